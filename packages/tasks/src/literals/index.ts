@@ -1,0 +1,5 @@
+export { pyString, pyComment, pyValue, pyIdentifier, isPyIdentifier } from "./python.js";
+export { jsString, jsComment, jsValue } from "./javascript.js";
+export { shWord, shQuote, shComment } from "./shell.js";
+export { jsonText } from "./json.js";
+export { csString } from "./csharp.js";

@@ -1,0 +1,209 @@
+/**
+ * Shared checks for library families: every branch's example input from the facts, plus a corpus of
+ * ordinary, missing and adversarial model data, run through real parsers. A family test calls
+ * `checkLibraryFamily(family)` inside a vitest file.
+ */
+import { readFileSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import type { CodeBlock, LibraryUiElement, ModelData } from "../packages/tasks/src/libraries/types.js";
+import { ADVERSARIAL_TEXTS, bashSyntaxErrors, parseJsModule, parsePython, shellWords } from "./parsers.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface LibraryFact {
+	key: string;
+	prettyLabel: string;
+	repoName: string;
+	repoUrl: string;
+	docsUrl: string | null;
+	filter: boolean | null;
+	countDownloads: string | null;
+	hasSnippets: boolean;
+	snippetFacts: null | {
+		usesModelId: boolean;
+		languages: string[];
+		branches: Array<{
+			when: string;
+			exampleInput: Partial<ModelData>;
+			snippetCount: number;
+			mentions?: string[];
+			doesNotMention?: string[];
+		}>;
+	};
+}
+
+export function loadLibraryFacts(): LibraryFact[] {
+	const path = join(here, "..", "..", "shared", "reference", "libraries.json");
+	return JSON.parse(readFileSync(path, "utf8")) as LibraryFact[];
+}
+
+/**
+ * Mentions in the facts that record an incumbent bug (listed in its `incumbentQuirks`) rather than the
+ * intended output; we check the corrected text instead.
+ */
+const CORRECTED_MENTIONS: Record<string, string> = {
+	// The incumbent builds the class name "YOLOvv8" from the tag "yolov8".
+	YOLOvv8: "YOLOv8",
+};
+
+const BASE_MODEL: ModelData = { id: "acme/demo-model", tags: [], inference: "" };
+
+/** Ids that real hubs hold: dots, underscores, digits, no namespace. */
+const ORDINARY_IDS = ["acme/demo-model", "org.name/model_v1.5-2", "single-segment-model", "a/b/c"];
+
+/** Model data that exercises every field with adversarial text. */
+function adversarialModels(): ModelData[] {
+	return ADVERSARIAL_TEXTS.filter((text) => text !== "").map((text) => ({
+		id: `acme/${text}`,
+		tags: [text, "conversational", "custom_code"],
+		inference: "",
+		pipeline_tag: "text-generation",
+		mask_token: text,
+		config: {
+			architectures: [text],
+			adapter_transformers: { model_name: text },
+			keras_hub: { tasks: [text, "CausalLM"] },
+			peft: { base_model_name_or_path: text, task_type: "CAUSAL_LM" },
+			sklearn: { model: { file: text }, model_format: "pickle" },
+			speechbrain: { speechbrain_interface: text },
+			tokenizer_config: { chat_template: text },
+		},
+		cardData: { base_model: text, instance_prompt: text },
+		widgetData: [{ text, source_sentence: text, sentences: [text, text] }],
+		transformersInfo: { auto_model: text, processor: text },
+	}));
+}
+
+interface Produced {
+	label: string;
+	model: ModelData;
+	blocks: CodeBlock[];
+}
+
+function blocksOf(entry: LibraryUiElement, model: ModelData): CodeBlock[] {
+	if (entry.codeBlocks) return entry.codeBlocks(model);
+	return (entry.snippets?.(model) ?? []).map((code) => ({ language: "python", code }));
+}
+
+function assertParses(produced: Produced[]): void {
+	const python = produced.flatMap((p) =>
+		p.blocks.filter((b) => b.language === "python").map((b) => ({ p, b })),
+	);
+	const pyResults = parsePython(python.map(({ b }) => b.code));
+	pyResults.forEach((result, i) => {
+		const item = python[i]!;
+		expect(
+			result.ok,
+			`${item.p.label}: python does not parse: ${!result.ok ? result.error : ""}\n${item.b.code}`,
+		).toBe(true);
+	});
+	const sh = produced.flatMap((p) => p.blocks.filter((b) => b.language === "shell").map((b) => ({ p, b })));
+	bashSyntaxErrors(sh.map(({ b }) => b.code)).forEach((error, i) => {
+		const item = sh[i]!;
+		expect(error, `${item.p.label}: bash -n fails\n${item.b.code}`).toBeNull();
+	});
+	for (const p of produced) {
+		for (const b of p.blocks.filter((x) => x.language === "javascript")) {
+			const result = parseJsModule(b.code);
+			expect(result.ok, `${p.label}: js does not parse: ${!result.ok ? result.error : ""}\n${b.code}`).toBe(
+				true,
+			);
+		}
+	}
+}
+
+/** The model id must survive as one whole literal in at least one block (when the generator uses it). */
+function assertIdRoundTrips(produced: Produced[]): void {
+	const python = produced.flatMap((p) =>
+		p.blocks.filter((b) => b.language === "python").map((b) => ({ p, b })),
+	);
+	const pyResults = parsePython(python.map(({ b }) => b.code));
+	const shell = produced.flatMap((p) =>
+		p.blocks.filter((b) => b.language === "shell").map((b) => ({ p, b })),
+	);
+	const shResults = shellWords(shell.map(({ b }) => b.code));
+	for (const p of produced) {
+		const strings: string[] = [];
+		pyResults.forEach((r, i) => python[i]!.p === p && r.ok && strings.push(...r.strings));
+		shResults.forEach((r, i) => shell[i]!.p === p && r.ok && strings.push(...r.strings));
+		for (const b of p.blocks.filter((x) => x.language === "javascript")) {
+			const r = parseJsModule(b.code);
+			if (r.ok) strings.push(...r.strings);
+		}
+		const commentOnly = p.blocks.every((b) =>
+			b.code.split("\n").every((line) => line.trim() === "" || /^\s*(#|\/\/)/.test(line)),
+		);
+		if (commentOnly) continue;
+		// Shell words cannot hold NUL, so the shell builder drops it; every other literal keeps it.
+		const ids = [p.model.id, p.model.id.replaceAll("\u0000", "")];
+		const found = strings.some((s) => ids.some((id) => s.includes(id)));
+		expect(found, `${p.label}: model id ${JSON.stringify(p.model.id)} is not inside any literal`).toBe(true);
+	}
+}
+
+/**
+ * Registers vitest cases for each entry of a family against the facts: metadata, branch mentions,
+ * parsing of every snippet on ordinary and adversarial data, and literal round trips of the id.
+ */
+export function checkLibraryFamily(family: Record<string, LibraryUiElement>): void {
+	const facts = new Map(loadLibraryFacts().map((fact) => [fact.key, fact]));
+	for (const [key, entry] of Object.entries(family)) {
+		const fact = facts.get(key);
+		it(`${key}: metadata matches the facts`, () => {
+			expect(fact, `unknown library key ${key}`).toBeDefined();
+			expect(entry.prettyLabel).toBe(fact!.prettyLabel);
+			expect(entry.repoName).toBe(fact!.repoName);
+			expect(entry.repoUrl).toBe(fact!.repoUrl);
+			expect(entry.docsUrl ?? null).toBe(fact!.docsUrl);
+			expect(entry.filter ?? null).toBe(fact!.filter);
+			expect(entry.countDownloads ?? null).toBe(fact!.countDownloads);
+			expect(typeof entry.snippets === "function").toBe(fact!.hasSnippets);
+		});
+		if (!fact?.snippetFacts || !entry.snippets) continue;
+		const snippetFacts = fact.snippetFacts;
+
+		it(`${key}: every branch holds its facts and parses`, () => {
+			const produced: Produced[] = snippetFacts.branches.map((branch) => {
+				const model = { ...BASE_MODEL, ...branch.exampleInput } as ModelData;
+				return { label: `${key} [${branch.when}]`, model, blocks: blocksOf(entry, model) };
+			});
+			produced.forEach((p, i) => {
+				const branch = snippetFacts.branches[i]!;
+				const text = p.blocks.map((b) => b.code).join("\n");
+				if (branch.snippetCount > 0) expect(p.blocks.length, `${p.label}: snippet count`).toBeGreaterThan(0);
+				else expect(p.blocks.length, `${p.label}: snippet count`).toBe(0);
+				for (const mention of branch.mentions ?? []) {
+					const corrected = Object.entries(CORRECTED_MENTIONS).reduce(
+						(m, [bad, good]) => m.replaceAll(bad, good),
+						mention,
+					);
+					expect(text, `${p.label} mentions`).toContain(corrected);
+				}
+				for (const absent of branch.doesNotMention ?? [])
+					expect(text, `${p.label} must not mention`).not.toContain(absent);
+				const snippets = entry.snippets!(p.model);
+				expect(snippets).toEqual(p.blocks.map((b) => b.code));
+			});
+			assertParses(produced);
+		});
+
+		it(`${key}: ordinary and adversarial model data give valid code with the id intact`, () => {
+			const models: ModelData[] = [
+				...ORDINARY_IDS.map((id) => ({ id, tags: [], inference: "" }) as ModelData),
+				...snippetFacts.branches.flatMap((branch) =>
+					ORDINARY_IDS.map((id) => ({ ...BASE_MODEL, ...branch.exampleInput, id }) as ModelData),
+				),
+				...adversarialModels(),
+			];
+			const produced = models.map((model, i) => ({
+				label: `${key} #${i} ${JSON.stringify(model.id)}`,
+				model,
+				blocks: blocksOf(entry, model),
+			}));
+			assertParses(produced);
+			if (snippetFacts.usesModelId) assertIdRoundTrips(produced.filter((p) => p.blocks.length > 0));
+		});
+	}
+}
