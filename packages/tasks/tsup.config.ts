@@ -1,7 +1,9 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-	entry: ["src/index.ts"],
+	// Sub-path entries let callers that need only the literal builders or the example inputs skip the
+	// catalogue data entirely (the inference snippets do).
+	entry: { index: "src/index.ts", literals: "src/literals/index.ts", inputs: "src/snippets/inputs.ts" },
 	format: ["esm", "cjs"],
 	dts: true,
 	clean: true,

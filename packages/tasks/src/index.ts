@@ -98,4 +98,24 @@ export {
 } from "./libraries/download-counting.js";
 export type { DownloadQuery, PathField } from "./libraries/download-counting.js";
 
-export * as literals from "./literals/index.js";
+import * as literalBuilders from "./literals/index.js";
+
+/**
+ * The literal builders (also at the `@modelhub/tasks/literals` sub-path). A plain object literal rather
+ * than `export * as`, so that bundlers drop it when unused.
+ */
+export const literals = {
+	pyString: literalBuilders.pyString,
+	pyComment: literalBuilders.pyComment,
+	pyValue: literalBuilders.pyValue,
+	pyIdentifier: literalBuilders.pyIdentifier,
+	isPyIdentifier: literalBuilders.isPyIdentifier,
+	jsString: literalBuilders.jsString,
+	jsComment: literalBuilders.jsComment,
+	jsValue: literalBuilders.jsValue,
+	shWord: literalBuilders.shWord,
+	shQuote: literalBuilders.shQuote,
+	shComment: literalBuilders.shComment,
+	jsonText: literalBuilders.jsonText,
+	csString: literalBuilders.csString,
+} as const;

@@ -30,7 +30,12 @@ export const DEFAULT_DOWNLOAD_FILES = [
 
 export const DEFAULT_DOWNLOAD_QUERY = DEFAULT_DOWNLOAD_FILES.map((file) => `path:"${file}"`).join(" OR ");
 
-const PATH_FIELDS: ReadonlySet<string> = new Set(["path", "path_prefix", "path_extension", "path_filename"]);
+const PATH_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+	"path",
+	"path_prefix",
+	"path_extension",
+	"path_filename",
+]);
 
 export class DownloadQueryError extends Error {
 	constructor(

@@ -1,0 +1,111 @@
+import { audioClassification } from "./tasks/audio/audioClassification.js";
+import { audioToAudio } from "./tasks/audio/audioToAudio.js";
+import { automaticSpeechRecognition } from "./tasks/audio/automaticSpeechRecognition.js";
+import { textToSpeech } from "./tasks/audio/textToSpeech.js";
+import { request } from "./tasks/custom/request.js";
+import { streamingRequest } from "./tasks/custom/streamingRequest.js";
+import { imageClassification } from "./tasks/cv/imageClassification.js";
+import { imageSegmentation } from "./tasks/cv/imageSegmentation.js";
+import { imageToImage } from "./tasks/cv/imageToImage.js";
+import { imageToText } from "./tasks/cv/imageToText.js";
+import { objectDetection } from "./tasks/cv/objectDetection.js";
+import { textToImage } from "./tasks/cv/textToImage.js";
+import { textToVideo } from "./tasks/cv/textToVideo.js";
+import { zeroShotImageClassification } from "./tasks/cv/zeroShotImageClassification.js";
+import { documentQuestionAnswering } from "./tasks/multimodal/documentQuestionAnswering.js";
+import { visualQuestionAnswering } from "./tasks/multimodal/visualQuestionAnswering.js";
+import { chatCompletion } from "./tasks/nlp/chatCompletion.js";
+import { chatCompletionStream } from "./tasks/nlp/chatCompletionStream.js";
+import { featureExtraction } from "./tasks/nlp/featureExtraction.js";
+import { fillMask } from "./tasks/nlp/fillMask.js";
+import { questionAnswering } from "./tasks/nlp/questionAnswering.js";
+import { sentenceSimilarity } from "./tasks/nlp/sentenceSimilarity.js";
+import { summarization } from "./tasks/nlp/summarization.js";
+import { tableQuestionAnswering } from "./tasks/nlp/tableQuestionAnswering.js";
+import { textClassification } from "./tasks/nlp/textClassification.js";
+import { textGeneration } from "./tasks/nlp/textGeneration.js";
+import { textGenerationStream } from "./tasks/nlp/textGenerationStream.js";
+import { tokenClassification } from "./tasks/nlp/tokenClassification.js";
+import { translation } from "./tasks/nlp/translation.js";
+import { zeroShotClassification } from "./tasks/nlp/zeroShotClassification.js";
+import { tabularClassification } from "./tasks/tabular/tabularClassification.js";
+import { tabularRegression } from "./tasks/tabular/tabularRegression.js";
+import type { Options } from "./types.js";
+
+/** The 32 task functions, each of which becomes a method (a plain literal, so bundlers can drop it). */
+const TASK_FUNCTIONS = {
+	audioClassification,
+	audioToAudio,
+	automaticSpeechRecognition,
+	textToSpeech,
+	request,
+	streamingRequest,
+	imageClassification,
+	imageSegmentation,
+	imageToImage,
+	imageToText,
+	objectDetection,
+	textToImage,
+	textToVideo,
+	zeroShotImageClassification,
+	documentQuestionAnswering,
+	visualQuestionAnswering,
+	chatCompletion,
+	chatCompletionStream,
+	featureExtraction,
+	fillMask,
+	questionAnswering,
+	sentenceSimilarity,
+	summarization,
+	tableQuestionAnswering,
+	textClassification,
+	textGeneration,
+	textGenerationStream,
+	tokenClassification,
+	translation,
+	zeroShotClassification,
+	tabularClassification,
+	tabularRegression,
+};
+
+type TaskFunctions = typeof TASK_FUNCTIONS;
+
+export type InferenceClientOptions = Options & { endpointUrl?: string };
+
+/**
+ * One method per task function. Per-call arguments and options win over the client's; the methods
+ * are non-enumerable own properties, as in the reference.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- methods are attached in the constructor
+export class InferenceClient {
+	accessToken: string;
+	defaultOptions: InferenceClientOptions;
+
+	constructor(accessToken = "", defaultOptions: InferenceClientOptions = {}) {
+		this.accessToken = accessToken;
+		this.defaultOptions = defaultOptions;
+		const { endpointUrl, ...options } = defaultOptions;
+		for (const name of Object.keys(TASK_FUNCTIONS) as Array<keyof TaskFunctions>) {
+			const fn = TASK_FUNCTIONS[name] as (args: Record<string, unknown>, options?: Options) => unknown;
+			Object.defineProperty(this, name, {
+				enumerable: false,
+				value: (params: Record<string, unknown>, callOptions?: Options) =>
+					fn({ endpointUrl, accessToken, ...params }, { ...options, ...callOptions }),
+			});
+		}
+	}
+
+	/** A client for an inference endpoint URL, with the same token and options. */
+	endpoint(endpointUrl: string): InferenceClient {
+		return new InferenceClient(this.accessToken, { ...this.defaultOptions, endpointUrl });
+	}
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- typed methods of the class above
+export interface InferenceClient extends TaskFunctions {}
+
+/** @deprecated Use InferenceClient. */
+export class HfInference extends InferenceClient {}
+
+/** @deprecated Use InferenceClient with `endpointUrl`, or `client.endpoint(url)`. */
+export class InferenceClientEndpoint extends InferenceClient {}

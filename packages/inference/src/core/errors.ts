@@ -1,0 +1,96 @@
+/**
+ * Error ladder. Every error this package throws carries the same `Symbol.for` marker, so
+ * `InferenceError.isInstance(e)` also recognises errors from a duplicate copy of the package.
+ * Messages are the exact texts of @huggingface/inference 3.12.1.
+ */
+const MARKER = Symbol.for("modelhub.inference.error");
+
+function hasMarker(value: unknown): boolean {
+	return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}
+
+export class InferenceError extends Error {
+	readonly [MARKER] = true;
+
+	constructor(message: string, options?: { cause?: unknown }) {
+		super(message, options);
+		this.name = "InferenceError";
+	}
+
+	static isInstance(value: unknown): value is InferenceError | InferenceOutputError {
+		return hasMarker(value);
+	}
+}
+
+/** The arguments or options of a call are invalid; nothing was sent to a provider. */
+export class InferenceInputError extends InferenceError {
+	constructor(message: string) {
+		super(message);
+		this.name = "InferenceInputError";
+	}
+}
+
+/** The hub (model mapping, task defaults) could not answer what we needed. */
+export class InferenceHubError extends InferenceError {
+	readonly status?: number;
+
+	constructor(message: string, status?: number) {
+		super(message);
+		this.name = "InferenceHubError";
+		this.status = status;
+	}
+}
+
+/** The request as it was sent, with the credentials hidden. */
+export interface RedactedRequest {
+	method: string;
+	url: string;
+	headers: Record<string, string>;
+}
+
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+
+/** A provider (or the router) answered with an error, or broke its own protocol. */
+export class InferenceProviderApiError extends InferenceError {
+	readonly status: number;
+	readonly requestId?: string;
+	readonly request: RedactedRequest;
+
+	constructor(message: string, details: { status: number; requestId?: string; request: RedactedRequest }) {
+		super(message);
+		this.name = "InferenceProviderApiError";
+		this.status = details.status;
+		this.requestId = details.requestId;
+		this.request = details.request;
+	}
+
+	get isRetryable(): boolean {
+		return RETRYABLE_STATUSES.has(this.status);
+	}
+}
+
+/** The `timeout` option's deadline passed before the call finished. */
+export class InferenceTimeoutError extends InferenceError {
+	readonly timeout: number;
+
+	constructor(timeout: number) {
+		super(`The inference call did not finish within the ${timeout} ms timeout.`);
+		this.name = "InferenceTimeoutError";
+		this.timeout = timeout;
+	}
+}
+
+/**
+ * The response did not have the shape the task promises. Extends TypeError (as the reference does),
+ * so it carries the marker itself instead of extending InferenceError.
+ */
+export class InferenceOutputError extends TypeError {
+	readonly [MARKER] = true;
+
+	constructor(message: string) {
+		super(
+			`Invalid inference output: ${message}. Use the 'request' method with the same parameters to do a custom call with no type checking.`,
+		);
+		this.name = "InferenceOutputError";
+	}
+}

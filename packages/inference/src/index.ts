@@ -1,0 +1,26 @@
+export { InferenceClient, HfInference, InferenceClientEndpoint } from "./InferenceClient.js";
+export type { InferenceClientOptions } from "./InferenceClient.js";
+export * from "./tasks/index.js";
+export {
+	InferenceError,
+	InferenceInputError,
+	InferenceHubError,
+	InferenceProviderApiError,
+	InferenceTimeoutError,
+	InferenceOutputError,
+} from "./core/errors.js";
+export type { RedactedRequest } from "./core/errors.js";
+export { SseParser, iterateSseEvents } from "./core/sse.js";
+export type { SseEvent } from "./core/sse.js";
+export { INFERENCE_PROVIDERS, PROVIDERS_OR_POLICIES } from "./providers/ids.js";
+export { clearProviderMappingCache } from "./lib/provider-mapping.js";
+export { COMPATIBLE_API_VERSION, PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
+export type * from "./types.js";
+import { getInferenceSnippets } from "./snippets/index.js";
+export type { InferenceSnippet, InferenceSnippetOptions } from "./snippets/index.js";
+
+/**
+ * Usage snippets per task, provider and client; also at the `@modelhub/inference/snippets` sub-path.
+ * A plain object literal (not `export * as`), so bundlers drop it, and everything it reaches, when unused.
+ */
+export const snippets = { getInferenceSnippets } as const;

@@ -1,0 +1,157 @@
+import { SseParser } from "../core/sse.js";
+import type { CallContext } from "../internal/context.js";
+import { protocolError, type PreparedRequest } from "../internal/http.js";
+
+type Opened = { response: Response; request: PreparedRequest };
+
+const DONE: IteratorReturnResult<void> = { done: true, value: undefined };
+
+function forwardedMessage(error: unknown): string {
+	if (typeof error === "string") return error;
+	if (
+		typeof error === "object" &&
+		error !== null &&
+		typeof (error as { message?: unknown }).message === "string"
+	) {
+		return (error as { message: string }).message;
+	}
+	return JSON.stringify(error);
+}
+
+/**
+ * The chunks of a streaming call, as an AsyncGenerator. Written by hand rather than as an `async
+ * function*` because a generator costs several promise hops per chunk: here the chunks of one network
+ * read are parsed together and handed out from a buffer with one resolved promise each. Semantics
+ * follow the reference generator: nothing is sent before the first `next()`; `[DONE]` or the end of
+ * the body ends it; a forwarded error or bad JSON is thrown after the chunks before it; `return()`
+ * (e.g. `break`) cancels the body.
+ */
+export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
+	private buffer: T[] = [];
+	private index = 0;
+	private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+	private readonly parser = new SseParser();
+	private opened: Opened | undefined;
+	private pendingError: unknown;
+	private hasPendingError = false;
+	/** No more network reads: [DONE] seen or the body ended. */
+	private drained = false;
+	private closed = false;
+	private pulling: Promise<IteratorResult<T, void>> | undefined;
+
+	constructor(
+		private readonly open: () => Promise<Opened>,
+		private readonly ctx: CallContext,
+	) {}
+
+	next(): Promise<IteratorResult<T, void>> {
+		if (this.index < this.buffer.length) {
+			return Promise.resolve({ done: false, value: this.buffer[this.index++] as T });
+		}
+		if (this.pulling) return this.pulling.then(() => this.next());
+		const pull = this.pull();
+		this.pulling = pull;
+		const clear = () => {
+			if (this.pulling === pull) this.pulling = undefined;
+		};
+		pull.then(clear, clear);
+		return pull;
+	}
+
+	async return(): Promise<IteratorResult<T, void>> {
+		await this.close();
+		return DONE;
+	}
+
+	async throw(error: unknown): Promise<IteratorResult<T, void>> {
+		await this.close();
+		throw error;
+	}
+
+	[Symbol.asyncIterator](): this {
+		return this;
+	}
+
+	async [Symbol.asyncDispose](): Promise<void> {
+		await this.close();
+	}
+
+	private async pull(): Promise<IteratorResult<T, void>> {
+		try {
+			for (;;) {
+				if (this.index < this.buffer.length) return { done: false, value: this.buffer[this.index++] as T };
+				if (this.hasPendingError) {
+					this.hasPendingError = false;
+					throw this.pendingError;
+				}
+				if (this.closed || this.drained) {
+					await this.close();
+					return DONE;
+				}
+				if (!this.opened) {
+					this.opened = await this.open();
+					if (!this.opened.response.body) {
+						this.drained = true;
+						continue;
+					}
+					this.reader = this.opened.response.body.getReader();
+				}
+				const { done, value } = await (this.reader as ReadableStreamDefaultReader<Uint8Array>).read();
+				if (done) this.drained = true;
+				this.fill(done ? this.parser.finish() : this.parser.feed(value));
+			}
+		} catch (error) {
+			await this.close();
+			throw this.ctx.normalizeError(error);
+		}
+	}
+
+	/** Parses the events of one read into the buffer; an error waits until the chunks before it are taken. */
+	private fill(events: Array<{ data: string }>): void {
+		const { response, request } = this.opened as Opened;
+		const buffer: T[] = [];
+		for (let i = 0; i < events.length; i++) {
+			const data = (events[i] as { data: string }).data;
+			if (data.length === 0) continue;
+			if (data === "[DONE]") {
+				this.drained = true;
+				break;
+			}
+			let parsed: unknown;
+			try {
+				parsed = JSON.parse(data);
+			} catch (error) {
+				this.fail(error);
+				break;
+			}
+			if (typeof parsed === "object" && parsed !== null && "error" in parsed) {
+				const message = forwardedMessage((parsed as { error: unknown }).error);
+				this.fail(protocolError(`Error forwarded from backend: ${message}`, response, request));
+				break;
+			}
+			buffer.push(parsed as T);
+		}
+		this.buffer = buffer;
+		this.index = 0;
+	}
+
+	private fail(error: unknown): void {
+		this.pendingError = error;
+		this.hasPendingError = true;
+		this.drained = true;
+	}
+
+	private async close(): Promise<void> {
+		if (this.closed) return;
+		this.closed = true;
+		this.buffer = [];
+		this.index = 0;
+		const reader = this.reader;
+		this.reader = undefined;
+		if (reader) {
+			await reader.cancel().catch(() => undefined);
+			reader.releaseLock();
+		}
+		this.ctx.dispose();
+	}
+}

@@ -1,0 +1,102 @@
+/** js / fetch: the raw HTTP call our client makes, with the platform's fetch. */
+import * as literals from "@modelhub/tasks/literals";
+import { jsAuthorization } from "../auth.js";
+import { FILE_BASE64, FILE_DATA_URL, INDENT, js, jsKey } from "../code.js";
+import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
+
+const I2 = INDENT + INDENT;
+const I3 = I2 + INDENT;
+
+type Answer = "json" | "blob";
+
+/** hf-inference answers images (and transformers speech) with the file itself; other providers with JSON. */
+function answerOf(ctx: SnippetContext): Answer {
+	if (ctx.provider !== "hf-inference") return "json";
+	if (ctx.kind === "textToImage") return "blob";
+	if (
+		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") &&
+		ctx.model.library_name === "transformers"
+	) {
+		return "blob";
+	}
+	return "json";
+}
+
+function readsFile(ctx: SnippetContext): boolean {
+	return ctx.file !== undefined;
+}
+
+function fileVariable(ctx: SnippetContext): string {
+	const media = ctx.file?.contentType.startsWith("audio/") ? "audio" : "image";
+	return ctx.file?.encoding === "data-url" ? `${media}Url` : `${media}Base64`;
+}
+
+function queryFunction(ctx: SnippetContext, answer: Answer): string {
+	const binary = ctx.file?.encoding === "binary";
+	const headers: string[] = [];
+	if (ctx.request.authorization)
+		headers.push(`${I3}Authorization: ${jsAuthorization(ctx.request.authorization)},`);
+	if (binary && ctx.file) headers.push(`${I3}"Content-Type": ${literals.jsString(ctx.file.contentType)},`);
+	for (const [name, value] of ctx.request.headers) {
+		headers.push(`${I3}${jsKey(name)}: ${literals.jsString(value)},`);
+	}
+	return [
+		"async function query(data) {",
+		`${INDENT}const response = await fetch(${literals.jsString(ctx.request.url)}, {`,
+		`${I2}method: ${literals.jsString(ctx.request.method)},`,
+		`${I2}headers: {`,
+		...headers,
+		`${I2}},`,
+		`${I2}body: ${binary ? "data" : "JSON.stringify(data)"},`,
+		`${INDENT}});`,
+		`${INDENT}if (!response.ok) {`,
+		`${I2}throw new Error(\`Request failed with status \${response.status}: \${await response.text()}\`);`,
+		`${INDENT}}`,
+		`${INDENT}return await response.${answer}();`,
+		"}",
+	].join("\n");
+}
+
+/** Lines that read the example file, for bodies that carry it as base64 or a data: URL. */
+function readFileLines(ctx: SnippetContext): string[] {
+	const file = ctx.file;
+	if (!file || file.encoding === "binary") return [];
+	const bytes = `(await readFile(${literals.jsString(file.name)})).toString("base64")`;
+	const value =
+		file.encoding === "data-url"
+			? `${literals.jsString(`data:${file.contentType};base64,`)} + ${bytes}`
+			: bytes;
+	return [`const ${fileVariable(ctx)} = ${value};`, ""];
+}
+
+function queryArgument(ctx: SnippetContext): string {
+	if (ctx.file?.encoding === "binary") return `await readFile(${literals.jsString(ctx.file.name)})`;
+	const holes = { [FILE_BASE64]: fileVariable(ctx), [FILE_DATA_URL]: fileVariable(ctx) };
+	return js(ctx.request.body, "", holes);
+}
+
+const render: Template = (ctx) => {
+	const answer = answerOf(ctx);
+	const lines = [
+		...(readsFile(ctx) ? ['import { readFile } from "node:fs/promises";', ""] : []),
+		queryFunction(ctx, answer),
+		"",
+		...readFileLines(ctx),
+		`const output = await query(${queryArgument(ctx)});`,
+		"",
+	];
+	lines.push(answer === "blob" ? "// output is a Blob holding the file" : "console.log(output);");
+	return lines.join("\n");
+};
+
+const templates: ClientTemplates = {
+	basic: render,
+	basicAudio: render,
+	basicImage: render,
+	textToAudio: render,
+	textToImage: render,
+	textToSpeech: render,
+	zeroShotClassification: render,
+};
+
+export const fetchClient: SnippetClient = { language: "js", client: "fetch", templates };

@@ -1,0 +1,69 @@
+/** js / huggingface.js: our own client, `@modelhub/inference` (same API as @huggingface/inference). */
+import * as literals from "@modelhub/tasks/literals";
+import { PACKAGE_NAME } from "../../version.js";
+import { jsToken } from "../auth.js";
+import { FILE_BLOB, js } from "../code.js";
+import { HF_JS_METHODS, hasOwn } from "../kinds.js";
+import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
+
+function fileBlob(ctx: SnippetContext): string {
+	const file = ctx.file;
+	if (!file) return "undefined";
+	return `new Blob([await readFile(${literals.jsString(file.name)})], { type: ${literals.jsString(file.contentType)} })`;
+}
+
+function setup(ctx: SnippetContext): string {
+	return [
+		...(ctx.file ? ['import { readFile } from "node:fs/promises";'] : []),
+		`import { InferenceClient } from ${literals.jsString(PACKAGE_NAME)};`,
+		"",
+		`const client = new InferenceClient(${jsToken(ctx.token)});`,
+	].join("\n");
+}
+
+/** `client.method({ provider, model, ...args }, { billTo })`. */
+function call(ctx: SnippetContext, method: string): string {
+	const args = js({ provider: ctx.provider, model: ctx.model.id, ...ctx.args }, "", {
+		[FILE_BLOB]: fileBlob(ctx),
+	});
+	const options = ctx.billTo ? `, ${js({ billTo: ctx.billTo })}` : "";
+	return `client.${method}(${args}${options})`;
+}
+
+const basic: Template = (ctx) => {
+	if (!hasOwn(HF_JS_METHODS, ctx.pipeline)) return "";
+	const method = HF_JS_METHODS[ctx.pipeline] as string;
+	return `const output = await ${call(ctx, method)};\n\nconsole.log(output);`;
+};
+
+const conversational: Template = (ctx) =>
+	`const chatCompletion = await ${call(ctx, "chatCompletion")};\n\nconsole.log(chatCompletion.choices[0].message);`;
+
+const conversationalStream: Template = (ctx) =>
+	[
+		`const stream = ${call(ctx, "chatCompletionStream")};`,
+		"",
+		"for await (const chunk of stream) {",
+		"    if (chunk.choices && chunk.choices.length > 0) {",
+		'        process.stdout.write(chunk.choices[0].delta.content ?? "");',
+		"    }",
+		"}",
+	].join("\n");
+
+function fileTask(variable: string, method: string, what: string): Template {
+	return (ctx) =>
+		`const ${variable} = await ${call(ctx, method)};\n// ${variable} is a Blob holding the ${what}`;
+}
+
+const templates: ClientTemplates = {
+	basic,
+	basicAudio: basic,
+	basicImage: basic,
+	conversational,
+	conversationalStream,
+	textToImage: /* @__PURE__ */ fileTask("image", "textToImage", "image"),
+	textToSpeech: /* @__PURE__ */ fileTask("audio", "textToSpeech", "audio"),
+	textToVideo: /* @__PURE__ */ fileTask("video", "textToVideo", "video"),
+};
+
+export const huggingfaceJs: SnippetClient = { language: "js", client: "huggingface.js", templates, setup };

@@ -1,0 +1,137 @@
+/** python / huggingface_hub: `InferenceClient(provider=..., api_key=...)`, one method per task. */
+import * as literals from "@modelhub/tasks/literals";
+import { pyToken, readsEnv } from "../auth.js";
+import { INDENT, py, pyKwargs } from "../code.js";
+import { HF_PYTHON_METHODS, hasOwn } from "../kinds.js";
+import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
+
+/** huggingface_hub parameter names where they differ from the example's keys. */
+const KWARG_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+	"sentence-similarity": { source_sentence: "sentence", sentences: "other_sentences" },
+};
+
+function setup(ctx: SnippetContext): string {
+	const lines = [
+		...(readsEnv(ctx.token) ? ["import os", ""] : []),
+		"from huggingface_hub import InferenceClient",
+		"",
+		"client = InferenceClient(",
+		`${INDENT}provider=${literals.pyString(ctx.provider)},`,
+		`${INDENT}api_key=${pyToken(ctx.token)},`,
+	];
+	if (ctx.billTo) lines.push(`${INDENT}bill_to=${literals.pyString(ctx.billTo)},`);
+	lines.push(")");
+	return lines.join("\n");
+}
+
+/** `name = client.method(positional, key=value, model="...")`, one argument per line. */
+function call(
+	ctx: SnippetContext,
+	name: string,
+	method: string,
+	positional: unknown[],
+	kwargs: Record<string, unknown>,
+): string {
+	const lines = [`${name} = client.${method}(`];
+	for (const value of positional) lines.push(`${INDENT}${py(value, INDENT)},`);
+	lines.push(...pyKwargs({ ...kwargs, model: ctx.model.id }, INDENT));
+	lines.push(")");
+	return lines.join("\n");
+}
+
+function method(ctx: SnippetContext): string | undefined {
+	return hasOwn(HF_PYTHON_METHODS, ctx.pipeline) ? HF_PYTHON_METHODS[ctx.pipeline] : undefined;
+}
+
+const basic: Template = (ctx) => {
+	const name = method(ctx);
+	if (!name) return "";
+	const example = ctx.example;
+	if (example.kind === "object") {
+		const renames = hasOwn(KWARG_NAMES, ctx.pipeline) ? KWARG_NAMES[ctx.pipeline] : undefined;
+		const kwargs: Record<string, unknown> = {};
+		for (const [key, value] of Object.entries(example.value)) {
+			kwargs[renames && hasOwn(renames, key) ? (renames[key] as string) : key] = value;
+		}
+		return `${call(ctx, "result", name, [], kwargs)}\n\nprint(result)`;
+	}
+	const input =
+		example.kind === "text" ? example.text : example.kind === "file" ? example.fileName : undefined;
+	return `${call(ctx, "result", name, [input], {})}\n\nprint(result)`;
+};
+
+function chatCall(ctx: SnippetContext, stream: boolean): string {
+	const lines = [`${stream ? "stream" : "completion"} = client.chat.completions.create(`];
+	lines.push(...pyKwargs({ model: ctx.model.id, ...ctx.args }, INDENT));
+	if (stream) lines.push(`${INDENT}stream=True,`);
+	lines.push(")");
+	return lines.join("\n");
+}
+
+const conversational: Template = (ctx) => `${chatCall(ctx, false)}\n\nprint(completion.choices[0].message)`;
+
+const conversationalStream: Template = (ctx) =>
+	[
+		chatCall(ctx, true),
+		"",
+		"for chunk in stream:",
+		`${INDENT}if chunk.choices:`,
+		`${INDENT}${INDENT}print(chunk.choices[0].delta.content or "", end="")`,
+	].join("\n");
+
+const documentQuestionAnswering: Template = (ctx) => {
+	if (ctx.example.kind !== "object") return "";
+	const { image, ...rest } = ctx.example.value;
+	return `${call(ctx, "answer", "document_question_answering", [image], rest)}\n\nprint(answer)`;
+};
+
+const imageToImage: Template = (ctx) => {
+	if (ctx.example.kind !== "object") return "";
+	const { image, ...rest } = ctx.example.value;
+	return `${call(ctx, "image", "image_to_image", [image], rest)}\n\n# image is a PIL.Image object\nimage.save("output.png")`;
+};
+
+function textInput(ctx: SnippetContext): string | undefined {
+	return ctx.example.kind === "text" ? ctx.example.text : undefined;
+}
+
+const textToImage: Template = (ctx) =>
+	`${call(ctx, "image", "text_to_image", [textInput(ctx)], {})}\n\n# image is a PIL.Image object\nimage.save("image.png")`;
+
+const textToSpeech: Template = (ctx) =>
+	[
+		call(ctx, "audio", "text_to_speech", [textInput(ctx)], {}),
+		"",
+		"# audio holds the bytes of an audio file",
+		'with open("speech.flac", "wb") as f:',
+		`${INDENT}f.write(audio)`,
+	].join("\n");
+
+const textToVideo: Template = (ctx) =>
+	[
+		call(ctx, "video", "text_to_video", [textInput(ctx)], {}),
+		"",
+		"# video holds the bytes of a video file",
+		'with open("video.mp4", "wb") as f:',
+		`${INDENT}f.write(video)`,
+	].join("\n");
+
+const templates: ClientTemplates = {
+	basic,
+	basicAudio: basic,
+	basicImage: basic,
+	conversational,
+	conversationalStream,
+	documentQuestionAnswering,
+	imageToImage,
+	textToImage,
+	textToSpeech,
+	textToVideo,
+};
+
+export const huggingfaceHub: SnippetClient = {
+	language: "python",
+	client: "huggingface_hub",
+	templates,
+	setup,
+};

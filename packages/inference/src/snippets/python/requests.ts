@@ -1,0 +1,208 @@
+/** python / requests: the raw HTTP call our client makes (URL, headers, JSON body or file bytes). */
+import * as literals from "@modelhub/tasks/literals";
+import { pyAuthorization, readsEnv } from "../auth.js";
+import { FILE_BASE64, FILE_DATA_URL, INDENT, py } from "../code.js";
+import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
+
+const I2 = INDENT + INDENT;
+
+/** hf-inference answers these tasks with the file itself rather than JSON. */
+function answersWithBytes(ctx: SnippetContext): boolean {
+	if (ctx.provider !== "hf-inference") return false;
+	if (ctx.kind === "textToImage" || ctx.kind === "imageToImage") return true;
+	return (
+		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") && ctx.model.library_name === "transformers"
+	);
+}
+
+/** hf-inference's non-transformers speech models answer `[audio, sampling_rate]`. */
+function answersWithAudioArray(ctx: SnippetContext): boolean {
+	return (
+		ctx.provider === "hf-inference" &&
+		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") &&
+		ctx.model.library_name !== "transformers"
+	);
+}
+
+function isImageBytes(ctx: SnippetContext): boolean {
+	return answersWithBytes(ctx) && (ctx.kind === "textToImage" || ctx.kind === "imageToImage");
+}
+
+function usesAudioPlayer(ctx: SnippetContext): boolean {
+	return answersWithAudioArray(ctx) || (answersWithBytes(ctx) && !isImageBytes(ctx));
+}
+
+function fileVariable(ctx: SnippetContext): string {
+	const media = ctx.file?.contentType.startsWith("audio/") ? "audio" : "image";
+	return ctx.file?.encoding === "data-url" ? `${media}_url` : `${media}_base64`;
+}
+
+function setup(ctx: SnippetContext): string {
+	const standard: string[] = [];
+	if (ctx.file && ctx.file.encoding !== "binary") standard.push("import base64");
+	if (isImageBytes(ctx)) standard.push("import io");
+	if (ctx.kind === "conversationalStream") standard.push("import json");
+	if (readsEnv(ctx.token)) standard.push("import os");
+	const thirdParty = ["import requests"];
+	if (usesAudioPlayer(ctx)) thirdParty.push("from IPython.display import Audio");
+	if (isImageBytes(ctx)) thirdParty.push("from PIL import Image");
+
+	const lines = [...standard, ...(standard.length > 0 ? [""] : []), ...thirdParty, ""];
+	lines.push(`API_URL = ${literals.pyString(ctx.request.url)}`);
+	lines.push("headers = {");
+	if (ctx.request.authorization)
+		lines.push(`${INDENT}"Authorization": ${pyAuthorization(ctx.request.authorization)},`);
+	for (const [name, value] of ctx.request.headers) {
+		// requests sets Content-Type itself for `json=` bodies; file bodies name their type in query().
+		if (name === "Content-Type") continue;
+		lines.push(`${INDENT}${literals.pyString(name)}: ${literals.pyString(value)},`);
+	}
+	// With the blank line the snippet adds after this, two blank lines come before `def query` (PEP 8).
+	lines.push("}", "");
+	return lines.join("\n");
+}
+
+/** Lines that read the example file into the variable the body refers to. */
+function readFile(ctx: SnippetContext): string[] {
+	const file = ctx.file;
+	if (!file || file.encoding === "binary") return [];
+	const encoded = 'base64.b64encode(f.read()).decode("utf-8")';
+	const value =
+		file.encoding === "data-url"
+			? `${literals.pyString(`data:${file.contentType};base64,`)} + ${encoded}`
+			: encoded;
+	return [
+		`with open(${literals.pyString(file.name)}, "rb") as f:`,
+		`${INDENT}${fileVariable(ctx)} = ${value}`,
+		"",
+	];
+}
+
+function postJson(result: "json" | "bytes"): string {
+	return [
+		"def query(payload):",
+		`${INDENT}response = requests.post(API_URL, headers=headers, json=payload)`,
+		`${INDENT}response.raise_for_status()`,
+		`${INDENT}return ${result === "json" ? "response.json()" : "response.content"}`,
+	].join("\n");
+}
+
+/** `name = query({...body...})`, with file markers replaced by the variable read before. */
+function queryCall(ctx: SnippetContext, name: string): string {
+	const holes = { [FILE_BASE64]: fileVariable(ctx), [FILE_DATA_URL]: fileVariable(ctx) };
+	return `${name} = query(${py(ctx.request.body, "", holes)})`;
+}
+
+function jsonTask(ctx: SnippetContext): string {
+	return [postJson("json"), "", "", ...readFile(ctx), queryCall(ctx, "output"), "", "print(output)"].join(
+		"\n",
+	);
+}
+
+const basicFile: Template = (ctx) => {
+	const file = ctx.file;
+	if (!file || file.encoding !== "binary") return jsonTask(ctx);
+	return [
+		"def query(filename):",
+		`${INDENT}with open(filename, "rb") as f:`,
+		`${I2}data = f.read()`,
+		`${INDENT}response = requests.post(`,
+		`${I2}API_URL,`,
+		`${I2}headers={**headers, "Content-Type": ${literals.pyString(file.contentType)}},`,
+		`${I2}data=data,`,
+		`${INDENT})`,
+		`${INDENT}response.raise_for_status()`,
+		`${INDENT}return response.json()`,
+		"",
+		"",
+		`output = query(${literals.pyString(file.name)})`,
+		"",
+		"print(output)",
+	].join("\n");
+};
+
+const conversational: Template = (ctx) =>
+	[postJson("json"), "", "", queryCall(ctx, "response"), "", 'print(response["choices"][0]["message"])'].join(
+		"\n",
+	);
+
+const conversationalStream: Template = (ctx) =>
+	[
+		"def query(payload):",
+		`${INDENT}response = requests.post(API_URL, headers=headers, json=payload, stream=True)`,
+		`${INDENT}response.raise_for_status()`,
+		`${INDENT}for line in response.iter_lines():`,
+		`${I2}if not line.startswith(b"data:"):`,
+		`${I2}${INDENT}continue`,
+		`${I2}data = line[len(b"data:"):].strip()`,
+		`${I2}if data == b"[DONE]":`,
+		`${I2}${INDENT}return`,
+		`${I2}yield json.loads(data)`,
+		"",
+		"",
+		queryCall(ctx, "chunks"),
+		"",
+		"for chunk in chunks:",
+		`${INDENT}if chunk["choices"]:`,
+		`${I2}print(chunk["choices"][0]["delta"].get("content") or "", end="")`,
+	].join("\n");
+
+/** Image answers: raw bytes from hf-inference (opened with PIL), JSON from other providers. */
+const imageResult: Template = (ctx) => {
+	if (!isImageBytes(ctx)) return jsonTask(ctx);
+	return [
+		postJson("bytes"),
+		"",
+		"",
+		...readFile(ctx),
+		queryCall(ctx, "image_bytes"),
+		"",
+		"image = Image.open(io.BytesIO(image_bytes))",
+	].join("\n");
+};
+
+const audioResult: Template = (ctx) => {
+	if (answersWithBytes(ctx)) {
+		return [
+			postJson("bytes"),
+			"",
+			"",
+			queryCall(ctx, "audio_bytes"),
+			"",
+			"# Play it in a notebook:",
+			"Audio(audio_bytes)",
+		].join("\n");
+	}
+	if (answersWithAudioArray(ctx)) {
+		return [
+			postJson("json"),
+			"",
+			"",
+			queryCall(ctx, "audio, sampling_rate"),
+			"",
+			"# Play it in a notebook:",
+			"Audio(audio, rate=sampling_rate)",
+		].join("\n");
+	}
+	return jsonTask(ctx);
+};
+
+const textToImage: Template = (ctx) => (ctx.provider === "hf-inference" ? imageResult(ctx) : "");
+
+const templates: ClientTemplates = {
+	basic: jsonTask,
+	basicAudio: basicFile,
+	basicImage: basicFile,
+	conversational,
+	conversationalStream,
+	documentQuestionAnswering: jsonTask,
+	imageToImage: imageResult,
+	tabular: jsonTask,
+	textToAudio: audioResult,
+	textToImage,
+	textToSpeech: audioResult,
+	zeroShotClassification: jsonTask,
+	zeroShotImageClassification: jsonTask,
+};
+
+export const requests: SnippetClient = { language: "python", client: "requests", templates, setup };

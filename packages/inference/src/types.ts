@@ -1,0 +1,282 @@
+import type { PipelineType } from "@modelhub/tasks";
+import type { INFERENCE_PROVIDERS, PROVIDERS_OR_POLICIES } from "./providers/ids.js";
+
+/** A hub model id such as "meta-llama/Llama-3.1-8B-Instruct". */
+export type ModelId = string;
+
+/** Every pipeline type except "other", plus "conversational" (chat). */
+export type InferenceTask = Exclude<PipelineType, "other"> | "conversational";
+
+export type InferenceProvider = (typeof INFERENCE_PROVIDERS)[number];
+export type InferenceProviderOrPolicy = (typeof PROVIDERS_OR_POLICIES)[number];
+
+export type AuthMethod = "none" | "hf-token" | "credentials-include" | "provider-key";
+
+export interface Options {
+	/** Re-send on HTTP 503 (with backoff, see README). Default true. */
+	retry_on_error?: boolean;
+	/** Custom fetch, used for every network call this client makes. */
+	fetch?: typeof fetch;
+	/** Aborts the call, including retries, polling and downloads. */
+	signal?: AbortSignal;
+	/** `true` → credentials "include"; a string is passed to RequestInit.credentials as given. */
+	includeCredentials?: string | boolean;
+	/** Account billed for the request (header X-HF-Bill-To). */
+	billTo?: string;
+	/** Overall deadline in milliseconds for the whole call (retries, polling, streaming included). */
+	timeout?: number;
+	/** Hub base URL (default https://huggingface.co, or env MODELHUB_HUB_URL). */
+	hubUrl?: string;
+	/** Router base URL (default https://router.huggingface.co, or env MODELHUB_ROUTER_URL). */
+	routerUrl?: string;
+}
+
+export interface BaseArgs {
+	/** A hub token (hf_...) routed through the hub router, or a provider key used directly. */
+	accessToken?: string;
+	model?: ModelId;
+	endpointUrl?: string;
+	/** Default: the "auto" policy. */
+	provider?: InferenceProviderOrPolicy;
+}
+
+export type RequestArgs = BaseArgs &
+	(
+		| { data: Blob | ArrayBuffer }
+		| { inputs: unknown }
+		| { prompt: string }
+		| { text: string }
+		| { audio_url: string }
+		| ChatCompletionInput
+	) & {
+		parameters?: Record<string, unknown>;
+	};
+
+/** One entry of a model's `inferenceProviderMapping` on the hub, plus the hub model id. */
+export interface InferenceProviderMappingEntry {
+	hfModelId: ModelId;
+	providerId: string;
+	status: "live" | "staging";
+	task: InferenceTask;
+	adapter?: string;
+	adapterWeightsPath?: string;
+}
+
+export interface HeaderParams {
+	accessToken?: string;
+	authMethod: AuthMethod;
+}
+
+export interface UrlParams {
+	authMethod: AuthMethod;
+	/** The provider-side model id (or the endpoint URL for endpoint calls). */
+	model: string;
+	task?: InferenceTask;
+	/** Base URL already chosen for the auth method. */
+	baseUrl: string;
+	/** The request URL of the router (used by providers that rewrite routed URLs). */
+	routerUrl: string;
+}
+
+export interface BodyParams<T extends Record<string, unknown> = Record<string, unknown>> {
+	/** The call arguments minus accessToken, endpointUrl, provider and model. */
+	args: T;
+	model: string;
+	mapping?: InferenceProviderMappingEntry;
+	task?: InferenceTask;
+}
+
+export type LegacyAudioInput = { data: Blob | ArrayBuffer };
+export type LegacyImageInput = { data: Blob | ArrayBuffer };
+
+// ---- Chat completion (OpenAI-compatible) ----
+
+export interface ChatCompletionInputMessageChunk {
+	type: "text" | "image_url";
+	text?: string;
+	image_url?: { url: string };
+}
+
+export interface ChatCompletionInputToolCall {
+	id: string;
+	type: string;
+	function: { name: string; arguments: unknown; description?: string };
+}
+
+export interface ChatCompletionInputMessage {
+	role: string;
+	content?: string | ChatCompletionInputMessageChunk[];
+	name?: string;
+	tool_calls?: ChatCompletionInputToolCall[];
+	tool_call_id?: string;
+}
+
+export interface ChatCompletionInputTool {
+	type: string;
+	function: { name: string; description?: string; parameters?: unknown; arguments?: unknown };
+}
+
+export interface ChatCompletionInput {
+	messages: ChatCompletionInputMessage[];
+	frequency_penalty?: number;
+	logit_bias?: number[] | Record<string, number>;
+	logprobs?: boolean;
+	max_tokens?: number;
+	model?: string;
+	n?: number;
+	presence_penalty?: number;
+	response_format?: { type: "json" | "regex" | "json_schema"; value?: unknown; [key: string]: unknown };
+	seed?: number;
+	stop?: string[];
+	stream?: boolean;
+	stream_options?: { include_usage?: boolean };
+	temperature?: number;
+	tool_choice?: "auto" | "none" | "required" | { function: { name: string } };
+	tool_prompt?: string;
+	tools?: ChatCompletionInputTool[];
+	top_logprobs?: number;
+	top_p?: number;
+	[key: string]: unknown;
+}
+
+export interface ChatCompletionOutputToolCall {
+	id: string;
+	type: string;
+	function: { name: string; arguments: unknown; description?: string };
+}
+
+export interface ChatCompletionOutputMessage {
+	role: string;
+	content?: string;
+	tool_calls?: ChatCompletionOutputToolCall[];
+	tool_call_id?: string;
+}
+
+export interface ChatCompletionOutputLogprobs {
+	content: Array<{ logprob: number; token: string; top_logprobs: Array<{ logprob: number; token: string }> }>;
+}
+
+export interface ChatCompletionOutput {
+	id: string;
+	created: number;
+	model: string;
+	system_fingerprint: string;
+	choices: Array<{
+		index: number;
+		message: ChatCompletionOutputMessage;
+		finish_reason: string;
+		logprobs?: ChatCompletionOutputLogprobs;
+	}>;
+	usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+	[key: string]: unknown;
+}
+
+export interface ChatCompletionStreamOutput {
+	id: string;
+	created: number;
+	model: string;
+	system_fingerprint: string;
+	choices: Array<{
+		index: number;
+		delta: {
+			role: string;
+			content?: string;
+			tool_calls?: Array<{
+				index: number;
+				id: string;
+				type: string;
+				function: { name?: string; arguments: string };
+			}>;
+		};
+		finish_reason?: string;
+		logprobs?: ChatCompletionOutputLogprobs;
+	}>;
+	usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+	[key: string]: unknown;
+}
+
+// ---- Text generation (TGI) ----
+
+export interface TextGenerationInputParameters {
+	adapter_id?: string;
+	best_of?: number;
+	decoder_input_details?: boolean;
+	details?: boolean;
+	do_sample?: boolean;
+	frequency_penalty?: number;
+	grammar?: { type: "json" | "regex" | "json_schema"; value: unknown };
+	max_new_tokens?: number;
+	repetition_penalty?: number;
+	return_full_text?: boolean;
+	seed?: number;
+	stop?: string[];
+	temperature?: number;
+	top_k?: number;
+	top_n_tokens?: number;
+	top_p?: number;
+	truncate?: number;
+	typical_p?: number;
+	watermark?: boolean;
+	[key: string]: unknown;
+}
+
+export interface TextGenerationInput {
+	inputs: string;
+	parameters?: TextGenerationInputParameters;
+	stream?: boolean;
+	[key: string]: unknown;
+}
+
+export type TextGenerationStreamFinishReason = "length" | "eos_token" | "stop_sequence";
+
+export interface TextGenerationStreamToken {
+	id: number;
+	text: string;
+	logprob: number;
+	special: boolean;
+}
+
+export interface TextGenerationStreamPrefillToken {
+	id: number;
+	text: string;
+	logprob?: number;
+}
+
+export interface TextGenerationStreamBestOfSequence {
+	generated_text: string;
+	finish_reason: TextGenerationStreamFinishReason;
+	generated_tokens: number;
+	seed?: number;
+	prefill: TextGenerationStreamPrefillToken[];
+	tokens: TextGenerationStreamToken[];
+}
+
+export interface TextGenerationStreamDetails {
+	finish_reason: TextGenerationStreamFinishReason;
+	generated_tokens: number;
+	seed?: number;
+	prefill: TextGenerationStreamPrefillToken[];
+	tokens: TextGenerationStreamToken[];
+	best_of_sequences?: TextGenerationStreamBestOfSequence[];
+}
+
+export interface TextGenerationStreamOutput {
+	index?: number;
+	token: TextGenerationStreamToken;
+	generated_text: string | null;
+	details: TextGenerationStreamDetails | null;
+}
+
+export interface TextGenerationOutput {
+	generated_text: string;
+	details?: {
+		finish_reason: string;
+		generated_tokens: number;
+		seed?: number;
+		prefill: TextGenerationStreamPrefillToken[];
+		tokens: TextGenerationStreamToken[];
+		best_of_sequences?: TextGenerationStreamBestOfSequence[];
+		[key: string]: unknown;
+	};
+	[key: string]: unknown;
+}

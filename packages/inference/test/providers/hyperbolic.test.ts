@@ -1,0 +1,125 @@
+/**
+ * Hyperbolic — images, chat, and text generation through the chat route.
+ *   text-to-image: POST {router}/hyperbolic/v1/images/generations
+ *     body: other arguments, parameters flat, prompt = inputs, model_name = providerId
+ *     answer: {images: [{image: base64}]} → JPEG Blob, or data:image/jpeg;base64,… for outputType "url"
+ *   text-generation: POST {router}/hyperbolic/v1/chat/completions
+ *     body: messages = [{content: inputs, role: "user"}], max_tokens = max_new_tokens, other parameters flat, model
+ *     answer: {choices: [{message: {content}}], model} → {generated_text}
+ */
+import { describe, expect, it } from "vitest";
+import { textGeneration, textToImage } from "../../src/index.js";
+import { chatChecks, chatRows } from "../support/chat.js";
+import { B64_IMAGE, HF_TOKEN, hubModel, PNG_BYTES } from "../support/fixtures.js";
+import { useServer } from "../support/setup.js";
+
+const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
+
+const table = [
+	hubModel(MODEL, {
+		hyperbolic: { providerId: "meta-llama/Llama-3.3-70B-Instruct", status: "live", task: "conversational" },
+	}),
+	hubModel("org/malformed", {
+		hyperbolic: { providerId: "malformed", status: "live", task: "conversational" },
+	}),
+	hubModel("stabilityai/sdxl", {
+		hyperbolic: { providerId: "SDXL1.0-base", status: "live", task: "text-to-image" },
+	}),
+	hubModel("org/hyp-tg", { hyperbolic: { providerId: "hyp-tg", status: "live", task: "text-generation" } }),
+	hubModel("org/img-bad", { hyperbolic: { providerId: "img-bad", status: "live", task: "text-to-image" } }),
+	hubModel("org/tg-bad", { hyperbolic: { providerId: "tg-bad", status: "live", task: "text-generation" } }),
+	{
+		path: "/router.huggingface.co/hyperbolic/v1/images/generations",
+		when: (r: { json?: unknown }) => (r.json as { model_name?: string }).model_name === "img-bad",
+		respond: { json: { images: [] } },
+	},
+	{
+		path: "/router.huggingface.co/hyperbolic/v1/images/generations",
+		expect: { json: { height: 512, prompt: "a cat", model_name: "SDXL1.0-base" } },
+		respond: { json: { images: [{ image: B64_IMAGE }] } },
+	},
+	{
+		path: "/router.huggingface.co/hyperbolic/v1/chat/completions",
+		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "tg-bad",
+		respond: { json: { nope: true } },
+	},
+	{
+		path: "/router.huggingface.co/hyperbolic/v1/chat/completions",
+		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "hyp-tg",
+		expect: {
+			json: { messages: [{ content: "Hi", role: "user" }], max_tokens: 4, temperature: 0.1, model: "hyp-tg" },
+		},
+		respond: { json: { model: "hyp-tg", choices: [{ message: { role: "assistant", content: "Hello!" } }] } },
+	},
+	...chatRows({
+		routed: "/router.huggingface.co/hyperbolic/v1/chat/completions",
+		direct: "/api.hyperbolic.xyz/v1/chat/completions",
+		providerId: "meta-llama/Llama-3.3-70B-Instruct",
+	}),
+];
+
+describe("hyperbolic", () => {
+	const server = useServer(table);
+	chatChecks(server, { provider: "hyperbolic", model: MODEL, routed: true, malformedModel: "org/malformed" });
+
+	it("text-to-image: base64 image → JPEG Blob", async () => {
+		const blob = await textToImage(
+			{
+				accessToken: HF_TOKEN,
+				provider: "hyperbolic",
+				model: "stabilityai/sdxl",
+				inputs: "a cat",
+				parameters: { height: 512 },
+			},
+			{ fetch: server().fetch },
+		);
+		expect(blob.type).toBe("image/jpeg");
+		expect(new Uint8Array(await blob.arrayBuffer())).toEqual(PNG_BYTES);
+	});
+
+	it("text-to-image: outputType url → data URL", async () => {
+		const url = await textToImage(
+			{
+				accessToken: HF_TOKEN,
+				provider: "hyperbolic",
+				model: "stabilityai/sdxl",
+				inputs: "a cat",
+				parameters: { height: 512 },
+			},
+			{ fetch: server().fetch, outputType: "url" },
+		);
+		expect(url).toBe(`data:image/jpeg;base64,${B64_IMAGE}`);
+	});
+
+	it("text-to-image: a malformed answer", async () => {
+		await expect(
+			textToImage(
+				{ accessToken: HF_TOKEN, provider: "hyperbolic", model: "org/img-bad", inputs: "x" },
+				{ fetch: server().fetch },
+			),
+		).rejects.toThrow("Invalid inference output: Expected Hyperbolic text-to-image response format.");
+	});
+
+	it("text-generation: one user message, generated_text from the chat answer", async () => {
+		const output = await textGeneration(
+			{
+				accessToken: HF_TOKEN,
+				provider: "hyperbolic",
+				model: "org/hyp-tg",
+				inputs: "Hi",
+				parameters: { max_new_tokens: 4, temperature: 0.1 },
+			},
+			{ fetch: server().fetch },
+		);
+		expect(output).toEqual({ generated_text: "Hello!" });
+	});
+
+	it("text-generation: a malformed answer", async () => {
+		await expect(
+			textGeneration(
+				{ accessToken: HF_TOKEN, provider: "hyperbolic", model: "org/tg-bad", inputs: "x" },
+				{ fetch: server().fetch },
+			),
+		).rejects.toThrow("Invalid inference output: Expected Hyperbolic text generation response format.");
+	});
+});

@@ -1,0 +1,96 @@
+/**
+ * Nebius AI Studio — images, chat, completions.
+ *   text-to-image: POST {router}/nebius/v1/images/generations  (same body/answer as Nscale)
+ *   text-generation: POST {router}/nebius/v1/completions  generic {inputs, parameters, model} body, generated_text back
+ *   chat: Nebius omits system_fingerprint, which the chat check accepts.
+ */
+import { describe, expect, it } from "vitest";
+import { chatCompletion, textGeneration, textToImage } from "../../src/index.js";
+import { chatChecks, chatRows } from "../support/chat.js";
+import { B64_IMAGE, CHAT_OUTPUT, HF_TOKEN, hubModel, MESSAGES } from "../support/fixtures.js";
+import { useServer } from "../support/setup.js";
+
+const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
+const { system_fingerprint: _omitted, ...CHAT_WITHOUT_FINGERPRINT } = CHAT_OUTPUT;
+
+const table = [
+	hubModel(MODEL, {
+		nebius: { providerId: "meta-llama/Llama-3.3-70B-Instruct-fast", status: "live", task: "conversational" },
+	}),
+	hubModel("org/malformed", { nebius: { providerId: "malformed", status: "live", task: "conversational" } }),
+	hubModel("org/no-fp", { nebius: { providerId: "no-fp", status: "live", task: "conversational" } }),
+	hubModel("black-forest-labs/FLUX.1-dev", {
+		nebius: { providerId: "black-forest-labs/flux-dev", status: "live", task: "text-to-image" },
+	}),
+	hubModel("org/img-bad", { nebius: { providerId: "img-bad", status: "live", task: "text-to-image" } }),
+	hubModel("org/neb-tg", { nebius: { providerId: "neb-tg", status: "live", task: "text-generation" } }),
+	{
+		path: "/router.huggingface.co/nebius/v1/chat/completions",
+		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "no-fp",
+		respond: { json: CHAT_WITHOUT_FINGERPRINT },
+	},
+	{
+		path: "/router.huggingface.co/nebius/v1/images/generations",
+		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "img-bad",
+		respond: { json: { data: [{ url: "x" }] } },
+	},
+	{
+		path: "/router.huggingface.co/nebius/v1/images/generations",
+		expect: { json: { response_format: "b64_json", prompt: "a fox", model: "black-forest-labs/flux-dev" } },
+		respond: { json: { data: [{ b64_json: B64_IMAGE }] } },
+	},
+	{
+		path: "/router.huggingface.co/nebius/v1/completions",
+		expect: { json: { inputs: "1, 2,", parameters: { max_new_tokens: 2 }, model: "neb-tg" } },
+		respond: { json: [{ generated_text: "1, 2, 3" }] },
+	},
+	...chatRows({
+		routed: "/router.huggingface.co/nebius/v1/chat/completions",
+		direct: "/api.studio.nebius.ai/v1/chat/completions",
+		providerId: "meta-llama/Llama-3.3-70B-Instruct-fast",
+	}),
+];
+
+describe("nebius", () => {
+	const server = useServer(table);
+	chatChecks(server, { provider: "nebius", model: MODEL, routed: true, malformedModel: "org/malformed" });
+
+	it("conversational: an answer without system_fingerprint passes", async () => {
+		const output = await chatCompletion(
+			{ accessToken: HF_TOKEN, provider: "nebius", model: "org/no-fp", messages: MESSAGES },
+			{ fetch: server().fetch },
+		);
+		expect(output).toEqual(CHAT_WITHOUT_FINGERPRINT);
+	});
+
+	it("text-to-image: outputType url → data URL", async () => {
+		const url = await textToImage(
+			{ accessToken: HF_TOKEN, provider: "nebius", model: "black-forest-labs/FLUX.1-dev", inputs: "a fox" },
+			{ fetch: server().fetch, outputType: "url" },
+		);
+		expect(url).toBe(`data:image/jpeg;base64,${B64_IMAGE}`);
+	});
+
+	it("text-to-image: a malformed answer", async () => {
+		await expect(
+			textToImage(
+				{ accessToken: HF_TOKEN, provider: "nebius", model: "org/img-bad", inputs: "x" },
+				{ fetch: server().fetch },
+			),
+		).rejects.toThrow("Invalid inference output: Expected Nebius text-to-image response format.");
+	});
+
+	it("text-generation: generic body on the completions route", async () => {
+		const output = await textGeneration(
+			{
+				accessToken: HF_TOKEN,
+				provider: "nebius",
+				model: "org/neb-tg",
+				inputs: "1, 2,",
+				parameters: { max_new_tokens: 2 },
+			},
+			{ fetch: server().fetch },
+		);
+		expect(output).toEqual({ generated_text: "1, 2, 3" });
+	});
+});

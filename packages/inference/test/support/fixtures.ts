@@ -1,0 +1,77 @@
+import type { Options } from "../../src/types.js";
+import type { Route } from "./servers.js";
+
+export const HF_TOKEN = "hf_test_token_0123456789";
+export const PROVIDER_KEY = "sk-provider-key-0123456789";
+/** Our name/version, then the runtime's navigator.userAgent where there is one (Node ≥ 21). */
+const runtimeAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
+export const USER_AGENT = runtimeAgent
+	? `@modelhub/inference/0.1.0 ${runtimeAgent}`
+	: "@modelhub/inference/0.1.0";
+
+/** Internal option that shrinks every wait (backoff, polling) for tests. */
+export const FAST = {
+	[Symbol.for("modelhub.inference.timings")]: {
+		backoff: { baseMs: 1, capMs: 4 },
+		bflPollMs: 1,
+		falPollMs: 1,
+		replicatePollMs: 1,
+	},
+} as Options;
+
+export interface MappingEntry {
+	providerId: string;
+	status: "live" | "staging";
+	task: string;
+	adapter?: string;
+	adapterWeightsPath?: string;
+}
+
+/** GET {hub}/api/models/{id}?expand[]=inferenceProviderMapping answering the given mapping. */
+export function hubModel(
+	modelId: string,
+	mapping: Record<string, MappingEntry>,
+	host = "huggingface.co",
+): Route {
+	return {
+		method: "GET",
+		path: `/${host}/api/models/${modelId}?expand[]=inferenceProviderMapping`,
+		respond: { json: { _id: "x", id: modelId, inferenceProviderMapping: mapping } },
+	};
+}
+
+export const CHAT_OUTPUT = {
+	id: "chatcmpl-1",
+	object: "chat.completion",
+	created: 1700000000,
+	model: "provider-model",
+	system_fingerprint: "fp_1",
+	choices: [{ index: 0, message: { role: "assistant", content: "Paris." }, finish_reason: "stop" }],
+	usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+};
+
+export const MESSAGES = [{ role: "user", content: "What is the capital of France?" }];
+
+export function chatChunk(content: string, index = 0) {
+	return {
+		id: "chatcmpl-1",
+		object: "chat.completion.chunk",
+		created: 1700000000,
+		model: "provider-model",
+		system_fingerprint: "fp_1",
+		choices: [{ index, delta: { role: "assistant", content }, finish_reason: null }],
+	};
+}
+
+/** SSE frames for the given payloads, then [DONE]. */
+export function sseFrames(payloads: unknown[]): string[] {
+	return [...payloads.map((payload) => `data: ${JSON.stringify(payload)}\n\n`), "data: [DONE]\n\n"];
+}
+
+export const isStreaming = (request: { json?: unknown }) =>
+	(request.json as { stream?: boolean } | undefined)?.stream === true;
+export const notStreaming = (request: { json?: unknown }) => !isStreaming(request);
+
+/** Quiet console for the reference's notices; returns the spies. */
+export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+export const B64_IMAGE = Buffer.from(PNG_BYTES).toString("base64");
