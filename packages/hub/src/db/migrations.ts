@@ -1,0 +1,119 @@
+import type { Database } from "./types.js";
+
+export interface Migration {
+	version: number;
+	name: string;
+	sql: string;
+}
+
+/**
+ * The schema, as numbered migrations. Applied in order at start, each recorded in `modelhub_migrations`;
+ * never edit one that has shipped: add the next number instead.
+ *
+ * Model ids use the "C" collation so that ordering (and so keyset pagination) is byte order, the same on
+ * every server whatever its locale. Timestamps are kept to the millisecond, the precision of the public
+ * hub's JSON and of the pagination cursor.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+	{
+		version: 1,
+		name: "models and provider mappings",
+		sql: `
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+CREATE TABLE models (
+	id text COLLATE "C" PRIMARY KEY,
+	object_id text,
+	author text COLLATE "C" NOT NULL,
+	name text COLLATE "C" NOT NULL,
+	pipeline_tag text,
+	library_name text,
+	tags text[] NOT NULL DEFAULT '{}',
+	config jsonb,
+	card_data jsonb,
+	widget_data jsonb,
+	transformers_info jsonb,
+	safetensors jsonb,
+	gguf jsonb,
+	mask_token text,
+	downloads bigint NOT NULL DEFAULT 0 CHECK (downloads >= 0),
+	likes bigint NOT NULL DEFAULT 0 CHECK (likes >= 0),
+	last_modified timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	private boolean NOT NULL DEFAULT false,
+	created_at timestamptz NOT NULL DEFAULT now(),
+	updated_at timestamptz NOT NULL DEFAULT now(),
+	CONSTRAINT models_id_is_author_slash_name CHECK (id = author || '/' || name)
+);
+
+-- Ids are unique regardless of case, as on the public hub; lookups are case-insensitive.
+CREATE UNIQUE INDEX models_id_lower ON models (lower(id));
+CREATE INDEX models_author_lower ON models (lower(author));
+CREATE INDEX models_pipeline_tag ON models (pipeline_tag, downloads DESC);
+CREATE INDEX models_library_name ON models (library_name, downloads DESC);
+CREATE INDEX models_tags ON models USING gin (tags);
+CREATE INDEX models_id_trigram ON models USING gin (lower(id) gin_trgm_ops);
+-- Keyset pagination: (sort value, id), scanned forwards or backwards.
+CREATE INDEX models_sort_downloads ON models (downloads, id);
+CREATE INDEX models_sort_likes ON models (likes, id);
+CREATE INDEX models_sort_last_modified ON models (last_modified, id);
+
+CREATE TABLE provider_mappings (
+	model_id text COLLATE "C" NOT NULL REFERENCES models (id) ON DELETE CASCADE ON UPDATE CASCADE,
+	provider text NOT NULL,
+	provider_id text NOT NULL,
+	task text NOT NULL,
+	status text NOT NULL CHECK (status IN ('live', 'staging')),
+	adapter text,
+	adapter_weights_path text,
+	-- The order users prefer providers in (the order of the public hub's object), 0 first.
+	position integer NOT NULL,
+	PRIMARY KEY (model_id, provider)
+);
+CREATE INDEX provider_mappings_provider ON provider_mappings (provider, provider_id);
+
+-- Small facts about this database, e.g. when the seed was loaded.
+CREATE TABLE hub_meta (
+	key text PRIMARY KEY,
+	value text NOT NULL
+);
+`,
+	},
+];
+
+/** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */
+const MIGRATION_LOCK = 7_261_950_431;
+
+/** Applies the migrations not yet recorded, all in one transaction. Returns the versions applied. */
+export async function migrate(
+	db: Database,
+	migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
+	return db.transaction(async (tx) => {
+		await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+		await tx.exec(`CREATE TABLE IF NOT EXISTS modelhub_migrations (
+	version integer PRIMARY KEY,
+	name text NOT NULL,
+	applied_at timestamptz NOT NULL DEFAULT now()
+)`);
+		const done = await tx.query<{ version: number }>("SELECT version FROM modelhub_migrations");
+		const applied = new Set(done.rows.map((row) => Number(row.version)));
+		const newest = Math.max(0, ...applied);
+		const known = Math.max(0, ...migrations.map((m) => m.version));
+		if (newest > known) {
+			throw new Error(
+				`the database schema is at version ${newest}, newer than this hub knows (${known}); upgrade the hub`,
+			);
+		}
+		const ran: number[] = [];
+		for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+			if (applied.has(migration.version)) continue;
+			await tx.exec(migration.sql);
+			await tx.query("INSERT INTO modelhub_migrations (version, name) VALUES ($1, $2)", [
+				migration.version,
+				migration.name,
+			]);
+			ran.push(migration.version);
+		}
+		return ran;
+	});
+}

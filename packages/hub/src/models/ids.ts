@@ -1,0 +1,28 @@
+/** One half of a model id: the namespace (user or organisation) or the repository name. */
+export const ID_PART_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$";
+const ID_PART = new RegExp(ID_PART_PATTERN);
+
+/** Why `part` (named `what`) is not a valid half of a model id, or undefined when it is. */
+export function idPartProblem(part: string, what: string): string | undefined {
+	if (!ID_PART.test(part)) {
+		return `${what} must be 1 to 96 characters of letters, digits, '.', '_' or '-', starting with a letter or digit`;
+	}
+	if (part.includes("..")) return `${what} must not contain '..'`;
+	return undefined;
+}
+
+/** Why `id` is not a valid `namespace/name` model id, or undefined when it is. */
+export function modelIdProblem(id: unknown): string | undefined {
+	if (typeof id !== "string") return "model id must be a string";
+	const slash = id.indexOf("/");
+	if (slash < 0) return "model id must be 'namespace/name'";
+	return idPartProblem(id.slice(0, slash), "namespace") ?? idPartProblem(id.slice(slash + 1), "model name");
+}
+
+/** Shortens untrusted text for an error message (and strips control characters). */
+export function quoteForMessage(value: unknown, max = 80): string {
+	const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+	// eslint-disable-next-line no-control-regex
+	const clean = text.replace(/[\u0000-\u001f\u007f]/g, "?");
+	return JSON.stringify(clean.length > max ? `${clean.slice(0, max)}…` : clean);
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import {
+	ALL_MODEL_LIBRARY_KEYS,
+	MODALITY_LABELS,
+	MODEL_LIBRARIES_UI_ELEMENTS,
+	PIPELINE_DATA,
+	PIPELINE_TYPES,
+	TASKS_DATA,
+	renderApiTasks,
+	type LibraryUiElement,
+	type PipelineData,
+} from "@modelhub/tasks";
+import type { ResponseCache } from "../cache.js";
+import type { Database } from "../db/types.js";
+import { JSON_TYPE } from "../http.js";
+import { countBy } from "../models/store.js";
+
+export interface CatalogueRoutesOptions {
+	db: Database;
+	cache: ResponseCache;
+}
+
+/** One library of `GET /api/libraries`. */
+export interface ApiLibrary {
+	key: string;
+	prettyLabel: string;
+	repoName: string;
+	repoUrl: string;
+	docsUrl?: string;
+	filter: boolean;
+	countDownloads?: string;
+	installCommand?: string;
+	hasSnippets: boolean;
+	modelCount: number;
+}
+
+/** One pipeline type of `GET /api/pipelines`. */
+export interface ApiPipeline {
+	id: string;
+	name: string;
+	modality: string;
+	modalityLabel: string;
+	color: string;
+	subtasks?: Array<{ type: string; name: string }>;
+	hideInModels?: boolean;
+	hideInDatasets?: boolean;
+	/** Whether the task catalogue has a (non-placeholder) page for it. */
+	hasTaskPage: boolean;
+	modelCount: number;
+}
+
+export function renderLibraries(counts: Map<string, number>): ApiLibrary[] {
+	return ALL_MODEL_LIBRARY_KEYS.map((key) => {
+		const entry = MODEL_LIBRARIES_UI_ELEMENTS[key] as LibraryUiElement;
+		const library: ApiLibrary = {
+			key,
+			prettyLabel: entry.prettyLabel,
+			repoName: entry.repoName,
+			repoUrl: entry.repoUrl,
+			filter: entry.filter === true,
+			hasSnippets: typeof entry.codeBlocks === "function" || typeof entry.snippets === "function",
+			modelCount: counts.get(key) ?? 0,
+		};
+		if (entry.docsUrl !== undefined) library.docsUrl = entry.docsUrl;
+		if (entry.countDownloads !== undefined) library.countDownloads = entry.countDownloads;
+		if (entry.installCommand !== undefined) library.installCommand = entry.installCommand;
+		return library;
+	});
+}
+
+export function renderPipelines(counts: Map<string, number>): ApiPipeline[] {
+	return PIPELINE_TYPES.map((id) => {
+		const data = PIPELINE_DATA[id] as PipelineData;
+		const task = TASKS_DATA[id];
+		const pipeline: ApiPipeline = {
+			id,
+			name: data.name,
+			modality: data.modality,
+			modalityLabel: MODALITY_LABELS[data.modality],
+			color: data.color,
+			hasTaskPage: task !== undefined && task.isPlaceholder !== true,
+			modelCount: counts.get(id) ?? 0,
+		};
+		if (data.subtasks !== undefined) pipeline.subtasks = data.subtasks;
+		if (data.hideInModels !== undefined) pipeline.hideInModels = data.hideInModels;
+		if (data.hideInDatasets !== undefined) pipeline.hideInDatasets = data.hideInDatasets;
+		return pipeline;
+	});
+}
+
+export async function catalogueRoutes(app: FastifyInstance, options: CatalogueRoutesOptions): Promise<void> {
+	const { db, cache } = options;
+	// The task catalogue is constant: serialise it once.
+	const tasks = Buffer.from(JSON.stringify(renderApiTasks()));
+	const noQuery = { querystring: { type: "object", additionalProperties: false, properties: {} } } as const;
+
+	app.get("/api/tasks", { schema: noQuery }, async (_request, reply) => reply.type(JSON_TYPE).send(tasks));
+
+	const counted =
+		(
+			key: string,
+			column: "library_name" | "pipeline_tag",
+			render: (counts: Map<string, number>) => unknown,
+		) =>
+		async (_request: unknown, reply: FastifyReply) => {
+			let entry = cache.get(key);
+			if (!entry) {
+				const version = cache.version;
+				entry = { body: Buffer.from(JSON.stringify(render(await countBy(db, column)))) };
+				cache.set(key, entry, version);
+			}
+			return reply.type(JSON_TYPE).send(entry.body);
+		};
+
+	app.get("/api/libraries", { schema: noQuery }, counted("libraries", "library_name", renderLibraries));
+	app.get("/api/pipelines", { schema: noQuery }, counted("pipelines", "pipeline_tag", renderPipelines));
+}

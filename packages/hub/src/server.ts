@@ -1,0 +1,148 @@
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
+import { ResponseCache } from "./cache.js";
+import { DEFAULT_BODY_LIMIT, type LogLevel } from "./config.js";
+import type { Database } from "./db/types.js";
+import { formatSchemaErrors, JSON_TYPE, pathOf, SECURITY_HEADERS, sendError } from "./http.js";
+import { demoAssetsDir } from "./paths.js";
+import { catalogueRoutes } from "./routes/catalogue.js";
+import { modelRoutes } from "./routes/models.js";
+import { webRoutes } from "./routes/web.js";
+
+export interface HubServerOptions {
+	db: Database;
+	adminToken?: string | undefined;
+	webDir?: string | undefined;
+	demoDir?: string;
+	logLevel?: LogLevel;
+	/** Where log lines go (stdout by default); tests pass a stream to inspect them. */
+	logStream?: { write(line: string): void };
+	trustProxy?: boolean;
+	bodyLimit?: number;
+}
+
+export interface HubServer {
+	app: FastifyInstance;
+	cache: ResponseCache;
+}
+
+const CORS_HEADERS = {
+	"access-control-allow-origin": "*",
+	"access-control-expose-headers": "Link, X-Next-Cursor",
+};
+
+/** Messages for the framework's own client errors, so none leaks internals. */
+function clientErrorMessage(error: FastifyError, bodyLimit: number): string {
+	switch (error.code) {
+		case "FST_ERR_CTP_BODY_TOO_LARGE":
+			return `request body is larger than ${bodyLimit} bytes`;
+		case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+			return "unsupported content type: send application/json";
+		case "FST_ERR_CTP_EMPTY_JSON_BODY":
+			return "request body is empty: send a JSON object";
+		case "FST_ERR_CTP_INVALID_JSON_BODY":
+			return "request body is not valid JSON";
+		case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+			return "Content-Length does not match the body";
+		default:
+			if (error instanceof SyntaxError) return "request body is not valid JSON";
+			return error.message.slice(0, 200) || "bad request";
+	}
+}
+
+/**
+ * Builds the hub's HTTP server (not yet listening). The caller owns `db` and closes it after the server.
+ */
+export async function createHubServer(options: HubServerOptions): Promise<HubServer> {
+	const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+	const app = Fastify({
+		logger: {
+			level: options.logLevel ?? "warn",
+			// Tokens never reach the log, whatever the level.
+			redact: {
+				paths: [
+					"req.headers.authorization",
+					"req.headers.cookie",
+					"headers.authorization",
+					"headers.cookie",
+					"request.headers.authorization",
+				],
+				censor: "[redacted]",
+			},
+			...(options.logStream ? { stream: options.logStream } : {}),
+		},
+		// Per-request "incoming request" / "request completed" lines only when asked for (info and below).
+		logController: new LogController({
+			disableRequestLogging: ["fatal", "error", "warn", "silent"].includes(options.logLevel ?? "warn"),
+		}),
+		bodyLimit,
+		trustProxy: options.trustProxy ?? false,
+		onProtoPoisoning: "error",
+		onConstructorPoisoning: "error",
+		return503OnClosing: true,
+		forceCloseConnections: "idle",
+		routerOptions: { maxParamLength: 256, ignoreTrailingSlash: true },
+		ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
+		schemaErrorFormatter: (errors, dataVar) => formatSchemaErrors(errors, dataVar),
+		// Errors raised before routing (a URL with broken percent-encoding) get the same headers and shape.
+		frameworkErrors: (error, request, reply) => {
+			reply.headers(SECURITY_HEADERS);
+			const message =
+				error.code === "FST_ERR_BAD_URL" ? "malformed URL: invalid percent-encoding" : "bad request";
+			void sendError(reply, 400, message);
+		},
+	});
+
+	const cache = new ResponseCache();
+
+	// A callback hook, not an async one: it runs on every request, so it should not allocate a promise.
+	app.addHook("onRequest", (request, reply, done) => {
+		reply.headers(SECURITY_HEADERS);
+		if (request.url.startsWith("/api/")) reply.headers(CORS_HEADERS);
+		done();
+	});
+
+	app.setErrorHandler(async (error: FastifyError, request, reply) => {
+		if (error.validation) return sendError(reply, 400, error.message);
+		const status = error.statusCode;
+		if (status !== undefined && status >= 400 && status < 500) {
+			return sendError(reply, status, clientErrorMessage(error, bodyLimit));
+		}
+		request.log.error({ err: error, url: pathOf(request) }, "request failed");
+		return sendError(reply, 500, "internal server error");
+	});
+
+	app.get("/healthz", async (_request, reply) => {
+		try {
+			await options.db.query("SELECT 1");
+			return reply.type(JSON_TYPE).send({ status: "ok", database: options.db.kind });
+		} catch {
+			return reply.code(503).type(JSON_TYPE).send({ status: "unavailable", error: "database unavailable" });
+		}
+	});
+
+	// Browsers may read the API from other origins (GET only; admin writes are never allowed cross-origin).
+	app.options("/api/*", async (_request, reply) =>
+		reply
+			.code(204)
+			.header("access-control-allow-methods", "GET, HEAD")
+			.header("access-control-allow-headers", "Authorization, Content-Type")
+			.header("access-control-max-age", "600")
+			.send(),
+	);
+
+	await modelRoutes(app, { db: options.db, cache, adminToken: options.adminToken });
+	await catalogueRoutes(app, { db: options.db, cache });
+	await webRoutes(app, { webDir: options.webDir, demoDir: options.demoDir ?? demoAssetsDir() });
+
+	if (options.db.subscribe) {
+		// Other hub processes on the same PostgreSQL database announce their writes.
+		const unsubscribe = await options.db.subscribe(
+			() => cache.clear(),
+			(connected) => cache.setEnabled(connected),
+		);
+		app.addHook("onClose", async () => unsubscribe());
+	}
+
+	await app.ready();
+	return { app, cache };
+}

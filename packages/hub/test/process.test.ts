@@ -1,0 +1,267 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import { loadSeedModels } from "../src/seed.js";
+import { buildCli } from "./support/build-cli.js";
+
+// The CLI as a real child process on a real data folder: imports, crashes and shutdowns.
+
+let cli: string;
+const dirs: string[] = [];
+const children = new Set<ChildProcess>();
+
+function tempDir(): string {
+	const dir = mkdtempSync(join(tmpdir(), "modelhub-hub-proc-"));
+	dirs.push(dir);
+	return dir;
+}
+
+interface Run {
+	child: ChildProcess;
+	output(): string;
+	exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+	waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+}
+
+function run(args: string[], env: Record<string, string>): Run {
+	const child = spawn(process.execPath, [cli, ...args], {
+		env: { PATH: process.env.PATH ?? "", MODELHUB_LOG_LEVEL: "warn", ...env },
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	children.add(child);
+	let text = "";
+	const listeners = new Set<() => void>();
+	const onData = (chunk: Buffer): void => {
+		text += chunk.toString("utf8");
+		for (const listener of listeners) listener();
+	};
+	child.stdout?.on("data", onData);
+	child.stderr?.on("data", onData);
+	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+		child.on("exit", (code, signal) => {
+			children.delete(child);
+			resolve({ code, signal });
+			for (const listener of listeners) listener();
+		});
+	});
+	return {
+		child,
+		output: () => text,
+		exited,
+		waitFor(pattern, timeoutMs = 30_000) {
+			return new Promise((resolve, reject) => {
+				const check = (): void => {
+					const match = pattern.exec(text);
+					if (match) {
+						listeners.delete(check);
+						clearTimeout(timer);
+						resolve(match);
+					} else if (child.exitCode !== null || child.signalCode !== null) {
+						listeners.delete(check);
+						clearTimeout(timer);
+						reject(new Error(`process ended before printing ${pattern}; output:\n${text}`));
+					}
+				};
+				const timer = setTimeout(() => {
+					listeners.delete(check);
+					reject(new Error(`timed out waiting for ${pattern}; output:\n${text}`));
+				}, timeoutMs);
+				listeners.add(check);
+				check();
+			});
+		},
+	};
+}
+
+function generatedModels(prefix: string, count: number): unknown[] {
+	return Array.from({ length: count }, (_, index) => ({
+		id: `${prefix}/model-${String(index).padStart(5, "0")}`,
+		pipeline_tag: "text-generation",
+		library_name: "transformers",
+		tags: ["transformers", "conversational", `batch-${index % 7}`],
+		config: { architectures: ["LlamaForCausalLM"], tokenizer_config: { chat_template: "{{ messages }}" } },
+		downloads: index,
+		likes: index % 13,
+		inferenceProviderMapping: {
+			together: { providerId: `${prefix}/model-${index}-turbo`, task: "conversational", status: "live" },
+			groq: { providerId: `model-${index}`, task: "conversational", status: "staging" },
+		},
+	}));
+}
+
+async function countWhere(dataDir: string, authorLower: string): Promise<number> {
+	const db = await openDatabase({ databaseUrl: undefined, dataDir });
+	try {
+		const result = await db.query<{ count: number }>(
+			"SELECT count(*) AS count FROM models WHERE lower(author) = $1",
+			[authorLower],
+		);
+		return Number(result.rows[0]?.count);
+	} finally {
+		await db.close();
+	}
+}
+
+beforeAll(async () => {
+	cli = await buildCli("process");
+}, 120_000);
+
+afterAll(() => {
+	for (const child of children) child.kill("SIGKILL");
+	for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the CLI", () => {
+	it("imports one model or a list, and refuses an invalid file without writing anything", async () => {
+		const dir = tempDir();
+		const env = { MODELHUB_DATA_DIR: join(dir, "data") };
+		const one = join(dir, "one.json");
+		writeFileSync(one, JSON.stringify({ id: "cli-test/single", pipeline_tag: "fill-mask", tags: [] }));
+		const list = join(dir, "list.json");
+		writeFileSync(list, JSON.stringify(generatedModels("cli-test", 3)));
+		const bad = join(dir, "bad.json");
+		writeFileSync(
+			bad,
+			JSON.stringify([...generatedModels("cli-bad", 2), { id: "cli-bad/x", downloads: -5 }]),
+		);
+		const notJson = join(dir, "not.json");
+		writeFileSync(notJson, "{ nope");
+
+		const first = run(["import", one, list], env);
+		expect((await first.exited).code).toBe(0);
+		expect(first.output()).toMatch(/Imported 4: 4 created, 0 replaced/);
+
+		const failed = run(["import", bad], env);
+		expect((await failed.exited).code).toBe(2);
+		expect(failed.output()).toMatch(/record 2 \("cli-bad\/x"\): 'downloads'/);
+
+		const broken = run(["import", notJson], env);
+		expect((await broken.exited).code).toBe(2);
+		expect(broken.output()).toMatch(/not valid JSON/);
+
+		expect(await countWhere(join(dir, "data"), "cli-test")).toBe(4);
+		expect(await countWhere(join(dir, "data"), "cli-bad")).toBe(0);
+	});
+
+	it("reloads the seed with `seed`", async () => {
+		const dir = tempDir();
+		const seeded = run(["seed"], { MODELHUB_DATA_DIR: join(dir, "data") });
+		expect((await seeded.exited).code).toBe(0);
+		const count = (await loadSeedModels()).length;
+		expect(seeded.output()).toContain(`${count} created`);
+	});
+
+	it("refuses bad configuration with a clear message", async () => {
+		const dir = tempDir();
+		const badPort = run(["serve"], { PORT: "eighty", MODELHUB_DATA_DIR: join(dir, "data") });
+		expect((await badPort.exited).code).toBe(2);
+		expect(badPort.output()).toMatch(/PORT must be a whole number/);
+		const unknown = run(["frobnicate"], { MODELHUB_DATA_DIR: join(dir, "data") });
+		expect((await unknown.exited).code).toBe(2);
+		expect(unknown.output()).toMatch(/unknown command/);
+	});
+
+	it("loses no committed data when killed in the middle of an import", async () => {
+		const dir = tempDir();
+		const dataDir = join(dir, "data");
+		const env = { MODELHUB_DATA_DIR: dataDir };
+		const committed = join(dir, "committed.json");
+		writeFileSync(committed, JSON.stringify(generatedModels("committed", 50)));
+		expect((await run(["import", committed], env).exited).code).toBe(0);
+
+		const big = join(dir, "big.json");
+		const count = 4000;
+		writeFileSync(big, JSON.stringify(generatedModels("killed", count)));
+		const importing = run(["import", big], env);
+		await importing.waitFor(/Importing 4000 models/);
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		importing.child.kill("SIGKILL");
+		const ended = await importing.exited;
+		expect(ended.signal).toBe("SIGKILL");
+		expect(importing.output()).not.toMatch(/Imported/);
+
+		// The folder opens again (a dead process's lock is taken over), committed data is intact and the
+		// interrupted transaction left nothing behind.
+		expect(await countWhere(dataDir, "committed")).toBe(50);
+		expect(await countWhere(dataDir, "killed")).toBe(0);
+
+		// And the same import runs to the end afterwards.
+		const again = run(["import", big], env);
+		expect((await again.exited).code).toBe(0);
+		expect(await countWhere(dataDir, "killed")).toBe(count);
+	}, 120_000);
+});
+
+describe("the server process", () => {
+	it("starts on an empty folder, seeds it, keeps a second process out, and stops gracefully on SIGTERM", async () => {
+		const dir = tempDir();
+		const dataDir = join(dir, "data");
+		const token = "process-test-token-0123456789";
+		const server = run(["serve"], {
+			PORT: "0",
+			HOST: "127.0.0.1",
+			MODELHUB_DATA_DIR: dataDir,
+			MODELHUB_ADMIN_TOKEN: token,
+		});
+		const [, url] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//);
+		expect(server.output()).toMatch(/Loaded \d+ seed models/);
+		const base = url as string;
+		expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+		// The embedded database belongs to the running server.
+		const model = join(dir, "m.json");
+		writeFileSync(model, JSON.stringify({ id: "second/process", tags: [] }));
+		const intruder = run(["import", model], { MODELHUB_DATA_DIR: dataDir });
+		expect((await intruder.exited).code).toBe(2);
+		expect(intruder.output()).toMatch(/in use by process \d+/);
+
+		// A request in flight: a PUT whose body arrives slowly, straddling the SIGTERM.
+		const body = JSON.stringify({ pipeline_tag: "text-generation", tags: ["slow"], downloads: 7 });
+		const half = Math.floor(body.length / 2);
+		const { port } = new URL(base);
+		const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+			const req = httpRequest(
+				{
+					host: "127.0.0.1",
+					port,
+					method: "PUT",
+					path: "/api/models/slow/request",
+					headers: {
+						authorization: `Bearer ${token}`,
+						"content-type": "application/json",
+						"content-length": Buffer.byteLength(body),
+					},
+				},
+				(res) => {
+					let text = "";
+					res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+					res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+				},
+			);
+			req.on("error", reject);
+			req.write(body.slice(0, half));
+			setTimeout(() => {
+				server.child.kill("SIGTERM");
+				setTimeout(() => req.end(body.slice(half)), 500);
+			}, 200);
+		});
+
+		await server.waitFor(/SIGTERM: finishing in-flight requests/);
+		// New connections are refused while the in-flight request finishes.
+		await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+
+		const answer = await response;
+		expect(answer.status).toBe(201);
+		expect(JSON.parse(answer.text)).toMatchObject({ id: "slow/request", downloads: 7 });
+		const ended = await server.exited;
+		expect(ended.code).toBe(0);
+		expect(server.output()).toMatch(/Stopped\./);
+
+		// The write committed and the database was closed cleanly.
+		expect(await countWhere(dataDir, "slow")).toBe(1);
+	}, 120_000);
+});

@@ -1,0 +1,94 @@
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+/** A throwaway PostgreSQL cluster run from Debian's binaries, on a random port and a private socket. */
+export interface PostgresCluster {
+	/** A connection string for `database` (created by createDatabase). */
+	url(database: string): string;
+	createDatabase(name: string): Promise<string>;
+	stop(): void;
+}
+
+const INSTALL_HINT =
+	"PostgreSQL server binaries not found (looked for /usr/lib/postgresql/*/bin/initdb). The PostgreSQL suite " +
+	"needs them: install Debian's postgresql package (apt-get install -y postgresql), as .ci/run does.";
+
+/** The newest /usr/lib/postgresql/<version>/bin with initdb, pg_ctl and postgres, or undefined. */
+export function findPostgresBin(): string | undefined {
+	const root = "/usr/lib/postgresql";
+	if (!existsSync(root)) return undefined;
+	const versions = readdirSync(root)
+		.filter((name) => /^\d+$/.test(name))
+		.sort((a, b) => Number(b) - Number(a));
+	for (const version of versions) {
+		const bin = join(root, version, "bin");
+		if (["initdb", "pg_ctl", "postgres"].every((tool) => existsSync(join(bin, tool)))) return bin;
+	}
+	return undefined;
+}
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once("error", reject);
+		server.listen(0, "127.0.0.1", () => {
+			const address = server.address();
+			const port = typeof address === "object" && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Starts a cluster; throws with an install hint when the binaries are missing (never skips). */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+	const bin = findPostgresBin();
+	if (!bin) throw new Error(INSTALL_HINT);
+	const dir = mkdtempSync(join(tmpdir(), "modelhub-pg-"));
+	const data = join(dir, "data");
+	const asRoot = process.getuid?.() === 0;
+	// PostgreSQL refuses to run as root: run its tools as the postgres user, in a folder it owns.
+	if (asRoot) {
+		const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+		const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+		chownSync(dir, uid, gid);
+	}
+	const run = (tool: string, args: string[]): void => {
+		const command = asRoot ? "runuser" : join(bin, tool);
+		const fullArgs = asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args;
+		execFileSync(command, fullArgs, { stdio: "pipe", cwd: dir, timeout: 60_000 });
+	};
+	const port = await freePort();
+	run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
+	const options = `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c max_connections=200`;
+	run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
+
+	const url = (database: string): string =>
+		`postgresql://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
+	let stopped = false;
+	return {
+		url,
+		async createDatabase(name: string): Promise<string> {
+			const client = new pg.Client({ connectionString: url("postgres") });
+			await client.connect();
+			try {
+				await client.query(`CREATE DATABASE "${name.replace(/"/g, "")}"`);
+			} finally {
+				await client.end();
+			}
+			return url(name);
+		},
+		stop(): void {
+			if (stopped) return;
+			stopped = true;
+			try {
+				run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		},
+	};
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from "vitest";
+import { checkAdmin } from "../src/auth.js";
+import { ResponseCache } from "../src/cache.js";
+import { ConfigError, loadConfig } from "../src/config.js";
+import { decodeCursor, encodeCursor } from "../src/models/cursor.js";
+import { modelIdProblem } from "../src/models/ids.js";
+import { ModelInputError, parseModelInput } from "../src/models/input.js";
+
+describe("model ids", () => {
+	it("accept the public hub's ids and refuse everything else", () => {
+		for (const id of [
+			"openai/whisper-large-v3",
+			"google-bert/bert-base-uncased",
+			"a/b",
+			"Qwen/Qwen2.5-7B-Instruct",
+			"x_1/y.z-2",
+		]) {
+			expect(modelIdProblem(id), id).toBeUndefined();
+		}
+		for (const id of [
+			"",
+			"noslash",
+			"/b",
+			"a/",
+			"a/b/c",
+			"a..b/c",
+			"a/..",
+			"-a/b",
+			"a/.b",
+			"a b/c",
+			`a/${"x".repeat(97)}`,
+			"a/b\u0000",
+			42,
+		]) {
+			expect(modelIdProblem(id), String(id)).toBeDefined();
+		}
+	});
+});
+
+describe("parseModelInput", () => {
+	it("reads the public hub's JSON, defaults and all", () => {
+		const model = parseModelInput({
+			id: "acme/model",
+			tags: ["a", "a", "b"],
+			lastModified: "2024-01-02T03:04:05Z",
+			inferenceProviderMapping: {
+				"fal-ai": {
+					providerId: "fal-ai/x",
+					task: "text-to-image",
+					status: "live",
+					adapter: "lora",
+					adapterWeightsPath: "w.safetensors",
+				},
+				groq: { providerId: "x", task: "conversational", status: "staging" },
+			},
+		});
+		expect(model).toMatchObject({
+			id: "acme/model",
+			author: "acme",
+			name: "model",
+			tags: ["a", "b"],
+			downloads: 0,
+			likes: 0,
+			private: false,
+		});
+		expect(model.lastModified).toBe("2024-01-02T03:04:05.000Z");
+		expect(model.mappings.map((m) => m.provider)).toEqual(["fal-ai", "groq"]);
+		expect(model.mappings[0]).toEqual({
+			provider: "fal-ai",
+			providerId: "fal-ai/x",
+			task: "text-to-image",
+			status: "live",
+			adapter: "lora",
+			adapterWeightsPath: "w.safetensors",
+		});
+	});
+
+	it("takes the id from the URL and refuses a different one in the body", () => {
+		expect(parseModelInput({}, "a/b").id).toBe("a/b");
+		expect(() => parseModelInput({ id: "a/c" }, "a/b")).toThrow(/does not match/);
+		expect(() => parseModelInput({ id: "a/b", modelId: "a/c" })).toThrow(/differ/);
+		expect(() => parseModelInput({})).toThrow(/'id' is required/);
+	});
+
+	it("refuses hostile nesting without overflowing the stack", () => {
+		let deep: unknown = 1;
+		for (let i = 0; i < 200_000; i++) deep = [deep];
+		expect(() => parseModelInput({ id: "a/b", config: { deep } })).toThrow(ModelInputError);
+	});
+
+	it("refuses duplicate providers across both mapping forms", () => {
+		expect(() =>
+			parseModelInput({
+				id: "a/b",
+				inferenceProviderMapping: [
+					{ provider: "groq", providerId: "x", task: "conversational", status: "live" },
+					{ provider: "groq", providerId: "y", task: "conversational", status: "live" },
+				],
+			}),
+		).toThrow(/twice/);
+	});
+});
+
+describe("cursors", () => {
+	it("round-trip and are tied to their sort order", () => {
+		const position = { sort: "downloads" as const, direction: -1 as const, value: 1234, id: "a/b" };
+		const text = encodeCursor(position);
+		expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+		expect(decodeCursor(text, "downloads", -1)).toEqual(position);
+		expect(decodeCursor(text, "downloads", 1)).toMatch(/sort order/);
+		expect(decodeCursor(text, "likes", -1)).toMatch(/sort order/);
+		const dated = encodeCursor({
+			sort: "lastModified",
+			direction: 1,
+			value: "2024-01-01T00:00:00.000Z",
+			id: "a/b",
+		});
+		expect(decodeCursor(dated, "lastModified", 1)).toMatchObject({ value: "2024-01-01T00:00:00.000Z" });
+	});
+
+	it("refuse tampered payloads", () => {
+		const forged = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString("base64url");
+		expect(decodeCursor(forged([1, "downloads", -1, "1; DROP TABLE", "a/b"]), "downloads", -1)).toEqual(
+			expect.any(String),
+		);
+		expect(decodeCursor(forged([1, "downloads", -1, -5, "a/b"]), "downloads", -1)).toEqual(
+			expect.any(String),
+		);
+		expect(decodeCursor(forged([1, "downloads", -1, 5, "../../x"]), "downloads", -1)).toEqual(
+			expect.any(String),
+		);
+		expect(decodeCursor(forged([1, "lastModified", -1, "yesterday", "a/b"]), "lastModified", -1)).toEqual(
+			expect.any(String),
+		);
+		expect(decodeCursor(forged({ a: 1 }), "downloads", -1)).toEqual(expect.any(String));
+		expect(decodeCursor("!!", "downloads", -1)).toEqual(expect.any(String));
+	});
+});
+
+describe("the admin check", () => {
+	it("distinguishes missing, malformed, wrong and right tokens", () => {
+		expect(checkAdmin("Bearer secret-token", undefined)).toMatchObject({ ok: false, status: 403 });
+		expect(checkAdmin(undefined, "secret-token")).toMatchObject({ ok: false, status: 401 });
+		expect(checkAdmin("Token secret-token", "secret-token")).toMatchObject({ ok: false, status: 401 });
+		expect(checkAdmin("Bearer secret-tokeN", "secret-token")).toMatchObject({ ok: false, status: 403 });
+		expect(checkAdmin("Bearer secret-token-and-more", "secret-token")).toMatchObject({
+			ok: false,
+			status: 403,
+		});
+		expect(checkAdmin("Bearer secret-token", "secret-token")).toEqual({ ok: true });
+		expect(checkAdmin("bearer   secret-token  ", "secret-token")).toEqual({ ok: true });
+	});
+});
+
+describe("the response cache", () => {
+	it("drops answers read before a write cleared it", () => {
+		const cache = new ResponseCache(2);
+		const version = cache.version;
+		cache.clear();
+		cache.set("a", { body: Buffer.from("stale") }, version);
+		expect(cache.get("a")).toBeUndefined();
+		cache.set("a", { body: Buffer.from("1") }, cache.version);
+		cache.set("b", { body: Buffer.from("2") }, cache.version);
+		cache.set("c", { body: Buffer.from("3") }, cache.version);
+		expect(cache.size).toBe(2);
+		expect(cache.get("a")).toBeUndefined();
+		cache.setEnabled(false);
+		cache.set("d", { body: Buffer.from("4") }, cache.version);
+		expect(cache.get("d")).toBeUndefined();
+	});
+});
+
+describe("configuration", () => {
+	it("has documented defaults", () => {
+		const config = loadConfig({}, "/tmp");
+		expect(config).toMatchObject({
+			port: 8080,
+			host: "127.0.0.1",
+			databaseUrl: undefined,
+			adminToken: undefined,
+			logLevel: "warn",
+		});
+		expect(config.dataDir).toMatch(/\.modelhub-data$/);
+		expect(config.bodyLimit).toBe(1024 * 1024);
+	});
+
+	it("refuses unusable values", () => {
+		expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
+		expect(() => loadConfig({ PORT: "70000" })).toThrow(ConfigError);
+		expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
+		expect(() => loadConfig({ MODELHUB_LOG_LEVEL: "loud" })).toThrow(ConfigError);
+		expect(loadConfig({ MODELHUB_ADMIN_TOKEN: "   " }).adminToken).toBeUndefined();
+		expect(loadConfig({ MODELHUB_WEB_DIR: "/does/not/exist" }).webDir).toBeUndefined();
+	});
+});
