@@ -62,12 +62,13 @@ function fileInputs(pipeline: string, fileName: string, helper: TaskHelper): Sni
 			file: fileOf(fileName, "base64"),
 		};
 	}
-	// As automaticSpeechRecognition does it: fal.ai takes the audio as a data: URL in JSON.
+	// As automaticSpeechRecognition does it: fal.ai takes the audio as a data: URL in JSON. fal.ai accepts
+	// only MP3, MP4 and WAV audio, so the example file is a WAV of the same name.
 	if (pipeline === "automatic-speech-recognition" && helper.provider.id === "fal-ai") {
 		return {
 			args: { inputs: FILE_BLOB },
 			requestArgs: { audio_url: FILE_DATA_URL },
-			file: fileOf(fileName, "data-url"),
+			file: fileOf(fileName.replace(/\.[^./]+$/, ".wav"), "data-url"),
 		};
 	}
 	return {

@@ -158,10 +158,16 @@ function generate(
 		if (billTo && client !== "python/fal_client") strings.push(billTo);
 		switch (client) {
 			case "python/huggingface_hub":
-			case "js/huggingface.js":
-				strings.push(model.id, provider, ...exampleStrings(example, opts));
+			case "js/huggingface.js": {
+				let examples = exampleStrings(example, opts);
+				// Our JS client sends fal.ai a WAV (fal.ai takes no FLAC), so that snippet reads the .wav twin.
+				if (client === "js/huggingface.js" && provider === "fal-ai" && example.kind === "file") {
+					examples = examples.map((name) => name.replace(/\.flac$/, ".wav"));
+				}
+				strings.push(model.id, provider, ...examples);
 				if (token) strings.push(token);
 				break;
+			}
 			case "python/openai":
 			case "js/openai":
 				strings.push(
