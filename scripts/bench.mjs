@@ -25,7 +25,11 @@ for (const file of files) {
 	const name = relative(root, file);
 	if (only.length > 0 && !only.some((pattern) => name.includes(pattern))) continue;
 	console.log(`\n▶ ${name}`);
-	const run = spawnSync(process.execPath, [file], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+	const run = spawnSync(process.execPath, [file], {
+		cwd: root,
+		encoding: "utf8",
+		stdio: ["ignore", "pipe", "inherit"],
+	});
 	process.stdout.write(run.stdout);
 	if (run.status !== 0) {
 		failed++;

@@ -60,6 +60,8 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			prefix: "/",
 			index: ["index.html"],
 			dotfiles: "deny",
+			// The web build writes .br and .gz beside each file; send those to clients that accept them.
+			preCompressed: true,
 			// Hashed build outputs may be cached for long; index.html must be revalidated.
 			setHeaders(reply, path) {
 				if (/[\\/]assets[\\/]/.test(path))

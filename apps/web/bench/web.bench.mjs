@@ -1,0 +1,258 @@
+#!/usr/bin/env node
+/* global window, document, performance, PerformanceObserver, MutationObserver -- functions passed to page.evaluate run in the browser */
+// The web app's first-load benchmark, run after `npm run build`. Against the real hub server serving
+// apps/web/dist on 127.0.0.1, it measures:
+//  - initial JavaScript (gzip -9) of the home page and of a model page: the scripts and modulepreloads
+//    index.html references plus the route's chunk and its static imports (from Vite's manifest), and,
+//    as a cross-check, every script the page actually fetched until the network went idle;
+//  - first contentful paint and time to interactive in headless Chromium (median of 5 cold loads,
+//    cache disabled). Interactive = the latest of DOMContentLoaded, the route's <h1> being rendered by
+//    React, and the end of the last long task;
+//  - Lighthouse performance and accessibility scores (its default mobile profile with simulated
+//    throttling), when the lighthouse package is installed.
+// Note: the scores depend on how the server sends the files; `vite build` writes .br/.gz files for a
+// server that serves pre-compressed files. Prints one JSON line.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const dist = join(root, "apps/web/dist");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumArgs = [
+	"--headless",
+	"--no-sandbox",
+	"--disable-gpu",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+	"--no-first-run",
+];
+const RUNS = 5;
+
+if (!existsSync(join(dist, ".vite/manifest.json"))) {
+	console.error("apps/web/dist is not built (run `npm run build` first).");
+	process.exit(1);
+}
+
+const gzipKb = (bytes) => Math.round((gzipSync(bytes, { level: 9 }).length / 1024) * 10) / 10;
+const median = (values) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return Math.round(sorted[Math.floor(sorted.length / 2)]);
+};
+
+// ---- Static sizes from the manifest ---------------------------------------------------------------
+
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
+function closure(key, seen = new Set()) {
+	const chunk = manifest[key];
+	if (!chunk || seen.has(key)) return seen;
+	seen.add(key);
+	for (const child of chunk.imports ?? []) closure(child, seen);
+	return seen;
+}
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryFiles = new Set([...closure(entryKey)].map((key) => manifest[key].file));
+// What index.html itself references: the entry script and its modulepreloads.
+const html = readFileSync(join(dist, "index.html"), "utf8");
+for (const match of html.matchAll(
+	/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g,
+)) {
+	entryFiles.add(match[1]);
+}
+function initialJs(routeSource) {
+	const files = new Set(entryFiles);
+	for (const key of closure(routeSource)) files.add(manifest[key].file);
+	return gzipKb(Buffer.concat([...files].map((file) => readFileSync(join(dist, file)))));
+}
+
+// ---- The real hub ---------------------------------------------------------------------------------
+
+async function startHub() {
+	const dataDir = mkdtempSync(join(tmpdir(), "modelhub-web-bench-"));
+	const child = spawn(process.execPath, [join(root, "packages/hub/dist/cli.js"), "serve"], {
+		env: {
+			...process.env,
+			PORT: "0",
+			HOST: "127.0.0.1",
+			MODELHUB_DATA_DIR: dataDir,
+			MODELHUB_WEB_DIR: dist,
+			DATABASE_URL: "",
+		},
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	let output = "";
+	const url = await new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`hub did not start:\n${output}`)), 60_000);
+		const onData = (chunk) => {
+			output += chunk;
+			const match = /listening on (http:\/\/\S+?)\/?(?:\s|$)/.exec(output);
+			if (match) {
+				clearTimeout(timer);
+				resolve(match[1].replace(/\/$/, ""));
+			}
+		};
+		child.stdout.on("data", onData);
+		child.stderr.on("data", onData);
+		child.once("exit", (code) => reject(new Error(`hub exited with ${code}:\n${output}`)));
+	});
+	return {
+		url,
+		stop: async () => {
+			const exited = new Promise((resolve) => child.once("exit", resolve));
+			child.kill("SIGTERM");
+			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+			if (child.exitCode === null) child.kill("SIGKILL");
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}
+
+// ---- Paint and interactivity in Chromium ----------------------------------------------------------
+
+const OBSERVE = () => {
+	const state = { longTaskEnd: 0, headingAt: 0 };
+	window.__benchState = state;
+	try {
+		new PerformanceObserver((list) => {
+			for (const entry of list.getEntries())
+				state.longTaskEnd = Math.max(state.longTaskEnd, entry.startTime + entry.duration);
+		}).observe({ type: "longtask", buffered: true });
+	} catch {
+		// No long-task timing: interactive falls back to the other signals.
+	}
+	const check = () => {
+		if (!state.headingAt && document.querySelector("main h1")) state.headingAt = performance.now();
+	};
+	new MutationObserver(check).observe(document, { subtree: true, childList: true });
+};
+
+async function measureLoads(context, url) {
+	const fcps = [];
+	const ttis = [];
+	let loadedJs = 0;
+	for (let run = 0; run < RUNS; run++) {
+		const page = await context.newPage();
+		const cdp = await context.newCDPSession(page);
+		await cdp.send("Network.enable");
+		await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+		await page.addInitScript(OBSERVE);
+		const scripts = new Set();
+		page.on("response", (response) => {
+			if (response.request().resourceType() === "script") scripts.add(new URL(response.url()).pathname);
+		});
+		await page.goto(url, { waitUntil: "networkidle" });
+		await page.locator("main h1").first().waitFor();
+		const timing = await page.evaluate(() => {
+			const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+			const nav = performance.getEntriesByType("navigation")[0];
+			const state = window.__benchState;
+			return {
+				fcp,
+				dcl: nav?.domContentLoadedEventEnd ?? 0,
+				heading: state.headingAt,
+				longTaskEnd: state.longTaskEnd,
+			};
+		});
+		fcps.push(timing.fcp);
+		ttis.push(Math.max(timing.fcp, timing.dcl, timing.heading, timing.longTaskEnd));
+		if (run === 0) {
+			loadedJs = gzipKb(
+				Buffer.concat(
+					[...scripts].filter((path) => path.endsWith(".js")).map((path) => readFileSync(join(dist, path))),
+				),
+			);
+		}
+		await page.close();
+	}
+	return { fcp: median(fcps), tti: median(ttis), loadedJs };
+}
+
+async function lighthouseScores(urls) {
+	let lighthouse;
+	let chromeLauncher;
+	try {
+		lighthouse = (await import("lighthouse")).default;
+		chromeLauncher = await import("chrome-launcher");
+	} catch {
+		return undefined;
+	}
+	const scores = {};
+	for (const [name, url] of Object.entries(urls)) {
+		// A fresh browser per page, and one retry when a run reports no score (a flaky trace).
+		for (let attempt = 0; attempt < 2 && scores[name]?.performance === undefined; attempt++) {
+			const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
+			try {
+				const result = await lighthouse(url, {
+					port: chrome.port,
+					output: "json",
+					logLevel: "error",
+					onlyCategories: ["performance", "accessibility"],
+				});
+				const categories = result?.lhr.categories ?? {};
+				const score = (category) =>
+					typeof category?.score === "number" ? Math.round(category.score * 100) : undefined;
+				scores[name] = {
+					performance: score(categories.performance),
+					accessibility: score(categories.accessibility),
+					error: result?.lhr.runtimeError?.code,
+				};
+			} finally {
+				await chrome.kill();
+			}
+		}
+	}
+	return scores;
+}
+
+const hub = await startHub();
+const profile = mkdtempSync(join(tmpdir(), "modelhub-web-bench-chromium-"));
+let context;
+try {
+	// A chat model with providers: the model page with the most on it.
+	const list = await (
+		await fetch(`${hub.url}/api/models?pipeline_tag=text-generation&sort=downloads&direction=-1&limit=20`)
+	).json();
+	const modelId = (list.find((model) => model.tags.includes("conversational")) ?? list[0]).id;
+	context = await chromium.launchPersistentContext(profile, {
+		executablePath: chromiumPath,
+		headless: true,
+		args: chromiumArgs,
+	});
+	const home = await measureLoads(context, `${hub.url}/`);
+	const model = await measureLoads(context, `${hub.url}/${modelId}`);
+	await context.close();
+	context = undefined;
+	const lh = await lighthouseScores({ home: `${hub.url}/`, model: `${hub.url}/${modelId}` });
+	const result = {
+		name: "web-first-load",
+		model_page: modelId,
+		home_initial_js_gzip_kb: initialJs("src/pages/Home.tsx"),
+		model_initial_js_gzip_kb: initialJs("src/pages/Model.tsx"),
+		home_loaded_js_gzip_kb: home.loadedJs,
+		model_loaded_js_gzip_kb: model.loadedJs,
+		home_fcp_ms: home.fcp,
+		home_tti_ms: home.tti,
+		model_fcp_ms: model.fcp,
+		model_tti_ms: model.tti,
+		...(lh
+			? {
+					lighthouse_home_performance: lh.home.performance,
+					lighthouse_home_accessibility: lh.home.accessibility,
+					lighthouse_model_performance: lh.model.performance,
+					lighthouse_model_accessibility: lh.model.accessibility,
+					...(lh.home.error || lh.model.error ? { lighthouse_errors: [lh.home.error, lh.model.error] } : {}),
+				}
+			: { lighthouse: "not installed" }),
+		target_home_initial_js_gzip_kb: 120,
+	};
+	console.log(JSON.stringify(result));
+} finally {
+	await context?.close();
+	rmSync(profile, { recursive: true, force: true });
+	await hub.stop();
+}

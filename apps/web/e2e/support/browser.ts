@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+	"--headless",
+	"--no-sandbox",
+	"--disable-gpu",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+	"--no-first-run",
+];
+
+export interface Browser {
+	context: BrowserContext;
+	close: () => Promise<void>;
+}
+
+/** Debian's Chromium with a fresh profile directory, removed on close. */
+export async function launchBrowser(): Promise<Browser> {
+	const profile = mkdtempSync(join(tmpdir(), "modelhub-chromium-"));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport: { width: 1280, height: 800 },
+		locale: "en-US",
+		timezoneId: "UTC",
+	});
+	return {
+		context,
+		close: async () => {
+			await context.close();
+			rmSync(profile, { recursive: true, force: true });
+		},
+	};
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export interface AxeViolation {
+	id: string;
+	impact: string | null;
+	help: string;
+	nodes: string[];
+}
+
+/**
+ * Runs axe-core in the page (evaluated through the DevTools protocol, so the page's CSP, which forbids
+ * inline scripts, stays in force) and returns the violations, each with the selectors of its nodes.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+	const loaded = await page.evaluate("typeof window.axe === 'object'");
+	if (!loaded) await page.evaluate(axeSource);
+	return page.evaluate(async () => {
+		const axe = (
+			window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+		).axe;
+		interface AxeResults {
+			violations: Array<{
+				id: string;
+				impact: string | null;
+				help: string;
+				nodes: Array<{ target: string[] }>;
+			}>;
+		}
+		const results = await axe.run(document, { resultTypes: ["violations"] });
+		return results.violations.map((violation) => ({
+			id: violation.id,
+			impact: violation.impact,
+			help: violation.help,
+			nodes: violation.nodes.map((node) => node.target.join(" ")),
+		}));
+	});
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function watchErrors(page: Page): string[] {
+	const errors: string[] = [];
+	page.on("console", (message) => {
+		if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+	});
+	page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
+	return errors;
+}

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+export const webDist = join(repoRoot, "apps/web/dist");
+const hubCli = join(repoRoot, "packages/hub/dist/cli.js");
+
+export interface RunningHub {
+	url: string;
+	stop: () => Promise<void>;
+}
+
+/**
+ * Starts the real hub server (packages/hub/dist/cli.js) on a random port of 127.0.0.1 with a fresh
+ * embedded database and the built web app, and waits for the URL it prints.
+ */
+export async function startHub(): Promise<RunningHub> {
+	if (!existsSync(hubCli))
+		throw new Error(`${hubCli} is missing: run \`npm run build\` at the repository root first.`);
+	if (!existsSync(join(webDist, "index.html"))) {
+		throw new Error(`${webDist}/index.html is missing: run \`npm run build -w @modelhub/web\` first.`);
+	}
+	const dataDir = mkdtempSync(join(tmpdir(), "modelhub-web-e2e-"));
+	const child: ChildProcess = spawn(process.execPath, [hubCli, "serve"], {
+		env: {
+			...process.env,
+			PORT: "0",
+			HOST: "127.0.0.1",
+			MODELHUB_DATA_DIR: dataDir,
+			MODELHUB_WEB_DIR: webDist,
+			MODELHUB_LOG_LEVEL: "warn",
+			DATABASE_URL: "",
+		},
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	let output = "";
+	const url = await new Promise<string>((resolve, reject) => {
+		const timer = setTimeout(
+			() => reject(new Error(`the hub did not start within 60 s:\n${output}`)),
+			60_000,
+		);
+		const onData = (chunk: Buffer) => {
+			output += chunk.toString();
+			const match = /listening on (http:\/\/\S+?)\/?(?:\s|$)/.exec(output);
+			if (match?.[1]) {
+				clearTimeout(timer);
+				resolve(match[1].replace(/\/$/, ""));
+			}
+		};
+		child.stdout?.on("data", onData);
+		child.stderr?.on("data", onData);
+		child.once("exit", (code) => {
+			clearTimeout(timer);
+			reject(new Error(`the hub exited with ${code} before listening:\n${output}`));
+		});
+	});
+	return {
+		url,
+		stop: async () => {
+			if (child.exitCode === null) {
+				const exited = new Promise((resolve) => child.once("exit", resolve));
+				child.kill("SIGTERM");
+				await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+				if (child.exitCode === null) child.kill("SIGKILL");
+			}
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { Route, Routes } from "react-router";
+import { Layout } from "./components/Layout";
+import { Loading } from "./components/Status";
+// The landing page is part of the entry: it is the most common first page and small, and loading it
+// lazily would add a round trip before the first paint.
+import Home from "./pages/Home";
+
+// Every page is its own chunk: the home page's first load carries only React, the router, the shell
+// and the home page itself.
+const TasksPage = lazy(() => import("./pages/Tasks"));
+const TaskPage = lazy(() => import("./pages/Task"));
+const LibrariesPage = lazy(() => import("./pages/Libraries"));
+const LibraryPage = lazy(() => import("./pages/Library"));
+const ModelsPage = lazy(() => import("./pages/Models"));
+const ModelPage = lazy(() => import("./pages/Model"));
+const SettingsPage = lazy(() => import("./pages/Settings"));
+const NotFound = lazy(() => import("./pages/NotFound"));
+
+export function App() {
+	return (
+		<Routes>
+			<Route element={<Layout />}>
+				<Route index element={<Page element={<Home />} />} />
+				<Route path="tasks" element={<Page element={<TasksPage />} />} />
+				<Route path="tasks/:id" element={<Page element={<TaskPage />} />} />
+				<Route path="libraries" element={<Page element={<LibrariesPage />} />} />
+				<Route path="libraries/:key" element={<Page element={<LibraryPage />} />} />
+				<Route path="models" element={<Page element={<ModelsPage />} />} />
+				<Route path="settings" element={<Page element={<SettingsPage />} />} />
+				<Route path=":namespace/:name" element={<Page element={<ModelPage />} />} />
+				<Route path=":name" element={<Page element={<ModelPage />} />} />
+				<Route path="*" element={<Page element={<NotFound />} />} />
+			</Route>
+		</Routes>
+	);
+}
+
+function Page({ element }: { element: ReactNode }) {
+	return <Suspense fallback={<Loading label="Loading page" />}>{element}</Suspense>;
+}

@@ -1,0 +1,49 @@
+import { apiUrl, getJson, type ApiOptions } from "./http";
+
+/** One library as described by `GET /api/libraries`. */
+export interface LibraryInfo {
+	key: string;
+	prettyLabel: string;
+	repoName: string;
+	repoUrl: string;
+	docsUrl?: string;
+	filter?: boolean;
+	countDownloads?: string;
+	installCommand?: string;
+	hasSnippets: boolean;
+	modelCount: number;
+}
+
+export interface PipelineInfo {
+	id: string;
+	name: string;
+	modality: string;
+	modelCount?: number;
+	[key: string]: unknown;
+}
+
+export async function listLibraries(options: ApiOptions = {}): Promise<LibraryInfo[]> {
+	const { data } = await getJson<LibraryInfo[]>(apiUrl(options.baseUrl, "/api/libraries"), options);
+	return Array.isArray(data) ? data : [];
+}
+
+/** `GET /api/pipelines`: accepts either an array or an object keyed by pipeline id. */
+export async function listPipelines(options: ApiOptions = {}): Promise<PipelineInfo[]> {
+	const { data } = await getJson<PipelineInfo[] | Record<string, Omit<PipelineInfo, "id">>>(
+		apiUrl(options.baseUrl, "/api/pipelines"),
+		options,
+	);
+	if (Array.isArray(data)) return data;
+	return Object.entries(data ?? {}).map(([id, value]) => ({ ...value, id }) as PipelineInfo);
+}
+
+/** `GET /api/tasks`: the task payload keyed by task id. */
+export async function getApiTasks(options: ApiOptions = {}): Promise<Record<string, unknown>> {
+	const { data } = await getJson<Record<string, unknown>>(apiUrl(options.baseUrl, "/api/tasks"), options);
+	return data;
+}
+
+/** Where the hub serves a demo file. */
+export function demoAssetUrl(filename: string, baseUrl = ""): string {
+	return apiUrl(baseUrl, `/assets/demo/${encodeURIComponent(filename)}`);
+}

@@ -1,0 +1,3 @@
+export * from "./http";
+export * from "./models";
+export * from "./catalogue";

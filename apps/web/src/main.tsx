@@ -1,0 +1,22 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { modelIdFromPath, prefetchModel } from "./api/models";
+import { App } from "./App";
+import { getSettings } from "./settings/store";
+import "./styles.css";
+
+// On a model page, ask the hub for the model while the page's code is still downloading.
+const modelId = modelIdFromPath(window.location.pathname);
+if (modelId) prefetchModel(modelId, { baseUrl: getSettings().hubUrl });
+
+const root = document.getElementById("root");
+if (!root) throw new Error("The page has no #root element.");
+
+createRoot(root).render(
+	<StrictMode>
+		<BrowserRouter>
+			<App />
+		</BrowserRouter>
+	</StrictMode>,
+);

@@ -1,0 +1,142 @@
+import { getLibraryCodeBlocks, MODEL_LIBRARIES_UI_ELEMENTS } from "@modelhub/tasks";
+import type { LibraryUiElement, ModelData } from "@modelhub/tasks";
+import { Link, useParams } from "react-router";
+import { getModel, listModels } from "../api/models";
+import { Code } from "../components/code";
+import { Loading } from "../components/Status";
+import { SnippetTabs } from "../components/SnippetTabs";
+import { useApiOptions } from "../hooks/useApiOptions";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { useResource } from "../hooks/useResource";
+import { describeDownloadRule } from "../view/libraries";
+import { modelHref, placeholderModel, toModelData } from "../view/model";
+import { languageLabel } from "../view/snippets";
+import NotFound from "./NotFound";
+
+const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, LibraryUiElement | undefined>;
+
+export default function LibraryPage() {
+	const { key = "" } = useParams();
+	const library = Object.prototype.hasOwnProperty.call(LIBRARIES, key) ? LIBRARIES[key] : undefined;
+	useDocumentTitle(library?.prettyLabel ?? "Library not found");
+	if (!library)
+		return (
+			<NotFound title="Library not found" message={`There is no library called “${key}” in the catalogue.`} />
+		);
+	return <LibraryView libraryKey={key} library={library} />;
+}
+
+function LibraryView({ libraryKey, library }: { libraryKey: string; library: LibraryUiElement }) {
+	const api = useApiOptions();
+	// The snippets are shown for the library's most downloaded model on the hub, or a stand-in model.
+	const sample = useResource<{ model: ModelData; fromHub: boolean }>(
+		async (signal) => {
+			try {
+				const page = await listModels(
+					{ library: libraryKey, sort: "downloads", direction: -1, limit: 1 },
+					{ ...api, signal },
+				);
+				const first = page.models[0];
+				if (first) return { model: toModelData(await getModel(first.id, { ...api, signal })), fromHub: true };
+			} catch (error) {
+				if (signal.aborted) throw error;
+			}
+			return { model: placeholderModel(libraryKey), fromHub: false };
+		},
+		[libraryKey, api.baseUrl],
+	);
+	const languages = new Set<string>();
+	const blocks = sample.status === "ready" ? getLibraryCodeBlocks(libraryKey, sample.data.model) : [];
+	for (const block of blocks) languages.add(block.language);
+
+	return (
+		<article>
+			<nav aria-label="Breadcrumb" className="breadcrumbs">
+				<ol>
+					<li>
+						<Link to="/libraries">Libraries</Link>
+					</li>
+					<li aria-current="page">{library.prettyLabel}</li>
+				</ol>
+			</nav>
+			<header className="page-header">
+				<h1>{library.prettyLabel}</h1>
+				<dl className="facts">
+					<div>
+						<dt>Key</dt>
+						<dd>
+							<code>{libraryKey}</code>
+						</dd>
+					</div>
+					<div>
+						<dt>Repository</dt>
+						<dd>
+							<a href={library.repoUrl}>{library.repoName}</a>
+						</dd>
+					</div>
+					{library.docsUrl ? (
+						<div>
+							<dt>Documentation</dt>
+							<dd>
+								<a href={library.docsUrl}>{new URL(library.docsUrl).host}</a>
+							</dd>
+						</div>
+					) : null}
+					<div>
+						<dt>In model filters</dt>
+						<dd>{library.filter ? "Yes" : "No"}</dd>
+					</div>
+					<div>
+						<dt>Languages</dt>
+						<dd>{languages.size > 0 ? [...languages].map(languageLabel).join(", ") : "–"}</dd>
+					</div>
+				</dl>
+				<p className="header-actions">
+					<Link className="btn" to={`/models?library=${encodeURIComponent(libraryKey)}`}>
+						Browse {library.prettyLabel} models
+					</Link>
+				</p>
+			</header>
+
+			{library.installCommand ? (
+				<section aria-labelledby="install-title" className="section">
+					<h2 id="install-title">Install</h2>
+					<Code code={library.installCommand} language="sh" title="Install command" />
+				</section>
+			) : null}
+
+			<section aria-labelledby="download-title" className="section">
+				<h2 id="download-title">What counts as a download</h2>
+				<p>
+					<code>{describeDownloadRule(library.countDownloads)}</code>
+				</p>
+			</section>
+
+			<section aria-labelledby="snippets-title" className="section">
+				<h2 id="snippets-title">Usage snippets</h2>
+				{sample.status === "loading" ? <Loading label="Finding a sample model" /> : null}
+				{sample.status === "ready" ? (
+					<>
+						<p>
+							Shown for{" "}
+							{sample.data.fromHub ? (
+								<Link to={modelHref(sample.data.model.id)}>{sample.data.model.id}</Link>
+							) : (
+								<>
+									a stand-in model <code>{sample.data.model.id}</code> (the hub has no {library.prettyLabel}{" "}
+									model)
+								</>
+							)}
+							.
+						</p>
+						{blocks.length === 0 ? (
+							<p className="muted">This library has no usage snippet in the catalogue.</p>
+						) : (
+							<SnippetTabs label={`${library.prettyLabel} snippets`} blocks={blocks} />
+						)}
+					</>
+				) : null}
+			</section>
+		</article>
+	);
+}

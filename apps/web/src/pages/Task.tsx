@@ -1,0 +1,178 @@
+import { MODEL_LIBRARIES_UI_ELEMENTS } from "@modelhub/tasks";
+import type { ExampleRepo, TaskData } from "@modelhub/tasks";
+import { Link, useParams } from "react-router";
+import { DemoEntry } from "../components/Demo";
+import { Notice } from "../components/Status";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { modelHref } from "../view/model";
+import { resolveTaskPage } from "../view/tasks";
+import NotFound from "./NotFound";
+
+const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, { prettyLabel: string } | undefined>;
+
+export default function TaskPage() {
+	const { id = "" } = useParams();
+	const resolution = resolveTaskPage(id);
+	useDocumentTitle(resolution.kind === "page" ? resolution.task.label : resolution.label);
+
+	if (resolution.kind === "none") {
+		return (
+			<NotFound
+				title={resolution.label ? `${resolution.label} has no task page yet` : undefined}
+				message={
+					resolution.label ? "This pipeline type exists, but nobody has written its task page." : undefined
+				}
+			/>
+		);
+	}
+	if (resolution.kind === "alias") {
+		return (
+			<>
+				<Breadcrumbs label={resolution.label} />
+				<h1>{resolution.label}</h1>
+				<Notice>
+					{resolution.label} has no page of its own: it is covered by{" "}
+					{resolution.pages.map((page, index) => (
+						<span key={page.id}>
+							{index > 0 ? (index === resolution.pages.length - 1 ? " and " : ", ") : null}
+							<Link to={`/tasks/${page.id}`}>{page.label}</Link>
+						</span>
+					))}
+					.
+				</Notice>
+			</>
+		);
+	}
+	return <TaskView task={resolution.task} canonical={resolution.canonical} />;
+}
+
+function Breadcrumbs({ label }: { label: string }) {
+	return (
+		<nav aria-label="Breadcrumb" className="breadcrumbs">
+			<ol>
+				<li>
+					<Link to="/tasks">Tasks</Link>
+				</li>
+				<li aria-current="page">{label}</li>
+			</ol>
+		</nav>
+	);
+}
+
+function TaskView({ task, canonical }: { task: TaskData; canonical?: { id: string; label: string } }) {
+	const hasDemo = task.demo.inputs.length > 0 || task.demo.outputs.length > 0;
+	return (
+		<article className="task-page">
+			<Breadcrumbs label={task.label} />
+			<header className="page-header">
+				<h1>{task.label}</h1>
+				{task.summary ? <p className="lead">{task.summary}</p> : null}
+				<div className="header-actions">
+					<Link className="btn" to={`/models?pipeline_tag=${encodeURIComponent(task.id)}`}>
+						Browse {task.label} models
+					</Link>
+					{task.youtubeId ? (
+						<a
+							className="btn btn-secondary"
+							href={`https://www.youtube.com/watch?v=${encodeURIComponent(task.youtubeId)}`}
+						>
+							Watch the video introduction
+						</a>
+					) : null}
+				</div>
+			</header>
+			{task.isPlaceholder ? (
+				<Notice tone="warning">
+					This task is a placeholder: it has a pipeline type but no curated models, datasets or demo yet.
+				</Notice>
+			) : null}
+			{canonical ? (
+				<Notice>
+					{task.label} shares its canonical pipeline type with{" "}
+					<Link to={`/tasks/${canonical.id}`}>{canonical.label}</Link> (<code>{canonical.id}</code>): models
+					for it may carry either tag.
+				</Notice>
+			) : null}
+
+			{hasDemo ? (
+				<section aria-labelledby="demo-title" className="section">
+					<h2 id="demo-title">Demo</h2>
+					<div className="demo-grid">
+						<div className="demo-column">
+							<h3 className="demo-heading">Inputs</h3>
+							{task.demo.inputs.map((entry, index) => (
+								<DemoEntry key={index} entry={entry} role="Input" />
+							))}
+						</div>
+						<div className="demo-column">
+							<h3 className="demo-heading">Outputs</h3>
+							{task.demo.outputs.map((entry, index) => (
+								<DemoEntry key={index} entry={entry} role="Output" />
+							))}
+						</div>
+					</div>
+				</section>
+			) : null}
+
+			<div className="two-columns">
+				<RepoSection
+					title="Recommended models"
+					id="models"
+					repos={task.models}
+					link={(repo) => modelHref(repo.id)}
+				/>
+				<RepoSection title="Datasets" id="datasets" repos={task.datasets} />
+				<RepoSection title="Metrics" id="metrics" repos={task.metrics} />
+				<RepoSection title="Apps" id="apps" repos={task.spaces} />
+			</div>
+
+			{task.libraries.length > 0 ? (
+				<section aria-labelledby="libraries-title" className="section">
+					<h2 id="libraries-title">Libraries</h2>
+					<ul className="chip-grid">
+						{task.libraries.map((key) => (
+							<li key={key}>
+								<Link className="task-chip" to={`/libraries/${encodeURIComponent(key)}`}>
+									{LIBRARIES[key]?.prettyLabel ?? key}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</section>
+			) : null}
+		</article>
+	);
+}
+
+function RepoSection({
+	title,
+	id,
+	repos,
+	link,
+}: {
+	title: string;
+	id: string;
+	repos: ExampleRepo[];
+	link?: (repo: ExampleRepo) => string;
+}) {
+	if (repos.length === 0) return null;
+	return (
+		<section aria-labelledby={`${id}-title`} className="section repo-section">
+			<h2 id={`${id}-title`}>{title}</h2>
+			<ul className="repo-list">
+				{repos.map((repo) => (
+					<li key={repo.id} className="repo-item">
+						{link ? (
+							<Link to={link(repo)} className="repo-id">
+								{repo.id}
+							</Link>
+						) : (
+							<span className="repo-id">{repo.id}</span>
+						)}
+						<p className="repo-description">{repo.description}</p>
+					</li>
+				))}
+			</ul>
+		</section>
+	);
+}
