@@ -9,6 +9,8 @@ export default defineConfig({
 			"apps/*/e2e/**/*.test.ts",
 		],
 		testTimeout: 30_000,
+		// In CI a JSON report as well, from which .ci/run prints the plain "N passed, N failed" line.
+		reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],
 		hookTimeout: 60_000,
 	},
 });
