@@ -6,9 +6,15 @@
 import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { CodeBlock, LibraryUiElement, ModelData } from "../packages/tasks/src/libraries/types.js";
-import { ADVERSARIAL_TEXTS, bashSyntaxErrors, parseJsModule, parsePython, shellWords } from "./parsers.js";
+import {
+	ADVERSARIAL_TEXTS,
+	bashSyntaxErrors,
+	parseBatch,
+	parseJsModule,
+	type ParseResult,
+} from "./parsers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -87,55 +93,84 @@ function blocksOf(entry: LibraryUiElement, model: ModelData): CodeBlock[] {
 	return (entry.snippets?.(model) ?? []).map((code) => ({ language: "python", code }));
 }
 
-function assertParses(produced: Produced[]): void {
-	const python = produced.flatMap((p) =>
-		p.blocks.filter((b) => b.language === "python").map((b) => ({ p, b })),
-	);
-	const pyResults = parsePython(python.map(({ b }) => b.code));
-	pyResults.forEach((result, i) => {
-		const item = python[i]!;
-		expect(
-			result.ok,
-			`${item.p.label}: python does not parse: ${!result.ok ? result.error : ""}\n${item.b.code}`,
-		).toBe(true);
-	});
-	const sh = produced.flatMap((p) => p.blocks.filter((b) => b.language === "shell").map((b) => ({ p, b })));
-	bashSyntaxErrors(sh.map(({ b }) => b.code)).forEach((error, i) => {
-		const item = sh[i]!;
-		expect(error, `${item.p.label}: bash -n fails\n${item.b.code}`).toBeNull();
-	});
+/**
+ * Parser results for every block of a family, filled by ONE batch (one python3 process for `ast` and
+ * `shlex`, one bash process for `bash -n`) before the family's cases run, then looked up per case.
+ */
+class ParsedBlocks {
+	private readonly pythonResults = new Map<string, ParseResult>();
+	private readonly shellWordResults = new Map<string, ParseResult>();
+	private readonly bashErrors = new Map<string, string | null>();
+
+	prime(produced: Produced[]): void {
+		const codes = (language: string) => [
+			...new Set(produced.flatMap((p) => p.blocks.filter((b) => b.language === language).map((b) => b.code))),
+		];
+		const pythonCodes = codes("python");
+		const shellCodes = codes("shell");
+		const results = parseBatch([
+			...pythonCodes.map((code) => ({ lang: "python" as const, code })),
+			...shellCodes.map((code) => ({ lang: "shell-words" as const, code })),
+		]);
+		pythonCodes.forEach((code, i) => this.pythonResults.set(code, results[i]!));
+		shellCodes.forEach((code, i) => this.shellWordResults.set(code, results[pythonCodes.length + i]!));
+		bashSyntaxErrors(shellCodes).forEach((error, i) => this.bashErrors.set(shellCodes[i]!, error));
+	}
+
+	private lookup<T>(map: Map<string, T>, code: string): T {
+		if (!map.has(code)) throw new Error(`block was not parsed in the batch:\n${code}`);
+		return map.get(code)!;
+	}
+
+	python(code: string): ParseResult {
+		return this.lookup(this.pythonResults, code);
+	}
+
+	shell(code: string): { words: ParseResult; bashError: string | null } {
+		return { words: this.lookup(this.shellWordResults, code), bashError: this.lookup(this.bashErrors, code) };
+	}
+}
+
+function assertParses(produced: Produced[], parsed: ParsedBlocks): void {
 	for (const p of produced) {
-		for (const b of p.blocks.filter((x) => x.language === "javascript")) {
-			const result = parseJsModule(b.code);
-			expect(result.ok, `${p.label}: js does not parse: ${!result.ok ? result.error : ""}\n${b.code}`).toBe(
-				true,
-			);
+		for (const b of p.blocks) {
+			if (b.language === "python") {
+				const result = parsed.python(b.code);
+				expect(
+					result.ok,
+					`${p.label}: python does not parse: ${!result.ok ? result.error : ""}\n${b.code}`,
+				).toBe(true);
+			} else if (b.language === "shell") {
+				expect(parsed.shell(b.code).bashError, `${p.label}: bash -n fails\n${b.code}`).toBeNull();
+			} else if (b.language === "javascript") {
+				const result = parseJsModule(b.code);
+				expect(result.ok, `${p.label}: js does not parse: ${!result.ok ? result.error : ""}\n${b.code}`).toBe(
+					true,
+				);
+			}
 		}
 	}
 }
 
 /** The model id must survive as one whole literal in at least one block (when the generator uses it). */
-function assertIdRoundTrips(produced: Produced[]): void {
-	const python = produced.flatMap((p) =>
-		p.blocks.filter((b) => b.language === "python").map((b) => ({ p, b })),
-	);
-	const pyResults = parsePython(python.map(({ b }) => b.code));
-	const shell = produced.flatMap((p) =>
-		p.blocks.filter((b) => b.language === "shell").map((b) => ({ p, b })),
-	);
-	const shResults = shellWords(shell.map(({ b }) => b.code));
+function assertIdRoundTrips(produced: Produced[], parsed: ParsedBlocks): void {
 	for (const p of produced) {
-		const strings: string[] = [];
-		pyResults.forEach((r, i) => python[i]!.p === p && r.ok && strings.push(...r.strings));
-		shResults.forEach((r, i) => shell[i]!.p === p && r.ok && strings.push(...r.strings));
-		for (const b of p.blocks.filter((x) => x.language === "javascript")) {
-			const r = parseJsModule(b.code);
-			if (r.ok) strings.push(...r.strings);
-		}
 		const commentOnly = p.blocks.every((b) =>
 			b.code.split("\n").every((line) => line.trim() === "" || /^\s*(#|\/\/)/.test(line)),
 		);
 		if (commentOnly) continue;
+		const strings: string[] = [];
+		for (const b of p.blocks) {
+			const result =
+				b.language === "python"
+					? parsed.python(b.code)
+					: b.language === "shell"
+						? parsed.shell(b.code).words
+						: b.language === "javascript"
+							? parseJsModule(b.code)
+							: undefined;
+			if (result?.ok) strings.push(...result.strings);
+		}
 		// Shell words cannot hold NUL, so the shell builder drops it; every other literal keeps it.
 		const ids = [p.model.id, p.model.id.replaceAll("\u0000", "")];
 		const found = strings.some((s) => ids.some((id) => s.includes(id)));
@@ -149,6 +184,10 @@ function assertIdRoundTrips(produced: Produced[]): void {
  */
 export function checkLibraryFamily(family: Record<string, LibraryUiElement>): void {
 	const facts = new Map(loadLibraryFacts().map((fact) => [fact.key, fact]));
+	const parsed = new ParsedBlocks();
+	const everything: Produced[] = [];
+	beforeAll(() => parsed.prime(everything));
+
 	for (const [key, entry] of Object.entries(family)) {
 		const fact = facts.get(key);
 		it(`${key}: metadata matches the facts`, () => {
@@ -164,12 +203,26 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 		if (!fact?.snippetFacts || !entry.snippets) continue;
 		const snippetFacts = fact.snippetFacts;
 
+		// Generating is cheap and pure: every case's blocks are built now, parsed once in beforeAll.
+		const branches: Produced[] = snippetFacts.branches.map((branch) => {
+			const model = { ...BASE_MODEL, ...branch.exampleInput } as ModelData;
+			return { label: `${key} [${branch.when}]`, model, blocks: blocksOf(entry, model) };
+		});
+		const corpus: Produced[] = [
+			...ORDINARY_IDS.map((id) => ({ id, tags: [], inference: "" }) as ModelData),
+			...snippetFacts.branches.flatMap((branch) =>
+				ORDINARY_IDS.map((id) => ({ ...BASE_MODEL, ...branch.exampleInput, id }) as ModelData),
+			),
+			...adversarialModels(),
+		].map((model, i) => ({
+			label: `${key} #${i} ${JSON.stringify(model.id)}`,
+			model,
+			blocks: blocksOf(entry, model),
+		}));
+		everything.push(...branches, ...corpus);
+
 		it(`${key}: every branch holds its facts and parses`, () => {
-			const produced: Produced[] = snippetFacts.branches.map((branch) => {
-				const model = { ...BASE_MODEL, ...branch.exampleInput } as ModelData;
-				return { label: `${key} [${branch.when}]`, model, blocks: blocksOf(entry, model) };
-			});
-			produced.forEach((p, i) => {
+			branches.forEach((p, i) => {
 				const branch = snippetFacts.branches[i]!;
 				const text = p.blocks.map((b) => b.code).join("\n");
 				if (branch.snippetCount > 0) expect(p.blocks.length, `${p.label}: snippet count`).toBeGreaterThan(0);
@@ -183,27 +236,18 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 				}
 				for (const absent of branch.doesNotMention ?? [])
 					expect(text, `${p.label} must not mention`).not.toContain(absent);
-				const snippets = entry.snippets!(p.model);
-				expect(snippets).toEqual(p.blocks.map((b) => b.code));
+				expect(entry.snippets!(p.model)).toEqual(p.blocks.map((b) => b.code));
 			});
-			assertParses(produced);
+			assertParses(branches, parsed);
 		});
 
 		it(`${key}: ordinary and adversarial model data give valid code with the id intact`, () => {
-			const models: ModelData[] = [
-				...ORDINARY_IDS.map((id) => ({ id, tags: [], inference: "" }) as ModelData),
-				...snippetFacts.branches.flatMap((branch) =>
-					ORDINARY_IDS.map((id) => ({ ...BASE_MODEL, ...branch.exampleInput, id }) as ModelData),
-				),
-				...adversarialModels(),
-			];
-			const produced = models.map((model, i) => ({
-				label: `${key} #${i} ${JSON.stringify(model.id)}`,
-				model,
-				blocks: blocksOf(entry, model),
-			}));
-			assertParses(produced);
-			if (snippetFacts.usesModelId) assertIdRoundTrips(produced.filter((p) => p.blocks.length > 0));
+			assertParses(corpus, parsed);
+			if (snippetFacts.usesModelId)
+				assertIdRoundTrips(
+					corpus.filter((p) => p.blocks.length > 0),
+					parsed,
+				);
 		});
 	}
 }

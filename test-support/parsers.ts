@@ -23,6 +23,14 @@ function runPython(items: Array<{ lang: string; code: string }>): ParseResult[] 
 	return JSON.parse(output.toString("utf8")) as ParseResult[];
 }
 
+/**
+ * One python3 process for a mixed batch: `python` items are parsed with `ast` (their str constants come
+ * back), `shell-words` items are split with POSIX `shlex` rules.
+ */
+export function parseBatch(items: Array<{ lang: "python" | "shell-words"; code: string }>): ParseResult[] {
+	return runPython(items);
+}
+
 /** Parses each snippet with python3 `ast.parse`; returns the str constants found in each. */
 export function parsePython(snippets: string[]): ParseResult[] {
 	return runPython(snippets.map((code) => ({ lang: "python", code })));
