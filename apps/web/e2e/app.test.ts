@@ -290,6 +290,12 @@ describe("libraries and models", () => {
 		const labels = await page.locator("tbody th a").allTextContents();
 		expect(labels.length).toBeGreaterThan(0);
 		await page.getByRole("button", { name: /^Library/ }).click();
+		// The click resolves before React re-renders; wait for the new sort state instead of racing it.
+		await page.waitForFunction(
+			() => document.querySelector("thead th")?.getAttribute("aria-sort") === "descending",
+			undefined,
+			{ timeout: 5_000 },
+		);
 		const header = page.locator("thead th").first();
 		expect(await header.getAttribute("aria-sort")).toBe("descending");
 		const sorted = await page.locator("tbody th a").allTextContents();

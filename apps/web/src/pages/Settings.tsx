@@ -12,6 +12,38 @@ function validUrlOrEmpty(value: string): boolean {
 	}
 }
 
+/** A URL input with its label and, while it is invalid, the error message it points to. */
+function UrlField(props: {
+	id: string;
+	label: string;
+	value: string;
+	placeholder: string;
+	error?: string;
+	onChange: (value: string) => void;
+}) {
+	const { id, label, value, placeholder, error, onChange } = props;
+	return (
+		<div className="field">
+			<label htmlFor={id}>{label}</label>
+			<input
+				id={id}
+				type="url"
+				className="input"
+				value={value}
+				placeholder={placeholder}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `${id}-error` : undefined}
+				onChange={(event) => onChange(event.target.value)}
+			/>
+			{error ? (
+				<span id={`${id}-error`} className="field-error">
+					{error}
+				</span>
+			) : null}
+		</div>
+	);
+}
+
 export default function SettingsPage() {
 	useDocumentTitle("Settings");
 	const settings = useSettings();
@@ -88,42 +120,22 @@ export default function SettingsPage() {
 
 				<section aria-labelledby="hub-title" className="card settings-card">
 					<h2 id="hub-title">Connections</h2>
-					<div className="field">
-						<label htmlFor={ids.hub}>Hub URL</label>
-						<input
-							id={ids.hub}
-							type="url"
-							className="input"
-							value={hubUrl}
-							placeholder="Empty: this site"
-							aria-invalid={errors.hubUrl ? true : undefined}
-							aria-describedby={errors.hubUrl ? `${ids.hub}-error` : undefined}
-							onChange={(event) => setHubUrl(event.target.value)}
-						/>
-						{errors.hubUrl ? (
-							<span id={`${ids.hub}-error`} className="field-error">
-								{errors.hubUrl}
-							</span>
-						) : null}
-					</div>
-					<div className="field">
-						<label htmlFor={ids.router}>Inference router URL</label>
-						<input
-							id={ids.router}
-							type="url"
-							className="input"
-							value={routerUrl}
-							placeholder="Empty: the client's default router"
-							aria-invalid={errors.routerUrl ? true : undefined}
-							aria-describedby={errors.routerUrl ? `${ids.router}-error` : undefined}
-							onChange={(event) => setRouterUrl(event.target.value)}
-						/>
-						{errors.routerUrl ? (
-							<span id={`${ids.router}-error`} className="field-error">
-								{errors.routerUrl}
-							</span>
-						) : null}
-					</div>
+					<UrlField
+						id={ids.hub}
+						label="Hub URL"
+						value={hubUrl}
+						placeholder="Empty: this site"
+						error={errors.hubUrl}
+						onChange={setHubUrl}
+					/>
+					<UrlField
+						id={ids.router}
+						label="Inference router URL"
+						value={routerUrl}
+						placeholder="Empty: the client's default router"
+						error={errors.routerUrl}
+						onChange={setRouterUrl}
+					/>
 					<div className="field">
 						<label htmlFor={ids.bill}>Bill requests to (organisation)</label>
 						<input

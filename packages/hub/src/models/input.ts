@@ -12,14 +12,8 @@ export interface ProviderMapping {
 	adapterWeightsPath?: string;
 }
 
-/** A validated model, ready to be written. */
-export interface ModelRecord {
-	id: string;
-	objectId?: string;
-	author: string;
-	name: string;
-	pipelineTag?: string;
-	libraryName?: string;
+/** The fields a stored model and its public JSON share, under the same names. */
+export interface ModelMetadata {
 	tags: string[];
 	config?: Record<string, unknown>;
 	cardData?: Record<string, unknown>;
@@ -27,12 +21,22 @@ export interface ModelRecord {
 	transformersInfo?: Record<string, unknown>;
 	safetensors?: Record<string, unknown>;
 	gguf?: Record<string, unknown>;
-	maskToken?: string;
 	downloads: number;
 	likes: number;
 	/** ISO 8601, millisecond precision, UTC. */
 	lastModified: string;
 	private: boolean;
+}
+
+/** A validated model, ready to be written. */
+export interface ModelRecord extends ModelMetadata {
+	id: string;
+	objectId?: string;
+	author: string;
+	name: string;
+	pipelineTag?: string;
+	libraryName?: string;
+	maskToken?: string;
 	/** In the user-preference order. */
 	mappings: ProviderMapping[];
 }

@@ -6,37 +6,20 @@ import {
 	type Queryable,
 } from "../db/types.js";
 import { encodeCursor, type CursorPosition, type Direction, type SortKey } from "./cursor.js";
-import type { ModelRecord, ProviderMapping } from "./input.js";
+import type { ModelMetadata, ModelRecord, ProviderMapping } from "./input.js";
 
 /** A provider mapping as the public hub returns it (keyed by provider in the enclosing object). */
-export interface PublicMapping {
-	providerId: string;
-	task: string;
-	status: "live" | "staging";
-	adapter?: string;
-	adapterWeightsPath?: string;
-}
+export type PublicMapping = Omit<ProviderMapping, "provider">;
 
 /** A model in the public hub's JSON shape. Absent optional fields are left out. */
-export interface PublicModel {
+export interface PublicModel extends ModelMetadata {
 	_id?: string;
 	id: string;
 	modelId: string;
 	author: string;
 	pipeline_tag?: string;
 	library_name?: string;
-	tags: string[];
-	config?: Record<string, unknown>;
-	cardData?: Record<string, unknown>;
-	widgetData?: unknown[];
-	transformersInfo?: Record<string, unknown>;
-	safetensors?: Record<string, unknown>;
-	gguf?: Record<string, unknown>;
 	mask_token?: string;
-	downloads: number;
-	likes: number;
-	lastModified: string;
-	private: boolean;
 	inferenceProviderMapping?: Record<string, PublicMapping>;
 }
 

@@ -1,13 +1,6 @@
-import { chatBody, chatResponse } from "./openai-compatible.js";
-import type { ProviderDefinition, TaskHelper } from "./types.js";
-import type { ChatCompletionOutput } from "../types.js";
+import { openaiChatHelper } from "./openai-compatible.js";
+import type { ProviderDefinition } from "./types.js";
 
 export const cerebras: ProviderDefinition = { id: "cerebras", baseUrl: "https://api.cerebras.ai" };
 
-export const cerebrasConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: cerebras,
-	task: "conversational",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const cerebrasConversational = /* @__PURE__ */ openaiChatHelper(cerebras, "v1/chat/completions");

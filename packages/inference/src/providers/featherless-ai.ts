@@ -1,6 +1,6 @@
-import { chatBody, chatResponse, completionsText } from "./openai-compatible.js";
+import { completionsText, openaiChatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
-import type { ChatCompletionOutput, TextGenerationOutput } from "../types.js";
+import type { TextGenerationOutput } from "../types.js";
 import { isRecord } from "./checks.js";
 
 export const featherlessAi: ProviderDefinition = {
@@ -8,13 +8,10 @@ export const featherlessAi: ProviderDefinition = {
 	baseUrl: "https://api.featherless.ai",
 };
 
-export const featherlessAiConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: featherlessAi,
-	task: "conversational",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const featherlessAiConversational = /* @__PURE__ */ openaiChatHelper(
+	featherlessAi,
+	"v1/chat/completions",
+);
 
 /** Completions: `inputs` and `parameters` stay in the body next to the flattened parameters and `prompt`. */
 export const featherlessAiTextGeneration: TaskHelper<TextGenerationOutput> = {

@@ -1,13 +1,9 @@
-import { chatBody, chatResponse } from "./openai-compatible.js";
-import type { ProviderDefinition, TaskHelper } from "./types.js";
-import type { ChatCompletionOutput } from "../types.js";
+import { openaiChatHelper } from "./openai-compatible.js";
+import type { ProviderDefinition } from "./types.js";
 
 export const fireworksAi: ProviderDefinition = { id: "fireworks-ai", baseUrl: "https://api.fireworks.ai" };
 
-export const fireworksAiConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: fireworksAi,
-	task: "conversational",
-	makeRoute: () => "/inference/v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const fireworksAiConversational = /* @__PURE__ */ openaiChatHelper(
+	fireworksAi,
+	"/inference/v1/chat/completions",
+);

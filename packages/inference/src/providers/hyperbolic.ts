@@ -1,8 +1,8 @@
 import { InferenceOutputError } from "../core/errors.js";
 import { base64ToJpegBlob } from "../internal/base64.js";
-import type { ChatCompletionOutput, TextGenerationOutput } from "../types.js";
+import type { TextGenerationOutput } from "../types.js";
 import { isRecord, isString } from "./checks.js";
-import { chatBody, chatResponse } from "./openai-compatible.js";
+import { openaiChatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 export const hyperbolic: ProviderDefinition = { id: "hyperbolic", baseUrl: "https://api.hyperbolic.xyz" };
@@ -24,13 +24,7 @@ export const hyperbolicTextToImage: TaskHelper<Blob | string> = {
 	},
 };
 
-export const hyperbolicConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: hyperbolic,
-	task: "conversational",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const hyperbolicConversational = /* @__PURE__ */ openaiChatHelper(hyperbolic, "v1/chat/completions");
 
 /** Text generation through the chat route: the prompt becomes one user message. */
 export const hyperbolicTextGeneration: TaskHelper<TextGenerationOutput> = {

@@ -1,22 +1,12 @@
-import { chatBody, chatResponse, generatedTextBody, generatedTextResponse } from "./openai-compatible.js";
-import type { ProviderDefinition, TaskHelper } from "./types.js";
-import type { ChatCompletionOutput, TextGenerationOutput } from "../types.js";
+import { generatedTextHelper, openaiChatHelper } from "./openai-compatible.js";
+import type { ProviderDefinition } from "./types.js";
 
 export const novita: ProviderDefinition = { id: "novita", baseUrl: "https://api.novita.ai" };
 
-export const novitaConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: novita,
-	task: "conversational",
-	makeRoute: () => "/v3/openai/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const novitaConversational = /* @__PURE__ */ openaiChatHelper(novita, "/v3/openai/chat/completions");
 
 /** The reference sends the generic {inputs, parameters, model} body here and expects `generated_text` back. */
-export const novitaTextGeneration: TaskHelper<TextGenerationOutput> = {
-	provider: novita,
-	task: "text-generation",
-	makeRoute: () => "/v3/openai/chat/completions",
-	makeBody: generatedTextBody,
-	getResponse: generatedTextResponse,
-};
+export const novitaTextGeneration = /* @__PURE__ */ generatedTextHelper(
+	novita,
+	"/v3/openai/chat/completions",
+);

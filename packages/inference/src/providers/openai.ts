@@ -1,6 +1,5 @@
-import { chatBody, chatResponse } from "./openai-compatible.js";
-import type { ProviderDefinition, TaskHelper } from "./types.js";
-import type { ChatCompletionOutput } from "../types.js";
+import { openaiChatHelper } from "./openai-compatible.js";
+import type { ProviderDefinition } from "./types.js";
 
 /** Not served by the router: always called directly with an OpenAI key; models are "openai/{id}". */
 export const openai: ProviderDefinition = {
@@ -9,10 +8,4 @@ export const openai: ProviderDefinition = {
 	clientSideRoutingOnly: true,
 };
 
-export const openaiConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: openai,
-	task: "conversational",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const openaiConversational = /* @__PURE__ */ openaiChatHelper(openai, "v1/chat/completions");

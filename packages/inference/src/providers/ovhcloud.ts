@@ -1,6 +1,6 @@
-import type { ChatCompletionOutput, TextGenerationOutput } from "../types.js";
+import type { TextGenerationOutput } from "../types.js";
 import { isRecord } from "./checks.js";
-import { chatBody, chatResponse, completionsText } from "./openai-compatible.js";
+import { completionsText, openaiChatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 export const ovhcloud: ProviderDefinition = {
@@ -8,13 +8,7 @@ export const ovhcloud: ProviderDefinition = {
 	baseUrl: "https://oai.endpoints.kepler.ai.cloud.ovh.net",
 };
 
-export const ovhcloudConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: ovhcloud,
-	task: "conversational",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const ovhcloudConversational = /* @__PURE__ */ openaiChatHelper(ovhcloud, "v1/chat/completions");
 
 /** Completions: `max_new_tokens` is also sent as `max_tokens`, the prompt as `prompt`. */
 export const ovhcloudTextGeneration: TaskHelper<TextGenerationOutput> = {

@@ -1,18 +1,11 @@
 import { InferenceOutputError } from "../core/errors.js";
-import type { ChatCompletionOutput } from "../types.js";
 import { isRecord } from "./checks.js";
-import { chatBody, chatResponse } from "./openai-compatible.js";
+import { openaiChatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 export const sambanova: ProviderDefinition = { id: "sambanova", baseUrl: "https://api.sambanova.ai" };
 
-export const sambanovaConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: sambanova,
-	task: "conversational",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const sambanovaConversational = /* @__PURE__ */ openaiChatHelper(sambanova, "v1/chat/completions");
 
 /** OpenAI-style embeddings; `inputs` is also kept next to `input`, as in the reference. */
 export const sambanovaFeatureExtraction: TaskHelper<number[][]> = {

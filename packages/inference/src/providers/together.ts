@@ -1,11 +1,5 @@
-import type { ChatCompletionOutput, TextGenerationOutput } from "../types.js";
-import {
-	b64ImageResponse,
-	chatBody,
-	chatResponse,
-	completionsText,
-	flatPromptBody,
-} from "./openai-compatible.js";
+import type { TextGenerationOutput } from "../types.js";
+import { b64ImageResponse, completionsText, flatPromptBody, openaiChatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 export const together: ProviderDefinition = { id: "together", baseUrl: "https://api.together.xyz" };
@@ -20,13 +14,7 @@ export const togetherTextToImage: TaskHelper<Blob | string> = {
 		b64ImageResponse(raw, context, "Expected Together text-to-image response format"),
 };
 
-export const togetherConversational: TaskHelper<ChatCompletionOutput> = {
-	provider: together,
-	task: "conversational",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: chatBody,
-	getResponse: chatResponse,
-};
+export const togetherConversational = /* @__PURE__ */ openaiChatHelper(together, "v1/chat/completions");
 
 /** Completions: `inputs` and `parameters` are kept in the body (not flattened) next to `prompt`. */
 export const togetherTextGeneration: TaskHelper<TextGenerationOutput> = {

@@ -3,6 +3,7 @@ import * as literals from "@modelhub/tasks/literals";
 import { pyToken, readsEnv } from "../auth.js";
 import { INDENT, py, pyKwargs } from "../code.js";
 import { HF_PYTHON_METHODS, hasOwn } from "../kinds.js";
+import { pythonChat } from "../python-chat.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
 /** huggingface_hub parameter names where they differ from the example's keys. */
@@ -60,24 +61,9 @@ const basic: Template = (ctx) => {
 	return `${call(ctx, "result", name, [input], {})}\n\nprint(result)`;
 };
 
-function chatCall(ctx: SnippetContext, stream: boolean): string {
-	const lines = [`${stream ? "stream" : "completion"} = client.chat.completions.create(`];
-	lines.push(...pyKwargs({ model: ctx.model.id, ...ctx.args }, INDENT));
-	if (stream) lines.push(`${INDENT}stream=True,`);
-	lines.push(")");
-	return lines.join("\n");
-}
-
-const conversational: Template = (ctx) => `${chatCall(ctx, false)}\n\nprint(completion.choices[0].message)`;
-
-const conversationalStream: Template = (ctx) =>
-	[
-		chatCall(ctx, true),
-		"",
-		"for chunk in stream:",
-		`${INDENT}if chunk.choices:`,
-		`${INDENT}${INDENT}print(chunk.choices[0].delta.content or "", end="")`,
-	].join("\n");
+/** huggingface_hub sends the hub model id. */
+const conversational: Template = (ctx) => pythonChat(ctx, ctx.model.id, false);
+const conversationalStream: Template = (ctx) => pythonChat(ctx, ctx.model.id, true);
 
 const documentQuestionAnswering: Template = (ctx) => {
 	if (ctx.example.kind !== "object") return "";
