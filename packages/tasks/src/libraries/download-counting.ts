@@ -10,7 +10,7 @@
  * Matching is exact and case-sensitive, as with keyword fields. A leading dot in an extension value
  * (`.pth`) is ignored, since the field never holds one.
  */
-import { MODEL_LIBRARY_KEYS, type ModelLibraryKey } from "./keys.js";
+import { isModelLibraryKey, type ModelLibraryKey } from "./keys.js";
 
 export type PathField = "path" | "path_prefix" | "path_extension" | "path_filename";
 
@@ -192,8 +192,7 @@ export function countsAsDownload(
 	path: string,
 	queries: Partial<Record<ModelLibraryKey, string | undefined>>,
 ): boolean {
-	const known = library !== undefined && (MODEL_LIBRARY_KEYS as readonly string[]).includes(library);
-	const query = (known ? queries[library as ModelLibraryKey] : undefined) ?? DEFAULT_DOWNLOAD_QUERY;
+	const query = (isModelLibraryKey(library) ? queries[library] : undefined) ?? DEFAULT_DOWNLOAD_QUERY;
 	try {
 		return matchesDownloadQuery(cachedParse(query), path);
 	} catch {
