@@ -7,7 +7,10 @@ export default defineConfig({
 			"packages/*/test/**/*.test.ts",
 			"apps/*/src/**/*.test.{ts,tsx}",
 			"apps/*/e2e/**/*.test.ts",
+			"test-support/**/*.test.ts",
 		],
+		// Makes the Python virtual environment with the real client libraries (test-support/python-env.ts).
+		globalSetup: ["test-support/global-setup.ts"],
 		testTimeout: 30_000,
 		// In CI a JSON report as well, from which .ci/run prints the plain "N passed, N failed" line.
 		reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],

@@ -3,10 +3,8 @@
  * ordinary, missing and adversarial model data, run through real parsers. A family test calls
  * `checkLibraryFamily(family)` inside a vitest file.
  */
-import { readFileSync } from "node:fs";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, expect, it } from "vitest";
+import { loadFacts } from "./facts.js";
 import type { CodeBlock, LibraryUiElement, ModelData } from "../packages/tasks/src/libraries/types.js";
 import {
 	ADVERSARIAL_TEXTS,
@@ -15,8 +13,6 @@ import {
 	parseJsModule,
 	type ParseResult,
 } from "./parsers.js";
-
-const here = dirname(fileURLToPath(import.meta.url));
 
 export interface LibraryFact {
 	key: string;
@@ -41,8 +37,7 @@ export interface LibraryFact {
 }
 
 export function loadLibraryFacts(): LibraryFact[] {
-	const path = join(here, "..", "..", "shared", "reference", "libraries.json");
-	return JSON.parse(readFileSync(path, "utf8")) as LibraryFact[];
+	return loadFacts<LibraryFact[]>("libraries.json");
 }
 
 /**

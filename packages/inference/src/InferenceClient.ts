@@ -74,7 +74,7 @@ export type InferenceClientOptions = Options & { endpointUrl?: string };
 
 /**
  * One method per task function. Per-call arguments and options win over the client's; the methods
- * are non-enumerable own properties, as in the reference.
+ * are non-enumerable own properties, as in 3.12.1.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- methods are attached in the constructor
 export class InferenceClient {

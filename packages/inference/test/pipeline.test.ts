@@ -1,5 +1,5 @@
 /**
- * The request pipeline: provider resolution, validation messages (in the reference's order), auth
+ * The request pipeline: provider resolution, validation messages (in 3.12.1's order), auth
  * modes and headers, the hub mapping lookup and its cache, default models, configurable hub/router.
  */
 import { describe, expect, it, vi } from "vitest";
@@ -108,7 +108,7 @@ describe("pipeline", () => {
 			]);
 		});
 
-		it("auto uses the caller's fetch and the hub token for its lookup (the reference used neither)", async () => {
+		it("auto uses the caller's fetch and the hub token for its lookup (3.12.1 used neither)", async () => {
 			await chatCompletion(
 				{ accessToken: HF_TOKEN, provider: "auto", model: CHAT_MODEL, messages: MESSAGES },
 				fetchOpt(),
@@ -362,7 +362,7 @@ describe("pipeline", () => {
 			);
 		});
 
-		it("no token: routed and no Authorization header at all (the reference sent 'Bearer undefined')", async () => {
+		it("no token: routed and no Authorization header at all (3.12.1 sent 'Bearer undefined')", async () => {
 			await chatCompletion({ provider: "together", model: CHAT_MODEL, messages: MESSAGES }, fetchOpt());
 			const post = server().requestsTo(TOGETHER_CHAT)[0];
 			expect(post).toBeDefined();

@@ -9,7 +9,7 @@ import {
 } from "./errors.js";
 
 describe("error ladder", () => {
-	it("InferenceOutputError is a TypeError with the reference wording", () => {
+	it("InferenceOutputError is a TypeError with 3.12.1's wording", () => {
 		const error = new InferenceOutputError("Expected Blob");
 		expect(error).toBeInstanceOf(TypeError);
 		expect(error.name).toBe("InferenceOutputError");

@@ -81,7 +81,7 @@ export class InferenceTimeoutError extends InferenceError {
 }
 
 /**
- * The response did not have the shape the task promises. Extends TypeError (as the reference does),
+ * The response did not have the shape the task promises. Extends TypeError (as 3.12.1 does),
  * so it carries the marker itself instead of extending InferenceError.
  */
 export class InferenceOutputError extends TypeError {

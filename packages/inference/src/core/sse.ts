@@ -1,6 +1,6 @@
 /**
  * Server-sent events (https://html.spec.whatwg.org/multipage/server-sent-events.html) as the
- * reference client reads them: lines end at \n, \r or \r\n; a line without a colon is ignored; an
+ * 3.12.1 client reads them: lines end at \n, \r or \r\n; a line without a colon is ignored; an
  * event still open when the stream ends is dropped. The parser is pure and keeps its own state,
  * so any chunking of the same bytes gives the same events.
  */
@@ -29,7 +29,7 @@ export class SseParser {
 		return this.push(this.decoder.decode(chunk, { stream: true }));
 	}
 
-	/** Ends the stream. An event not followed by a blank line is dropped, as in the reference. */
+	/** Ends the stream. An event not followed by a blank line is dropped, as in 3.12.1. */
 	finish(): SseEvent[] {
 		const events = this.push(this.decoder.decode());
 		this.pending = "";
@@ -90,7 +90,7 @@ export class SseParser {
 			return;
 		}
 		const colon = line.indexOf(":");
-		// Comments start with ":"; the reference also ignores lines without any colon.
+		// Comments start with ":"; 3.12.1 also ignores lines without any colon.
 		if (colon <= 0) return;
 		const field = line.slice(0, colon);
 		const valueStart = line.charCodeAt(colon + 1) === 32 ? colon + 2 : colon + 1;

@@ -1,7 +1,7 @@
 /** Read on use: a top-level read of a global would be kept by bundlers as a possible side effect. */
 const nodeBuffer = () => (globalThis as { Buffer?: typeof Buffer }).Buffer;
 
-/** Base64 of raw bytes; Node's Buffer when present, else btoa (as the reference does). */
+/** Base64 of raw bytes; Node's Buffer when present, else btoa (as 3.12.1 does). */
 export function bytesToBase64(bytes: Uint8Array): string {
 	const NodeBuffer = nodeBuffer();
 	if (NodeBuffer) return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
@@ -32,7 +32,7 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 	return out;
 }
 
-/** The reference turns base64 images into Blobs typed image/jpeg (it fetches a data: URL). */
+/** 3.12.1 turns base64 images into Blobs typed image/jpeg (it fetches a data: URL). */
 export function base64ToJpegBlob(base64: string): Blob {
 	return new Blob([base64ToBytes(base64)], { type: "image/jpeg" });
 }

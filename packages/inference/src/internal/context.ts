@@ -11,9 +11,9 @@ export const TIMINGS_KEY = Symbol.for("modelhub.inference.timings");
 
 export interface Timings {
 	backoff: BackoffOptions;
-	/** Black Forest Labs: delay before each of the 5 polls (reference: 1000 ms). */
+	/** Black Forest Labs: delay before each of the 5 polls (3.12.1: 1000 ms). */
 	bflPollMs: number;
-	/** fal.ai queue: delay before each status check (reference: 500 ms). */
+	/** fal.ai queue: delay before each status check (3.12.1: 500 ms). */
 	falPollMs: number;
 	/** Replicate: delay between prediction polls when `Prefer: wait` returned early. */
 	replicatePollMs: number;

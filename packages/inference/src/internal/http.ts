@@ -49,7 +49,7 @@ function isJsonContentType(contentType: string | null): boolean {
 }
 
 /**
- * The error of a failed non-streaming call, as the reference words it: a JSON body's `error` or
+ * The error of a failed non-streaming call, as 3.12.1 words it: a JSON body's `error` or
  * `detail` (JSON-stringified), a `text/plain;…` body's text, else a fixed text.
  */
 export async function errorFromResponse(
@@ -129,7 +129,7 @@ export async function download(url: string, ctx: CallContext): Promise<Response>
 	return await ctx.fetch(url, { signal: ctx.signal });
 }
 
-/** Downloads a file as a Blob (the reference does not check the status of these downloads). */
+/** Downloads a file as a Blob (3.12.1 does not check the status of these downloads). */
 export async function downloadBlob(url: string, ctx: CallContext): Promise<Blob> {
 	return await (await download(url, ctx)).blob();
 }

@@ -3,7 +3,7 @@ export function joinUrl(base: string, route: string): string {
 	return `${base}/${route.replace(/^\/+/, "")}`;
 }
 
-/** The reference treats a string as a URL when it starts with http:, https: or "/". */
+/** 3.12.1 treats a string as a URL when it starts with http:, https: or "/". */
 export function looksLikeUrl(value: string): boolean {
 	return /^(https?:|\/)/.test(value);
 }

@@ -22,7 +22,7 @@ function forwardedMessage(error: unknown): string {
  * The chunks of a streaming call, as an AsyncGenerator. Written by hand rather than as an `async
  * function*` because a generator costs several promise hops per chunk: here the chunks of one network
  * read are parsed together and handed out from a buffer with one resolved promise each. Semantics
- * follow the reference generator: nothing is sent before the first `next()`; `[DONE]` or the end of
+ * follow 3.12.1's generator: nothing is sent before the first `next()`; `[DONE]` or the end of
  * the body ends it; a forwarded error or bad JSON is thrown after the chunks before it; `return()`
  * (e.g. `break`) cancels the body.
  */

@@ -68,7 +68,7 @@ function noProviderInfo(modelId: string): InferenceHubError {
 /**
  * GET {hub}/api/models/{id}?expand[]=inferenceProviderMapping through the caller's fetch, with the
  * token only when it is a hub token. Successful lookups are cached per hub and model (not per token,
- * as in the reference).
+ * as in 3.12.1).
  */
 export async function fetchProviderMapping(
 	modelId: ModelId,

@@ -14,7 +14,7 @@ import { EventStream } from "./event-stream.js";
 import { getHelper, prepareRequest, resolveProvider } from "./resolve.js";
 
 /**
- * Sends until the answer is not a 503 (or retries are off). Unlike the reference, which re-sends at
+ * Sends until the answer is not a 503 (or retries are off). Unlike 3.12.1, which re-sends at
  * once forever, each retry waits (backoff with jitter, or Retry-After) and the old body is released;
  * the caller's signal and the timeout end the loop.
  */
@@ -36,7 +36,7 @@ export async function innerRequest(request: PreparedRequest, ctx: CallContext): 
 	return await response.blob();
 }
 
-/** Sends a streaming request and checks that an event stream came back (the reference's errors). */
+/** Sends a streaming request and checks that an event stream came back (3.12.1's errors). */
 async function openEventStream(request: PreparedRequest, ctx: CallContext): Promise<Response> {
 	const response = await sendWithRetry(request, ctx);
 	if (!response.ok) throw await streamErrorFromResponse(response, request);
@@ -59,7 +59,7 @@ export interface TaskSpec {
 	helpers: HelperTable;
 	/** Turns the public arguments into the pipeline's (e.g. a Blob input becomes the raw body). */
 	prepare?: (args: TaskArgs, helper: TaskHelper) => TaskArgs | Promise<TaskArgs>;
-	/** audioToAudio resolves its provider without the endpoint URL, as the reference does. */
+	/** audioToAudio resolves its provider without the endpoint URL, as 3.12.1 does. */
 	resolveWithoutEndpointUrl?: boolean;
 	outputType?: "url" | "blob";
 	/** `request()`: hand back the raw body without the helper's parsing. */
@@ -97,7 +97,7 @@ export async function runTask<TOutput>(
 
 /**
  * One whole streaming call: every SSE `data` payload JSON-parsed, until `[DONE]` or the end of the
- * body. Nothing happens before the first `next()`, as with the reference's generator.
+ * body. Nothing happens before the first `next()`, as with 3.12.1's generator.
  */
 export function streamTask<TChunk>(
 	args: BaseArgs,

@@ -45,7 +45,7 @@ export async function resolveProvider(
 	return first;
 }
 
-/** Pipeline step 2: the helper for (provider, task), with the reference's errors. */
+/** Pipeline step 2: the helper for (provider, task), with 3.12.1's errors. */
 export function getHelper(provider: string, task: InferenceTask | undefined, table: HelperTable): TaskHelper {
 	if (provider === "hf-inference" && !task) {
 		const generic = table["hf-inference"];
@@ -133,7 +133,7 @@ export function buildRequest(params: BuildParams): PreparedRequest {
 
 	const binary = Boolean(rest.data);
 	const headers: Record<string, string> = {};
-	// The reference sends "Bearer undefined" without a token; we send no Authorization at all.
+	// 3.12.1 sends "Bearer undefined" without a token; we send no Authorization at all.
 	if (accessToken) {
 		headers.Authorization = provider.authHeader
 			? provider.authHeader(accessToken, authMethod)

@@ -1,6 +1,6 @@
 import { InferenceOutputError } from "../core/errors.js";
 
-/** Small shape predicates shared by the response parsers. `every` lets an empty array pass, as in the reference. */
+/** Small shape predicates shared by the response parsers. `every` lets an empty array pass, as in 3.12.1. */
 export type Rec = Record<string, unknown>;
 
 export function isRecord(value: unknown): value is Rec {

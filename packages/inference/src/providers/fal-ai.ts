@@ -35,7 +35,7 @@ function loraLayer(params: BodyParams): Record<string, unknown> {
 	return layer;
 }
 
-/** outputType "url" returns the image URL here (the reference ignores it and always downloads). */
+/** outputType "url" returns the image URL here (3.12.1 ignores it and always downloads). */
 export const falAiTextToImage: TaskHelper<Blob | string> = {
 	provider: falAi,
 	task: "text-to-image",
@@ -80,7 +80,7 @@ export const falAiTextToSpeech: TaskHelper<Blob> = {
 	},
 };
 
-/** Queue polling: status every falPollMs (reference: 500 ms) until COMPLETED, then the result, then the video. */
+/** Queue polling: status every falPollMs (3.12.1: 500 ms) until COMPLETED, then the result, then the video. */
 async function pollQueue(raw: Record<string, unknown>, { ctx, request }: ResponseContext): Promise<Blob> {
 	const requestUrl = new URL(request.url);
 	const routedBase = `${ctx.routerUrl}/fal-ai`;

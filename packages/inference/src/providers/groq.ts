@@ -5,5 +5,5 @@ export const groq: ProviderDefinition = { id: "groq", baseUrl: "https://api.groq
 
 export const groqConversational = /* @__PURE__ */ openaiChatHelper(groq, "/openai/v1/chat/completions");
 
-/** The reference sends the generic {inputs, parameters, model} body here and expects `generated_text` back. */
+/** 3.12.1 sends the generic {inputs, parameters, model} body here and expects `generated_text` back. */
 export const groqTextGeneration = /* @__PURE__ */ generatedTextHelper(groq, "/openai/v1/chat/completions");

@@ -82,7 +82,7 @@ export const hfInferenceTextToImage: TaskHelper<Blob | string> = {
 		if (raw instanceof Blob) {
 			return outputType === "url" ? `data:image/jpeg;base64,${await blobToBase64(raw)}` : raw;
 		}
-		// The trailing space is part of the reference message.
+		// The trailing space is part of 3.12.1's message.
 		fail("Expected a Blob ");
 	},
 };

@@ -24,7 +24,7 @@ export const INFERENCE_PROVIDERS = [
 export const PROVIDERS_OR_POLICIES = [...INFERENCE_PROVIDERS, "auto"] as const;
 
 /**
- * Task names per provider, in the reference table order (providers.json provider_table_order and the
+ * Task names per provider, in 3.12.1's table order (providers.json provider_table_order and the
  * key order of each provider's tasks). Names only, so that error messages can list them without
  * pulling any helper code into a bundle.
  */

@@ -10,5 +10,5 @@ export const nebiusTextToImage = /* @__PURE__ */ b64JsonImageHelper(
 
 export const nebiusConversational = /* @__PURE__ */ openaiChatHelper(nebius, "v1/chat/completions");
 
-/** Completions route with the generic body; `generated_text` expected back (as in the reference). */
+/** Completions route with the generic body; `generated_text` expected back (as in 3.12.1). */
 export const nebiusTextGeneration = /* @__PURE__ */ generatedTextHelper(nebius, "v1/completions");

@@ -5,7 +5,7 @@ export const novita: ProviderDefinition = { id: "novita", baseUrl: "https://api.
 
 export const novitaConversational = /* @__PURE__ */ openaiChatHelper(novita, "/v3/openai/chat/completions");
 
-/** The reference sends the generic {inputs, parameters, model} body here and expects `generated_text` back. */
+/** 3.12.1 sends the generic {inputs, parameters, model} body here and expects `generated_text` back. */
 export const novitaTextGeneration = /* @__PURE__ */ generatedTextHelper(
 	novita,
 	"/v3/openai/chat/completions",

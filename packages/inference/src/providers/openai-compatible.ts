@@ -69,7 +69,7 @@ export function generatedTextHelper(
 	};
 }
 
-/** Completions answers (`choices[0].text`), checked the way the reference checks them. */
+/** Completions answers (`choices[0].text`), checked the way 3.12.1 checks them. */
 export function completionsText(raw: unknown, errorMessage: string): TextGenerationOutput {
 	if (isRecord(raw) && "choices" in raw && Array.isArray(raw.choices) && isString(raw.model)) {
 		const first = raw.choices[0] as { text?: string } | undefined;

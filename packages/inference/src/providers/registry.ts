@@ -1,5 +1,5 @@
 /**
- * The full provider × task table (61 pairs), in the reference's order. Only `request()` and
+ * The full provider × task table (61 pairs), in 3.12.1's order. Only `request()` and
  * `streamingRequest()` use it: task functions keep their own small tables so that a bundle only
  * holds the helpers of the tasks it calls.
  */

@@ -33,7 +33,7 @@ const PENDING = new Set(["starting", "processing"]);
 
 /**
  * When `Prefer: wait` gave up before the prediction finished, the answer is still `starting` or
- * `processing` with a `urls.get` to poll. The reference fails there; we poll until it settles.
+ * `processing` with a `urls.get` to poll. 3.12.1 fails there; we poll until it settles.
  */
 async function settle(raw: unknown, { ctx, request }: ResponseContext): Promise<unknown> {
 	let prediction = raw;

@@ -7,7 +7,7 @@ export const sambanova: ProviderDefinition = { id: "sambanova", baseUrl: "https:
 
 export const sambanovaConversational = /* @__PURE__ */ openaiChatHelper(sambanova, "v1/chat/completions");
 
-/** OpenAI-style embeddings; `inputs` is also kept next to `input`, as in the reference. */
+/** OpenAI-style embeddings; `inputs` is also kept next to `input`, as in 3.12.1. */
 export const sambanovaFeatureExtraction: TaskHelper<number[][]> = {
 	provider: sambanova,
 	task: "feature-extraction",

@@ -4,7 +4,7 @@ import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 export const together: ProviderDefinition = { id: "together", baseUrl: "https://api.together.xyz" };
 
-/** outputType "url" returns a data URL here (the reference ignores it and always returns a Blob). */
+/** outputType "url" returns a data URL here (3.12.1 ignores it and always returns a Blob). */
 export const togetherTextToImage: TaskHelper<Blob | string> = {
 	provider: together,
 	task: "text-to-image",

@@ -46,7 +46,7 @@ export function chatInputs(example: ModelInputExample, opts: InferenceSnippetOpt
 	const args: Record<string, unknown> = {
 		messages: opts.messages ?? (example.kind === "messages" ? example.messages : []),
 	};
-	// 0 is a meaningful temperature / top_p, so "set" means "not undefined" (the reference drops 0).
+	// 0 is a meaningful temperature / top_p, so "set" means "not undefined" (3.12.1 drops 0).
 	if (opts.temperature !== undefined) args.temperature = opts.temperature;
 	if (opts.max_tokens !== undefined) args.max_tokens = opts.max_tokens;
 	if (opts.top_p !== undefined) args.top_p = opts.top_p;

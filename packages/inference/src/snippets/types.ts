@@ -28,7 +28,7 @@ export interface InferenceSnippetOptions {
 	 * routed through the hub with the hub token from `HF_TOKEN`. hf-inference is always routed.
 	 */
 	directRequest?: boolean;
-	/** Other keys are accepted and ignored, as the reference's options type allows them. */
+	/** Other keys are accepted and ignored, as 3.12.1's options type allows them. */
 	[key: string]: unknown;
 }
 

@@ -468,7 +468,7 @@ describe("hf-inference", () => {
 		expect(output).toEqual([label]);
 	});
 
-	it("endpointUrl: imageToImage without parameters keeps the endpoint (the reference dropped it)", async () => {
+	it("endpointUrl: imageToImage without parameters keeps the endpoint (3.12.1 dropped it)", async () => {
 		const output = await client.imageToImage(
 			{ endpointUrl: "https://my-endpoint.example/edit", inputs: IMAGE },
 			{ fetch: server().fetch },
@@ -476,7 +476,7 @@ describe("hf-inference", () => {
 		expect(output).toBeInstanceOf(Blob);
 	});
 
-	it("request() without a task fails the mapping's task check, as in the reference", async () => {
+	it("request() without a task fails the mapping's task check, as in 3.12.1", async () => {
 		await expect(
 			client.request(
 				{ accessToken: HF_TOKEN, provider: "hf-inference", model: "hf/generic", inputs: "raw" },

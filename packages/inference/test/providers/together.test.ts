@@ -2,7 +2,7 @@
  * Together AI — images, chat, completions.
  *   text-to-image: POST {router}/together/v1/images/generations | https://api.together.xyz/v1/images/generations
  *     body: other arguments, parameters flat, prompt = inputs, response_format "base64", model
- *     answer: {data: [{b64_json}]} → JPEG Blob; outputType "url" → data URL (the reference ignored it)
+ *     answer: {data: [{b64_json}]} → JPEG Blob; outputType "url" → data URL (3.12.1 ignored it)
  *   text-generation: POST …/v1/completions  body {model, ...arguments (inputs, parameters kept), prompt}
  *     answer: {choices: [{text}], model} → {generated_text}
  */

@@ -195,7 +195,7 @@ describe("offer table (facts §5)", () => {
 });
 
 describe("errors", () => {
-	it("an unsupported provider/task logs the reference's message and returns []", () => {
+	it("an unsupported provider/task logs 3.12.1's message and returns []", () => {
 		const model = modelFor("text-classification");
 		expect(getInferenceSnippets(model, HF_TOKEN, "together")).toEqual([]);
 		expect(errors).toHaveBeenCalledTimes(1);

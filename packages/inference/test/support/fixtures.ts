@@ -72,6 +72,6 @@ export const isStreaming = (request: { json?: unknown }) =>
 	(request.json as { stream?: boolean } | undefined)?.stream === true;
 export const notStreaming = (request: { json?: unknown }) => !isStreaming(request);
 
-/** Quiet console for the reference's notices; returns the spies. */
+/** Quiet console for 3.12.1's notices; returns the spies. */
 export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 export const B64_IMAGE = Buffer.from(PNG_BYTES).toString("base64");

@@ -4,7 +4,7 @@ import { clearDefaultModelCache } from "../../src/lib/default-model.js";
 import { startServer, type Route, type TestServer } from "./servers.js";
 
 /**
- * Starts one table-driven server for a test file, silences the reference's console notices, and
+ * Starts one table-driven server for a test file, silences 3.12.1's console notices, and
  * fails a test when the server saw a request it did not expect.
  */
 export function useServer(routes: Route[]): () => TestServer {

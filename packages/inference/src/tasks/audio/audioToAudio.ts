@@ -18,7 +18,7 @@ export type AudioToAudioOutput = AudioToAudioOutputElem[];
 const HELPERS: HelperTable = { "hf-inference": hfInferenceAudioToAudio };
 
 /**
- * Transform audio (e.g. source separation). As in the reference, the provider is resolved without
+ * Transform audio (e.g. source separation). As in 3.12.1, the provider is resolved without
  * the endpoint URL, so an endpoint alone goes through the "auto" policy.
  */
 export async function audioToAudio(args: AudioToAudioArgs, options?: Options): Promise<AudioToAudioOutput> {

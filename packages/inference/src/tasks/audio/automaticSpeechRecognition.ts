@@ -28,7 +28,7 @@ const HELPERS: HelperTable = {
 type Args = BaseArgs & Record<string, unknown>;
 
 /**
- * fal.ai takes the audio as a data: URL in JSON. The reference only does this when `provider` is
+ * fal.ai takes the audio as a data: URL in JSON. 3.12.1 only does this when `provider` is
  * literally "fal-ai"; we do it whenever fal.ai is the provider (also through "auto").
  */
 async function prepare(args: Args, helper: TaskHelper): Promise<Args> {

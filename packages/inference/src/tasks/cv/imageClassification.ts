@@ -4,7 +4,7 @@ import { hfInferenceImageClassification } from "../../providers/hf-inference.js"
 import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, LegacyImageInput, Options } from "../../types.js";
 
-/** The Blob is sent as the raw body, so `parameters` are not sent (as in the reference). */
+/** The Blob is sent as the raw body, so `parameters` are not sent (as in 3.12.1). */
 export type ImageClassificationArgs = BaseArgs &
 	(
 		| {

@@ -21,7 +21,7 @@ type Args = BaseArgs & Record<string, unknown>;
 
 /**
  * Without parameters the image is the raw body; with parameters it is sent base64 in JSON.
- * (The reference also drops provider and endpointUrl in the raw case; we keep them.)
+ * (3.12.1 also drops provider and endpointUrl in the raw case; we keep them.)
  */
 async function prepare(args: Args): Promise<Args> {
 	const { inputs, ...rest } = args;
