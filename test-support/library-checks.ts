@@ -54,9 +54,12 @@ const BASE_MODEL: ModelData = { id: "acme/demo-model", tags: [], inference: "" }
 /** Ids that real hubs hold: dots, underscores, digits, no namespace. */
 const ORDINARY_IDS = ["acme/demo-model", "org.name/model_v1.5-2", "single-segment-model", "a/b/c"];
 
-/** Model data that exercises every field with adversarial text. */
-function adversarialModels(): ModelData[] {
-	return ADVERSARIAL_TEXTS.filter((text) => text !== "").map((text) => ({
+/** A text with no special characters, standing in for each adversarial text in the confinement check. */
+const BENIGN_TEXT = "benign text-1.0";
+
+/** Model data with `text` in every field a generator may read. */
+function modelWith(text: string): ModelData {
+	return {
 		id: `acme/${text}`,
 		tags: [text, "conversational", "custom_code"],
 		inference: "",
@@ -74,7 +77,81 @@ function adversarialModels(): ModelData[] {
 		cardData: { base_model: text, instance_prompt: text },
 		widgetData: [{ text, source_sentence: text, sentences: [text, text] }],
 		transformersInfo: { auto_model: text, processor: text },
-	}));
+	};
+}
+
+/** Model data that exercises every field with adversarial text. */
+function adversarialModels(): ModelData[] {
+	return ADVERSARIAL_TEXTS.filter((text) => text !== "").map(modelWith);
+}
+
+/**
+ * The structure bash sees in a script, as a string: "w" per word, unquoted operators and newlines as
+ * themselves, and "$" per substitution bash would perform (`$(`, backtick, `${` outside single quotes).
+ * Quoting follows bash: '…' is literal, $'…' and "…" honour backslash escapes, # starts a comment at
+ * the start of a word, backslash-newline continues the line. Two scripts that differ only inside
+ * their quoted literals have the same shape.
+ */
+export function shellShape(code: string): string {
+	const out: string[] = [];
+	let inWord = false;
+	// A backtick opens and closes one substitution; count it once.
+	let inBackticks = false;
+	const substitution = (char: string) => {
+		if (char === "`") {
+			inBackticks = !inBackticks;
+			if (!inBackticks) return;
+		}
+		out.push("$");
+	};
+	const word = () => {
+		if (!inWord) out.push("w");
+		inWord = true;
+	};
+	for (let i = 0; i < code.length; i++) {
+		const c = code[i] as string;
+		if (c === "\\") {
+			if (code[i + 1] === "\n") {
+				i++;
+				continue;
+			}
+			word();
+			i++;
+		} else if (c === "'") {
+			word();
+			const end = code.indexOf("'", i + 1);
+			i = end === -1 ? code.length : end;
+		} else if (c === "$" && code[i + 1] === "'") {
+			word();
+			for (i += 2; i < code.length && code[i] !== "'"; i++) if (code[i] === "\\") i++;
+		} else if (c === '"') {
+			word();
+			for (i++; i < code.length && code[i] !== '"'; i++) {
+				if (code[i] === "\\") i++;
+				else if (code[i] === "`" || (code[i] === "$" && /[({]/.test(code[i + 1] ?? "")))
+					substitution(code[i] as string);
+			}
+		} else if (c === "`" || (c === "$" && /[({]/.test(code[i + 1] ?? ""))) {
+			word();
+			substitution(c);
+		} else if (c === "#" && !inWord) {
+			const end = code.indexOf("\n", i);
+			i = end === -1 ? code.length : end - 1;
+		} else if (c === "\n") {
+			inWord = false;
+			out.push("nl");
+		} else if (/\s/.test(c)) {
+			inWord = false;
+		} else if (/[;&|<>()]/.test(c)) {
+			inWord = false;
+			let op = c;
+			while (/[;&|<>]/.test(code[i + 1] ?? "") && op.length < 3) op += code[++i];
+			out.push(op);
+		} else {
+			word();
+		}
+	}
+	return out.join(" ");
 }
 
 interface Produced {
@@ -147,13 +224,12 @@ function assertParses(produced: Produced[], parsed: ParsedBlocks): void {
 	}
 }
 
-/** The model id must survive as one whole literal in at least one block (when the generator uses it). */
+/**
+ * The model id must survive as one whole literal in at least one block of every output: a snippet
+ * loads THE model given, or at least shows the command that fetches it (ids in comments do not count).
+ */
 function assertIdRoundTrips(produced: Produced[], parsed: ParsedBlocks): void {
 	for (const p of produced) {
-		const commentOnly = p.blocks.every((b) =>
-			b.code.split("\n").every((line) => line.trim() === "" || /^\s*(#|\/\/)/.test(line)),
-		);
-		if (commentOnly) continue;
 		const strings: string[] = [];
 		for (const b of p.blocks) {
 			const result =
@@ -171,6 +247,39 @@ function assertIdRoundTrips(produced: Produced[], parsed: ParsedBlocks): void {
 		const found = strings.some((s) => ids.some((id) => s.includes(id)));
 		expect(found, `${p.label}: model id ${JSON.stringify(p.model.id)} is not inside any literal`).toBe(true);
 	}
+}
+
+function shapeOf(block: CodeBlock, parsed: ParsedBlocks): string | undefined {
+	const result =
+		block.language === "python"
+			? parsed.python(block.code)
+			: block.language === "shell"
+				? parsed.shell(block.code).words
+				: block.language === "javascript"
+					? parseJsModule(block.code)
+					: undefined;
+	if (!result) return undefined; // C# has no parser here; its literals are covered by csString's tests.
+	if (!result.ok) return `unparsable: ${result.error}`;
+	return block.language === "shell" ? shellShape(block.code) : result.shape;
+}
+
+/**
+ * An adversarial value (quotes, newlines, `${}`, `$()`, backticks, NUL…) must give code of exactly the
+ * shape a plain value gives: same blocks, same syntax tree apart from string contents, and for shell
+ * the same words, operators and substitutions. Anything else means the value escaped its literal.
+ */
+function assertSameShape(pair: { adversarial: Produced; benign: Produced }, parsed: ParsedBlocks): void {
+	const { adversarial, benign } = pair;
+	expect(
+		adversarial.blocks.map((b) => b.language),
+		`${adversarial.label}: blocks`,
+	).toEqual(benign.blocks.map((b) => b.language));
+	adversarial.blocks.forEach((block, i) => {
+		const other = benign.blocks[i] as CodeBlock;
+		expect(shapeOf(block, parsed), `${adversarial.label} block ${i}: shape differs\n${block.code}`).toBe(
+			shapeOf(other, parsed),
+		);
+	});
 }
 
 /**
@@ -214,7 +323,12 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 			model,
 			blocks: blocksOf(entry, model),
 		}));
-		everything.push(...branches, ...corpus);
+		const benign: Produced = { label: `${key} benign`, model: modelWith(BENIGN_TEXT), blocks: [] };
+		benign.blocks = blocksOf(entry, benign.model);
+		const confinementPairs = corpus
+			.filter((p) => p.model.id.startsWith("acme/") && ADVERSARIAL_TEXTS.includes(p.model.id.slice(5)))
+			.map((adversarial) => ({ adversarial, benign }));
+		everything.push(...branches, ...corpus, benign);
 
 		it(`${key}: every branch holds its facts and parses`, () => {
 			branches.forEach((p, i) => {
@@ -238,11 +352,14 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 
 		it(`${key}: ordinary and adversarial model data give valid code with the id intact`, () => {
 			assertParses(corpus, parsed);
-			if (snippetFacts.usesModelId)
-				assertIdRoundTrips(
-					corpus.filter((p) => p.blocks.length > 0),
-					parsed,
-				);
+			assertIdRoundTrips(
+				corpus.filter((p) => p.blocks.length > 0),
+				parsed,
+			);
+		});
+
+		it(`${key}: model values stay inside their literals (same code shape as for plain text)`, () => {
+			for (const pair of confinementPairs) assertSameShape(pair, parsed);
 		});
 	}
 }
