@@ -161,6 +161,13 @@ describe("outetts", () => {
 		expect(blocks("outetts", { tags: ["text-to-speech", "onnx"] })).toEqual([]);
 	});
 
+	it("says which models auto_config covers", () => {
+		// OuteTTS 0.4.4 ModelConfig.auto_config raises for anything but the two 1.0 models.
+		expect(code("outetts")).toMatch(
+			/^# auto_config covers the OuteTTS 1\.0 models; .*outetts\.ModelConfig\(/m,
+		);
+	});
+
 	it("tolerates a missing tag list and starts without indentation", () => {
 		const result = blocks("outetts", { tags: undefined as unknown as string[] });
 		expect(result).toHaveLength(1);

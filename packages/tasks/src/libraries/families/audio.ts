@@ -491,6 +491,7 @@ export const audioLibraries = {
 					"# The repository name selects the model, e.g. outetts.Models.VERSION_1_0_SIZE_1B",
 					`model_id = ${pyString(model.id)}`,
 					'model = outetts.Models(model_id.split("/", 1)[1])',
+					"# auto_config covers the OuteTTS 1.0 models; for others, build outetts.ModelConfig(model_path=..., interface_version=...)",
 					"config = outetts.ModelConfig.auto_config(model=model, backend=outetts.Backend.HF)",
 					"interface = outetts.Interface(config=config)",
 					"",
