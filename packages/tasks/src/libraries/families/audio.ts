@@ -187,7 +187,7 @@ function speechbrainSnippet(model: ModelData): CodeBlock[] {
 	];
 }
 
-/** TensorFlowTTS 1.8 (its last release) imports `cached_download`, which huggingface_hub 0.26 removed. */
+/** TensorFlowTTS (last commit 2022) imports `cached_download`, which huggingface_hub 0.26 removed. */
 const TENSORFLOWTTS_HUB_NOTE =
 	'# TensorFlowTTS calls huggingface_hub.cached_download, removed in 0.26: pip install "huggingface_hub<0.26"';
 
