@@ -47,6 +47,10 @@ export function loadLibraryFacts(): LibraryFact[] {
 const CORRECTED_MENTIONS: Record<string, string> = {
 	// The incumbent builds the class name "YOLOvv8" from the tag "yolov8".
 	YOLOvv8: "YOLOv8",
+	// 3DTopia-XL (3DTopia/3DTopia-XL 657b0b0) has no `threedtopia_xl` package: inference.py's main(config)
+	// runs the checkpoints downloaded by id.
+	"threedtopia_xl.from_pretrained": 'filename="model_sview_dit_fp16.pt"',
+	'generate(cond="path/to/image.png")': "main(config)",
 };
 
 const BASE_MODEL: ModelData = { id: "acme/demo-model", tags: [], inference: "" };
