@@ -54,7 +54,7 @@ const CORRECTED_MENTIONS: Record<string, string> = {
  * incumbent bug that one library shares with another), replaced before CORRECTED_MENTIONS applies.
  */
 const CORRECTED_LIBRARY_MENTIONS: Record<string, Record<string, string>> = {
-	// ultralytics 8.3 exports one YOLO class, loaded from a local .pt file; no from_pretrained.
+	// ultralytics 8.3 and 8.4 export one YOLO class, loaded from a local .pt file; no from_pretrained.
 	ultralytics: {
 		"from ultralytics import YOLOvv8": "from ultralytics import YOLO\n",
 		"YOLOvv8.from_pretrained": "model = YOLO(checkpoint)",

@@ -98,7 +98,7 @@ describe("ultralytics", () => {
 	it("loads the repository's first .pt file with YOLO, whatever the version tags", () => {
 		for (const tags of [[], ["yolov8"], ["yolov11", "object-detection"], ["YOLOv8"]]) {
 			const text = generate({ tags });
-			// ultralytics 8.3: `from ultralytics import YOLO`; YOLO(path) takes a file, not a hub id.
+			// ultralytics 8.3 and 8.4: `from ultralytics import YOLO`; YOLO(path) takes a file, not a hub id.
 			expect(text).toContain("from ultralytics import YOLO\n");
 			expect(text).toContain("from huggingface_hub import hf_hub_download, list_repo_files");
 			expect(text).toContain('repo_id = "acme/demo-model"');

@@ -72,8 +72,8 @@ const COCO_EXAMPLE_PREDICTION = `source = "http://images.cocodataset.org/val2017
 model.predict(source=source, save=True)`;
 
 /**
- * ultralytics 8.3 exports one `YOLO` class for every YOLO version, built from a local `.pt` file or a
- * URL; it has no `from_pretrained` and no `YOLOv8`-style classes.
+ * ultralytics 8.3 and 8.4 export one `YOLO` class for every YOLO version, built from a local `.pt` file
+ * or a URL; they have no `from_pretrained` and no `YOLOv8`-style classes.
  */
 function ultralytics(model: ModelData): CodeBlock[] {
 	return [
