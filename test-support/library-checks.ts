@@ -47,6 +47,15 @@ export function loadLibraryFacts(): LibraryFact[] {
 const CORRECTED_MENTIONS: Record<string, string> = {
 	// The incumbent builds the class name "YOLOvv8" from the tag "yolov8".
 	YOLOvv8: "YOLOv8",
+	// huggingface_hub 1.0 removed `huggingface-cli` (`hf` replaces it) and stopped using hf_transfer.
+	"huggingface-cli download": "hf download",
+	"pip install huggingface_hub hf_transfer": "pip install -U huggingface_hub",
+	HF_HUB_ENABLE_HF_TRANSFER: "HF_XET_HIGH_PERFORMANCE",
+	// skops 0.12 removed skops.hub_utils; the file is downloaded with huggingface_hub.
+	"skops.hub_utils": "from huggingface_hub import hf_hub_download",
+	// Sentis 2 replaced IWorker and WorkerFactory.CreateWorker with the Worker class.
+	"WorkerFactory.CreateWorker": "new Worker(",
+	IWorker: "Worker worker",
 };
 
 const BASE_MODEL: ModelData = { id: "acme/demo-model", tags: [], inference: "" };
