@@ -51,6 +51,15 @@ const CORRECTED_MENTIONS: Record<string, string> = {
 	// runs the checkpoints downloaded by id.
 	"threedtopia_xl.from_pretrained": 'filename="model_sview_dit_fp16.pt"',
 	'generate(cond="path/to/image.png")': "main(config)",
+	// huggingface_hub 1.0 removed `huggingface-cli` (`hf` replaces it) and stopped using hf_transfer.
+	"huggingface-cli download": "hf download",
+	"pip install huggingface_hub hf_transfer": "pip install -U huggingface_hub",
+	HF_HUB_ENABLE_HF_TRANSFER: "HF_XET_HIGH_PERFORMANCE",
+	// skops 0.12 removed skops.hub_utils; the file is downloaded with huggingface_hub.
+	"skops.hub_utils": "from huggingface_hub import hf_hub_download",
+	// Sentis 2 replaced IWorker and WorkerFactory.CreateWorker with the Worker class.
+	"WorkerFactory.CreateWorker": "new Worker(",
+	IWorker: "Worker worker",
 };
 
 /**
