@@ -28,7 +28,7 @@ function invokeSnippet(model: ModelData): LocalAppSnippet[] {
 			title: "Install into a running Invoke",
 			setup: block(
 				"# Install and start Invoke first:",
-				"# https://github.com/invoke-ai/InvokeAI#getting-started",
+				"# https://github.com/invoke-ai/InvokeAI",
 			),
 			content: block(
 				"# Ask Invoke's model manager to download and install the repository:",
