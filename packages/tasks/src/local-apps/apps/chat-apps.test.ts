@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ModelData } from "../../libraries/types.js";
+import { ggufModel } from "../test-models.js";
 import { chatApps } from "./chat-apps.js";
 
-const gguf: ModelData = {
-	id: "acme/llm-GGUF",
-	tags: ["gguf"],
-	pipeline_tag: "text-generation",
-	gguf: { total: 1, context_length: 4096 },
-};
+const gguf = ggufModel({ tags: ["gguf"] });
 
 describe("chat apps' deep links", () => {
 	it("open the repository in each app", () => {

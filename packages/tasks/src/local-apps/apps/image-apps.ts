@@ -26,10 +26,7 @@ function invokeSnippet(model: ModelData): LocalAppSnippet[] {
 	return [
 		{
 			title: "Install into a running Invoke",
-			setup: block(
-				"# Install and start Invoke first:",
-				"# https://github.com/invoke-ai/InvokeAI",
-			),
+			setup: block("# Install and start Invoke first:", "# https://github.com/invoke-ai/InvokeAI"),
 			content: block(
 				"# Ask Invoke's model manager to download and install the repository:",
 				multiline("curl -X POST", `-H "Content-Type: application/json"`, "--data '{}'", shQuote(url)),

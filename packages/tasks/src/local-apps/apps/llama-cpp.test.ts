@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ModelData } from "../../libraries/types.js";
 import { getLocalAppSnippets } from "../index.js";
+import { ggufModel } from "../test-models.js";
 import { llamaCppApps } from "./llama-cpp.js";
 
-const gguf = (extra: Partial<ModelData> = {}): ModelData => ({
-	id: "acme/llm-GGUF",
-	tags: ["gguf", "conversational"],
-	pipeline_tag: "text-generation",
-	gguf: { total: 1, context_length: 4096 },
-	...extra,
-});
+const gguf = ggufModel;
 const withFiles = gguf({
 	siblings: ["llm-Q2_K.gguf", "llm-Q4_K_M.gguf", "llm-Q8_0.gguf"].map((rfilename) => ({ rfilename })),
 });

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ModelData } from "../../libraries/types.js";
 import { getLocalAppSnippets } from "../index.js";
+import { ggufModel } from "../test-models.js";
 import { modelRunnerApps } from "./model-runners.js";
 
-const gguf = (extra: Partial<ModelData> = {}): ModelData => ({
-	id: "acme/llm-GGUF",
-	tags: ["gguf", "conversational"],
-	pipeline_tag: "text-generation",
-	gguf: { total: 1, context_length: 4096 },
-	...extra,
-});
+const gguf = ggufModel;
 const withFiles = gguf({ siblings: [{ rfilename: "llm-Q4_K_M.gguf" }, { rfilename: "llm-Q6_K.gguf" }] });
 const ways = (key: keyof typeof modelRunnerApps, model: ModelData, filepath?: string) =>
 	getLocalAppSnippets(modelRunnerApps[key], model, filepath);
