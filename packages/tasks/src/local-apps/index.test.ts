@@ -398,6 +398,26 @@ describe("local app deep links", () => {
 	});
 });
 
+describe("malformed model data", () => {
+	it("is shown and rendered without throwing", () => {
+		const bare = { id: "acme/bare" } as unknown as ModelData;
+		const odd = {
+			id: "acme/odd",
+			tags: "gguf",
+			siblings: "x",
+			gguf: { context_length: "4096" },
+		} as unknown as ModelData;
+		for (const model of [bare, odd])
+			for (const key of Object.keys(LOCAL_APPS) as LocalAppKey[]) {
+				const entry = app(key);
+				expect(typeof entry.displayOnModelPage(model), key).toBe("boolean");
+				if ("deeplink" in entry) expect(entry.deeplink(model).href, key).toContain("acme");
+				else expect(JSON.stringify(getLocalAppSnippets(entry, model)), key).toContain(model.id);
+			}
+		expect(localAppsForModel(bare)).toEqual(["hf-cli"]);
+	});
+});
+
 describe("getLocalAppSnippets", () => {
 	it("gives every app's output one shape", () => {
 		const gguf = PROBES["gguf-llm"]!;
