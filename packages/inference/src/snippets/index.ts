@@ -9,7 +9,7 @@ import type { TaskHelper } from "../providers/types.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../types.js";
 import { chatInputs, taskInputs } from "./inputs.js";
 import { CHAT_PIPELINES, PIPELINE_KINDS, hasOwn } from "./kinds.js";
-import { chooseTokenSource, findHelper, previewRequest, providerModelIdFor } from "./request-preview.js";
+import { chooseTokenSource, findHelper, previewRequest } from "./request-preview.js";
 import type {
 	InferenceSnippet,
 	InferenceSnippetOptions,
@@ -74,26 +74,26 @@ export function getInferenceSnippets(
 
 	const inputs = chat ? chatInputs(example, opts) : taskInputs(pipeline, example, helper);
 	const token = chooseTokenSource(helper, accessToken, opts.directRequest === true);
-	const providerModelId = providerModelIdFor(helper, model.id, inferenceProviderMapping);
 	const billTo = opts.billTo ? opts.billTo : undefined;
 	const streaming = kind === "conversationalStream";
 	const request = previewRequest({
-		helper,
+		provider,
 		task,
-		providerModelId,
+		modelId: model.id,
 		mapping: inferenceProviderMapping,
 		args: inputs.requestArgs,
 		token,
 		billTo,
 		streaming,
 	});
+	const providerModelId = request.providerModelId;
 
 	const ctx: SnippetContext = {
 		model,
 		pipeline,
 		kind,
 		task,
-		provider: helper.provider.id,
+		provider: helper.provider.id as InferenceProvider,
 		providerModelId,
 		mapping: inferenceProviderMapping,
 		example,

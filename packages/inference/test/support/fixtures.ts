@@ -13,9 +13,7 @@ export const USER_AGENT = runtimeAgent
 export const FAST = {
 	[Symbol.for("modelhub.inference.timings")]: {
 		backoff: { baseMs: 1, capMs: 4 },
-		bflPollMs: 1,
-		falPollMs: 1,
-		replicatePollMs: 1,
+		pollIntervalMs: 1,
 	},
 } as Options;
 
