@@ -25,8 +25,8 @@ export function renderByTask(catalog: Readonly<Record<string, readonly string[]>
 	const lines = [
 		"// Generated from PROVIDER_TASKS (./catalog.ts) by packages/inference/scripts/by-task.ts: do not edit.",
 		"// Regenerate: UPDATE_GENERATED=1 npx vitest run packages/inference/test/providers/by-task.test.ts",
-		"import type { ProvidersOf } from \"./catalog.js\";",
-		"import type { TaskHelper } from \"./types.js\";",
+		'import type { ProvidersOf } from "./catalog.js";',
+		'import type { TaskHelper } from "./types.js";',
 	];
 	for (const provider of [...providers].sort()) {
 		const names = (catalog[provider] ?? []).map((task) => helperName(provider, task)).sort();

@@ -122,7 +122,11 @@ export class InferenceClient {
 		options?: PrepareRequestOptions,
 	): Promise<PreparedInferenceRequest> {
 		const { endpointUrl, ...defaults } = this.defaultOptions;
-		return prepareRequest(target, { endpointUrl, accessToken: this.accessToken, ...args }, { ...defaults, ...options });
+		return prepareRequest(
+			target,
+			{ endpointUrl, accessToken: this.accessToken, ...args },
+			{ ...defaults, ...options },
+		);
 	}
 
 	/** `prepareRequestSync` with this client's token, endpoint and options: pure, no I/O. */

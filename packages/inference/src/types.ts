@@ -9,10 +9,7 @@ export type ModelId = string;
  * tasks of today's clients (huggingface.js 4.13.28), which the task catalogue has no pipeline for.
  */
 export type InferenceTask =
-	| Exclude<PipelineType, "other">
-	| "conversational"
-	| "image-text-to-image"
-	| "image-text-to-video";
+	Exclude<PipelineType, "other"> | "conversational" | "image-text-to-image" | "image-text-to-video";
 
 /** One of the provider ids of `PROVIDER_TASKS` (src/providers/catalog.ts). */
 export type InferenceProvider = keyof typeof PROVIDER_TASKS;

@@ -42,7 +42,13 @@ describe("package surface", () => {
 		}
 		expect(pkg.INFERENCE_PROVIDERS).toHaveLength(23);
 		expect([...pkg.INFERENCE_PROVIDERS]).toEqual([...pkg.INFERENCE_PROVIDERS].sort());
-		for (const name of ["textToAudio", "imageToVideo", "imageTextToImage", "imageTextToVideo", "prepareRequest"]) {
+		for (const name of [
+			"textToAudio",
+			"imageToVideo",
+			"imageTextToImage",
+			"imageTextToVideo",
+			"prepareRequest",
+		]) {
 			expect(typeof (pkg as Record<string, unknown>)[name], name).toBe("function");
 		}
 		expect(pkg.PROVIDERS_OR_POLICIES).toEqual([...pkg.INFERENCE_PROVIDERS, "auto"]);
@@ -66,7 +72,9 @@ describe("provider table against the facts", () => {
 
 	it("keeps every provider and pair of 3.12.1, in its table order (61 pairs)", () => {
 		const ours = Object.keys(PROVIDER_TASKS);
-		expect(ours.filter((id) => baseline.provider_table_order.includes(id))).toEqual(baseline.provider_table_order);
+		expect(ours.filter((id) => baseline.provider_table_order.includes(id))).toEqual(
+			baseline.provider_table_order,
+		);
 		let pairs = 0;
 		for (const provider of baseline.provider_table_order) {
 			const tasks = Object.keys(baseline.providers[provider]?.tasks ?? {});

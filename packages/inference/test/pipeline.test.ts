@@ -52,7 +52,12 @@ const table: Route[] = [
 		respond: {
 			json: {
 				inferenceProviderMapping: [
-					{ provider: "hf-inference", providerId: "org/listed-on-hf", status: "live", task: "text-classification" },
+					{
+						provider: "hf-inference",
+						providerId: "org/listed-on-hf",
+						status: "live",
+						task: "text-classification",
+					},
 					{ provider: "together", providerId: "listed-together", status: "live", task: "conversational" },
 				],
 			},
@@ -150,7 +155,10 @@ describe("pipeline", () => {
 		it("the auto-router needs a hub token: a provider key, or no token, is refused before any request", async () => {
 			for (const accessToken of [PROVIDER_KEY, undefined]) {
 				await expect(
-					chatCompletion({ accessToken, provider: "auto", model: CHAT_MODEL, messages: MESSAGES }, fetchOpt()),
+					chatCompletion(
+						{ accessToken, provider: "auto", model: CHAT_MODEL, messages: MESSAGES },
+						fetchOpt(),
+					),
 				).rejects.toThrow("Cannot select auto-router when using non-Hugging Face API key.");
 			}
 			expect(server().requests).toEqual([]);
@@ -158,7 +166,11 @@ describe("pipeline", () => {
 
 		it("chat with an endpoint URL is not auto-routed", async () => {
 			await chatCompletion(
-				{ accessToken: HF_TOKEN, endpointUrl: "https://router.huggingface.co/hf-inference/models/org/chat", messages: MESSAGES },
+				{
+					accessToken: HF_TOKEN,
+					endpointUrl: "https://router.huggingface.co/hf-inference/models/org/chat",
+					messages: MESSAGES,
+				},
 				fetchOpt(),
 			);
 			expect(server().requests.map((r) => r.path)).toEqual([
@@ -550,7 +562,12 @@ describe("pipeline", () => {
 			...table.filter((route) => route.path !== TOGETHER_CHAT),
 			{ path: TOGETHER_CHAT, respond },
 		];
-		const args = { accessToken: HF_TOKEN, provider: "together" as const, model: CHAT_MODEL, messages: MESSAGES };
+		const args = {
+			accessToken: HF_TOKEN,
+			provider: "together" as const,
+			model: CHAT_MODEL,
+			messages: MESSAGES,
+		};
 		const options = (chatCompletion?: boolean) => ({
 			...fetchOpt(),
 			task: "conversational" as const,

@@ -48,7 +48,11 @@ export async function innerRequest(
 }
 
 /** Sends a streaming request and checks that an event stream came back (3.12.1's errors). */
-async function openEventStream(request: PreparedRequest, ctx: CallContext, chatServer?: string): Promise<Response> {
+async function openEventStream(
+	request: PreparedRequest,
+	ctx: CallContext,
+	chatServer?: string,
+): Promise<Response> {
 	const response = await sendWithRetry(request, ctx);
 	if (!response.ok) throw await streamErrorFromResponse(response, request, chatServer);
 	const contentType = response.headers.get("content-type");
@@ -100,7 +104,11 @@ export function streamTask<TChunk>(
 ): AsyncGenerator<TChunk> {
 	const ctx = createCallContext(options);
 	return new EventStream<TChunk>(async () => {
-		const call = await resolveCall(args as BaseArgs & Record<string, unknown>, { ...spec, stream: true }, ctx);
+		const call = await resolveCall(
+			args as BaseArgs & Record<string, unknown>,
+			{ ...spec, stream: true },
+			ctx,
+		);
 		const response = await openEventStream(call.request, ctx, chatServerOf(options, call.server));
 		const transform = spec.raw ? undefined : call.helper.streamChunks?.();
 		return { response, request: call.request, transform };

@@ -14,7 +14,13 @@ import type { PreparedRequest, RequestAuth } from "../internal/http.js";
 import { joinUrl, looksLikeUrl } from "../internal/url.js";
 import { isKnownProvider, PROVIDER_TASKS } from "../providers/catalog.js";
 import type { CallArgs, HelperTable, TaskHelper } from "../providers/types.js";
-import type { AuthMethod, InferenceProviderMappingEntry, InferenceTask, Options, OutputType } from "../types.js";
+import type {
+	AuthMethod,
+	InferenceProviderMappingEntry,
+	InferenceTask,
+	Options,
+	OutputType,
+} from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
 import { getDefaultModel } from "./default-model.js";
 import { fetchProviderMapping, pickMappingEntry, type ProviderMappingList } from "./provider-mapping.js";
@@ -163,7 +169,8 @@ export function buildRequest(params: BuildParams): PreparedRequest {
 	const headers: Record<string, string> = {};
 	// 3.12.1 sends "Bearer undefined" without a token; we send no Authorization at all.
 	if (accessToken) headers.Authorization = `${scheme} ${accessToken}`;
-	if ((!binary && !helper.multipart) || helper.forceJsonContentType) headers["Content-Type"] = "application/json";
+	if ((!binary && !helper.multipart) || helper.forceJsonContentType)
+		headers["Content-Type"] = "application/json";
 	if (options.billTo) headers["X-HF-Bill-To"] = options.billTo;
 	headers["User-Agent"] = userAgent();
 	if (provider.extraHeaders) Object.assign(headers, provider.extraHeaders);
@@ -176,7 +183,13 @@ export function buildRequest(params: BuildParams): PreparedRequest {
 		body = rest.data as Blob | ArrayBuffer;
 		contentType = helper.forceJsonContentType ? "application/json" : bodyContentType(body);
 	} else {
-		payload = helper.makeBody({ args: bodyArgs, model: resolvedModel, mapping, task, outputType: given?.outputType });
+		payload = helper.makeBody({
+			args: bodyArgs,
+			model: resolvedModel,
+			mapping,
+			task,
+			outputType: given?.outputType,
+		});
 		if (helper.multipart) {
 			body = payload as FormData;
 			payload = undefined;
@@ -239,7 +252,9 @@ function* plan(
 	if (!spec.raw) {
 		const shaper = helper.prepare ?? spec.shape;
 		if (shaper) {
-			const value = helper.prepare ? helper.prepare(publicArgs, ctx) : (spec.shape as NonNullable<TaskSpec["shape"]>)(publicArgs);
+			const value = helper.prepare
+				? helper.prepare(publicArgs, ctx)
+				: (spec.shape as NonNullable<TaskSpec["shape"]>)(publicArgs);
 			args = (yield { kind: "shape", value, provider: providerId, task }) as CallArgs;
 		}
 	}
@@ -264,19 +279,28 @@ function* plan(
 		const request = buildRequest({ ...common, resolvedModel: args.model ?? args.endpointUrl });
 		return { request, helper, provider: providerId, server: args.model ?? args.endpointUrl };
 	}
-	if (!args.model && !task) throw new InferenceInputError("No model provided, and no task has been specified.");
+	if (!args.model && !task)
+		throw new InferenceInputError("No model provided, and no task has been specified.");
 	const model = args.model ?? ((yield { kind: "default-model", task: task as InferenceTask }) as string);
 
 	let mapping: InferenceProviderMappingEntry;
 	if (autoRouted) {
 		// The router resolves the plain hub id itself (huggingface.js 4.13.28): no lookup.
-		mapping = { provider: "auto", hfModelId: model, providerId: model, status: "live", task: "conversational" };
+		mapping = {
+			provider: "auto",
+			hfModelId: model,
+			providerId: model,
+			status: "live",
+			task: "conversational",
+		};
 	} else if (helper.provider.clientSideRoutingOnly) {
 		if (!args.model)
 			throw new InferenceInputError(`Provider ${providerId} requires a model ID to be passed directly.`);
 		const prefix = `${providerId}/`;
 		if (!model.startsWith(prefix)) {
-			throw new InferenceInputError(`Models from ${providerId} must be prefixed by "${prefix}". Got "${model}".`);
+			throw new InferenceInputError(
+				`Models from ${providerId} must be prefixed by "${prefix}". Got "${model}".`,
+			);
 		}
 		mapping = {
 			provider: providerId,
@@ -319,7 +343,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** Resolves a call from what was given, without any I/O: a lookup that would be needed is an error. */
-export function resolveCallSync(args: CallArgs, spec: TaskSpec, ctx: CallContext, given: Given): ResolvedCall {
+export function resolveCallSync(
+	args: CallArgs,
+	spec: TaskSpec,
+	ctx: CallContext,
+	given: Given,
+): ResolvedCall {
 	const steps = plan(args, spec, ctx, given);
 	let step = steps.next();
 	while (!step.done) {

@@ -129,9 +129,8 @@ function sortedKeys<K extends string>(record: Readonly<Record<K, unknown>>): K[]
 export const INFERENCE_PROVIDERS: readonly Provider[] = /* @__PURE__ */ sortedKeys(PROVIDER_TASKS);
 
 /** The provider ids, then the "auto" policy. */
-export const PROVIDERS_OR_POLICIES: ReadonlyArray<Provider | "auto"> = /* @__PURE__ */ withAuto(
-	INFERENCE_PROVIDERS,
-);
+export const PROVIDERS_OR_POLICIES: ReadonlyArray<Provider | "auto"> =
+	/* @__PURE__ */ withAuto(INFERENCE_PROVIDERS);
 
 function withAuto(providers: readonly Provider[]): Array<Provider | "auto"> {
 	return [...providers, "auto"];

@@ -8,4 +8,8 @@ function withoutStore({ store: _store, ...body }: Record<string, unknown>): Reco
 	return body;
 }
 
-export const cerebrasConversational = /* @__PURE__ */ chatHelper(cerebras, "v1/chat/completions", withoutStore);
+export const cerebrasConversational = /* @__PURE__ */ chatHelper(
+	cerebras,
+	"v1/chat/completions",
+	withoutStore,
+);

@@ -9,7 +9,11 @@ import { bytesToBase64 } from "../internal/base64.js";
 import { download, downloadBlob, downloadChecked } from "../internal/http.js";
 import { assertCredentialTarget, onBase, poll } from "../internal/poll.js";
 import { looksLikeUrl } from "../internal/url.js";
-import type { AudioToAudioOutput, AutomaticSpeechRecognitionOutput, ImageSegmentationOutput } from "../task-io.js";
+import type {
+	AudioToAudioOutput,
+	AutomaticSpeechRecognitionOutput,
+	ImageSegmentationOutput,
+} from "../task-io.js";
 import type { BodyParams, InferenceTask, UrlParams } from "../types.js";
 import { isRecord, isString } from "./checks.js";
 import { fileArgument, fileBase64, fileDataUrl, fileType } from "./media.js";
@@ -216,7 +220,8 @@ async function queueResult(raw: unknown, { ctx, request }: ResponseContext): Pro
 /** The URL of a file in a queue result (`images[0].url`, `video.url`, …), or undefined. */
 function fileUrl(result: unknown, path: readonly (string | number)[]): string | undefined {
 	let value = result;
-	for (const key of path) value = isRecord(value) ? (value as Record<string | number, unknown>)[key] : undefined;
+	for (const key of path)
+		value = isRecord(value) ? (value as Record<string | number, unknown>)[key] : undefined;
 	return isString(value) && looksLikeUrl(value) ? value : undefined;
 }
 
@@ -356,7 +361,11 @@ export const falAiTextToAudio: TaskHelper<Blob> = {
 		const result = await queueResult(raw, context);
 		const url = fileUrl(result, ["audio_file", "url"]) ?? fileUrl(result, ["audio", "url"]);
 		if (!url) {
-			throw resultFormatError("text-to-audio", "{ audio_file: { url: string } } or { audio: { url: string } }", result);
+			throw resultFormatError(
+				"text-to-audio",
+				"{ audio_file: { url: string } } or { audio: { url: string } }",
+				result,
+			);
 		}
 		return await downloadChecked(url, context.ctx, "audio");
 	},
@@ -414,7 +423,8 @@ export const falAiAudioToAudio: TaskHelper<AudioToAudioOutput> = {
 	getResponse: async (raw, context) => {
 		const result = await queueResult(raw, context);
 		const url = fileUrl(result, ["audio", "url"]);
-		if (!url || !isRecord(result)) throw resultFormatError("audio-to-audio", "{ audio: { url: string } }", result);
+		if (!url || !isRecord(result))
+			throw resultFormatError("audio-to-audio", "{ audio: { url: string } }", result);
 		const response = await download(url, context.ctx);
 		if (!response.ok) {
 			await response.body?.cancel().catch(() => undefined);

@@ -46,7 +46,11 @@ function readAnswer(raw: unknown, { form, shape, message }: AnswerForm): unknown
 }
 
 /** One hf-inference task: an endpoint URL (the "model" of endpoint calls) is the request URL as given. */
-function hfTask(task: InferenceTask | undefined, answer: AnswerForm | Parse, route: Route = modelRoute): TaskHelper {
+function hfTask(
+	task: InferenceTask | undefined,
+	answer: AnswerForm | Parse,
+	route: Route = modelRoute,
+): TaskHelper {
 	return {
 		provider: hfInference,
 		task,
@@ -75,25 +79,28 @@ function isNumberTensor(value: unknown[], depth: number): boolean {
 export const hfInferenceGeneric = /* @__PURE__ */ hfTask(undefined, passThrough);
 
 /** Images come back as a file, as b64_json data, or as URLs in `output`. */
-export const hfInferenceTextToImage = /* @__PURE__ */ hfTask("text-to-image", async (raw, { ctx, outputType }) => {
-	if (!raw) fail("response is undefined");
-	if (raw instanceof Blob) {
-		return outputType === "url" ? `data:image/jpeg;base64,${await blobToBase64(raw)}` : raw;
-	}
-	if (isRecord(raw)) {
-		const item = Array.isArray(raw.data) ? (raw.data[0] as unknown) : undefined;
-		if (isRecord(item) && item.b64_json) {
-			const b64 = String(item.b64_json);
-			return outputType === "url" ? `data:image/jpeg;base64,${b64}` : base64ToJpegBlob(b64);
+export const hfInferenceTextToImage = /* @__PURE__ */ hfTask(
+	"text-to-image",
+	async (raw, { ctx, outputType }) => {
+		if (!raw) fail("response is undefined");
+		if (raw instanceof Blob) {
+			return outputType === "url" ? `data:image/jpeg;base64,${await blobToBase64(raw)}` : raw;
 		}
-		if (Array.isArray(raw.output)) {
-			const url = String(raw.output[0]);
-			return outputType === "url" ? url : await downloadBlob(url, ctx);
+		if (isRecord(raw)) {
+			const item = Array.isArray(raw.data) ? (raw.data[0] as unknown) : undefined;
+			if (isRecord(item) && item.b64_json) {
+				const b64 = String(item.b64_json);
+				return outputType === "url" ? `data:image/jpeg;base64,${b64}` : base64ToJpegBlob(b64);
+			}
+			if (Array.isArray(raw.output)) {
+				const url = String(raw.output[0]);
+				return outputType === "url" ? url : await downloadBlob(url, ctx);
+			}
 		}
-	}
-	// The trailing space is part of 3.12.1's message.
-	fail("Expected a Blob ");
-});
+		// The trailing space is part of 3.12.1's message.
+		fail("Expected a Blob ");
+	},
+);
 
 /** Chat URL: trailing slashes trimmed, then `/chat/completions` after `/v1`, else `/v1/chat/completions`. */
 function chatUrl(params: UrlParams): string {
@@ -194,11 +201,14 @@ export const hfInferenceAudioToAudio = /* @__PURE__ */ hfTask("audio-to-audio", 
 			})
 		: fail("Expected Array"),
 );
-export const hfInferenceZeroShotImageClassification = /* @__PURE__ */ hfTask("zero-shot-image-classification", {
-	form: "all",
-	shape: LABEL_SCORE,
-	message: LABEL_SCORES,
-});
+export const hfInferenceZeroShotImageClassification = /* @__PURE__ */ hfTask(
+	"zero-shot-image-classification",
+	{
+		form: "all",
+		shape: LABEL_SCORE,
+		message: LABEL_SCORES,
+	},
+);
 export const hfInferenceZeroShotClassification = /* @__PURE__ */ hfTask("zero-shot-classification", {
 	form: "all",
 	shape: { labels: ["string"], scores: ["number"], sequence: "string" },

@@ -115,7 +115,8 @@ type Choice = { text?: unknown; message?: { content?: unknown }; finish_reason?:
 export function generatedText(raw: unknown, errorMessage: string, withDetails = false): TextGenerationOutput {
 	const first = Array.isArray(raw) ? (raw[0] as unknown) : raw;
 	if (isRecord(first) && isString(first.generated_text)) return first as TextGenerationOutput;
-	const choice = isRecord(raw) && Array.isArray(raw.choices) ? (raw.choices[0] as Choice | undefined) : undefined;
+	const choice =
+		isRecord(raw) && Array.isArray(raw.choices) ? (raw.choices[0] as Choice | undefined) : undefined;
 	const text = isString(choice?.text) ? choice.text : choice?.message?.content;
 	if (isString(text)) {
 		if (!withDetails) return { generated_text: text };
@@ -237,7 +238,12 @@ export function speechHelper(
 		makeRoute: () => route,
 		makeBody: (params) => {
 			const { inputs, parameters, ...rest } = params.args;
-			const body = { ...rest, ...(isRecord(parameters) ? parameters : {}), input: inputs, model: params.model };
+			const body = {
+				...rest,
+				...(isRecord(parameters) ? parameters : {}),
+				input: inputs,
+				model: params.model,
+			};
 			return adjustBody ? adjustBody(body, params) : body;
 		},
 		getResponse: (raw) => {

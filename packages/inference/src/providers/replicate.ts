@@ -160,26 +160,27 @@ export const replicateImageToImage = /* @__PURE__ */ replicateHelper<Blob>(
  * The audio as a data: URL in `input.audio`. Transcripts come as a string, a list of strings, or an
  * object with `transcription`, `translation` or a `txt_file` to download.
  */
-export const replicateAutomaticSpeechRecognition = /* @__PURE__ */ replicateHelper<AutomaticSpeechRecognitionOutput>(
-	"automatic-speech-recognition",
-	(params) => predictionBody(params, inputLayers(params, "audio")),
-	async (raw, context) => {
-		const prediction = await settle(raw, context);
-		const output = isRecord(prediction) ? prediction.output : undefined;
-		const text = firstOutput(prediction);
-		if (text !== undefined) return { text };
-		if (isRecord(output)) {
-			if (isString(output.transcription)) return { text: output.transcription };
-			if (isString(output.translation)) return { text: output.translation };
-			if (isString(output.txt_file)) {
-				const response = await download(output.txt_file, context.ctx);
-				return { text: await response.text() };
+export const replicateAutomaticSpeechRecognition =
+	/* @__PURE__ */ replicateHelper<AutomaticSpeechRecognitionOutput>(
+		"automatic-speech-recognition",
+		(params) => predictionBody(params, inputLayers(params, "audio")),
+		async (raw, context) => {
+			const prediction = await settle(raw, context);
+			const output = isRecord(prediction) ? prediction.output : undefined;
+			const text = firstOutput(prediction);
+			if (text !== undefined) return { text };
+			if (isRecord(output)) {
+				if (isString(output.transcription)) return { text: output.transcription };
+				if (isString(output.translation)) return { text: output.translation };
+				if (isString(output.txt_file)) {
+					const response = await download(output.txt_file, context.ctx);
+					return { text: await response.text() };
+				}
 			}
-		}
-		throw new InferenceOutputError("Expected Replicate automatic-speech-recognition response format");
-	},
-	async (args) => {
-		const { file, rest } = fileArgument(args, "audio");
-		return { ...rest, inputs: await fileDataUrl(file, "audio/wav") } as CallArgs;
-	},
-);
+			throw new InferenceOutputError("Expected Replicate automatic-speech-recognition response format");
+		},
+		async (args) => {
+			const { file, rest } = fileArgument(args, "audio");
+			return { ...rest, inputs: await fileDataUrl(file, "audio/wav") } as CallArgs;
+		},
+	);

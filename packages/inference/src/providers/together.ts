@@ -94,7 +94,12 @@ export const togetherConversational = /* @__PURE__ */ chatHelper(
  */
 function jsonSchemaFormat(body: Record<string, unknown>): Record<string, unknown> {
 	const format = body.response_format;
-	if (isRecord(format) && format.type === "json_schema" && isRecord(format.json_schema) && format.json_schema.schema) {
+	if (
+		isRecord(format) &&
+		format.type === "json_schema" &&
+		isRecord(format.json_schema) &&
+		format.json_schema.schema
+	) {
 		return { ...body, response_format: { type: "json_schema", schema: format.json_schema.schema } };
 	}
 	return body;
@@ -189,7 +194,13 @@ function videoHelper(
 						maxAttempts: VIDEO_POLL_ATTEMPTS,
 						read: async (response) => {
 							if (!response.ok) {
-								throw await pollError("Failed to fetch Together video job result", response, url, headers, request.token);
+								throw await pollError(
+									"Failed to fetch Together video job result",
+									response,
+									url,
+									headers,
+									request.token,
+								);
 							}
 							const body = (await response.json()) as unknown;
 							if (!isRecord(body)) throw new InferenceOutputError("Expected a Together video job");
@@ -202,14 +213,16 @@ function videoHelper(
 					})
 				: raw;
 			if (job.status === "failed") {
-				const message = isRecord(job.error) && isString(job.error.message) ? job.error.message : "Unknown error";
+				const message =
+					isRecord(job.error) && isString(job.error.message) ? job.error.message : "Unknown error";
 				throw new InferenceOutputError(`Together video generation failed: ${message}`);
 			}
 			if (job.status !== "completed") {
 				throw new InferenceOutputError(`Unexpected Together video job status: ${JSON.stringify(job.status)}`);
 			}
 			const videoUrl = isRecord(job.outputs) ? job.outputs.video_url : undefined;
-			if (!isString(videoUrl)) throw new InferenceOutputError("No video URL found in completed Together video job");
+			if (!isString(videoUrl))
+				throw new InferenceOutputError("No video URL found in completed Together video job");
 			return await downloadChecked(videoUrl, ctx, "video");
 		},
 	};

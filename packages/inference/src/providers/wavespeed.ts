@@ -17,7 +17,8 @@ const RESULT_POLL_MS = 500;
 const PENDING = new Set(["created", "processing"]);
 
 /** A 1×1 transparent PNG: the image of image+text tasks called without one (huggingface.js 4.13.28). */
-const BLANK_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const BLANK_PNG =
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 /** Other arguments, parameters flat (but `images`), `prompt` = inputs, and a LoRA for LoRA adapters. */
 function taskBody({ args, mapping }: BodyParams): Record<string, unknown> {
@@ -71,18 +72,27 @@ function wavespeedHelper(task: InferenceTask, prepare?: TaskHelper["prepare"]): 
 				waitFirst: false,
 				read: async (response) => {
 					if (!response.ok) {
-						throw await pollError("Failed to fetch response status from WaveSpeed AI API", response, url, headers, request.token);
+						throw await pollError(
+							"Failed to fetch response status from WaveSpeed AI API",
+							response,
+							url,
+							headers,
+							request.token,
+						);
 					}
 					const body = (await response.json()) as unknown;
 					const result = isRecord(body) && isRecord(body.data) ? body.data : undefined;
 					const status = result?.status;
 					if (status === "completed") {
 						const first = Array.isArray(result?.outputs) ? (result.outputs[0] as unknown) : undefined;
-						if (!isString(first)) throw new InferenceOutputError("No output URL in the completed WaveSpeed AI task");
+						if (!isString(first))
+							throw new InferenceOutputError("No output URL in the completed WaveSpeed AI task");
 						return first;
 					}
 					if (status === "failed") {
-						throw new InferenceOutputError(isString(result?.error) && result.error ? result.error : "Task failed");
+						throw new InferenceOutputError(
+							isString(result?.error) && result.error ? result.error : "Task failed",
+						);
 					}
 					if (PENDING.has(String(status))) return undefined;
 					throw new InferenceOutputError(`Unexpected WaveSpeed AI task status: ${JSON.stringify(status)}`);
@@ -95,8 +105,12 @@ function wavespeedHelper(task: InferenceTask, prepare?: TaskHelper["prepare"]): 
 
 export const wavespeedTextToImage = /* @__PURE__ */ wavespeedHelper("text-to-image");
 export const wavespeedTextToVideo = /* @__PURE__ */ wavespeedHelper("text-to-video");
-export const wavespeedImageToImage = /* @__PURE__ */ wavespeedHelper("image-to-image", (args) => imageArgs(args, false));
-export const wavespeedImageToVideo = /* @__PURE__ */ wavespeedHelper("image-to-video", (args) => imageArgs(args, false));
+export const wavespeedImageToImage = /* @__PURE__ */ wavespeedHelper("image-to-image", (args) =>
+	imageArgs(args, false),
+);
+export const wavespeedImageToVideo = /* @__PURE__ */ wavespeedHelper("image-to-video", (args) =>
+	imageArgs(args, false),
+);
 export const wavespeedImageTextToImage = /* @__PURE__ */ wavespeedHelper("image-text-to-image", (args) =>
 	imageArgs(args, true),
 );

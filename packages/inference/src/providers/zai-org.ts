@@ -33,7 +33,8 @@ export const zaiOrgTextToImage: TaskHelper<Blob | string> = {
 	makeBody: ({ args, model }) => {
 		const { inputs, parameters, ...rest } = args;
 		const { width, height, ...others } = isRecord(parameters) ? parameters : {};
-		const size = width !== undefined && height !== undefined ? { size: `${width}x${height}` } : { width, height };
+		const size =
+			width !== undefined && height !== undefined ? { size: `${width}x${height}` } : { width, height };
 		return { ...rest, ...others, ...size, model, prompt: inputs };
 	},
 	getResponse: async (raw, { ctx, request, outputType }) => {
@@ -56,7 +57,13 @@ export const zaiOrgTextToImage: TaskHelper<Blob | string> = {
 			maxAttempts: IMAGE_POLL_ATTEMPTS,
 			read: async (response) => {
 				if (!response.ok) {
-					throw await pollError(`Failed to fetch result from Z.ai text-to-image API: ${response.status}`, response, url, headers, request.token);
+					throw await pollError(
+						`Failed to fetch result from Z.ai text-to-image API: ${response.status}`,
+						response,
+						url,
+						headers,
+						request.token,
+					);
 				}
 				const result = (await response.json()) as unknown;
 				if (!isRecord(result)) throw new InferenceOutputError("Expected a Z.ai async result");
@@ -87,7 +94,8 @@ export const zaiOrgImageToText: TaskHelper<ImageToTextOutput> = {
 	prepare: async (args, ctx) => {
 		const { data, inputs, ...rest } = args;
 		let image = "data" in args ? data : inputs;
-		if (typeof image === "string" && /^https?:\/\//.test(image)) image = await (await download(image, ctx)).blob();
+		if (typeof image === "string" && /^https?:\/\//.test(image))
+			image = await (await download(image, ctx)).blob();
 		if (!isFileInput(image)) {
 			throw new InferenceInputError("Z.ai image-to-text requires a URL string or Blob as inputs");
 		}

@@ -3,12 +3,7 @@
  * tables), its input shaping. One object literal per function, so a bundle keeps only the ones it
  * calls; the dry run (`prepareRequest`) finds them through `specs-by-function.ts`.
  */
-import {
-	binaryInput,
-	imageToImageInput,
-	questionImageInput,
-	zeroShotImageInput,
-} from "../lib/inputs.js";
+import { binaryInput, imageToImageInput, questionImageInput, zeroShotImageInput } from "../lib/inputs.js";
 import type { TaskSpec } from "../lib/resolve.js";
 import { autoRouterConversational } from "../providers/auto-router.js";
 import {
@@ -184,7 +179,7 @@ export const tabularRegressionSpec: TaskSpec = {
 export function rawSpec(task: InferenceTask | undefined, stream = false): TaskSpec {
 	const tables = HELPERS_BY_TASK as Readonly<Record<string, HelperTable>>;
 	const helpers: HelperTable = task
-		? (Object.prototype.hasOwnProperty.call(tables, task) ? tables[task] : undefined) ?? {}
+		? ((Object.prototype.hasOwnProperty.call(tables, task) ? tables[task] : undefined) ?? {})
 		: { "hf-inference": hfInferenceGeneric };
 	return { task, helpers, raw: true, stream };
 }

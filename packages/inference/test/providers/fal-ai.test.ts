@@ -44,20 +44,28 @@ const VIDEO_URL = "https://v3.fal.media/files/video.mp4";
 const RESPONSE_URL = "https://queue.fal.run/fal-ai/ltx-video/requests/req-1";
 const MP3 = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0]);
 
-
 const QUEUE = "https://queue.fal.run";
 const DATA_URL = `data:image/png;base64,${B64_IMAGE}`;
 const MASK_URL = "https://v3.fal.media/files/mask.png";
 const AUDIO_OUT = "https://v3.fal.media/files/out.wav";
 
 /** A queue app: submit → request id; status COMPLETED at once; result JSON. */
-function queueApp(base: string, app: string, expectJson: Record<string, unknown> | undefined, result: unknown, id: string, auth: string): Route[] {
+function queueApp(
+	base: string,
+	app: string,
+	expectJson: Record<string, unknown> | undefined,
+	result: unknown,
+	id: string,
+	auth: string,
+): Route[] {
 	const query = base.startsWith("/router") ? "?_subdomain=queue" : "";
 	return [
 		{
 			path: `${base}/${app}${query}`,
 			expect: { headers: { authorization: auth }, ...(expectJson ? { json: expectJson } : {}) },
-			respond: { json: { request_id: id, status: "IN_QUEUE", response_url: `${QUEUE}/${app}/requests/${id}` } },
+			respond: {
+				json: { request_id: id, status: "IN_QUEUE", response_url: `${QUEUE}/${app}/requests/${id}` },
+			},
 		},
 		{
 			method: "GET",
@@ -98,7 +106,9 @@ const QUEUE_ROUTES: Route[] = [
 	hubModel("briaai/RMBG-2.0", {
 		"fal-ai": { providerId: "fal-ai/bria/background/remove", status: "live", task: "image-segmentation" },
 	}),
-	hubModel("org/seg-inline", { "fal-ai": { providerId: "fal-ai/seg-inline", status: "live", task: "image-segmentation" } }),
+	hubModel("org/seg-inline", {
+		"fal-ai": { providerId: "fal-ai/seg-inline", status: "live", task: "image-segmentation" },
+	}),
 	hubModel("black-forest-labs/FLUX.2-dev", {
 		"fal-ai": { providerId: "fal-ai/flux-2/edit", status: "live", task: "image-text-to-image" },
 	}),
@@ -108,8 +118,12 @@ const QUEUE_ROUTES: Route[] = [
 	hubModel("stabilityai/stable-audio-open-1.0", {
 		"fal-ai": { providerId: "fal-ai/stable-audio", status: "live", task: "text-to-audio" },
 	}),
-	hubModel("org/t2a-bad", { "fal-ai": { providerId: "fal-ai/t2a-bad", status: "live", task: "text-to-audio" } }),
-	hubModel("org/enhancer", { "fal-ai": { providerId: "fal-ai/enhancer", status: "live", task: "audio-to-audio" } }),
+	hubModel("org/t2a-bad", {
+		"fal-ai": { providerId: "fal-ai/t2a-bad", status: "live", task: "text-to-audio" },
+	}),
+	hubModel("org/enhancer", {
+		"fal-ai": { providerId: "fal-ai/enhancer", status: "live", task: "audio-to-audio" },
+	}),
 	...queueApp(
 		DIRECT_QUEUE,
 		"fal-ai/flux-kontext/dev",
@@ -162,7 +176,14 @@ const QUEUE_ROUTES: Route[] = [
 		"it2i",
 		KEY,
 	),
-	...queueApp(DIRECT_QUEUE, "fal-ai/flux-2", { prompt: "a hat" }, { images: [{ url: IMAGE_URL }] }, "it2i-text", KEY),
+	...queueApp(
+		DIRECT_QUEUE,
+		"fal-ai/flux-2",
+		{ prompt: "a hat" },
+		{ images: [{ url: IMAGE_URL }] },
+		"it2i-text",
+		KEY,
+	),
 	...queueApp(
 		ROUTED_QUEUE,
 		"fal-ai/flux-2/edit",
@@ -486,7 +507,12 @@ describe("fal-ai", () => {
 	it("automatic-speech-recognition: `output` and `segments` answers; neither text nor output is an error", async () => {
 		const call = (model: string) =>
 			automaticSpeechRecognition(
-				{ accessToken: PROVIDER_KEY, provider: "fal-ai", model, inputs: new Blob([MP3], { type: "audio/wav" }) },
+				{
+					accessToken: PROVIDER_KEY,
+					provider: "fal-ai",
+					model,
+					inputs: new Blob([MP3], { type: "audio/wav" }),
+				},
 				{ fetch: server().fetch },
 			);
 		expect(await call("nvidia/parakeet")).toEqual({
@@ -544,10 +570,17 @@ describe("fal-ai", () => {
 	it("image-to-image (routed): LoRA adapters add loras; a result without a URL is an output error", async () => {
 		await expect(
 			imageToImage(
-				{ accessToken: HF_TOKEN, provider: "fal-ai", model: "org/i2i-lora", inputs: PNG_BYTES.buffer.slice(0) as ArrayBuffer },
+				{
+					accessToken: HF_TOKEN,
+					provider: "fal-ai",
+					model: "org/i2i-lora",
+					inputs: PNG_BYTES.buffer.slice(0) as ArrayBuffer,
+				},
 				{ ...FAST, fetch: server().fetch },
 			),
-		).rejects.toThrow(/Expected \{ images: Array<\{ url: string \}> \} result format from Fal.ai image-to-image/);
+		).rejects.toThrow(
+			/Expected \{ images: Array<\{ url: string \}> \} result format from Fal.ai image-to-image/,
+		);
 	});
 
 	it("image-to-video (routed queue): the image as image_url, the video downloaded", async () => {
@@ -593,16 +626,30 @@ describe("fal-ai", () => {
 		);
 		expect(withImage.size).toBe(PNG_BYTES.length);
 		const textOnly = await imageTextToImage(
-			{ accessToken: PROVIDER_KEY, provider: "fal-ai", model: "black-forest-labs/FLUX.2-dev", parameters: { prompt: "a hat" } },
+			{
+				accessToken: PROVIDER_KEY,
+				provider: "fal-ai",
+				model: "black-forest-labs/FLUX.2-dev",
+				parameters: { prompt: "a hat" },
+			},
 			{ ...FAST, fetch: server().fetch },
 		);
 		expect(textOnly.size).toBe(PNG_BYTES.length);
-		expect(server().requestsTo("/queue.fal.run/fal-ai/flux-2").map((r) => r.path)).toContain("/queue.fal.run/fal-ai/flux-2");
+		expect(
+			server()
+				.requestsTo("/queue.fal.run/fal-ai/flux-2")
+				.map((r) => r.path),
+		).toContain("/queue.fal.run/fal-ai/flux-2");
 	});
 
 	it("image-text-to-image without an image, routed: the mapped app itself (the router resolves it)", async () => {
 		const blob = await imageTextToImage(
-			{ accessToken: HF_TOKEN, provider: "fal-ai", model: "black-forest-labs/FLUX.2-dev", parameters: { prompt: "a hat" } },
+			{
+				accessToken: HF_TOKEN,
+				provider: "fal-ai",
+				model: "black-forest-labs/FLUX.2-dev",
+				parameters: { prompt: "a hat" },
+			},
 			{ ...FAST, fetch: server().fetch },
 		);
 		expect(blob.size).toBe(PNG_BYTES.length);

@@ -13,7 +13,11 @@ import { textToImage } from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { B64_IMAGE, HF_TOKEN, hubModel, PNG_BYTES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
-import { textGenerationChecks, textGenerationRows, type TextGenerationSpec } from "../support/text-generation.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const TEXT_GENERATION: TextGenerationSpec = {

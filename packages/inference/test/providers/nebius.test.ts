@@ -11,7 +11,11 @@ import { chatCompletion, textToImage } from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { B64_IMAGE, CHAT_OUTPUT, HF_TOKEN, hubModel, MESSAGES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
-import { textGenerationChecks, textGenerationRows, type TextGenerationSpec } from "../support/text-generation.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const TEXT_GENERATION: TextGenerationSpec = {

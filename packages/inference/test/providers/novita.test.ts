@@ -13,7 +13,11 @@ import { chatChecks, chatRows } from "../support/chat.js";
 import { FAST, HF_TOKEN, hubModel, PROVIDER_KEY } from "../support/fixtures.js";
 import type { Route } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
-import { textGenerationChecks, textGenerationRows, type TextGenerationSpec } from "../support/text-generation.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const VIDEO_MODEL = "Wan-AI/Wan2.1-T2V-14B";
@@ -27,7 +31,9 @@ const TEXT_GENERATION: TextGenerationSpec = {
 	malformed: "Expected Array<{generated_text: string}>",
 };
 
-const task = (status: string, extra: Record<string, unknown> = {}) => ({ json: { task: { status }, ...extra } });
+const task = (status: string, extra: Record<string, unknown> = {}) => ({
+	json: { task: { status }, ...extra },
+});
 
 const table: Route[] = [
 	hubModel(MODEL, {

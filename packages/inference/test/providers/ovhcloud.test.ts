@@ -8,7 +8,11 @@ import { describe } from "vitest";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { hubModel } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
-import { textGenerationChecks, textGenerationRows, type TextGenerationSpec } from "../support/text-generation.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
 const TEXT_GENERATION: TextGenerationSpec = {

@@ -45,16 +45,22 @@ const table: Route[] = [
 		},
 	}),
 	hubModel("org/slow", { replicate: { providerId: "owner/slow", status: "live", task: "text-to-image" } }),
-	hubModel("org/hostile", { replicate: { providerId: "owner/hostile", status: "live", task: "text-to-image" } }),
+	hubModel("org/hostile", {
+		replicate: { providerId: "owner/hostile", status: "live", task: "text-to-image" },
+	}),
 	hubModel("timbrooks/instruct-pix2pix", {
 		replicate: { providerId: "timothybrooks/instruct-pix2pix", status: "live", task: "image-to-image" },
 	}),
-	hubModel("org/i2i-bad", { replicate: { providerId: "owner/i2i-bad", status: "live", task: "image-to-image" } }),
+	hubModel("org/i2i-bad", {
+		replicate: { providerId: "owner/i2i-bad", status: "live", task: "image-to-image" },
+	}),
 	hubModel("openai/whisper-large-v3", {
 		replicate: { providerId: "openai/whisper:v3", status: "live", task: "automatic-speech-recognition" },
 	}),
 	...["asr-list", "asr-transcription", "asr-translation", "asr-file", "asr-bad"].map((id) =>
-		hubModel(`org/${id}`, { replicate: { providerId: `owner/${id}`, status: "live", task: "automatic-speech-recognition" } }),
+		hubModel(`org/${id}`, {
+			replicate: { providerId: `owner/${id}`, status: "live", task: "automatic-speech-recognition" },
+		}),
 	),
 	hubModel("org/img-bad", {
 		replicate: { providerId: "owner/img-bad", status: "live", task: "text-to-image" },
@@ -131,7 +137,12 @@ const table: Route[] = [
 	{
 		path: "/api.replicate.com/v1/models/owner/hostile/predictions",
 		respond: {
-			json: { id: "p9", status: "processing", output: null, urls: { get: "https://evil.example/v1/predictions/p9" } },
+			json: {
+				id: "p9",
+				status: "processing",
+				output: null,
+				urls: { get: "https://evil.example/v1/predictions/p9" },
+			},
 		},
 	},
 	{
@@ -183,7 +194,10 @@ const table: Route[] = [
 		},
 		respond: { json: { output: "hello there" } },
 	},
-	{ path: "/api.replicate.com/v1/models/owner/asr-list/predictions", respond: { json: { output: ["listed"] } } },
+	{
+		path: "/api.replicate.com/v1/models/owner/asr-list/predictions",
+		respond: { json: { output: ["listed"] } },
+	},
 	{
 		path: "/api.replicate.com/v1/models/owner/asr-transcription/predictions",
 		expect: { json: { input: { audio: `data:audio/flac;base64,${Buffer.from(WAV).toString("base64")}` } } },
@@ -385,7 +399,12 @@ describe("replicate", () => {
 	it("image-to-image: a malformed answer", async () => {
 		await expect(
 			imageToImage(
-				{ accessToken: PROVIDER_KEY, provider: "replicate", model: "org/i2i-bad", inputs: new Blob([PNG_BYTES]) },
+				{
+					accessToken: PROVIDER_KEY,
+					provider: "replicate",
+					model: "org/i2i-bad",
+					inputs: new Blob([PNG_BYTES]),
+				},
 				{ fetch: server().fetch },
 			),
 		).rejects.toThrow("Expected Replicate image-to-image response format");
@@ -408,7 +427,12 @@ describe("replicate", () => {
 	it("automatic-speech-recognition: list, transcription, translation and txt_file outputs", async () => {
 		const call = (model: string) =>
 			automaticSpeechRecognition(
-				{ accessToken: PROVIDER_KEY, provider: "replicate", model, inputs: new Blob([WAV], { type: "audio/flac" }) },
+				{
+					accessToken: PROVIDER_KEY,
+					provider: "replicate",
+					model,
+					inputs: new Blob([WAV], { type: "audio/flac" }),
+				},
 				{ fetch: server().fetch },
 			);
 		expect(await call("org/asr-list")).toEqual({ text: "listed" });

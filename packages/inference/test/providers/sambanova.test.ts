@@ -1,5 +1,5 @@
 /**
- * SambaNova — chat and embeddings.
+ * SambaNova — chat and embeddings. Not served by the public router since 2026-07-01 (use a SambaNova key).
  *   chat:       POST {router}/sambanova/v1/chat/completions | https://api.sambanova.ai/v1/chat/completions
  *   embeddings: POST {router}/sambanova/v1/embeddings  body {input = inputs, other arguments, model} (3.12.1 also sent inputs)
  *               answer {data: [{embedding: number[]}]} → number[][]

@@ -28,10 +28,23 @@ import {
 	textToVideo,
 } from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
-import { B64_IMAGE, CHAT_OUTPUT, FAST, HF_TOKEN, hubModel, MESSAGES, PNG_BYTES, PROVIDER_KEY } from "../support/fixtures.js";
+import {
+	B64_IMAGE,
+	CHAT_OUTPUT,
+	FAST,
+	HF_TOKEN,
+	hubModel,
+	MESSAGES,
+	PNG_BYTES,
+	PROVIDER_KEY,
+} from "../support/fixtures.js";
 import type { RecordedRequest, Route } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
-import { textGenerationChecks, textGenerationRows, type TextGenerationSpec } from "../support/text-generation.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const ROUTED = "/router.huggingface.co/together";
@@ -50,7 +63,9 @@ const TEXT_GENERATION: TextGenerationSpec = {
 
 const modelIs = (model: string) => (request: RecordedRequest) =>
 	(request.json as { model?: string } | undefined)?.model === model;
-const job = (status: string, extra: Record<string, unknown> = {}) => ({ json: { id: "job-1", status, ...extra } });
+const job = (status: string, extra: Record<string, unknown> = {}) => ({
+	json: { id: "job-1", status, ...extra },
+});
 
 /** A multipart body, read back with the platform's own parser. */
 async function formOf(request: RecordedRequest): Promise<FormData> {
@@ -67,8 +82,12 @@ const table: Route[] = [
 			task: "conversational",
 		},
 	}),
-	hubModel("org/malformed", { together: { providerId: "malformed", status: "live", task: "conversational" } }),
-	hubModel("org/json-chat", { together: { providerId: "json-chat", status: "live", task: "conversational" } }),
+	hubModel("org/malformed", {
+		together: { providerId: "malformed", status: "live", task: "conversational" },
+	}),
+	hubModel("org/json-chat", {
+		together: { providerId: "json-chat", status: "live", task: "conversational" },
+	}),
 	hubModel("black-forest-labs/FLUX.1-schnell", {
 		together: { providerId: "black-forest-labs/FLUX.1-schnell-Free", status: "live", task: "text-to-image" },
 	}),
@@ -82,8 +101,12 @@ const table: Route[] = [
 	hubModel("Wan-AI/Wan2.2-T2V-A14B", {
 		together: { providerId: "Wan-AI/Wan2.2-T2V-A14B", status: "live", task: "text-to-video" },
 	}),
-	hubModel("org/video-failed", { together: { providerId: "video-failed", status: "live", task: "text-to-video" } }),
-	hubModel("org/video-stuck", { together: { providerId: "video-stuck", status: "live", task: "text-to-video" } }),
+	hubModel("org/video-failed", {
+		together: { providerId: "video-failed", status: "live", task: "text-to-video" },
+	}),
+	hubModel("org/video-stuck", {
+		together: { providerId: "video-stuck", status: "live", task: "text-to-video" },
+	}),
 	hubModel("Wan-AI/Wan2.2-I2V-A14B", {
 		together: { providerId: "Wan-AI/Wan2.2-I2V-A14B", status: "live", task: "image-to-video" },
 	}),
@@ -91,7 +114,9 @@ const table: Route[] = [
 		together: { providerId: "BAAI/bge-base-en-v1.5", status: "live", task: "feature-extraction" },
 	}),
 	hubModel("org/fe-bad", { together: { providerId: "fe-bad", status: "live", task: "feature-extraction" } }),
-	hubModel("hexgrad/Kokoro-82M", { together: { providerId: "hexgrad/Kokoro-82M", status: "live", task: "text-to-speech" } }),
+	hubModel("hexgrad/Kokoro-82M", {
+		together: { providerId: "hexgrad/Kokoro-82M", status: "live", task: "text-to-speech" },
+	}),
 	hubModel("canopylabs/orpheus-3b", {
 		together: { providerId: "canopylabs/orpheus-3b-0.1-ft", status: "live", task: "text-to-speech" },
 	}),
@@ -121,7 +146,12 @@ const table: Route[] = [
 		path: `${ROUTED}/v1/images/generations`,
 		when: (r) => (r.json as { response_format?: string }).response_format === "url",
 		expect: {
-			json: { steps: 4, prompt: "a boat", response_format: "url", model: "black-forest-labs/FLUX.1-schnell-Free" },
+			json: {
+				steps: 4,
+				prompt: "a boat",
+				response_format: "url",
+				model: "black-forest-labs/FLUX.1-schnell-Free",
+			},
 		},
 		respond: { json: { data: [{ url: "https://images.together.example/boat.png" }] } },
 	},
@@ -130,7 +160,12 @@ const table: Route[] = [
 		when: modelIs("black-forest-labs/FLUX.1-schnell-Free"),
 		expect: {
 			headers: { authorization: `Bearer ${HF_TOKEN}` },
-			json: { steps: 4, prompt: "a boat", response_format: "base64", model: "black-forest-labs/FLUX.1-schnell-Free" },
+			json: {
+				steps: 4,
+				prompt: "a boat",
+				response_format: "base64",
+				model: "black-forest-labs/FLUX.1-schnell-Free",
+			},
 		},
 		respond: { json: { data: [{ b64_json: B64_IMAGE }] } },
 	},
@@ -197,7 +232,11 @@ const table: Route[] = [
 		path: `${DIRECT}/v2/videos/job-2`,
 		respond: { json: { id: "job-2", status: "failed", error: { message: "out of capacity" } } },
 	},
-	{ path: `${DIRECT}/v2/videos`, when: modelIs("video-stuck"), respond: { json: { id: "job-3", status: "queued" } } },
+	{
+		path: `${DIRECT}/v2/videos`,
+		when: modelIs("video-stuck"),
+		respond: { json: { id: "job-3", status: "queued" } },
+	},
 	{ method: "GET", path: `${DIRECT}/v2/videos/job-3`, respond: { json: { id: "job-3", status: "queued" } } },
 	{
 		method: "GET",
@@ -250,10 +289,19 @@ describe("together", () => {
 
 	it("text-generation: the finish reason and seed come back as details", async () => {
 		const output = await textGeneration(
-			{ accessToken: HF_TOKEN, provider: "together", model: "org/text-generator", inputs: "Once upon", parameters: { max_new_tokens: 5, temperature: 0.5 } },
+			{
+				accessToken: HF_TOKEN,
+				provider: "together",
+				model: "org/text-generator",
+				inputs: "Once upon",
+				parameters: { max_new_tokens: 5, temperature: 0.5 },
+			},
 			{ fetch: server().fetch },
 		);
-		expect(output).toEqual({ generated_text: " a time", details: { finish_reason: "stop", seed: undefined } });
+		expect(output).toEqual({
+			generated_text: " a time",
+			details: { finish_reason: "stop", seed: undefined },
+		});
 	});
 
 	it("text-to-image: num_inference_steps sent as steps; base64 → JPEG Blob", async () => {
@@ -357,7 +405,9 @@ describe("together", () => {
 				{ accessToken: PROVIDER_KEY, provider: "together", model, inputs: "x" },
 				{ ...FAST, fetch: server().fetch },
 			);
-		await expect(call("org/video-failed")).rejects.toThrow("Together video generation failed: out of capacity");
+		await expect(call("org/video-failed")).rejects.toThrow(
+			"Together video generation failed: out of capacity",
+		);
 		await expect(call("org/video-stuck")).rejects.toThrow("aborting after 150 status polls");
 		expect(server().requestsTo(`${DIRECT}/v2/videos/job-3`)).toHaveLength(150);
 	});

@@ -29,13 +29,20 @@ const BAD_MODEL = "org/text-generator-bad";
 export const TGI_PARAMETERS = { max_new_tokens: 5, temperature: 0.5, details: true, return_full_text: false };
 
 function expectedBody(style: TextGenerationSpec["style"], extra: Record<string, unknown> = {}) {
-	const input = style === "chat" ? { messages: [{ role: "user", content: "Once upon" }] } : { prompt: "Once upon" };
+	const input =
+		style === "chat" ? { messages: [{ role: "user", content: "Once upon" }] } : { prompt: "Once upon" };
 	return { model: PROVIDER_MODEL, ...input, max_tokens: 5, temperature: 0.5, ...extra };
 }
 
 function answer(style: TextGenerationSpec["style"], text: string) {
 	const choice = style === "chat" ? { message: { role: "assistant", content: text } } : { text };
-	return { id: "c1", object: "x", created: 1, model: PROVIDER_MODEL, choices: [{ index: 0, ...choice, finish_reason: "stop" }] };
+	return {
+		id: "c1",
+		object: "x",
+		created: 1,
+		model: PROVIDER_MODEL,
+		choices: [{ index: 0, ...choice, finish_reason: "stop" }],
+	};
 }
 
 function chunk(style: TextGenerationSpec["style"], text: string, finish: string | null) {
@@ -48,7 +55,9 @@ const modelIs = (model: string) => (request: RecordedRequest) =>
 
 export function textGenerationRows(spec: TextGenerationSpec): Route[] {
 	const rows: Route[] = [
-		hubModel(MODEL, { [spec.provider]: { providerId: PROVIDER_MODEL, status: "live", task: "text-generation" } }),
+		hubModel(MODEL, {
+			[spec.provider]: { providerId: PROVIDER_MODEL, status: "live", task: "text-generation" },
+		}),
 		hubModel(BAD_MODEL, { [spec.provider]: { providerId: "bad", status: "live", task: "text-generation" } }),
 	];
 	const variants: Array<[string, string]> = [[spec.direct, spec.directAuth ?? `Bearer ${PROVIDER_KEY}`]];
@@ -65,7 +74,10 @@ export function textGenerationRows(spec: TextGenerationSpec): Route[] {
 			{
 				path,
 				when: (r) => modelIs(PROVIDER_MODEL)(r) && notStreaming(r),
-				expect: { headers: { authorization, "content-type": "application/json" }, json: expectedBody(spec.style) },
+				expect: {
+					headers: { authorization, "content-type": "application/json" },
+					json: expectedBody(spec.style),
+				},
 				respond: { json: answer(spec.style, " a time") },
 			},
 			{

@@ -19,7 +19,13 @@
 import { InferenceInputError } from "../../core/errors.js";
 import { createCallContext, type CallContext } from "../../internal/context.js";
 import { normalizeProviderMapping } from "../../lib/provider-mapping.js";
-import { resolveCall, resolveCallSync, type Given, type ResolvedCall, type TaskSpec } from "../../lib/resolve.js";
+import {
+	resolveCall,
+	resolveCallSync,
+	type Given,
+	type ResolvedCall,
+	type TaskSpec,
+} from "../../lib/resolve.js";
 import type { CallArgs } from "../../providers/types.js";
 import type {
 	HubInferenceProviderMapping,
@@ -223,7 +229,10 @@ function givenMapping(args: CallArgs, options: PrepareRequestOptions): Given["ma
 		return normalizeProviderMapping(model, [{ ...entry, provider }]);
 	}
 	const list = normalizeProviderMapping(model, raw);
-	if (!list) throw new InferenceInputError("prepareRequest: inferenceProviderMapping is neither an object nor a list.");
+	if (!list)
+		throw new InferenceInputError(
+			"prepareRequest: inferenceProviderMapping is neither an object nor a list.",
+		);
 	return list;
 }
 
@@ -247,7 +256,11 @@ function toPublic(call: ResolvedCall, task: InferenceTask | undefined): Prepared
 }
 
 function given(args: CallArgs, options: PrepareRequestOptions): Given {
-	return { mapping: givenMapping(args, options), authMethod: options.authMethod, outputType: options.outputType };
+	return {
+		mapping: givenMapping(args, options),
+		authMethod: options.authMethod,
+		outputType: options.outputType,
+	};
 }
 
 /** The exact request `target(args, options)` would send; may look up the mapping and default model (see above). */
@@ -281,7 +294,10 @@ export function prepareRequestSync<F extends TaskFunction>(
 	const { timeout: _timeout, signal: _signal, ...rest } = options;
 	const ctx = createCallContext({ ...rest, fetch: noNetwork });
 	try {
-		return toPublic(resolveCallSync(args as CallArgs, spec, ctx, given(args as CallArgs, options)), spec.task);
+		return toPublic(
+			resolveCallSync(args as CallArgs, spec, ctx, given(args as CallArgs, options)),
+			spec.task,
+		);
 	} finally {
 		ctx.dispose();
 	}
