@@ -27,6 +27,7 @@ const POLL_FAILED = "Failed to fetch result from black forest labs API";
 export const blackForestLabsTextToImage: TaskHelper<Blob | string> = {
 	provider: blackForestLabs,
 	task: "text-to-image",
+	polls: true,
 	makeRoute: ({ model }) => `/v1/${model}`,
 	makeBody: (params) => flatPromptBody(params),
 	getResponse: (raw, { ctx, outputType, request }) => {

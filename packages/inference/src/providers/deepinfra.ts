@@ -48,8 +48,9 @@ export const deepinfraAutomaticSpeechRecognition: TaskHelper<AutomaticSpeechReco
 	},
 	makeRoute: () => "v1/openai/audio/transcriptions",
 	makeBody: ({ args, model }) => {
-		const { file, parameters, ...rest } = args;
-		return multipartForm(file as Blob, { ...rest, ...(isRecord(parameters) ? parameters : {}), model });
+		// `file` is set by `prepare`; request() callers may pass the 3.12.1-style `data` instead.
+		const { file, data, parameters, ...rest } = args;
+		return multipartForm(file ?? data, { ...rest, ...(isRecord(parameters) ? parameters : {}), model });
 	},
 	getResponse: (raw) => transcription(raw, "Expected DeepInfra automatic-speech-recognition response format"),
 };

@@ -244,6 +244,7 @@ function queueFileHelper(
 		provider: falAi,
 		task,
 		baseUrl: QUEUE_BASE_URL,
+		polls: true,
 		prepare,
 		makeRoute: modelRoute,
 		makeUrl: textOnlyWithoutImage ? textOnlyQueueUrl : queueUrl,
@@ -302,6 +303,7 @@ export const falAiTextToVideo: TaskHelper<Blob> = {
 	provider: falAi,
 	task: "text-to-video",
 	baseUrl: QUEUE_BASE_URL,
+	polls: true,
 	makeRoute: modelRoute,
 	makeUrl: queueUrl,
 	makeBody: promptWithLora,
@@ -354,6 +356,7 @@ export const falAiTextToAudio: TaskHelper<Blob> = {
 	provider: falAi,
 	task: "text-to-audio",
 	baseUrl: QUEUE_BASE_URL,
+	polls: true,
 	makeRoute: modelRoute,
 	makeUrl: queueUrl,
 	makeBody: (params) => flatPromptBody(params),
@@ -376,6 +379,7 @@ export const falAiImageSegmentation: TaskHelper<ImageSegmentationOutput> = {
 	provider: falAi,
 	task: "image-segmentation",
 	baseUrl: QUEUE_BASE_URL,
+	polls: true,
 	prepare: async (args) => ({ ...(await imageUrlArgs(args, false)), sync_mode: true }),
 	makeRoute: modelRoute,
 	makeUrl: queueUrl,
@@ -398,6 +402,7 @@ export const falAiAudioToAudio: TaskHelper<AudioToAudioOutput> = {
 	provider: falAi,
 	task: "audio-to-audio",
 	baseUrl: QUEUE_BASE_URL,
+	polls: true,
 	prepare: async (args) => {
 		const { file, rest } = fileArgument(args, "audio");
 		const { parameters, ...others } = rest;

@@ -72,10 +72,16 @@ export function audioFileName(type: string | undefined): string {
  * A multipart form: the `file` part, then one text field per value (strings as they are, numbers and
  * booleans as text, objects as JSON), in order; undefined and null values are left out.
  */
-export function multipartForm(file: Blob | string, fields: Record<string, unknown>): FormData {
+export function multipartForm(file: unknown, fields: Record<string, unknown>): FormData {
+	if (typeof file !== "string" && !isFileInput(file)) {
+		throw new InferenceInputError("Expected an audio file (a Blob or ArrayBuffer) to upload.");
+	}
 	const form = new FormData();
 	if (typeof file === "string") form.append("file", file);
-	else form.append("file", file, audioFileName(file.type));
+	else {
+		const blob = asBlob(file);
+		form.append("file", blob, audioFileName(blob.type));
+	}
 	for (const [key, value] of Object.entries(fields)) {
 		if (value === undefined || value === null) continue;
 		if (typeof value === "string") form.append(key, value);

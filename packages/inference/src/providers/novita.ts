@@ -29,6 +29,7 @@ const FAILED = "TASK_STATUS_FAILED";
 export const novitaTextToVideo: TaskHelper<Blob> = {
 	provider: novita,
 	task: "text-to-video",
+	polls: true,
 	makeRoute: ({ model }) => `/v3/async/${model}`,
 	makeBody: ({ args }) => {
 		const { inputs, parameters, ...rest } = args;

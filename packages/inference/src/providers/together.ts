@@ -148,8 +148,9 @@ export const togetherAutomaticSpeechRecognition: TaskHelper<AutomaticSpeechRecog
 	},
 	makeRoute: () => "v1/audio/transcriptions",
 	makeBody: ({ args, model }) => {
-		const { file, parameters, ...rest } = args;
-		return multipartForm(file as Blob | string, {
+		// `file` is set by `prepare`; request() callers may pass the 3.12.1-style `data` instead.
+		const { file, data, parameters, ...rest } = args;
+		return multipartForm(file ?? data, {
 			...rest,
 			...(isRecord(parameters) ? parameters : {}),
 			model,
@@ -173,6 +174,7 @@ function videoHelper(
 	return {
 		provider: together,
 		task,
+		polls: true,
 		prepare,
 		makeRoute: () => "v2/videos",
 		makeBody,

@@ -47,6 +47,8 @@ export interface TaskHelper<TOutput = unknown> {
 	forceJsonContentType?: boolean;
 	/** `makeBody` returns a FormData, sent as multipart/form-data (OpenAI-style transcriptions). */
 	multipart?: boolean;
+	/** The answer is a job to poll (queue, task or prediction API), not the result itself. */
+	polls?: boolean;
 	/**
 	 * The provider's own input shaping (file → data URL, bytes into a form...), used by the task
 	 * functions instead of the task's default shaping. May read Blobs, hence possibly async.

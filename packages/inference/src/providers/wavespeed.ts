@@ -50,6 +50,7 @@ function wavespeedHelper(task: InferenceTask, prepare?: TaskHelper["prepare"]): 
 	return {
 		provider: wavespeed,
 		task,
+		polls: true,
 		prepare,
 		makeRoute: ({ model }) => `/api/v3/${model}`,
 		makeBody: taskBody,

@@ -29,6 +29,7 @@ const IMAGE_POLL_ATTEMPTS = 60;
 export const zaiOrgTextToImage: TaskHelper<Blob | string> = {
 	provider: zaiOrg,
 	task: "text-to-image",
+	polls: true,
 	makeRoute: () => "/api/paas/v4/async/images/generations",
 	makeBody: ({ args, model }) => {
 		const { inputs, parameters, ...rest } = args;

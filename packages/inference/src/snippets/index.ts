@@ -7,7 +7,7 @@ import { getModelInputExample } from "@modelhub/tasks/inputs";
 import type { ModelDataMinimal } from "@modelhub/tasks";
 import type { TaskHelper } from "../providers/types.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../types.js";
-import { chatInputs, taskInputs } from "./inputs.js";
+import { chatInputs, extraExample, taskInputs } from "./inputs.js";
 import { CHAT_PIPELINES, PIPELINE_KINDS, hasOwn } from "./kinds.js";
 import { chooseTokenSource, findHelper, previewRequest } from "./request-preview.js";
 import type {
@@ -69,7 +69,7 @@ export function getInferenceSnippets(
 		console.error(`Failed to get provider helper for ${provider} (${task})`, error);
 		return [];
 	}
-	const example = getModelInputExample(model);
+	const example = getModelInputExample(model) ?? extraExample(pipeline);
 	if (!example) return [];
 
 	const inputs = chat ? chatInputs(example, opts) : taskInputs(pipeline, example, helper);
@@ -77,6 +77,7 @@ export function getInferenceSnippets(
 	const billTo = opts.billTo ? opts.billTo : undefined;
 	const streaming = kind === "conversationalStream";
 	const request = previewRequest({
+		helper,
 		provider,
 		task,
 		modelId: model.id,
@@ -103,12 +104,13 @@ export function getInferenceSnippets(
 		token,
 		billTo,
 		streaming,
+		polls: helper.polls === true,
 	};
 
 	const snippets: InferenceSnippet[] = [];
 	for (const client of CLIENTS) {
 		const template = client.templates[kind];
-		if (!template) continue;
+		if (!template || (client.offers && !client.offers(ctx))) continue;
 		const body = template(ctx).trim();
 		if (!body) continue;
 		const content = client.setup ? `${client.setup(ctx, body)}\n\n${body}` : body;

@@ -34,6 +34,8 @@ export interface RequestPreview {
 	/** The JSON body the client sends; undefined when the body is raw bytes or a form. */
 	body?: unknown;
 	binary: boolean;
+	/** A multipart body: the name the client gives the file part, and the text fields in order. */
+	form?: { fileName: string; fields: Array<[name: string, value: string]> };
 	/** The model id on the provider's side, as the client resolved it. */
 	providerModelId: string;
 }
@@ -44,6 +46,21 @@ const EMPTY_BODY = new Uint8Array(0);
 /** A raw-bytes body for tasks whose input is a file, so the client takes its binary path. */
 export function binaryPlaceholder(): Uint8Array {
 	return EMPTY_BODY;
+}
+
+/** The file of a multipart upload, typed like the example file (the client names the part from the type). */
+export function multipartPlaceholder(type: string): Blob {
+	return new Blob([], { type });
+}
+
+function readForm(form: FormData): RequestPreview["form"] {
+	let fileName = "file";
+	const fields: Array<[string, string]> = [];
+	for (const [name, value] of form.entries()) {
+		if (typeof value === "string") fields.push([name, value]);
+		else if (name === "file") fileName = value.name;
+	}
+	return { fileName, fields };
 }
 
 /** `TOGETHER_API_KEY`, `FAL_AI_API_KEY`, `BLACK_FOREST_LABS_API_KEY`, ... */
@@ -77,6 +94,7 @@ export function chooseTokenSource(
 }
 
 export interface PreviewParams {
+	helper: TaskHelper;
 	provider: string;
 	task: InferenceTask;
 	/** The hub model id. */
@@ -102,12 +120,19 @@ export function previewRequest(params: PreviewParams): RequestPreview {
 		provider: params.provider,
 		task: params.task,
 	};
+	// Providers the router does not serve take "{provider}/{id}" model ids (openai); 3.12.1's snippets
+	// also took a bare id, or the mapping's, there.
+	const prefix = `${params.provider}/`;
+	const model =
+		!params.helper.provider.clientSideRoutingOnly || params.modelId.startsWith(prefix)
+			? params.modelId
+			: `${prefix}${params.mapping?.providerId ?? params.modelId}`;
 	const prepared = prepareRequestSync(
 		request,
 		{
 			...params.args,
 			provider: params.provider,
-			model: params.modelId,
+			model,
 			accessToken: token.kind === "literal" ? token.value : undefined,
 		} as Parameters<typeof request>[0],
 		{
@@ -123,13 +148,15 @@ export function previewRequest(params: PreviewParams): RequestPreview {
 		if (name !== "Authorization" && name !== "User-Agent") headers.push([name, value]);
 	}
 	const authorization = prepared.auth ? { prefix: `${prepared.auth.scheme} `, token, suffix: "" } : undefined;
+	const form = prepared.body instanceof FormData ? readForm(prepared.body) : undefined;
 	return {
 		url: prepared.url,
 		method: prepared.method,
 		authorization,
 		headers,
 		body: prepared.json,
-		binary: prepared.json === undefined,
+		binary: prepared.json === undefined && !form,
+		form,
 		providerModelId: prepared.providerModelId ?? params.modelId,
 	};
 }

@@ -40,7 +40,7 @@ const modelIs = (model: string) => (request: RecordedRequest) =>
 	(request.json as { model?: string } | undefined)?.model === model;
 
 async function formOf(request: RecordedRequest): Promise<FormData> {
-	return await new Response(request.body, {
+	return await new Response(new Uint8Array(request.body), {
 		headers: { "content-type": String(request.headers["content-type"]) },
 	}).formData();
 }

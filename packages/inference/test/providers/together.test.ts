@@ -69,7 +69,7 @@ const job = (status: string, extra: Record<string, unknown> = {}) => ({
 
 /** A multipart body, read back with the platform's own parser. */
 async function formOf(request: RecordedRequest): Promise<FormData> {
-	return await new Response(request.body, {
+	return await new Response(new Uint8Array(request.body), {
 		headers: { "content-type": String(request.headers["content-type"]) },
 	}).formData();
 }

@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
 import type { BaseArgs, LegacyAudioInput, Options } from "../../types.js";
 import { audioToAudioSpec } from "../specs.js";
-import type { AudioToAudioOutputElem, AudioToAudioOutput } from "../../task-io.js";
+import type { AudioToAudioOutput } from "../../task-io.js";
 
 export type AudioToAudioArgs = BaseArgs & ({ inputs: Blob } | LegacyAudioInput);
 
