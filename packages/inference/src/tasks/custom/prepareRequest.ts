@@ -119,7 +119,9 @@ export interface PrepareRequestOptions extends Options {
 	 * The model's inference provider mapping, so that it is not fetched: the entry for the call's
 	 * provider, or the hub's whole `inferenceProviderMapping` field (object keyed by provider, or list).
 	 */
-	inferenceProviderMapping?: InferenceProviderMappingEntry | HubInferenceProviderMapping;
+	inferenceProviderMapping?:
+		| (Omit<InferenceProviderMappingEntry, "hfModelId"> & { hfModelId?: string })
+		| HubInferenceProviderMapping;
 	/** Without a token: show the request routed through the router ("hf-token") or sent directly ("provider-key"). */
 	authMethod?: "hf-token" | "provider-key";
 	/** textToImage's output type (Together asks for a hosted URL when it is "url"). */
@@ -219,7 +221,7 @@ function givenMapping(args: CallArgs, options: PrepareRequestOptions): Given["ma
 	if (raw === undefined) return undefined;
 	const model = args.model ?? "";
 	if (!Array.isArray(raw) && typeof (raw as { providerId?: unknown }).providerId === "string") {
-		const entry = raw as InferenceProviderMappingEntry;
+		const entry = raw as Omit<InferenceProviderMappingEntry, "hfModelId">;
 		const provider = entry.provider ?? args.provider;
 		if (!provider || provider === "auto") {
 			throw new InferenceInputError(
