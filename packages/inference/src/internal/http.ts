@@ -1,9 +1,8 @@
 import { InferenceProviderApiError, type RedactedRequest } from "../core/errors.js";
 import type { CallContext } from "./context.js";
 
-/** How the credential travels: header, scheme, and which kind of credential it is. */
+/** How the credential travels (in the Authorization header): scheme, and which kind of credential it is. */
 export interface RequestAuth {
-	header: "Authorization";
 	/** "Bearer", or the provider's scheme for its own keys ("Key" for fal.ai, "X-Key" for Black Forest Labs). */
 	scheme: string;
 	/** "hf-token": routed through the hub router; "provider-key": sent to the provider directly. */
@@ -18,10 +17,6 @@ export interface PreparedRequest {
 	token?: string;
 	/** How the credential is (or, for a dry run without a token, would be) sent. */
 	auth?: RequestAuth;
-	/** The JSON payload before serialisation (JSON bodies only). */
-	payload?: unknown;
-	/** The content type of the body: application/json, the Blob's type, multipart/form-data. */
-	contentType?: string;
 }
 
 /** Statuses on which 3.12.1 words a chat call's error as "does not seem to support chat completion". */

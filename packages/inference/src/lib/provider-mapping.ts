@@ -1,6 +1,7 @@
 import { InferenceHubError } from "../core/errors.js";
 import type { CallContext } from "../internal/context.js";
 import { encodeModelId } from "../internal/url.js";
+import { isRecord } from "../providers/checks.js";
 import type { InferenceProviderMappingEntry, InferenceTask, ModelId } from "../types.js";
 
 /** A model's mapping, normalised: one entry per provider, in the hub's (the user's preference) order. */
@@ -56,9 +57,6 @@ function noProviderInfo(modelId: string): InferenceHubError {
 		`We have not been able to find inference provider information for model ${modelId}.`,
 	);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The hub's `inferenceProviderMapping` as a list: the object form (keyed by provider, the

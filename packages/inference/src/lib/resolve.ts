@@ -133,11 +133,6 @@ export interface BuildParams {
 	given?: Given;
 }
 
-function bodyContentType(body: unknown): string | undefined {
-	if (body instanceof Blob) return body.type || undefined;
-	return undefined;
-}
-
 /** Auth method, URL, headers, body and RequestInit for a model already resolved: synchronous, no I/O. */
 export function buildRequest(params: BuildParams): PreparedRequest {
 	const { helper, resolvedModel, task, mapping, options, given } = params;
@@ -163,9 +158,7 @@ export function buildRequest(params: BuildParams): PreparedRequest {
 	const binary = !helper.multipart && Boolean(rest.data);
 	const scheme = authMethod === "provider-key" ? (provider.keyScheme ?? "Bearer") : "Bearer";
 	const auth: RequestAuth | undefined =
-		authMethod === "hf-token" || authMethod === "provider-key"
-			? { header: "Authorization", scheme, method: authMethod }
-			: undefined;
+		authMethod === "hf-token" || authMethod === "provider-key" ? { scheme, method: authMethod } : undefined;
 	const headers: Record<string, string> = {};
 	// 3.12.1 sends "Bearer undefined" without a token; we send no Authorization at all.
 	if (accessToken) headers.Authorization = `${scheme} ${accessToken}`;
@@ -177,34 +170,24 @@ export function buildRequest(params: BuildParams): PreparedRequest {
 
 	const bodyArgs = params.streaming ? { ...rest, stream: true } : rest;
 	let body: BodyInit;
-	let payload: unknown;
-	let contentType: string | undefined;
 	if (binary) {
 		body = rest.data as Blob | ArrayBuffer;
-		contentType = helper.forceJsonContentType ? "application/json" : bodyContentType(body);
 	} else {
-		payload = helper.makeBody({
+		const payload = helper.makeBody({
 			args: bodyArgs,
 			model: resolvedModel,
 			mapping,
 			task,
 			outputType: given?.outputType,
 		});
-		if (helper.multipart) {
-			body = payload as FormData;
-			payload = undefined;
-			contentType = "multipart/form-data";
-		} else {
-			body = JSON.stringify(payload);
-			contentType = "application/json";
-		}
+		body = helper.multipart ? (payload as FormData) : JSON.stringify(payload);
 	}
 
 	const init: PreparedRequest["init"] = { headers, method: "POST", body };
 	if (typeof options.includeCredentials === "string")
 		init.credentials = options.includeCredentials as RequestCredentials;
 	else if (options.includeCredentials === true) init.credentials = "include";
-	return { url, init, token: accessToken, auth, payload, contentType };
+	return { url, init, token: accessToken, auth };
 }
 
 /** The steps, yielding each lookup; see the module comment. */

@@ -41,7 +41,7 @@ export interface RequestPreview {
 }
 
 const HUB_TOKEN_ENV = "HF_TOKEN";
-const EMPTY_BODY = new Uint8Array(0);
+const EMPTY_BODY = /* @__PURE__ */ new Uint8Array(0);
 
 /** A raw-bytes body for tasks whose input is a file, so the client takes its binary path. */
 export function binaryPlaceholder(): Uint8Array {

@@ -5,8 +5,9 @@ import { FILE_BASE64, FILE_DATA_URL, INDENT, js, jsKey } from "../code.js";
 import { answeredAtOnce, SPEECH_FILE_PROVIDERS } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
-const I2 = INDENT + INDENT;
-const I3 = I2 + INDENT;
+/** Two and three indentation steps (literals, so that a bundle without snippets keeps nothing of them). */
+const I2 = "        ";
+const I3 = "            ";
 
 type Answer = "json" | "blob";
 

@@ -5,7 +5,8 @@ import { FILE_BASE64, FILE_DATA_URL, INDENT, py } from "../code.js";
 import { answeredAtOnce, SPEECH_FILE_PROVIDERS } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
-const I2 = INDENT + INDENT;
+/** Two indentation steps (a literal, so that a bundle without snippets keeps nothing of it). */
+const I2 = "        ";
 
 /** hf-inference (and OpenAI-style speech routes) answer these tasks with the file itself rather than JSON. */
 function answersWithBytes(ctx: SnippetContext): boolean {

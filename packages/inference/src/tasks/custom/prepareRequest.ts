@@ -120,8 +120,7 @@ export interface PrepareRequestOptions extends Options {
 	 * provider, or the hub's whole `inferenceProviderMapping` field (object keyed by provider, or list).
 	 */
 	inferenceProviderMapping?:
-		| (Omit<InferenceProviderMappingEntry, "hfModelId"> & { hfModelId?: string })
-		| HubInferenceProviderMapping;
+		(Omit<InferenceProviderMappingEntry, "hfModelId"> & { hfModelId?: string }) | HubInferenceProviderMapping;
 	/** Without a token: show the request routed through the router ("hf-token") or sent directly ("provider-key"). */
 	authMethod?: "hf-token" | "provider-key";
 	/** textToImage's output type (Together asks for a hosted URL when it is "url"). */
@@ -249,10 +248,14 @@ function toPublic(call: ResolvedCall, task: InferenceTask | undefined): Prepared
 		task,
 		providerModelId: call.mapping?.providerId ?? call.server,
 	};
-	if (prepared.payload !== undefined) out.json = prepared.payload;
-	if (prepared.contentType !== undefined) out.contentType = prepared.contentType;
+	const { body } = prepared.init;
+	const contentType =
+		prepared.init.headers["Content-Type"] ??
+		(body instanceof FormData ? "multipart/form-data" : body instanceof Blob ? body.type : undefined);
+	if (contentType) out.contentType = contentType;
+	if (typeof body === "string") out.json = JSON.parse(body) as unknown;
 	if (prepared.init.credentials !== undefined) out.credentials = prepared.init.credentials;
-	if (prepared.auth) out.auth = { ...prepared.auth };
+	if (prepared.auth) out.auth = { header: "Authorization", ...prepared.auth };
 	if (call.mapping) out.mapping = call.mapping;
 	return out;
 }
