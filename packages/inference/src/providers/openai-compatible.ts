@@ -1,8 +1,9 @@
-import { InferenceOutputError } from "../core/errors.js";
+import { InferenceInputError, InferenceOutputError } from "../core/errors.js";
 import { base64ToJpegBlob } from "../internal/base64.js";
 import type { AutomaticSpeechRecognitionOutput } from "../task-io.js";
 import type { BodyParams, ChatCompletionOutput, TextGenerationOutput, UrlParams } from "../types.js";
 import { isRecord, isString } from "./checks.js";
+import { asBlob, isFileInput, multipartForm } from "./media.js";
 import type { ProviderDefinition, ResponseContext, TaskHelper } from "./types.js";
 
 /**
@@ -195,6 +196,44 @@ export function transcription(raw: unknown, errorMessage: string): AutomaticSpee
 		}));
 	}
 	return output;
+}
+
+/**
+ * OpenAI-style transcription (`/audio/transcriptions`): a multipart upload of the audio file (named
+ * `audio.{ext}` from its type), the other arguments and parameters as fields, `model` last; with
+ * `acceptsUrl`, an http(s) URL string is sent as the `file` field instead (Together accepts it).
+ */
+export function transcriptionHelper(
+	provider: ProviderDefinition,
+	route: string,
+	name: string,
+	acceptsUrl = false,
+): TaskHelper<AutomaticSpeechRecognitionOutput> {
+	return {
+		provider,
+		task: "automatic-speech-recognition",
+		multipart: true,
+		prepare: (args) => {
+			const { data, inputs, ...rest } = args;
+			const audio = "data" in args ? data : inputs;
+			if (acceptsUrl && typeof audio === "string" && /^https?:\/\//.test(audio))
+				return { ...rest, file: audio };
+			if (!isFileInput(audio)) {
+				const accepted = acceptsUrl ? "a Blob, ArrayBuffer, or http(s) URL string" : "a Blob or ArrayBuffer";
+				throw new InferenceInputError(
+					`${name} automatic-speech-recognition expects ${accepted} audio input.`,
+				);
+			}
+			return { ...rest, file: asBlob(audio) };
+		},
+		makeRoute: () => route,
+		makeBody: ({ args, model }) => {
+			// `file` is set by `prepare`; request() callers may pass the 3.12.1-style `data` instead.
+			const { file, data, parameters, ...rest } = args;
+			return multipartForm(file ?? data, { ...rest, ...(isRecord(parameters) ? parameters : {}), model });
+		},
+		getResponse: (raw) => transcription(raw, `Expected ${name} automatic-speech-recognition response format`),
+	};
 }
 
 // ---- Embeddings, speech, images ----

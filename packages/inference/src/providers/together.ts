@@ -1,19 +1,18 @@
 /** Together AI: OpenAI-style chat, completions, images, embeddings, speech and transcriptions; async videos. */
-import { InferenceInputError, InferenceOutputError } from "../core/errors.js";
+import { InferenceOutputError } from "../core/errors.js";
 import { base64ToJpegBlob } from "../internal/base64.js";
 import { downloadChecked, pollError } from "../internal/http.js";
 import { poll } from "../internal/poll.js";
-import type { AutomaticSpeechRecognitionOutput } from "../task-io.js";
 import type { BodyParams } from "../types.js";
 import { isRecord, isString } from "./checks.js";
-import { asBlob, fileArgument, fileDataUrl, isFileInput, multipartForm } from "./media.js";
+import { fileArgument, fileDataUrl } from "./media.js";
 import {
 	b64ImageResponse,
 	chatHelper,
 	completionsHelper,
 	embeddingsHelper,
 	speechHelper,
-	transcription,
+	transcriptionHelper,
 } from "./openai-compatible.js";
 import type { CallArgs, ProviderDefinition, TaskHelper } from "./types.js";
 
@@ -127,37 +126,13 @@ function withVoice(body: Record<string, unknown>, params: BodyParams): Record<st
 	return { ...body, voice: "af_alloy" };
 }
 
-/**
- * Multipart upload of the audio file (or, as Together also accepts, an http(s) URL in the `file`
- * field), the other arguments and parameters as fields, `model` last.
- */
-export const togetherAutomaticSpeechRecognition: TaskHelper<AutomaticSpeechRecognitionOutput> = {
-	provider: together,
-	task: "automatic-speech-recognition",
-	multipart: true,
-	prepare: (args) => {
-		const { data, inputs, ...rest } = args;
-		const audio = "data" in args ? data : inputs;
-		if (typeof audio === "string" && /^https?:\/\//.test(audio)) return { ...rest, file: audio };
-		if (!isFileInput(audio)) {
-			throw new InferenceInputError(
-				"Together automatic-speech-recognition expects a Blob, ArrayBuffer, or http(s) URL string audio input.",
-			);
-		}
-		return { ...rest, file: asBlob(audio) };
-	},
-	makeRoute: () => "v1/audio/transcriptions",
-	makeBody: ({ args, model }) => {
-		// `file` is set by `prepare`; request() callers may pass the 3.12.1-style `data` instead.
-		const { file, data, parameters, ...rest } = args;
-		return multipartForm(file ?? data, {
-			...rest,
-			...(isRecord(parameters) ? parameters : {}),
-			model,
-		});
-	},
-	getResponse: (raw) => transcription(raw, "Expected Together automatic-speech-recognition response format"),
-};
+/** Multipart upload of the audio file, or (as Together also accepts) an http(s) URL in the `file` field. */
+export const togetherAutomaticSpeechRecognition = /* @__PURE__ */ transcriptionHelper(
+	together,
+	"v1/audio/transcriptions",
+	"Together",
+	true,
+);
 
 /** Together's video jobs: polled every 2 s, at most 150 times (~5 minutes; huggingface.js 4.13.28). */
 const VIDEO_POLL_MS = 2000;

@@ -16,7 +16,7 @@ import {
 	textToSpeech,
 } from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
-import { HF_TOKEN, hubModel, PROVIDER_KEY } from "../support/fixtures.js";
+import { formOf, HF_TOKEN, hubModel, PROVIDER_KEY } from "../support/fixtures.js";
 import type { RecordedRequest, Route } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
 import {
@@ -38,12 +38,6 @@ const TEXT_GENERATION: TextGenerationSpec = {
 };
 const modelIs = (model: string) => (request: RecordedRequest) =>
 	(request.json as { model?: string } | undefined)?.model === model;
-
-async function formOf(request: RecordedRequest): Promise<FormData> {
-	return await new Response(new Uint8Array(request.body), {
-		headers: { "content-type": String(request.headers["content-type"]) },
-	}).formData();
-}
 
 const table: Route[] = [
 	hubModel(MODEL, {

@@ -37,6 +37,7 @@ import {
 	MESSAGES,
 	PNG_BYTES,
 	PROVIDER_KEY,
+	formOf,
 } from "../support/fixtures.js";
 import type { RecordedRequest, Route } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
@@ -66,13 +67,6 @@ const modelIs = (model: string) => (request: RecordedRequest) =>
 const job = (status: string, extra: Record<string, unknown> = {}) => ({
 	json: { id: "job-1", status, ...extra },
 });
-
-/** A multipart body, read back with the platform's own parser. */
-async function formOf(request: RecordedRequest): Promise<FormData> {
-	return await new Response(new Uint8Array(request.body), {
-		headers: { "content-type": String(request.headers["content-type"]) },
-	}).formData();
-}
 
 const table: Route[] = [
 	hubModel(MODEL, {
