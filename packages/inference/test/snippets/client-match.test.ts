@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as client from "../../src/index.js";
 import { clearProviderMappingCache } from "../../src/lib/provider-mapping.js";
 import { getInferenceSnippets, type InferenceSnippetOptions } from "../../src/snippets/index.js";
+import { extraExample } from "../../src/snippets/inputs.js";
 import type {
 	InferenceProvider,
 	InferenceProviderMappingEntry,
@@ -44,7 +45,7 @@ const FILES: Record<string, Uint8Array<ArrayBuffer>> = {
 const BILL_TO = "acme-billing";
 const COMPARED_HEADERS = ["authorization", "content-type", "x-hf-bill-to", "prefer"];
 
-/** Client task function per pipeline (text-to-audio has none: it goes through `request`). */
+/** Client task function per pipeline. */
 const TASK_FUNCTIONS: Record<string, string> = {
 	"audio-classification": "audioClassification",
 	"audio-to-audio": "audioToAudio",
@@ -56,6 +57,7 @@ const TASK_FUNCTIONS: Record<string, string> = {
 	"image-segmentation": "imageSegmentation",
 	"image-to-image": "imageToImage",
 	"image-to-text": "imageToText",
+	"image-to-video": "imageToVideo",
 	"object-detection": "objectDetection",
 	"question-answering": "questionAnswering",
 	"sentence-similarity": "sentenceSimilarity",
@@ -65,6 +67,7 @@ const TASK_FUNCTIONS: Record<string, string> = {
 	"tabular-regression": "tabularRegression",
 	"text-classification": "textClassification",
 	"text-generation": "textGeneration",
+	"text-to-audio": "textToAudio",
 	"text-to-image": "textToImage",
 	"text-to-speech": "textToSpeech",
 	"text-to-video": "textToVideo",
@@ -88,9 +91,17 @@ interface MatchCase {
 	opts: InferenceSnippetOptions;
 }
 
+const TYPES: Record<string, string> = {
+	flac: "audio/flac",
+	wav: "audio/wav",
+	jpg: "image/jpeg",
+	png: "image/png",
+};
+
+/** The example file as a Blob typed from its extension, as a user's would be. */
 function blob(name: string, type?: string): Blob {
 	const bytes = FILES[name] as Uint8Array<ArrayBuffer>;
-	return new Blob([bytes], { type: type ?? "" });
+	return new Blob([bytes], { type: type ?? TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "" });
 }
 
 /** The client call a user would write for the same example. */
@@ -106,18 +117,12 @@ async function callClient(c: MatchCase, fetchFn: typeof fetch): Promise<void> {
 			for await (const _ of result as AsyncGenerator<unknown>) break;
 		} else await result;
 	};
-	const example = getModelInputExample(c.model);
+	const example = getModelInputExample(c.model) ?? extraExample(pipeline);
 	const calls: Record<string, () => Promise<void>> = {
 		conversational: () =>
 			run(c.opts.streaming ? "chatCompletionStream" : "chatCompletion", {
 				messages: example?.kind === "messages" ? example.messages : [],
 			}),
-		"text-to-audio": () =>
-			run(
-				"request",
-				{ inputs: "lo-fi hip hop, warm piano chords, vinyl crackle, slow tempo" },
-				{ task: "text-to-audio" },
-			),
 	};
 	const call =
 		calls[c.task] ??
@@ -139,8 +144,8 @@ async function callClient(c: MatchCase, fetchFn: typeof fetch): Promise<void> {
 							inputs: { image: blob(value.image as string), question: value.question },
 						});
 					}
-					if (pipeline === "image-to-image") {
-						return run("imageToImage", {
+					if (pipeline === "image-to-image" || pipeline === "image-to-video") {
+						return run(TASK_FUNCTIONS[pipeline] as string, {
 							inputs: blob(value.image as string),
 							parameters: { prompt: value.prompt },
 						});
@@ -148,16 +153,17 @@ async function callClient(c: MatchCase, fetchFn: typeof fetch): Promise<void> {
 					return run(TASK_FUNCTIONS[pipeline] as string, { inputs: value });
 				}
 				case "file": {
-					const type = example.fileName.endsWith(".flac") ? "audio/flac" : "image/jpeg";
 					if (pipeline === "zero-shot-image-classification") {
 						return run("zeroShotImageClassification", {
 							inputs: blob(example.fileName),
 							parameters: { candidate_labels: ["cat", "dog", "llama"] },
 						});
 					}
-					// fal.ai refuses audio/flac blobs; the snippet's data URL names audio/flac (compared without the type).
-					const blobType = c.provider === "fal-ai" ? "audio/wav" : type;
-					return run(TASK_FUNCTIONS[pipeline] as string, { inputs: blob(example.fileName, blobType) });
+					// fal.ai refuses audio/flac blobs; the snippet reads a WAV (data URLs are compared without their type).
+					const audioForFal = c.provider === "fal-ai" && example.mediaType === "audio";
+					return run(TASK_FUNCTIONS[pipeline] as string, {
+						inputs: blob(example.fileName, audioForFal ? "audio/wav" : undefined),
+					});
 				}
 				default:
 					throw new Error(`no client call for ${c.label}`);
@@ -168,7 +174,7 @@ async function callClient(c: MatchCase, fetchFn: typeof fetch): Promise<void> {
 
 function cases(): MatchCase[] {
 	const out: MatchCase[] = [];
-	const pipelines = [...Object.keys(TASK_FUNCTIONS), "text-to-audio"];
+	const pipelines = Object.keys(TASK_FUNCTIONS);
 	const variants: Array<{ pipeline: string; tags: string[]; task: InferenceTask }> = pipelines.map(
 		(pipeline) => ({
 			pipeline,
@@ -422,8 +428,49 @@ function normalizedJson(body: Buffer): unknown {
 	return JSON.parse(body.toString("utf8").replace(/"data:audio\/[a-z-]+;base64,/g, '"data:audio;base64,'));
 }
 
-function compare(snippetRequest: Recorded, clientRequest: Recorded): string[] {
+/**
+ * A multipart body as its entries (text values, and files as name, type and bytes), in name order:
+ * the order of parts carries no meaning (python requests writes `data` fields before `files`).
+ */
+async function formEntries(request: Recorded): Promise<unknown[]> {
+	const form = await new Response(new Uint8Array(request.body), {
+		headers: { "content-type": String(request.headers["content-type"]) },
+	}).formData();
+	const entries: unknown[] = [];
+	for (const [name, value] of form.entries()) {
+		entries.push(
+			typeof value === "string"
+				? [name, value]
+				: [name, value.name, value.type, [...new Uint8Array(await value.arrayBuffer())]],
+		);
+	}
+	return entries.sort((a, b) => String((a as string[])[0]).localeCompare(String((b as string[])[0])));
+}
+
+const mediaType = (value: unknown) => String(value).split(";")[0];
+
+async function compare(snippetRequest: Recorded, clientRequest: Recorded): Promise<string[]> {
 	const problems: string[] = [];
+	if (mediaType(clientRequest.headers["content-type"]) === "multipart/form-data") {
+		if (mediaType(snippetRequest.headers["content-type"]) !== "multipart/form-data")
+			problems.push("not multipart");
+		else {
+			const [mine, theirs] = [await formEntries(snippetRequest), await formEntries(clientRequest)];
+			if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
+				problems.push(`form ${JSON.stringify(mine)} vs ${JSON.stringify(theirs)}`);
+			}
+		}
+		snippetRequest = {
+			...snippetRequest,
+			headers: { ...snippetRequest.headers, "content-type": "multipart" },
+			body: Buffer.alloc(0),
+		};
+		clientRequest = {
+			...clientRequest,
+			headers: { ...clientRequest.headers, "content-type": "multipart" },
+			body: Buffer.alloc(0),
+		};
+	}
 	if (snippetRequest.method !== clientRequest.method) problems.push(`method ${snippetRequest.method}`);
 	if (snippetRequest.path !== clientRequest.path)
 		problems.push(`url ${snippetRequest.path} vs ${clientRequest.path}`);
@@ -454,7 +501,7 @@ describe("snippets send what the client sends", () => {
 	});
 
 	for (const key of ["python/requests", "js/fetch", "sh/curl", "js/huggingface.js"]) {
-		it(`${key}: same method, URL, headers and body for every provider × task it is offered for`, () => {
+		it(`${key}: same method, URL, headers and body for every provider × task it is offered for`, async () => {
 			const failures: string[] = [];
 			let checked = 0;
 			for (const c of all) {
@@ -466,7 +513,7 @@ describe("snippets send what the client sends", () => {
 					continue;
 				}
 				checked++;
-				const problems = compare(mine, theirs);
+				const problems = await compare(mine, theirs);
 				if (problems.length) failures.push(`${c.label}: ${problems.join("; ")}`);
 			}
 			expect(failures.slice(0, 15)).toEqual([]);
