@@ -13,7 +13,7 @@ import {
 import type { Database } from "../../src/db/types.js";
 import { CONTENT_SECURITY_POLICY } from "../../src/http.js";
 import { ModelInputError, parseModelList } from "../../src/models/input.js";
-import { importModels } from "../../src/models/store.js";
+import { saveModels } from "../../src/repos/import.js";
 import { loadSeedModels } from "../../src/seed.js";
 import { startHub, type RunningHub } from "./hub.js";
 
@@ -145,7 +145,7 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 		it("answers /healthz", async () => {
 			const res = await fetch(`${base}/healthz`);
 			expect(res.status).toBe(200);
-			expect(await res.json()).toEqual({ status: "ok", database: db.kind });
+			expect(await res.json()).toEqual({ status: "ok", database: db.kind, storage: "disk" });
 		});
 
 		it("serves the task catalogue exactly as renderApiTasks() builds it", async () => {
@@ -379,22 +379,34 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 			expect(expanded[0]).toHaveProperty("config");
 		});
 
-		it("refuses unknown and invalid query values with a 400 naming the parameter", async () => {
+		it("refuses invalid values of known parameters with a 400 naming the parameter", async () => {
 			const cases: Array<[string, RegExp]> = [
 				["sort=stars", /'sort'/],
 				["direction=2", /'direction'/],
 				["limit=0", /'limit'/],
-				["limit=101", /'limit'/],
+				["limit=-1", /'limit'/],
+				["limit=1.5", /'limit'/],
 				["limit=abc", /'limit'/],
+				["limit=Infinity", /'limit'/],
+				["limit=1e309", /'limit'/],
+				["limit=NaN", /'limit'/],
 				["pipeline_tag=not-a-task", /'pipeline_tag'/],
 				["library=../etc", /'library'/],
 				["author=a%20b", /'author'/],
-				["colour=blue", /'colour'/],
 				["cursor=%%%", /'cursor'/],
 				["cursor=abc", /'cursor'/],
 				["sort=id&sort=likes", /'sort'/],
 				["search=a%00b", /'search'/],
-				["expand[]=everything", /'expand\[\]'/],
+				["expand[]=everything", /'expand'/],
+				["expand=everything", /'expand'/],
+				["full=perhaps", /'full'/],
+				["gated=maybe", /'gated'/],
+				["inference=cold", /'inference'/],
+				["inference_provider=Not%20A%20Provider", /'inference_provider'/],
+				["num_parameters=lots", /'num_parameters'/],
+				["num_parameters=min:9B,max:1B", /'num_parameters'/],
+				["apps=ollama", /'apps' is not supported/],
+				[`search=${"x".repeat(201)}`, /'search'/],
 			];
 			for (const [query, message] of cases) {
 				const res = await fetch(`${base}/api/models?${query}`);
@@ -405,9 +417,23 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 			const modelCase = await fetch(`${base}/api/models/openai/whisper-large-v3?expand[]=nope`);
 			expect(modelCase.status).toBe(400);
 			expect(((await modelCase.json()) as { error: string }).error).toMatch(/expand/);
-			const unknown = await fetch(`${base}/api/models/openai/whisper-large-v3?foo=1`);
-			expect(unknown.status).toBe(400);
-			expect((await fetch(`${base}/api/tasks?x=1`)).status).toBe(400);
+		});
+
+		it("ignores parameters it does not know, as real clients send some", async () => {
+			const plain = await (await fetch(`${base}/api/models?limit=5`)).text();
+			expect(
+				await (await fetch(`${base}/api/models?limit=5&colour=blue&emissions_thresholds=1`)).text(),
+			).toBe(plain);
+			expect((await fetch(`${base}/api/models/openai/whisper-large-v3?foo=1`)).status).toBe(200);
+			expect((await fetch(`${base}/api/tasks?x=1`)).status).toBe(200);
+			expect((await fetch(`${base}/api/libraries?x=1`)).status).toBe(200);
+		});
+
+		it("caps limit at 1000 per page and pages on with Link", async () => {
+			const res = await fetch(`${base}/api/models?limit=99999999999999999999&sort=id&direction=1`);
+			expect(res.status).toBe(200);
+			const page = (await res.json()) as CompactModel[];
+			expect(page.length).toBe(Math.min(1000, await totalModels()));
 		});
 
 		it("refuses a cursor made for another sort order", async () => {
@@ -705,8 +731,9 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 			});
 
 			it("write all records or none: a failure in the middle changes nothing", async () => {
-				await importModels(
+				await saveModels(
 					db,
+					hub.storage,
 					parseModelList([
 						record("Import-B/existing", { downloads: 5 }),
 						record("import-b/other", { downloads: 5 }),
@@ -722,7 +749,7 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 					record("import-b/EXISTING"),
 					record("import-b/last"),
 				]);
-				await expect(importModels(db, list)).rejects.toThrow(/letter case/);
+				await expect(saveModels(db, hub.storage, list)).rejects.toThrow(/letter case/);
 				const rows = await db.query<{ id: string; downloads: number }>(
 					"SELECT id, downloads FROM models WHERE lower(author) = 'import-b' ORDER BY id",
 				);
@@ -747,14 +774,16 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 					tags: ["transformers"],
 				});
 				expect(single).toHaveLength(1);
-				await importModels(db, single);
+				await saveModels(db, hub.storage, single);
 				const model = (await (await fetch(`${base}/api/models/import-c/single`)).json()) as Record<
 					string,
 					unknown
 				>;
 				expect(model._id).toBe("621ffdc036468d709f174338");
 				expect(model.mask_token).toBe("[MASK]");
-				expect(model).not.toHaveProperty("sha");
+				// The record's own sha is ignored: the hub's is the commit it wrote.
+				expect(model.sha).toMatch(/^[0-9a-f]{40}$/);
+				expect(model.sha).not.toBe("0123456789abcdef");
 			});
 		});
 
