@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
+import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
 import { startHub } from "./support/hub.js";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
@@ -36,6 +37,10 @@ describe("PostgreSQL cluster", () => {
 
 defineHubSuite("PostgreSQL", async () =>
 	openDatabase({ databaseUrl: await freshDatabase("hub_suite"), dataDir: "memory://" }),
+);
+
+defineHfClientSuite("PostgreSQL", async () =>
+	openDatabase({ databaseUrl: await freshDatabase("hf_client"), dataDir: "memory://" }),
 );
 
 describe("several hub processes on one PostgreSQL database", () => {

@@ -267,7 +267,8 @@ export async function getModel(
 		repo.sha = commitId;
 		if (options.properties.has("siblings")) repo.files = await listFiles(db, row.id, commitId);
 	}
-	if (options.properties.has("usedStorage")) repo.usedStorage = await usedStorage(db, row.id);
+	if (options.properties.has("usedStorage"))
+		repo.usedStorage = (await usedStorage(db, [row.id])).get(row.id) ?? 0;
 	const model = render(row, options.properties, "object", repo);
 	// This hub runs no security scans: it says so rather than claiming clean results.
 	if (options.securityStatus) model.securityRepoStatus = { scansDone: false, filesWithIssues: [] };
@@ -384,9 +385,16 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 			properties.has("siblings"),
 		);
 	}
+	const storage = properties.has("usedStorage")
+		? await usedStorage(
+				db,
+				rows.map((row) => row.id),
+			)
+		: undefined;
 	const models = rows.map((row) => {
 		const snapshot = snapshots?.get(row.id);
 		const repo: RepoFacts = snapshot ? { sha: snapshot.sha, files: snapshot.files } : {};
+		if (storage) repo.usedStorage = storage.get(row.id) ?? 0;
 		return render(row, properties, "array", repo);
 	});
 	const page: ListPage = { models };

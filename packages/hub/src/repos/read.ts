@@ -262,14 +262,15 @@ export async function mainSnapshots(
 	return out;
 }
 
-/** Bytes taken by every distinct blob any commit of the model refers to. */
-export async function usedStorage(db: Queryable, modelId: string): Promise<number> {
-	const result = await db.query<{ total: number | string | null }>(
-		`SELECT sum(b.size) AS total FROM (SELECT DISTINCT sha256 FROM commit_files WHERE model_id = $1) d
-		JOIN blobs b ON b.sha256 = d.sha256`,
-		[modelId],
+/** Bytes taken by every distinct blob any commit of each model refers to. */
+export async function usedStorage(db: Queryable, modelIds: readonly string[]): Promise<Map<string, number>> {
+	const result = await db.query<{ model_id: string; total: number | string | null }>(
+		`SELECT d.model_id, sum(b.size) AS total
+		FROM (SELECT DISTINCT model_id, sha256 FROM commit_files WHERE model_id = ANY($1::text[])) d
+		JOIN blobs b ON b.sha256 = d.sha256 GROUP BY d.model_id`,
+		[modelIds],
 	);
-	return Number(result.rows[0]?.total ?? 0);
+	return new Map(result.rows.map((row) => [row.model_id, Number(row.total ?? 0)]));
 }
 
 /** A file or folder in the public hub's tree JSON. */

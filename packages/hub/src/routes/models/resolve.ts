@@ -140,7 +140,10 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		return reply.send(stream);
 	}
 
+	// HEAD is its own route: the one Fastify derives from GET answers Content-Length: 0 to a body-less
+	// reply, and huggingface_hub takes the file size from this HEAD.
 	for (const url of ["/:namespace/:name/resolve/*", "/:name/resolve/*"]) {
-		app.get(url, handler);
+		app.get(url, { exposeHeadRoute: false }, handler);
+		app.head(url, handler);
 	}
 }
