@@ -84,6 +84,8 @@ function clientErrorMessage(error: FastifyError, bodyLimit: number): string {
  */
 export async function createHubServer(options: HubServerOptions): Promise<HubServer> {
 	const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+	const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+	const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
 	const app = Fastify({
 		logger: {
 			level: options.logLevel ?? "warn",
@@ -107,12 +109,11 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		bodyLimit,
 		// Node's own limits: the whole request (headers and body) within requestTimeout, headers within
 		// headersTimeout; a client that trickles bytes is cut off instead of holding a socket forever.
-		requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+		requestTimeout,
 		http: {
-			headersTimeout: Math.min(
-				options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-				options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-			),
+			headersTimeout: Math.min(headersTimeout, requestTimeout),
+			// Node checks both limits on this period (30 s by default, too coarse for a 10 s header limit).
+			connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 4))),
 		},
 		trustProxy: options.trustProxy ?? false,
 		onProtoPoisoning: "error",

@@ -38,6 +38,19 @@ export const HUB_AUTHOR = { authorName: "ModelHub", authorEmail: "hub@modelhub.i
 /** Models per statement batch inside the import transaction. */
 const BATCH = 1000;
 
+/** Which of these models already have a main branch. */
+async function modelsWithMain(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+	const found = new Set<string>();
+	for (let start = 0; start < ids.length; start += 10_000) {
+		const result = await db.query<{ model_id: string }>(
+			"SELECT model_id FROM refs WHERE kind = 'branch' AND name = 'main' AND model_id = ANY($1::text[])",
+			[ids.slice(start, start + 10_000)],
+		);
+		for (const row of result.rows) found.add(row.model_id);
+	}
+	return found;
+}
+
 /** Runs `task` over `items` with at most `limit` at once, in order of results. */
 async function mapLimit<T, R>(
 	items: readonly T[],
@@ -127,23 +140,28 @@ export async function saveModels(
 	models: readonly ModelRecord[],
 	options: SaveOptions = {},
 ): Promise<ImportResult | undefined> {
-	const withMain = new Set<string>();
-	for (let start = 0; start < models.length; start += 10_000) {
-		const ids = models.slice(start, start + 10_000).map((model) => model.id);
-		const result = await db.query<{ model_id: string }>(
-			"SELECT model_id FROM refs WHERE kind = 'branch' AND name = 'main' AND model_id = ANY($1::text[])",
-			[ids],
-		);
-		for (const row of result.rows) withMain.add(row.model_id);
-	}
+	const withMain = await modelsWithMain(
+		db,
+		models.map((model) => model.id),
+	);
 	const needCommit = models.filter((model) => model.files !== undefined || !withMain.has(model.id));
-	const commits = await prepareCommits(storage, needCommit, options);
+	const prepared = await prepareCommits(storage, needCommit, options);
 	return db.transaction(async (tx) => {
 		if (options.guard && !(await options.guard(tx))) return undefined;
 		let created = 0;
 		for (let start = 0; start < models.length; start += BATCH) {
 			created += (await putModels(tx, models.slice(start, start + BATCH))).size;
 		}
+		// Looked at again under the write locks: a concurrent writer may have given the model its first
+		// commit meanwhile, and a model without files of its own keeps the files it has.
+		const nowWithMain = await modelsWithMain(
+			tx,
+			prepared.map((commit) => commit.modelId),
+		);
+		const withFiles = new Set(models.filter((model) => model.files !== undefined).map((model) => model.id));
+		const commits = prepared.filter(
+			(commit) => withFiles.has(commit.modelId) || !nowWithMain.has(commit.modelId),
+		);
 		let written = 0;
 		for (let start = 0; start < commits.length; start += BATCH) {
 			written += (await writeCommits(tx, commits.slice(start, start + BATCH))).length;

@@ -10,6 +10,10 @@ export interface PostgresCluster {
 	/** A connection string for `database` (created by createDatabase). */
 	url(database: string): string;
 	createDatabase(name: string): Promise<string>;
+	/** Stops the server (fast shutdown: connections are cut), keeping its data, to test outages. */
+	pause(): void;
+	/** Starts it again on the same port and data after pause(). */
+	resume(): void;
 	stop(): void;
 }
 
@@ -64,7 +68,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 	const port = await freePort();
 	run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
 	const options = `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c max_connections=200`;
-	run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
+	const start = (): void =>
+		run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
+	start();
 
 	const url = (database: string): string =>
 		`postgresql://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${port}`;
@@ -81,11 +87,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 			}
 			return url(name);
 		},
+		pause(): void {
+			run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+		},
+		resume(): void {
+			start();
+		},
 		stop(): void {
 			if (stopped) return;
 			stopped = true;
 			try {
 				run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+			} catch {
+				// Already stopped (paused by a test).
 			} finally {
 				rmSync(dir, { recursive: true, force: true });
 			}
