@@ -97,7 +97,16 @@ export function filesFixture(dir: string): { fixture: Fixture; first: ModelRecor
 }
 
 /** Imports what the client scenarios read: bulk models, the files repo (two commits), a bare id, a big tree. */
-export async function loadClientFixtures(db: Database, storage: BlobStore, dir: string): Promise<Fixture> {
+export async function loadClientFixtures(
+	db: Database,
+	storage: BlobStore,
+	dir: string,
+	options: { listings?: boolean } = {},
+): Promise<Fixture> {
+	const { fixture, first, second } = filesFixture(join(dir, "files"));
+	await saveModels(db, storage, first);
+	await saveModels(db, storage, second);
+	if (options.listings === false) return fixture;
 	const bulk = parseModelList(
 		Array.from({ length: BULK_COUNT }, (_, index) => ({
 			id: `${BULK_AUTHOR}/bulk-${String(index).padStart(5, "0")}`,
@@ -109,9 +118,6 @@ export async function loadClientFixtures(db: Database, storage: BlobStore, dir: 
 		})),
 	);
 	await saveModels(db, storage, bulk, { generateFiles: false });
-	const { fixture, first, second } = filesFixture(join(dir, "files"));
-	await saveModels(db, storage, first);
-	await saveModels(db, storage, second);
 	await saveModels(
 		db,
 		storage,
@@ -184,6 +190,55 @@ function nonIncreasing(values: Array<number | string>): boolean {
 	return values.every((value, index) => index === 0 || value <= (values[index - 1] as number | string));
 }
 
+/** The main branch's files of a model: path → SHA-256 of the stored bytes. */
+export async function mainFiles(db: Database, id: string): Promise<Map<string, string>> {
+	const result = await db.query<{ path: string; sha256: string }>(
+		`SELECT f.path, f.sha256 FROM refs r JOIN commit_files f ON f.model_id = r.model_id AND f.commit_id = r.commit_id
+		WHERE r.model_id = $1 AND r.kind = 'branch' AND r.name = 'main'`,
+		[id],
+	);
+	return new Map(result.rows.map((row) => [row.path, row.sha256]));
+}
+
+export const CLIENT_PARAMS = {
+	bulk_author: BULK_AUTHOR,
+	files_repo: FILES_REPO,
+	bare_id: BARE_ID,
+	big_tree_repo: BIG_TREE_REPO,
+};
+
+/** What the `download` group must have seen: every file byte-identical to the stored one. */
+export async function expectDownloads(
+	db: Database,
+	fixture: Fixture,
+	out: Record<string, unknown>,
+): Promise<void> {
+	const stored = await mainFiles(db, FILES_REPO);
+	expect((out.readme as { sha256: string }).sha256).toBe(stored.get("README.md"));
+	expect(out.weights).toEqual({
+		sha256: sha256(fixture.files["weights/model.safetensors"]!),
+		size: fixture.files["weights/model.safetensors"]!.length,
+	});
+	const seed = (await loadSeedModels()).find((m) => m.id === "meta-llama/Llama-3.1-8B-Instruct")!;
+	const { tokenizer_config: tokenizerConfig, ...config } = seed.config!;
+	expect(out.seed_config).toEqual(config);
+	expect(out.seed_tokenizer_config).toEqual(tokenizerConfig);
+	expect(out.pinned).toEqual({
+		sha256: sha256(fixture.files["notes/deep/notes.txt"]!),
+		in_snapshot_of: true,
+	});
+	expect(out.missing_file).toBe("RemoteEntryNotFoundError");
+	expect(out.missing_repo).toBe("RepositoryNotFoundError");
+	expect(out.missing_revision).toBe("RevisionNotFoundError");
+	const expected = Object.fromEntries(
+		Object.entries(fixture.files).map(([path, content]) => [path, sha256(content)]),
+	);
+	expect(out.snapshot).toEqual(expected);
+	expect(out.local_dir).toEqual(expected);
+	expect(out.seed_snapshot).toEqual([".gitattributes", "README.md", "config.json", "tokenizer_config.json"]);
+	expect(out.cached_again).toBe(true);
+}
+
 /**
  * The real huggingface_hub 2.0 against the hub, over real HTTP, once per database kind: listing with
  * every parameter it sends, model info, existence checks, trees, paths-info, refs, downloads and
@@ -222,15 +277,6 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 				values,
 			);
 			return Number(result.rows[0]?.count);
-		}
-
-		async function mainFiles(id: string): Promise<Map<string, string>> {
-			const result = await db.query<{ path: string; sha256: string }>(
-				`SELECT f.path, f.sha256 FROM refs r JOIN commit_files f ON f.model_id = r.model_id AND f.commit_id = r.commit_id
-				WHERE r.model_id = $1 AND r.kind = 'branch' AND r.name = 'main'`,
-				[id],
-			);
-			return new Map(result.rows.map((row) => [row.path, row.sha256]));
 		}
 
 		it("lists models with every parameter list_models sends", async () => {
@@ -333,7 +379,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 			expect((out.info_main as Summary).sha).toBe(info.sha);
 			expect((out.info_commit as Summary).sha).toBe(info.sha);
 
-			const stored = await mainFiles(FILES_REPO);
+			const stored = await mainFiles(db, FILES_REPO);
 			const withBlobs = out.files_metadata as Summary;
 			const weights = withBlobs.siblings?.find((s) => s.rfilename === "weights/model.safetensors");
 			expect(weights?.size).toBe(fixture.files["weights/model.safetensors"]!.length);
@@ -378,7 +424,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 
 		it("lists trees and paths with git ids, LFS details, folders, paging and last commits", async () => {
 			const out = await runHubClient<Record<string, unknown>>("files", hub.url, join(dir, "files"), params);
-			const stored = await mainFiles(FILES_REPO);
+			const stored = await mainFiles(db, FILES_REPO);
 			expect([...(out.files as string[])].sort()).toEqual([...stored.keys()].sort());
 			expect(out.files_seed as string[]).toContain("README.md");
 
@@ -446,35 +492,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 				join(dir, "download"),
 				params,
 			);
-			const stored = await mainFiles(FILES_REPO);
-			expect((out.readme as { sha256: string }).sha256).toBe(stored.get("README.md"));
-			expect(out.weights).toEqual({
-				sha256: sha256(fixture.files["weights/model.safetensors"]!),
-				size: fixture.files["weights/model.safetensors"]!.length,
-			});
-			const seed = (await loadSeedModels()).find((m) => m.id === "meta-llama/Llama-3.1-8B-Instruct")!;
-			const { tokenizer_config: tokenizerConfig, ...config } = seed.config!;
-			expect(out.seed_config).toEqual(config);
-			expect(out.seed_tokenizer_config).toEqual(tokenizerConfig);
-			expect(out.pinned).toEqual({
-				sha256: sha256(fixture.files["notes/deep/notes.txt"]!),
-				in_snapshot_of: true,
-			});
-			expect(out.missing_file).toBe("RemoteEntryNotFoundError");
-			expect(out.missing_repo).toBe("RepositoryNotFoundError");
-			expect(out.missing_revision).toBe("RevisionNotFoundError");
-			const expected = Object.fromEntries(
-				Object.entries(fixture.files).map(([path, content]) => [path, sha256(content)]),
-			);
-			expect(out.snapshot).toEqual(expected);
-			expect(out.local_dir).toEqual(expected);
-			expect(out.seed_snapshot).toEqual([
-				".gitattributes",
-				"README.md",
-				"config.json",
-				"tokenizer_config.json",
-			]);
-			expect(out.cached_again).toBe(true);
+			await expectDownloads(db, fixture, out);
 		}, 180_000);
 	});
 }

@@ -129,21 +129,26 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 		kind: "s3",
 		async put(source: AsyncIterable<Uint8Array>, putOptions: PutOptions = {}): Promise<StoredBlob> {
 			const tracker = new DigestTracker(putOptions);
-			const iterator = parts(source, options.partSize)[Symbol.asyncIterator]();
+			// Counted chunk by chunk as they arrive: an oversized stream is refused within one chunk.
+			const counted = (async function* () {
+				for await (const chunk of source) {
+					tracker.update(chunk);
+					yield chunk;
+				}
+			})();
+			const iterator = parts(counted, options.partSize)[Symbol.asyncIterator]();
 			const first = await iterator.next();
 			const firstPart = first.done ? Buffer.alloc(0) : first.value;
-			tracker.update(firstPart);
 			const second = await iterator.next();
 			if (second.done) {
 				const digest = tracker.finish();
 				return { ...digest, created: await putSmall(firstPart, digest) };
 			}
 
-			// The rest of the stream, still counted and hashed part by part.
+			// The rest of the stream, part by part.
 			async function* remaining(): AsyncIterable<Buffer> {
 				let next = second;
 				while (!next.done) {
-					tracker.update(next.value);
 					yield next.value;
 					next = await iterator.next();
 				}
