@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import { ResponseCache } from "./cache.js";
 import {
@@ -51,7 +53,7 @@ const CORS_HEADERS = {
 	"access-control-expose-headers": "Link, X-Next-Cursor, X-Error-Code, X-Error-Message, Retry-After",
 };
 
-/** How often idle keep-alive connections are closed while the server stops. */
+/** How often connections serving no request are closed while the server stops. */
 const CLOSING_SWEEP_MS = 50;
 
 /** Whether a request announces a body (bodyless requests count as complete only after the handler ran). */
@@ -150,11 +152,31 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		done(null, payload);
 	});
 
-	// While stopping, close connections as soon as they fall idle (not only those idle when close began).
+	// Connections and how many requests each is serving. While stopping, a connection serving none is
+	// closed at once, even when a keep-alive client has begun sending its next request (Node's
+	// closeIdleConnections() leaves those open until their header timeout, holding the shutdown up).
+	const inFlight = new Map<Socket, number>();
+	app.server.on("connection", (socket: Socket) => {
+		inFlight.set(socket, 0);
+		socket.once("close", () => inFlight.delete(socket));
+	});
+	app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+		const socket = request.socket;
+		inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+		response.once("close", () => {
+			const count = inFlight.get(socket);
+			if (count !== undefined) inFlight.set(socket, count - 1);
+			if (closing && count === 1) socket.destroySoon();
+		});
+	});
+	const closeUnused = (): void => {
+		for (const [socket, count] of inFlight) if (count <= 0) socket.destroy();
+	};
 	let sweep: ReturnType<typeof setInterval> | undefined;
 	app.addHook("preClose", (done) => {
 		closing = true;
-		sweep = setInterval(() => app.server.closeIdleConnections(), CLOSING_SWEEP_MS);
+		closeUnused();
+		sweep = setInterval(closeUnused, CLOSING_SWEEP_MS);
 		sweep.unref();
 		done();
 	});
