@@ -10,10 +10,11 @@
  * of the budget: no sequence of requests (forged cursors included) grows it past the budget.
  */
 
-/** A cached answer: the serialised body, and the next-page cursor of a listing. */
+/** A cached answer: the serialised body, and the path (and cursor) of the next page of a listing. */
 export interface CachedResponse {
 	body: Buffer;
 	next?: string;
+	cursor?: string;
 }
 
 /** Bookkeeping bytes charged per entry besides its key and body (Map slot, object, Buffer header). */
@@ -55,7 +56,11 @@ export class ResponseCache {
 
 	set(key: string, value: CachedResponse, version: number): void {
 		if (!this.enabled || version !== this.generation) return;
-		const bytes = ENTRY_OVERHEAD + key.length * 2 + value.body.byteLength + (value.next?.length ?? 0) * 2;
+		const bytes =
+			ENTRY_OVERHEAD +
+			key.length * 2 +
+			value.body.byteLength +
+			((value.next?.length ?? 0) + (value.cursor?.length ?? 0)) * 2;
 		if (bytes > this.budgetBytes / 8) return;
 		const previous = this.entries.get(key);
 		if (previous) {

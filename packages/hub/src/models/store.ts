@@ -230,6 +230,9 @@ function render(
 	return model;
 }
 
+const USED_STORAGE_SQL = `SELECT COALESCE(sum(b.size), 0) FROM (SELECT DISTINCT sha256 FROM commit_files f WHERE f.model_id = m.id) d
+	JOIN blobs b ON b.sha256 = d.sha256`;
+
 /** The stored id of a model (ids are matched case-insensitively, as on the public hub), or undefined. */
 export async function findModelId(db: Queryable, id: string): Promise<string | undefined> {
 	const result = await db.query<{ id: string }>("SELECT id FROM models WHERE lower(id) = lower($1)", [id]);
@@ -252,23 +255,29 @@ export async function getModel(
 	id: string,
 	options: InfoOptions,
 ): Promise<PublicModel | undefined> {
-	const result = await db.query<ModelRow>(
-		`SELECT ${columnsFor(options.properties)} FROM models m WHERE lower(m.id) = lower($1)`,
+	const wantsSha = options.properties.has("sha") || options.properties.has("siblings");
+	// The main branch's commit and the storage used come in the same query as the model.
+	const extra = [
+		wantsSha && options.commitId === undefined
+			? "(SELECT r.commit_id FROM refs r WHERE r.model_id = m.id AND r.kind = 'branch' AND r.name = 'main') AS main_sha"
+			: undefined,
+		options.properties.has("usedStorage") ? `(${USED_STORAGE_SQL}) AS used_storage` : undefined,
+	].filter((column) => column !== undefined);
+	const result = await db.query<
+		ModelRow & { main_sha?: string | null; used_storage?: number | string | null }
+	>(
+		`SELECT ${[columnsFor(options.properties), ...extra].join(", ")} FROM models m WHERE lower(m.id) = lower($1)`,
 		[id],
 	);
 	const row = result.rows[0];
 	if (!row) return undefined;
 	const repo: RepoFacts = { withBlobs: options.withBlobs === true };
-	const wantsSha = options.properties.has("sha") || options.properties.has("siblings");
-	let commitId = options.commitId;
-	if (commitId === undefined && wantsSha)
-		commitId = (await mainSnapshots(db, [row.id], false)).get(row.id)?.sha;
+	const commitId = options.commitId ?? row.main_sha ?? undefined;
 	if (commitId !== undefined) {
 		repo.sha = commitId;
 		if (options.properties.has("siblings")) repo.files = await listFiles(db, row.id, commitId);
 	}
-	if (options.properties.has("usedStorage"))
-		repo.usedStorage = (await usedStorage(db, [row.id])).get(row.id) ?? 0;
+	if (options.properties.has("usedStorage")) repo.usedStorage = Number(row.used_storage ?? 0);
 	const model = render(row, options.properties, "object", repo);
 	// This hub runs no security scans: it says so rather than claiming clean results.
 	if (options.securityStatus) model.securityRepoStatus = { scansDone: false, filesWithIssues: [] };

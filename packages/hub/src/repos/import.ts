@@ -35,6 +35,9 @@ export interface ImportResult {
 /** Who the hub's own commits are by. */
 export const HUB_AUTHOR = { authorName: "ModelHub", authorEmail: "hub@modelhub.invalid" } as const;
 
+/** Imports of at least this many models refresh the planner statistics. */
+const ANALYZE_AFTER = 10_000;
+
 /** Models per statement batch inside the import transaction. */
 const BATCH = 1000;
 
@@ -146,7 +149,7 @@ export async function saveModels(
 	);
 	const needCommit = models.filter((model) => model.files !== undefined || !withMain.has(model.id));
 	const prepared = await prepareCommits(storage, needCommit, options);
-	return db.transaction(async (tx) => {
+	const result = await db.transaction(async (tx) => {
 		if (options.guard && !(await options.guard(tx))) return undefined;
 		let created = 0;
 		for (let start = 0; start < models.length; start += BATCH) {
@@ -169,4 +172,7 @@ export async function saveModels(
 		await notifyChange(tx);
 		return { created, updated: models.length - created, commits: written };
 	});
+	// Fresh planner statistics after a bulk load, so that the first queries on the new data get good plans.
+	if (result && models.length >= ANALYZE_AFTER) await db.exec("ANALYZE");
+	return result;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { CachedResponse } from "../../cache.js";
 import { PIPELINE_TYPES } from "@modelhub/tasks";
 import { JSON_TYPE, sendError } from "../../http.js";
 import { decodeCursor, SORT_KEYS, type SortKey } from "../../models/cursor.js";
@@ -173,7 +174,23 @@ export function parseListQuery(q: RawQuery): ParsedList {
 
 export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
 	const { db, cache } = options;
-	app.get("/api/models", async (request, reply) => {
+
+	function send(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
+		if (entry.next && entry.cursor) {
+			reply.header("link", `<${originOf(request)}${entry.next}>; rel="next"`);
+			reply.header("x-next-cursor", entry.cursor);
+		}
+		reply.type(JSON_TYPE).send(entry.body);
+	}
+
+	// Not an async function: a cache hit (keyed by the raw URL) is answered without parsing or a promise.
+	app.get("/api/models", (request, reply) => {
+		const key = `l:${request.url}`;
+		const hit = cache.get(key);
+		if (hit) {
+			send(request, reply, hit);
+			return undefined;
+		}
 		let parsed: ParsedList;
 		try {
 			parsed = parseListQuery(request.query as RawQuery);
@@ -181,23 +198,18 @@ export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): vo
 			if (error instanceof QueryError) return sendError(reply, 400, error.message);
 			throw error;
 		}
-		const { query, canonical } = parsed;
-		const cursor = one(request.query as RawQuery, "cursor");
-		const key = `l:${canonical.toString()}&cursor=${cursor ?? ""}`;
-		let entry = cache.get(key);
-		if (!entry) {
-			const version = cache.version;
-			const page = await listModels(db, query);
-			entry = { body: Buffer.from(JSON.stringify(page.models)) };
-			if (page.next) entry.next = page.next;
+		const version = cache.version;
+		return listModels(db, parsed.query).then((page) => {
+			const entry: CachedResponse = { body: Buffer.from(JSON.stringify(page.models)) };
+			if (page.next) {
+				const next = new URLSearchParams(parsed.canonical);
+				next.set("cursor", page.next);
+				entry.next = `/api/models?${next.toString()}`;
+				entry.cursor = page.next;
+			}
 			cache.set(key, entry, version);
-		}
-		if (entry.next) {
-			const next = new URLSearchParams(canonical);
-			next.set("cursor", entry.next);
-			reply.header("link", `<${originOf(request)}/api/models?${next.toString()}>; rel="next"`);
-			reply.header("x-next-cursor", entry.next);
-		}
-		return reply.type(JSON_TYPE).send(entry.body);
+			send(request, reply, entry);
+			return reply;
+		});
 	});
 }

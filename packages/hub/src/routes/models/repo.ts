@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { checkAdmin } from "../../auth.js";
+import type { CachedResponse } from "../../cache.js";
 import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
 import { ModelInputError, parseModelInput } from "../../models/input.js";
 import {
@@ -25,6 +26,11 @@ import { decodeSegments, parseApiModelPath, rawPathOf, type ApiModelTarget } fro
 import { encodeId, originOf, resolveOrReply, type ModelRoutesOptions } from "./context.js";
 
 const API_PREFIX = "/api/models/";
+
+/** GET answers under /api/models/ are cached by their raw URL (path and query as sent). */
+function cacheKey(request: FastifyRequest): string {
+	return `g:${request.url}`;
+}
 /** Tree page sizes: the public hub's (50 when each entry carries its last commit). */
 const TREE_PAGE = 1000;
 const TREE_PAGE_EXPANDED = 50;
@@ -111,23 +117,29 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		return parsed.target;
 	}
 
+	/** Sends a cached answer; `next` is the path of the next page, made absolute per request. */
+	function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+		if (entry.next) reply.header("link", `<${originOf(request)}${entry.next}>; rel="next"`);
+		return reply.type(JSON_TYPE).send(entry.body);
+	}
+
+	/**
+	 * Answers from the cache, keyed by the raw URL, or produces the answer (undefined when `produce`
+	 * already answered an error) and caches it.
+	 */
 	async function cached(
+		request: FastifyRequest,
 		reply: FastifyReply,
-		key: string,
-		produce: () => Promise<{ body: unknown; link?: string } | undefined>,
+		produce: () => Promise<{ body: unknown; next?: string } | undefined>,
 	): Promise<FastifyReply | undefined> {
-		const hit = cache.get(key);
-		if (hit) {
-			if (hit.next) reply.header("link", hit.next);
-			return reply.type(JSON_TYPE).send(hit.body);
-		}
+		const key = cacheKey(request);
 		const version = cache.version;
 		const produced = await produce();
 		if (!produced) return undefined;
-		const body = Buffer.from(JSON.stringify(produced.body));
-		cache.set(key, produced.link ? { body, next: produced.link } : { body }, version);
-		if (produced.link) reply.header("link", produced.link);
-		return reply.type(JSON_TYPE).send(body);
+		const entry: CachedResponse = { body: Buffer.from(JSON.stringify(produced.body)) };
+		if (produced.next) entry.next = produced.next;
+		cache.set(key, entry, version);
+		return sendCached(request, reply, entry);
 	}
 
 	async function info(request: FastifyRequest, reply: FastifyReply, id: string, revision?: string) {
@@ -135,8 +147,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		const properties = infoProperties(q);
 		const withBlobs = flag(q, "blobs") === true;
 		const securityStatus = flag(q, "securityStatus") === true;
-		const key = `m:${id.toLowerCase()}\n${revision ?? ""}\n${[...properties].sort().join(",")}\n${withBlobs}\n${securityStatus}`;
-		return cached(reply, key, async () => {
+		return cached(request, reply, async () => {
 			let commitId: string | undefined;
 			if (revision !== undefined) {
 				const resolved = await resolveOrReply(reply, db, id, revision);
@@ -171,8 +182,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			const problem = repoPathProblem(t.path);
 			if (problem) return sendError(reply, 400, `invalid path: ${problem}`);
 		}
-		const key = `t:${t.id.toLowerCase()}\n${t.revision}\n${t.path}\n${recursive}\n${expand}\n${cursor ?? ""}`;
-		return cached(reply, key, async () => {
+		return cached(request, reply, async () => {
 			const resolved = await resolveOrReply(reply, db, t.id, t.revision);
 			if (!resolved) return undefined;
 			if (!(await isFolder(db, resolved.modelId, resolved.commitId, t.path))) {
@@ -192,7 +202,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			});
 			const page = entries.slice(0, limit);
 			const commits = expand ? await lastCommits(db, resolved.modelId, resolved.commitId, page) : undefined;
-			let link: string | undefined;
+			let next: string | undefined;
 			const last = page[page.length - 1];
 			if (entries.length > limit && last) {
 				const params = new URLSearchParams({
@@ -201,18 +211,22 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 					cursor: encodeTreeCursor(last.path),
 				});
 				const path = t.path === "" ? "" : `/${encodeURIComponent(t.path)}`;
-				const url = `${originOf(request)}${API_PREFIX}${encodeId(resolved.modelId)}/tree/${encodeURIComponent(t.revision)}${path}?${params.toString()}`;
-				link = `<${url}>; rel="next"`;
+				next = `${API_PREFIX}${encodeId(resolved.modelId)}/tree/${encodeURIComponent(t.revision)}${path}?${params.toString()}`;
 			}
 			return {
 				body: page.map((entry) => treeEntryJson(entry, commits?.get(entry.path))),
-				...(link ? { link } : {}),
+				...(next ? { next } : {}),
 			};
 		});
 	}
 
-	async function refs(reply: FastifyReply, id: string, includePullRequests: boolean) {
-		return cached(reply, `r:${id.toLowerCase()}\n${includePullRequests}`, async () => {
+	async function refs(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		id: string,
+		includePullRequests: boolean,
+	) {
+		return cached(request, reply, async () => {
 			const resolved = await resolveOrReply(reply, db, id, "main");
 			if (!resolved) return undefined;
 			const all = await listRefs(db, resolved.modelId);
@@ -235,7 +249,17 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		});
 	}
 
-	app.get(`${API_PREFIX}*`, async (request, reply) => {
+	// Not an async function: a cache hit (the hot path) is answered without parsing or a promise.
+	app.get(`${API_PREFIX}*`, (request, reply) => {
+		const hit = cache.get(cacheKey(request));
+		if (hit) {
+			sendCached(request, reply, hit);
+			return undefined;
+		}
+		return answer(request, reply);
+	});
+
+	async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
 		const t = target(request, reply);
 		if (!t) return reply;
 		try {
@@ -247,7 +271,10 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 				case "tree":
 					return (await tree(request, reply, t)) ?? reply;
 				case "refs":
-					return (await refs(reply, t.id, flag(request.query as RawQuery, "include_prs") === true)) ?? reply;
+					return (
+						(await refs(request, reply, t.id, flag(request.query as RawQuery, "include_prs") === true)) ??
+						reply
+					);
 				default:
 					return sendError(reply, 405, "use POST for paths-info");
 			}
@@ -255,7 +282,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			if (error instanceof QueryError) return sendError(reply, 400, error.message);
 			throw error;
 		}
-	});
+	}
 
 	app.post(`${API_PREFIX}*`, async (request, reply) => {
 		const t = target(request, reply);
