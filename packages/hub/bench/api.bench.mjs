@@ -7,13 +7,13 @@
 //   npm run build && node packages/hub/bench/api.bench.mjs
 //
 // Environment: BENCH_DURATION (seconds, default 5), BENCH_CONNECTIONS (default 50).
-import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startServer, stopServer } from "./process.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, "..", "dist", "cli.js");
@@ -42,25 +42,6 @@ process.stdin.on("end", () => {
 });
 `;
 
-function start(command, args, env, input) {
-	const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
-	let output = "";
-	const url = new Promise((resolve, reject) => {
-		const onData = (chunk) => {
-			output += chunk.toString("utf8");
-			const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-			if (match) resolve(match[1]);
-		};
-		child.stdout.on("data", onData);
-		child.stderr.on("data", onData);
-		child.on("exit", (code) => reject(new Error(`${command} exited (${code}) before listening:\n${output}`)));
-		setTimeout(() => reject(new Error(`timed out starting ${command}:\n${output}`)), 60_000).unref();
-	});
-	if (input !== undefined) child.stdin.end(input);
-	else child.stdin.end();
-	return { child, url };
-}
-
 function load(url, duration, headers = {}) {
 	return new Promise((resolve, reject) => {
 		autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers }, (error, result) =>
@@ -83,14 +64,6 @@ function summary(results) {
 	};
 }
 
-async function stop(child) {
-	if (child.exitCode !== null) return;
-	const exited = new Promise((resolve) => child.once("exit", resolve));
-	child.kill("SIGTERM");
-	await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-	if (child.exitCode === null) child.kill("SIGKILL");
-}
-
 const ENDPOINTS = [
 	{ name: "hub-api-model-with-mapping", path: PATH, headers: {}, targets: true },
 	{ name: "hub-api-tasks-br", path: "/api/tasks", headers: { "accept-encoding": "br" } },
@@ -106,7 +79,7 @@ async function compare(hubUrl, endpoint) {
 	for (const [name, value] of sample.headers) {
 		if (!["content-length", "date", "connection", "keep-alive"].includes(name)) headers[name] = value;
 	}
-	const bare = start(
+	const bare = startServer(
 		process.execPath,
 		["-e", BARE_SERVER],
 		{},
@@ -150,7 +123,7 @@ async function compare(hubUrl, endpoint) {
 		}
 		return line;
 	} finally {
-		await stop(bare.child);
+		await stopServer(bare.child);
 	}
 }
 
@@ -173,7 +146,7 @@ async function main() {
 		process.exit(2);
 	}
 	const dataDir = mkdtempSync(join(tmpdir(), "modelhub-bench-"));
-	const hub = start(process.execPath, [cli, "serve"], {
+	const hub = startServer(process.execPath, [cli, "serve"], {
 		PORT: "0",
 		HOST: "127.0.0.1",
 		MODELHUB_DATA_DIR: dataDir,
@@ -184,7 +157,7 @@ async function main() {
 		const hubUrl = await hub.url;
 		for (const endpoint of ENDPOINTS) console.log(JSON.stringify(await compare(hubUrl, endpoint)));
 	} finally {
-		await stop(hub.child);
+		await stopServer(hub.child);
 		rmSync(dataDir, { recursive: true, force: true });
 	}
 }

@@ -2,17 +2,7 @@
 // 204113"), tasks, libraries, tags, counts, dates, parameter counts and provider mappings, written as
 // import files of the public hub's JSON.
 import { writeFileSync } from "node:fs";
-
-function random(seed) {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+import { seededRandom as random } from "../test/support/random.mjs";
 
 const FAMILIES = [
 	{

@@ -10,13 +10,14 @@
 // Environment: BENCH_PG_MODELS (default 1000000), BENCH_PGLITE_MODELS (default 100000),
 // BENCH_DURATION (seconds per scenario, default 5), BENCH_CONNECTIONS (default 50),
 // BENCH_BACKENDS (comma list of "postgres", "pglite"; default both).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { startPostgresCluster } from "../test/support/postgres-cluster.mjs";
+import { startServer, stopServer } from "./process.mjs";
 import { filterQueries, generatedModel, searchQueries, writeModelFile } from "./generate.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -52,30 +53,13 @@ function runCli(args, env) {
 	return { seconds, maxRssMb: Math.round(rss) };
 }
 
-function startServer(env) {
-	const child = spawn(process.execPath, [cli, "serve"], {
-		env: { ...process.env, PORT: "0", HOST: "127.0.0.1", MODELHUB_LOG_LEVEL: "error", ...env },
-		stdio: ["ignore", "pipe", "pipe"],
+function startHub(env) {
+	return startServer(process.execPath, [cli, "serve"], {
+		PORT: "0",
+		HOST: "127.0.0.1",
+		MODELHUB_LOG_LEVEL: "error",
+		...env,
 	});
-	let output = "";
-	const url = new Promise((resolve, reject) => {
-		const onData = (chunk) => {
-			output += chunk.toString("utf8");
-			const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-			if (match) resolve(match[1]);
-		};
-		child.stdout.on("data", onData);
-		child.stderr.on("data", onData);
-		child.on("exit", (code) => reject(new Error(`the hub exited (${code}) before listening:\n${output}`)));
-		setTimeout(() => reject(new Error(`timed out starting the hub:\n${output}`)), 120_000).unref();
-	});
-	return { child, url };
-}
-
-async function stopServer(child) {
-	const exited = new Promise((resolve) => child.on("exit", resolve));
-	child.kill("SIGTERM");
-	await exited;
 }
 
 function rssMb(pid) {
@@ -104,6 +88,17 @@ function load(url, paths, headers = {}, duration = DURATION) {
 			(error, result) => (error ? reject(error) : resolve(result)),
 		);
 	});
+}
+
+/** Waits until the hub answers /healthz within 100 ms: queries left over from a scenario have finished. */
+async function drained(url) {
+	const deadline = Date.now() + 120_000;
+	while (Date.now() < deadline) {
+		const started = Date.now();
+		await fetch(`${url}/healthz`).then((res) => res.arrayBuffer());
+		if (Date.now() - started < 100) return;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
 }
 
 function shuffled(list, seed) {
@@ -149,6 +144,7 @@ async function measure(backend, count, env) {
 				const headers = scenario.startsWith("/api/tasks") ? { "accept-encoding": "br" } : {};
 				await load(url, paths, headers, 1);
 				const result = await load(url, paths, headers);
+				await drained(url);
 				emit({
 					backend,
 					models: count,

@@ -1,8 +1,9 @@
 import { StorageUnavailableError } from "../storage/types.js";
 import { pgErrorCode } from "./types.js";
 
-// PostgreSQL SQLSTATEs of a server that is down, starting, stopping or full (classes 08 and 57P, 53300).
-const UNAVAILABLE_CODES = /^(08...|57P0[1-4]|53300|53200)$/;
+// PostgreSQL SQLSTATEs of a server that is down, starting, stopping, full or too busy to answer in time
+// (classes 08 and 57P, too many connections, out of memory, and 57014: the hub's statement timeout).
+const UNAVAILABLE_CODES = /^(08...|57P0[1-4]|53300|53200|57014)$/;
 const NETWORK_CODES = new Set([
 	"ECONNREFUSED",
 	"ECONNRESET",

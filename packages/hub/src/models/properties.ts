@@ -86,32 +86,6 @@ export const FULL_LIST_PROPERTIES: readonly ModelProperty[] = [
 	"gguf",
 ];
 
-/** What `GET /api/models/{id}` shows by default. */
-export const INFO_PROPERTIES: readonly ModelProperty[] = [
-	"author",
-	"sha",
-	"pipeline_tag",
-	"library_name",
-	"tags",
-	"config",
-	"cardData",
-	"widgetData",
-	"transformersInfo",
-	"safetensors",
-	"gguf",
-	"mask_token",
-	"model-index",
-	"downloads",
-	"likes",
-	"lastModified",
-	"createdAt",
-	"private",
-	"gated",
-	"disabled",
-	"siblings",
-	"usedStorage",
-];
-
 /** The order properties appear in, whatever asked for them. */
 export const PROPERTY_ORDER: readonly ModelProperty[] = [
 	"author",
@@ -140,3 +114,15 @@ export const PROPERTY_ORDER: readonly ModelProperty[] = [
 	"siblings",
 	"usedStorage",
 ];
+
+/** Properties computed on demand only: model info shows every other one by default. */
+const ON_DEMAND: ReadonlySet<ModelProperty> = new Set([
+	"trendingScore",
+	"inference",
+	"inferenceProviderMapping",
+]);
+
+/** What `GET /api/models/{id}` shows by default. */
+export const INFO_PROPERTIES: readonly ModelProperty[] = PROPERTY_ORDER.filter(
+	(property) => !ON_DEMAND.has(property),
+);

@@ -326,6 +326,9 @@ function likeLiteral(text: string): string {
 	return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** Rows of the sort index a listing walks before it falls back to collecting every match. */
+const SORTED_SCAN = 20_000;
+
 /** A page of models, ordered by (sort value, id), continuing after `query.after`. */
 export async function listModels(db: Queryable, query: ListQuery): Promise<ListPage> {
 	const where: string[] = [];
@@ -360,12 +363,12 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	const { column, cast } = SORT_COLUMNS[query.sort];
 	const op = query.direction === -1 ? "<" : ">";
 	const order = query.direction === -1 ? "DESC" : "ASC";
+	const filters = [...where];
+	let cursor: string | undefined;
 	if (query.after) {
-		if (column) {
-			where.push(`(${column}, m.id) ${op} (${param(query.after.value)}::${cast}, ${param(query.after.id)})`);
-		} else {
-			where.push(`m.id ${op} ${param(query.after.id)}`);
-		}
+		cursor = column
+			? `(${column}, m.id) ${op} (${param(query.after.value)}::${cast}, ${param(query.after.id)})`
+			: `m.id ${op} ${param(query.after.id)}`;
 	}
 	// The sort column is always read: the cursor is made from it.
 	const properties = new Set(query.properties);
@@ -379,11 +382,36 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	const needed = new Set(properties);
 	const sortProp = sortProperty[query.sort];
 	if (sortProp) needed.add(sortProp);
-	const sql =
+	const orderBy = ` ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order}`;
+	const limit = param(query.limit + 1);
+	const all = cursor ? [...filters, cursor] : filters;
+	const direct =
 		`SELECT ${columnsFor(needed)} FROM models m` +
-		(where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
-		` ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order} LIMIT ${param(query.limit + 1)}`;
-	const result = await db.query<ModelRow>(sql, params);
+		(all.length > 0 ? ` WHERE ${all.join(" AND ")}` : "") +
+		`${orderBy} LIMIT ${limit}`;
+
+	// Search words, tag filters, providers and parameter counts usually match many models. Then walking
+	// the sort index and keeping the rows that match (stopping at a page) beats collecting every match
+	// and sorting them, which is what the planner picks and which takes a second at a million models. So
+	// that walk goes first, over a bounded stretch of the index; only when it finds less than a page
+	// (a rare filter, whose matches are then few and cheap to sort) does the direct query run.
+	const broad =
+		(query.searchTerms?.length ?? 0) > 0 ||
+		(query.filters?.length ?? 0) > 0 ||
+		query.providers !== undefined ||
+		query.numParameters !== undefined;
+	let result: { rows: ModelRow[] } | undefined;
+	if (broad && !query.author && filters.length > 0) {
+		// A number of the hub's own, written into the statement (the direct query has no such parameter).
+		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 50);
+		const walk =
+			`SELECT ${columnsFor(needed)} FROM (SELECT * FROM models m` +
+			(cursor ? ` WHERE ${cursor}` : "") +
+			`${orderBy} LIMIT ${scan}) m WHERE ${filters.join(" AND ")}${orderBy} LIMIT ${limit}`;
+		const walked = await db.query<ModelRow>(walk, params);
+		if (walked.rows.length > query.limit) result = walked;
+	}
+	result ??= await db.query<ModelRow>(direct, params);
 	const rows = result.rows.slice(0, query.limit);
 
 	let snapshots: Map<string, { sha: string; files: string[] }> | undefined;
