@@ -134,7 +134,7 @@ function scenarios(count) {
 
 async function measure(backend, count, env) {
 	for (const cache of ["off", "on"]) {
-		const { child, url: pending } = startServer({
+		const { child, url: pending } = startHub({
 			...env,
 			MODELHUB_CACHE_BYTES: cache === "off" ? "0" : String(64 * 1024 * 1024),
 		});
