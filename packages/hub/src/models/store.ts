@@ -327,7 +327,7 @@ function likeLiteral(text: string): string {
 }
 
 /** Rows of the sort index a listing walks before it falls back to collecting every match. */
-const SORTED_SCAN = 20_000;
+const SORTED_SCAN = 5000;
 
 /** A page of models, ordered by (sort value, id), continuing after `query.after`. */
 export async function listModels(db: Queryable, query: ListQuery): Promise<ListPage> {
@@ -390,11 +390,12 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 		(all.length > 0 ? ` WHERE ${all.join(" AND ")}` : "") +
 		`${orderBy} LIMIT ${limit}`;
 
-	// Search words, tag filters, providers and parameter counts usually match many models. Then walking
-	// the sort index and keeping the rows that match (stopping at a page) beats collecting every match
-	// and sorting them, which is what the planner picks and which takes a second at a million models. So
-	// that walk goes first, over a bounded stretch of the index; only when it finds less than a page
-	// (a rare filter, whose matches are then few and cheap to sort) does the direct query run.
+	// Search words, tag filters, providers and parameter counts may match many models or almost none,
+	// and the planner cannot tell which: at a million models, walking the sort index for a filter that
+	// matches nothing reads every row, and collecting and sorting every match of a common filter takes a
+	// second. So the walk goes first, over a bounded stretch of the sort index (stopping at a page);
+	// when it finds less than a page, the filter is rare, and its matches are collected through the
+	// filter indexes (GIN, trigram) and then sorted: few rows, cheap.
 	const broad =
 		(query.searchTerms?.length ?? 0) > 0 ||
 		(query.filters?.length ?? 0) > 0 ||
@@ -403,13 +404,19 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	let result: { rows: ModelRow[] } | undefined;
 	if (broad && !query.author && filters.length > 0) {
 		// A number of the hub's own, written into the statement (the direct query has no such parameter).
-		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 50);
+		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 20);
 		const walk =
 			`SELECT ${columnsFor(needed)} FROM (SELECT * FROM models m` +
 			(cursor ? ` WHERE ${cursor}` : "") +
 			`${orderBy} LIMIT ${scan}) m WHERE ${filters.join(" AND ")}${orderBy} LIMIT ${limit}`;
 		const walked = await db.query<ModelRow>(walk, params);
 		if (walked.rows.length > query.limit) result = walked;
+		else {
+			const collected =
+				`WITH matches AS MATERIALIZED (SELECT * FROM models m WHERE ${all.join(" AND ")}) ` +
+				`SELECT ${columnsFor(needed)} FROM matches m${orderBy} LIMIT ${limit}`;
+			result = await db.query<ModelRow>(collected, params);
+		}
 	}
 	result ??= await db.query<ModelRow>(direct, params);
 	const rows = result.rows.slice(0, query.limit);
