@@ -327,7 +327,7 @@ function likeLiteral(text: string): string {
 }
 
 /** Rows of the sort index a listing walks before it falls back to collecting every match. */
-const SORTED_SCAN = 5000;
+const SORTED_SCAN = 20_000;
 
 /** A page of models, ordered by (sort value, id), continuing after `query.after`. */
 export async function listModels(db: Queryable, query: ListQuery): Promise<ListPage> {
@@ -404,7 +404,7 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	let result: { rows: ModelRow[] } | undefined;
 	if (broad && !query.author && filters.length > 0) {
 		// A number of the hub's own, written into the statement (the direct query has no such parameter).
-		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 20);
+		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 50);
 		const walk =
 			`SELECT ${columnsFor(needed)} FROM (SELECT * FROM models m` +
 			(cursor ? ` WHERE ${cursor}` : "") +
