@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// Throughput and p99 latency of GET /api/models/{id}?expand[]=inferenceProviderMapping on the hub, and of
-// a bare node:http server answering the same bytes with the same headers, in the same run, under the same
-// load (autocannon, 50 connections, 5 s each in alternating 1 s rounds). Prints one JSON line.
+// Throughput and p99 latency of hot hub endpoints (GET /api/models/{id}?expand[]=inferenceProviderMapping,
+// and /api/tasks as brotli and gzip), each against a bare node:http server answering the same bytes with
+// the same headers, in the same run, under the same load (autocannon, 50 connections, 5 s each in
+// alternating 1 s rounds). Prints one JSON line per endpoint.
 //
 //   npm run build && node packages/hub/bench/api.bench.mjs
 //
 // Environment: BENCH_DURATION (seconds, default 5), BENCH_CONNECTIONS (default 50).
-import { spawn } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startServer, stopServer } from "./process.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, "..", "dist", "cli.js");
@@ -40,28 +42,9 @@ process.stdin.on("end", () => {
 });
 `;
 
-function start(command, args, env, input) {
-	const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
-	let output = "";
-	const url = new Promise((resolve, reject) => {
-		const onData = (chunk) => {
-			output += chunk.toString("utf8");
-			const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-			if (match) resolve(match[1]);
-		};
-		child.stdout.on("data", onData);
-		child.stderr.on("data", onData);
-		child.on("exit", (code) => reject(new Error(`${command} exited (${code}) before listening:\n${output}`)));
-		setTimeout(() => reject(new Error(`timed out starting ${command}:\n${output}`)), 60_000).unref();
-	});
-	if (input !== undefined) child.stdin.end(input);
-	else child.stdin.end();
-	return { child, url };
-}
-
-function load(url, duration) {
+function load(url, duration, headers = {}) {
 	return new Promise((resolve, reject) => {
-		autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) =>
+		autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers }, (error, result) =>
 			error ? reject(error) : resolve(result),
 		);
 	});
@@ -81,12 +64,80 @@ function summary(results) {
 	};
 }
 
-async function stop(child) {
-	if (child.exitCode !== null) return;
-	const exited = new Promise((resolve) => child.once("exit", resolve));
-	child.kill("SIGTERM");
-	await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-	if (child.exitCode === null) child.kill("SIGKILL");
+const ENDPOINTS = [
+	{ name: "hub-api-model-with-mapping", path: PATH, headers: {}, targets: true },
+	{ name: "hub-api-tasks-br", path: "/api/tasks", headers: { "accept-encoding": "br" } },
+	{ name: "hub-api-tasks-gzip", path: "/api/tasks", headers: { "accept-encoding": "gzip" } },
+];
+
+/** One endpoint of the hub against a bare server answering the same bytes with the same headers. */
+async function compare(hubUrl, endpoint) {
+	const sample = await fetch(`${hubUrl}${endpoint.path}`, { headers: endpoint.headers, decompress: false });
+	if (sample.status !== 200) throw new Error(`the hub answered ${sample.status} for ${endpoint.path}`);
+	const body = await rawBody(`${hubUrl}${endpoint.path}`, endpoint.headers);
+	const headers = {};
+	for (const [name, value] of sample.headers) {
+		if (!["content-length", "date", "connection", "keep-alive"].includes(name)) headers[name] = value;
+	}
+	const bare = startServer(
+		process.execPath,
+		["-e", BARE_SERVER],
+		{},
+		JSON.stringify({ body: body.toString("base64"), headers }),
+	);
+	try {
+		const bareUrl = await bare.url;
+		const check = await rawBody(`${bareUrl}${endpoint.path}`, endpoint.headers);
+		if (!check.equals(body)) throw new Error("the bare server does not answer the same bytes");
+
+		// Warm both up (JIT, caches), then measure in alternating one-second rounds, so that whatever else
+		// the machine is doing weighs on both servers alike.
+		await load(`${hubUrl}${endpoint.path}`, 1, endpoint.headers);
+		await load(`${bareUrl}${endpoint.path}`, 1, endpoint.headers);
+		const hubRounds = [];
+		const bareRounds = [];
+		for (let round = 0; round < DURATION; round++) {
+			const order = round % 2 === 0 ? ["hub", "bare"] : ["bare", "hub"];
+			for (const which of order) {
+				if (which === "hub") hubRounds.push(await load(`${hubUrl}${endpoint.path}`, 1, endpoint.headers));
+				else bareRounds.push(await load(`${bareUrl}${endpoint.path}`, 1, endpoint.headers));
+			}
+		}
+		const hubResult = summary(hubRounds);
+		const bareResult = summary(bareRounds);
+		const ratio = Math.round((hubResult.rps / bareResult.rps) * 1000) / 1000;
+		const line = {
+			benchmark: endpoint.name,
+			endpoint: `GET ${endpoint.path}`,
+			requestHeaders: endpoint.headers,
+			connections: CONNECTIONS,
+			durationSeconds: DURATION,
+			bytes: body.length,
+			hub: hubResult,
+			bare: bareResult,
+			ratio,
+		};
+		if (endpoint.targets) {
+			line.targets = { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS };
+			line.meetsTargets = ratio >= TARGET_RATIO && hubResult.p99Ms < TARGET_P99_MS && hubResult.errors === 0;
+		}
+		return line;
+	} finally {
+		await stopServer(bare.child);
+	}
+}
+
+/** The bytes of an answer as sent (still compressed). */
+function rawBody(url, headers) {
+	return new Promise((resolve, reject) => {
+		const request = httpGet(url, { headers }, (response) => {
+			const chunks = [];
+			response.on("data", (chunk) => chunks.push(chunk));
+			response.on("end", () => resolve(Buffer.concat(chunks)));
+			response.on("error", reject);
+		});
+		request.on("error", reject);
+	});
 }
 
 async function main() {
@@ -95,65 +146,18 @@ async function main() {
 		process.exit(2);
 	}
 	const dataDir = mkdtempSync(join(tmpdir(), "modelhub-bench-"));
-	const hub = start(process.execPath, [cli, "serve"], {
+	const hub = startServer(process.execPath, [cli, "serve"], {
 		PORT: "0",
 		HOST: "127.0.0.1",
 		MODELHUB_DATA_DIR: dataDir,
 		MODELHUB_LOG_LEVEL: "warn",
 		DATABASE_URL: "",
 	});
-	let bare;
 	try {
 		const hubUrl = await hub.url;
-		const sample = await fetch(`${hubUrl}${PATH}`);
-		if (sample.status !== 200) throw new Error(`the hub answered ${sample.status} for ${PATH}`);
-		const body = Buffer.from(await sample.arrayBuffer());
-		const headers = {};
-		for (const [name, value] of sample.headers) {
-			if (!["content-length", "date", "connection", "keep-alive"].includes(name)) headers[name] = value;
-		}
-		bare = start(
-			process.execPath,
-			["-e", BARE_SERVER],
-			{},
-			JSON.stringify({ body: body.toString("base64"), headers }),
-		);
-		const bareUrl = await bare.url;
-		const check = Buffer.from(await (await fetch(`${bareUrl}${PATH}`)).arrayBuffer());
-		if (!check.equals(body)) throw new Error("the bare server does not answer the same bytes");
-
-		// Warm both up (JIT, caches), then measure in alternating one-second rounds, so that whatever else
-		// the machine is doing weighs on both servers alike.
-		await load(`${hubUrl}${PATH}`, 1);
-		await load(`${bareUrl}${PATH}`, 1);
-		const hubRounds = [];
-		const bareRounds = [];
-		for (let round = 0; round < DURATION; round++) {
-			const order = round % 2 === 0 ? ["hub", "bare"] : ["bare", "hub"];
-			for (const which of order) {
-				if (which === "hub") hubRounds.push(await load(`${hubUrl}${PATH}`, 1));
-				else bareRounds.push(await load(`${bareUrl}${PATH}`, 1));
-			}
-		}
-		const hubResult = summary(hubRounds);
-		const bareResult = summary(bareRounds);
-		const ratio = Math.round((hubResult.rps / bareResult.rps) * 1000) / 1000;
-		const line = {
-			benchmark: "hub-api-model-with-mapping",
-			endpoint: `GET ${PATH}`,
-			connections: CONNECTIONS,
-			durationSeconds: DURATION,
-			bytes: body.length,
-			hub: hubResult,
-			bare: bareResult,
-			ratio,
-			targets: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS },
-			meetsTargets: ratio >= TARGET_RATIO && hubResult.p99Ms < TARGET_P99_MS && hubResult.errors === 0,
-		};
-		console.log(JSON.stringify(line));
+		for (const endpoint of ENDPOINTS) console.log(JSON.stringify(await compare(hubUrl, endpoint)));
 	} finally {
-		if (bare) await stop(bare.child);
-		await stop(hub.child);
+		await stopServer(hub.child);
 		rmSync(dataDir, { recursive: true, force: true });
 	}
 }

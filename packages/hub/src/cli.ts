@@ -3,21 +3,32 @@ import { resolve } from "node:path";
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
 import { openDatabase } from "./db/open.js";
-import { ModelInputError } from "./models/input.js";
-import { importModels } from "./models/store.js";
-import { readModelFile, reloadSeed, seedIfEmpty } from "./seed.js";
+import type { Database } from "./db/types.js";
+import { ModelInputError, type ModelRecord } from "./models/input.js";
+import { ConflictError } from "./models/store.js";
+import { CommitInputError } from "./repos/commits.js";
+import { saveModels } from "./repos/import.js";
+import { readImportSource, reloadSeed, seedIfEmpty } from "./seed.js";
 import { createHubServer } from "./server.js";
+import { openBlobStore } from "./storage/open.js";
+import { BlobTooLargeError, type BlobStore } from "./storage/types.js";
 
 const USAGE = `Usage: modelhub-hub [command]
 
 Commands:
-  serve          start the hub server (the default)
-  import FILE…   create or replace the models in FILE (the public hub's model JSON: one model or a list),
-                 all files in one transaction: when any record is invalid nothing is written
-  seed           load the bundled seed models again (creates or replaces them; other models are kept)
-  help           show this text
+  serve                     start the hub server (the default)
+  import [--no-generated-files] SOURCE…
+                            create or replace models. SOURCE is a JSON file of models in the public
+                            hub's shape (one model or a list; a record's "files" maps repository paths
+                            to local files, relative to the JSON file), or a model folder: model.json
+                            plus the model's files. All sources in one transaction: when any record is
+                            invalid nothing is written. New models without files get a generated
+                            README.md and config files (only .gitattributes with --no-generated-files).
+  seed                      load the bundled seed models again (creates or replaces them; other models
+                            are kept)
+  help                      show this text
 
-Configuration comes from the environment: PORT, HOST, DATABASE_URL, MODELHUB_DATA_DIR,
+Configuration comes from the environment: PORT, HOST, DATABASE_URL, MODELHUB_DATA_DIR, MODELHUB_S3_*,
 MODELHUB_ADMIN_TOKEN, MODELHUB_WEB_DIR, MODELHUB_LOG_LEVEL, MODELHUB_TRUST_PROXY (see the README).`;
 
 function describeDatabase(config: HubConfig): string {
@@ -32,14 +43,35 @@ function describeDatabase(config: HubConfig): string {
 	return `embedded PGlite in ${config.dataDir}`;
 }
 
+function describeStorage(config: HubConfig): string {
+	const storage = config.storage;
+	if (storage.kind === "s3")
+		return `files in s3://${storage.bucket}/${storage.prefix} at ${storage.endpoint.host}`;
+	return storage.dir ? `files in ${storage.dir}` : "files in a temporary folder";
+}
+
+async function openStores(config: HubConfig): Promise<{ db: Database; storage: BlobStore }> {
+	const storage = await openBlobStore(config.storage);
+	try {
+		return { db: await openDatabase(config), storage };
+	} catch (error) {
+		await storage.close().catch(() => {});
+		throw error;
+	}
+}
+
 async function serve(config: HubConfig): Promise<void> {
-	const db = await openDatabase(config);
+	const { db, storage } = await openStores(config);
 	let server;
 	try {
-		const seeded = await seedIfEmpty(db);
+		const seeded = await seedIfEmpty(db, storage);
 		if (seeded !== undefined) console.log(`Loaded ${seeded} seed models into the empty database.`);
 		server = await createHubServer({
 			db,
+			storage,
+			cacheBytes: config.cacheBytes,
+			headersTimeoutMs: config.headersTimeoutMs,
+			requestTimeoutMs: config.requestTimeoutMs,
 			adminToken: config.adminToken,
 			webDir: config.webDir,
 			logLevel: config.logLevel,
@@ -50,13 +82,16 @@ async function serve(config: HubConfig): Promise<void> {
 	} catch (error) {
 		await server?.app.close().catch(() => {});
 		await db.close().catch(() => {});
+		await storage.close().catch(() => {});
 		throw error;
 	}
 	const { app } = server;
 	const address = app.server.address();
 	const port = typeof address === "object" && address !== null ? address.port : config.port;
 	const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
-	console.log(`ModelHub hub listening on http://${shownHost}:${port}/ (${describeDatabase(config)})`);
+	console.log(
+		`ModelHub hub listening on http://${shownHost}:${port}/ (${describeDatabase(config)}, ${describeStorage(config)})`,
+	);
 	if (config.webDir === undefined) console.log("The web app is not built: / shows a short notice instead.");
 	if (config.adminToken === undefined)
 		console.log("MODELHUB_ADMIN_TOKEN is not set: admin writes are disabled.");
@@ -77,6 +112,7 @@ async function serve(config: HubConfig): Promise<void> {
 		app
 			.close()
 			.then(() => db.close())
+			.then(() => storage.close())
 			.then(
 				() => {
 					console.log("Stopped.");
@@ -92,13 +128,17 @@ async function serve(config: HubConfig): Promise<void> {
 	process.on("SIGINT", stop);
 }
 
-async function importFiles(config: HubConfig, files: string[]): Promise<void> {
-	if (files.length === 0) throw new ModelInputError("import needs at least one FILE");
-	const models = [];
+async function importSources(config: HubConfig, args: string[]): Promise<void> {
+	const generateFiles = !args.includes("--no-generated-files");
+	const sources = args.filter((arg) => arg !== "--no-generated-files");
+	const unknown = sources.find((arg) => arg.startsWith("--"));
+	if (unknown) throw new ConfigError(`unknown option ${JSON.stringify(unknown)}\n\n${USAGE}`);
+	if (sources.length === 0) throw new ModelInputError("import needs at least one SOURCE");
+	const models: ModelRecord[] = [];
 	const seen = new Map<string, string>();
-	for (const file of files) {
-		const path = resolve(file);
-		for (const model of await readModelFile(path)) {
+	for (const source of sources) {
+		const path = resolve(source);
+		for (const model of await readImportSource(path)) {
 			const key = model.id.toLowerCase();
 			const other = seen.get(key);
 			if (other !== undefined) throw new ModelInputError(`${model.id} is in both ${other} and ${path}`);
@@ -106,25 +146,32 @@ async function importFiles(config: HubConfig, files: string[]): Promise<void> {
 			models.push(model);
 		}
 	}
-	const db = await openDatabase(config);
+	const { db, storage } = await openStores(config);
 	try {
 		console.log(
-			`Importing ${models.length} model${models.length === 1 ? "" : "s"} into ${describeDatabase(config)}…`,
+			`Importing ${models.length} model${models.length === 1 ? "" : "s"} into ${describeDatabase(config)} (${describeStorage(config)})…`,
 		);
-		const result = await importModels(db, models);
-		console.log(`Imported ${models.length}: ${result.created} created, ${result.updated} replaced.`);
+		const result = await saveModels(db, storage, models, {
+			generateFiles,
+			maxFileBytes: config.maxFileBytes,
+		});
+		console.log(
+			`Imported ${models.length}: ${result.created} created, ${result.updated} replaced, ${result.commits} commits.`,
+		);
 	} finally {
 		await db.close();
+		await storage.close();
 	}
 }
 
 async function seed(config: HubConfig): Promise<void> {
-	const db = await openDatabase(config);
+	const { db, storage } = await openStores(config);
 	try {
-		const result = await reloadSeed(db);
+		const result = await reloadSeed(db, storage);
 		console.log(`Seed loaded: ${result.created} created, ${result.updated} replaced.`);
 	} finally {
 		await db.close();
+		await storage.close();
 	}
 }
 
@@ -140,7 +187,7 @@ async function main(argv: string[]): Promise<void> {
 			if (rest.length > 0) throw new ConfigError(`serve takes no arguments\n\n${USAGE}`);
 			return serve(config);
 		case "import":
-			return importFiles(config, rest);
+			return importSources(config, rest);
 		case "seed":
 			if (rest.length > 0) throw new ConfigError(`seed takes no arguments\n\n${USAGE}`);
 			return seed(config);
@@ -153,7 +200,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 	if (
 		error instanceof ConfigError ||
 		error instanceof ModelInputError ||
-		error instanceof DataDirInUseError
+		error instanceof DataDirInUseError ||
+		error instanceof ConflictError ||
+		error instanceof CommitInputError ||
+		error instanceof BlobTooLargeError
 	) {
 		console.error(`modelhub-hub: ${error.message}`);
 		process.exit(2);

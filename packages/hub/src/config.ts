@@ -1,4 +1,5 @@
 import { existsSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { repoRoot } from "./paths.js";
 
@@ -21,12 +22,44 @@ export interface HubConfig {
 	bodyLimit: number;
 	/** How long a graceful shutdown may take before the process gives up and exits. */
 	shutdownTimeoutMs: number;
+	/** Where file bytes are stored. */
+	storage: StorageConfig;
+	/** Byte budget of the response cache. */
+	cacheBytes: number;
+	/** Longest time a client may take to send a request's headers. */
+	headersTimeoutMs: number;
+	/** Longest time a client may take to send a whole request (headers and body). */
+	requestTimeoutMs: number;
+	/** Largest file an import stores. */
+	maxFileBytes: number;
 }
+
+/** Local disk (under the data folder) or an S3-compatible bucket. */
+export type StorageConfig =
+	| { kind: "disk"; dir: string | undefined }
+	| {
+			kind: "s3";
+			endpoint: URL;
+			bucket: string;
+			region: string;
+			accessKeyId: string;
+			secretAccessKey: string;
+			pathStyle: boolean;
+			prefix: string;
+			partSize: number;
+			/** Redirect downloads of LFS files to presigned URLs at this address (clients must reach it). */
+			presignedDownloads: URL | undefined;
+			spoolDir: string;
+	  };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MIB = 1024 * 1024;
 
 /** A configuration value that cannot be used; the CLI prints the message and exits with status 2. */
 export class ConfigError extends Error {
@@ -92,6 +125,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 	}
 
 	return {
+		storage: storageConfig(env, dataDir),
+		cacheBytes: integer(env, "MODELHUB_CACHE_BYTES", DEFAULT_CACHE_BYTES, 0, 16 * 1024 * MIB),
+		headersTimeoutMs: integer(env, "MODELHUB_HEADERS_TIMEOUT_MS", DEFAULT_HEADERS_TIMEOUT_MS, 1000, 600_000),
+		requestTimeoutMs: integer(
+			env,
+			"MODELHUB_REQUEST_TIMEOUT_MS",
+			DEFAULT_REQUEST_TIMEOUT_MS,
+			1000,
+			3_600_000,
+		),
+		maxFileBytes: integer(env, "MODELHUB_MAX_FILE_BYTES", 50 * 1024 * 1024 * MIB, 1, Number.MAX_SAFE_INTEGER),
 		port,
 		host,
 		databaseUrl,
@@ -102,6 +146,80 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		trustProxy: boolean(env, "MODELHUB_TRUST_PROXY"),
 		bodyLimit: integer(env, "MODELHUB_BODY_LIMIT", DEFAULT_BODY_LIMIT, 1024, 64 * 1024 * 1024),
 		shutdownTimeoutMs: integer(env, "MODELHUB_SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
+	};
+}
+
+function url(env: Env, name: string, fallback?: string): URL | undefined {
+	const raw = nonEmpty(env[name]) ?? fallback;
+	if (raw === undefined) return undefined;
+	let parsed: URL;
+	try {
+		parsed = new URL(raw);
+	} catch {
+		throw new ConfigError(`${name} must be an http:// or https:// URL, got ${JSON.stringify(raw)}`);
+	}
+	if (
+		(parsed.protocol !== "http:" && parsed.protocol !== "https:") ||
+		parsed.pathname.replace(/\/+$/, "") !== ""
+	) {
+		throw new ConfigError(
+			`${name} must be an http:// or https:// URL without a path, got ${JSON.stringify(raw)}`,
+		);
+	}
+	if (parsed.username || parsed.password) throw new ConfigError(`${name} must not carry credentials`);
+	return parsed;
+}
+
+/**
+ * S3-compatible storage when MODELHUB_S3_BUCKET is set (its credentials are then required), local disk
+ * under the data folder otherwise.
+ */
+function storageConfig(env: Env, dataDir: string): StorageConfig {
+	const bucket = nonEmpty(env.MODELHUB_S3_BUCKET);
+	if (bucket === undefined) {
+		for (const name of [
+			"MODELHUB_S3_ENDPOINT",
+			"MODELHUB_S3_ACCESS_KEY_ID",
+			"MODELHUB_S3_SECRET_ACCESS_KEY",
+		]) {
+			if (nonEmpty(env[name]) !== undefined)
+				throw new ConfigError(`${name} is set but MODELHUB_S3_BUCKET is not`);
+		}
+		return { kind: "disk", dir: dataDir === "memory://" ? undefined : join(dataDir, "files") };
+	}
+	if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+		throw new ConfigError(
+			"MODELHUB_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, '.' or '-'",
+		);
+	}
+	const region = nonEmpty(env.MODELHUB_S3_REGION) ?? "us-east-1";
+	if (!/^[a-z0-9-]{1,64}$/.test(region))
+		throw new ConfigError("MODELHUB_S3_REGION must be a region name such as us-east-1");
+	const accessKeyId = nonEmpty(env.MODELHUB_S3_ACCESS_KEY_ID);
+	const secretAccessKey = nonEmpty(env.MODELHUB_S3_SECRET_ACCESS_KEY);
+	if (accessKeyId === undefined || secretAccessKey === undefined) {
+		throw new ConfigError(
+			"MODELHUB_S3_ACCESS_KEY_ID and MODELHUB_S3_SECRET_ACCESS_KEY are required with MODELHUB_S3_BUCKET",
+		);
+	}
+	const endpoint = url(env, "MODELHUB_S3_ENDPOINT", `https://s3.${region}.amazonaws.com`) as URL;
+	const prefix = nonEmpty(env.MODELHUB_S3_PREFIX) ?? "";
+	if (prefix !== "" && !/^[A-Za-z0-9!_.*'()/-]{1,200}\/$/.test(prefix)) {
+		throw new ConfigError("MODELHUB_S3_PREFIX must be a key prefix ending with '/', e.g. modelhub/");
+	}
+	const presigned = boolean(env, "MODELHUB_S3_PRESIGNED_DOWNLOADS");
+	return {
+		kind: "s3",
+		endpoint,
+		bucket,
+		region,
+		accessKeyId,
+		secretAccessKey,
+		pathStyle: env.MODELHUB_S3_PATH_STYLE === undefined ? true : boolean(env, "MODELHUB_S3_PATH_STYLE"),
+		prefix,
+		partSize: integer(env, "MODELHUB_S3_PART_SIZE", 16 * MIB, 5 * MIB, 5 * 1024 * MIB),
+		presignedDownloads: presigned ? (url(env, "MODELHUB_S3_PUBLIC_ENDPOINT") ?? endpoint) : undefined,
+		spoolDir: dataDir === "memory://" ? join(tmpdir(), "modelhub-s3-spool") : join(dataDir, "s3-spool"),
 	};
 }
 

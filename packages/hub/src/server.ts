@@ -1,15 +1,34 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import { ResponseCache } from "./cache.js";
-import { DEFAULT_BODY_LIMIT, type LogLevel } from "./config.js";
-import type { Database } from "./db/types.js";
-import { formatSchemaErrors, JSON_TYPE, pathOf, SECURITY_HEADERS, sendError } from "./http.js";
+import {
+	DEFAULT_BODY_LIMIT,
+	DEFAULT_HEADERS_TIMEOUT_MS,
+	DEFAULT_REQUEST_TIMEOUT_MS,
+	type LogLevel,
+} from "./config.js";
+import { unavailableService } from "./db/errors.js";
+import { pgErrorCode, type Database } from "./db/types.js";
+import {
+	formatSchemaErrors,
+	JSON_TYPE,
+	pathOf,
+	RETRY_AFTER_SECONDS,
+	SECURITY_HEADERS,
+	sendError,
+	sendUnavailable,
+} from "./http.js";
 import { demoAssetsDir } from "./paths.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
-import { modelRoutes } from "./routes/models.js";
+import { modelRoutes } from "./routes/models/index.js";
+import type { BlobStore } from "./storage/types.js";
 import { webRoutes } from "./routes/web.js";
 
 export interface HubServerOptions {
 	db: Database;
+	/** Where file bytes are (the caller owns it and closes it after the server). */
+	storage: BlobStore;
 	adminToken?: string | undefined;
 	webDir?: string | undefined;
 	demoDir?: string;
@@ -18,6 +37,10 @@ export interface HubServerOptions {
 	logStream?: { write(line: string): void };
 	trustProxy?: boolean;
 	bodyLimit?: number;
+	/** Byte budget of the response cache. */
+	cacheBytes?: number;
+	headersTimeoutMs?: number;
+	requestTimeoutMs?: number;
 }
 
 export interface HubServer {
@@ -27,8 +50,17 @@ export interface HubServer {
 
 const CORS_HEADERS = {
 	"access-control-allow-origin": "*",
-	"access-control-expose-headers": "Link, X-Next-Cursor",
+	"access-control-expose-headers": "Link, X-Next-Cursor, X-Error-Code, X-Error-Message, Retry-After",
 };
+
+/** How often connections serving no request are closed while the server stops. */
+const CLOSING_SWEEP_MS = 50;
+
+/** Whether a request announces a body (bodyless requests count as complete only after the handler ran). */
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+	const length = headers["content-length"];
+	return headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
 
 /** Messages for the framework's own client errors, so none leaks internals. */
 function clientErrorMessage(error: FastifyError, bodyLimit: number): string {
@@ -54,6 +86,8 @@ function clientErrorMessage(error: FastifyError, bodyLimit: number): string {
  */
 export async function createHubServer(options: HubServerOptions): Promise<HubServer> {
 	const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+	const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+	const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
 	const app = Fastify({
 		logger: {
 			level: options.logLevel ?? "warn",
@@ -75,6 +109,14 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			disableRequestLogging: ["fatal", "error", "warn", "silent"].includes(options.logLevel ?? "warn"),
 		}),
 		bodyLimit,
+		// Node's own limits: the whole request (headers and body) within requestTimeout, headers within
+		// headersTimeout; a client that trickles bytes is cut off instead of holding a socket forever.
+		requestTimeout,
+		http: {
+			headersTimeout: Math.min(headersTimeout, requestTimeout),
+			// Node checks both limits on this period (30 s by default, too coarse for a 10 s header limit).
+			connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 4))),
+		},
 		trustProxy: options.trustProxy ?? false,
 		onProtoPoisoning: "error",
 		onConstructorPoisoning: "error",
@@ -92,12 +134,54 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		},
 	});
 
-	const cache = new ResponseCache();
+	const cache = new ResponseCache(options.cacheBytes);
+	let closing = false;
 
 	// A callback hook, not an async one: it runs on every request, so it should not allocate a promise.
 	app.addHook("onRequest", (request, reply, done) => {
 		reply.headers(SECURITY_HEADERS);
 		if (request.url.startsWith("/api/")) reply.headers(CORS_HEADERS);
+		done();
+	});
+
+	app.addHook("onSend", (request, reply, payload, done) => {
+		// An answer sent before the body arrived (a 401, a 413, a 404) ends the connection: the rest of a
+		// slow body is not waited for. While stopping, every answer ends its connection, so keep-alive
+		// clients cannot hold the shutdown up.
+		if (closing || (hasBody(request.headers) && !request.raw.complete)) reply.header("connection", "close");
+		done(null, payload);
+	});
+
+	// Connections and how many requests each is serving. While stopping, a connection serving none is
+	// closed at once, even when a keep-alive client has begun sending its next request (Node's
+	// closeIdleConnections() leaves those open until their header timeout, holding the shutdown up).
+	const inFlight = new Map<Socket, number>();
+	app.server.on("connection", (socket: Socket) => {
+		inFlight.set(socket, 0);
+		socket.once("close", () => inFlight.delete(socket));
+	});
+	app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+		const socket = request.socket;
+		inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+		response.once("close", () => {
+			const count = inFlight.get(socket);
+			if (count !== undefined) inFlight.set(socket, count - 1);
+			if (closing && count === 1) socket.destroySoon();
+		});
+	});
+	const closeUnused = (): void => {
+		for (const [socket, count] of inFlight) if (count <= 0) socket.destroy();
+	};
+	let sweep: ReturnType<typeof setInterval> | undefined;
+	app.addHook("preClose", (done) => {
+		closing = true;
+		closeUnused();
+		sweep = setInterval(closeUnused, CLOSING_SWEEP_MS);
+		sweep.unref();
+		done();
+	});
+	app.addHook("onClose", (_instance, done) => {
+		if (sweep) clearInterval(sweep);
 		done();
 	});
 
@@ -107,16 +191,31 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		if (status !== undefined && status >= 400 && status < 500) {
 			return sendError(reply, status, clientErrorMessage(error, bodyLimit));
 		}
-		request.log.error({ err: error, url: pathOf(request) }, "request failed");
+		const unavailable = unavailableService(error);
+		if (unavailable) {
+			// One short line: an outage makes every request fail, and the log must stay readable.
+			request.log.warn(
+				{ url: pathOf(request), code: pgErrorCode(error) },
+				`${unavailable} unavailable: ${String(error.message).slice(0, 200)}`,
+			);
+			return sendUnavailable(reply, `the ${unavailable}`);
+		}
+		request.log.error({ err: error, url: pathOf(request).slice(0, 200) }, "request failed");
 		return sendError(reply, 500, "internal server error");
 	});
 
 	app.get("/healthz", async (_request, reply) => {
 		try {
 			await options.db.query("SELECT 1");
-			return reply.type(JSON_TYPE).send({ status: "ok", database: options.db.kind });
+			return reply
+				.type(JSON_TYPE)
+				.send({ status: "ok", database: options.db.kind, storage: options.storage.kind });
 		} catch {
-			return reply.code(503).type(JSON_TYPE).send({ status: "unavailable", error: "database unavailable" });
+			return reply
+				.code(503)
+				.header("retry-after", String(RETRY_AFTER_SECONDS))
+				.type(JSON_TYPE)
+				.send({ status: "unavailable", error: "database unavailable" });
 		}
 	});
 
@@ -130,7 +229,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			.send(),
 	);
 
-	await modelRoutes(app, { db: options.db, cache, adminToken: options.adminToken });
+	await modelRoutes(app, { db: options.db, cache, storage: options.storage, adminToken: options.adminToken });
 	await catalogueRoutes(app, { db: options.db, cache });
 	await webRoutes(app, { webDir: options.webDir, demoDir: options.demoDir ?? demoAssetsDir() });
 

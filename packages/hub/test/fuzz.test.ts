@@ -15,6 +15,12 @@ const TOKEN = "fuzz-admin-token-0123456789abcdef";
 const METHODS = ["GET", "GET", "GET", "HEAD", "PUT", "PUT", "DELETE", "POST", "OPTIONS", "PATCH"];
 const PREFIXES = [
 	"/api/models",
+	"/meta-llama/Llama-3.1-8B-Instruct/resolve/",
+	"/gpt2/resolve/",
+	"/api/models/openai/whisper-large-v3/tree/",
+	"/api/models/openai/whisper-large-v3/revision/",
+	"/api/models/openai/whisper-large-v3/paths-info/",
+	"/api/models/openai/whisper-large-v3/refs",
 	"/api/models/",
 	"/api/tasks",
 	"/api/libraries",
@@ -26,6 +32,13 @@ const PREFIXES = [
 	"/api",
 ];
 const SEGMENTS = [
+	"main",
+	"README.md",
+	"config.json",
+	"resolve",
+	"tree",
+	"refs%2Fpr%2F1",
+	"0123456789abcdef0123456789abcdef01234567",
 	"openai",
 	"whisper-large-v3",
 	"meta-llama",
@@ -63,6 +76,18 @@ const PARAMS = [
 	"cursor",
 	"expand",
 	"expand[]",
+	"filter",
+	"full",
+	"config",
+	"cardData",
+	"inference_provider",
+	"inference",
+	"gated",
+	"apps",
+	"num_parameters",
+	"blobs",
+	"securityStatus",
+	"recursive",
 	"x",
 	"__proto__",
 	"constructor",
@@ -92,6 +117,20 @@ const VALUES = [
 	"\\",
 	"null",
 	"[]",
+	"true",
+	"false",
+	"Infinity",
+	"1e309",
+	"99999999999999999999999",
+	"createdAt",
+	"trendingScore",
+	"all",
+	"groq",
+	"min:6B,max:1B",
+	"min:1.5K",
+	"sha",
+	"siblings",
+	"2024-02-30T00:00:00.000Z",
 ];
 const CONTENT_TYPES = [
 	"application/json",
@@ -248,6 +287,19 @@ describe("fuzzing the hub", () => {
 			else if (auth < 0.6) headers.authorization = `Bearer ${"t".repeat(5000)}`;
 			if (random() < 0.2) headers.accept = pick(random, ["text/html", "*/*", "application/json", "image/*"]);
 			if (random() < 0.05) headers["x-forwarded-host"] = "evil.example";
+			if (random() < 0.1)
+				headers.range = pick(random, [
+					"bytes=0-9",
+					"bytes=-5",
+					"bytes=5-",
+					"bytes=9-1",
+					"bytes=0-0,5-6",
+					"items=1-2",
+					`bytes=${"9".repeat(30)}-`,
+				]);
+			if (random() < 0.05) headers["if-none-match"] = pick(random, ["*", '"x"', 'W/"y"', ""]);
+			if (random() < 0.05)
+				headers["accept-encoding"] = pick(random, ["br", "gzip;q=0", "*;q=0", "identity", "x;q=abc"]);
 			const body = method === "GET" || method === "HEAD" ? undefined : randomBody(random);
 			return { method, path, headers, body };
 		});
@@ -270,7 +322,7 @@ describe("fuzzing the hub", () => {
 				const label = `${item.method} ${item.path.slice(0, 120)} → ${answer.status}`;
 				if (answer.status >= 500) failures.push(`${label}: ${answer.body.slice(0, 200)}`);
 				const isApi = item.path === "/api" || item.path.startsWith("/api/") || item.path.startsWith("/api?");
-				if (isApi && item.method !== "HEAD" && answer.status !== 204) {
+				if (isApi && item.method !== "HEAD" && answer.status !== 204 && answer.status !== 304) {
 					if (!answer.contentType.startsWith("application/json"))
 						failures.push(`${label}: content-type ${answer.contentType}`);
 					else {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MIGRATIONS } from "../src/db/migrations.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
+import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
 import { startHub } from "./support/hub.js";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
@@ -38,6 +40,10 @@ defineHubSuite("PostgreSQL", async () =>
 	openDatabase({ databaseUrl: await freshDatabase("hub_suite"), dataDir: "memory://" }),
 );
 
+defineHfClientSuite("PostgreSQL", async () =>
+	openDatabase({ databaseUrl: await freshDatabase("hf_client"), dataDir: "memory://" }),
+);
+
 describe("several hub processes on one PostgreSQL database", () => {
 	let url: string;
 	let dbs: Database[] = [];
@@ -56,7 +62,7 @@ describe("several hub processes on one PostgreSQL database", () => {
 		const hubs = await Promise.all(dbs.map((db) => startHub({ db, adminToken: ADMIN_TOKEN })));
 		try {
 			const migrations = await dbs[0]!.query<{ version: number }>("SELECT version FROM modelhub_migrations");
-			expect(migrations.rows).toHaveLength(1);
+			expect(migrations.rows).toHaveLength(MIGRATIONS.length);
 			const [a, b] = hubs as [(typeof hubs)[0], (typeof hubs)[0]];
 			const path = "/api/models/openai/whisper-large-v3?expand[]=inferenceProviderMapping";
 			// Warm hub B's cache, write through hub A, read through hub B.
@@ -87,4 +93,94 @@ describe("several hub processes on one PostgreSQL database", () => {
 			await Promise.all(hubs.map((hub) => hub.close()));
 		}
 	});
+});
+
+describe("writes and outages on PostgreSQL", () => {
+	let db: Database;
+	let hub: Awaited<ReturnType<typeof startHub>>;
+
+	beforeAll(async () => {
+		db = await openDatabase({ databaseUrl: await freshDatabase("hub_races"), dataDir: "memory://" });
+		hub = await startHub({ db, adminToken: ADMIN_TOKEN, seed: false, logLevel: "silent" });
+	}, 120_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+	});
+
+	const put = (id: string, body: Record<string, unknown>) =>
+		fetch(`${hub.url}/api/models/${id}`, {
+			method: "PUT",
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+			body: JSON.stringify(body),
+		});
+
+	it("serialise concurrent creates of one id: one 201, the rest 200, no deadlock and no 5xx", async () => {
+		const statuses = await Promise.all(
+			Array.from({ length: 24 }, (_, index) =>
+				put("race/same-model", {
+					tags: [`t${index}`],
+					downloads: index,
+					inferenceProviderMapping: {
+						groq: { providerId: `m${index}`, task: "conversational", status: "live" },
+					},
+				}).then(async (res) => {
+					await res.arrayBuffer();
+					return res.status;
+				}),
+			),
+		);
+		expect(
+			statuses.filter((status) => status === 201),
+			JSON.stringify(statuses),
+		).toHaveLength(1);
+		expect(statuses.filter((status) => status === 200)).toHaveLength(23);
+		const commits = await db.query("SELECT id FROM commits WHERE model_id = 'race/same-model'");
+		expect(commits.rows).toHaveLength(1);
+		const mappings = await db.query(
+			"SELECT provider FROM provider_mappings WHERE model_id = 'race/same-model'",
+		);
+		expect(mappings.rows).toHaveLength(1);
+		// Ids that differ only in case race too: one wins, the others get 409, never 500.
+		const cased = await Promise.all(
+			["race/Case", "race/CASE", "race/case", "RACE/case"].map((id) =>
+				put(id, { tags: [] }).then(async (res) => {
+					await res.arrayBuffer();
+					return res.status;
+				}),
+			),
+		);
+		expect(cased.filter((status) => status === 201)).toHaveLength(1);
+		expect(cased.filter((status) => status === 409)).toHaveLength(3);
+	});
+
+	it("answer 503 with Retry-After while the database is down, and recover when it is back", async () => {
+		expect((await fetch(`${hub.url}/api/models/race/same-model`)).status).toBe(200);
+		await ready;
+		cluster!.pause();
+		try {
+			for (const path of [
+				"/api/models/race/other",
+				"/api/models?search=zzz",
+				"/healthz",
+				"/race/same-model/resolve/main/README.md",
+			]) {
+				const started = Date.now();
+				const res = await fetch(`${hub.url}${path}`);
+				expect(res.status, path).toBe(503);
+				expect(res.headers.get("retry-after"), path).toBe("5");
+				await res.arrayBuffer();
+				expect(Date.now() - started, path).toBeLessThan(10_000);
+			}
+		} finally {
+			cluster!.resume();
+		}
+		let status = 0;
+		for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+			status = (await fetch(`${hub.url}/api/models/race/same-model?expand[]=sha`)).status;
+			if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		expect(status).toBe(200);
+	}, 60_000);
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -264,4 +265,107 @@ describe("the server process", () => {
 		// The write committed and the database was closed cleanly.
 		expect(await countWhere(dataDir, "slow")).toBe(1);
 	}, 120_000);
+});
+
+describe("the server with keep-alive clients", () => {
+	it("stops on SIGTERM promptly and exits 0 while clients hold connections open", async () => {
+		const dir = tempDir();
+		const server = run(["serve"], { PORT: "0", HOST: "127.0.0.1", MODELHUB_DATA_DIR: join(dir, "data") });
+		const [, url] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//);
+		const base = new URL(url as string);
+		const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+		const get = (path: string) =>
+			new Promise<number>((resolve, reject) => {
+				const req = httpRequest({ host: base.hostname, port: base.port, path, agent }, (res) => {
+					res.resume();
+					res.on("end", () => resolve(res.statusCode ?? 0));
+				});
+				req.on("error", reject);
+				req.end();
+			});
+		// An idle keep-alive connection, and a client that keeps asking on its own connections.
+		expect(await get("/api/tasks")).toBe(200);
+		let busy = true;
+		const loop = (async () => {
+			while (busy) {
+				await get("/api/models/openai/whisper-large-v3").catch(() => 0);
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			}
+		})();
+		// A keep-alive client that has begun its next request when the signal comes (a partial header):
+		// it holds no request being served, so it must not hold the shutdown up either.
+		const socket = connect({ host: base.hostname, port: Number(base.port) });
+		socket.on("error", () => {});
+		await new Promise((resolve) => socket.once("connect", resolve));
+		socket.write("GET /api/tasks HTTP/1.1\r\nHost: x\r\n\r\n");
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		socket.write("GET /api/tas");
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const signalled = Date.now();
+		server.child.kill("SIGTERM");
+		const ended = await server.exited;
+		const took = Date.now() - signalled;
+		busy = false;
+		await loop;
+		agent.destroy();
+		socket.destroy();
+		expect(ended.code).toBe(0);
+		// Far below the 10 s shutdown limit the process would otherwise wait out.
+		expect(took).toBeLessThan(3000);
+		expect(server.output()).toMatch(/Stopped\./);
+	}, 60_000);
+});
+
+describe("imports with files", () => {
+	it("stores a JSON record's files and a model folder, and generates cards only when asked", async () => {
+		const dir = tempDir();
+		const env = { MODELHUB_DATA_DIR: join(dir, "data") };
+		mkdirSync(join(dir, "json", "blobs"), { recursive: true });
+		writeFileSync(join(dir, "json", "blobs", "weights.safetensors"), Buffer.alloc(1000, 7));
+		writeFileSync(join(dir, "json", "blobs", "card.md"), "---\nlicense: mit\n---\n# Own card\n");
+		writeFileSync(
+			join(dir, "json", "models.json"),
+			JSON.stringify([
+				{
+					id: "files/json-model",
+					tags: [],
+					files: { "model.safetensors": "blobs/weights.safetensors", "README.md": "blobs/card.md" },
+				},
+				{ id: "files/metadata-only", tags: [] },
+			]),
+		);
+		const folder = join(dir, "folder-model");
+		mkdirSync(join(folder, "sub"), { recursive: true });
+		writeFileSync(
+			join(folder, "model.json"),
+			JSON.stringify({ id: "files/from-folder", pipeline_tag: "fill-mask", tags: [] }),
+		);
+		writeFileSync(join(folder, "config.json"), "{}\n");
+		writeFileSync(join(folder, "sub", "vocab.txt"), "a\nb\n");
+		const imported = run(["import", "--no-generated-files", join(dir, "json", "models.json"), folder], env);
+		expect((await imported.exited).code, imported.output()).toBe(0);
+		expect(imported.output()).toMatch(/Imported 3: 3 created, 0 replaced, 3 commits/);
+
+		const missing = join(dir, "missing.json");
+		writeFileSync(missing, JSON.stringify({ id: "files/broken", tags: [], files: { "a.bin": "nope.bin" } }));
+		const broken = run(["import", missing], env);
+		expect((await broken.exited).code).toBe(2);
+		expect(broken.output()).toMatch(/a\.bin: .*nope\.bin is not a readable file/);
+
+		const db = await openDatabase({ databaseUrl: undefined, dataDir: join(dir, "data") });
+		try {
+			const files = await db.query<{ model_id: string; path: string; lfs: boolean }>(
+				"SELECT f.model_id, f.path, f.lfs FROM refs r JOIN commit_files f ON f.model_id = r.model_id AND f.commit_id = r.commit_id ORDER BY 1, 2",
+			);
+			expect(files.rows.map((row) => `${row.model_id}:${row.path}${row.lfs ? " (lfs)" : ""}`)).toEqual([
+				"files/from-folder:config.json",
+				"files/from-folder:sub/vocab.txt",
+				"files/json-model:README.md",
+				"files/json-model:model.safetensors (lfs)",
+				"files/metadata-only:.gitattributes",
+			]);
+		} finally {
+			await db.close();
+		}
+	}, 60_000);
 });

@@ -17,9 +17,11 @@ describe("model ids", () => {
 		]) {
 			expect(modelIdProblem(id), id).toBeUndefined();
 		}
+		// Ids without a namespace are the public hub's legacy canonical models (gpt2, bert-base-uncased).
+		for (const id of ["gpt2", "bert-base-uncased", "t5.small_v1"])
+			expect(modelIdProblem(id), id).toBeUndefined();
 		for (const id of [
 			"",
-			"noslash",
 			"/b",
 			"a/",
 			"a/b/c",
@@ -153,20 +155,48 @@ describe("the admin check", () => {
 });
 
 describe("the response cache", () => {
+	const body = (size: number) => ({ body: Buffer.alloc(size) });
+
 	it("drops answers read before a write cleared it", () => {
-		const cache = new ResponseCache(2);
+		const cache = new ResponseCache(64 * 1024);
 		const version = cache.version;
 		cache.clear();
 		cache.set("a", { body: Buffer.from("stale") }, version);
 		expect(cache.get("a")).toBeUndefined();
 		cache.set("a", { body: Buffer.from("1") }, cache.version);
-		cache.set("b", { body: Buffer.from("2") }, cache.version);
-		cache.set("c", { body: Buffer.from("3") }, cache.version);
-		expect(cache.size).toBe(2);
-		expect(cache.get("a")).toBeUndefined();
+		expect(cache.get("a")?.body.toString()).toBe("1");
 		cache.setEnabled(false);
 		cache.set("d", { body: Buffer.from("4") }, cache.version);
 		expect(cache.get("d")).toBeUndefined();
+	});
+
+	it("stays within its byte budget, evicting the least recently used, and skips oversized entries", () => {
+		const cache = new ResponseCache(16 * 1024);
+		for (const key of ["a", "b", "c", "d", "e", "f", "g", "h"]) cache.set(key, body(1800), cache.version);
+		expect(cache.size).toBe(8);
+		// "a" is used again, so "b" is the least recently used when room is needed.
+		expect(cache.get("a")).toBeDefined();
+		cache.set("i", body(1800), cache.version);
+		expect(cache.get("b")).toBeUndefined();
+		expect(cache.get("a")).toBeDefined();
+		expect(cache.bytes).toBeLessThanOrEqual(cache.budget);
+		// An entry larger than an eighth of the budget is never stored.
+		cache.set("big", body(3000), cache.version);
+		expect(cache.get("big")).toBeUndefined();
+	});
+
+	it("never grows past the budget under a flood of distinct keys (forged cursors)", () => {
+		const cache = new ResponseCache(256 * 1024);
+		for (let index = 0; index < 100_000; index++) {
+			cache.set(
+				`l:sort=downloads&cursor=${index.toString(36).padStart(40, "x")}`,
+				body(100 + (index % 900)),
+				cache.version,
+			);
+			if (cache.bytes > cache.budget) throw new Error(`over budget after ${index} keys: ${cache.bytes}`);
+		}
+		expect(cache.bytes).toBeLessThanOrEqual(256 * 1024);
+		expect(cache.size).toBeLessThan(1000);
 	});
 });
 

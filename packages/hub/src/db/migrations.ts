@@ -78,6 +78,92 @@ CREATE TABLE hub_meta (
 );
 `,
 	},
+	{
+		version: 2,
+		name: "revisions, files and the listing filters of the hub API",
+		sql: `
+-- Ids without a namespace (legacy canonical models such as "gpt2") have no author.
+ALTER TABLE models DROP CONSTRAINT models_id_is_author_slash_name;
+ALTER TABLE models ALTER COLUMN author DROP NOT NULL;
+ALTER TABLE models ADD CONSTRAINT models_id_shape CHECK (
+	(author IS NULL AND id = name AND strpos(id, '/') = 0) OR (author IS NOT NULL AND id = author || '/' || name)
+);
+
+-- createdAt is part of the public JSON and a sort key: millisecond precision, like lastModified.
+UPDATE models SET created_at = date_trunc('milliseconds', least(created_at, last_modified));
+ALTER TABLE models ALTER COLUMN created_at SET DEFAULT date_trunc('milliseconds', now());
+ALTER TABLE models ADD COLUMN trending_score bigint NOT NULL DEFAULT 0;
+
+-- What \`filter=\` matches: the tags, the pipeline tag and the library, all in one array (AND = containment).
+ALTER TABLE models ADD COLUMN filter_tags text[]
+	GENERATED ALWAYS AS (tags || array_remove(ARRAY[pipeline_tag, library_name], NULL)) STORED;
+DROP INDEX models_tags;
+CREATE INDEX models_filter_tags ON models USING gin (filter_tags);
+
+-- Parameter count for \`num_parameters=\`: the safetensors total, else the GGUF total.
+ALTER TABLE models ADD COLUMN num_parameters bigint GENERATED ALWAYS AS (
+	CASE
+		WHEN jsonb_typeof(safetensors -> 'total') = 'number' THEN trunc((safetensors ->> 'total')::numeric)::bigint
+		WHEN jsonb_typeof(gguf -> 'total') = 'number' THEN trunc((gguf ->> 'total')::numeric)::bigint
+	END
+) STORED;
+
+CREATE INDEX models_sort_created_at ON models (created_at, id);
+CREATE INDEX models_sort_trending_score ON models (trending_score, id);
+
+-- File bytes live in the blob store (disk or S3), addressed by SHA-256; the database only knows them.
+CREATE TABLE blobs (
+	sha256 text PRIMARY KEY CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+	size bigint NOT NULL CHECK (size >= 0),
+	-- git's object id of the bytes (NULL for blobs only ever stored through LFS)
+	git_oid text CHECK (git_oid ~ '^[0-9a-f]{40}$'),
+	created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE commits (
+	model_id text COLLATE "C" NOT NULL REFERENCES models (id) ON DELETE CASCADE ON UPDATE CASCADE,
+	id text NOT NULL CHECK (id ~ '^[0-9a-f]{40}$'),
+	parent_id text,
+	tree_id text NOT NULL,
+	title text NOT NULL,
+	message text NOT NULL DEFAULT '',
+	author text NOT NULL,
+	created_at timestamptz NOT NULL,
+	PRIMARY KEY (model_id, id)
+);
+
+-- Branches and tags; every model has the branch "main".
+CREATE TABLE refs (
+	model_id text COLLATE "C" NOT NULL,
+	kind text NOT NULL CHECK (kind IN ('branch', 'tag')),
+	name text COLLATE "C" NOT NULL,
+	commit_id text NOT NULL,
+	PRIMARY KEY (model_id, kind, name),
+	FOREIGN KEY (model_id, commit_id) REFERENCES commits (model_id, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- The full file list of every commit (a snapshot), so that any revision is one indexed lookup away.
+CREATE TABLE commit_files (
+	model_id text COLLATE "C" NOT NULL,
+	commit_id text NOT NULL,
+	path text COLLATE "C" NOT NULL,
+	sha256 text NOT NULL REFERENCES blobs (sha256),
+	lfs boolean NOT NULL,
+	PRIMARY KEY (model_id, commit_id, path),
+	FOREIGN KEY (model_id, commit_id) REFERENCES commits (model_id, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- Git tree ids of the folders of each commit (the root's is commits.tree_id).
+CREATE TABLE commit_folders (
+	model_id text COLLATE "C" NOT NULL,
+	commit_id text NOT NULL,
+	path text COLLATE "C" NOT NULL,
+	tree_id text NOT NULL,
+	PRIMARY KEY (model_id, commit_id, path),
+	FOREIGN KEY (model_id, commit_id) REFERENCES commits (model_id, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

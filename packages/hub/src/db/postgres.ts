@@ -27,7 +27,16 @@ function wrap(client: Client): Queryable {
 
 /** Opens a pool on a real PostgreSQL server. */
 export async function openPostgres(connectionString: string): Promise<Database> {
-	const pool = new pg.Pool({ connectionString, types, max: 10, idleTimeoutMillis: 30_000 });
+	// A database that does not answer fails requests after 5 s (a 503 for the client) instead of queueing them.
+	// Statements are cut off after 30 s: a backlog of slow queries cannot grow without bound (503s then).
+	const pool = new pg.Pool({
+		connectionString,
+		types,
+		max: 10,
+		idleTimeoutMillis: 30_000,
+		connectionTimeoutMillis: 5000,
+		statement_timeout: 30_000,
+	});
 	// An idle client losing its connection must not crash the process; the pool replaces it.
 	pool.on("error", () => {});
 	// Fail fast with the server's own message when it cannot be reached.

@@ -1,6 +1,7 @@
+import { parseIsoDate } from "./dates.js";
 import { modelIdProblem } from "./ids.js";
 
-export const SORT_KEYS = ["downloads", "likes", "lastModified", "id"] as const;
+export const SORT_KEYS = ["downloads", "likes", "lastModified", "createdAt", "trendingScore", "id"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type Direction = 1 | -1;
 
@@ -43,11 +44,12 @@ export function decodeCursor(text: string, sort: SortKey, direction: Direction):
 	if (typeof id !== "string" || modelIdProblem(id) !== undefined) return "cursor is not one this hub issued";
 	if (sort === "id") {
 		if (value !== null) return "cursor is not one this hub issued";
-	} else if (sort === "lastModified") {
+	} else if (sort === "lastModified" || sort === "createdAt") {
+		// Exactly what the hub writes (toISOString), for a date that exists: anything else is forged.
 		if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) {
 			return "cursor is not one this hub issued";
 		}
-		if (Number.isNaN(Date.parse(value))) return "cursor is not one this hub issued";
+		if (parseIsoDate(value)?.toISOString() !== value) return "cursor is not one this hub issued";
 	} else if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
 		return "cursor is not one this hub issued";
 	}

@@ -11,11 +11,14 @@ export function idPartProblem(part: string, what: string): string | undefined {
 	return undefined;
 }
 
-/** Why `id` is not a valid `namespace/name` model id, or undefined when it is. */
+/**
+ * Why `id` is not a valid model id, or undefined when it is: `namespace/name`, or a bare `name` (the
+ * public hub's legacy canonical models, such as `gpt2`, have no namespace).
+ */
 export function modelIdProblem(id: unknown): string | undefined {
 	if (typeof id !== "string") return "model id must be a string";
 	const slash = id.indexOf("/");
-	if (slash < 0) return "model id must be 'namespace/name'";
+	if (slash < 0) return idPartProblem(id, "model name");
 	return idPartProblem(id.slice(0, slash), "namespace") ?? idPartProblem(id.slice(slash + 1), "model name");
 }
 

@@ -1,4 +1,6 @@
 import { PIPELINE_TYPES_SET } from "@modelhub/tasks";
+import { parseIsoDate } from "./dates.js";
+import { repoPathProblem } from "../repos/paths.js";
 import { modelIdProblem, quoteForMessage } from "./ids.js";
 
 /** One provider that serves a model, in the hub's words. */
@@ -28,12 +30,26 @@ export interface ModelMetadata {
 	private: boolean;
 }
 
+/** A file of an import record: where it goes in the repository, and the local file it comes from. */
+export interface ImportFile {
+	path: string;
+	source: string;
+}
+
 /** A validated model, ready to be written. */
 export interface ModelRecord extends ModelMetadata {
 	id: string;
 	objectId?: string;
-	author: string;
+	/** The namespace; undefined for ids without one. */
+	author: string | undefined;
 	name: string;
+	/** When the repository was created (ISO 8601); lastModified when the record does not say. */
+	createdAt: string;
+	/** Whether the record gave createdAt (a replaced model keeps its own otherwise). */
+	createdAtGiven: boolean;
+	trendingScore: number;
+	/** Files of the record (`files` of an import, see ImportFile); undefined means "generate them". */
+	files?: ImportFile[];
 	pipelineTag?: string;
 	libraryName?: string;
 	maskToken?: string;
@@ -63,6 +79,9 @@ export function isMappingTask(task: string): boolean {
 	return task === "conversational" || PIPELINE_TYPES_SET.has(task);
 }
 
+// PostgreSQL text and jsonb hold Unicode only: a lone surrogate (valid in JSON's \\u escapes) is refused.
+const UNPAIRED = (field: string): string => `${field} must not contain unpaired UTF-16 surrogates`;
+
 function fail(message: string): never {
 	throw new ModelInputError(message);
 }
@@ -83,6 +102,7 @@ function checkJson(value: unknown, field: string): void {
 		const current = item.value;
 		if (typeof current === "string") {
 			if (current.includes("\u0000")) fail(`${field} must not contain NUL characters`);
+			if (!current.isWellFormed()) fail(UNPAIRED(field));
 		} else if (typeof current === "number") {
 			if (!Number.isFinite(current)) fail(`${field} must contain only finite numbers`);
 		} else if (Array.isArray(current)) {
@@ -90,6 +110,7 @@ function checkJson(value: unknown, field: string): void {
 		} else if (current !== null && typeof current === "object") {
 			for (const [key, entry] of Object.entries(current)) {
 				if (key.includes("\u0000")) fail(`${field} must not contain NUL characters`);
+				if (!key.isWellFormed()) fail(UNPAIRED(field));
 				stack.push({ value: entry, depth: item.depth + 1 });
 			}
 		} else if (typeof current !== "boolean" && current !== null) {
@@ -133,6 +154,7 @@ function plainText(max: number) {
 		if (value.length === 0) return "must not be empty";
 		if (value.length > max) return `must be at most ${max} characters`;
 		if (CONTROL.test(value)) return "must not contain control characters";
+		if (!value.isWellFormed()) return "must not contain unpaired UTF-16 surrogates";
 		return undefined;
 	};
 }
@@ -155,19 +177,11 @@ function parseTags(value: unknown): string[] {
 	return tags;
 }
 
-function parseLastModified(value: unknown): string {
-	if (value === undefined || value === null) return new Date().toISOString();
-	if (typeof value !== "string" || value.length > 40) fail("'lastModified' must be an ISO 8601 date string");
-	if (
-		!/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
-	) {
-		fail("'lastModified' must be an ISO 8601 date string");
-	}
-	const time = Date.parse(value);
-	if (Number.isNaN(time)) fail("'lastModified' is not a valid date");
-	const date = new Date(time);
-	const year = date.getUTCFullYear();
-	if (year < 1970 || year > 9999) fail("'lastModified' must be between 1970 and 9999");
+function parseDate(value: unknown, field: string, fallback: string): string {
+	if (value === undefined || value === null) return fallback;
+	if (typeof value !== "string") fail(`'${field}' must be an ISO 8601 date string`);
+	const date = parseIsoDate(value);
+	if (!date) fail(`'${field}' must be an ISO 8601 date between 1970 and 9999 that exists on the calendar`);
 	return date.toISOString();
 }
 
@@ -238,6 +252,55 @@ function parseMappings(value: unknown): ProviderMapping[] {
 	return mappings;
 }
 
+function isCount(value: unknown): value is number {
+	return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+// huggingface_hub 2.0 builds TransformersInfo(**transformersInfo): any other key makes it raise.
+const TRANSFORMERS_INFO_KEYS = new Set(["auto_model", "custom_class", "pipeline_tag", "processor"]);
+
+function checkTransformersInfo(info: Record<string, unknown>): Record<string, unknown> {
+	if (typeof info.auto_model !== "string") fail("'transformersInfo.auto_model' must be a string");
+	for (const [key, value] of Object.entries(info)) {
+		if (!TRANSFORMERS_INFO_KEYS.has(key)) {
+			fail(
+				`'transformersInfo' has an unknown key ${quoteForMessage(key)} (allowed: ${[...TRANSFORMERS_INFO_KEYS].join(", ")})`,
+			);
+		}
+		if (value !== null && typeof value !== "string") fail(`'transformersInfo.${key}' must be a string`);
+	}
+	return info;
+}
+
+// huggingface_hub 2.0 reads safetensors["parameters"] and safetensors["total"] without a default.
+function checkSafetensors(info: Record<string, unknown>): Record<string, unknown> {
+	if (!isCount(info.total)) fail("'safetensors.total' must be a non-negative whole number");
+	const parameters = info.parameters;
+	if (!isPlainObject(parameters) || !Object.values(parameters).every(isCount)) {
+		fail("'safetensors.parameters' must map dtypes to non-negative whole numbers");
+	}
+	if (info.sharded !== undefined && typeof info.sharded !== "boolean")
+		fail("'safetensors.sharded' must be true or false");
+	return info;
+}
+
+const MAX_IMPORT_FILES = 10_000;
+
+/** `files` of an import record: repository path → local file (relative to the record's JSON file). */
+function parseImportFiles(value: unknown): ImportFile[] {
+	if (!isPlainObject(value)) fail("'files' must be an object mapping repository paths to local files");
+	const entries = Object.entries(value);
+	if (entries.length > MAX_IMPORT_FILES) fail(`'files' must list at most ${MAX_IMPORT_FILES} files`);
+	return entries.map(([path, source]) => {
+		const problem = repoPathProblem(path);
+		if (problem) fail(`'files' ${quoteForMessage(path)}: ${problem}`);
+		if (typeof source !== "string" || source.length === 0 || source.includes("\u0000")) {
+			fail(`'files.${path}' must be the path of a local file`);
+		}
+		return { path, source };
+	});
+}
+
 /**
  * Validates one model in the public hub's JSON shape and turns it into a record. `expectedId` is the id
  * from the URL of a PUT: the body may then leave `id` out, and must agree with it otherwise. Unknown
@@ -261,12 +324,17 @@ export function parseModelInput(value: unknown, expectedId?: string): ModelRecor
 	const idProblem = modelIdProblem(id);
 	if (idProblem) fail(`${idProblem}, got ${quoteForMessage(id)}`);
 	const slash = id.indexOf("/");
-	const author = id.slice(0, slash);
+	const author = slash < 0 ? undefined : id.slice(0, slash);
 	const name = id.slice(slash + 1);
 	if (body.author !== undefined && body.author !== null && body.author !== author) {
-		fail(`'author' must be the id's namespace (${quoteForMessage(author)})`);
+		fail(
+			author === undefined
+				? "'author' must be left out for an id without a namespace"
+				: `'author' must be the id's namespace (${quoteForMessage(author)})`,
+		);
 	}
 
+	const lastModified = parseDate(body.lastModified, "lastModified", new Date().toISOString());
 	const model: ModelRecord = {
 		id,
 		author,
@@ -274,10 +342,15 @@ export function parseModelInput(value: unknown, expectedId?: string): ModelRecor
 		tags: parseTags(body.tags),
 		downloads: count(body, "downloads"),
 		likes: count(body, "likes"),
-		lastModified: parseLastModified(body.lastModified),
+		lastModified,
+		createdAt: parseDate(body.createdAt, "createdAt", lastModified),
+		createdAtGiven: body.createdAt !== undefined && body.createdAt !== null,
+		trendingScore: count(body, "trendingScore"),
 		private: false,
 		mappings: parseMappings(body.inferenceProviderMapping),
 	};
+	if (Date.parse(model.createdAt) > Date.parse(model.lastModified))
+		fail("'createdAt' is after 'lastModified'");
 	if (body.private !== undefined && body.private !== null) {
 		if (typeof body.private !== "boolean") fail("'private' must be true or false");
 		model.private = body.private;
@@ -302,15 +375,16 @@ export function parseModelInput(value: unknown, expectedId?: string): ModelRecor
 	const cardData = optionalObject(body, "cardData");
 	if (cardData !== undefined) model.cardData = cardData;
 	const transformersInfo = optionalObject(body, "transformersInfo");
-	if (transformersInfo !== undefined) {
-		if (typeof transformersInfo.auto_model !== "string")
-			fail("'transformersInfo.auto_model' must be a string");
-		model.transformersInfo = transformersInfo;
-	}
+	if (transformersInfo !== undefined) model.transformersInfo = checkTransformersInfo(transformersInfo);
 	const safetensors = optionalObject(body, "safetensors");
-	if (safetensors !== undefined) model.safetensors = safetensors;
+	if (safetensors !== undefined) model.safetensors = checkSafetensors(safetensors);
 	const gguf = optionalObject(body, "gguf");
-	if (gguf !== undefined) model.gguf = gguf;
+	if (gguf !== undefined) {
+		if (gguf.total !== undefined && !isCount(gguf.total))
+			fail("'gguf.total' must be a non-negative whole number");
+		model.gguf = gguf;
+	}
+	if (body.files !== undefined && body.files !== null) model.files = parseImportFiles(body.files);
 	if (body.widgetData !== undefined && body.widgetData !== null) {
 		if (!Array.isArray(body.widgetData)) fail("'widgetData' must be an array");
 		checkJson(body.widgetData, "'widgetData'");

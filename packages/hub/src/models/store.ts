@@ -1,26 +1,32 @@
-import {
-	CHANGE_CHANNEL,
-	PG_UNIQUE_VIOLATION,
-	pgErrorCode,
-	type Database,
-	type Queryable,
-} from "../db/types.js";
+import { CHANGE_CHANNEL, PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
+import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
 import { encodeCursor, type CursorPosition, type Direction, type SortKey } from "./cursor.js";
 import type { ModelMetadata, ModelRecord, ProviderMapping } from "./input.js";
+import { ABSENT_PROPERTIES, PROPERTY_ORDER, type ModelProperty } from "./properties.js";
 
 /** A provider mapping as the public hub returns it (keyed by provider in the enclosing object). */
 export type PublicMapping = Omit<ProviderMapping, "provider">;
 
 /** A model in the public hub's JSON shape. Absent optional fields are left out. */
-export interface PublicModel extends ModelMetadata {
+export interface PublicModel extends Partial<ModelMetadata> {
 	_id?: string;
 	id: string;
 	modelId: string;
-	author: string;
+	author?: string;
+	sha?: string;
 	pipeline_tag?: string;
 	library_name?: string;
 	mask_token?: string;
-	inferenceProviderMapping?: Record<string, PublicMapping>;
+	trendingScore?: number;
+	createdAt?: string;
+	gated?: false;
+	disabled?: false;
+	inference?: "warm";
+	inferenceProviderMapping?: Record<string, PublicMapping> | ProviderMapping[];
+	siblings?: Array<Record<string, unknown>>;
+	usedStorage?: number;
+	securityRepoStatus?: { scansDone: boolean; filesWithIssues: unknown[] };
+	"model-index"?: unknown;
 }
 
 /** A write that conflicts with what is stored (a 409). */
@@ -31,10 +37,10 @@ export class ConflictError extends Error {
 interface ModelRow {
 	id: string;
 	object_id: string | null;
-	author: string;
-	pipeline_tag: string | null;
-	library_name: string | null;
-	tags: string[];
+	author: string | null;
+	pipeline_tag?: string | null;
+	library_name?: string | null;
+	tags?: string[];
 	config?: Record<string, unknown> | null;
 	card_data?: Record<string, unknown> | null;
 	widget_data?: unknown[] | null;
@@ -42,11 +48,14 @@ interface ModelRow {
 	safetensors?: Record<string, unknown> | null;
 	gguf?: Record<string, unknown> | null;
 	mask_token?: string | null;
-	downloads: number | string;
-	likes: number | string;
-	last_modified: Date | string;
-	private: boolean;
+	downloads?: number | string;
+	likes?: number | string;
+	trending_score?: number | string;
+	last_modified?: Date | string;
+	created_at?: Date | string;
+	private?: boolean;
 	mappings?: MappingRow[] | string | null;
+	warm?: boolean;
 }
 
 interface MappingRow {
@@ -58,81 +67,243 @@ interface MappingRow {
 	adapterWeightsPath: string | null;
 }
 
-const COMPACT_COLUMNS =
-	"m.id, m.object_id, m.author, m.pipeline_tag, m.library_name, m.tags, m.downloads, m.likes, m.last_modified, m.private";
-const FULL_COLUMNS = `${COMPACT_COLUMNS}, m.config, m.card_data, m.widget_data, m.transformers_info, m.safetensors, m.gguf, m.mask_token`;
-const MAPPINGS_COLUMN = `(SELECT json_agg(json_build_object('provider', p.provider, 'providerId', p.provider_id, 'task', p.task,
+const MAPPINGS_SQL = `(SELECT json_agg(json_build_object('provider', p.provider, 'providerId', p.provider_id, 'task', p.task,
 	'status', p.status, 'adapter', p.adapter, 'adapterWeightsPath', p.adapter_weights_path) ORDER BY p.position, p.provider)
 	FROM provider_mappings p WHERE p.model_id = m.id) AS mappings`;
+const WARM_SQL =
+	"EXISTS (SELECT 1 FROM provider_mappings p WHERE p.model_id = m.id AND p.status = 'live') AS warm";
+
+/** The SQL columns each property needs (files-based properties are looked up separately). */
+const COLUMNS: Partial<Record<ModelProperty, string>> = {
+	pipeline_tag: "m.pipeline_tag",
+	library_name: "m.library_name",
+	tags: "m.tags",
+	config: "m.config",
+	cardData: "m.card_data",
+	"model-index": "m.card_data",
+	widgetData: "m.widget_data",
+	transformersInfo: "m.transformers_info",
+	safetensors: "m.safetensors",
+	gguf: "m.gguf",
+	mask_token: "m.mask_token",
+	downloads: "m.downloads",
+	likes: "m.likes",
+	trendingScore: "m.trending_score",
+	lastModified: "m.last_modified",
+	createdAt: "m.created_at",
+	private: "m.private",
+	inference: WARM_SQL,
+	inferenceProviderMapping: MAPPINGS_SQL,
+};
+
+function columnsFor(properties: ReadonlySet<ModelProperty>): string {
+	const columns = new Set(["m.id", "m.object_id", "m.author"]);
+	for (const property of properties) {
+		const column = COLUMNS[property];
+		if (column) columns.add(column);
+	}
+	return [...columns].join(", ");
+}
 
 function isoDate(value: Date | string): string {
 	return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+function mappingRows(rows: ModelRow["mappings"]): MappingRow[] {
+	return typeof rows === "string" ? (JSON.parse(rows) as MappingRow[]) : (rows ?? []);
+}
+
+function publicMapping(row: MappingRow): PublicMapping {
+	const mapping: PublicMapping = { providerId: row.providerId, task: row.task, status: row.status };
+	if (row.adapter !== null) mapping.adapter = row.adapter;
+	if (row.adapterWeightsPath !== null) mapping.adapterWeightsPath = row.adapterWeightsPath;
+	return mapping;
+}
+
+/** The mapping as model info shows it: an object keyed by provider, in preference order. */
 function mappingObject(rows: ModelRow["mappings"]): Record<string, PublicMapping> {
-	const list: MappingRow[] = typeof rows === "string" ? (JSON.parse(rows) as MappingRow[]) : (rows ?? []);
 	const out: Record<string, PublicMapping> = {};
-	for (const row of list) {
-		const mapping: PublicMapping = { providerId: row.providerId, task: row.task, status: row.status };
-		if (row.adapter !== null) mapping.adapter = row.adapter;
-		if (row.adapterWeightsPath !== null) mapping.adapterWeightsPath = row.adapterWeightsPath;
-		out[row.provider] = mapping;
-	}
+	for (const row of mappingRows(rows)) out[row.provider] = publicMapping(row);
 	return out;
 }
 
-function toPublic(row: ModelRow, full: boolean, withMappings: boolean): PublicModel {
-	const model: PublicModel = {} as PublicModel;
+/** The mapping as listings show it: an array of `{ provider, … }` (huggingface_hub reads both forms). */
+function mappingArray(rows: ModelRow["mappings"]): ProviderMapping[] {
+	return mappingRows(rows).map((row) => ({ provider: row.provider, ...publicMapping(row) }));
+}
+
+/** Files-based facts of a model, looked up after its row. */
+export interface RepoFacts {
+	sha?: string;
+	files?: FileEntry[] | string[];
+	withBlobs?: boolean;
+	usedStorage?: number;
+}
+
+function render(
+	row: ModelRow,
+	properties: ReadonlySet<ModelProperty>,
+	mappingForm: "object" | "array",
+	repo: RepoFacts,
+): PublicModel {
+	const model = {} as PublicModel;
 	if (row.object_id !== null) model._id = row.object_id;
 	model.id = row.id;
 	model.modelId = row.id;
-	model.author = row.author;
-	if (row.pipeline_tag !== null) model.pipeline_tag = row.pipeline_tag;
-	if (row.library_name !== null) model.library_name = row.library_name;
-	model.tags = row.tags;
-	if (full) {
-		if (row.config != null) model.config = row.config;
-		if (row.card_data != null) model.cardData = row.card_data;
-		if (row.widget_data != null) model.widgetData = row.widget_data;
-		if (row.transformers_info != null) model.transformersInfo = row.transformers_info;
-		if (row.safetensors != null) model.safetensors = row.safetensors;
-		if (row.gguf != null) model.gguf = row.gguf;
-		if (row.mask_token != null) model.mask_token = row.mask_token;
+	const out = model as unknown as Record<string, unknown>;
+	for (const property of PROPERTY_ORDER) {
+		if (!properties.has(property) || ABSENT_PROPERTIES.has(property)) continue;
+		switch (property) {
+			case "author":
+				if (row.author !== null) out.author = row.author;
+				break;
+			case "sha":
+				if (repo.sha !== undefined) out.sha = repo.sha;
+				break;
+			case "pipeline_tag":
+			case "library_name":
+			case "mask_token":
+				if (row[property] != null) out[property] = row[property];
+				break;
+			case "tags":
+				out.tags = row.tags ?? [];
+				break;
+			case "config":
+			case "gguf":
+			case "safetensors":
+				if (row[property] != null) out[property] = row[property];
+				break;
+			case "cardData":
+				if (row.card_data != null) out.cardData = row.card_data;
+				break;
+			case "model-index":
+				if (row.card_data?.["model-index"] != null) out["model-index"] = row.card_data["model-index"];
+				break;
+			case "widgetData":
+				if (row.widget_data != null) out.widgetData = row.widget_data;
+				break;
+			case "transformersInfo":
+				if (row.transformers_info != null) out.transformersInfo = row.transformers_info;
+				break;
+			case "downloads":
+				out.downloads = Number(row.downloads ?? 0);
+				break;
+			case "likes":
+				out.likes = Number(row.likes ?? 0);
+				break;
+			case "trendingScore":
+				out.trendingScore = Number(row.trending_score ?? 0);
+				break;
+			case "lastModified":
+				if (row.last_modified !== undefined) out.lastModified = isoDate(row.last_modified);
+				break;
+			case "createdAt":
+				if (row.created_at !== undefined) out.createdAt = isoDate(row.created_at);
+				break;
+			case "private":
+				out.private = row.private ?? false;
+				break;
+			// The hub has no gated or disabled repositories.
+			case "gated":
+			case "disabled":
+				out[property] = false;
+				break;
+			case "inference":
+				if (row.warm) out.inference = "warm";
+				break;
+			case "inferenceProviderMapping":
+				out.inferenceProviderMapping =
+					mappingForm === "object" ? mappingObject(row.mappings) : mappingArray(row.mappings);
+				break;
+			case "siblings":
+				if (repo.files !== undefined) {
+					out.siblings = repo.files.map((file) =>
+						typeof file === "string" ? { rfilename: file } : siblingJson(file, repo.withBlobs === true),
+					);
+				}
+				break;
+			case "usedStorage":
+				if (repo.usedStorage !== undefined) out.usedStorage = repo.usedStorage;
+				break;
+		}
 	}
-	model.downloads = Number(row.downloads);
-	model.likes = Number(row.likes);
-	model.lastModified = isoDate(row.last_modified);
-	model.private = row.private;
-	if (withMappings) model.inferenceProviderMapping = mappingObject(row.mappings);
 	return model;
 }
 
-/** One model by id (case-insensitive, as on the public hub), or undefined. */
+const USED_STORAGE_SQL = `SELECT COALESCE(sum(b.size), 0) FROM (SELECT DISTINCT sha256 FROM commit_files f WHERE f.model_id = m.id) d
+	JOIN blobs b ON b.sha256 = d.sha256`;
+
+/** The stored id of a model (ids are matched case-insensitively, as on the public hub), or undefined. */
+export async function findModelId(db: Queryable, id: string): Promise<string | undefined> {
+	const result = await db.query<{ id: string }>("SELECT id FROM models WHERE lower(id) = lower($1)", [id]);
+	return result.rows[0]?.id;
+}
+
+export interface InfoOptions {
+	properties: ReadonlySet<ModelProperty>;
+	/** The commit whose files and sha to show (the main branch when undefined). */
+	commitId?: string;
+	/** `blobs=true`: size, blob id and LFS details of each file. */
+	withBlobs?: boolean;
+	/** `securityStatus=true`. */
+	securityStatus?: boolean;
+}
+
+/** One model (case-insensitive id) in the shape of `GET /api/models/{id}`, or undefined. */
 export async function getModel(
 	db: Queryable,
 	id: string,
-	options: { withMappings: boolean },
+	options: InfoOptions,
 ): Promise<PublicModel | undefined> {
-	const columns = options.withMappings ? `${FULL_COLUMNS}, ${MAPPINGS_COLUMN}` : FULL_COLUMNS;
-	const result = await db.query<ModelRow>(`SELECT ${columns} FROM models m WHERE lower(m.id) = lower($1)`, [
-		id,
-	]);
+	const wantsSha = options.properties.has("sha") || options.properties.has("siblings");
+	// The main branch's commit and the storage used come in the same query as the model.
+	const extra = [
+		wantsSha && options.commitId === undefined
+			? "(SELECT r.commit_id FROM refs r WHERE r.model_id = m.id AND r.kind = 'branch' AND r.name = 'main') AS main_sha"
+			: undefined,
+		options.properties.has("usedStorage") ? `(${USED_STORAGE_SQL}) AS used_storage` : undefined,
+	].filter((column) => column !== undefined);
+	const result = await db.query<
+		ModelRow & { main_sha?: string | null; used_storage?: number | string | null }
+	>(
+		`SELECT ${[columnsFor(options.properties), ...extra].join(", ")} FROM models m WHERE lower(m.id) = lower($1)`,
+		[id],
+	);
 	const row = result.rows[0];
-	return row ? toPublic(row, true, options.withMappings) : undefined;
+	if (!row) return undefined;
+	const repo: RepoFacts = { withBlobs: options.withBlobs === true };
+	const commitId = options.commitId ?? row.main_sha ?? undefined;
+	if (commitId !== undefined) {
+		repo.sha = commitId;
+		if (options.properties.has("siblings")) repo.files = await listFiles(db, row.id, commitId);
+	}
+	if (options.properties.has("usedStorage")) repo.usedStorage = Number(row.used_storage ?? 0);
+	const model = render(row, options.properties, "object", repo);
+	// This hub runs no security scans: it says so rather than claiming clean results.
+	if (options.securityStatus) model.securityRepoStatus = { scansDone: false, filesWithIssues: [] };
+	return model;
 }
 
+export type ProviderFilter = { kind: "all" } | { kind: "some"; providers: string[] };
+
 export interface ListQuery {
-	search?: string;
+	/** Every term must occur in the id (case-insensitively). */
+	searchTerms?: string[];
+	/** Every value must be the model's pipeline tag, its library or one of its tags. */
+	filters?: string[];
 	pipelineTag?: string;
 	library?: string;
 	author?: string;
+	/** Models served live by any of these providers (or by any provider). */
+	providers?: ProviderFilter;
+	/** `gated=true` matches nothing on this hub; `gated=false` everything. */
+	gated?: boolean;
+	numParameters?: { min?: number; max?: number };
 	sort: SortKey;
 	direction: Direction;
 	limit: number;
 	after?: CursorPosition;
-	withMappings: boolean;
-	/** Include config, cardData and the other large fields (when asked through `expand`). */
-	full?: boolean;
+	properties: ReadonlySet<ModelProperty>;
 }
 
 export interface ListPage {
@@ -141,10 +312,12 @@ export interface ListPage {
 	next?: string;
 }
 
-const SORT_COLUMNS: Record<SortKey, { column: string | undefined; cast: string }> = {
+export const SORT_COLUMNS: Record<SortKey, { column: string | undefined; cast: string }> = {
 	downloads: { column: "m.downloads", cast: "bigint" },
 	likes: { column: "m.likes", cast: "bigint" },
 	lastModified: { column: "m.last_modified", cast: "timestamptz" },
+	createdAt: { column: "m.created_at", cast: "timestamptz" },
+	trendingScore: { column: "m.trending_score", cast: "bigint" },
 	id: { column: undefined, cast: "" },
 };
 
@@ -153,7 +326,10 @@ function likeLiteral(text: string): string {
 	return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** A page of compact models, ordered by (sort value, id), continuing after `query.after`. */
+/** Rows of the sort index a listing walks before it falls back to collecting every match. */
+const SORTED_SCAN = 20_000;
+
+/** A page of models, ordered by (sort value, id), continuing after `query.after`. */
 export async function listModels(db: Queryable, query: ListQuery): Promise<ListPage> {
 	const where: string[] = [];
 	const params: unknown[] = [];
@@ -161,42 +337,125 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 		params.push(value);
 		return `$${params.length}`;
 	};
-	if (query.search)
-		where.push(`lower(m.id) LIKE ${param(`%${likeLiteral(query.search.toLowerCase())}%`)} ESCAPE '\\'`);
+	for (const term of query.searchTerms ?? []) {
+		where.push(`lower(m.id) LIKE ${param(`%${likeLiteral(term.toLowerCase())}%`)} ESCAPE '\\'`);
+	}
+	if (query.filters && query.filters.length > 0)
+		where.push(`m.filter_tags @> ${param(query.filters)}::text[]`);
 	if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
 	if (query.library) where.push(`m.library_name = ${param(query.library)}`);
 	if (query.author) where.push(`lower(m.author) = lower(${param(query.author)})`);
+	if (query.providers) {
+		const which =
+			query.providers.kind === "some"
+				? ` AND p.provider = ANY(${param(query.providers.providers)}::text[])`
+				: "";
+		where.push(
+			`EXISTS (SELECT 1 FROM provider_mappings p WHERE p.model_id = m.id AND p.status = 'live'${which})`,
+		);
+	}
+	if (query.gated === true) where.push("false");
+	if (query.numParameters?.min !== undefined)
+		where.push(`m.num_parameters >= ${param(query.numParameters.min)}`);
+	if (query.numParameters?.max !== undefined)
+		where.push(`m.num_parameters <= ${param(query.numParameters.max)}`);
 
 	const { column, cast } = SORT_COLUMNS[query.sort];
 	const op = query.direction === -1 ? "<" : ">";
 	const order = query.direction === -1 ? "DESC" : "ASC";
+	const filters = [...where];
+	let cursor: string | undefined;
 	if (query.after) {
-		if (column) {
-			where.push(`(${column}, m.id) ${op} (${param(query.after.value)}::${cast}, ${param(query.after.id)})`);
-		} else {
-			where.push(`m.id ${op} ${param(query.after.id)}`);
+		cursor = column
+			? `(${column}, m.id) ${op} (${param(query.after.value)}::${cast}, ${param(query.after.id)})`
+			: `m.id ${op} ${param(query.after.id)}`;
+	}
+	// The sort column is always read: the cursor is made from it.
+	const properties = new Set(query.properties);
+	const sortProperty: Partial<Record<SortKey, ModelProperty>> = {
+		downloads: "downloads",
+		likes: "likes",
+		lastModified: "lastModified",
+		createdAt: "createdAt",
+		trendingScore: "trendingScore",
+	};
+	const needed = new Set(properties);
+	const sortProp = sortProperty[query.sort];
+	if (sortProp) needed.add(sortProp);
+	const orderBy = ` ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order}`;
+	const limit = param(query.limit + 1);
+	const all = cursor ? [...filters, cursor] : filters;
+	const direct =
+		`SELECT ${columnsFor(needed)} FROM models m` +
+		(all.length > 0 ? ` WHERE ${all.join(" AND ")}` : "") +
+		`${orderBy} LIMIT ${limit}`;
+
+	// Search words, tag filters, providers and parameter counts may match many models or almost none,
+	// and the planner cannot tell which: at a million models, walking the sort index for a filter that
+	// matches nothing reads every row, and collecting and sorting every match of a common filter takes a
+	// second. So the walk goes first, over a bounded stretch of the sort index (stopping at a page);
+	// when it finds less than a page, the filter is rare, and its matches are collected through the
+	// filter indexes (GIN, trigram) and then sorted: few rows, cheap.
+	const broad =
+		(query.searchTerms?.length ?? 0) > 0 ||
+		(query.filters?.length ?? 0) > 0 ||
+		query.providers !== undefined ||
+		query.numParameters !== undefined;
+	let result: { rows: ModelRow[] } | undefined;
+	if (broad && !query.author && filters.length > 0) {
+		// A number of the hub's own, written into the statement (the direct query has no such parameter).
+		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 50);
+		const walk =
+			`SELECT ${columnsFor(needed)} FROM (SELECT * FROM models m` +
+			(cursor ? ` WHERE ${cursor}` : "") +
+			`${orderBy} LIMIT ${scan}) m WHERE ${filters.join(" AND ")}${orderBy} LIMIT ${limit}`;
+		const walked = await db.query<ModelRow>(walk, params);
+		if (walked.rows.length > query.limit) result = walked;
+		else {
+			const collected =
+				`WITH matches AS MATERIALIZED (SELECT * FROM models m WHERE ${all.join(" AND ")}) ` +
+				`SELECT ${columnsFor(needed)} FROM matches m${orderBy} LIMIT ${limit}`;
+			result = await db.query<ModelRow>(collected, params);
 		}
 	}
-	const base = query.full ? FULL_COLUMNS : COMPACT_COLUMNS;
-	const columns = query.withMappings ? `${base}, ${MAPPINGS_COLUMN}` : base;
-	const sql =
-		`SELECT ${columns} FROM models m` +
-		(where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
-		` ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order} LIMIT ${param(query.limit + 1)}`;
-	const result = await db.query<ModelRow>(sql, params);
+	result ??= await db.query<ModelRow>(direct, params);
 	const rows = result.rows.slice(0, query.limit);
-	const models = rows.map((row) => toPublic(row, query.full === true, query.withMappings));
+
+	let snapshots: Map<string, { sha: string; files: string[] }> | undefined;
+	if (properties.has("sha") || properties.has("siblings")) {
+		snapshots = await mainSnapshots(
+			db,
+			rows.map((row) => row.id),
+			properties.has("siblings"),
+		);
+	}
+	const storage = properties.has("usedStorage")
+		? await usedStorage(
+				db,
+				rows.map((row) => row.id),
+			)
+		: undefined;
+	const models = rows.map((row) => {
+		const snapshot = snapshots?.get(row.id);
+		const repo: RepoFacts = snapshot ? { sha: snapshot.sha, files: snapshot.files } : {};
+		if (storage) repo.usedStorage = storage.get(row.id) ?? 0;
+		return render(row, properties, "array", repo);
+	});
 	const page: ListPage = { models };
-	const last = models[models.length - 1];
+	const last = rows[rows.length - 1];
 	if (result.rows.length > query.limit && last) {
 		const value =
 			query.sort === "downloads"
-				? last.downloads
+				? Number(last.downloads)
 				: query.sort === "likes"
-					? last.likes
-					: query.sort === "lastModified"
-						? last.lastModified
-						: null;
+					? Number(last.likes)
+					: query.sort === "trendingScore"
+						? Number(last.trending_score)
+						: query.sort === "lastModified"
+							? isoDate(last.last_modified as Date | string)
+							: query.sort === "createdAt"
+								? isoDate(last.created_at as Date | string)
+								: null;
 		page.next = encodeCursor({ sort: query.sort, direction: query.direction, value, id: last.id });
 	}
 	return page;
@@ -218,82 +477,124 @@ export async function countModels(db: Queryable): Promise<number> {
 	return Number(result.rows[0]?.count ?? 0);
 }
 
-function json(value: unknown): string | null {
-	return value === undefined ? null : JSON.stringify(value);
+/** Serialises writers of the same models (see putModels); an arbitrary constant. */
+const WRITE_LOCK = 7_261_950_433;
+/** Batches larger than this take the whole-table write lock instead of one lock per id. */
+const PER_ID_LOCK_LIMIT = 100;
+
+function recordJson(model: ModelRecord): Record<string, unknown> {
+	return {
+		id: model.id,
+		object_id: model.objectId ?? null,
+		author: model.author ?? null,
+		name: model.name,
+		pipeline_tag: model.pipelineTag ?? null,
+		library_name: model.libraryName ?? null,
+		tags: model.tags,
+		config: model.config ?? null,
+		card_data: model.cardData ?? null,
+		widget_data: model.widgetData ?? null,
+		transformers_info: model.transformersInfo ?? null,
+		safetensors: model.safetensors ?? null,
+		gguf: model.gguf ?? null,
+		mask_token: model.maskToken ?? null,
+		downloads: model.downloads,
+		likes: model.likes,
+		trending_score: model.trendingScore,
+		last_modified: model.lastModified,
+		created_at: model.createdAtGiven ? model.createdAt : null,
+		private: model.private,
+	};
 }
+
+const RECORD_COLUMNS = `r(id text, object_id text, author text, name text, pipeline_tag text, library_name text,
+	tags jsonb, config jsonb, card_data jsonb, widget_data jsonb, transformers_info jsonb, safetensors jsonb, gguf jsonb,
+	mask_token text, downloads bigint, likes bigint, trending_score bigint, last_modified timestamptz,
+	created_at timestamptz, private boolean)`;
 
 /**
- * Creates or replaces one model and all its provider mappings, inside the caller's transaction.
- * Returns whether the model is new. Throws ConflictError when the id differs only in case from a stored one.
+ * Creates or replaces models and all their provider mappings, inside the caller's transaction, in a
+ * fixed number of statements. Returns the ids that were new. Concurrent writers of the same id are
+ * serialised by advisory locks (one per id for small batches, the whole table for bulk imports), so
+ * they never deadlock or fail on each other's insert. Throws ConflictError when an id differs only in
+ * letter case from a stored one.
  */
-export async function putModel(tx: Queryable, model: ModelRecord): Promise<{ created: boolean }> {
-	let created: boolean;
-	try {
-		const result = await tx.query<{ created: boolean }>(
-			`INSERT INTO models (id, object_id, author, name, pipeline_tag, library_name, tags, config, card_data,
-				widget_data, transformers_info, safetensors, gguf, mask_token, downloads, likes, last_modified, private)
-			VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb,
-				$13::jsonb, $14, $15, $16, $17::timestamptz, $18)
-			ON CONFLICT (id) DO UPDATE SET object_id = EXCLUDED.object_id, pipeline_tag = EXCLUDED.pipeline_tag,
-				library_name = EXCLUDED.library_name, tags = EXCLUDED.tags, config = EXCLUDED.config,
-				card_data = EXCLUDED.card_data, widget_data = EXCLUDED.widget_data,
-				transformers_info = EXCLUDED.transformers_info, safetensors = EXCLUDED.safetensors, gguf = EXCLUDED.gguf,
-				mask_token = EXCLUDED.mask_token, downloads = EXCLUDED.downloads, likes = EXCLUDED.likes,
-				last_modified = EXCLUDED.last_modified, private = EXCLUDED.private, updated_at = now()
-			RETURNING (xmax = 0) AS created`,
-			[
-				model.id,
-				model.objectId ?? null,
-				model.author,
-				model.name,
-				model.pipelineTag ?? null,
-				model.libraryName ?? null,
-				model.tags,
-				json(model.config),
-				json(model.cardData),
-				json(model.widgetData),
-				json(model.transformersInfo),
-				json(model.safetensors),
-				json(model.gguf),
-				model.maskToken ?? null,
-				model.downloads,
-				model.likes,
-				model.lastModified,
-				model.private,
-			],
+export async function putModels(tx: Queryable, models: readonly ModelRecord[]): Promise<Set<string>> {
+	if (models.length === 0) return new Set();
+	if (models.length > PER_ID_LOCK_LIMIT) {
+		await tx.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+	} else {
+		await tx.query("SELECT pg_advisory_xact_lock_shared($1)", [WRITE_LOCK]);
+		await tx.query(
+			"SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM (SELECT DISTINCT lower(x) AS k FROM unnest($1::text[]) x ORDER BY 1) s",
+			[models.map((model) => model.id)],
 		);
-		created = result.rows[0]?.created === true;
-	} catch (error) {
-		if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
-			throw new ConflictError(`a model whose id differs from ${model.id} only in letter case already exists`);
-		}
-		throw error;
 	}
-	await tx.query("DELETE FROM provider_mappings WHERE model_id = $1", [model.id]);
-	if (model.mappings.length > 0) await insertMappings(tx, model.id, model.mappings);
-	return { created };
-}
-
-async function insertMappings(tx: Queryable, modelId: string, mappings: ProviderMapping[]): Promise<void> {
-	const column = <K extends keyof ProviderMapping>(key: K) => mappings.map((m) => m[key] ?? null);
-	await tx.query(
-		`INSERT INTO provider_mappings (model_id, provider, provider_id, task, status, adapter, adapter_weights_path, position)
-		SELECT $1, provider, provider_id, task, status, adapter, adapter_weights_path, (ordinality - 1)::int
-		FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-			WITH ORDINALITY AS u(provider, provider_id, task, status, adapter, adapter_weights_path, ordinality)`,
-		[
-			modelId,
-			column("provider"),
-			column("providerId"),
-			column("task"),
-			column("status"),
-			column("adapter"),
-			column("adapterWeightsPath"),
-		],
+	const records = JSON.stringify(models.map(recordJson));
+	const updated = await tx.query<{ id: string }>(
+		`UPDATE models m SET object_id = r.object_id, pipeline_tag = r.pipeline_tag, library_name = r.library_name,
+			tags = ARRAY(SELECT jsonb_array_elements_text(r.tags)), config = r.config, card_data = r.card_data,
+			widget_data = r.widget_data, transformers_info = r.transformers_info, safetensors = r.safetensors,
+			gguf = r.gguf, mask_token = r.mask_token, downloads = r.downloads, likes = r.likes,
+			trending_score = r.trending_score, last_modified = r.last_modified,
+			created_at = COALESCE(r.created_at, least(m.created_at, r.last_modified)), private = r.private,
+			updated_at = now()
+		FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}
+		WHERE m.id = r.id
+		RETURNING m.id`,
+		[records],
 	);
+	const existing = new Set(updated.rows.map((row) => row.id));
+	const fresh = models.filter((model) => !existing.has(model.id));
+	if (fresh.length > 0) {
+		try {
+			await tx.query(
+				`INSERT INTO models (id, object_id, author, name, pipeline_tag, library_name, tags, config, card_data,
+					widget_data, transformers_info, safetensors, gguf, mask_token, downloads, likes, trending_score,
+					last_modified, created_at, private)
+				SELECT r.id, r.object_id, r.author, r.name, r.pipeline_tag, r.library_name,
+					ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.config, r.card_data, r.widget_data,
+					r.transformers_info, r.safetensors, r.gguf, r.mask_token, r.downloads, r.likes, r.trending_score,
+					r.last_modified, COALESCE(r.created_at, r.last_modified), r.private
+				FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}`,
+				[JSON.stringify(fresh.map(recordJson))],
+			);
+		} catch (error) {
+			if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+				const detail = String((error as { detail?: unknown }).detail ?? "");
+				const key = /\(lower\(id\)\)=\((.*)\) already exists/.exec(detail)?.[1];
+				throw new ConflictError(
+					`a model whose id differs from ${key ?? "one of these"} only in letter case already exists`,
+				);
+			}
+			throw error;
+		}
+	}
+	await tx.query("DELETE FROM provider_mappings WHERE model_id = ANY($1::text[])", [models.map((m) => m.id)]);
+	const mappings = models.flatMap((model) =>
+		model.mappings.map((mapping, position) => ({
+			model_id: model.id,
+			provider: mapping.provider,
+			provider_id: mapping.providerId,
+			task: mapping.task,
+			status: mapping.status,
+			adapter: mapping.adapter ?? null,
+			adapter_weights_path: mapping.adapterWeightsPath ?? null,
+			position,
+		})),
+	);
+	if (mappings.length > 0) {
+		await tx.query(
+			`INSERT INTO provider_mappings (model_id, provider, provider_id, task, status, adapter, adapter_weights_path, position)
+			SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(model_id text, provider text, provider_id text, task text,
+				status text, adapter text, adapter_weights_path text, position int)`,
+			[JSON.stringify(mappings)],
+		);
+	}
+	return new Set(fresh.map((model) => model.id));
 }
 
-/** Deletes a model (and, by cascade, its mappings). Returns the stored id, or undefined when absent. */
+/** Deletes a model (and, by cascade, its mappings and revisions). Returns the stored id, or undefined. */
 export async function deleteModel(tx: Queryable, id: string): Promise<string | undefined> {
 	const result = await tx.query<{ id: string }>(
 		"DELETE FROM models WHERE lower(id) = lower($1) RETURNING id",
@@ -305,26 +606,6 @@ export async function deleteModel(tx: Queryable, id: string): Promise<string | u
 /** Tells every hub process sharing the database that data changed (delivered at commit). */
 export async function notifyChange(tx: Queryable): Promise<void> {
 	await tx.query("SELECT pg_notify($1, '')", [CHANGE_CHANNEL]);
-}
-
-export interface ImportResult {
-	created: number;
-	updated: number;
-}
-
-/** Writes validated models inside the caller's transaction and notifies other hub processes. */
-export async function writeModels(tx: Queryable, models: readonly ModelRecord[]): Promise<ImportResult> {
-	let created = 0;
-	for (const model of models) {
-		if ((await putModel(tx, model)).created) created++;
-	}
-	await notifyChange(tx);
-	return { created, updated: models.length - created };
-}
-
-/** Writes validated models in ONE transaction: either all of them are stored or none is. */
-export async function importModels(db: Database, models: readonly ModelRecord[]): Promise<ImportResult> {
-	return db.transaction((tx) => writeModels(tx, models));
 }
 
 export async function getMeta(db: Queryable, key: string): Promise<string | undefined> {

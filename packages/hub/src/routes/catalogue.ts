@@ -12,6 +12,7 @@ import {
 } from "@modelhub/tasks";
 import type { ResponseCache } from "../cache.js";
 import type { Database } from "../db/types.js";
+import { precompress, sendPrecompressed } from "../compressed.js";
 import { JSON_TYPE } from "../http.js";
 import { countBy } from "../models/store.js";
 
@@ -90,11 +91,12 @@ export function renderPipelines(counts: Map<string, number>): ApiPipeline[] {
 
 export async function catalogueRoutes(app: FastifyInstance, options: CatalogueRoutesOptions): Promise<void> {
 	const { db, cache } = options;
-	// The task catalogue is constant: serialise it once.
-	const tasks = Buffer.from(JSON.stringify(renderApiTasks()));
-	const noQuery = { querystring: { type: "object", additionalProperties: false, properties: {} } } as const;
+	// The task catalogue is constant: serialise and compress it once (about 100 KB of JSON).
+	const tasks = precompress(Buffer.from(JSON.stringify(renderApiTasks())));
 
-	app.get("/api/tasks", { schema: noQuery }, async (_request, reply) => reply.type(JSON_TYPE).send(tasks));
+	app.get("/api/tasks", (request, reply) => {
+		sendPrecompressed(request, reply, tasks, JSON_TYPE);
+	});
 
 	const counted =
 		(
@@ -112,6 +114,6 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueRo
 			return reply.type(JSON_TYPE).send(entry.body);
 		};
 
-	app.get("/api/libraries", { schema: noQuery }, counted("libraries", "library_name", renderLibraries));
-	app.get("/api/pipelines", { schema: noQuery }, counted("pipelines", "pipeline_tag", renderPipelines));
+	app.get("/api/libraries", counted("libraries", "library_name", renderLibraries));
+	app.get("/api/pipelines", counted("pipelines", "pipeline_tag", renderPipelines));
 }

@@ -13,7 +13,7 @@ import {
 import type { Database } from "../../src/db/types.js";
 import { CONTENT_SECURITY_POLICY } from "../../src/http.js";
 import { ModelInputError, parseModelList } from "../../src/models/input.js";
-import { importModels } from "../../src/models/store.js";
+import { saveModels } from "../../src/repos/import.js";
 import { loadSeedModels } from "../../src/seed.js";
 import { startHub, type RunningHub } from "./hub.js";
 
@@ -145,7 +145,7 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 		it("answers /healthz", async () => {
 			const res = await fetch(`${base}/healthz`);
 			expect(res.status).toBe(200);
-			expect(await res.json()).toEqual({ status: "ok", database: db.kind });
+			expect(await res.json()).toEqual({ status: "ok", database: db.kind, storage: "disk" });
 		});
 
 		it("serves the task catalogue exactly as renderApiTasks() builds it", async () => {
@@ -379,22 +379,34 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 			expect(expanded[0]).toHaveProperty("config");
 		});
 
-		it("refuses unknown and invalid query values with a 400 naming the parameter", async () => {
+		it("refuses invalid values of known parameters with a 400 naming the parameter", async () => {
 			const cases: Array<[string, RegExp]> = [
 				["sort=stars", /'sort'/],
 				["direction=2", /'direction'/],
 				["limit=0", /'limit'/],
-				["limit=101", /'limit'/],
+				["limit=-1", /'limit'/],
+				["limit=1.5", /'limit'/],
 				["limit=abc", /'limit'/],
+				["limit=Infinity", /'limit'/],
+				["limit=1e309", /'limit'/],
+				["limit=NaN", /'limit'/],
 				["pipeline_tag=not-a-task", /'pipeline_tag'/],
 				["library=../etc", /'library'/],
 				["author=a%20b", /'author'/],
-				["colour=blue", /'colour'/],
 				["cursor=%%%", /'cursor'/],
 				["cursor=abc", /'cursor'/],
 				["sort=id&sort=likes", /'sort'/],
 				["search=a%00b", /'search'/],
-				["expand[]=everything", /'expand\[\]'/],
+				["expand[]=everything", /'expand'/],
+				["expand=everything", /'expand'/],
+				["full=perhaps", /'full'/],
+				["gated=maybe", /'gated'/],
+				["inference=cold", /'inference'/],
+				["inference_provider=Not%20A%20Provider", /'inference_provider'/],
+				["num_parameters=lots", /'num_parameters'/],
+				["num_parameters=min:9B,max:1B", /'num_parameters'/],
+				["apps=ollama", /'apps' is not supported/],
+				[`search=${"x".repeat(201)}`, /'search'/],
 			];
 			for (const [query, message] of cases) {
 				const res = await fetch(`${base}/api/models?${query}`);
@@ -405,9 +417,23 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 			const modelCase = await fetch(`${base}/api/models/openai/whisper-large-v3?expand[]=nope`);
 			expect(modelCase.status).toBe(400);
 			expect(((await modelCase.json()) as { error: string }).error).toMatch(/expand/);
-			const unknown = await fetch(`${base}/api/models/openai/whisper-large-v3?foo=1`);
-			expect(unknown.status).toBe(400);
-			expect((await fetch(`${base}/api/tasks?x=1`)).status).toBe(400);
+		});
+
+		it("ignores parameters it does not know, as real clients send some", async () => {
+			const plain = await (await fetch(`${base}/api/models?limit=5`)).text();
+			expect(
+				await (await fetch(`${base}/api/models?limit=5&colour=blue&emissions_thresholds=1`)).text(),
+			).toBe(plain);
+			expect((await fetch(`${base}/api/models/openai/whisper-large-v3?foo=1`)).status).toBe(200);
+			expect((await fetch(`${base}/api/tasks?x=1`)).status).toBe(200);
+			expect((await fetch(`${base}/api/libraries?x=1`)).status).toBe(200);
+		});
+
+		it("caps limit at 1000 per page and pages on with Link", async () => {
+			const res = await fetch(`${base}/api/models?limit=99999999999999999999&sort=id&direction=1`);
+			expect(res.status).toBe(200);
+			const page = (await res.json()) as CompactModel[];
+			expect(page.length).toBe(Math.min(1000, await totalModels()));
 		});
 
 		it("refuses a cursor made for another sort order", async () => {
@@ -460,6 +486,70 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 			});
 			const listed = (await walk(base, "pipeline_tag=automatic-speech-recognition&limit=100")).models.length;
 			expect(asr.modelCount).toBe(listed);
+		});
+
+		it("serves files with ranges, ETags, HEAD and the error codes huggingface_hub reads", async () => {
+			const path = "/meta-llama/Llama-3.1-8B-Instruct/resolve/main/config.json";
+			const full = await rawRequest(base, { path });
+			expect(full.status).toBe(200);
+			const size = Buffer.byteLength(full.body);
+			expect(full.headers["content-length"]).toBe(String(size));
+			expect(full.headers["accept-ranges"]).toBe("bytes");
+			expect(full.headers["x-repo-commit"]).toMatch(/^[0-9a-f]{40}$/);
+			const etag = full.headers.etag as string;
+			expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+			const head = await rawRequest(base, { method: "HEAD", path });
+			expect(head.status).toBe(200);
+			expect(head.headers["content-length"]).toBe(String(size));
+			expect(head.body).toBe("");
+			const cases: Array<[string, number, string | undefined, string]> = [
+				["bytes=0-9", 206, `bytes 0-9/${size}`, full.body.slice(0, 10)],
+				["bytes=-5", 206, `bytes ${size - 5}-${size - 1}/${size}`, full.body.slice(-5)],
+				[`bytes=10-`, 206, `bytes 10-${size - 1}/${size}`, full.body.slice(10)],
+				[`bytes=5-${size + 100}`, 206, `bytes 5-${size - 1}/${size}`, full.body.slice(5)],
+				[`bytes=${size}-`, 416, `bytes */${size}`, ""],
+				["bytes=9-1", 416, `bytes */${size}`, ""],
+				["bytes=0-1,4-5", 200, undefined, full.body],
+				["items=0-1", 200, undefined, full.body],
+			];
+			for (const [range, status, contentRange, body] of cases) {
+				const res = await rawRequest(base, { path, headers: { range } });
+				expect(res.status, range).toBe(status);
+				expect(res.headers["content-range"], range).toBe(contentRange);
+				expect(res.body, range).toBe(body);
+			}
+			const cached = await rawRequest(base, { path, headers: { "if-none-match": etag } });
+			expect(cached.status).toBe(304);
+			expect(cached.body).toBe("");
+			const byCommit = await rawRequest(base, {
+				path: path.replace("/main/", `/${full.headers["x-repo-commit"] as string}/`),
+			});
+			expect(byCommit.body).toBe(full.body);
+			expect(byCommit.headers["cache-control"]).toMatch(/immutable/);
+
+			const missingFile = await rawRequest(base, { path: path.replace("config.json", "nope.json") });
+			expect(missingFile.status).toBe(404);
+			expect(missingFile.headers["x-error-code"]).toBe("EntryNotFound");
+			expect(missingFile.headers["x-repo-commit"]).toBe(full.headers["x-repo-commit"]);
+			const missingRevision = await rawRequest(base, { path: path.replace("/main/", "/nope/") });
+			expect(missingRevision.headers["x-error-code"]).toBe("RevisionNotFound");
+			expect(JSON.parse(missingRevision.body)).toEqual({ error: "Invalid rev id: nope" });
+			for (const missingRepo of [
+				"/nobody/nothing/resolve/main/a.txt",
+				"/api/models/nobody/nothing",
+				"/api/models/nothing-at-all/tree/main",
+			]) {
+				const res = await rawRequest(base, { path: missingRepo });
+				expect(res.status, missingRepo).toBe(404);
+				expect(res.headers["x-error-code"], missingRepo).toBe("RepoNotFound");
+				expect(JSON.parse(res.body), missingRepo).toEqual({ error: "Repository not found" });
+			}
+			// A revision with a slash is one encoded segment, as huggingface_hub sends it.
+			const slashed = await rawRequest(base, {
+				path: "/api/models/openai/whisper-large-v3/revision/refs%2Fpr%2F1",
+			});
+			expect(slashed.headers["x-error-code"]).toBe("RevisionNotFound");
+			expect(JSON.parse(slashed.body)).toEqual({ error: "Invalid rev id: refs/pr/1" });
 		});
 
 		describe("admin writes", () => {
@@ -705,8 +795,9 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 			});
 
 			it("write all records or none: a failure in the middle changes nothing", async () => {
-				await importModels(
+				await saveModels(
 					db,
+					hub.storage,
 					parseModelList([
 						record("Import-B/existing", { downloads: 5 }),
 						record("import-b/other", { downloads: 5 }),
@@ -722,7 +813,7 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 					record("import-b/EXISTING"),
 					record("import-b/last"),
 				]);
-				await expect(importModels(db, list)).rejects.toThrow(/letter case/);
+				await expect(saveModels(db, hub.storage, list)).rejects.toThrow(/letter case/);
 				const rows = await db.query<{ id: string; downloads: number }>(
 					"SELECT id, downloads FROM models WHERE lower(author) = 'import-b' ORDER BY id",
 				);
@@ -747,14 +838,16 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 					tags: ["transformers"],
 				});
 				expect(single).toHaveLength(1);
-				await importModels(db, single);
+				await saveModels(db, hub.storage, single);
 				const model = (await (await fetch(`${base}/api/models/import-c/single`)).json()) as Record<
 					string,
 					unknown
 				>;
 				expect(model._id).toBe("621ffdc036468d709f174338");
 				expect(model.mask_token).toBe("[MASK]");
-				expect(model).not.toHaveProperty("sha");
+				// The record's own sha is ignored: the hub's is the commit it wrote.
+				expect(model.sha).toMatch(/^[0-9a-f]{40}$/);
+				expect(model.sha).not.toBe("0123456789abcdef");
 			});
 		});
 

@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// The hub at scale: 1,000,000 generated models on PostgreSQL and 100,000 on the embedded PGlite.
+// Measures import throughput (models/s, peak memory of the import process), then p50/p99 latency and
+// requests/s at 50 connections (autocannon) for model lookups (random ids), listing, filtering,
+// multi-word search and /api/tasks, first with the response cache off (every request reaches the
+// database) and then with it on. Prints one JSON line per measurement.
+//
+//   npm run build && node packages/hub/bench/scale.bench.mjs
+//
+// Environment: BENCH_PG_MODELS (default 1000000), BENCH_PGLITE_MODELS (default 100000),
+// BENCH_DURATION (seconds per scenario, default 5), BENCH_CONNECTIONS (default 50),
+// BENCH_BACKENDS (comma list of "postgres", "pglite"; default both).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { startPostgresCluster } from "../test/support/postgres-cluster.mjs";
+import { startServer, stopServer } from "./process.mjs";
+import { filterQueries, generatedModel, searchQueries, writeModelFile } from "./generate.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cli = join(here, "..", "dist", "cli.js");
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BACKENDS = (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",");
+const SIZES = {
+	postgres: Number(process.env.BENCH_PG_MODELS ?? 1_000_000),
+	pglite: Number(process.env.BENCH_PGLITE_MODELS ?? 100_000),
+};
+// Models per import file (and per import transaction). PGlite keeps a transaction in WebAssembly memory.
+const CHUNK = { postgres: 100_000, pglite: 20_000 };
+// A sample imported with generated model cards and config files, for the cost of writing files.
+const CARD_SAMPLE = 5000;
+
+function emit(result) {
+	console.log(JSON.stringify(result));
+}
+
+/** Runs the CLI to completion under /usr/bin/time; returns seconds taken and peak RSS in MB. */
+function runCli(args, env) {
+	const started = process.hrtime.bigint();
+	const result = spawnSync("/usr/bin/time", ["-f", "MAXRSS_KB %M", process.execPath, cli, ...args], {
+		env: { ...process.env, MODELHUB_LOG_LEVEL: "error", ...env },
+		encoding: "utf8",
+		maxBuffer: 16 * 1024 * 1024,
+	});
+	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+	if (result.status !== 0)
+		throw new Error(`modelhub-hub ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
+	const rss = Number(/MAXRSS_KB (\d+)/.exec(result.stderr)?.[1] ?? 0) / 1024;
+	return { seconds, maxRssMb: Math.round(rss) };
+}
+
+function startHub(env) {
+	return startServer(process.execPath, [cli, "serve"], {
+		PORT: "0",
+		HOST: "127.0.0.1",
+		MODELHUB_LOG_LEVEL: "error",
+		...env,
+	});
+}
+
+function rssMb(pid) {
+	const result = spawnSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" });
+	return Math.round(Number(result.stdout.trim() || 0) / 1024);
+}
+
+function load(url, paths, headers = {}, duration = DURATION) {
+	let index = 0;
+	return new Promise((resolve, reject) => {
+		autocannon(
+			{
+				url,
+				connections: CONNECTIONS,
+				duration,
+				headers,
+				requests: [
+					{
+						setupRequest(request) {
+							request.path = paths[index++ % paths.length];
+							return request;
+						},
+					},
+				],
+			},
+			(error, result) => (error ? reject(error) : resolve(result)),
+		);
+	});
+}
+
+/** Waits until the hub answers /healthz within 100 ms: queries left over from a scenario have finished. */
+async function drained(url) {
+	const deadline = Date.now() + 120_000;
+	while (Date.now() < deadline) {
+		const started = Date.now();
+		await fetch(`${url}/healthz`).then((res) => res.arrayBuffer());
+		if (Date.now() - started < 100) return;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+function shuffled(list, seed) {
+	const out = [...list];
+	let state = seed;
+	for (let i = out.length - 1; i > 0; i--) {
+		state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+		const j = state % (i + 1);
+		[out[i], out[j]] = [out[j], out[i]];
+	}
+	return out;
+}
+
+function scenarios(count) {
+	const ids = shuffled(
+		Array.from({ length: 20_000 }, (_, i) => generatedModel(Math.floor((i * 7919) % count)).id),
+		1,
+	);
+	const orgs = Array.from({ length: 5000 }, (_, i) => `org-${(i * 37) % 20_000}`);
+	return {
+		"lookup (random ids)": ids.map((id) => `/api/models/${id}`),
+		"listing (first page, 100)": ["/api/models?limit=100"],
+		"listing (by author, random)": orgs.map((org) => `/api/models?author=${org}&limit=100`),
+		"filter (task+library+tag)": shuffled(filterQueries(), 2).map(
+			(values) => `/api/models?${values.map((v) => `filter=${encodeURIComponent(v)}`).join("&")}&limit=100`,
+		),
+		"search (two words)": shuffled(searchQueries(), 3).map(
+			(q) => `/api/models?search=${encodeURIComponent(q)}&limit=100`,
+		),
+		"/api/tasks (br)": ["/api/tasks"],
+	};
+}
+
+async function measure(backend, count, env) {
+	for (const cache of ["off", "on"]) {
+		const { child, url: pending } = startHub({
+			...env,
+			MODELHUB_CACHE_BYTES: cache === "off" ? "0" : String(64 * 1024 * 1024),
+		});
+		const url = await pending;
+		try {
+			for (const [scenario, paths] of Object.entries(scenarios(count))) {
+				const headers = scenario.startsWith("/api/tasks") ? { "accept-encoding": "br" } : {};
+				await load(url, paths, headers, 1);
+				const result = await load(url, paths, headers);
+				await drained(url);
+				emit({
+					backend,
+					models: count,
+					cache,
+					scenario,
+					connections: CONNECTIONS,
+					rps: Math.round(result.requests.average),
+					p50Ms: result.latency.p50,
+					p99Ms: result.latency.p99,
+					errors: result.errors + result.timeouts + result.non2xx,
+				});
+			}
+			emit({ backend, models: count, cache, serverRssMb: rssMb(child.pid) });
+		} finally {
+			await stopServer(child);
+		}
+	}
+}
+
+async function runBackend(backend) {
+	const count = SIZES[backend];
+	const work = mkdtempSync(join(tmpdir(), `modelhub-scale-${backend}-`));
+	let cluster;
+	try {
+		const env = { MODELHUB_DATA_DIR: join(work, "data") };
+		if (backend === "postgres") {
+			cluster = await startPostgresCluster({ shared_buffers: "1GB", work_mem: "16MB", max_wal_size: "4GB" });
+			env.DATABASE_URL = await cluster.createDatabase("bench");
+		}
+		// Import in chunks: one transaction (and one process) per file.
+		let seconds = 0;
+		let maxRssMb = 0;
+		let generateSeconds = 0;
+		for (let start = 0; start < count; start += CHUNK[backend]) {
+			const end = Math.min(count, start + CHUNK[backend]);
+			const file = join(work, `models-${start}.json`);
+			const generated = process.hrtime.bigint();
+			writeModelFile(file, start, end);
+			generateSeconds += Number(process.hrtime.bigint() - generated) / 1e9;
+			const run = runCli(["import", "--no-generated-files", file], env);
+			rmSync(file);
+			seconds += run.seconds;
+			maxRssMb = Math.max(maxRssMb, run.maxRssMb);
+		}
+		emit({
+			backend,
+			models: count,
+			phase: "import (metadata, .gitattributes only)",
+			seconds: Math.round(seconds),
+			modelsPerSecond: Math.round(count / seconds),
+			importMaxRssMb: maxRssMb,
+			generateSeconds: Math.round(generateSeconds),
+		});
+		const sample = join(work, "cards.json");
+		writeModelFile(sample, count, count + CARD_SAMPLE);
+		const cards = runCli(["import", sample], env);
+		emit({
+			backend,
+			models: CARD_SAMPLE,
+			phase: "import (with generated model cards and config files)",
+			seconds: Math.round(cards.seconds * 10) / 10,
+			modelsPerSecond: Math.round(CARD_SAMPLE / cards.seconds),
+			importMaxRssMb: cards.maxRssMb,
+		});
+		await measure(backend, count, env);
+	} finally {
+		cluster?.stop();
+		rmSync(work, { recursive: true, force: true });
+	}
+}
+
+for (const backend of BACKENDS) await runBackend(backend);

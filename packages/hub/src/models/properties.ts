@@ -1,0 +1,128 @@
+/**
+ * The properties of a model in the public hub's JSON, as `expand=` names them (huggingface_hub 2.0's
+ * ExpandModelProperty_T), and how each is produced. A property the hub has no data for is accepted and
+ * left out of the answer, never an error.
+ */
+export const EXPAND_PROPERTIES = [
+	"author",
+	"baseModels",
+	"cardData",
+	"childrenModelCount",
+	"config",
+	"createdAt",
+	"disabled",
+	"downloads",
+	"downloadsAllTime",
+	"evalResults",
+	"gated",
+	"gguf",
+	"inference",
+	"inferenceProviderMapping",
+	"lastModified",
+	"library_name",
+	"likes",
+	"mask_token",
+	"model-index",
+	"pipeline_tag",
+	"private",
+	"resourceGroup",
+	"safetensors",
+	"sha",
+	"siblings",
+	"spaces",
+	"tags",
+	"transformersInfo",
+	"trendingScore",
+	"usedStorage",
+	"widgetData",
+] as const;
+
+export type ModelProperty = (typeof EXPAND_PROPERTIES)[number];
+
+const EXPAND_SET: ReadonlySet<string> = new Set(EXPAND_PROPERTIES);
+
+export function isModelProperty(value: string): value is ModelProperty {
+	return EXPAND_SET.has(value);
+}
+
+/**
+ * Properties this hub never has data for (no spaces, no evaluation results, no download history, no
+ * resource groups, no lineage index): accepted in `expand`, never in an answer.
+ */
+export const ABSENT_PROPERTIES: ReadonlySet<ModelProperty> = new Set([
+	"baseModels",
+	"childrenModelCount",
+	"downloadsAllTime",
+	"evalResults",
+	"resourceGroup",
+	"spaces",
+]);
+
+/** What `GET /api/models` shows of each model by default. */
+export const LIST_PROPERTIES: readonly ModelProperty[] = [
+	"author",
+	"pipeline_tag",
+	"library_name",
+	"tags",
+	"downloads",
+	"likes",
+	"trendingScore",
+	"lastModified",
+	"createdAt",
+	"private",
+];
+
+/** What `full=true` adds to a listing (the client documents: last modified, sha, files, tags). */
+export const FULL_LIST_PROPERTIES: readonly ModelProperty[] = [
+	...LIST_PROPERTIES,
+	"sha",
+	"gated",
+	"disabled",
+	"siblings",
+	"mask_token",
+	"widgetData",
+	"transformersInfo",
+	"safetensors",
+	"gguf",
+];
+
+/** The order properties appear in, whatever asked for them. */
+export const PROPERTY_ORDER: readonly ModelProperty[] = [
+	"author",
+	"sha",
+	"pipeline_tag",
+	"library_name",
+	"tags",
+	"config",
+	"cardData",
+	"widgetData",
+	"transformersInfo",
+	"safetensors",
+	"gguf",
+	"mask_token",
+	"model-index",
+	"downloads",
+	"likes",
+	"trendingScore",
+	"lastModified",
+	"createdAt",
+	"private",
+	"gated",
+	"disabled",
+	"inference",
+	"inferenceProviderMapping",
+	"siblings",
+	"usedStorage",
+];
+
+/** Properties computed on demand only: model info shows every other one by default. */
+const ON_DEMAND: ReadonlySet<ModelProperty> = new Set([
+	"trendingScore",
+	"inference",
+	"inferenceProviderMapping",
+]);
+
+/** What `GET /api/models/{id}` shows by default. */
+export const INFO_PROPERTIES: readonly ModelProperty[] = PROPERTY_ORDER.filter(
+	(property) => !ON_DEMAND.has(property),
+);

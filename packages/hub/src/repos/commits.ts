@@ -1,0 +1,218 @@
+import type { Queryable } from "../db/types.js";
+import { buildTrees, commitOid, fileOid } from "./git.js";
+import { isLfsFile } from "./lfs.js";
+import { repoPathProblem } from "./paths.js";
+
+/** A file of a commit: where it is in the repository and which stored blob holds its bytes. */
+export interface CommitFile {
+	path: string;
+	sha256: string;
+	size: number;
+	/** Git's object id of the bytes (StoredBlob.gitOid); needed for files not stored through LFS. */
+	gitOid: string | null | undefined;
+	/** Store through LFS; decided by path and size (isLfsFile) when left out. */
+	lfs?: boolean;
+}
+
+export interface CommitInput {
+	modelId: string;
+	/** Branch to move to the new commit ("main" by default); created when absent. */
+	branch?: string;
+	/** The complete file list of the new commit (a snapshot, not a diff: see applyChanges). */
+	files: readonly CommitFile[];
+	title: string;
+	message?: string;
+	authorName: string;
+	authorEmail: string;
+	date: Date;
+	/**
+	 * The parent commit: undefined to take the branch's current head, null for a first commit.
+	 * A caller checking a client's `parentCommit` (409 when stale) compares before calling.
+	 */
+	parent?: string | null;
+}
+
+export interface WrittenCommit {
+	modelId: string;
+	commitId: string;
+	treeId: string;
+}
+
+/** A commit that cannot be written; the message says why (a 400 for a client). */
+export class CommitInputError extends Error {
+	override name = "CommitInputError";
+}
+
+interface PreparedFile {
+	path: string;
+	sha256: string;
+	size: number;
+	gitOid: string | null;
+	lfs: boolean;
+	oid: string;
+}
+
+function prepareFiles(input: CommitInput): PreparedFile[] {
+	const seen = new Set<string>();
+	const files = input.files.map((file): PreparedFile => {
+		const problem = repoPathProblem(file.path);
+		if (problem) throw new CommitInputError(`${JSON.stringify(file.path.slice(0, 200))}: ${problem}`);
+		if (seen.has(file.path)) throw new CommitInputError(`${file.path} is listed twice`);
+		seen.add(file.path);
+		const gitOid = file.gitOid ?? null;
+		const lfs = file.lfs ?? (isLfsFile(file.path, file.size) || gitOid === null);
+		const prepared = { path: file.path, sha256: file.sha256, size: file.size, gitOid, lfs, oid: "" };
+		prepared.oid = fileOid(prepared);
+		return prepared;
+	});
+	// A path cannot be both a file and a folder.
+	for (const path of seen) {
+		let slash = path.indexOf("/");
+		while (slash >= 0) {
+			const folder = path.slice(0, slash);
+			if (seen.has(folder)) throw new CommitInputError(`${folder} is both a file and a folder`);
+			slash = path.indexOf("/", slash + 1);
+		}
+	}
+	return files;
+}
+
+/**
+ * Writes commits (one per input, any number of models) inside the caller's transaction, in a fixed
+ * number of statements whatever their count: blobs, commits, files, folders, refs. Each input is a
+ * full snapshot; ids are git's (see git.ts). Writing the very same commit again changes nothing.
+ */
+export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]): Promise<WrittenCommit[]> {
+	if (inputs.length === 0) return [];
+	const prepared = inputs.map((input) => ({
+		input,
+		files: prepareFiles(input),
+		branch: input.branch ?? "main",
+	}));
+	const branches = new Set<string>();
+	for (const { input, branch } of prepared) {
+		const key = `${input.modelId}\n${branch}`;
+		if (branches.has(key))
+			throw new CommitInputError(`two commits for ${input.modelId}@${branch} in one batch`);
+		branches.add(key);
+	}
+
+	// Current heads, for inputs that take their parent from the branch.
+	const wantHeads = prepared.filter((p) => p.input.parent === undefined);
+	const heads = new Map<string, { commitId: string; treeId: string }>();
+	if (wantHeads.length > 0) {
+		const result = await tx.query<{ model_id: string; name: string; commit_id: string; tree_id: string }>(
+			`SELECT r.model_id, r.name, r.commit_id, c.tree_id FROM refs r
+			JOIN unnest($1::text[], $2::text[]) AS w(model_id, name) ON r.model_id = w.model_id AND r.name = w.name
+			JOIN commits c ON c.model_id = r.model_id AND c.id = r.commit_id
+			WHERE r.kind = 'branch'`,
+			[wantHeads.map((p) => p.input.modelId), wantHeads.map((p) => p.branch)],
+		);
+		for (const row of result.rows) {
+			heads.set(`${row.model_id}\n${row.name}`, { commitId: row.commit_id, treeId: row.tree_id });
+		}
+	}
+
+	const written: WrittenCommit[] = [];
+	const blobs = new Map<string, { size: number; gitOid: string | null }>();
+	const commitRows: unknown[][] = [[], [], [], [], [], [], [], []];
+	const fileRows: unknown[][] = [[], [], [], [], []];
+	const folderRows: unknown[][] = [[], [], [], []];
+	const refRows: unknown[][] = [[], [], []];
+	for (const { input, files, branch } of prepared) {
+		const head = input.parent === undefined ? heads.get(`${input.modelId}\n${branch}`) : undefined;
+		const parent = input.parent === undefined ? (head?.commitId ?? null) : input.parent;
+		const trees = buildTrees(new Map(files.map((file) => [file.path, file.oid])));
+		// Nothing changed since the branch's head: no empty commit.
+		if (head && head.treeId === trees.root) {
+			written.push({ modelId: input.modelId, commitId: head.commitId, treeId: head.treeId });
+			continue;
+		}
+		const date = new Date(Math.floor(input.date.getTime() / 1000) * 1000);
+		const commitId = commitOid({
+			tree: trees.root,
+			parent,
+			authorName: input.authorName,
+			authorEmail: input.authorEmail,
+			date,
+			title: input.title,
+			...(input.message ? { message: input.message } : {}),
+		});
+		written.push({ modelId: input.modelId, commitId, treeId: trees.root });
+		for (const file of files) {
+			const known = blobs.get(file.sha256);
+			if (!known || (known.gitOid === null && file.gitOid !== null))
+				blobs.set(file.sha256, { size: file.size, gitOid: file.gitOid });
+			fileRows[0]!.push(input.modelId);
+			fileRows[1]!.push(commitId);
+			fileRows[2]!.push(file.path);
+			fileRows[3]!.push(file.sha256);
+			fileRows[4]!.push(file.lfs);
+		}
+		for (const [path, treeId] of trees.folders) {
+			folderRows[0]!.push(input.modelId);
+			folderRows[1]!.push(commitId);
+			folderRows[2]!.push(path);
+			folderRows[3]!.push(treeId);
+		}
+		const row = [
+			input.modelId,
+			commitId,
+			parent,
+			trees.root,
+			input.title,
+			input.message ?? "",
+			`${input.authorName} <${input.authorEmail}>`,
+			date.toISOString(),
+		];
+		row.forEach((value, index) => commitRows[index]!.push(value));
+		refRows[0]!.push(input.modelId);
+		refRows[1]!.push(branch);
+		refRows[2]!.push(commitId);
+	}
+
+	await tx.query(
+		`INSERT INTO blobs (sha256, size, git_oid)
+		SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
+		ON CONFLICT (sha256) DO UPDATE SET git_oid = EXCLUDED.git_oid
+			WHERE blobs.git_oid IS NULL AND EXCLUDED.git_oid IS NOT NULL`,
+		[[...blobs.keys()], [...blobs.values()].map((b) => b.size), [...blobs.values()].map((b) => b.gitOid)],
+	);
+	const inserted = await tx.query<{ model_id: string; id: string }>(
+		`INSERT INTO commits (model_id, id, parent_id, tree_id, title, message, author, created_at)
+		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+			$8::timestamptz[])
+		ON CONFLICT (model_id, id) DO NOTHING
+		RETURNING model_id, id`,
+		commitRows,
+	);
+	// Files and folders only for commits that are new (an identical commit already has them).
+	const fresh = new Set(inserted.rows.map((row) => `${row.model_id}\n${row.id}`));
+	const keep = (rows: unknown[][]): unknown[][] => {
+		const indexes = (rows[0] as string[])
+			.map((modelId, index) => (fresh.has(`${modelId}\n${rows[1]![index] as string}`) ? index : -1))
+			.filter((index) => index >= 0);
+		return rows.map((column) => indexes.map((index) => column[index]));
+	};
+	await tx.query(
+		`INSERT INTO commit_files (model_id, commit_id, path, sha256, lfs)
+		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[])`,
+		keep(fileRows),
+	);
+	const folders = keep(folderRows);
+	if ((folders[0] as unknown[]).length > 0) {
+		await tx.query(
+			`INSERT INTO commit_folders (model_id, commit_id, path, tree_id)
+			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])`,
+			folders,
+		);
+	}
+	await tx.query(
+		`INSERT INTO refs (model_id, kind, name, commit_id)
+		SELECT model_id, 'branch', name, commit_id FROM unnest($1::text[], $2::text[], $3::text[])
+			AS r(model_id, name, commit_id)
+		ON CONFLICT (model_id, kind, name) DO UPDATE SET commit_id = EXCLUDED.commit_id`,
+		refRows,
+	);
+	return written;
+}

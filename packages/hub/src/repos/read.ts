@@ -1,0 +1,311 @@
+import type { Queryable } from "../db/types.js";
+import { fileOid, lfsPointerSize } from "./git.js";
+import { COMMIT_ID } from "./paths.js";
+
+/** A file of a commit, with what the API shows of it. */
+export interface FileEntry {
+	path: string;
+	sha256: string;
+	size: number;
+	lfs: boolean;
+	gitOid: string | null;
+}
+
+/** A folder of a commit. */
+export interface FolderEntry {
+	path: string;
+	treeId: string;
+}
+
+export type TreeEntry = ({ type: "file" } & FileEntry) | ({ type: "directory" } & FolderEntry);
+
+export type Resolved =
+	| { status: "no-model" }
+	| { status: "no-revision"; modelId: string }
+	| { status: "ok"; modelId: string; commitId: string };
+
+interface FileRow {
+	path: string;
+	sha256: string;
+	size: number | string;
+	lfs: boolean;
+	git_oid: string | null;
+}
+
+const FILE_COLUMNS = "f.path, f.sha256, b.size, f.lfs, b.git_oid";
+
+function fileOf(row: FileRow): FileEntry {
+	return { path: row.path, sha256: row.sha256, size: Number(row.size), lfs: row.lfs, gitOid: row.git_oid };
+}
+
+/**
+ * Finds a model (case-insensitively) and a revision of it: a branch, else a tag, else a full commit id
+ * of that model. One query.
+ */
+export async function resolveRevision(db: Queryable, id: string, revision: string): Promise<Resolved> {
+	const result = await db.query<{ id: string; commit_id: string | null }>(
+		`SELECT m.id, COALESCE(
+			(SELECT r.commit_id FROM refs r WHERE r.model_id = m.id AND r.name = $2 ORDER BY r.kind LIMIT 1),
+			(SELECT c.id FROM commits c WHERE c.model_id = m.id AND c.id = $3)
+		) AS commit_id
+		FROM models m WHERE lower(m.id) = lower($1)`,
+		[id, revision, COMMIT_ID.test(revision) ? revision : null],
+	);
+	const row = result.rows[0];
+	if (!row) return { status: "no-model" };
+	if (!row.commit_id) return { status: "no-revision", modelId: row.id };
+	return { status: "ok", modelId: row.id, commitId: row.commit_id };
+}
+
+/** Every file of a commit, by path (byte order). */
+export async function listFiles(db: Queryable, modelId: string, commitId: string): Promise<FileEntry[]> {
+	const result = await db.query<FileRow>(
+		`SELECT ${FILE_COLUMNS} FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
+		WHERE f.model_id = $1 AND f.commit_id = $2 ORDER BY f.path`,
+		[modelId, commitId],
+	);
+	return result.rows.map(fileOf);
+}
+
+/** One file of a commit, or undefined. */
+export async function getFile(
+	db: Queryable,
+	modelId: string,
+	commitId: string,
+	path: string,
+): Promise<FileEntry | undefined> {
+	const result = await db.query<FileRow>(
+		`SELECT ${FILE_COLUMNS} FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
+		WHERE f.model_id = $1 AND f.commit_id = $2 AND f.path = $3`,
+		[modelId, commitId, path],
+	);
+	const row = result.rows[0];
+	return row ? fileOf(row) : undefined;
+}
+
+/** Whether `path` is a folder of the commit ("" is the root, always one). */
+export async function isFolder(
+	db: Queryable,
+	modelId: string,
+	commitId: string,
+	path: string,
+): Promise<boolean> {
+	if (path === "") return true;
+	const result = await db.query(
+		"SELECT 1 FROM commit_folders WHERE model_id = $1 AND commit_id = $2 AND path = $3",
+		[modelId, commitId, path],
+	);
+	return result.rows.length > 0;
+}
+
+export interface TreeQuery {
+	modelId: string;
+	commitId: string;
+	/** Folder to list ("" for the root). */
+	path: string;
+	recursive: boolean;
+	/** List entries whose path sorts after this one (the page cursor). */
+	after?: string;
+	limit: number;
+}
+
+/**
+ * A page of a folder's entries (files and folders together, by path), `limit + 1` looked up so the
+ * caller knows whether there is a next page.
+ */
+export async function treePage(db: Queryable, query: TreeQuery): Promise<TreeEntry[]> {
+	const prefix = query.path === "" ? "" : `${query.path}/`;
+	const params = [query.modelId, query.commitId, prefix, query.after ?? "", query.limit + 1];
+	// Direct children have no further "/" after the prefix.
+	const depth = query.recursive ? "" : "AND strpos(substr(e.path, length($3) + 1), '/') = 0";
+	const result = await db.query<FileRow & { tree_id: string | null }>(
+		`SELECT e.* FROM (
+			SELECT f.path, f.sha256, b.size, f.lfs, b.git_oid, NULL::text AS tree_id
+			FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
+			WHERE f.model_id = $1 AND f.commit_id = $2 AND starts_with(f.path, $3) AND f.path > $4
+			UNION ALL
+			SELECT d.path, NULL, 0, false, NULL, d.tree_id
+			FROM commit_folders d
+			WHERE d.model_id = $1 AND d.commit_id = $2 AND starts_with(d.path, $3) AND d.path > $4
+		) e WHERE true ${depth}
+		ORDER BY e.path COLLATE "C" LIMIT $5`,
+		params,
+	);
+	return result.rows.map((row): TreeEntry =>
+		row.tree_id !== null
+			? { type: "directory", path: row.path, treeId: row.tree_id }
+			: { type: "file", ...fileOf(row) },
+	);
+}
+
+/** The entries (files or folders) at the given paths; paths that do not exist are left out. */
+export async function pathsInfo(
+	db: Queryable,
+	modelId: string,
+	commitId: string,
+	paths: readonly string[],
+): Promise<TreeEntry[]> {
+	const result = await db.query<FileRow & { tree_id: string | null }>(
+		`SELECT f.path, f.sha256, b.size, f.lfs, b.git_oid, NULL::text AS tree_id
+		FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
+		WHERE f.model_id = $1 AND f.commit_id = $2 AND f.path = ANY($3::text[])
+		UNION ALL
+		SELECT d.path, NULL, 0, false, NULL, d.tree_id FROM commit_folders d
+		WHERE d.model_id = $1 AND d.commit_id = $2 AND d.path = ANY($3::text[])`,
+		[modelId, commitId, paths],
+	);
+	const byPath = new Map(
+		result.rows.map((row): [string, TreeEntry] => [
+			row.path,
+			row.tree_id !== null
+				? { type: "directory", path: row.path, treeId: row.tree_id }
+				: { type: "file", ...fileOf(row) },
+		]),
+	);
+	// In the order asked for, each once.
+	return [...new Set(paths)].flatMap((path) => {
+		const entry = byPath.get(path);
+		return entry ? [entry] : [];
+	});
+}
+
+export interface CommitSummary {
+	id: string;
+	title: string;
+	date: string;
+}
+
+/** How far back lastCommit looks: older changes are attributed to the oldest commit looked at. */
+const HISTORY_DEPTH = 1000;
+
+/**
+ * The last commit that changed each entry (a file's blob or a folder's tree), following the first-parent
+ * chain from `commitId`.
+ */
+export async function lastCommits(
+	db: Queryable,
+	modelId: string,
+	commitId: string,
+	entries: readonly TreeEntry[],
+): Promise<Map<string, CommitSummary>> {
+	const chainResult = await db.query<{ id: string; title: string; created_at: Date | string }>(
+		`WITH RECURSIVE chain(id, parent_id, title, created_at, depth) AS (
+			SELECT id, parent_id, title, created_at, 0 FROM commits WHERE model_id = $1 AND id = $2
+			UNION ALL
+			SELECT c.id, c.parent_id, c.title, c.created_at, chain.depth + 1
+			FROM commits c JOIN chain ON c.model_id = $1 AND c.id = chain.parent_id
+			WHERE chain.depth < $3
+		) SELECT id, title, created_at FROM chain ORDER BY depth`,
+		[modelId, commitId, HISTORY_DEPTH],
+	);
+	const chain = chainResult.rows.map((row) => ({
+		id: row.id,
+		title: row.title,
+		date: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+	}));
+	const paths = entries.map((entry) => entry.path);
+	const states = await db.query<{ commit_id: string; path: string; state: string }>(
+		`SELECT commit_id, path, sha256 || ':' || lfs AS state FROM commit_files
+		WHERE model_id = $1 AND commit_id = ANY($2::text[]) AND path = ANY($3::text[])
+		UNION ALL
+		SELECT commit_id, path, tree_id FROM commit_folders
+		WHERE model_id = $1 AND commit_id = ANY($2::text[]) AND path = ANY($3::text[])`,
+		[modelId, chain.map((c) => c.id), paths],
+	);
+	const stateAt = new Map(states.rows.map((row) => [`${row.commit_id}\n${row.path}`, row.state]));
+	const result = new Map<string, CommitSummary>();
+	for (const path of paths) {
+		const current = stateAt.get(`${commitId}\n${path}`);
+		let last = chain[0];
+		for (let index = 1; index < chain.length; index++) {
+			if (stateAt.get(`${chain[index]!.id}\n${path}`) !== current) break;
+			last = chain[index];
+		}
+		if (last) result.set(path, last);
+	}
+	return result;
+}
+
+/** The branches and tags of a model, with the commit each points to. */
+export async function listRefs(
+	db: Queryable,
+	modelId: string,
+): Promise<Array<{ kind: "branch" | "tag"; name: string; commitId: string }>> {
+	const result = await db.query<{ kind: "branch" | "tag"; name: string; commit_id: string }>(
+		"SELECT kind, name, commit_id FROM refs WHERE model_id = $1 ORDER BY kind, name",
+		[modelId],
+	);
+	return result.rows.map((row) => ({ kind: row.kind, name: row.name, commitId: row.commit_id }));
+}
+
+/** The main branch of several models: its commit and file names (for listings with `full`). */
+export async function mainSnapshots(
+	db: Queryable,
+	modelIds: readonly string[],
+	withFiles: boolean,
+): Promise<Map<string, { sha: string; files: string[] }>> {
+	const heads = await db.query<{ model_id: string; commit_id: string }>(
+		"SELECT model_id, commit_id FROM refs WHERE model_id = ANY($1::text[]) AND kind = 'branch' AND name = 'main'",
+		[modelIds],
+	);
+	const out = new Map(heads.rows.map((row) => [row.model_id, { sha: row.commit_id, files: [] as string[] }]));
+	if (withFiles && heads.rows.length > 0) {
+		const files = await db.query<{ model_id: string; path: string }>(
+			`SELECT f.model_id, f.path FROM commit_files f
+			JOIN unnest($1::text[], $2::text[]) AS h(model_id, commit_id)
+				ON f.model_id = h.model_id AND f.commit_id = h.commit_id
+			ORDER BY f.model_id, f.path`,
+			[heads.rows.map((row) => row.model_id), heads.rows.map((row) => row.commit_id)],
+		);
+		for (const row of files.rows) out.get(row.model_id)?.files.push(row.path);
+	}
+	return out;
+}
+
+/** Bytes taken by every distinct blob any commit of each model refers to. */
+export async function usedStorage(db: Queryable, modelIds: readonly string[]): Promise<Map<string, number>> {
+	const result = await db.query<{ model_id: string; total: number | string | null }>(
+		`SELECT d.model_id, sum(b.size) AS total
+		FROM (SELECT DISTINCT model_id, sha256 FROM commit_files WHERE model_id = ANY($1::text[])) d
+		JOIN blobs b ON b.sha256 = d.sha256 GROUP BY d.model_id`,
+		[modelIds],
+	);
+	return new Map(result.rows.map((row) => [row.model_id, Number(row.total ?? 0)]));
+}
+
+/** A file or folder in the public hub's tree JSON. */
+export function treeEntryJson(entry: TreeEntry, lastCommit?: CommitSummary): Record<string, unknown> {
+	const json: Record<string, unknown> =
+		entry.type === "directory"
+			? { type: "directory", oid: entry.treeId, size: 0, path: entry.path }
+			: {
+					type: "file",
+					oid: fileOid(entry),
+					size: entry.size,
+					path: entry.path,
+					...(entry.lfs
+						? {
+								lfs: {
+									oid: entry.sha256,
+									size: entry.size,
+									pointerSize: lfsPointerSize(entry.sha256, entry.size),
+								},
+							}
+						: {}),
+				};
+	if (lastCommit) json.lastCommit = lastCommit;
+	return json;
+}
+
+/** A file as a `siblings` entry of model info (`blobs=true` adds size, blob id and LFS details). */
+export function siblingJson(file: FileEntry, withBlobs: boolean): Record<string, unknown> {
+	if (!withBlobs) return { rfilename: file.path };
+	return {
+		rfilename: file.path,
+		size: file.size,
+		blobId: fileOid(file),
+		...(file.lfs
+			? { lfs: { size: file.size, sha256: file.sha256, pointerSize: lfsPointerSize(file.sha256, file.size) } }
+			: {}),
+	};
+}

@@ -1,0 +1,360 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { checkAdmin } from "../../auth.js";
+import type { CachedResponse } from "../../cache.js";
+import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
+import { ModelInputError, parseModelInput } from "../../models/input.js";
+import {
+	EXPAND_PROPERTIES,
+	INFO_PROPERTIES,
+	isModelProperty,
+	type ModelProperty,
+} from "../../models/properties.js";
+import { ConflictError, deleteModel, getModel, notifyChange } from "../../models/store.js";
+import { saveModels } from "../../repos/import.js";
+import { repoPathProblem, MAX_PATH_LENGTH } from "../../repos/paths.js";
+import {
+	isFolder,
+	lastCommits,
+	listRefs,
+	pathsInfo,
+	treeEntryJson,
+	treePage,
+	type TreeEntry,
+} from "../../repos/read.js";
+import { flag, invalidParameter, many, one, QueryError, type RawQuery } from "../query.js";
+import { decodeSegments, parseApiModelPath, rawPathOf, type ApiModelTarget } from "../repo-paths.js";
+import { encodeId, originOf, resolveOrReply, type ModelRoutesOptions } from "./context.js";
+
+const API_PREFIX = "/api/models/";
+
+/** GET answers under /api/models/ are cached by their raw URL (path and query as sent). */
+function cacheKey(request: FastifyRequest): string {
+	return `g:${request.url}`;
+}
+/** Tree page sizes: the public hub's (50 when each entry carries its last commit). */
+const TREE_PAGE = 1000;
+const TREE_PAGE_EXPANDED = 50;
+const MAX_PATHS_INFO = 1000;
+
+function infoProperties(q: RawQuery): Set<ModelProperty> {
+	const properties = new Set<ModelProperty>(INFO_PROPERTIES);
+	for (const value of many(q, "expand", EXPAND_PROPERTIES.length * 2)) {
+		if (!isModelProperty(value)) {
+			throw invalidParameter(
+				"expand",
+				`${JSON.stringify(value.slice(0, 64))} is not one of ${EXPAND_PROPERTIES.join(", ")}`,
+			);
+		}
+		properties.add(value);
+	}
+	return properties;
+}
+
+function encodeTreeCursor(path: string): string {
+	return Buffer.from(JSON.stringify([1, path]), "utf8").toString("base64url");
+}
+
+function decodeTreeCursor(text: string): string {
+	try {
+		if (text.length > 4 * MAX_PATH_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) throw new Error();
+		const value = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown;
+		if (Array.isArray(value) && value.length === 2 && value[0] === 1 && typeof value[1] === "string") {
+			if (repoPathProblem(value[1]) === undefined) return value[1];
+		}
+	} catch {
+		// fall through
+	}
+	throw invalidParameter("cursor", "cursor is not one this hub issued");
+}
+
+/** The `paths` and `expand` of a paths-info body: a form (what huggingface_hub sends) or JSON. */
+function pathsInfoBody(body: unknown): { paths: string[]; expand: boolean } {
+	const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+	const raw = record.paths;
+	const paths = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+	if (paths.length > MAX_PATHS_INFO) throw new QueryError(`at most ${MAX_PATHS_INFO} paths per request`);
+	for (const path of paths) {
+		if (typeof path !== "string") throw new QueryError("'paths' must be a list of strings");
+		const problem = repoPathProblem(path);
+		if (problem) throw new QueryError(`invalid path ${JSON.stringify(path.slice(0, 100))}: ${problem}`);
+	}
+	const expand = record.expand;
+	return {
+		paths: paths as string[],
+		expand: expand === true || (typeof expand === "string" && ["true", "1"].includes(expand.toLowerCase())),
+	};
+}
+
+export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
+	const { db, cache, storage, adminToken } = options;
+
+	// huggingface_hub posts paths-info as a form.
+	app.addContentTypeParser(
+		"application/x-www-form-urlencoded",
+		{ parseAs: "string" },
+		(_request, body, done) => {
+			const out: Record<string, string | string[]> = {};
+			for (const [key, value] of new URLSearchParams(body as string)) {
+				const previous = out[key];
+				out[key] =
+					previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+			}
+			done(null, out);
+		},
+	);
+
+	function target(request: FastifyRequest, reply: FastifyReply): ApiModelTarget | undefined {
+		const segments = decodeSegments(rawPathOf(request.url).slice(API_PREFIX.length));
+		if (!segments) {
+			sendError(reply, 400, "malformed URL: invalid percent-encoding");
+			return undefined;
+		}
+		const parsed = parseApiModelPath(segments);
+		if (!parsed.ok) {
+			sendError(reply, parsed.status, parsed.error);
+			return undefined;
+		}
+		return parsed.target;
+	}
+
+	/** Sends a cached answer; `next` is the path of the next page, made absolute per request. */
+	function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+		if (entry.next) reply.header("link", `<${originOf(request)}${entry.next}>; rel="next"`);
+		return reply.type(JSON_TYPE).send(entry.body);
+	}
+
+	/**
+	 * Answers from the cache, keyed by the raw URL, or produces the answer (undefined when `produce`
+	 * already answered an error) and caches it.
+	 */
+	async function cached(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		produce: () => Promise<{ body: unknown; next?: string } | undefined>,
+	): Promise<FastifyReply | undefined> {
+		const key = cacheKey(request);
+		const version = cache.version;
+		const produced = await produce();
+		if (!produced) return undefined;
+		const entry: CachedResponse = { body: Buffer.from(JSON.stringify(produced.body)) };
+		if (produced.next) entry.next = produced.next;
+		cache.set(key, entry, version);
+		return sendCached(request, reply, entry);
+	}
+
+	async function info(request: FastifyRequest, reply: FastifyReply, id: string, revision?: string) {
+		const q = request.query as RawQuery;
+		const properties = infoProperties(q);
+		const withBlobs = flag(q, "blobs") === true;
+		const securityStatus = flag(q, "securityStatus") === true;
+		return cached(request, reply, async () => {
+			let commitId: string | undefined;
+			if (revision !== undefined) {
+				const resolved = await resolveOrReply(reply, db, id, revision);
+				if (!resolved) return undefined;
+				commitId = resolved.commitId;
+			}
+			const model = await getModel(db, id, {
+				properties,
+				withBlobs,
+				securityStatus,
+				...(commitId ? { commitId } : {}),
+			});
+			if (!model) {
+				sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
+				return undefined;
+			}
+			return { body: model };
+		});
+	}
+
+	async function tree(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		t: Extract<ApiModelTarget, { kind: "tree" }>,
+	) {
+		const q = request.query as RawQuery;
+		const recursive = flag(q, "recursive") === true;
+		const expand = flag(q, "expand") === true;
+		const cursor = one(q, "cursor");
+		const after = cursor === undefined ? undefined : decodeTreeCursor(cursor);
+		if (t.path !== "") {
+			const problem = repoPathProblem(t.path);
+			if (problem) return sendError(reply, 400, `invalid path: ${problem}`);
+		}
+		return cached(request, reply, async () => {
+			const resolved = await resolveOrReply(reply, db, t.id, t.revision);
+			if (!resolved) return undefined;
+			if (!(await isFolder(db, resolved.modelId, resolved.commitId, t.path))) {
+				sendHubError(reply, "EntryNotFound", `Entry not found: no folder ${t.path} at this revision`, {
+					"x-repo-commit": resolved.commitId,
+				});
+				return undefined;
+			}
+			const limit = expand ? TREE_PAGE_EXPANDED : TREE_PAGE;
+			const entries = await treePage(db, {
+				modelId: resolved.modelId,
+				commitId: resolved.commitId,
+				path: t.path,
+				recursive,
+				limit,
+				...(after !== undefined ? { after } : {}),
+			});
+			const page = entries.slice(0, limit);
+			const commits = expand ? await lastCommits(db, resolved.modelId, resolved.commitId, page) : undefined;
+			let next: string | undefined;
+			const last = page[page.length - 1];
+			if (entries.length > limit && last) {
+				const params = new URLSearchParams({
+					recursive: String(recursive),
+					expand: String(expand),
+					cursor: encodeTreeCursor(last.path),
+				});
+				const path = t.path === "" ? "" : `/${encodeURIComponent(t.path)}`;
+				next = `${API_PREFIX}${encodeId(resolved.modelId)}/tree/${encodeURIComponent(t.revision)}${path}?${params.toString()}`;
+			}
+			return {
+				body: page.map((entry) => treeEntryJson(entry, commits?.get(entry.path))),
+				...(next ? { next } : {}),
+			};
+		});
+	}
+
+	async function refs(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		id: string,
+		includePullRequests: boolean,
+	) {
+		return cached(request, reply, async () => {
+			const resolved = await resolveOrReply(reply, db, id, "main");
+			if (!resolved) return undefined;
+			const all = await listRefs(db, resolved.modelId);
+			const shape = (kind: "branch" | "tag") =>
+				all
+					.filter((ref) => ref.kind === kind)
+					.map((ref) => ({
+						name: ref.name,
+						ref: `refs/${kind === "branch" ? "heads" : "tags"}/${ref.name}`,
+						targetCommit: ref.commitId,
+					}));
+			return {
+				body: {
+					branches: shape("branch"),
+					converts: [],
+					tags: shape("tag"),
+					...(includePullRequests ? { pullRequests: [] } : {}),
+				},
+			};
+		});
+	}
+
+	// Not an async function: a cache hit (the hot path) is answered without parsing or a promise.
+	app.get(`${API_PREFIX}*`, (request, reply) => {
+		const hit = cache.get(cacheKey(request));
+		if (hit) {
+			sendCached(request, reply, hit);
+			return undefined;
+		}
+		return answer(request, reply);
+	});
+
+	async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+		const t = target(request, reply);
+		if (!t) return reply;
+		try {
+			switch (t.kind) {
+				case "info":
+					return (await info(request, reply, t.id)) ?? reply;
+				case "revision":
+					return (await info(request, reply, t.id, t.revision)) ?? reply;
+				case "tree":
+					return (await tree(request, reply, t)) ?? reply;
+				case "refs":
+					return (
+						(await refs(request, reply, t.id, flag(request.query as RawQuery, "include_prs") === true)) ??
+						reply
+					);
+				default:
+					return sendError(reply, 405, "use POST for paths-info");
+			}
+		} catch (error) {
+			if (error instanceof QueryError) return sendError(reply, 400, error.message);
+			throw error;
+		}
+	}
+
+	app.post(`${API_PREFIX}*`, async (request, reply) => {
+		const t = target(request, reply);
+		if (!t) return reply;
+		if (t.kind !== "paths-info") return sendError(reply, 404, "no such API route");
+		let body;
+		try {
+			body = pathsInfoBody(request.body);
+		} catch (error) {
+			if (error instanceof QueryError) return sendError(reply, 400, error.message);
+			throw error;
+		}
+		const resolved = await resolveOrReply(reply, db, t.id, t.revision);
+		if (!resolved) return reply;
+		const entries: TreeEntry[] = await pathsInfo(db, resolved.modelId, resolved.commitId, body.paths);
+		const commits = body.expand
+			? await lastCommits(db, resolved.modelId, resolved.commitId, entries)
+			: undefined;
+		return reply.type(JSON_TYPE).send(entries.map((entry) => treeEntryJson(entry, commits?.get(entry.path))));
+	});
+
+	async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+		const result = checkAdmin(request.headers.authorization, adminToken);
+		if (result.ok) return undefined;
+		if (result.status === 401) reply.header("www-authenticate", 'Bearer realm="modelhub"');
+		return sendError(reply, result.status, result.error);
+	}
+
+	app.put(`${API_PREFIX}*`, { onRequest: requireAdmin }, async (request, reply) => {
+		const t = target(request, reply);
+		if (!t) return reply;
+		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
+		let model;
+		try {
+			model = parseModelInput(request.body, t.id);
+		} catch (error) {
+			if (error instanceof ModelInputError) return sendError(reply, 400, error.message);
+			throw error;
+		}
+		let created: boolean;
+		try {
+			created = (await saveModels(db, storage, [model])).created === 1;
+		} catch (error) {
+			if (error instanceof ConflictError) return sendError(reply, 409, error.message);
+			throw error;
+		} finally {
+			cache.clear();
+		}
+		const stored = await getModel(db, t.id, {
+			properties: new Set([...INFO_PROPERTIES, "inferenceProviderMapping"]),
+		});
+		return reply
+			.code(created ? 201 : 200)
+			.type(JSON_TYPE)
+			.send(stored);
+	});
+
+	app.delete(`${API_PREFIX}*`, { onRequest: requireAdmin }, async (request, reply) => {
+		const t = target(request, reply);
+		if (!t) return reply;
+		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
+		let deleted: string | undefined;
+		try {
+			deleted = await db.transaction(async (tx) => {
+				const id = await deleteModel(tx, t.id);
+				if (id !== undefined) await notifyChange(tx);
+				return id;
+			});
+		} finally {
+			cache.clear();
+		}
+		if (deleted === undefined) return sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
+		return reply.type(JSON_TYPE).send({ deleted });
+	});
+}

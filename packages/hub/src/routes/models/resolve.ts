@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sendError, sendHubError } from "../../http.js";
+import { fileOid } from "../../repos/git.js";
+import { COMMIT_ID, repoPathProblem } from "../../repos/paths.js";
+import { getFile, type FileEntry } from "../../repos/read.js";
+import { decodeSegments, parseResolvePath, rawPathOf } from "../repo-paths.js";
+import { resolveOrReply, type ModelRoutesOptions } from "./context.js";
+
+/** How long a presigned download URL stays valid. */
+const PRESIGNED_TTL_SECONDS = 3600;
+
+const CONTENT_TYPES: Record<string, string> = {
+	json: "application/json; charset=utf-8",
+	md: "text/markdown; charset=utf-8",
+	txt: "text/plain; charset=utf-8",
+	py: "text/x-python; charset=utf-8",
+	yaml: "text/yaml; charset=utf-8",
+	yml: "text/yaml; charset=utf-8",
+	jinja: "text/plain; charset=utf-8",
+	gitattributes: "text/plain; charset=utf-8",
+};
+
+function contentTypeOf(path: string): string {
+	const name = path.slice(path.lastIndexOf("/") + 1);
+	const extension = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+	return CONTENT_TYPES[extension] ?? "application/octet-stream";
+}
+
+function contentDisposition(path: string): string {
+	const name = path.slice(path.lastIndexOf("/") + 1);
+	const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+	return `inline; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}";`;
+}
+
+/** A single `bytes=` range of a file of `size` bytes: the range, "unsatisfiable", or undefined (serve it all). */
+export function parseRange(
+	header: string | undefined,
+	size: number,
+): { start: number; end: number } | "unsatisfiable" | undefined {
+	if (header === undefined) return undefined;
+	const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+	// Several ranges, or another unit: RFC 9110 lets a server ignore Range and send the whole file.
+	if (!match) return undefined;
+	const [, first = "", last = ""] = match;
+	if (first === "" && last === "") return undefined;
+	if (first.length > 16 || last.length > 16) return "unsatisfiable";
+	if (first === "") {
+		const suffix = Number(last);
+		if (suffix === 0) return "unsatisfiable";
+		return { start: Math.max(0, size - suffix), end: size };
+	}
+	const start = Number(first);
+	const end = last === "" ? size : Math.min(Number(last) + 1, size);
+	if (start >= size || (last !== "" && Number(last) < start)) return "unsatisfiable";
+	return { start, end };
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+	if (header === undefined) return false;
+	return header.split(",").some((candidate) => {
+		const value = candidate.trim().replace(/^W\//, "");
+		return value === "*" || value === `"${etag}"`;
+	});
+}
+
+/**
+ * `GET|HEAD /{id}/resolve/{revision}/{path}`: a file's bytes with the headers huggingface_hub's
+ * downloads read: `X-Repo-Commit`, `ETag` (git blob id, or the SHA-256 for LFS files, also as
+ * `X-Linked-Etag` with `X-Linked-Size`), `Content-Length`, ranges (`Accept-Ranges`, 206, 416). LFS
+ * files are redirected (302) to a presigned storage URL when the store offers one.
+ */
+export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
+	const { db, storage } = options;
+
+	async function handler(request: FastifyRequest, reply: FastifyReply) {
+		const segments = decodeSegments(rawPathOf(request.url).slice(1));
+		if (!segments) return sendError(reply, 400, "malformed URL: invalid percent-encoding");
+		const parsed = parseResolvePath(segments);
+		if (!parsed.ok) return sendError(reply, parsed.status, parsed.error);
+		const { id, revision, path } = parsed.target;
+		const resolved = await resolveOrReply(reply, db, id, revision);
+		if (!resolved) return reply;
+		const problem = repoPathProblem(path);
+		if (problem) return sendError(reply, 400, `invalid path: ${problem}`);
+		const file = await getFile(db, resolved.modelId, resolved.commitId, path);
+		if (!file) {
+			return sendHubError(reply, "EntryNotFound", `Entry not found: ${path}`, {
+				"x-repo-commit": resolved.commitId,
+			});
+		}
+		return sendFile(request, reply, file, resolved.commitId, COMMIT_ID.test(revision));
+	}
+
+	async function sendFile(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		file: FileEntry,
+		commitId: string,
+		immutable: boolean,
+	) {
+		const etag = file.lfs ? file.sha256 : fileOid(file);
+		reply.headers({
+			"x-repo-commit": commitId,
+			etag: `"${etag}"`,
+			"accept-ranges": "bytes",
+			"content-type": contentTypeOf(file.path),
+			"content-disposition": contentDisposition(file.path),
+			// A commit's files never change; a branch's may, and the ETag revalidates them.
+			"cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+			"access-control-expose-headers":
+				"X-Repo-Commit, ETag, X-Linked-Etag, X-Linked-Size, Content-Range, Content-Length, Location, X-Error-Code, X-Error-Message",
+			"access-control-allow-origin": "*",
+		});
+		if (file.lfs) reply.headers({ "x-linked-etag": `"${file.sha256}"`, "x-linked-size": String(file.size) });
+
+		if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+
+		if (file.lfs) {
+			const location = storage.downloadUrl(file.sha256, {
+				filename: file.path.slice(file.path.lastIndexOf("/") + 1),
+				expiresInSeconds: PRESIGNED_TTL_SECONDS,
+			});
+			if (location) return reply.code(302).header("location", location).header("content-length", "0").send();
+		}
+
+		const range = parseRange(request.headers.range, file.size);
+		if (range === "unsatisfiable") {
+			return reply
+				.code(416)
+				.header("content-range", `bytes */${file.size}`)
+				.header("content-length", "0")
+				.send();
+		}
+		const start = range?.start ?? 0;
+		const end = range?.end ?? file.size;
+		if (range) reply.code(206).header("content-range", `bytes ${start}-${end - 1}/${file.size}`);
+		reply.header("content-length", String(end - start));
+		if (request.method === "HEAD") return reply.send();
+		const stream = await storage.read(file.sha256, range ? { start, end } : undefined);
+		return reply.send(stream);
+	}
+
+	// HEAD is its own route: the one Fastify derives from GET answers Content-Length: 0 to a body-less
+	// reply, and huggingface_hub takes the file size from this HEAD.
+	for (const url of ["/:namespace/:name/resolve/*", "/:name/resolve/*"]) {
+		app.get(url, { exposeHeadRoute: false }, handler);
+		app.head(url, handler);
+	}
+}

@@ -1,0 +1,99 @@
+/**
+ * Reading query parameters the way real clients send them: repeated keys (`filter=a&filter=b`), the
+ * bracket form (`expand[]=a`), booleans as `true`/`false` (httpx) or `1`/`0`. Unknown parameters are
+ * ignored (clients send parameters a hub may not know); a known parameter with an invalid value is a
+ * QueryError, answered 400 with a message naming it.
+ */
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+export class QueryError extends Error {
+	override name = "QueryError";
+}
+
+/** The longest value accepted for any parameter. */
+const MAX_VALUE_LENGTH = 1024;
+
+function invalid(name: string, why: string): QueryError {
+	return new QueryError(`invalid value for query parameter '${name}': ${why}`);
+}
+
+function values(query: RawQuery, name: string): string[] {
+	const out: string[] = [];
+	for (const key of [name, `${name}[]`]) {
+		const value = query[key];
+		if (value === undefined) continue;
+		for (const item of Array.isArray(value) ? value : [value]) {
+			if (item.length > MAX_VALUE_LENGTH) throw invalid(name, `longer than ${MAX_VALUE_LENGTH} characters`);
+			if (item.includes("\u0000")) throw invalid(name, "contains a NUL character");
+			out.push(item);
+		}
+	}
+	return out;
+}
+
+/** A parameter given at most once (empty counts as absent). */
+export function one(query: RawQuery, name: string): string | undefined {
+	const all = values(query, name);
+	if (all.length > 1) throw new QueryError(`query parameter '${name}' must be given once`);
+	const value = all[0];
+	return value === "" ? undefined : value;
+}
+
+/** A list parameter: repeated keys, the `name[]` form, and comma-separated values, empty items dropped. */
+export function many(query: RawQuery, name: string, max: number, comma = false): string[] {
+	const all = values(query, name).flatMap((value) => (comma ? value.split(",") : [value]));
+	const items = all.map((value) => value.trim()).filter((value) => value !== "");
+	if (items.length > max) throw invalid(name, `at most ${max} values`);
+	return items;
+}
+
+const TRUE = new Set(["true", "1", "yes", "on"]);
+const FALSE = new Set(["false", "0", "no", "off"]);
+
+/** A boolean parameter (`true`/`false`, `1`/`0`, case-insensitive; a bare `?full` is true). */
+export function flag(query: RawQuery, name: string): boolean | undefined {
+	const all = values(query, name);
+	if (all.length === 0) return undefined;
+	if (all.length > 1) throw new QueryError(`query parameter '${name}' must be given once`);
+	const value = (all[0] as string).toLowerCase();
+	if (value === "" || TRUE.has(value)) return true;
+	if (FALSE.has(value)) return false;
+	throw invalid(name, "must be true or false");
+}
+
+/**
+ * A whole number parameter, at least `min`; values above `cap` are capped (paging parameters), so the
+ * only refusals are values that are not whole numbers (`1e309`, `Infinity`, `-1`, `1.5`).
+ */
+export function whole(query: RawQuery, name: string, min: number, cap: number): number | undefined {
+	const value = one(query, name);
+	if (value === undefined) return undefined;
+	if (!/^\d{1,30}$/.test(value)) throw invalid(name, `must be a whole number of at least ${min}`);
+	const number = Number(value);
+	if (number < min) throw invalid(name, `must be at least ${min}`);
+	return Math.min(number, cap);
+}
+
+/** A parameter with one of a fixed set of values. */
+export function choice<T extends string>(
+	query: RawQuery,
+	name: string,
+	allowed: readonly T[],
+): T | undefined {
+	const value = one(query, name);
+	if (value === undefined) return undefined;
+	if (!(allowed as readonly string[]).includes(value))
+		throw invalid(name, `must be one of ${allowed.join(", ")}`);
+	return value as T;
+}
+
+/** A parameter matching a pattern. */
+export function matching(query: RawQuery, name: string, pattern: RegExp, what: string): string | undefined {
+	const value = one(query, name);
+	if (value === undefined) return undefined;
+	if (!pattern.test(value)) throw invalid(name, what);
+	return value;
+}
+
+export { invalid as invalidParameter };

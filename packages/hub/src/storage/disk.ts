@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { DigestTracker } from "./digest.js";
+import {
+	BlobNotFoundError,
+	isSha256,
+	type BlobStore,
+	type ByteRange,
+	type PutOptions,
+	type StoredBlob,
+} from "./types.js";
+
+/** Temporary files older than this are left over from a crash and removed at open. */
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+export interface DiskBlobStoreOptions {
+	/** Remove the whole folder at close (a store made for one process, e.g. with an in-memory database). */
+	ephemeral?: boolean;
+}
+
+/**
+ * Blobs as files under `<root>/blobs/<2 hex>/<2 hex>/<sha256>`. A put writes to `<root>/tmp/`, flushes
+ * the file to disk, then renames it into place: a blob path only ever holds complete, verified bytes.
+ */
+export async function openDiskBlobStore(
+	root: string,
+	options: DiskBlobStoreOptions = {},
+): Promise<BlobStore> {
+	const blobsDir = join(root, "blobs");
+	const tmpDir = join(root, "tmp");
+	await mkdir(blobsDir, { recursive: true, mode: 0o700 });
+	await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+	await removeStaleTemporaries(tmpDir);
+
+	const pathOf = (sha256: string): string => {
+		if (!isSha256(sha256)) throw new BlobNotFoundError(sha256);
+		return join(blobsDir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+	};
+
+	return {
+		kind: "disk",
+		async put(source: AsyncIterable<Uint8Array>, putOptions?: PutOptions): Promise<StoredBlob> {
+			const tracker = new DigestTracker(putOptions);
+			const tmp = join(tmpDir, randomUUID());
+			const file = await open(tmp, "wx", 0o600);
+			let moved = false;
+			try {
+				for await (const chunk of source) {
+					tracker.update(chunk);
+					let offset = 0;
+					while (offset < chunk.byteLength) {
+						const { bytesWritten } = await file.write(chunk, offset);
+						offset += bytesWritten;
+					}
+				}
+				await file.sync();
+				await file.close();
+				const digest = tracker.finish();
+				const target = pathOf(digest.sha256);
+				if (await exists(target)) return { ...digest, created: false };
+				await mkdir(join(target, ".."), { recursive: true, mode: 0o700 });
+				await rename(tmp, target);
+				moved = true;
+				return { ...digest, created: true };
+			} finally {
+				await file.close().catch(() => {});
+				if (!moved) await unlink(tmp).catch(() => {});
+			}
+		},
+		async stat(sha256: string) {
+			try {
+				const info = await stat(pathOf(sha256));
+				return { size: info.size };
+			} catch (error) {
+				if (isMissing(error)) return undefined;
+				throw error;
+			}
+		},
+		async read(sha256: string, range?: ByteRange): Promise<Readable> {
+			const path = pathOf(sha256);
+			if (range && range.end <= range.start) return Readable.from([]);
+			const stream = createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {});
+			// Open errors surface here rather than in the middle of a response.
+			await new Promise<void>((resolve, reject) => {
+				stream.once("open", () => resolve());
+				stream.once("error", (error) => reject(isMissing(error) ? new BlobNotFoundError(sha256) : error));
+			});
+			return stream;
+		},
+		downloadUrl: () => undefined,
+		async delete(sha256: string) {
+			await unlink(pathOf(sha256)).catch((error: unknown) => {
+				if (!isMissing(error)) throw error;
+			});
+		},
+		async close() {
+			if (options.ephemeral) await rm(root, { recursive: true, force: true });
+		},
+	};
+}
+
+async function exists(path: string): Promise<boolean> {
+	try {
+		await stat(path);
+		return true;
+	} catch (error) {
+		if (isMissing(error)) return false;
+		throw error;
+	}
+}
+
+function isMissing(error: unknown): boolean {
+	return (error as { code?: string }).code === "ENOENT";
+}
+
+async function removeStaleTemporaries(dir: string): Promise<void> {
+	const now = Date.now();
+	for (const name of await readdir(dir)) {
+		const path = join(dir, name);
+		const info = await stat(path).catch(() => undefined);
+		if (info && now - info.mtimeMs > STALE_TMP_MS) await rm(path, { force: true, recursive: true });
+	}
+}

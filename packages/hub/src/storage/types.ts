@@ -1,0 +1,88 @@
+import type { Readable } from "node:stream";
+
+/** Where a blob's bytes start and end: `start` inclusive, `end` exclusive. */
+export interface ByteRange {
+	start: number;
+	end: number;
+}
+
+export interface PutOptions {
+	/** Refuse (BlobTooLargeError) as soon as more than this many bytes have arrived. */
+	maxBytes?: number;
+	/** The SHA-256 the bytes must have (lowercase hex): the blob is not kept otherwise (BlobDigestError). */
+	expectedSha256?: string;
+	/** The size the bytes must have (BlobDigestError otherwise). */
+	expectedSize?: number;
+}
+
+/** A blob as stored: addressed by the SHA-256 of its bytes. */
+export interface StoredBlob {
+	sha256: string;
+	size: number;
+	/**
+	 * Git's object id of the bytes (`sha1("blob <size>\0" + bytes)`), for blobs of at most
+	 * GIT_OID_MAX_BYTES; larger blobs are always stored through Git LFS, whose object id is that of the
+	 * pointer, so their own is never needed.
+	 */
+	gitOid: string | undefined;
+	/** False when the store already held these bytes (nothing was written). */
+	created: boolean;
+}
+
+/**
+ * Content-addressed storage of file bytes (model files, LFS objects). Bytes never enter the database:
+ * it records only sha256, size and which commit holds which path.
+ *
+ * `put` streams: it never holds a whole file in memory (at most one upload part, plus the first
+ * GIT_OID_MAX_BYTES while it may still need them for the git object id), refuses a stream as soon as it
+ * exceeds `maxBytes`, and publishes the blob only once its digest is known (and checked, when given),
+ * so a reader never sees partial or wrong bytes under a digest.
+ */
+export interface BlobStore {
+	readonly kind: "disk" | "s3";
+	put(source: AsyncIterable<Uint8Array>, options?: PutOptions): Promise<StoredBlob>;
+	/** The stored size, or undefined when the store does not hold the blob. */
+	stat(sha256: string): Promise<{ size: number } | undefined>;
+	/** The blob's bytes (or a range of them). Rejects with BlobNotFoundError when absent. */
+	read(sha256: string, range?: ByteRange): Promise<Readable>;
+	/**
+	 * A URL from which a client may fetch the bytes directly, valid for `expiresInSeconds`
+	 * (S3 presigned GET), or undefined when downloads go through the hub.
+	 */
+	downloadUrl(sha256: string, options: { filename: string; expiresInSeconds: number }): string | undefined;
+	delete(sha256: string): Promise<void>;
+	/** Releases what the store holds (temporary folders of an ephemeral store). */
+	close(): Promise<void>;
+}
+
+/** Blobs of at most this size get their git object id computed; larger ones are always LFS. */
+export const GIT_OID_MAX_BYTES = 10 * 1024 * 1024;
+
+export class BlobTooLargeError extends Error {
+	override name = "BlobTooLargeError";
+	constructor(readonly limit: number) {
+		super(`file is larger than the limit of ${limit} bytes`);
+	}
+}
+
+export class BlobDigestError extends Error {
+	override name = "BlobDigestError";
+}
+
+export class BlobNotFoundError extends Error {
+	override name = "BlobNotFoundError";
+	constructor(readonly sha256: string) {
+		super(`blob ${sha256} is not in the store`);
+	}
+}
+
+/** The storage cannot be reached or answered with an error (a 503 for the client). */
+export class StorageUnavailableError extends Error {
+	override name = "StorageUnavailableError";
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export function isSha256(value: string): boolean {
+	return SHA256_HEX.test(value);
+}

@@ -1,0 +1,81 @@
+// huggingface_hub 2.0 downloads from a hub whose files are in S3-compatible storage (s3rver on
+// 127.0.0.1): streamed through the hub, and redirected to presigned URLs for LFS files, which the
+// client follows on another host ("localhost") without the hub's headers.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { seedIfEmpty } from "../src/seed.js";
+import {
+	CLIENT_PARAMS,
+	expectDownloads,
+	FILES_REPO,
+	loadClientFixtures,
+	type Fixture,
+} from "./support/hf-client-suite.js";
+import { startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
+import { startLocalS3, type LocalS3 } from "./support/s3.js";
+
+describe("huggingface_hub downloads with files in S3", () => {
+	let s3: LocalS3;
+	let db: Database;
+	let proxied: RunningHub;
+	let redirecting: RunningHub;
+	let fixture: Fixture;
+	let dir: string;
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), "modelhub-hf-s3-"));
+		s3 = await startLocalS3();
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		const storage = s3.open();
+		await seedIfEmpty(db, storage);
+		// The download scenarios need the files repository only (not the bulk models or the big tree).
+		fixture = await loadClientFixtures(db, storage, dir, { listings: false });
+		proxied = await startHub({ db, storage, seed: false });
+		redirecting = await startHub({
+			db,
+			storage: s3.open({ presignedDownloads: new URL(`http://localhost:${s3.port}`) }),
+			seed: false,
+		});
+	}, 180_000);
+
+	afterAll(async () => {
+		await proxied?.close();
+		await redirecting?.close();
+		await db?.close();
+		await s3?.stop();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("streams every file through the hub", async () => {
+		const out = await runHubClient("download", proxied.url, join(dir, "proxied"), CLIENT_PARAMS);
+		await expectDownloads(db, fixture, out);
+	}, 180_000);
+
+	it("redirects LFS files to presigned storage URLs with the metadata on the redirect", async () => {
+		const head = await fetch(`${redirecting.url}/${FILES_REPO}/resolve/main/weights/model.safetensors`, {
+			method: "HEAD",
+			redirect: "manual",
+		});
+		expect(head.status).toBe(302);
+		expect(new URL(head.headers.get("location") as string).host).toBe(`localhost:${s3.port}`);
+		expect(head.headers.get("x-linked-size")).toBe(
+			String(fixture.files["weights/model.safetensors"]!.length),
+		);
+		expect(head.headers.get("x-linked-etag")).toMatch(/^"[0-9a-f]{64}"$/);
+		expect(head.headers.get("x-repo-commit")).toMatch(/^[0-9a-f]{40}$/);
+		// Small regular files are still served by the hub.
+		const readme = await fetch(`${redirecting.url}/${FILES_REPO}/resolve/main/README.md`, {
+			redirect: "manual",
+		});
+		expect(readme.status).toBe(200);
+		await readme.arrayBuffer();
+
+		const out = await runHubClient("download", redirecting.url, join(dir, "redirected"), CLIENT_PARAMS);
+		await expectDownloads(db, fixture, out);
+	}, 180_000);
+});

@@ -1,0 +1,18 @@
+// The parts of s3rver 3.7 (which ships no types) that the tests use.
+declare module "s3rver" {
+	import type { AddressInfo } from "node:net";
+
+	interface S3rverOptions {
+		address?: string;
+		port?: number;
+		silent?: boolean;
+		directory?: string;
+		configureBuckets?: Array<{ name: string; configs: Array<string | Buffer> }>;
+	}
+
+	export default class S3rver {
+		constructor(options?: S3rverOptions);
+		run(): Promise<AddressInfo>;
+		close(): Promise<void>;
+	}
+}
