@@ -1,0 +1,175 @@
+/**
+ * Every snippet the package offers, found through its public surface: each pipeline with an example
+ * (`@modelhub/tasks`) × each provider of `INFERENCE_PROVIDERS` for which `getInferenceSnippets`
+ * returns snippets × each credential the provider takes (a hub token through the router, the
+ * provider's own key directly) × the token given literally or read from the environment × streaming
+ * off and on (where that changes the snippets). Providers without a protocol server are reported.
+ */
+import { PIPELINES_WITH_INPUT_EXAMPLE, type ModelDataMinimal } from "@modelhub/tasks";
+import { INFERENCE_PROVIDERS, snippets, type InferenceSnippet } from "../../../src/index.js";
+import type { InferenceProviderMappingEntry, InferenceTask } from "../../../src/types.js";
+import { protocolOf } from "../protocols/index.js";
+import type { HubModel, ProviderProtocol } from "../protocols/types.js";
+import { HUB_TOKEN, providerKey } from "./credentials.js";
+
+export type CredentialKind = "hub" | "key";
+export type TokenSource = "literal" | "env";
+
+export interface SnippetCase {
+	id: string;
+	label: string;
+	pipeline: string;
+	tags: string[];
+	/** The client task: the pipeline, or `conversational` for chat models. */
+	task: InferenceTask;
+	provider: string;
+	model: ModelDataMinimal;
+	mapping?: InferenceProviderMappingEntry;
+	providerModelId: string;
+	credential: CredentialKind;
+	tokenSource: TokenSource;
+	streaming: boolean;
+	billTo?: string;
+	/** The token the call is made with (what the environment holds for env snippets). */
+	token: string;
+	snippets: InferenceSnippet[];
+}
+
+export interface CaseSet {
+	cases: SnippetCase[];
+	hubModels: HubModel[];
+	/** Provider-side models the hub does not map (openai). */
+	unmappedModels: Array<{ provider: string; providerModelId: string; task: string }>;
+	/** Providers the client offers that have no protocol server (each is a failure). */
+	missingProtocols: string[];
+}
+
+const BILL_TO = "acme-billing";
+const OWNER = "acme-labs";
+const CHAT_TAGS = ["conversational"];
+
+function generate(
+	model: ModelDataMinimal,
+	token: string | undefined,
+	provider: string,
+	mapping: InferenceProviderMappingEntry | undefined,
+	opts: Record<string, unknown>,
+): InferenceSnippet[] {
+	const original = console.error;
+	// The generator reports unsupported (provider, task) pairs on console.error and returns [].
+	console.error = () => undefined;
+	try {
+		return snippets.getInferenceSnippets(model, token, provider as never, mapping, opts);
+	} finally {
+		console.error = original;
+	}
+}
+
+/** Model variants of a pipeline: plain, and tagged `conversational` where that changes the snippets. */
+function variants(pipeline: string): Array<{ tags: string[]; task: InferenceTask }> {
+	const plain = { id: `${OWNER}/probe`, pipeline_tag: pipeline, tags: [] } as ModelDataMinimal;
+	const chat = { ...plain, tags: CHAT_TAGS };
+	const out: Array<{ tags: string[]; task: InferenceTask }> = [{ tags: [], task: pipeline as InferenceTask }];
+	for (const provider of INFERENCE_PROVIDERS) {
+		const protocol = protocolOf(provider);
+		const token = protocol?.routed === false ? providerKey(provider) : HUB_TOKEN;
+		const a = JSON.stringify(generate(plain, token, provider, undefined, {}));
+		const b = JSON.stringify(generate(chat, token, provider, undefined, {}));
+		if (a !== b) {
+			out.push({ tags: CHAT_TAGS, task: "conversational" });
+			break;
+		}
+	}
+	return out;
+}
+
+export function collectCases(): CaseSet {
+	const cases: SnippetCase[] = [];
+	const hubModels = new Map<string, HubModel>();
+	const unmappedModels: CaseSet["unmappedModels"] = [];
+	const missingProtocols = new Set<string>();
+	let counter = 0;
+
+	for (const pipeline of PIPELINES_WITH_INPUT_EXAMPLE) {
+		for (const { tags, task } of variants(pipeline)) {
+			const hubId = `${OWNER}/${pipeline}${tags.length ? "-chat" : ""}`;
+			const base: ModelDataMinimal = {
+				id: hubId,
+				pipeline_tag: pipeline,
+				tags,
+				// Speech models of the transformers library answer the audio file itself (hf-inference).
+				...(pipeline === "text-to-speech" ? { library_name: "transformers" } : {}),
+			} as ModelDataMinimal;
+			for (const provider of INFERENCE_PROVIDERS) {
+				const protocol = protocolOf(provider);
+				const providerModelId = protocol?.providerModelId(hubId) ?? `${provider}/${hubId}`;
+				const unmapped = protocol?.unmappedHubModelId !== undefined;
+				const model = unmapped
+					? { ...base, id: (protocol as ProviderProtocol).unmappedHubModelId!(providerModelId) }
+					: base;
+				const mapping: InferenceProviderMappingEntry | undefined = unmapped
+					? undefined
+					: { hfModelId: hubId, providerId: providerModelId, status: "live", task };
+				const probeToken = protocol?.routed === false ? providerKey(provider) : HUB_TOKEN;
+				if (generate(model, probeToken, provider, mapping, {}).length === 0) continue;
+				if (!protocol) {
+					missingProtocols.add(provider);
+					continue;
+				}
+				if (unmapped) unmappedModels.push({ provider, providerModelId, task });
+				else {
+					const hubModel = hubModels.get(hubId) ?? {
+						id: hubId,
+						pipeline_tag: pipeline,
+						tags,
+						library_name: base.library_name,
+						inferenceProviderMapping: {},
+					};
+					hubModel.inferenceProviderMapping[provider] = { providerId: providerModelId, status: "live", task };
+					hubModels.set(hubId, hubModel);
+				}
+				const credentials: CredentialKind[] = [
+					...(protocol.routed ? (["hub"] as const) : []),
+					...(protocol.direct ? (["key"] as const) : []),
+				];
+				for (const credential of credentials) {
+					const token = credential === "hub" ? HUB_TOKEN : providerKey(provider);
+					for (const tokenSource of ["literal", "env"] as const) {
+						const billTo = credential === "hub" ? BILL_TO : undefined;
+						const opts = { billTo, directRequest: tokenSource === "env" && credential === "key" };
+						const snippetToken = tokenSource === "literal" ? token : undefined;
+						const plain = generate(model, snippetToken, provider, mapping, { ...opts, streaming: false });
+						const streamed = generate(model, snippetToken, provider, mapping, { ...opts, streaming: true });
+						const streams = JSON.stringify(plain) !== JSON.stringify(streamed) ? [false, true] : [false];
+						for (const streaming of streams) {
+							const id = `c${(counter++).toString().padStart(4, "0")}`;
+							cases.push({
+								id,
+								label: `${pipeline}${tags.length ? " (chat)" : ""} @ ${provider} | ${credential === "hub" ? "hub token" : "provider key"}, ${tokenSource}${streaming ? " | streaming" : ""}`,
+								pipeline,
+								tags,
+								task,
+								provider,
+								model,
+								mapping,
+								providerModelId,
+								credential,
+								tokenSource,
+								streaming,
+								billTo,
+								token,
+								snippets: streaming ? streamed : plain,
+							});
+						}
+					}
+				}
+			}
+		}
+	}
+	return {
+		cases,
+		hubModels: [...hubModels.values()],
+		unmappedModels,
+		missingProtocols: [...missingProtocols],
+	};
+}
