@@ -6,18 +6,32 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadFacts } from "../../../../test-support/facts.js";
 import { INFERENCE_PROVIDERS } from "../../src/index.js";
 import { PROTOCOLS } from "./protocols/index.js";
 import { parseDataUrl } from "./protocols/media.js";
-import { RUNNERS, runRealClients, type RealClientsRun, type SnippetResult } from "./harness/run.js";
+import {
+	RUNNERS,
+	RUN_CACHE_DIR,
+	runRealClients,
+	type RealClientsRun,
+	type SnippetResult,
+} from "./harness/run.js";
 import { endpointFor, type RecordedRequest } from "./harness/server.js";
 
 let run: RealClientsRun;
 
 beforeAll(async () => {
-	run = await runRealClients();
+	// The in-process client calls print 3.12.1's notices (deprecated `request`, polling progress).
+	const quiet = (["log", "debug", "warn"] as const).map((level) =>
+		vi.spyOn(console, level).mockImplementation(() => undefined),
+	);
+	try {
+		run = await runRealClients();
+	} finally {
+		for (const spy of quiet) spy.mockRestore();
+	}
 }, 600_000);
 
 const HUB = "python/huggingface_hub";
@@ -78,10 +92,9 @@ afterAll(() => {
 			),
 		].join("\n"),
 	);
-	const dir = join("node_modules", ".cache", "modelhub-real-clients");
-	mkdirSync(dir, { recursive: true });
+	mkdirSync(RUN_CACHE_DIR, { recursive: true });
 	writeFileSync(
-		join(dir, "last-run.json"),
+		join(RUN_CACHE_DIR, "last-run.json"),
 		JSON.stringify(
 			{
 				versions: run.versions,

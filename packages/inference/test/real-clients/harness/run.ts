@@ -31,6 +31,8 @@ import { makeCertificate } from "./tls.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = join(HERE, "..", "..", "..", "..", "..");
+/** Where runs work (inside the repository, so that snippets resolve `openai` from its node_modules). */
+export const RUN_CACHE_DIR = join(REPO_ROOT, "node_modules", ".cache", "modelhub-real-clients");
 const PACKAGE_SOURCE = join(HERE, "..", "..", "..", "src", "index.ts");
 
 /** How each client's snippets are run. */
@@ -205,10 +207,8 @@ export async function runRealClients(): Promise<RealClientsRun> {
 	const covered = new Set(cases.map((snippetCase) => `${snippetCase.provider}:${snippetCase.task}`));
 	const library = libraryPairRuns(libraryTable, covered, PROTOCOLS, hubModelsById);
 
-	const cacheDir = join(REPO_ROOT, "node_modules", ".cache", "modelhub-real-clients");
-	mkdirSync(cacheDir, { recursive: true });
-	// Inside the repository, so that snippets resolve `openai` from its node_modules as a user's project does.
-	const work = mkdtempSync(join(cacheDir, "run-"));
+	mkdirSync(RUN_CACHE_DIR, { recursive: true });
+	const work = mkdtempSync(join(RUN_CACHE_DIR, "run-"));
 	let servers: ProtocolServers | undefined;
 	try {
 		for (const dir of ["js", "sh", "curl", "out", "home", "hf-home"]) mkdirSync(join(work, dir));

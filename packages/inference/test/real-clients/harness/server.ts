@@ -25,6 +25,7 @@ import {
 	type Reply,
 } from "../protocols/types.js";
 import { HUB_TOKEN, isHubAuthorization, providerKey } from "./credentials.js";
+import { writeReply } from "../../support/servers.js";
 import type { Certificate } from "./tls.js";
 
 /** Headers the harness's transports add; removed before providers see the request. */
@@ -357,7 +358,7 @@ export async function startProtocolServers(
 		const { reply, record } = answer(method, host, url, headers, body);
 		const status = reply.status ?? 200;
 		records.push({ run, method, host, target: req.url ?? "/", headers, body, status, ...record });
-		await writeReply(res, reply, status);
+		await writeReply(res, { ...reply, status });
 	}
 
 	const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -397,22 +398,4 @@ export async function startProtocolServers(
 			);
 		},
 	};
-}
-
-async function writeReply(res: ServerResponse, reply: Reply, status: number): Promise<void> {
-	const headers: Record<string, string> = { ...reply.headers };
-	if (reply.json !== undefined) headers["content-type"] ??= "application/json";
-	res.writeHead(status, headers);
-	if (reply.sse) {
-		for (const frame of reply.sse) {
-			res.write(frame);
-			// Each event leaves as its own chunk, as a streaming provider sends them.
-			await new Promise((resolve) => setImmediate(resolve));
-		}
-	} else if (reply.json !== undefined) {
-		res.write(JSON.stringify(reply.json));
-	} else if (reply.body !== undefined) {
-		res.write(reply.body);
-	}
-	res.end();
 }
