@@ -181,6 +181,10 @@ describe("@modelhub/inference against the protocol servers", () => {
 });
 
 describe("every offered snippet runs with its real client library", () => {
+	it("the generator answers for every credential each provider takes (it throws for none)", () => {
+		expect(run.generatorErrors).toEqual([]);
+	});
+
 	it("every snippet has a runner", () => {
 		expect(run.results.filter((result) => !result.run.runner).map((result) => result.run.key)).toEqual([]);
 	});

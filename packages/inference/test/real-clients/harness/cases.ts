@@ -42,11 +42,16 @@ export interface CaseSet {
 	unmappedModels: Array<{ provider: string; providerModelId: string; task: string }>;
 	/** Providers the client offers that have no protocol server (each is a failure). */
 	missingProtocols: string[];
+	/** Generator calls that threw instead of returning snippets (each is a failure). */
+	generatorErrors: string[];
 }
 
 const BILL_TO = "acme-billing";
 const OWNER = "acme-labs";
 const CHAT_TAGS = ["conversational"];
+
+/** Errors the generator threw, by call (each is a failure: the credential is one the provider takes). */
+const generatorErrors: string[] = [];
 
 function generate(
 	model: ModelDataMinimal,
@@ -60,6 +65,11 @@ function generate(
 	console.error = () => undefined;
 	try {
 		return snippets.getInferenceSnippets(model, token, provider as never, mapping, opts);
+	} catch (error) {
+		generatorErrors.push(
+			`${model.id} @ ${provider} (${token ? "token given" : "token from the environment"}): ${String(error)}`,
+		);
+		return [];
 	} finally {
 		console.error = original;
 	}
@@ -84,6 +94,7 @@ function variants(pipeline: string): Array<{ tags: string[]; task: InferenceTask
 }
 
 export function collectCases(): CaseSet {
+	generatorErrors.length = 0;
 	const cases: SnippetCase[] = [];
 	const hubModels = new Map<string, HubModel>();
 	const unmappedModels: CaseSet["unmappedModels"] = [];
@@ -171,5 +182,6 @@ export function collectCases(): CaseSet {
 		hubModels: [...hubModels.values()],
 		unmappedModels,
 		missingProtocols: [...missingProtocols],
+		generatorErrors: [...generatorErrors],
 	};
 }

@@ -100,6 +100,8 @@ export interface RealClientsRun {
 	results: SnippetResult[];
 	clients: ClientResult[];
 	missingProtocols: string[];
+	/** Generator calls that threw for a credential the provider takes. */
+	generatorErrors: string[];
 	/** huggingface_hub 2.0.0's provider → tasks table. */
 	libraryTable: Record<string, string[]>;
 	/** huggingface_hub calls for the pairs no snippet reaches. */
@@ -200,7 +202,7 @@ function callClients(cases: SnippetCase[], servers: ProtocolServers): Promise<Cl
 
 export async function runRealClients(): Promise<RealClientsRun> {
 	const started = Date.now();
-	const { cases, hubModels, unmappedModels, missingProtocols } = collectCases();
+	const { cases, hubModels, unmappedModels, missingProtocols, generatorErrors } = collectCases();
 	const python = pythonEnv();
 	const libraryTable = libraryProviderTable(python.python);
 	const hubModelsById = new Map(hubModels.map((model) => [model.id, model]));
@@ -307,6 +309,7 @@ export async function runRealClients(): Promise<RealClientsRun> {
 			results,
 			clients,
 			missingProtocols,
+			generatorErrors,
 			libraryTable,
 			library: libraryResults,
 			libraryGaps: [...library.missingCalls, ...library.missingProtocols],
