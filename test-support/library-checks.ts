@@ -47,16 +47,64 @@ export function loadLibraryFacts(): LibraryFact[] {
 const CORRECTED_MENTIONS: Record<string, string> = {
 	// The incumbent builds the class name "YOLOvv8" from the tag "yolov8".
 	YOLOvv8: "YOLOv8",
+	// 3DTopia-XL (3DTopia/3DTopia-XL 657b0b0) has no `threedtopia_xl` package: inference.py's main(config)
+	// runs the checkpoints downloaded by id.
+	"threedtopia_xl.from_pretrained": 'filename="model_sview_dit_fp16.pt"',
+	'generate(cond="path/to/image.png")': "main(config)",
+	// huggingface_hub 1.0 removed `huggingface-cli` (`hf` replaces it) and stopped using hf_transfer.
+	"huggingface-cli download": "hf download",
+	"pip install huggingface_hub hf_transfer": "pip install -U huggingface_hub",
+	HF_HUB_ENABLE_HF_TRANSFER: "HF_XET_HIGH_PERFORMANCE",
+	// skops 0.12 removed skops.hub_utils; the file is downloaded with huggingface_hub.
+	"skops.hub_utils": "from huggingface_hub import hf_hub_download",
+	// Sentis 2 replaced IWorker and WorkerFactory.CreateWorker with the Worker class.
+	"WorkerFactory.CreateWorker": "new Worker(",
+	IWorker: "Worker worker",
 };
+
+/**
+ * Per library: whole mentions that record an API the library's current release no longer has (or an
+ * incumbent bug that one library shares with another), replaced before CORRECTED_MENTIONS applies.
+ */
+const CORRECTED_LIBRARY_MENTIONS: Record<string, Record<string, string>> = {
+	// ultralytics 8.3 and 8.4 export one YOLO class, loaded from a local .pt file; no from_pretrained.
+	ultralytics: {
+		"from ultralytics import YOLOvv8": "from ultralytics import YOLO\n",
+		"YOLOvv8.from_pretrained": "model = YOLO(checkpoint)",
+		YOLOvXX: "model = YOLO(checkpoint)",
+		"Couldn't find a valid YOLO version tag.": "list_repo_files(repo_id)",
+	},
+	// THU-MIG/yolov10 (453c6e3) exports YOLOv10 only, whatever the tags say.
+	yolov10: {
+		"from ultralytics import YOLOvv8": "from ultralytics import YOLOv10",
+		"YOLOvv8.from_pretrained": "YOLOv10.from_pretrained",
+		YOLOvXX: "YOLOv10.from_pretrained",
+		"Couldn't find a valid YOLO version tag.": "git+https://github.com/THU-MIG/yolov10.git",
+	},
+	// huggingface_hub 1.0 replaced the huggingface-cli command with hf.
+	"depth-pro": { "huggingface-cli download --local-dir checkpoints": "hf download --local-dir checkpoints" },
+	// The incumbent hard-codes the official repository; we load the one given.
+	"derm-foundation": { "google/derm-foundation": 'snapshot_download(repo_id="acme/demo-model"' },
+};
+
+function correctedLibraryMention(key: string, mention: string): string {
+	const corrections = Object.hasOwn(CORRECTED_LIBRARY_MENTIONS, key)
+		? CORRECTED_LIBRARY_MENTIONS[key]
+		: undefined;
+	return corrections && Object.hasOwn(corrections, mention) ? (corrections[mention] as string) : mention;
+}
 
 const BASE_MODEL: ModelData = { id: "acme/demo-model", tags: [], inference: "" };
 
 /** Ids that real hubs hold: dots, underscores, digits, no namespace. */
 const ORDINARY_IDS = ["acme/demo-model", "org.name/model_v1.5-2", "single-segment-model", "a/b/c"];
 
-/** Model data that exercises every field with adversarial text. */
-function adversarialModels(): ModelData[] {
-	return ADVERSARIAL_TEXTS.filter((text) => text !== "").map((text) => ({
+/** A text with no special characters, standing in for each adversarial text in the confinement check. */
+const BENIGN_TEXT = "benign text-1.0";
+
+/** Model data with `text` in every field a generator may read. */
+function modelWith(text: string): ModelData {
+	return {
 		id: `acme/${text}`,
 		tags: [text, "conversational", "custom_code"],
 		inference: "",
@@ -74,7 +122,81 @@ function adversarialModels(): ModelData[] {
 		cardData: { base_model: text, instance_prompt: text },
 		widgetData: [{ text, source_sentence: text, sentences: [text, text] }],
 		transformersInfo: { auto_model: text, processor: text },
-	}));
+	};
+}
+
+/** Model data that exercises every field with adversarial text. */
+function adversarialModels(): ModelData[] {
+	return ADVERSARIAL_TEXTS.filter((text) => text !== "").map(modelWith);
+}
+
+/**
+ * The structure bash sees in a script, as a string: "w" per word, unquoted operators and newlines as
+ * themselves, and "$" per substitution bash would perform (`$(`, backtick, `${` outside single quotes).
+ * Quoting follows bash: '…' is literal, $'…' and "…" honour backslash escapes, # starts a comment at
+ * the start of a word, backslash-newline continues the line. Two scripts that differ only inside
+ * their quoted literals have the same shape.
+ */
+export function shellShape(code: string): string {
+	const out: string[] = [];
+	let inWord = false;
+	// A backtick opens and closes one substitution; count it once.
+	let inBackticks = false;
+	const substitution = (char: string) => {
+		if (char === "`") {
+			inBackticks = !inBackticks;
+			if (!inBackticks) return;
+		}
+		out.push("$");
+	};
+	const word = () => {
+		if (!inWord) out.push("w");
+		inWord = true;
+	};
+	for (let i = 0; i < code.length; i++) {
+		const c = code[i] as string;
+		if (c === "\\") {
+			if (code[i + 1] === "\n") {
+				i++;
+				continue;
+			}
+			word();
+			i++;
+		} else if (c === "'") {
+			word();
+			const end = code.indexOf("'", i + 1);
+			i = end === -1 ? code.length : end;
+		} else if (c === "$" && code[i + 1] === "'") {
+			word();
+			for (i += 2; i < code.length && code[i] !== "'"; i++) if (code[i] === "\\") i++;
+		} else if (c === '"') {
+			word();
+			for (i++; i < code.length && code[i] !== '"'; i++) {
+				if (code[i] === "\\") i++;
+				else if (code[i] === "`" || (code[i] === "$" && /[({]/.test(code[i + 1] ?? "")))
+					substitution(code[i] as string);
+			}
+		} else if (c === "`" || (c === "$" && /[({]/.test(code[i + 1] ?? ""))) {
+			word();
+			substitution(c);
+		} else if (c === "#" && !inWord) {
+			const end = code.indexOf("\n", i);
+			i = end === -1 ? code.length : end - 1;
+		} else if (c === "\n") {
+			inWord = false;
+			out.push("nl");
+		} else if (/\s/.test(c)) {
+			inWord = false;
+		} else if (/[;&|<>()]/.test(c)) {
+			inWord = false;
+			let op = c;
+			while (/[;&|<>]/.test(code[i + 1] ?? "") && op.length < 3) op += code[++i];
+			out.push(op);
+		} else {
+			word();
+		}
+	}
+	return out.join(" ");
 }
 
 interface Produced {
@@ -147,13 +269,12 @@ function assertParses(produced: Produced[], parsed: ParsedBlocks): void {
 	}
 }
 
-/** The model id must survive as one whole literal in at least one block (when the generator uses it). */
+/**
+ * The model id must survive as one whole literal in at least one block of every output: a snippet
+ * loads THE model given, or at least shows the command that fetches it (ids in comments do not count).
+ */
 function assertIdRoundTrips(produced: Produced[], parsed: ParsedBlocks): void {
 	for (const p of produced) {
-		const commentOnly = p.blocks.every((b) =>
-			b.code.split("\n").every((line) => line.trim() === "" || /^\s*(#|\/\/)/.test(line)),
-		);
-		if (commentOnly) continue;
 		const strings: string[] = [];
 		for (const b of p.blocks) {
 			const result =
@@ -171,6 +292,39 @@ function assertIdRoundTrips(produced: Produced[], parsed: ParsedBlocks): void {
 		const found = strings.some((s) => ids.some((id) => s.includes(id)));
 		expect(found, `${p.label}: model id ${JSON.stringify(p.model.id)} is not inside any literal`).toBe(true);
 	}
+}
+
+function shapeOf(block: CodeBlock, parsed: ParsedBlocks): string | undefined {
+	const result =
+		block.language === "python"
+			? parsed.python(block.code)
+			: block.language === "shell"
+				? parsed.shell(block.code).words
+				: block.language === "javascript"
+					? parseJsModule(block.code)
+					: undefined;
+	if (!result) return undefined; // C# has no parser here; its literals are covered by csString's tests.
+	if (!result.ok) return `unparsable: ${result.error}`;
+	return block.language === "shell" ? shellShape(block.code) : result.shape;
+}
+
+/**
+ * An adversarial value (quotes, newlines, `${}`, `$()`, backticks, NUL…) must give code of exactly the
+ * shape a plain value gives: same blocks, same syntax tree apart from string contents, and for shell
+ * the same words, operators and substitutions. Anything else means the value escaped its literal.
+ */
+function assertSameShape(pair: { adversarial: Produced; benign: Produced }, parsed: ParsedBlocks): void {
+	const { adversarial, benign } = pair;
+	expect(
+		adversarial.blocks.map((b) => b.language),
+		`${adversarial.label}: blocks`,
+	).toEqual(benign.blocks.map((b) => b.language));
+	adversarial.blocks.forEach((block, i) => {
+		const other = benign.blocks[i] as CodeBlock;
+		expect(shapeOf(block, parsed), `${adversarial.label} block ${i}: shape differs\n${block.code}`).toBe(
+			shapeOf(other, parsed),
+		);
+	});
 }
 
 /**
@@ -214,7 +368,12 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 			model,
 			blocks: blocksOf(entry, model),
 		}));
-		everything.push(...branches, ...corpus);
+		const benign: Produced = { label: `${key} benign`, model: modelWith(BENIGN_TEXT), blocks: [] };
+		benign.blocks = blocksOf(entry, benign.model);
+		const confinementPairs = corpus
+			.filter((p) => p.model.id.startsWith("acme/") && ADVERSARIAL_TEXTS.includes(p.model.id.slice(5)))
+			.map((adversarial) => ({ adversarial, benign }));
+		everything.push(...branches, ...corpus, benign);
 
 		it(`${key}: every branch holds its facts and parses`, () => {
 			branches.forEach((p, i) => {
@@ -225,7 +384,7 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 				for (const mention of branch.mentions ?? []) {
 					const corrected = Object.entries(CORRECTED_MENTIONS).reduce(
 						(m, [bad, good]) => m.replaceAll(bad, good),
-						mention,
+						correctedLibraryMention(key, mention),
 					);
 					expect(text, `${p.label} mentions`).toContain(corrected);
 				}
@@ -238,11 +397,14 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 
 		it(`${key}: ordinary and adversarial model data give valid code with the id intact`, () => {
 			assertParses(corpus, parsed);
-			if (snippetFacts.usesModelId)
-				assertIdRoundTrips(
-					corpus.filter((p) => p.blocks.length > 0),
-					parsed,
-				);
+			assertIdRoundTrips(
+				corpus.filter((p) => p.blocks.length > 0),
+				parsed,
+			);
+		});
+
+		it(`${key}: model values stay inside their literals (same code shape as for plain text)`, () => {
+			for (const pair of confinementPairs) assertSameShape(pair, parsed);
 		});
 	}
 }

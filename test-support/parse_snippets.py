@@ -1,5 +1,7 @@
-"""Reads a JSON list of {lang, code} from stdin; prints, per item, whether it parses and the literal
-strings it contains, so tests can check that each inserted value round-trips out of its literal."""
+"""Reads a JSON list of {lang, code} from stdin; prints, per item, whether it parses, the literal
+strings it contains (so tests can check that each inserted value round-trips out of its literal) and
+for Python its shape: the syntax tree with every string value blanked, so tests can check that a
+model-derived value never changes the structure of the code."""
 import ast
 import json
 import shlex
@@ -14,6 +16,22 @@ def python_strings(tree):
     return out
 
 
+class _BlankStrings(ast.NodeTransformer):
+    def visit_Constant(self, node):
+        if isinstance(node.value, str):
+            return ast.copy_location(ast.Constant(value=""), node)
+        return node
+
+    def visit_JoinedStr(self, node):
+        # An f-string's literal parts may be split differently by escaping; its holes are what count.
+        holes = [self.visit(v) for v in node.values if isinstance(v, ast.FormattedValue)]
+        return ast.copy_location(ast.JoinedStr(values=holes), node)
+
+
+def python_shape(tree):
+    return ast.dump(_BlankStrings().visit(tree), annotate_fields=False)
+
+
 def check(item):
     lang, code = item["lang"], item["code"]
     if lang == "python":
@@ -21,7 +39,7 @@ def check(item):
             tree = ast.parse(code)
         except SyntaxError as error:
             return {"ok": False, "error": f"{error.msg} (line {error.lineno})"}
-        return {"ok": True, "strings": python_strings(tree)}
+        return {"ok": True, "strings": python_strings(tree), "shape": python_shape(tree)}
     if lang == "shell-words":
         try:
             return {"ok": True, "strings": shlex.split(code, comments=True, posix=True)}

@@ -10,7 +10,12 @@ import { fileURLToPath } from "node:url";
 import { parse } from "acorn";
 import { simple as walkSimple } from "acorn-walk";
 
-export type ParseResult = { ok: true; strings: string[] } | { ok: false; error: string };
+/**
+ * `strings`: the literal string values found. `shape`: the code's structure with every string value
+ * blanked (Python and JS syntax trees; shell word / operator sequence), so two outputs that differ only
+ * inside literals have the same shape.
+ */
+export type ParseResult = { ok: true; strings: string[]; shape?: string } | { ok: false; error: string };
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -63,7 +68,28 @@ export function bashSyntaxErrors(snippets: string[]): Array<string | null> {
 	}
 }
 
-/** Parses a snippet as an ES module (acorn, latest syntax); returns its string literal values. */
+/** The syntax tree without positions, raw text or string values (a template without holes counts as a string). */
+function jsShape(node: unknown): unknown {
+	if (Array.isArray(node)) return node.map(jsShape);
+	if (node === null || typeof node !== "object") return node;
+	const record = node as Record<string, unknown>;
+	if (record.type === "Literal" && typeof record.value === "string") return "string";
+	if (
+		record.type === "TemplateLiteral" &&
+		Array.isArray(record.expressions) &&
+		record.expressions.length === 0
+	)
+		return "string";
+	if (record.type === "TemplateElement") return "quasi";
+	const out: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(record)) {
+		if (key === "start" || key === "end" || key === "raw" || key === "loc" || key === "range") continue;
+		out[key] = jsShape(value);
+	}
+	return out;
+}
+
+/** Parses a snippet as an ES module (acorn, latest syntax); returns its string literal values and shape. */
 export function parseJsModule(code: string): ParseResult {
 	try {
 		const ast = parse(code, { ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true });
@@ -76,7 +102,7 @@ export function parseJsModule(code: string): ParseResult {
 				if (typeof node.value.cooked === "string") strings.push(node.value.cooked);
 			},
 		});
-		return { ok: true, strings };
+		return { ok: true, strings, shape: JSON.stringify(jsShape(ast)) };
 	} catch (error) {
 		return { ok: false, error: (error as Error).message };
 	}

@@ -1,9 +1,15 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-	// Sub-path entries let callers that need only the literal builders or the example inputs skip the
-	// catalogue data entirely (the inference snippets do).
-	entry: { index: "src/index.ts", literals: "src/literals/index.ts", inputs: "src/snippets/inputs.ts" },
+	// Sub-path entries let callers that need only the literal builders, the example inputs or the local
+	// apps skip the library catalogue entirely (the inference snippets do; the model page's "Use this
+	// model" menu needs only the local apps).
+	entry: {
+		index: "src/index.ts",
+		literals: "src/literals/index.ts",
+		inputs: "src/snippets/inputs.ts",
+		"local-apps": "src/local-apps/index.ts",
+	},
 	format: ["esm", "cjs"],
 	dts: true,
 	clean: true,

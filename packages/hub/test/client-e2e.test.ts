@@ -105,11 +105,16 @@ describe("the inference client against our hub", () => {
 	it("picks the first provider of the hub's mapping under the auto policy", async () => {
 		clearProviderMappingCache();
 		const client = new InferenceClient(token, { hubUrl: hub.url, routerUrl: router.url });
-		await client.chatCompletion({
-			model: "meta-llama/Llama-3.3-70B-Instruct",
-			provider: "auto",
-			messages: [{ role: "user", content: "Hi" }],
-		});
+		// chatCompletion with "auto" now goes to the router's own auto-routing; request() still resolves
+		// "auto" from the hub's mapping, in its order.
+		await client.request(
+			{
+				model: "meta-llama/Llama-3.3-70B-Instruct",
+				provider: "auto",
+				messages: [{ role: "user", content: "Hi" }],
+			},
+			{ task: "conversational" },
+		);
 		const last = router.received.at(-1)!;
 		expect(last.url).toBe("/together/v1/chat/completions");
 		expect(last.body.model).toBe("meta-llama/Llama-3.3-70B-Instruct-Turbo");

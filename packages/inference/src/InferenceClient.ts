@@ -1,13 +1,23 @@
 import { audioClassification } from "./tasks/audio/audioClassification.js";
 import { audioToAudio } from "./tasks/audio/audioToAudio.js";
 import { automaticSpeechRecognition } from "./tasks/audio/automaticSpeechRecognition.js";
+import { textToAudio } from "./tasks/audio/textToAudio.js";
 import { textToSpeech } from "./tasks/audio/textToSpeech.js";
+import {
+	prepareRequest,
+	prepareRequestSync,
+	type PrepareRequestOptions,
+	type PreparedInferenceRequest,
+} from "./tasks/custom/prepareRequest.js";
 import { request } from "./tasks/custom/request.js";
 import { streamingRequest } from "./tasks/custom/streamingRequest.js";
 import { imageClassification } from "./tasks/cv/imageClassification.js";
 import { imageSegmentation } from "./tasks/cv/imageSegmentation.js";
 import { imageToImage } from "./tasks/cv/imageToImage.js";
+import { imageTextToImage } from "./tasks/cv/imageTextToImage.js";
+import { imageTextToVideo } from "./tasks/cv/imageTextToVideo.js";
 import { imageToText } from "./tasks/cv/imageToText.js";
+import { imageToVideo } from "./tasks/cv/imageToVideo.js";
 import { objectDetection } from "./tasks/cv/objectDetection.js";
 import { textToImage } from "./tasks/cv/textToImage.js";
 import { textToVideo } from "./tasks/cv/textToVideo.js";
@@ -30,20 +40,24 @@ import { translation } from "./tasks/nlp/translation.js";
 import { zeroShotClassification } from "./tasks/nlp/zeroShotClassification.js";
 import { tabularClassification } from "./tasks/tabular/tabularClassification.js";
 import { tabularRegression } from "./tasks/tabular/tabularRegression.js";
-import type { Options } from "./types.js";
+import type { InferenceTask, Options } from "./types.js";
 
-/** The 32 task functions, each of which becomes a method (a plain literal, so bundlers can drop it). */
+/** The 36 task functions, each of which becomes a method (a plain literal, so bundlers can drop it). */
 const TASK_FUNCTIONS = {
 	audioClassification,
 	audioToAudio,
 	automaticSpeechRecognition,
+	textToAudio,
 	textToSpeech,
 	request,
 	streamingRequest,
 	imageClassification,
 	imageSegmentation,
 	imageToImage,
+	imageTextToImage,
+	imageTextToVideo,
 	imageToText,
+	imageToVideo,
 	objectDetection,
 	textToImage,
 	textToVideo,
@@ -98,6 +112,36 @@ export class InferenceClient {
 	/** A client for an inference endpoint URL, with the same token and options. */
 	endpoint(endpointUrl: string): InferenceClient {
 		return new InferenceClient(this.accessToken, { ...this.defaultOptions, endpointUrl });
+	}
+
+	/** `prepareRequest` with this client's token, endpoint and options: the request a call would send. */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any task function, whatever its argument types
+	prepareRequest<F extends (args: any, options?: any) => unknown>(
+		target: F | InferenceTask,
+		args: Parameters<F>[0],
+		options?: PrepareRequestOptions,
+	): Promise<PreparedInferenceRequest> {
+		const { endpointUrl, ...defaults } = this.defaultOptions;
+		return prepareRequest(
+			target,
+			{ endpointUrl, accessToken: this.accessToken, ...args },
+			{ ...defaults, ...options },
+		);
+	}
+
+	/** `prepareRequestSync` with this client's token, endpoint and options: pure, no I/O. */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any task function, whatever its argument types
+	prepareRequestSync<F extends (args: any, options?: any) => unknown>(
+		target: F | InferenceTask,
+		args: Parameters<F>[0],
+		options?: PrepareRequestOptions,
+	): PreparedInferenceRequest {
+		const { endpointUrl, ...defaults } = this.defaultOptions;
+		return prepareRequestSync(
+			target,
+			{ endpointUrl, accessToken: this.accessToken, ...args },
+			{ ...defaults, ...options },
+		);
 	}
 }
 

@@ -12,10 +12,16 @@ export {
 export type { RedactedRequest } from "./core/errors.js";
 export { SseParser, iterateSseEvents } from "./core/sse.js";
 export type { SseEvent } from "./core/sse.js";
-export { INFERENCE_PROVIDERS, PROVIDERS_OR_POLICIES } from "./providers/ids.js";
+export {
+	INFERENCE_PROVIDERS,
+	PROVIDER_TASKS,
+	PROVIDERS_OR_POLICIES,
+	PROVIDERS_WITHOUT_ROUTER,
+} from "./providers/catalog.js";
 export { clearProviderMappingCache } from "./lib/provider-mapping.js";
 export { COMPATIBLE_API_VERSION, PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";
+export type * from "./task-io.js";
 import { getInferenceSnippets } from "./snippets/index.js";
 export type { InferenceSnippet, InferenceSnippetOptions } from "./snippets/index.js";
 

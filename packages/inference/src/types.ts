@@ -1,14 +1,19 @@
 import type { PipelineType } from "@modelhub/tasks";
-import type { INFERENCE_PROVIDERS, PROVIDERS_OR_POLICIES } from "./providers/ids.js";
+import type { PROVIDER_TASKS } from "./providers/catalog.js";
 
 /** A hub model id such as "meta-llama/Llama-3.1-8B-Instruct". */
 export type ModelId = string;
 
-/** Every pipeline type except "other", plus "conversational" (chat). */
-export type InferenceTask = Exclude<PipelineType, "other"> | "conversational";
+/**
+ * Every pipeline type except "other", plus "conversational" (chat) and the two image+text generation
+ * tasks of today's clients (huggingface.js 4.13.28), which the task catalogue has no pipeline for.
+ */
+export type InferenceTask =
+	Exclude<PipelineType, "other"> | "conversational" | "image-text-to-image" | "image-text-to-video";
 
-export type InferenceProvider = (typeof INFERENCE_PROVIDERS)[number];
-export type InferenceProviderOrPolicy = (typeof PROVIDERS_OR_POLICIES)[number];
+/** One of the provider ids of `PROVIDER_TASKS` (src/providers/catalog.ts). */
+export type InferenceProvider = keyof typeof PROVIDER_TASKS;
+export type InferenceProviderOrPolicy = InferenceProvider | "auto";
 
 export type AuthMethod = "none" | "hf-token" | "credentials-include" | "provider-key";
 
@@ -52,15 +57,30 @@ export type RequestArgs = BaseArgs &
 		parameters?: Record<string, unknown>;
 	};
 
-/** One entry of a model's `inferenceProviderMapping` on the hub, plus the hub model id. */
+/**
+ * One entry of a model's `inferenceProviderMapping` on the hub, plus the hub model id. The hub sends
+ * the mapping either as an object keyed by provider id or as a list of entries that name their
+ * `provider`; both are normalised to this shape.
+ */
 export interface InferenceProviderMappingEntry {
+	/** The provider id; absent in entries written before the hub sent lists (3.12.1's shape). */
+	provider?: string;
 	hfModelId: ModelId;
 	providerId: string;
-	status: "live" | "staging";
+	status: "live" | "staging" | "error";
 	task: InferenceTask;
 	adapter?: string;
 	adapterWeightsPath?: string;
+	type?: "single-model" | "tag-filter";
 }
+
+/** The hub's `inferenceProviderMapping` field as it arrives: an object keyed by provider, or a list. */
+export type HubInferenceProviderMapping =
+	| Record<string, Omit<InferenceProviderMappingEntry, "hfModelId" | "provider"> & { hfModelId?: ModelId }>
+	| Array<Omit<InferenceProviderMappingEntry, "hfModelId"> & { provider: string; hfModelId?: ModelId }>;
+
+/** `textToImage`'s result form: a Blob (default) or the image's URL (or a data: URL when the provider sends bytes). */
+export type OutputType = "url" | "blob";
 
 export interface HeaderParams {
 	accessToken?: string;
@@ -76,6 +96,8 @@ export interface UrlParams {
 	baseUrl: string;
 	/** The request URL of the router (used by providers that rewrite routed URLs). */
 	routerUrl: string;
+	/** The call arguments the body is built from (fal.ai picks its text-only endpoint from them). */
+	args?: Record<string, unknown>;
 }
 
 export interface BodyParams<T extends Record<string, unknown> = Record<string, unknown>> {
@@ -84,6 +106,7 @@ export interface BodyParams<T extends Record<string, unknown> = Record<string, u
 	model: string;
 	mapping?: InferenceProviderMappingEntry;
 	task?: InferenceTask;
+	outputType?: OutputType;
 }
 
 export type LegacyAudioInput = { data: Blob | ArrayBuffer };

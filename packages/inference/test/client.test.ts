@@ -7,13 +7,17 @@ const TASK_FUNCTIONS = [
 	"audioClassification",
 	"audioToAudio",
 	"automaticSpeechRecognition",
+	"textToAudio",
 	"textToSpeech",
 	"request",
 	"streamingRequest",
 	"imageClassification",
 	"imageSegmentation",
 	"imageToImage",
+	"imageTextToImage",
+	"imageTextToVideo",
 	"imageToText",
+	"imageToVideo",
 	"objectDetection",
 	"textToImage",
 	"textToVideo",
@@ -47,7 +51,7 @@ const table = [
 describe("InferenceClient", () => {
 	const server = useServer(table);
 
-	it("has the 32 task functions as non-enumerable own methods, and two enumerable fields", () => {
+	it("has the 36 task functions as non-enumerable own methods, and two enumerable fields", () => {
 		const client = new InferenceClient(HF_TOKEN);
 		expect(Object.keys(client).sort()).toEqual(["accessToken", "defaultOptions"]);
 		expect(

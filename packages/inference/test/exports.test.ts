@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadFacts } from "../../../test-support/facts.js";
 import * as pkg from "../src/index.js";
-import { PROVIDER_TASKS } from "../src/providers/ids.js";
-import { PROVIDER_REGISTRY } from "../src/providers/registry.js";
+import { HELPERS_BY_TASK } from "../src/providers/by-task.js";
+import { PROVIDER_TASKS, PROVIDERS_WITHOUT_ROUTER } from "../src/providers/catalog.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -15,8 +15,23 @@ interface ProvidersFacts {
 	providers: Record<string, { tasks: Record<string, unknown> }>;
 }
 
+interface CurrentFacts {
+	droppedOn20260701: string[];
+	new: string[];
+	directBaseUrls: Record<string, string>;
+	providers: Record<string, { python: string[]; js: string[] }>;
+	jsTableOrder: Record<string, string[]>;
+}
+
+/** The registry: provider → tasks with a helper, read from the per-task tables. */
+function registryTasks(provider: string): string[] {
+	return Object.entries(HELPERS_BY_TASK)
+		.filter(([, table]) => provider in table)
+		.map(([task]) => task);
+}
+
 describe("package surface", () => {
-	it("exports the classes, constants and 32 task functions", () => {
+	it("exports the classes, constants and 36 task functions", () => {
 		for (const name of [
 			"InferenceClient",
 			"HfInference",
@@ -25,7 +40,17 @@ describe("package surface", () => {
 		]) {
 			expect(typeof (pkg as Record<string, unknown>)[name]).toBe("function");
 		}
-		expect(pkg.INFERENCE_PROVIDERS).toHaveLength(17);
+		expect(pkg.INFERENCE_PROVIDERS).toHaveLength(23);
+		expect([...pkg.INFERENCE_PROVIDERS]).toEqual([...pkg.INFERENCE_PROVIDERS].sort());
+		for (const name of [
+			"textToAudio",
+			"imageToVideo",
+			"imageTextToImage",
+			"imageTextToVideo",
+			"prepareRequest",
+		]) {
+			expect(typeof (pkg as Record<string, unknown>)[name], name).toBe("function");
+		}
 		expect(pkg.PROVIDERS_OR_POLICIES).toEqual([...pkg.INFERENCE_PROVIDERS, "auto"]);
 		expect(pkg.COMPATIBLE_API_VERSION).toBe("3.12.1");
 		expect(pkg.PACKAGE_NAME).toBe("@modelhub/inference");
@@ -42,19 +67,64 @@ describe("package surface", () => {
 });
 
 describe("provider table against the facts", () => {
-	const facts = loadFacts<ProvidersFacts>("providers.json");
+	const baseline = loadFacts<ProvidersFacts>("providers.json");
+	const current = loadFacts<CurrentFacts>("providers-current.json");
 
-	it("has the 17 providers in 3.12.1's table order, each with its tasks in order (61 pairs)", () => {
-		expect(Object.keys(PROVIDER_REGISTRY)).toEqual(facts.provider_table_order);
-		expect(Object.keys(PROVIDER_TASKS)).toEqual(facts.provider_table_order);
+	it("keeps every provider and pair of 3.12.1, in its table order (61 pairs)", () => {
+		const ours = Object.keys(PROVIDER_TASKS);
+		expect(ours.filter((id) => baseline.provider_table_order.includes(id))).toEqual(
+			baseline.provider_table_order,
+		);
 		let pairs = 0;
-		for (const provider of facts.provider_table_order) {
-			const tasks = Object.keys(facts.providers[provider]?.tasks ?? {});
-			expect(Object.keys(PROVIDER_REGISTRY[provider as pkg.InferenceProvider])).toEqual(tasks);
-			expect(PROVIDER_TASKS[provider as pkg.InferenceProvider]).toEqual(tasks);
+		for (const provider of baseline.provider_table_order) {
+			const tasks = Object.keys(baseline.providers[provider]?.tasks ?? {});
+			const declared = PROVIDER_TASKS[provider as pkg.InferenceProvider] as readonly string[];
+			for (const task of tasks) expect(declared, provider).toContain(task);
 			pairs += tasks.length;
 		}
 		expect(pairs).toBe(61);
+	});
+
+	it("has every pair of huggingface.js 4.13.28 (87) and of huggingface_hub 2.0.0 (74), in today's order", () => {
+		expect(Object.keys(current.jsTableOrder).sort()).toEqual(Object.keys(current.providers).sort());
+		let js = 0;
+		let python = 0;
+		for (const [provider, tasks] of Object.entries(current.providers)) {
+			const declared = PROVIDER_TASKS[provider as pkg.InferenceProvider] as readonly string[];
+			expect(declared, provider).toEqual(current.jsTableOrder[provider]);
+			for (const task of tasks.python) expect(tasks.js).toContain(task);
+			js += tasks.js.length;
+			python += tasks.python.length;
+		}
+		expect([js, python]).toEqual([87, 74]);
+	});
+
+	it("the providers today's clients dropped are kept, with their 3.12.1 pairs only: 96 pairs in all", () => {
+		expect([...PROVIDERS_WITHOUT_ROUTER]).toEqual(current.droppedOn20260701);
+		for (const provider of current.droppedOn20260701) {
+			expect(current.providers[provider]).toBeUndefined();
+			expect(PROVIDER_TASKS[provider as pkg.InferenceProvider]).toEqual(
+				Object.keys(baseline.providers[provider]?.tasks ?? {}),
+			);
+		}
+		expect(Object.values(PROVIDER_TASKS).flat()).toHaveLength(96);
+		expect(Object.keys(PROVIDER_TASKS)).toHaveLength(23);
+	});
+
+	it("the registry (per-task tables) holds exactly the catalogue's pairs", () => {
+		for (const [provider, tasks] of Object.entries(PROVIDER_TASKS)) {
+			expect(registryTasks(provider).sort(), provider).toEqual([...tasks].sort());
+		}
+	});
+
+	it("new providers use today's direct base URLs", async () => {
+		for (const [provider, url] of Object.entries(current.directBaseUrls)) {
+			const helper = Object.values(HELPERS_BY_TASK)
+				.map((table) => (table as Record<string, { provider: { baseUrl: string } }>)[provider])
+				.find(Boolean);
+			expect(helper?.provider.baseUrl, provider).toBe(url);
+		}
+		expect(current.new.every((provider) => provider in PROVIDER_TASKS)).toBe(true);
 	});
 
 	it("has a provider test table for every provider", () => {

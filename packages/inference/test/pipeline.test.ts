@@ -4,25 +4,36 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import {
+	audioToAudio,
 	chatCompletion,
 	chatCompletionStream,
 	InferenceOutputError,
 	InferenceProviderApiError,
 	request,
+	streamingRequest,
 	textClassification,
 	textGeneration,
 	textToImage,
 } from "../src/index.js";
-import { createCallContext } from "../src/internal/context.js";
 import { setProviderMappingCacheLimits } from "../src/lib/provider-mapping.js";
-import { prepareRequest } from "../src/lib/resolve.js";
-import { togetherConversational } from "../src/providers/together.js";
-import { CHAT_OUTPUT, HF_TOKEN, hubModel, MESSAGES, PROVIDER_KEY, USER_AGENT } from "./support/fixtures.js";
+import {
+	CHAT_OUTPUT,
+	chatChunk,
+	HF_TOKEN,
+	hubModel,
+	isStreaming,
+	MESSAGES,
+	notStreaming,
+	PROVIDER_KEY,
+	sseFrames,
+	USER_AGENT,
+} from "./support/fixtures.js";
 import type { Route } from "./support/servers.js";
 import { useServer } from "./support/setup.js";
 
 const CHAT_MODEL = "org/chat";
 const TOGETHER_CHAT = "/router.huggingface.co/together/v1/chat/completions";
+const AUTO_ROUTER = "/router.huggingface.co/v1/chat/completions";
 
 const label = { label: "POSITIVE", score: 0.9 };
 
@@ -35,6 +46,26 @@ const table: Route[] = [
 		together: { providerId: "together-staging", status: "staging", task: "conversational" },
 	}),
 	hubModel("org/empty", {}),
+	{
+		method: "GET",
+		path: "/huggingface.co/api/models/org/listed?expand[]=inferenceProviderMapping",
+		respond: {
+			json: {
+				inferenceProviderMapping: [
+					{
+						provider: "hf-inference",
+						providerId: "org/listed-on-hf",
+						status: "live",
+						task: "text-classification",
+					},
+					{ provider: "together", providerId: "listed-together", status: "live", task: "conversational" },
+				],
+			},
+		},
+	},
+	{ path: "/router.huggingface.co/hf-inference/models/org/listed-on-hf", respond: { json: [[label]] } },
+	{ path: AUTO_ROUTER, when: notStreaming, respond: { json: CHAT_OUTPUT } },
+	{ path: AUTO_ROUTER, when: isStreaming, respond: { sse: sseFrames([chatChunk("Paris.")]) } },
 	hubModel("org/classifier", {
 		"hf-inference": { providerId: "org/classifier", status: "live", task: "text-classification" },
 	}),
@@ -97,20 +128,67 @@ describe("pipeline", () => {
 	const fetchOpt = () => ({ fetch: server().fetch });
 
 	describe("provider resolution", () => {
-		it("without a provider: logs the auto notice and takes the first provider of the mapping", async () => {
+		it("chat without a provider: the auto notice, then the router's auto-routing with the plain model id", async () => {
 			await chatCompletion({ accessToken: HF_TOKEN, model: CHAT_MODEL, messages: MESSAGES }, fetchOpt());
 			expect(console.log).toHaveBeenCalledWith(
 				"Defaulting to 'auto' which will select the first provider available for the model, sorted by the user's order in https://hf.co/settings/inference-providers.",
 			);
+			// No mapping lookup: the router picks the provider from the model id in the body.
+			expect(server().requests.map((r) => r.path)).toEqual([AUTO_ROUTER]);
+			expect(server().requests[0]?.json).toEqual({ model: CHAT_MODEL, messages: MESSAGES });
+			expect(server().requests[0]?.headers.authorization).toBe(`Bearer ${HF_TOKEN}`);
+		});
+
+		it("chat with provider auto: streamed through the auto-router too", async () => {
+			const chunks = [];
+			for await (const chunk of chatCompletionStream(
+				{ accessToken: HF_TOKEN, provider: "auto", model: CHAT_MODEL, messages: MESSAGES },
+				fetchOpt(),
+			)) {
+				chunks.push(chunk);
+			}
+			expect(chunks).toHaveLength(1);
+			expect(server().requests.map((r) => r.path)).toEqual([AUTO_ROUTER]);
+			expect(server().requests[0]?.json).toEqual({ model: CHAT_MODEL, messages: MESSAGES, stream: true });
+		});
+
+		it("the auto-router needs a hub token: a provider key, or no token, is refused before any request", async () => {
+			for (const accessToken of [PROVIDER_KEY, undefined]) {
+				await expect(
+					chatCompletion(
+						{ accessToken, provider: "auto", model: CHAT_MODEL, messages: MESSAGES },
+						fetchOpt(),
+					),
+				).rejects.toThrow("Cannot select auto-router when using non-Hugging Face API key.");
+			}
+			expect(server().requests).toEqual([]);
+		});
+
+		it("chat with an endpoint URL is not auto-routed", async () => {
+			await chatCompletion(
+				{
+					accessToken: HF_TOKEN,
+					endpointUrl: "https://router.huggingface.co/hf-inference/models/org/chat",
+					messages: MESSAGES,
+				},
+				fetchOpt(),
+			);
 			expect(server().requests.map((r) => r.path)).toEqual([
-				"/huggingface.co/api/models/org/chat?expand[]=inferenceProviderMapping",
-				TOGETHER_CHAT,
+				"/router.huggingface.co/hf-inference/models/org/chat/v1/chat/completions",
+			]);
+		});
+
+		it("other tasks without a provider take the first provider of the mapping", async () => {
+			await textClassification({ accessToken: HF_TOKEN, model: "org/classifier", inputs: "x" }, fetchOpt());
+			expect(server().requests.map((r) => r.path)).toEqual([
+				"/huggingface.co/api/models/org/classifier?expand[]=inferenceProviderMapping",
+				"/router.huggingface.co/hf-inference/models/org/classifier",
 			]);
 		});
 
 		it("auto uses the caller's fetch and the hub token for its lookup (3.12.1 used neither)", async () => {
-			await chatCompletion(
-				{ accessToken: HF_TOKEN, provider: "auto", model: CHAT_MODEL, messages: MESSAGES },
+			await textClassification(
+				{ accessToken: HF_TOKEN, provider: "auto", model: "org/classifier", inputs: "x" },
 				fetchOpt(),
 			);
 			expect(server().requests[0]?.headers.authorization).toBe(`Bearer ${HF_TOKEN}`);
@@ -123,9 +201,23 @@ describe("pipeline", () => {
 		});
 
 		it("auto with an empty mapping", async () => {
-			await expect(chatCompletion({ model: "org/empty", messages: MESSAGES }, fetchOpt())).rejects.toThrow(
+			await expect(textClassification({ model: "org/empty", inputs: "x" }, fetchOpt())).rejects.toThrow(
 				"No Inference Provider available for model org/empty.",
 			);
+		});
+
+		it("the hub mapping may come as a list (list_models style): auto takes its first entry", async () => {
+			await textClassification({ accessToken: HF_TOKEN, model: "org/listed", inputs: "x" }, fetchOpt());
+			await chatCompletion(
+				{ accessToken: HF_TOKEN, provider: "together", model: "org/listed", messages: MESSAGES },
+				fetchOpt(),
+			).catch((error: unknown) => error);
+			expect(server().requests.map((r) => r.path)).toEqual([
+				"/huggingface.co/api/models/org/listed?expand[]=inferenceProviderMapping",
+				"/router.huggingface.co/hf-inference/models/org/listed-on-hf",
+				TOGETHER_CHAT,
+			]);
+			expect(server().requestsTo(TOGETHER_CHAT)[0]?.json).toMatchObject({ model: "listed-together" });
 		});
 
 		it("endpointUrl and provider together", async () => {
@@ -138,13 +230,13 @@ describe("pipeline", () => {
 			await expect(
 				chatCompletion({ provider: "nope" as never, model: CHAT_MODEL, messages: MESSAGES }),
 			).rejects.toThrow(
-				"Provider 'nope' not supported. Available providers: black-forest-labs,cerebras,cohere,fal-ai,featherless-ai,hf-inference,fireworks-ai,groq,hyperbolic,nebius,novita,nscale,openai,ovhcloud,replicate,sambanova,together",
+				"Provider 'nope' not supported. Available providers: baseten,black-forest-labs,cerebras,cohere,deepinfra,fal-ai,featherless-ai,hf-inference,fireworks-ai,groq,hyperbolic,nebius,novita,nscale,openai,ovhcloud,publicai,replicate,sambanova,scaleway,together,wavespeed,zai-org",
 			);
 		});
 
 		it("task not served by the provider, listing its tasks", async () => {
 			await expect(textClassification({ provider: "together", model: "m", inputs: "x" })).rejects.toThrow(
-				"Task 'text-classification' not supported for provider 'together'. Available tasks: text-to-image,conversational,text-generation",
+				"Task 'text-classification' not supported for provider 'together'. Available tasks: text-to-image,image-to-image,text-to-video,image-to-video,conversational,text-generation,feature-extraction,text-to-speech,automatic-speech-recognition",
 			);
 		});
 
@@ -162,15 +254,14 @@ describe("pipeline", () => {
 			).rejects.toThrow("Model URLs are no longer supported. Use endpointUrl instead.");
 		});
 
-		it("endpointUrl with a third-party provider's helper (public calls never get there: endpointUrl selects hf-inference)", async () => {
-			const ctx = createCallContext({});
+		it("endpointUrl with a third-party provider (audioToAudio resolves its provider without the endpoint)", async () => {
 			await expect(
-				prepareRequest(
-					{ endpointUrl: "https://e.example", messages: MESSAGES },
-					togetherConversational,
-					"conversational",
-					ctx,
-				),
+				audioToAudio({
+					endpointUrl: "https://e.example",
+					provider: "fal-ai",
+					model: "m",
+					inputs: new Blob([new Uint8Array([1])], { type: "audio/mpeg" }),
+				}),
 			).rejects.toThrow("Cannot use endpointUrl with a third-party provider.");
 		});
 
@@ -463,6 +554,46 @@ describe("pipeline", () => {
 			expect(error.request.headers.Authorization).toBe("Bearer [redacted]");
 			expect(error.message).toBe('"invalid token Bearer [redacted]"');
 			expect(JSON.stringify({ ...error, message: error.message })).not.toContain(HF_TOKEN);
+		});
+	});
+
+	describe("request(…, { chatCompletion: true }): 3.12.1's chat wording on 400/404/422/500", () => {
+		const errorRoute = (respond: Route["respond"]): Route[] => [
+			...table.filter((route) => route.path !== TOGETHER_CHAT),
+			{ path: TOGETHER_CHAT, respond },
+		];
+		const args = {
+			accessToken: HF_TOKEN,
+			provider: "together" as const,
+			model: CHAT_MODEL,
+			messages: MESSAGES,
+		};
+		const options = (chatCompletion?: boolean) => ({
+			...fetchOpt(),
+			task: "conversational" as const,
+			chatCompletion,
+		});
+
+		it.each([400, 404, 422, 500])("%i with a JSON error", async (status) => {
+			server().use(errorRoute({ status, json: { error: "Template error: template not found" } }));
+			await expect(request(args, options(true))).rejects.toThrow(
+				'Server org/chat does not seem to support chat completion. Error: "Template error: template not found"',
+			);
+		});
+
+		it("streaming: the error text as sent", async () => {
+			server().use(errorRoute({ status: 422, json: { error: "Template error: template not found" } }));
+			const stream = streamingRequest(args, options(true));
+			await expect(stream.next()).rejects.toThrow(
+				"Server org/chat does not seem to support chat completion. Error: Template error: template not found",
+			);
+		});
+
+		it("other statuses, and calls without the flag, keep the usual wording", async () => {
+			server().use(errorRoute({ status: 401, json: { error: "no" } }));
+			await expect(request(args, options(true))).rejects.toThrow(/^"no"$/);
+			server().use(errorRoute({ status: 400, json: { error: "no" } }));
+			await expect(request(args, options(false))).rejects.toThrow(/^"no"$/);
 		});
 	});
 

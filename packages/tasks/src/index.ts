@@ -98,6 +98,22 @@ export {
 } from "./libraries/download-counting.js";
 export type { DownloadQuery, PathField } from "./libraries/download-counting.js";
 
+export {
+	LOCAL_APPS,
+	DEFAULT_GGUF_QUANT,
+	chooseGguf,
+	getLocalAppSnippets,
+	isLocalAppKey,
+	localAppsForModel,
+} from "./local-apps/index.js";
+export type {
+	GgufChoice,
+	LocalApp,
+	LocalAppKey,
+	LocalAppSnippet,
+	LocalAppSnippetOutput,
+} from "./local-apps/index.js";
+
 import * as literalBuilders from "./literals/index.js";
 
 /**
@@ -118,4 +134,6 @@ export const literals = {
 	shComment: literalBuilders.shComment,
 	jsonText: literalBuilders.jsonText,
 	csString: literalBuilders.csString,
+	urlPath: literalBuilders.urlPath,
+	urlQueryValue: literalBuilders.urlQueryValue,
 } as const;

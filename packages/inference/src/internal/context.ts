@@ -11,20 +11,13 @@ export const TIMINGS_KEY = Symbol.for("modelhub.inference.timings");
 
 export interface Timings {
 	backoff: BackoffOptions;
-	/** Black Forest Labs: delay before each of the 5 polls (3.12.1: 1000 ms). */
-	bflPollMs: number;
-	/** fal.ai queue: delay before each status check (3.12.1: 500 ms). */
-	falPollMs: number;
-	/** Replicate: delay between prediction polls when `Prefer: wait` returned early. */
-	replicatePollMs: number;
+	/** Replaces every provider's polling interval (each provider file states its own default). */
+	pollIntervalMs?: number;
+	/** Wall-clock bound of one polling loop; none by default (the `timeout` option still applies). */
+	pollDeadlineMs?: number;
 }
 
-const DEFAULT_TIMINGS: Timings = {
-	backoff: DEFAULT_BACKOFF,
-	bflPollMs: 1000,
-	falPollMs: 500,
-	replicatePollMs: 1000,
-};
+const DEFAULT_TIMINGS: Timings = { backoff: DEFAULT_BACKOFF };
 
 /** Everything one call needs from its options, resolved once. */
 export interface CallContext {

@@ -2,7 +2,12 @@ import { SseParser } from "../core/sse.js";
 import type { CallContext } from "../internal/context.js";
 import { protocolError, type PreparedRequest } from "../internal/http.js";
 
-type Opened = { response: Response; request: PreparedRequest };
+type Opened = {
+	response: Response;
+	request: PreparedRequest;
+	/** Turns each parsed payload into the chunk handed out (text generation over OpenAI-style routes). */
+	transform?: (payload: unknown) => unknown;
+};
 
 const DONE: IteratorReturnResult<void> = { done: true, value: undefined };
 
@@ -108,7 +113,7 @@ export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
 
 	/** Parses the events of one read into the buffer; an error waits until the chunks before it are taken. */
 	private fill(events: Array<{ data: string }>): void {
-		const { response, request } = this.opened as Opened;
+		const { response, request, transform } = this.opened as Opened;
 		const buffer: T[] = [];
 		for (let i = 0; i < events.length; i++) {
 			const data = (events[i] as { data: string }).data;
@@ -129,7 +134,7 @@ export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
 				this.fail(protocolError(`Error forwarded from backend: ${message}`, response, request));
 				break;
 			}
-			buffer.push(parsed as T);
+			buffer.push((transform ? transform(parsed) : parsed) as T);
 		}
 		this.buffer = buffer;
 		this.index = 0;

@@ -1,21 +1,14 @@
 import { InferenceHubError } from "../core/errors.js";
 import type { CallContext } from "../internal/context.js";
 import { encodeModelId } from "../internal/url.js";
-import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask, ModelId } from "../types.js";
+import { isRecord } from "../providers/checks.js";
+import type { InferenceProviderMappingEntry, InferenceTask, ModelId } from "../types.js";
 
-/** One entry of the hub's `inferenceProviderMapping` object, keyed by provider id. */
-export interface HubMappingEntry {
-	providerId: string;
-	status: "live" | "staging";
-	task: InferenceTask;
-	adapter?: string;
-	adapterWeightsPath?: string;
-}
-
-export type HubProviderMapping = Record<string, HubMappingEntry>;
+/** A model's mapping, normalised: one entry per provider, in the hub's (the user's preference) order. */
+export type ProviderMappingList = readonly InferenceProviderMappingEntry[];
 
 interface CacheEntry {
-	mapping: HubProviderMapping;
+	mapping: ProviderMappingList;
 	expires: number;
 }
 
@@ -40,7 +33,7 @@ export function providerMappingCacheSize(): number {
 	return cache.size;
 }
 
-function cacheGet(key: string): HubProviderMapping | undefined {
+function cacheGet(key: string): ProviderMappingList | undefined {
 	const hit = cache.get(key);
 	if (!hit) return undefined;
 	cache.delete(key);
@@ -49,7 +42,7 @@ function cacheGet(key: string): HubProviderMapping | undefined {
 	return hit.mapping;
 }
 
-function cacheSet(key: string, mapping: HubProviderMapping): void {
+function cacheSet(key: string, mapping: ProviderMappingList): void {
 	cache.delete(key);
 	cache.set(key, { mapping, expires: Date.now() + limits.ttlMs });
 	while (cache.size > limits.maxEntries) {
@@ -66,6 +59,29 @@ function noProviderInfo(modelId: string): InferenceHubError {
 }
 
 /**
+ * The hub's `inferenceProviderMapping` as a list: the object form (keyed by provider, the
+ * `model_info` style, in the user's order) or the list form (entries naming their `provider`, the
+ * `list_models` style). Entries without a provider or provider id are left out. `undefined` when the
+ * value is neither form.
+ */
+export function normalizeProviderMapping(modelId: ModelId, raw: unknown): ProviderMappingList | undefined {
+	let entries: Array<[unknown, unknown]>;
+	if (Array.isArray(raw)) entries = raw.map((entry) => [isRecord(entry) ? entry.provider : undefined, entry]);
+	else if (isRecord(raw)) entries = Object.entries(raw);
+	else return undefined;
+	const list: InferenceProviderMappingEntry[] = [];
+	for (const [provider, entry] of entries) {
+		if (typeof provider !== "string" || !isRecord(entry) || typeof entry.providerId !== "string") continue;
+		list.push({
+			...(entry as Omit<InferenceProviderMappingEntry, "provider" | "hfModelId">),
+			provider,
+			hfModelId: typeof entry.hfModelId === "string" ? entry.hfModelId : modelId,
+		});
+	}
+	return list;
+}
+
+/**
  * GET {hub}/api/models/{id}?expand[]=inferenceProviderMapping through the caller's fetch, with the
  * token only when it is a hub token. Successful lookups are cached per hub and model (not per token,
  * as in 3.12.1).
@@ -74,7 +90,7 @@ export async function fetchProviderMapping(
 	modelId: ModelId,
 	accessToken: string | undefined,
 	ctx: CallContext,
-): Promise<HubProviderMapping> {
+): Promise<ProviderMappingList> {
 	const key = `${ctx.hubUrl}\n${modelId}`;
 	const cached = cacheGet(key);
 	if (cached) return cached;
@@ -93,26 +109,25 @@ export async function fetchProviderMapping(
 		if (ctx.signal?.aborted) throw error;
 		throw noProviderInfo(modelId);
 	}
-	const mapping = (body as { inferenceProviderMapping?: unknown } | null)?.inferenceProviderMapping;
-	if (typeof mapping !== "object" || mapping === null || Array.isArray(mapping))
-		throw noProviderInfo(modelId);
-	cacheSet(key, mapping as HubProviderMapping);
-	return mapping as HubProviderMapping;
+	const mapping = normalizeProviderMapping(
+		modelId,
+		(body as { inferenceProviderMapping?: unknown } | null)?.inferenceProviderMapping,
+	);
+	if (!mapping) throw noProviderInfo(modelId);
+	cacheSet(key, mapping);
+	return mapping;
 }
 
-/** The mapping entry for one provider, checked against the task, with the staging warning printed once. */
-export async function getProviderMappingEntry(
-	params: {
-		modelId: ModelId;
-		provider: InferenceProvider;
-		task: InferenceTask | undefined;
-		accessToken?: string;
-	},
-	ctx: CallContext,
-): Promise<InferenceProviderMappingEntry> {
+/**
+ * The entry for one provider in a model's mapping, checked against the task, with the staging
+ * warning printed once per model and provider.
+ */
+export function pickMappingEntry(
+	mapping: ProviderMappingList,
+	params: { modelId: ModelId; provider: string; task: InferenceTask | undefined },
+): InferenceProviderMappingEntry {
 	const { modelId, provider, task } = params;
-	const mapping = await fetchProviderMapping(modelId, params.accessToken, ctx);
-	const entry = Object.prototype.hasOwnProperty.call(mapping, provider) ? mapping[provider] : undefined;
+	const entry = mapping.find((candidate) => candidate.provider === provider);
 	if (!entry) throw noProviderInfo(modelId);
 	// hf-inference serves sentence-transformers models under both embedding tasks.
 	const equivalent =
@@ -134,5 +149,5 @@ export async function getProviderMappingEntry(
 			);
 		}
 	}
-	return { ...entry, hfModelId: modelId };
+	return { ...entry, hfModelId: entry.hfModelId || modelId };
 }

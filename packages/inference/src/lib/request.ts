@@ -8,10 +8,14 @@ import {
 	type PreparedRequest,
 } from "../internal/http.js";
 import { backoffDelay, sleep } from "../internal/retry.js";
-import type { HelperTable, TaskHelper } from "../providers/types.js";
-import type { BaseArgs, InferenceTask, Options } from "../types.js";
+import type { BaseArgs, Options, OutputType } from "../types.js";
 import { EventStream } from "./event-stream.js";
-import { getHelper, prepareRequest, resolveProvider } from "./resolve.js";
+import { resolveCall, type TaskSpec } from "./resolve.js";
+
+export type { TaskSpec } from "./resolve.js";
+
+/** Options every call may carry besides the public ones: the flag of `request(…, { chatCompletion })`. */
+type CallOptions = Options & { chatCompletion?: boolean; outputType?: OutputType };
 
 /**
  * Sends until the answer is not a 503 (or retries are off). Unlike 3.12.1, which re-sends at
@@ -28,18 +32,29 @@ async function sendWithRetry(request: PreparedRequest, ctx: CallContext): Promis
 	}
 }
 
-/** The non-streaming request: parsed JSON for JSON answers, else a Blob. */
-export async function innerRequest(request: PreparedRequest, ctx: CallContext): Promise<unknown> {
+/**
+ * The non-streaming request: parsed JSON for JSON answers, else a Blob. `chatServer` (set by
+ * `request(…, { chatCompletion: true })`) words 400/404/422/500 answers as 3.12.1's chat error.
+ */
+export async function innerRequest(
+	request: PreparedRequest,
+	ctx: CallContext,
+	chatServer?: string,
+): Promise<unknown> {
 	const response = await sendWithRetry(request, ctx);
-	if (!response.ok) throw await errorFromResponse(response, request);
+	if (!response.ok) throw await errorFromResponse(response, request, chatServer);
 	if (response.headers.get("content-type")?.startsWith("application/json")) return await response.json();
 	return await response.blob();
 }
 
 /** Sends a streaming request and checks that an event stream came back (3.12.1's errors). */
-async function openEventStream(request: PreparedRequest, ctx: CallContext): Promise<Response> {
+async function openEventStream(
+	request: PreparedRequest,
+	ctx: CallContext,
+	chatServer?: string,
+): Promise<Response> {
 	const response = await sendWithRetry(request, ctx);
-	if (!response.ok) throw await streamErrorFromResponse(response, request);
+	if (!response.ok) throw await streamErrorFromResponse(response, request, chatServer);
 	const contentType = response.headers.get("content-type");
 	if (!contentType?.startsWith("text/event-stream")) {
 		await discardBody(response);
@@ -52,42 +67,24 @@ async function openEventStream(request: PreparedRequest, ctx: CallContext): Prom
 	return response;
 }
 
-type TaskArgs = BaseArgs & Record<string, unknown>;
-
-export interface TaskSpec {
-	task: InferenceTask | undefined;
-	helpers: HelperTable;
-	/** Turns the public arguments into the pipeline's (e.g. a Blob input becomes the raw body). */
-	prepare?: (args: TaskArgs, helper: TaskHelper) => TaskArgs | Promise<TaskArgs>;
-	/** audioToAudio resolves its provider without the endpoint URL, as 3.12.1 does. */
-	resolveWithoutEndpointUrl?: boolean;
-	outputType?: "url" | "blob";
-	/** `request()`: hand back the raw body without the helper's parsing. */
-	raw?: boolean;
-}
-
-async function resolveHelper(publicArgs: BaseArgs, spec: TaskSpec, ctx: CallContext) {
-	const args = publicArgs as TaskArgs;
-	const endpointUrl = spec.resolveWithoutEndpointUrl ? undefined : args.endpointUrl;
-	const provider = await resolveProvider(args.provider, args.model, endpointUrl, args.accessToken, ctx);
-	const helper = getHelper(provider, spec.task, spec.helpers);
-	const payload = spec.prepare ? await spec.prepare(args, helper) : args;
-	return { helper, payload };
+/** The server named in 3.12.1's chat error (the hub model id, or the endpoint URL), when the flag is set. */
+function chatServerOf(options: CallOptions | undefined, server: string | undefined): string | undefined {
+	return options?.chatCompletion ? String(server) : undefined;
 }
 
 /** One whole non-streaming call: resolve, build, send (with retries), parse. */
 export async function runTask<TOutput>(
 	args: BaseArgs,
-	options: Options | undefined,
+	options: CallOptions | undefined,
 	spec: TaskSpec,
 ): Promise<TOutput> {
 	const ctx = createCallContext(options);
+	const outputType = options?.outputType;
 	try {
-		const { helper, payload } = await resolveHelper(args, spec, ctx);
-		const request = await prepareRequest(payload, helper, spec.task, ctx);
-		const raw = await innerRequest(request, ctx);
+		const call = await resolveCall(args as BaseArgs & Record<string, unknown>, spec, ctx, { outputType });
+		const raw = await innerRequest(call.request, ctx, chatServerOf(options, call.server));
 		if (spec.raw) return raw as TOutput;
-		return (await helper.getResponse(raw, { ctx, request, outputType: spec.outputType })) as TOutput;
+		return (await call.helper.getResponse(raw, { ctx, request: call.request, outputType })) as TOutput;
 	} catch (error) {
 		throw ctx.normalizeError(error);
 	} finally {
@@ -96,18 +93,24 @@ export async function runTask<TOutput>(
 }
 
 /**
- * One whole streaming call: every SSE `data` payload JSON-parsed, until `[DONE]` or the end of the
+ * One whole streaming call: every SSE `data` payload JSON-parsed (and, for text generation on
+ * OpenAI-style routes, turned into textGenerationStream's chunks), until `[DONE]` or the end of the
  * body. Nothing happens before the first `next()`, as with 3.12.1's generator.
  */
 export function streamTask<TChunk>(
 	args: BaseArgs,
-	options: Options | undefined,
+	options: CallOptions | undefined,
 	spec: TaskSpec,
 ): AsyncGenerator<TChunk> {
 	const ctx = createCallContext(options);
 	return new EventStream<TChunk>(async () => {
-		const { helper, payload } = await resolveHelper(args, spec, ctx);
-		const request = await prepareRequest(payload, helper, spec.task, ctx, true);
-		return { response: await openEventStream(request, ctx), request };
+		const call = await resolveCall(
+			args as BaseArgs & Record<string, unknown>,
+			{ ...spec, stream: true },
+			ctx,
+		);
+		const response = await openEventStream(call.request, ctx, chatServerOf(options, call.server));
+		const transform = spec.raw ? undefined : call.helper.streamChunks?.();
+		return { response, request: call.request, transform };
 	}, ctx);
 }

@@ -1,6 +1,15 @@
-import { openaiChatHelper } from "./openai-compatible.js";
+import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
 export const cerebras: ProviderDefinition = { id: "cerebras", baseUrl: "https://api.cerebras.ai" };
 
-export const cerebrasConversational = /* @__PURE__ */ openaiChatHelper(cerebras, "v1/chat/completions");
+/** Cerebras refuses OpenAI's proprietary `store` field with a 400 (huggingface.js 4.13.28 drops it). */
+function withoutStore({ store: _store, ...body }: Record<string, unknown>): Record<string, unknown> {
+	return body;
+}
+
+export const cerebrasConversational = /* @__PURE__ */ chatHelper(
+	cerebras,
+	"v1/chat/completions",
+	withoutStore,
+);

@@ -1,9 +1,6 @@
-import { openaiChatHelper } from "./openai-compatible.js";
+import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
 export const cohere: ProviderDefinition = { id: "cohere", baseUrl: "https://api.cohere.com" };
 
-export const cohereConversational = /* @__PURE__ */ openaiChatHelper(
-	cohere,
-	"/compatibility/v1/chat/completions",
-);
+export const cohereConversational = /* @__PURE__ */ chatHelper(cohere, "/compatibility/v1/chat/completions");

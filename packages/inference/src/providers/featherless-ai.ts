@@ -1,28 +1,16 @@
-import { completionsText, openaiChatHelper } from "./openai-compatible.js";
-import type { ProviderDefinition, TaskHelper } from "./types.js";
-import type { TextGenerationOutput } from "../types.js";
-import { isRecord } from "./checks.js";
+import { chatHelper, completionsHelper } from "./openai-compatible.js";
+import type { ProviderDefinition } from "./types.js";
 
 export const featherlessAi: ProviderDefinition = {
 	id: "featherless-ai",
 	baseUrl: "https://api.featherless.ai",
 };
 
-export const featherlessAiConversational = /* @__PURE__ */ openaiChatHelper(
-	featherlessAi,
-	"v1/chat/completions",
-);
+export const featherlessAiConversational = /* @__PURE__ */ chatHelper(featherlessAi, "v1/chat/completions");
 
-/** Completions: `inputs` and `parameters` stay in the body next to the flattened parameters and `prompt`. */
-export const featherlessAiTextGeneration: TaskHelper<TextGenerationOutput> = {
-	provider: featherlessAi,
-	task: "text-generation",
-	makeRoute: () => "v1/completions",
-	makeBody: ({ args, model }) => ({
-		...args,
-		...(isRecord(args.parameters) ? args.parameters : {}),
-		model,
-		prompt: args.inputs,
-	}),
-	getResponse: (raw) => completionsText(raw, "Expected Featherless AI text generation response format"),
-};
+/** Completions: `prompt` and mapped parameters (3.12.1 also kept `inputs` and `parameters`). */
+export const featherlessAiTextGeneration = /* @__PURE__ */ completionsHelper(
+	featherlessAi,
+	"v1/completions",
+	"Expected Featherless AI text generation response format",
+);

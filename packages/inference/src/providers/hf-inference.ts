@@ -1,31 +1,16 @@
+/**
+ * hf-inference: the hub's own serverless inference (and any inference endpoint URL). Every task is the
+ * same request — the call arguments as JSON (or the file as the body) to `models/{id}` — so the helpers
+ * are one factory call each: the task, the route, and what the answer must look like with 3.12.1's
+ * error text when it does not (answer checks as data, see `fits`).
+ */
 import { InferenceOutputError } from "../core/errors.js";
 import { base64ToJpegBlob, blobToBase64 } from "../internal/base64.js";
 import { downloadBlob } from "../internal/http.js";
 import { joinUrl } from "../internal/url.js";
-import type { BodyParams, ChatCompletionOutput, TextGenerationOutput, UrlParams } from "../types.js";
-import type { AudioClassificationOutput } from "../tasks/audio/audioClassification.js";
-import type { AudioToAudioOutput } from "../tasks/audio/audioToAudio.js";
-import type { AutomaticSpeechRecognitionOutput } from "../tasks/audio/automaticSpeechRecognition.js";
-import type { ImageClassificationOutput } from "../tasks/cv/imageClassification.js";
-import type { ImageSegmentationOutput } from "../tasks/cv/imageSegmentation.js";
-import type { ImageToTextOutput } from "../tasks/cv/imageToText.js";
-import type { ObjectDetectionOutput } from "../tasks/cv/objectDetection.js";
-import type { ZeroShotImageClassificationOutput } from "../tasks/cv/zeroShotImageClassification.js";
-import type { DocumentQuestionAnsweringOutput } from "../tasks/multimodal/documentQuestionAnswering.js";
-import type { VisualQuestionAnsweringOutput } from "../tasks/multimodal/visualQuestionAnswering.js";
-import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
-import type { FillMaskOutput } from "../tasks/nlp/fillMask.js";
-import type { QuestionAnsweringOutput } from "../tasks/nlp/questionAnswering.js";
-import type { SentenceSimilarityOutput } from "../tasks/nlp/sentenceSimilarity.js";
-import type { SummarizationOutput } from "../tasks/nlp/summarization.js";
-import type { TableQuestionAnsweringOutput } from "../tasks/nlp/tableQuestionAnswering.js";
-import type { TextClassificationOutput } from "../tasks/nlp/textClassification.js";
-import type { TokenClassificationOutput } from "../tasks/nlp/tokenClassification.js";
-import type { TranslationOutput } from "../tasks/nlp/translation.js";
-import type { ZeroShotClassificationOutput } from "../tasks/nlp/zeroShotClassification.js";
-import type { TabularClassificationOutput } from "../tasks/tabular/tabularClassification.js";
-import { checkTranscription, isArrayOf, isLabelScore, isNumber, isRecord, isString } from "./checks.js";
-import type { ProviderDefinition, TaskHelper } from "./types.js";
+import type { BodyParams, InferenceTask, UrlParams } from "../types.js";
+import { checkTranscription, fits, isNumber, isRecord, type Shape } from "./checks.js";
+import type { ProviderDefinition, ResponseContext, TaskHelper } from "./types.js";
 
 /** Served by the router only: provider keys also go to {router}/hf-inference. */
 export const hfInference: ProviderDefinition = {
@@ -34,44 +19,77 @@ export const hfInference: ProviderDefinition = {
 	alwaysRouted: true,
 };
 
-const isHttpUrl = (value: string) => value.startsWith("http://") || value.startsWith("https://");
+type Route = (params: UrlParams) => string;
+type Parse = (raw: unknown, context: ResponseContext) => unknown;
 
-const modelRoute = ({ model }: UrlParams) => `models/${model}`;
-const pipelineRoute = ({ model, task }: UrlParams) => `models/${model}/pipeline/${task}`;
-/** An endpoint URL (the "model" of endpoint calls) is the request URL as given. */
-const modelUrl = (params: UrlParams) =>
-	isHttpUrl(params.model) ? params.model : joinUrl(params.baseUrl, modelRoute(params));
-const pipelineUrl = (params: UrlParams) =>
-	isHttpUrl(params.model) ? params.model : joinUrl(params.baseUrl, pipelineRoute(params));
+/**
+ * What an answer must look like, as data: an array of items of `shape` whose `all` / `first` item is
+ * returned, `oneOrFirst` (one item or an array of them), `nested` (an array whose first item is the
+ * array of items). `message` is 3.12.1's error text when it does not fit.
+ */
+type AnswerForm = { form: "all" | "first" | "oneOrFirst" | "nested"; shape: Shape; message: string };
+
+const isHttpUrl = (value: string) => value.startsWith("http://") || value.startsWith("https://");
+const modelRoute: Route = ({ model }) => `models/${model}`;
+const pipelineRoute: Route = ({ model, task }) => `models/${model}/pipeline/${task}`;
 const argsBody = ({ args }: BodyParams) => args;
-// The shared fields are written out in each helper: object spreads would keep every helper in a bundle.
 
 function fail(message: string): never {
 	throw new InferenceOutputError(message);
 }
 
-/** request() without a task: models/{id}, body as given, response untouched. */
-export const hfInferenceGeneric: TaskHelper = {
-	provider: hfInference,
-	task: undefined,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	getResponse: (raw) => raw,
-};
+function readAnswer(raw: unknown, { form, shape, message }: AnswerForm): unknown {
+	if (form === "nested") return Array.isArray(raw) && fits(raw[0], [shape]) ? raw[0] : fail(message);
+	if (form === "oneOrFirst" && !Array.isArray(raw)) return fits(raw, shape) ? raw : fail(message);
+	if (!fits(raw, [shape])) fail(message);
+	return form === "all" ? raw : (raw as unknown[])[0];
+}
 
-export const hfInferenceTextToImage: TaskHelper<Blob | string> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "text-to-image",
-	getResponse: async (raw, { ctx, outputType }) => {
+/** One hf-inference task: an endpoint URL (the "model" of endpoint calls) is the request URL as given. */
+function hfTask(
+	task: InferenceTask | undefined,
+	answer: AnswerForm | Parse,
+	route: Route = modelRoute,
+): TaskHelper {
+	return {
+		provider: hfInference,
+		task,
+		makeRoute: route,
+		makeUrl: (params) => (isHttpUrl(params.model) ? params.model : joinUrl(params.baseUrl, route(params))),
+		makeBody: argsBody,
+		getResponse: typeof answer === "function" ? answer : (raw) => readAnswer(raw, answer),
+	};
+}
+
+const passThrough: Parse = (raw) => raw;
+
+const LABEL_SCORE = { label: "string", score: "number" } as const;
+const LABEL_SCORES = "Expected Array<{label: string, score: number}>";
+const SPAN_ANSWERS = "Expected Array<{answer: string, end: number, score: number, start: number}>";
+const NUMBERS = "Expected Array<number>";
+
+/** Nested number arrays, at most three levels below the top; all elements of one level alike. */
+function isNumberTensor(value: unknown[], depth: number): boolean {
+	if (depth > 3) return false;
+	if (value.every(Array.isArray)) return value.every((item) => isNumberTensor(item as unknown[], depth + 1));
+	return value.every(isNumber);
+}
+
+/** request() without a task: models/{id}, body as given, response untouched. */
+export const hfInferenceGeneric = /* @__PURE__ */ hfTask(undefined, passThrough);
+
+/** Images come back as a file, as b64_json data, or as URLs in `output`. */
+export const hfInferenceTextToImage = /* @__PURE__ */ hfTask(
+	"text-to-image",
+	async (raw, { ctx, outputType }) => {
 		if (!raw) fail("response is undefined");
-		if (isRecord(raw) && !(raw instanceof Blob)) {
-			const first = Array.isArray(raw.data) ? (raw.data[0] as unknown) : undefined;
-			if (isRecord(first) && first.b64_json) {
-				const b64 = String(first.b64_json);
+		if (raw instanceof Blob) {
+			return outputType === "url" ? `data:image/jpeg;base64,${await blobToBase64(raw)}` : raw;
+		}
+		if (isRecord(raw)) {
+			const item = Array.isArray(raw.data) ? (raw.data[0] as unknown) : undefined;
+			if (isRecord(item) && item.b64_json) {
+				const b64 = String(item.b64_json);
 				return outputType === "url" ? `data:image/jpeg;base64,${b64}` : base64ToJpegBlob(b64);
 			}
 			if (Array.isArray(raw.output)) {
@@ -79,13 +97,10 @@ export const hfInferenceTextToImage: TaskHelper<Blob | string> = {
 				return outputType === "url" ? url : await downloadBlob(url, ctx);
 			}
 		}
-		if (raw instanceof Blob) {
-			return outputType === "url" ? `data:image/jpeg;base64,${await blobToBase64(raw)}` : raw;
-		}
 		// The trailing space is part of 3.12.1's message.
 		fail("Expected a Blob ");
 	},
-};
+);
 
 /** Chat URL: trailing slashes trimmed, then `/chat/completions` after `/v1`, else `/v1/chat/completions`. */
 function chatUrl(params: UrlParams): string {
@@ -97,380 +112,155 @@ function chatUrl(params: UrlParams): string {
 	return `${base}/v1/chat/completions`;
 }
 
-export const hfInferenceConversational: TaskHelper<ChatCompletionOutput> = {
+/** No answer check for chat here, as in 3.12.1 (endpoints answer in many OpenAI dialects). */
+export const hfInferenceConversational: TaskHelper = {
 	provider: hfInference,
 	task: "conversational",
 	makeRoute: (params) => `${modelRoute(params)}/v1/chat/completions`,
 	makeUrl: chatUrl,
-	makeBody: ({ args, model }) => ({ ...args, model }),
-	getResponse: (raw) => raw as ChatCompletionOutput,
+	makeBody: ({ args, model }) => ({ model, ...args }),
+	getResponse: passThrough,
 };
 
-export const hfInferenceTextGeneration: TaskHelper<TextGenerationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "text-generation",
-	getResponse: (raw) => {
-		const list = Array.isArray(raw) ? raw : [raw];
-		if (list.every((item) => isRecord(item) && isString(item.generated_text)))
-			return list[0] as TextGenerationOutput;
-		fail("Expected Array<{generated_text: string}>");
-	},
-};
-
-export const hfInferenceTextClassification: TaskHelper<TextClassificationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "text-classification",
-	getResponse: (raw) => {
-		const inner = Array.isArray(raw) ? (raw[0] as unknown) : undefined;
-		if (isArrayOf(inner, isLabelScore)) return inner as TextClassificationOutput;
-		fail("Expected Array<{label: string, score: number}>");
-	},
-};
-
-const isSpanAnswer = (item: unknown) =>
-	isRecord(item) &&
-	isString(item.answer) &&
-	isNumber(item.end) &&
-	isNumber(item.score) &&
-	isNumber(item.start);
-
-export const hfInferenceQuestionAnswering: TaskHelper<QuestionAnsweringOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "question-answering",
-	getResponse: (raw) => {
-		if (Array.isArray(raw) ? raw.every(isSpanAnswer) : isSpanAnswer(raw)) {
-			return (Array.isArray(raw) ? raw[0] : raw) as QuestionAnsweringOutput;
-		}
-		fail("Expected Array<{answer: string, end: number, score: number, start: number}>");
-	},
-};
-
-export const hfInferenceAudioClassification: TaskHelper<AudioClassificationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "audio-classification",
-	getResponse: (raw) => {
-		if (isArrayOf(raw, isLabelScore)) return raw as AudioClassificationOutput;
-		fail("Expected Array<{label: string, score: number}> but received different format");
-	},
-};
-
-export const hfInferenceAutomaticSpeechRecognition: TaskHelper<AutomaticSpeechRecognitionOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "automatic-speech-recognition",
-	getResponse: (raw) => {
+export const hfInferenceTextGeneration = /* @__PURE__ */ hfTask("text-generation", {
+	form: "oneOrFirst",
+	shape: { generated_text: "string" },
+	message: "Expected Array<{generated_text: string}>",
+});
+export const hfInferenceTextClassification = /* @__PURE__ */ hfTask("text-classification", {
+	form: "nested",
+	shape: LABEL_SCORE,
+	message: LABEL_SCORES,
+});
+export const hfInferenceQuestionAnswering = /* @__PURE__ */ hfTask("question-answering", {
+	form: "oneOrFirst",
+	shape: { answer: "string", end: "number", score: "number", start: "number" },
+	message: SPAN_ANSWERS,
+});
+export const hfInferenceAudioClassification = /* @__PURE__ */ hfTask("audio-classification", {
+	form: "all",
+	shape: LABEL_SCORE,
+	message: "Expected Array<{label: string, score: number}> but received different format",
+});
+export const hfInferenceAutomaticSpeechRecognition = /* @__PURE__ */ hfTask(
+	"automatic-speech-recognition",
+	(raw) => {
 		checkTranscription(raw);
-		return raw as AutomaticSpeechRecognitionOutput;
+		return raw;
 	},
-};
-
-export const hfInferenceFillMask: TaskHelper<FillMaskOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "fill-mask",
-	getResponse: (raw) => {
-		const valid = (item: unknown) =>
-			isRecord(item) &&
-			isNumber(item.score) &&
-			isString(item.sequence) &&
-			isNumber(item.token) &&
-			isString(item.token_str);
-		if (isArrayOf(raw, valid)) return raw as FillMaskOutput;
-		fail("Expected Array<{score: number, sequence: string, token: number, token_str: string}>");
+);
+export const hfInferenceFillMask = /* @__PURE__ */ hfTask("fill-mask", {
+	form: "all",
+	shape: { score: "number", sequence: "string", token: "number", token_str: "string" },
+	message: "Expected Array<{score: number, sequence: string, token: number, token_str: string}>",
+});
+export const hfInferenceFeatureExtraction = /* @__PURE__ */ hfTask(
+	"feature-extraction",
+	(raw) =>
+		Array.isArray(raw) && isNumberTensor(raw, 0)
+			? raw
+			: fail("Expected Array<number[][][] | number[][] | number[] | number>"),
+	pipelineRoute,
+);
+export const hfInferenceImageClassification = /* @__PURE__ */ hfTask("image-classification", {
+	form: "all",
+	shape: LABEL_SCORE,
+	message: LABEL_SCORES,
+});
+export const hfInferenceImageSegmentation = /* @__PURE__ */ hfTask("image-segmentation", {
+	form: "all",
+	shape: { label: "string", mask: "string", score: "number" },
+	message: "Expected Array<{label: string, mask: string, score: number}>",
+});
+export const hfInferenceDocumentQuestionAnswering = /* @__PURE__ */ hfTask("document-question-answering", {
+	form: "first",
+	shape: { answer: "string", end: "number?", score: "number?", start: "number?" },
+	message: SPAN_ANSWERS,
+});
+export const hfInferenceImageToText = /* @__PURE__ */ hfTask("image-to-text", (raw) =>
+	Array.isArray(raw) && fits(raw[0], { generated_text: "string" })
+		? raw[0]
+		: fail("Expected {generated_text: string}"),
+);
+export const hfInferenceObjectDetection = /* @__PURE__ */ hfTask("object-detection", {
+	form: "all",
+	shape: {
+		label: "string",
+		score: "number",
+		box: { xmin: "number", ymin: "number", xmax: "number", ymax: "number" },
 	},
-};
-
-/** Nested number arrays, at most three levels below the top; all elements of one level alike. */
-function isNumberTensor(value: unknown[], depth: number): boolean {
-	if (depth > 3) return false;
-	if (value.every(Array.isArray)) return value.every((item) => isNumberTensor(item as unknown[], depth + 1));
-	return value.every(isNumber);
-}
-
-export const hfInferenceFeatureExtraction: TaskHelper<FeatureExtractionOutput> = {
-	provider: hfInference,
-	makeRoute: pipelineRoute,
-	makeUrl: pipelineUrl,
-	makeBody: argsBody,
-	task: "feature-extraction",
-	getResponse: (raw) => {
-		if (Array.isArray(raw) && isNumberTensor(raw, 0)) return raw as FeatureExtractionOutput;
-		fail("Expected Array<number[][][] | number[][] | number[] | number>");
+	message:
+		"Expected Array<{label: string, score: number, box: {xmin: number, ymin: number, xmax: number, ymax: number}}>",
+});
+export const hfInferenceAudioToAudio = /* @__PURE__ */ hfTask("audio-to-audio", (raw) =>
+	Array.isArray(raw)
+		? readAnswer(raw, {
+				form: "all",
+				shape: { label: "string", "content-type": "string", blob: "string" },
+				message: "Expected Array<{label: string, audio: Blob}>",
+			})
+		: fail("Expected Array"),
+);
+export const hfInferenceZeroShotImageClassification = /* @__PURE__ */ hfTask(
+	"zero-shot-image-classification",
+	{
+		form: "all",
+		shape: LABEL_SCORE,
+		message: LABEL_SCORES,
 	},
-};
-
-export const hfInferenceImageClassification: TaskHelper<ImageClassificationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "image-classification",
-	getResponse: (raw) => {
-		if (isArrayOf(raw, isLabelScore)) return raw as ImageClassificationOutput;
-		fail("Expected Array<{label: string, score: number}>");
-	},
-};
-
-export const hfInferenceImageSegmentation: TaskHelper<ImageSegmentationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "image-segmentation",
-	getResponse: (raw) => {
-		const valid = (item: unknown) =>
-			isRecord(item) && isString(item.label) && isString(item.mask) && isNumber(item.score);
-		if (isArrayOf(raw, valid)) return raw as ImageSegmentationOutput;
-		fail("Expected Array<{label: string, mask: string, score: number}>");
-	},
-};
-
-const isOptionalNumber = (value: unknown) => value === undefined || isNumber(value);
-
-export const hfInferenceDocumentQuestionAnswering: TaskHelper<DocumentQuestionAnsweringOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "document-question-answering",
-	getResponse: (raw) => {
-		const valid = (item: unknown) =>
-			isRecord(item) &&
-			isString(item.answer) &&
-			isOptionalNumber(item.end) &&
-			isOptionalNumber(item.score) &&
-			isOptionalNumber(item.start);
-		if (isArrayOf(raw, valid)) return raw[0] as DocumentQuestionAnsweringOutput;
-		fail("Expected Array<{answer: string, end: number, score: number, start: number}>");
-	},
-};
-
-export const hfInferenceImageToText: TaskHelper<ImageToTextOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "image-to-text",
-	getResponse: (raw) => {
-		const first = Array.isArray(raw) ? (raw[0] as unknown) : undefined;
-		if (isRecord(first) && isString(first.generated_text)) return first as ImageToTextOutput;
-		fail("Expected {generated_text: string}");
-	},
-};
-
-export const hfInferenceObjectDetection: TaskHelper<ObjectDetectionOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "object-detection",
-	getResponse: (raw) => {
-		const isBox = (box: unknown) =>
-			isRecord(box) && isNumber(box.xmin) && isNumber(box.ymin) && isNumber(box.xmax) && isNumber(box.ymax);
-		const valid = (item: unknown) => isLabelScore(item) && isBox((item as { box?: unknown }).box);
-		if (isArrayOf(raw, valid)) return raw as ObjectDetectionOutput;
-		fail(
-			"Expected Array<{label: string, score: number, box: {xmin: number, ymin: number, xmax: number, ymax: number}}>",
-		);
-	},
-};
-
-export const hfInferenceAudioToAudio: TaskHelper<AudioToAudioOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "audio-to-audio",
-	getResponse: (raw) => {
-		if (!Array.isArray(raw)) fail("Expected Array");
-		const valid = (item: unknown) =>
-			isRecord(item) && isString(item.label) && isString(item["content-type"]) && isString(item.blob);
-		if (raw.every(valid)) return raw as AudioToAudioOutput;
-		fail("Expected Array<{label: string, audio: Blob}>");
-	},
-};
-
-export const hfInferenceZeroShotImageClassification: TaskHelper<ZeroShotImageClassificationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "zero-shot-image-classification",
-	getResponse: (raw) => {
-		if (isArrayOf(raw, isLabelScore)) return raw as ZeroShotImageClassificationOutput;
-		fail("Expected Array<{label: string, score: number}>");
-	},
-};
-
-export const hfInferenceZeroShotClassification: TaskHelper<ZeroShotClassificationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "zero-shot-classification",
-	getResponse: (raw) => {
-		const valid = (item: unknown) =>
-			isRecord(item) &&
-			isArrayOf(item.labels, isString) &&
-			isArrayOf(item.scores, isNumber) &&
-			isString(item.sequence);
-		if (isArrayOf(raw, valid)) return raw as ZeroShotClassificationOutput;
-		fail("Expected Array<{labels: string[], scores: number[], sequence: string}>");
-	},
-};
-
-export const hfInferenceImageToImage: TaskHelper<Blob> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "image-to-image",
-	getResponse: (raw) => {
-		if (raw instanceof Blob) return raw;
-		fail("Expected Blob");
-	},
-};
-
-const isNumberArray = (raw: unknown): raw is number[] => isArrayOf(raw, isNumber);
-
-export const hfInferenceSentenceSimilarity: TaskHelper<SentenceSimilarityOutput> = {
-	provider: hfInference,
-	makeRoute: pipelineRoute,
-	makeUrl: pipelineUrl,
-	makeBody: argsBody,
-	task: "sentence-similarity",
-	getResponse: (raw) => (isNumberArray(raw) ? raw : fail("Expected Array<number>")),
-};
-
-export const hfInferenceTableQuestionAnswering: TaskHelper<TableQuestionAnsweringOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "table-question-answering",
-	getResponse: (raw) => {
-		const valid = (item: unknown) =>
-			isRecord(item) &&
-			isString(item.aggregator) &&
-			isString(item.answer) &&
-			isArrayOf(item.cells, isString) &&
-			isArrayOf(item.coordinates, isNumberArray);
-		if (Array.isArray(raw) ? raw.every(valid) : valid(raw)) {
-			return (Array.isArray(raw) ? raw[0] : raw) as TableQuestionAnsweringOutput;
-		}
-		fail("Expected {aggregator: string, answer: string, cells: string[], coordinates: number[][]}");
-	},
-};
-
-export const hfInferenceTabularClassification: TaskHelper<TabularClassificationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "tabular-classification",
-	getResponse: (raw) => (isNumberArray(raw) ? raw : fail("Expected Array<number>")),
-};
-
-export const hfInferenceTextToSpeech: TaskHelper<Blob> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "text-to-speech",
-	getResponse: (raw) => raw as Blob,
-};
-
-export const hfInferenceTokenClassification: TaskHelper<TokenClassificationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "token-classification",
-	getResponse: (raw) => {
-		const valid = (item: unknown) =>
-			isRecord(item) &&
-			isNumber(item.end) &&
-			isString(item.entity_group) &&
-			isNumber(item.score) &&
-			isNumber(item.start) &&
-			isString(item.word);
-		if (isArrayOf(raw, valid)) return raw as TokenClassificationOutput;
-		fail("Expected Array<{end: number, entity_group: string, score: number, start: number, word: string}>");
-	},
-};
-
-export const hfInferenceTranslation: TaskHelper<TranslationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "translation",
-	getResponse: (raw) => {
-		if (isArrayOf(raw, (item) => isRecord(item) && isString(item.translation_text))) {
-			return (raw.length === 1 ? raw[0] : raw) as TranslationOutput;
-		}
-		fail("Expected Array<{translation_text: string}>");
-	},
-};
-
-export const hfInferenceSummarization: TaskHelper<SummarizationOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "summarization",
-	getResponse: (raw) => {
-		if (isArrayOf(raw, (item) => isRecord(item) && isString(item.summary_text)))
-			return raw[0] as SummarizationOutput;
-		fail("Expected Array<{summary_text: string}>");
-	},
-};
-
-export const hfInferenceVisualQuestionAnswering: TaskHelper<VisualQuestionAnsweringOutput> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "visual-question-answering",
-	getResponse: (raw) => {
-		if (isArrayOf(raw, (item) => isRecord(item) && isString(item.answer) && isNumber(item.score))) {
-			return raw[0] as VisualQuestionAnsweringOutput;
-		}
-		fail("Expected Array<{answer: string, score: number}>");
-	},
-};
-
-export const hfInferenceTabularRegression: TaskHelper<number[]> = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "tabular-regression",
-	getResponse: (raw) => (isNumberArray(raw) ? raw : fail("Expected Array<number>")),
-};
-
-/** Reachable through request(args, { task: "text-to-audio" }) only; the raw answer is returned. */
-export const hfInferenceTextToAudio: TaskHelper = {
-	provider: hfInference,
-	makeRoute: modelRoute,
-	makeUrl: modelUrl,
-	makeBody: argsBody,
-	task: "text-to-audio",
-	getResponse: (raw) => raw,
-};
+);
+export const hfInferenceZeroShotClassification = /* @__PURE__ */ hfTask("zero-shot-classification", {
+	form: "all",
+	shape: { labels: ["string"], scores: ["number"], sequence: "string" },
+	message: "Expected Array<{labels: string[], scores: number[], sequence: string}>",
+});
+export const hfInferenceImageToImage = /* @__PURE__ */ hfTask("image-to-image", (raw) =>
+	raw instanceof Blob ? raw : fail("Expected Blob"),
+);
+export const hfInferenceSentenceSimilarity = /* @__PURE__ */ hfTask(
+	"sentence-similarity",
+	{ form: "all", shape: "number", message: NUMBERS },
+	pipelineRoute,
+);
+export const hfInferenceTableQuestionAnswering = /* @__PURE__ */ hfTask("table-question-answering", {
+	form: "oneOrFirst",
+	shape: { aggregator: "string", answer: "string", cells: ["string"], coordinates: [["number"]] },
+	message: "Expected {aggregator: string, answer: string, cells: string[], coordinates: number[][]}",
+});
+export const hfInferenceTabularClassification = /* @__PURE__ */ hfTask("tabular-classification", {
+	form: "all",
+	shape: "number",
+	message: NUMBERS,
+});
+export const hfInferenceTextToSpeech = /* @__PURE__ */ hfTask("text-to-speech", passThrough);
+export const hfInferenceTokenClassification = /* @__PURE__ */ hfTask("token-classification", {
+	form: "all",
+	shape: { end: "number", entity_group: "string", score: "number", start: "number", word: "string" },
+	message: "Expected Array<{end: number, entity_group: string, score: number, start: number, word: string}>",
+});
+export const hfInferenceTranslation = /* @__PURE__ */ hfTask("translation", (raw) =>
+	fits(raw, [{ translation_text: "string" }])
+		? (raw as unknown[]).length === 1
+			? (raw as unknown[])[0]
+			: raw
+		: fail("Expected Array<{translation_text: string}>"),
+);
+export const hfInferenceSummarization = /* @__PURE__ */ hfTask("summarization", {
+	form: "first",
+	shape: { summary_text: "string" },
+	message: "Expected Array<{summary_text: string}>",
+});
+export const hfInferenceVisualQuestionAnswering = /* @__PURE__ */ hfTask("visual-question-answering", {
+	form: "first",
+	shape: { answer: "string", score: "number" },
+	message: "Expected Array<{answer: string, score: number}>",
+});
+export const hfInferenceTabularRegression = /* @__PURE__ */ hfTask("tabular-regression", {
+	form: "all",
+	shape: "number",
+	message: NUMBERS,
+});
+/** textToAudio() takes the audio file the model answers; request() hands back whatever came. */
+export const hfInferenceTextToAudio = /* @__PURE__ */ hfTask("text-to-audio", (raw) =>
+	raw instanceof Blob ? raw : fail("Expected Blob"),
+);

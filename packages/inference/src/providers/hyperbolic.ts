@@ -1,20 +1,17 @@
 import { InferenceOutputError } from "../core/errors.js";
 import { base64ToJpegBlob } from "../internal/base64.js";
-import type { TextGenerationOutput } from "../types.js";
 import { isRecord, isString } from "./checks.js";
-import { openaiChatHelper } from "./openai-compatible.js";
+import { chatHelper, flatPromptBody, promptChatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
+/** Not served by the public router since 2026-07-01: use a Hyperbolic key. */
 export const hyperbolic: ProviderDefinition = { id: "hyperbolic", baseUrl: "https://api.hyperbolic.xyz" };
 
 export const hyperbolicTextToImage: TaskHelper<Blob | string> = {
 	provider: hyperbolic,
 	task: "text-to-image",
 	makeRoute: () => "/v1/images/generations",
-	makeBody: ({ args, model }) => {
-		const { inputs, parameters, ...rest } = args;
-		return { ...rest, ...(isRecord(parameters) ? parameters : {}), prompt: inputs, model_name: model };
-	},
+	makeBody: (params) => ({ ...flatPromptBody(params), model_name: params.model }),
 	getResponse: (raw, { outputType }) => {
 		const first = isRecord(raw) && Array.isArray(raw.images) ? (raw.images[0] as unknown) : undefined;
 		if (isRecord(first) && isString(first.image)) {
@@ -24,27 +21,11 @@ export const hyperbolicTextToImage: TaskHelper<Blob | string> = {
 	},
 };
 
-export const hyperbolicConversational = /* @__PURE__ */ openaiChatHelper(hyperbolic, "v1/chat/completions");
+export const hyperbolicConversational = /* @__PURE__ */ chatHelper(hyperbolic, "v1/chat/completions");
 
 /** Text generation through the chat route: the prompt becomes one user message. */
-export const hyperbolicTextGeneration: TaskHelper<TextGenerationOutput> = {
-	provider: hyperbolic,
-	task: "text-generation",
-	makeRoute: () => "v1/chat/completions",
-	makeBody: ({ args, model }) => {
-		const { inputs, parameters, ...rest } = args;
-		let flat: Record<string, unknown> = {};
-		if (isRecord(parameters)) {
-			const { max_new_tokens, ...others } = parameters;
-			flat = { max_tokens: max_new_tokens, ...others };
-		}
-		return { messages: [{ content: inputs, role: "user" }], ...flat, ...rest, model };
-	},
-	getResponse: (raw) => {
-		if (isRecord(raw) && "choices" in raw && Array.isArray(raw.choices) && isString(raw.model)) {
-			const first = raw.choices[0] as { message?: { content?: string } } | undefined;
-			return { generated_text: first?.message?.content as string };
-		}
-		throw new InferenceOutputError("Expected Hyperbolic text generation response format");
-	},
-};
+export const hyperbolicTextGeneration = /* @__PURE__ */ promptChatHelper(
+	hyperbolic,
+	"v1/chat/completions",
+	"Expected Hyperbolic text generation response format",
+);

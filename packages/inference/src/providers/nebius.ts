@@ -1,6 +1,7 @@
-import { b64JsonImageHelper, generatedTextHelper, openaiChatHelper } from "./openai-compatible.js";
+import { b64JsonImageHelper, chatHelper, completionsHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
+/** Not served by the public router since 2026-07-01: use a Nebius key. */
 export const nebius: ProviderDefinition = { id: "nebius", baseUrl: "https://api.studio.nebius.ai" };
 
 export const nebiusTextToImage = /* @__PURE__ */ b64JsonImageHelper(
@@ -8,7 +9,11 @@ export const nebiusTextToImage = /* @__PURE__ */ b64JsonImageHelper(
 	"Expected Nebius text-to-image response format",
 );
 
-export const nebiusConversational = /* @__PURE__ */ openaiChatHelper(nebius, "v1/chat/completions");
+export const nebiusConversational = /* @__PURE__ */ chatHelper(nebius, "v1/chat/completions");
 
-/** Completions route with the generic body; `generated_text` expected back (as in 3.12.1). */
-export const nebiusTextGeneration = /* @__PURE__ */ generatedTextHelper(nebius, "v1/completions");
+/** Completions route: `prompt` (3.12.1 sent `inputs`/`parameters`, which the route refuses). */
+export const nebiusTextGeneration = /* @__PURE__ */ completionsHelper(
+	nebius,
+	"v1/completions",
+	"Expected Array<{generated_text: string}>",
+);

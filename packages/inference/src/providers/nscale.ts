@@ -1,4 +1,4 @@
-import { b64JsonImageHelper, openaiChatHelper } from "./openai-compatible.js";
+import { b64JsonImageHelper, chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
 export const nscale: ProviderDefinition = { id: "nscale", baseUrl: "https://inference.api.nscale.com" };
@@ -8,4 +8,4 @@ export const nscaleTextToImage = /* @__PURE__ */ b64JsonImageHelper(
 	"Expected Nscale text-to-image response format",
 );
 
-export const nscaleConversational = /* @__PURE__ */ openaiChatHelper(nscale, "v1/chat/completions");
+export const nscaleConversational = /* @__PURE__ */ chatHelper(nscale, "v1/chat/completions");

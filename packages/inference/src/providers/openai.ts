@@ -1,4 +1,4 @@
-import { openaiChatHelper } from "./openai-compatible.js";
+import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
 /** Not served by the router: always called directly with an OpenAI key; models are "openai/{id}". */
@@ -8,4 +8,4 @@ export const openai: ProviderDefinition = {
 	clientSideRoutingOnly: true,
 };
 
-export const openaiConversational = /* @__PURE__ */ openaiChatHelper(openai, "v1/chat/completions");
+export const openaiConversational = /* @__PURE__ */ chatHelper(openai, "v1/chat/completions");

@@ -7,9 +7,9 @@ import { getModelInputExample } from "@modelhub/tasks/inputs";
 import type { ModelDataMinimal } from "@modelhub/tasks";
 import type { TaskHelper } from "../providers/types.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../types.js";
-import { chatInputs, taskInputs } from "./inputs.js";
+import { chatInputs, extraExample, taskInputs } from "./inputs.js";
 import { CHAT_PIPELINES, PIPELINE_KINDS, hasOwn } from "./kinds.js";
-import { chooseTokenSource, findHelper, previewRequest, providerModelIdFor } from "./request-preview.js";
+import { chooseTokenSource, findHelper, previewRequest } from "./request-preview.js";
 import type {
 	InferenceSnippet,
 	InferenceSnippetOptions,
@@ -69,31 +69,32 @@ export function getInferenceSnippets(
 		console.error(`Failed to get provider helper for ${provider} (${task})`, error);
 		return [];
 	}
-	const example = getModelInputExample(model);
+	const example = getModelInputExample(model) ?? extraExample(pipeline);
 	if (!example) return [];
 
 	const inputs = chat ? chatInputs(example, opts) : taskInputs(pipeline, example, helper);
 	const token = chooseTokenSource(helper, accessToken, opts.directRequest === true);
-	const providerModelId = providerModelIdFor(helper, model.id, inferenceProviderMapping);
 	const billTo = opts.billTo ? opts.billTo : undefined;
 	const streaming = kind === "conversationalStream";
 	const request = previewRequest({
 		helper,
+		provider,
 		task,
-		providerModelId,
+		modelId: model.id,
 		mapping: inferenceProviderMapping,
 		args: inputs.requestArgs,
 		token,
 		billTo,
 		streaming,
 	});
+	const providerModelId = request.providerModelId;
 
 	const ctx: SnippetContext = {
 		model,
 		pipeline,
 		kind,
 		task,
-		provider: helper.provider.id,
+		provider: helper.provider.id as InferenceProvider,
 		providerModelId,
 		mapping: inferenceProviderMapping,
 		example,
@@ -103,12 +104,13 @@ export function getInferenceSnippets(
 		token,
 		billTo,
 		streaming,
+		polls: helper.polls === true,
 	};
 
 	const snippets: InferenceSnippet[] = [];
 	for (const client of CLIENTS) {
 		const template = client.templates[kind];
-		if (!template) continue;
+		if (!template || (client.offers && !client.offers(ctx))) continue;
 		const body = template(ctx).trim();
 		if (!body) continue;
 		const content = client.setup ? `${client.setup(ctx, body)}\n\n${body}` : body;

@@ -8,7 +8,7 @@ import type { ModelInputExample } from "@modelhub/tasks/inputs";
 import { binaryInput } from "../lib/inputs.js";
 import type { TaskHelper } from "../providers/types.js";
 import { FILE_BASE64, FILE_BLOB, FILE_DATA_URL } from "./code.js";
-import { binaryPlaceholder } from "./request-preview.js";
+import { binaryPlaceholder, multipartPlaceholder } from "./request-preview.js";
 import type { InferenceSnippetOptions, SnippetFile } from "./types.js";
 
 /** Sample labels shown for zero-shot tasks. */
@@ -53,6 +53,26 @@ export function chatInputs(example: ModelInputExample, opts: InferenceSnippetOpt
 	return { args, requestArgs: args };
 }
 
+/**
+ * Providers that take a file as a data: URL in JSON (`inputs` = the data URL, the helper puts it where the
+ * provider reads it), and those that take an audio file as a multipart upload.
+ */
+const DATA_URL_INPUT: ReadonlySet<string> = /* @__PURE__ */ new Set([
+	"replicate automatic-speech-recognition",
+	"replicate image-to-image",
+	"together image-to-image",
+	"together image-to-video",
+	"zai-org image-to-text",
+]);
+const MULTIPART_INPUT: ReadonlySet<string> = /* @__PURE__ */ new Set([
+	"deepinfra automatic-speech-recognition",
+	"together automatic-speech-recognition",
+]);
+
+function pairOf(helper: TaskHelper): string {
+	return `${helper.provider.id} ${helper.task}`;
+}
+
 function fileInputs(pipeline: string, fileName: string, helper: TaskHelper): SnippetInputs {
 	if (pipeline === "zero-shot-image-classification") {
 		const parameters = { candidate_labels: [...ZERO_SHOT_IMAGE_LABELS] };
@@ -71,6 +91,28 @@ function fileInputs(pipeline: string, fileName: string, helper: TaskHelper): Sni
 			file: fileOf(fileName.replace(/\.[^./]+$/, ".wav"), "data-url"),
 		};
 	}
+	// fal.ai's audio-to-audio decodes WAV labelled audio/x-wav (see its helper), and no FLAC.
+	if (pipeline === "audio-to-audio" && helper.provider.id === "fal-ai") {
+		return {
+			args: { inputs: FILE_BLOB },
+			requestArgs: { audio_url: FILE_DATA_URL },
+			file: { ...fileOf(fileName.replace(/\.[^./]+$/, ".wav"), "data-url"), contentType: "audio/x-wav" },
+		};
+	}
+	if (MULTIPART_INPUT.has(pairOf(helper))) {
+		return {
+			args: { inputs: FILE_BLOB },
+			requestArgs: { file: multipartPlaceholder(mediaTypeOf(fileName)) },
+			file: fileOf(fileName, "multipart"),
+		};
+	}
+	if (DATA_URL_INPUT.has(pairOf(helper))) {
+		return {
+			args: { inputs: FILE_BLOB },
+			requestArgs: { inputs: FILE_DATA_URL },
+			file: fileOf(fileName, "data-url"),
+		};
+	}
 	return {
 		args: { inputs: FILE_BLOB },
 		requestArgs: binaryInput({ inputs: binaryPlaceholder() }),
@@ -78,7 +120,7 @@ function fileInputs(pipeline: string, fileName: string, helper: TaskHelper): Sni
 	};
 }
 
-function objectInputs(pipeline: string, value: Record<string, unknown>): SnippetInputs {
+function objectInputs(pipeline: string, value: Record<string, unknown>, helper: TaskHelper): SnippetInputs {
 	if (pipeline === "document-question-answering" && typeof value.image === "string") {
 		const { image, question } = value;
 		return {
@@ -87,15 +129,27 @@ function objectInputs(pipeline: string, value: Record<string, unknown>): Snippet
 			file: fileOf(image, "base64"),
 		};
 	}
-	if (pipeline === "image-to-image" && typeof value.image === "string") {
+	if ((pipeline === "image-to-image" || pipeline === "image-to-video") && typeof value.image === "string") {
 		const { image, ...parameters } = value;
+		const dataUrl = DATA_URL_INPUT.has(pairOf(helper));
 		return {
 			args: { inputs: FILE_BLOB, parameters },
-			requestArgs: { inputs: FILE_BASE64, parameters },
-			file: fileOf(image, "base64"),
+			requestArgs: { inputs: dataUrl ? FILE_DATA_URL : FILE_BASE64, parameters },
+			file: fileOf(image, dataUrl ? "data-url" : "base64"),
 		};
 	}
 	return { args: { inputs: value }, requestArgs: { inputs: value } };
+}
+
+/**
+ * Examples for pipelines the task catalogue has none for (image-to-video, new in today's clients): an
+ * image to animate and what should happen in it.
+ */
+export function extraExample(pipeline: string): ModelInputExample | undefined {
+	if (pipeline === "image-to-video") {
+		return { kind: "object", value: { image: "cat.png", prompt: "The cat turns its head and blinks." } };
+	}
+	return undefined;
 }
 
 /** Inputs of a non-chat task. */
@@ -104,7 +158,7 @@ export function taskInputs(pipeline: string, example: ModelInputExample, helper:
 		case "file":
 			return fileInputs(pipeline, example.fileName, helper);
 		case "object":
-			return objectInputs(pipeline, example.value);
+			return objectInputs(pipeline, example.value, helper);
 		case "table": {
 			const args = { inputs: { data: example.value } };
 			return { args, requestArgs: args };

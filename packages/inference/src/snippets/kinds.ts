@@ -1,6 +1,6 @@
 /**
  * Which snippet shape each pipeline uses and which clients write which shapes (facts §4–§5 of
- * inference-snippets.md): the same offer per provider and task as @huggingface/inference 3.12.1.
+ * inference-snippets.md): 3.12.1's offer, plus today's pairs and our own client for every pair.
  */
 import type { TemplateKind } from "./types.js";
 
@@ -25,6 +25,7 @@ export const PIPELINE_KINDS: Readonly<Record<string, TemplateKind>> = {
 	translation: "basic",
 	"document-question-answering": "documentQuestionAnswering",
 	"image-to-image": "imageToImage",
+	"image-to-video": "imageToVideo",
 	"image-text-to-text": "conversational",
 	"tabular-classification": "tabular",
 	"tabular-regression": "tabular",
@@ -54,6 +55,7 @@ export const HF_PYTHON_METHODS: Readonly<Record<string, string>> = {
 	"image-segmentation": "image_segmentation",
 	"image-to-image": "image_to_image",
 	"image-to-text": "image_to_text",
+	"image-to-video": "image_to_video",
 	"object-detection": "object_detection",
 	"question-answering": "question_answering",
 	"sentence-similarity": "sentence_similarity",
@@ -73,22 +75,37 @@ export const HF_PYTHON_METHODS: Readonly<Record<string, string>> = {
 	"zero-shot-image-classification": "zero_shot_image_classification",
 };
 
-/** pipeline → huggingface.js (our InferenceClient) method (verbatim data from the facts). */
+/** pipeline → our InferenceClient's method: every pipeline some provider serves (3.12.1 offered 14). */
 export const HF_JS_METHODS: Readonly<Record<string, string>> = {
+	"audio-classification": "audioClassification",
+	"audio-to-audio": "audioToAudio",
 	"automatic-speech-recognition": "automaticSpeechRecognition",
+	"document-question-answering": "documentQuestionAnswering",
 	"feature-extraction": "featureExtraction",
 	"fill-mask": "fillMask",
 	"image-classification": "imageClassification",
+	"image-segmentation": "imageSegmentation",
+	"image-to-image": "imageToImage",
+	"image-to-text": "imageToText",
+	"image-to-video": "imageToVideo",
+	"object-detection": "objectDetection",
 	"question-answering": "questionAnswering",
 	"sentence-similarity": "sentenceSimilarity",
 	summarization: "summarization",
 	"table-question-answering": "tableQuestionAnswering",
+	"tabular-classification": "tabularClassification",
+	"tabular-regression": "tabularRegression",
 	"text-classification": "textClassification",
 	"text-generation": "textGeneration",
 	"text2text-generation": "textGeneration",
-	"token-classification": "tokenClassification",
+	"text-to-audio": "textToAudio",
+	"text-to-image": "textToImage",
 	"text-to-speech": "textToSpeech",
+	"text-to-video": "textToVideo",
+	"token-classification": "tokenClassification",
 	translation: "translation",
+	"zero-shot-classification": "zeroShotClassification",
+	"zero-shot-image-classification": "zeroShotImageClassification",
 };
 
 export function hasOwn(record: object, key: string): boolean {
@@ -98,3 +115,14 @@ export function hasOwn(record: object, key: string): boolean {
 export function isBasicKind(kind: TemplateKind): boolean {
 	return kind === "basic" || kind === "basicAudio" || kind === "basicImage";
 }
+
+/**
+ * Raw HTTP clients (requests, fetch, curl) show one request and its answer: they are offered when the
+ * provider answers with the result itself, not with a job to poll.
+ */
+export function answeredAtOnce(ctx: { polls: boolean }): boolean {
+	return !ctx.polls;
+}
+
+/** Providers whose speech route answers with the audio file itself (OpenAI-style `/audio/speech`). */
+export const SPEECH_FILE_PROVIDERS: ReadonlySet<string> = /* @__PURE__ */ new Set(["deepinfra", "together"]);

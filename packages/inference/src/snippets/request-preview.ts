@@ -1,13 +1,15 @@
 /**
- * The request a snippet shows, built synchronously by the client's own pieces: the helper table
- * (`PROVIDER_REGISTRY` + `getHelper`, with the client's errors) and `buildRequest` (auth method,
- * routed or direct URL, Authorization form, headers, JSON body). Snippets therefore cannot drift from
- * what `@modelhub/inference` really sends.
+ * The request a snippet shows, taken from the client's public dry run (`prepareRequestSync`): URL,
+ * headers, JSON body, and how the credential travels (`auth`: Bearer / Key / X-Key, routed or direct).
+ * No token is invented: without one the dry run is told which routing to show, and the snippet writes
+ * an environment lookup after the scheme. Snippets therefore cannot drift from what
+ * `@modelhub/inference` really sends.
  */
-import { getRouterUrl } from "../config.js";
-import { buildRequest, getHelper } from "../lib/resolve.js";
-import { PROVIDER_REGISTRY } from "../providers/registry.js";
+import { getHelper } from "../lib/resolve.js";
+import { HELPERS_BY_TASK } from "../providers/by-task.js";
 import type { HelperTable, TaskHelper } from "../providers/types.js";
+import { prepareRequestSync } from "../tasks/custom/prepareRequest.js";
+import { request } from "../tasks/custom/request.js";
 import type { InferenceProviderMappingEntry, InferenceTask } from "../types.js";
 
 /** Where a snippet's credentials come from: the token the caller gave, or an environment variable. */
@@ -16,7 +18,7 @@ export type TokenSource =
 	/** `providerKey`: a provider's own key (direct call), else a hub token (routed call). */
 	| { kind: "env"; name: string; providerKey: boolean };
 
-/** The Authorization value split around the token, e.g. `Key ` + token for fal.ai keys. */
+/** The Authorization value around the token, e.g. `Key ` + token for fal.ai keys. */
 export interface AuthorizationValue {
 	prefix: string;
 	token: TokenSource;
@@ -29,19 +31,36 @@ export interface RequestPreview {
 	authorization?: AuthorizationValue;
 	/** The other headers, in the client's order (User-Agent left out: it names the client itself). */
 	headers: Array<[name: string, value: string]>;
-	/** The JSON body the client sends, parsed; undefined when the body is raw bytes. */
+	/** The JSON body the client sends; undefined when the body is raw bytes or a form. */
 	body?: unknown;
 	binary: boolean;
+	/** A multipart body: the name the client gives the file part, and the text fields in order. */
+	form?: { fileName: string; fields: Array<[name: string, value: string]> };
+	/** The model id on the provider's side, as the client resolved it. */
+	providerModelId: string;
 }
 
-/** Stands for the token while the client builds the request; never reaches a snippet. */
-const TOKEN_MARK = "\u0000modelhub-snippet:token\u0000";
 const HUB_TOKEN_ENV = "HF_TOKEN";
-const EMPTY_BODY = new Uint8Array(0);
+const EMPTY_BODY = /* @__PURE__ */ new Uint8Array(0);
 
 /** A raw-bytes body for tasks whose input is a file, so the client takes its binary path. */
 export function binaryPlaceholder(): Uint8Array {
 	return EMPTY_BODY;
+}
+
+/** The file of a multipart upload, typed like the example file (the client names the part from the type). */
+export function multipartPlaceholder(type: string): Blob {
+	return new Blob([], { type });
+}
+
+function readForm(form: FormData): RequestPreview["form"] {
+	let fileName = "file";
+	const fields: Array<[string, string]> = [];
+	for (const [name, value] of form.entries()) {
+		if (typeof value === "string") fields.push([name, value]);
+		else if (name === "file") fileName = value.name;
+	}
+	return { fileName, fields };
 }
 
 /** `TOGETHER_API_KEY`, `FAL_AI_API_KEY`, `BLACK_FOREST_LABS_API_KEY`, ... */
@@ -51,11 +70,8 @@ export function providerKeyEnvName(provider: string): string {
 
 /** The client's helper for (provider, task); throws the client's own errors. */
 export function findHelper(provider: string, task: InferenceTask): TaskHelper {
-	const table: HelperTable = {};
-	if (Object.prototype.hasOwnProperty.call(PROVIDER_REGISTRY, provider)) {
-		const helper = PROVIDER_REGISTRY[provider as keyof typeof PROVIDER_REGISTRY][task];
-		if (helper) table[provider as keyof HelperTable] = helper;
-	}
+	const tables = HELPERS_BY_TASK as Readonly<Record<string, HelperTable>>;
+	const table = Object.prototype.hasOwnProperty.call(tables, task) ? (tables[task] as HelperTable) : {};
 	return getHelper(provider, task, table);
 }
 
@@ -77,23 +93,12 @@ export function chooseTokenSource(
 	return { kind: "env", name: HUB_TOKEN_ENV, providerKey: false };
 }
 
-/** The provider-side model id, as the client resolves it (openai ids lose their "openai/" prefix). */
-export function providerModelIdFor(
-	helper: TaskHelper,
-	modelId: string,
-	mapping: InferenceProviderMappingEntry | undefined,
-): string {
-	if (mapping?.providerId !== undefined) return mapping.providerId;
-	const prefix = `${helper.provider.id}/`;
-	if (helper.provider.clientSideRoutingOnly && modelId.startsWith(prefix))
-		return modelId.slice(prefix.length);
-	return modelId;
-}
-
 export interface PreviewParams {
 	helper: TaskHelper;
+	provider: string;
 	task: InferenceTask;
-	providerModelId: string;
+	/** The hub model id. */
+	modelId: string;
 	mapping?: InferenceProviderMappingEntry;
 	/** The task arguments as the client's request builder receives them (after the task's own input shaping). */
 	args: Record<string, unknown>;
@@ -102,42 +107,56 @@ export interface PreviewParams {
 	streaming: boolean;
 }
 
-/** Splits the client's Authorization value around the token it was given. */
-function splitAuthorization(value: string, token: TokenSource, sentToken: string): AuthorizationValue {
-	const at = value.indexOf(sentToken);
-	if (at < 0) return { prefix: value, token: { kind: "literal", value: "" }, suffix: "" };
-	return { prefix: value.slice(0, at), token, suffix: value.slice(at + sentToken.length) };
-}
-
-/** Builds the request with the client's `buildRequest`, then reads it back as data. */
+/** The client's request for the snippet, from `prepareRequestSync(request, …)`. */
 export function previewRequest(params: PreviewParams): RequestPreview {
 	const { token } = params;
-	const accessToken =
-		token.kind === "literal" ? token.value : token.providerKey ? TOKEN_MARK : `hf_${TOKEN_MARK}`;
-	const prepared = buildRequest({
-		helper: params.helper,
-		resolvedModel: params.providerModelId,
-		args: { ...params.args, accessToken },
+	// Without a mapping the provider-side id is the hub id (as 3.12.1's snippets do); the mapping's own task
+	// is not checked here: the snippet's task decides.
+	const entry: InferenceProviderMappingEntry = {
+		hfModelId: params.modelId,
+		providerId: params.modelId,
+		status: "live",
+		...params.mapping,
+		provider: params.provider,
 		task: params.task,
-		mapping: params.mapping,
-		options: params.billTo ? { billTo: params.billTo } : {},
-		routerUrl: getRouterUrl(),
-		streaming: params.streaming,
-	});
+	};
+	// Providers the router does not serve take "{provider}/{id}" model ids (openai); 3.12.1's snippets
+	// also took a bare id, or the mapping's, there.
+	const prefix = `${params.provider}/`;
+	const model =
+		!params.helper.provider.clientSideRoutingOnly || params.modelId.startsWith(prefix)
+			? params.modelId
+			: `${prefix}${params.mapping?.providerId ?? params.modelId}`;
+	const prepared = prepareRequestSync(
+		request,
+		{
+			...params.args,
+			provider: params.provider,
+			model,
+			accessToken: token.kind === "literal" ? token.value : undefined,
+		} as Parameters<typeof request>[0],
+		{
+			task: params.task,
+			inferenceProviderMapping: entry,
+			authMethod: token.kind === "env" ? (token.providerKey ? "provider-key" : "hf-token") : undefined,
+			billTo: params.billTo,
+			stream: params.streaming,
+		},
+	);
 	const headers: Array<[string, string]> = [];
-	let authorization: AuthorizationValue | undefined;
-	for (const [name, value] of Object.entries(prepared.init.headers)) {
-		if (name === "Authorization") authorization = splitAuthorization(value, token, accessToken);
-		else if (name !== "User-Agent") headers.push([name, value]);
+	for (const [name, value] of Object.entries(prepared.headers)) {
+		if (name !== "Authorization" && name !== "User-Agent") headers.push([name, value]);
 	}
-	const rawBody = prepared.init.body;
-	const binary = typeof rawBody !== "string";
+	const authorization = prepared.auth ? { prefix: `${prepared.auth.scheme} `, token, suffix: "" } : undefined;
+	const form = prepared.body instanceof FormData ? readForm(prepared.body) : undefined;
 	return {
 		url: prepared.url,
-		method: prepared.init.method,
+		method: prepared.method,
 		authorization,
 		headers,
-		body: binary ? undefined : (JSON.parse(rawBody) as unknown),
-		binary,
+		body: prepared.json,
+		binary: prepared.json === undefined && !form,
+		form,
+		providerModelId: prepared.providerModelId ?? params.modelId,
 	};
 }

@@ -41,6 +41,7 @@ export type TemplateKind =
 	| "conversationalStream"
 	| "documentQuestionAnswering"
 	| "imageToImage"
+	| "imageToVideo"
 	| "tabular"
 	| "textToAudio"
 	| "textToImage"
@@ -54,8 +55,11 @@ export interface SnippetFile {
 	name: string;
 	/** MIME type of the file, e.g. `audio/flac`. */
 	contentType: string;
-	/** `binary`: the raw request body; `base64` / `data-url`: a string inside the JSON body. */
-	encoding: "binary" | "base64" | "data-url";
+	/**
+	 * `binary`: the raw request body; `base64` / `data-url`: a string inside the JSON body;
+	 * `multipart`: the `file` part of a multipart form.
+	 */
+	encoding: "binary" | "base64" | "data-url" | "multipart";
 }
 
 /** Everything a template needs; built once per call and never mutated. */
@@ -79,6 +83,8 @@ export interface SnippetContext {
 	token: TokenSource;
 	billTo?: string;
 	streaming: boolean;
+	/** The provider answers with a job to poll (queue, task, prediction), not the result. */
+	polls: boolean;
 }
 
 /** One client's template for one kind; returns "" when it has nothing to show for this context. */
@@ -93,4 +99,6 @@ export interface SnippetClient {
 	templates: ClientTemplates;
 	/** Written before the template's text, after a blank line; may look at that text (e.g. for imports). */
 	setup?: (ctx: SnippetContext, body: string) => string;
+	/** Whether the client can make this call at all (default: whenever it has a template for the kind). */
+	offers?: (ctx: SnippetContext) => boolean;
 }

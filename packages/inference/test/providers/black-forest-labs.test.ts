@@ -1,5 +1,6 @@
 /**
- * Black Forest Labs — text-to-image with polling.
+ * Black Forest Labs — text-to-image with polling. Not served by the public router since 2026-07-01 (use a
+ * BFL key); the routed rows show what an hf_ token would send.
  *   direct: POST https://api.us1.bfl.ai/v1/{providerId}  Authorization: X-Key {key}
  *   routed: POST https://router.huggingface.co/black-forest-labs/v1/{providerId}  Authorization: Bearer hf_…
  *   body: other arguments, parameters flat, prompt = inputs (the model is only in the path)

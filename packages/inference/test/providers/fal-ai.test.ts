@@ -8,10 +8,33 @@
  *     → {request_id, status, response_url}; GET {base}{response_url path}/status{query} until COMPLETED
  *     (same headers as the submit), then GET {base}{response_url path}{query} → {video: {url}} → GET url
  *   automatic-speech-recognition: POST https://fal.run/{providerId}, JSON {audio_url: data:{type};base64,…}
+ *     → {text} (or {output}), timestamps from chunks[] or segments[]
+ *   queue tasks (new in today's clients; same queue protocol as text-to-video, files downloaded without credentials):
+ *     image-to-image  {…parameters, image_url: data URL, image_urls: [data URL], loras?} → images[0].url
+ *     image-to-video  {…parameters, image_url: data URL, loras?} → video.url
+ *     image-segmentation {…parameters, image_url, sync_mode: true} → image.url → [{label: "mask", score: 1, mask: base64}]
+ *     image-text-to-image / -video: as above with an image; without one, {…parameters, prompt} to the text-only
+ *       app one path segment up (direct calls only)
+ *     text-to-audio {…parameters, prompt} → audio_file.url or audio.url
+ *     audio-to-audio {…parameters, audio_url: data URL (types fal decodes)} → audio.url → [{blob, content-type, label}]
  */
 import { describe, expect, it } from "vitest";
-import { automaticSpeechRecognition, textToImage, textToSpeech, textToVideo } from "../../src/index.js";
-import { FAST, HF_TOKEN, hubModel, PNG_BYTES, PROVIDER_KEY } from "../support/fixtures.js";
+import {
+	audioToAudio,
+	automaticSpeechRecognition,
+	imageSegmentation,
+	imageTextToImage,
+	imageTextToVideo,
+	imageToImage,
+	imageToVideo,
+	InferenceInputError,
+	InferenceOutputError,
+	textToAudio,
+	textToImage,
+	textToSpeech,
+	textToVideo,
+} from "../../src/index.js";
+import { B64_IMAGE, FAST, HF_TOKEN, hubModel, PNG_BYTES, PROVIDER_KEY } from "../support/fixtures.js";
 import type { Route } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
 
@@ -20,6 +43,193 @@ const AUDIO_URL = "https://v3.fal.media/files/speech.mp3";
 const VIDEO_URL = "https://v3.fal.media/files/video.mp4";
 const RESPONSE_URL = "https://queue.fal.run/fal-ai/ltx-video/requests/req-1";
 const MP3 = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0]);
+
+const QUEUE = "https://queue.fal.run";
+const DATA_URL = `data:image/png;base64,${B64_IMAGE}`;
+const MASK_URL = "https://v3.fal.media/files/mask.png";
+const AUDIO_OUT = "https://v3.fal.media/files/out.wav";
+
+/** A queue app: submit → request id; status COMPLETED at once; result JSON. */
+function queueApp(
+	base: string,
+	app: string,
+	expectJson: Record<string, unknown> | undefined,
+	result: unknown,
+	id: string,
+	auth: string,
+): Route[] {
+	const query = base.startsWith("/router") ? "?_subdomain=queue" : "";
+	return [
+		{
+			path: `${base}/${app}${query}`,
+			expect: { headers: { authorization: auth }, ...(expectJson ? { json: expectJson } : {}) },
+			respond: {
+				json: { request_id: id, status: "IN_QUEUE", response_url: `${QUEUE}/${app}/requests/${id}` },
+			},
+		},
+		{
+			method: "GET",
+			path: `${base}/${app}/requests/${id}/status${query}`,
+			expect: { headers: { authorization: auth } },
+			respond: { json: { status: "COMPLETED" } },
+		},
+		{
+			method: "GET",
+			path: `${base}/${app}/requests/${id}${query}`,
+			expect: { headers: { authorization: auth } },
+			respond: { json: result },
+		},
+	];
+}
+
+const ROUTED_QUEUE = "/router.huggingface.co/fal-ai";
+const DIRECT_QUEUE = "/queue.fal.run";
+const BEARER = `Bearer ${HF_TOKEN}`;
+const KEY = `Key ${PROVIDER_KEY}`;
+
+const QUEUE_ROUTES: Route[] = [
+	hubModel("black-forest-labs/FLUX.1-Kontext-dev", {
+		"fal-ai": { providerId: "fal-ai/flux-kontext/dev", status: "live", task: "image-to-image" },
+	}),
+	hubModel("org/i2i-lora", {
+		"fal-ai": {
+			providerId: "fal-ai/flux-lora/image-to-image",
+			status: "live",
+			task: "image-to-image",
+			adapter: "lora",
+			adapterWeightsPath: "w.safetensors",
+		},
+	}),
+	hubModel("Wan-AI/Wan2.1-I2V-14B-720P", {
+		"fal-ai": { providerId: "fal-ai/wan-i2v", status: "live", task: "image-to-video" },
+	}),
+	hubModel("briaai/RMBG-2.0", {
+		"fal-ai": { providerId: "fal-ai/bria/background/remove", status: "live", task: "image-segmentation" },
+	}),
+	hubModel("org/seg-inline", {
+		"fal-ai": { providerId: "fal-ai/seg-inline", status: "live", task: "image-segmentation" },
+	}),
+	hubModel("black-forest-labs/FLUX.2-dev", {
+		"fal-ai": { providerId: "fal-ai/flux-2/edit", status: "live", task: "image-text-to-image" },
+	}),
+	hubModel("Lightricks/LTX-2", {
+		"fal-ai": { providerId: "fal-ai/ltx-2/image-to-video", status: "live", task: "image-text-to-video" },
+	}),
+	hubModel("stabilityai/stable-audio-open-1.0", {
+		"fal-ai": { providerId: "fal-ai/stable-audio", status: "live", task: "text-to-audio" },
+	}),
+	hubModel("org/t2a-bad", {
+		"fal-ai": { providerId: "fal-ai/t2a-bad", status: "live", task: "text-to-audio" },
+	}),
+	hubModel("org/enhancer", {
+		"fal-ai": { providerId: "fal-ai/enhancer", status: "live", task: "audio-to-audio" },
+	}),
+	...queueApp(
+		DIRECT_QUEUE,
+		"fal-ai/flux-kontext/dev",
+		{ prompt: "snow", image_url: DATA_URL, image_urls: [DATA_URL] },
+		{ images: [{ url: IMAGE_URL }] },
+		"i2i",
+		KEY,
+	),
+	...queueApp(
+		ROUTED_QUEUE,
+		"fal-ai/flux-lora/image-to-image",
+		{
+			image_url: DATA_URL,
+			image_urls: [DATA_URL],
+			loras: [{ path: "https://huggingface.co/org/i2i-lora/resolve/main/w.safetensors", scale: 1 }],
+		},
+		{ images: [{ url: "not a url" }] },
+		"i2i-lora",
+		BEARER,
+	),
+	...queueApp(
+		ROUTED_QUEUE,
+		"fal-ai/wan-i2v",
+		{ prompt: "it moves", image_url: DATA_URL },
+		{ video: { url: VIDEO_URL } },
+		"i2v",
+		BEARER,
+	),
+	...queueApp(
+		DIRECT_QUEUE,
+		"fal-ai/bria/background/remove",
+		{ image_url: DATA_URL, sync_mode: true },
+		{ image: { url: MASK_URL } },
+		"seg",
+		KEY,
+	),
+	...queueApp(
+		DIRECT_QUEUE,
+		"fal-ai/seg-inline",
+		undefined,
+		{ image: { url: `data:image/png;base64,${B64_IMAGE}` } },
+		"seg-inline",
+		KEY,
+	),
+	...queueApp(
+		DIRECT_QUEUE,
+		"fal-ai/flux-2/edit",
+		{ prompt: "a hat", image_url: DATA_URL, image_urls: [DATA_URL] },
+		{ images: [{ url: IMAGE_URL }] },
+		"it2i",
+		KEY,
+	),
+	...queueApp(
+		DIRECT_QUEUE,
+		"fal-ai/flux-2",
+		{ prompt: "a hat" },
+		{ images: [{ url: IMAGE_URL }] },
+		"it2i-text",
+		KEY,
+	),
+	...queueApp(
+		ROUTED_QUEUE,
+		"fal-ai/flux-2/edit",
+		{ prompt: "a hat" },
+		{ images: [{ url: IMAGE_URL }] },
+		"it2i-routed",
+		BEARER,
+	),
+	...queueApp(
+		ROUTED_QUEUE,
+		"fal-ai/ltx-2/image-to-video",
+		{ prompt: "it moves", image_url: DATA_URL },
+		{ video: { url: VIDEO_URL } },
+		"it2v",
+		BEARER,
+	),
+	...queueApp(
+		ROUTED_QUEUE,
+		"fal-ai/stable-audio",
+		{ seconds_total: 5, prompt: "rain" },
+		{ audio_file: { url: AUDIO_OUT } },
+		"t2a",
+		BEARER,
+	),
+	...queueApp(DIRECT_QUEUE, "fal-ai/t2a-bad", undefined, { audio: "none" }, "t2a-bad", KEY),
+	...queueApp(
+		DIRECT_QUEUE,
+		"fal-ai/enhancer",
+		{ audio_url: `data:audio/x-wav;base64,${Buffer.from(MP3).toString("base64")}` },
+		{ audio: { url: AUDIO_OUT, content_type: "audio/wav" }, text: "enhanced" },
+		"a2a",
+		KEY,
+	),
+	{
+		method: "GET",
+		path: "/v3.fal.media/files/mask.png",
+		expect: { headers: { authorization: null } },
+		respond: { headers: { "content-type": "image/png" }, body: PNG_BYTES },
+	},
+	{
+		method: "GET",
+		path: "/v3.fal.media/files/out.wav",
+		expect: { headers: { authorization: null } },
+		respond: { headers: { "content-type": "audio/wav" }, body: MP3 },
+	},
+];
 
 let statusPolls = 0;
 const queueStatus = (): { json: unknown } => ({
@@ -53,6 +263,12 @@ const table: Route[] = [
 	}),
 	hubModel("openai/whisper-large-v3", {
 		"fal-ai": { providerId: "fal-ai/whisper", status: "live", task: "automatic-speech-recognition" },
+	}),
+	hubModel("nvidia/parakeet", {
+		"fal-ai": { providerId: "fal-ai/nemotron", status: "live", task: "automatic-speech-recognition" },
+	}),
+	hubModel("org/asr-bad", {
+		"fal-ai": { providerId: "fal-ai/asr-bad", status: "live", task: "automatic-speech-recognition" },
 	}),
 
 	{
@@ -142,6 +358,12 @@ const table: Route[] = [
 		},
 		respond: { json: { text: "hello world", chunks: [{ text: "hello world", timestamp: [0, 1] }] } },
 	},
+	{
+		path: "/fal.run/fal-ai/nemotron",
+		respond: { json: { output: "from output", segments: [{ text: "from output", start: 0.5, end: 2 }] } },
+	},
+	{ path: "/fal.run/fal-ai/asr-bad", respond: { json: { transcript: "x" } } },
+	...QUEUE_ROUTES,
 ];
 
 describe("fal-ai", () => {
@@ -269,7 +491,7 @@ describe("fal-ai", () => {
 		).rejects.toThrow("Invalid inference output: No request ID found in the response.");
 	});
 
-	it("automatic-speech-recognition: JSON with a data URL; only text is returned", async () => {
+	it("automatic-speech-recognition: JSON with a data URL; text and chunks", async () => {
 		const output = await automaticSpeechRecognition(
 			{
 				accessToken: PROVIDER_KEY,
@@ -279,7 +501,25 @@ describe("fal-ai", () => {
 			},
 			{ fetch: server().fetch },
 		);
-		expect(output).toEqual({ text: "hello world" });
+		expect(output).toEqual({ text: "hello world", chunks: [{ text: "hello world", timestamp: [0, 1] }] });
+	});
+
+	it("automatic-speech-recognition: `output` and `segments` answers; neither text nor output is an error", async () => {
+		const call = (model: string) =>
+			automaticSpeechRecognition(
+				{
+					accessToken: PROVIDER_KEY,
+					provider: "fal-ai",
+					model,
+					inputs: new Blob([MP3], { type: "audio/wav" }),
+				},
+				{ fetch: server().fetch },
+			);
+		expect(await call("nvidia/parakeet")).toEqual({
+			text: "from output",
+			chunks: [{ text: "from output", timestamp: [0.5, 2] }],
+		});
+		await expect(call("org/asr-bad")).rejects.toThrow("Invalid inference output: Expected {text: string}.");
 	});
 
 	it("automatic-speech-recognition: the blob needs a type", async () => {
@@ -309,5 +549,169 @@ describe("fal-ai", () => {
 		).rejects.toThrow(
 			"Provider fal-ai does not support blob type audio/ogg - supported content types are: audio/mpeg, audio/mp4, audio/wav, audio/x-wav",
 		);
+	});
+
+	const image = () => new Blob([PNG_BYTES], { type: "image/png" });
+
+	it("image-to-image (direct queue, Key auth): image_url and image_urls as data URLs; the image downloaded", async () => {
+		const blob = await imageToImage(
+			{
+				accessToken: PROVIDER_KEY,
+				provider: "fal-ai",
+				model: "black-forest-labs/FLUX.1-Kontext-dev",
+				inputs: image(),
+				parameters: { prompt: "snow" },
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(new Uint8Array(await blob.arrayBuffer())).toEqual(PNG_BYTES);
+	});
+
+	it("image-to-image (routed): LoRA adapters add loras; a result without a URL is an output error", async () => {
+		await expect(
+			imageToImage(
+				{
+					accessToken: HF_TOKEN,
+					provider: "fal-ai",
+					model: "org/i2i-lora",
+					inputs: PNG_BYTES.buffer.slice(0) as ArrayBuffer,
+				},
+				{ ...FAST, fetch: server().fetch },
+			),
+		).rejects.toThrow(
+			/Expected \{ images: Array<\{ url: string \}> \} result format from Fal.ai image-to-image/,
+		);
+	});
+
+	it("image-to-video (routed queue): the image as image_url, the video downloaded", async () => {
+		const blob = await imageToVideo(
+			{
+				accessToken: HF_TOKEN,
+				provider: "fal-ai",
+				model: "Wan-AI/Wan2.1-I2V-14B-720P",
+				inputs: image(),
+				parameters: { prompt: "it moves" },
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(blob.type).toBe("video/mp4");
+	});
+
+	it("image-segmentation: the mask downloaded without credentials, as one base64 mask", async () => {
+		const output = await imageSegmentation(
+			{ accessToken: PROVIDER_KEY, provider: "fal-ai", model: "briaai/RMBG-2.0", inputs: image() },
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(output).toEqual([{ label: "mask", score: 1, mask: B64_IMAGE }]);
+	});
+
+	it("image-segmentation: a data: URL mask is read in place", async () => {
+		const output = await imageSegmentation(
+			{ accessToken: PROVIDER_KEY, provider: "fal-ai", model: "org/seg-inline", inputs: image() },
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(output).toEqual([{ label: "mask", score: 1, mask: B64_IMAGE }]);
+	});
+
+	it("image-text-to-image: with an image as image-to-image; without, the text-only app one level up (direct)", async () => {
+		const withImage = await imageTextToImage(
+			{
+				accessToken: PROVIDER_KEY,
+				provider: "fal-ai",
+				model: "black-forest-labs/FLUX.2-dev",
+				inputs: image(),
+				parameters: { prompt: "a hat" },
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(withImage.size).toBe(PNG_BYTES.length);
+		const textOnly = await imageTextToImage(
+			{
+				accessToken: PROVIDER_KEY,
+				provider: "fal-ai",
+				model: "black-forest-labs/FLUX.2-dev",
+				parameters: { prompt: "a hat" },
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(textOnly.size).toBe(PNG_BYTES.length);
+		expect(
+			server()
+				.requestsTo("/queue.fal.run/fal-ai/flux-2")
+				.map((r) => r.path),
+		).toContain("/queue.fal.run/fal-ai/flux-2");
+	});
+
+	it("image-text-to-image without an image, routed: the mapped app itself (the router resolves it)", async () => {
+		const blob = await imageTextToImage(
+			{
+				accessToken: HF_TOKEN,
+				provider: "fal-ai",
+				model: "black-forest-labs/FLUX.2-dev",
+				parameters: { prompt: "a hat" },
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(blob.size).toBe(PNG_BYTES.length);
+	});
+
+	it("image-text-to-video (routed): the image as image_url", async () => {
+		const blob = await imageTextToVideo(
+			{
+				accessToken: HF_TOKEN,
+				provider: "fal-ai",
+				model: "Lightricks/LTX-2",
+				inputs: image(),
+				parameters: { prompt: "it moves" },
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(blob.type).toBe("video/mp4");
+	});
+
+	it("text-to-audio: prompt and parameters; the audio_file downloaded; other shapes are output errors", async () => {
+		const blob = await textToAudio(
+			{
+				accessToken: HF_TOKEN,
+				provider: "fal-ai",
+				model: "stabilityai/stable-audio-open-1.0",
+				inputs: "rain",
+				parameters: { seconds_total: 5 },
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(blob.type).toBe("audio/wav");
+		await expect(
+			textToAudio(
+				{ accessToken: PROVIDER_KEY, provider: "fal-ai", model: "org/t2a-bad", inputs: "x" },
+				{ ...FAST, fetch: server().fetch },
+			),
+		).rejects.toBeInstanceOf(InferenceOutputError);
+	});
+
+	it("audio-to-audio: audio/wav is labelled audio/x-wav (what fal decodes); the answer comes back base64", async () => {
+		const output = await audioToAudio(
+			{
+				accessToken: PROVIDER_KEY,
+				provider: "fal-ai",
+				model: "org/enhancer",
+				inputs: new Blob([MP3], { type: "audio/wav" }),
+			},
+			{ ...FAST, fetch: server().fetch },
+		);
+		expect(output).toEqual([
+			{ blob: Buffer.from(MP3).toString("base64"), "content-type": "audio/wav", label: "enhanced" },
+		]);
+	});
+
+	it("audio-to-audio: a type fal cannot decode is refused before any request", async () => {
+		await expect(
+			audioToAudio({
+				accessToken: PROVIDER_KEY,
+				provider: "fal-ai",
+				model: "org/enhancer",
+				inputs: new Blob([MP3], { type: "audio/ogg" }),
+			}),
+		).rejects.toBeInstanceOf(InferenceInputError);
 	});
 });

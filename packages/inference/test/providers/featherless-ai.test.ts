@@ -1,18 +1,27 @@
 /**
  * Featherless AI — chat, and completions for text generation.
  *   chat:   POST {router}/featherless-ai/v1/chat/completions | https://api.featherless.ai/v1/chat/completions
- *   completions: POST {router}/featherless-ai/v1/completions
- *     body: the arguments as given (inputs, parameters kept) + parameters flattened + model + prompt
- *     answer: {choices: [{text}], model} → {generated_text: choices[0].text}
+ *   text-generation: POST …/v1/completions  body {model, prompt, mapped parameters}
+ *     (3.12.1 also sent inputs and parameters) → {choices: [{text}]} → {generated_text}
  */
-import { describe, expect, it } from "vitest";
-import { textGeneration } from "../../src/index.js";
+import { describe } from "vitest";
 import { chatChecks, chatRows } from "../support/chat.js";
-import { HF_TOKEN, hubModel } from "../support/fixtures.js";
+import { hubModel } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
-const TG_MODEL = "org/featherless-textgen";
+const TEXT_GENERATION: TextGenerationSpec = {
+	provider: "featherless-ai",
+	routed: "/router.huggingface.co/featherless-ai/v1/completions",
+	direct: "/api.featherless.ai/v1/completions",
+	style: "completions",
+	malformed: "Expected Featherless AI text generation response format",
+};
 
 const table = [
 	hubModel(MODEL, {
@@ -25,29 +34,7 @@ const table = [
 	hubModel("org/malformed", {
 		"featherless-ai": { providerId: "malformed", status: "live", task: "conversational" },
 	}),
-	hubModel(TG_MODEL, { "featherless-ai": { providerId: "fl-tg", status: "live", task: "text-generation" } }),
-	hubModel("org/fl-bad", {
-		"featherless-ai": { providerId: "fl-bad", status: "live", task: "text-generation" },
-	}),
-	{
-		path: "/router.huggingface.co/featherless-ai/v1/completions",
-		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "fl-bad",
-		respond: { json: { choices: "nope" } },
-	},
-	{
-		path: "/router.huggingface.co/featherless-ai/v1/completions",
-		expect: {
-			json: {
-				inputs: "Hello",
-				parameters: { temperature: 0.5, max_new_tokens: 3 },
-				temperature: 0.5,
-				max_new_tokens: 3,
-				model: "fl-tg",
-				prompt: "Hello",
-			},
-		},
-		respond: { json: { id: "c1", model: "fl-tg", choices: [{ text: " world", index: 0 }] } },
-	},
+	...textGenerationRows(TEXT_GENERATION),
 	...chatRows({
 		routed: "/router.huggingface.co/featherless-ai/v1/chat/completions",
 		direct: "/api.featherless.ai/v1/chat/completions",
@@ -63,27 +50,5 @@ describe("featherless-ai", () => {
 		routed: true,
 		malformedModel: "org/malformed",
 	});
-
-	it("text-generation: completions route, generated_text from choices[0].text", async () => {
-		const output = await textGeneration(
-			{
-				accessToken: HF_TOKEN,
-				provider: "featherless-ai",
-				model: TG_MODEL,
-				inputs: "Hello",
-				parameters: { temperature: 0.5, max_new_tokens: 3 },
-			},
-			{ fetch: server().fetch },
-		);
-		expect(output).toEqual({ generated_text: " world" });
-	});
-
-	it("text-generation: a malformed answer names the provider", async () => {
-		await expect(
-			textGeneration(
-				{ accessToken: HF_TOKEN, provider: "featherless-ai", model: "org/fl-bad", inputs: "x" },
-				{ fetch: server().fetch },
-			),
-		).rejects.toThrow("Invalid inference output: Expected Featherless AI text generation response format.");
-	});
+	textGenerationChecks(server, TEXT_GENERATION);
 });

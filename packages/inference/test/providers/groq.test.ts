@@ -2,39 +2,34 @@
  * Groq — chat, and text generation through the same chat route.
  *   routed: POST https://router.huggingface.co/groq/openai/v1/chat/completions
  *   direct: POST https://api.groq.com/openai/v1/chat/completions
- *   text-generation: the generic {inputs, parameters, model} body; `generated_text` expected back.
+ *   text-generation: the prompt as one user message, mapped parameters (3.12.1 sent {inputs, parameters},
+ *     which the route refuses); the answer's message content → {generated_text}
  */
-import { describe, expect, it } from "vitest";
-import { textGeneration, textGenerationStream } from "../../src/index.js";
+import { describe } from "vitest";
 import { chatChecks, chatRows } from "../support/chat.js";
-import { HF_TOKEN, hubModel, isStreaming, notStreaming, sseFrames } from "../support/fixtures.js";
+import { hubModel } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-const TG_MODEL = "org/groq-textgen";
+const TEXT_GENERATION: TextGenerationSpec = {
+	provider: "groq",
+	routed: "/router.huggingface.co/groq/openai/v1/chat/completions",
+	direct: "/api.groq.com/openai/v1/chat/completions",
+	style: "chat",
+	malformed: "Expected Array<{generated_text: string}>",
+};
 
 const table = [
 	hubModel(MODEL, {
 		groq: { providerId: "llama-3.3-70b-versatile", status: "live", task: "conversational" },
 	}),
 	hubModel("org/malformed", { groq: { providerId: "malformed", status: "live", task: "conversational" } }),
-	hubModel(TG_MODEL, { groq: { providerId: "groq-tg", status: "live", task: "text-generation" } }),
-	{
-		path: "/router.huggingface.co/groq/openai/v1/chat/completions",
-		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "groq-tg" && notStreaming(r),
-		expect: { json: { inputs: "Once upon", parameters: { max_new_tokens: 5 }, model: "groq-tg" } },
-		respond: { json: { generated_text: "Once upon a time" } },
-	},
-	{
-		path: "/router.huggingface.co/groq/openai/v1/chat/completions",
-		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "groq-tg" && isStreaming(r),
-		expect: { json: { inputs: "Once upon", stream: true, model: "groq-tg" } },
-		respond: {
-			sse: sseFrames([
-				{ token: { id: 1, text: " a", logprob: 0, special: false }, generated_text: null, details: null },
-			]),
-		},
-	},
+	...textGenerationRows(TEXT_GENERATION),
 	...chatRows({
 		routed: "/router.huggingface.co/groq/openai/v1/chat/completions",
 		direct: "/api.groq.com/openai/v1/chat/completions",
@@ -45,29 +40,5 @@ const table = [
 describe("groq", () => {
 	const server = useServer(table);
 	chatChecks(server, { provider: "groq", model: MODEL, routed: true, malformedModel: "org/malformed" });
-
-	it("text-generation: generic body on the chat route, generated_text back", async () => {
-		const output = await textGeneration(
-			{
-				accessToken: HF_TOKEN,
-				provider: "groq",
-				model: TG_MODEL,
-				inputs: "Once upon",
-				parameters: { max_new_tokens: 5 },
-			},
-			{ fetch: server().fetch },
-		);
-		expect(output).toEqual({ generated_text: "Once upon a time" });
-	});
-
-	it("text-generation stream: SSE payloads yielded as they come", async () => {
-		const tokens: string[] = [];
-		for await (const chunk of textGenerationStream(
-			{ accessToken: HF_TOKEN, provider: "groq", model: TG_MODEL, inputs: "Once upon" },
-			{ fetch: server().fetch },
-		)) {
-			tokens.push(chunk.token.text);
-		}
-		expect(tokens).toEqual([" a"]);
-	});
+	textGenerationChecks(server, TEXT_GENERATION);
 });

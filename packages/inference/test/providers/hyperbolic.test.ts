@@ -1,19 +1,32 @@
 /**
- * Hyperbolic — images, chat, and text generation through the chat route.
+ * Hyperbolic — images, chat, and text generation through the chat route. Not served by the public
+ * router since 2026-07-01 (use a Hyperbolic key); the routed rows show what an hf_ token would send.
  *   text-to-image: POST {router}/hyperbolic/v1/images/generations
  *     body: other arguments, parameters flat, prompt = inputs, model_name = providerId
  *     answer: {images: [{image: base64}]} → JPEG Blob, or data:image/jpeg;base64,… for outputType "url"
  *   text-generation: POST {router}/hyperbolic/v1/chat/completions
- *     body: messages = [{content: inputs, role: "user"}], max_tokens = max_new_tokens, other parameters flat, model
+ *     body: model, messages = [{role: "user", content: inputs}], max_tokens = max_new_tokens, other parameters flat
  *     answer: {choices: [{message: {content}}], model} → {generated_text}
  */
 import { describe, expect, it } from "vitest";
-import { textGeneration, textToImage } from "../../src/index.js";
+import { textToImage } from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { B64_IMAGE, HF_TOKEN, hubModel, PNG_BYTES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
+const TEXT_GENERATION: TextGenerationSpec = {
+	provider: "hyperbolic",
+	routed: "/router.huggingface.co/hyperbolic/v1/chat/completions",
+	direct: "/api.hyperbolic.xyz/v1/chat/completions",
+	style: "chat",
+	malformed: "Expected Hyperbolic text generation response format",
+};
 
 const table = [
 	hubModel(MODEL, {
@@ -25,9 +38,7 @@ const table = [
 	hubModel("stabilityai/sdxl", {
 		hyperbolic: { providerId: "SDXL1.0-base", status: "live", task: "text-to-image" },
 	}),
-	hubModel("org/hyp-tg", { hyperbolic: { providerId: "hyp-tg", status: "live", task: "text-generation" } }),
 	hubModel("org/img-bad", { hyperbolic: { providerId: "img-bad", status: "live", task: "text-to-image" } }),
-	hubModel("org/tg-bad", { hyperbolic: { providerId: "tg-bad", status: "live", task: "text-generation" } }),
 	{
 		path: "/router.huggingface.co/hyperbolic/v1/images/generations",
 		when: (r: { json?: unknown }) => (r.json as { model_name?: string }).model_name === "img-bad",
@@ -38,19 +49,7 @@ const table = [
 		expect: { json: { height: 512, prompt: "a cat", model_name: "SDXL1.0-base" } },
 		respond: { json: { images: [{ image: B64_IMAGE }] } },
 	},
-	{
-		path: "/router.huggingface.co/hyperbolic/v1/chat/completions",
-		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "tg-bad",
-		respond: { json: { nope: true } },
-	},
-	{
-		path: "/router.huggingface.co/hyperbolic/v1/chat/completions",
-		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "hyp-tg",
-		expect: {
-			json: { messages: [{ content: "Hi", role: "user" }], max_tokens: 4, temperature: 0.1, model: "hyp-tg" },
-		},
-		respond: { json: { model: "hyp-tg", choices: [{ message: { role: "assistant", content: "Hello!" } }] } },
-	},
+	...textGenerationRows(TEXT_GENERATION),
 	...chatRows({
 		routed: "/router.huggingface.co/hyperbolic/v1/chat/completions",
 		direct: "/api.hyperbolic.xyz/v1/chat/completions",
@@ -100,26 +99,5 @@ describe("hyperbolic", () => {
 		).rejects.toThrow("Invalid inference output: Expected Hyperbolic text-to-image response format.");
 	});
 
-	it("text-generation: one user message, generated_text from the chat answer", async () => {
-		const output = await textGeneration(
-			{
-				accessToken: HF_TOKEN,
-				provider: "hyperbolic",
-				model: "org/hyp-tg",
-				inputs: "Hi",
-				parameters: { max_new_tokens: 4, temperature: 0.1 },
-			},
-			{ fetch: server().fetch },
-		);
-		expect(output).toEqual({ generated_text: "Hello!" });
-	});
-
-	it("text-generation: a malformed answer", async () => {
-		await expect(
-			textGeneration(
-				{ accessToken: HF_TOKEN, provider: "hyperbolic", model: "org/tg-bad", inputs: "x" },
-				{ fetch: server().fetch },
-			),
-		).rejects.toThrow("Invalid inference output: Expected Hyperbolic text generation response format.");
-	});
+	textGenerationChecks(server, TEXT_GENERATION);
 });

@@ -1,16 +1,30 @@
 /**
  * Nebius AI Studio — images, chat, completions.
  *   text-to-image: POST {router}/nebius/v1/images/generations  (same body/answer as Nscale)
- *   text-generation: POST {router}/nebius/v1/completions  generic {inputs, parameters, model} body, generated_text back
+ *   text-generation: POST {router}/nebius/v1/completions  {model, prompt, mapped parameters} (3.12.1 sent
+ *     {inputs, parameters}, which the route refuses) → {choices: [{text}]} → {generated_text}
+ *   Not served by the public router since 2026-07-01: the routed rows show what an hf_ token would send.
  *   chat: Nebius omits system_fingerprint, which the chat check accepts.
  */
 import { describe, expect, it } from "vitest";
-import { chatCompletion, textGeneration, textToImage } from "../../src/index.js";
+import { chatCompletion, textToImage } from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { B64_IMAGE, CHAT_OUTPUT, HF_TOKEN, hubModel, MESSAGES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
+const TEXT_GENERATION: TextGenerationSpec = {
+	provider: "nebius",
+	routed: "/router.huggingface.co/nebius/v1/completions",
+	direct: "/api.studio.nebius.ai/v1/completions",
+	style: "completions",
+	malformed: "Expected Array<{generated_text: string}>",
+};
 const { system_fingerprint: _omitted, ...CHAT_WITHOUT_FINGERPRINT } = CHAT_OUTPUT;
 
 const table = [
@@ -23,7 +37,6 @@ const table = [
 		nebius: { providerId: "black-forest-labs/flux-dev", status: "live", task: "text-to-image" },
 	}),
 	hubModel("org/img-bad", { nebius: { providerId: "img-bad", status: "live", task: "text-to-image" } }),
-	hubModel("org/neb-tg", { nebius: { providerId: "neb-tg", status: "live", task: "text-generation" } }),
 	{
 		path: "/router.huggingface.co/nebius/v1/chat/completions",
 		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "no-fp",
@@ -39,11 +52,7 @@ const table = [
 		expect: { json: { response_format: "b64_json", prompt: "a fox", model: "black-forest-labs/flux-dev" } },
 		respond: { json: { data: [{ b64_json: B64_IMAGE }] } },
 	},
-	{
-		path: "/router.huggingface.co/nebius/v1/completions",
-		expect: { json: { inputs: "1, 2,", parameters: { max_new_tokens: 2 }, model: "neb-tg" } },
-		respond: { json: [{ generated_text: "1, 2, 3" }] },
-	},
+	...textGenerationRows(TEXT_GENERATION),
 	...chatRows({
 		routed: "/router.huggingface.co/nebius/v1/chat/completions",
 		direct: "/api.studio.nebius.ai/v1/chat/completions",
@@ -80,17 +89,5 @@ describe("nebius", () => {
 		).rejects.toThrow("Invalid inference output: Expected Nebius text-to-image response format.");
 	});
 
-	it("text-generation: generic body on the completions route", async () => {
-		const output = await textGeneration(
-			{
-				accessToken: HF_TOKEN,
-				provider: "nebius",
-				model: "org/neb-tg",
-				inputs: "1, 2,",
-				parameters: { max_new_tokens: 2 },
-			},
-			{ fetch: server().fetch },
-		);
-		expect(output).toEqual({ generated_text: "1, 2, 3" });
-	});
+	textGenerationChecks(server, TEXT_GENERATION);
 });

@@ -1,16 +1,27 @@
 /**
  * OVHcloud AI Endpoints — chat, and completions for text generation.
  *   chat:   POST {router}/ovhcloud/v1/chat/completions | https://oai.endpoints.kepler.ai.cloud.ovh.net/v1/chat/completions
- *   completions: POST {router}/ovhcloud/v1/completions
- *     body: model, the other arguments, max_tokens = parameters.max_new_tokens + parameters flat, prompt = inputs
+ *   text-generation: POST …/v1/completions  body {model, prompt, max_tokens (= max_new_tokens), other parameters}
+ *     (3.12.1 also sent max_new_tokens next to max_tokens) → {choices: [{text}]} → {generated_text}
  */
-import { describe, expect, it } from "vitest";
-import { textGeneration } from "../../src/index.js";
+import { describe } from "vitest";
 import { chatChecks, chatRows } from "../support/chat.js";
-import { HF_TOKEN, hubModel } from "../support/fixtures.js";
+import { hubModel } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
+import {
+	textGenerationChecks,
+	textGenerationRows,
+	type TextGenerationSpec,
+} from "../support/text-generation.js";
 
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
+const TEXT_GENERATION: TextGenerationSpec = {
+	provider: "ovhcloud",
+	routed: "/router.huggingface.co/ovhcloud/v1/completions",
+	direct: "/oai.endpoints.kepler.ai.cloud.ovh.net/v1/completions",
+	style: "completions",
+	malformed: "Expected OVHcloud text generation response format",
+};
 
 const table = [
 	hubModel(MODEL, {
@@ -19,20 +30,7 @@ const table = [
 	hubModel("org/malformed", {
 		ovhcloud: { providerId: "malformed", status: "live", task: "conversational" },
 	}),
-	hubModel("org/ovh-tg", { ovhcloud: { providerId: "ovh-tg", status: "live", task: "text-generation" } }),
-	hubModel("org/ovh-bad", { ovhcloud: { providerId: "ovh-bad", status: "live", task: "text-generation" } }),
-	{
-		path: "/router.huggingface.co/ovhcloud/v1/completions",
-		when: (r: { json?: unknown }) => (r.json as { model?: string }).model === "ovh-bad",
-		respond: { json: { choices: [] } },
-	},
-	{
-		path: "/router.huggingface.co/ovhcloud/v1/completions",
-		expect: {
-			json: { model: "ovh-tg", max_tokens: 7, max_new_tokens: 7, top_p: 0.9, prompt: "Hi" },
-		},
-		respond: { json: { model: "ovh-tg", choices: [{ text: " there" }] } },
-	},
+	...textGenerationRows(TEXT_GENERATION),
 	...chatRows({
 		routed: "/router.huggingface.co/ovhcloud/v1/chat/completions",
 		direct: "/oai.endpoints.kepler.ai.cloud.ovh.net/v1/chat/completions",
@@ -43,27 +41,5 @@ const table = [
 describe("ovhcloud", () => {
 	const server = useServer(table);
 	chatChecks(server, { provider: "ovhcloud", model: MODEL, routed: true, malformedModel: "org/malformed" });
-
-	it("text-generation: max_new_tokens also sent as max_tokens, prompt = inputs", async () => {
-		const output = await textGeneration(
-			{
-				accessToken: HF_TOKEN,
-				provider: "ovhcloud",
-				model: "org/ovh-tg",
-				inputs: "Hi",
-				parameters: { max_new_tokens: 7, top_p: 0.9 },
-			},
-			{ fetch: server().fetch },
-		);
-		expect(output).toEqual({ generated_text: " there" });
-	});
-
-	it("text-generation: a malformed answer names the provider", async () => {
-		await expect(
-			textGeneration(
-				{ accessToken: HF_TOKEN, provider: "ovhcloud", model: "org/ovh-bad", inputs: "x" },
-				{ fetch: server().fetch },
-			),
-		).rejects.toThrow("Invalid inference output: Expected OVHcloud text generation response format.");
-	});
+	textGenerationChecks(server, TEXT_GENERATION);
 });

@@ -5,10 +5,22 @@
  *   headers: Prefer: wait; body {input: {…parameters, prompt | text}, version?}
  *   answers: text-to-image {output: [url]}; text-to-speech a Blob, {output: url} or {output: [url]};
  *            text-to-video {output: url}. URLs are downloaded.
- *   Our addition: an answer still "starting"/"processing" is polled at urls.get until it settles.
+ *   image-to-image: input {…parameters, image, images: [image], input_image, input_images: [image]} (a data:
+ *     URL, default image/jpeg) → output URL (or [url]) downloaded
+ *   automatic-speech-recognition: input {…parameters, audio: data URL (default audio/wav)} → output string, [string],
+ *     or {transcription | translation | txt_file (downloaded)} → {text}
+ *   Our addition: an answer still "starting"/"processing" is polled at the path of urls.get — on the submit's
+ *   own base (Replicate, or the router's replicate route), never on the host urls.get names.
  */
 import { describe, expect, it } from "vitest";
-import { textToImage, textToSpeech, textToVideo } from "../../src/index.js";
+import {
+	automaticSpeechRecognition,
+	imageToImage,
+	InferenceOutputError,
+	textToImage,
+	textToSpeech,
+	textToVideo,
+} from "../../src/index.js";
 import { FAST, HF_TOKEN, hubModel, PNG_BYTES, PROVIDER_KEY } from "../support/fixtures.js";
 import type { Route } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
@@ -33,6 +45,23 @@ const table: Route[] = [
 		},
 	}),
 	hubModel("org/slow", { replicate: { providerId: "owner/slow", status: "live", task: "text-to-image" } }),
+	hubModel("org/hostile", {
+		replicate: { providerId: "owner/hostile", status: "live", task: "text-to-image" },
+	}),
+	hubModel("timbrooks/instruct-pix2pix", {
+		replicate: { providerId: "timothybrooks/instruct-pix2pix", status: "live", task: "image-to-image" },
+	}),
+	hubModel("org/i2i-bad", {
+		replicate: { providerId: "owner/i2i-bad", status: "live", task: "image-to-image" },
+	}),
+	hubModel("openai/whisper-large-v3", {
+		replicate: { providerId: "openai/whisper:v3", status: "live", task: "automatic-speech-recognition" },
+	}),
+	...["asr-list", "asr-transcription", "asr-translation", "asr-file", "asr-bad"].map((id) =>
+		hubModel(`org/${id}`, {
+			replicate: { providerId: `owner/${id}`, status: "live", task: "automatic-speech-recognition" },
+		}),
+	),
 	hubModel("org/img-bad", {
 		replicate: { providerId: "owner/img-bad", status: "live", task: "text-to-image" },
 	}),
@@ -66,6 +95,7 @@ const table: Route[] = [
 	},
 	{
 		path: "/router.huggingface.co/replicate/v1/predictions",
+		when: (r) => (r.json as { version?: string }).version === "abc123",
 		expect: {
 			headers: { authorization: `Bearer ${HF_TOKEN}`, prefer: "wait" },
 			json: { input: { prompt: "a bird" }, version: "abc123" },
@@ -90,7 +120,7 @@ const table: Route[] = [
 	},
 	{
 		method: "GET",
-		path: "/api.replicate.com/v1/predictions/p1",
+		path: "/router.huggingface.co/replicate/v1/predictions/p1",
 		expect: { headers: { authorization: `Bearer ${HF_TOKEN}` } },
 		respond: (_request, hit) =>
 			hit === 0
@@ -103,6 +133,90 @@ const table: Route[] = [
 						},
 					}
 				: { json: { id: "p1", status: "succeeded", output: [OUT] } },
+	},
+	{
+		path: "/api.replicate.com/v1/models/owner/hostile/predictions",
+		respond: {
+			json: {
+				id: "p9",
+				status: "processing",
+				output: null,
+				urls: { get: "https://evil.example/v1/predictions/p9" },
+			},
+		},
+	},
+	{
+		method: "GET",
+		path: "/api.replicate.com/v1/predictions/p9",
+		expect: { headers: { authorization: `Bearer ${PROVIDER_KEY}` } },
+		respond: { json: { id: "p9", status: "succeeded", output: OUT } },
+	},
+	{
+		path: "/router.huggingface.co/replicate/v1/models/timothybrooks/instruct-pix2pix/predictions",
+		expect: {
+			headers: { prefer: "wait" },
+			json: {
+				input: {
+					prompt: "make it snow",
+					image: `data:image/png;base64,${Buffer.from(PNG_BYTES).toString("base64")}`,
+					images: [`data:image/png;base64,${Buffer.from(PNG_BYTES).toString("base64")}`],
+					input_image: `data:image/png;base64,${Buffer.from(PNG_BYTES).toString("base64")}`,
+					input_images: [`data:image/png;base64,${Buffer.from(PNG_BYTES).toString("base64")}`],
+				},
+			},
+		},
+		respond: { json: { output: OUT } },
+	},
+	{
+		path: "/api.replicate.com/v1/models/timothybrooks/instruct-pix2pix/predictions",
+		expect: {
+			headers: { authorization: `Bearer ${PROVIDER_KEY}` },
+			json: {
+				input: {
+					image: `data:image/jpeg;base64,${Buffer.from(PNG_BYTES).toString("base64")}`,
+					images: [`data:image/jpeg;base64,${Buffer.from(PNG_BYTES).toString("base64")}`],
+					input_image: `data:image/jpeg;base64,${Buffer.from(PNG_BYTES).toString("base64")}`,
+					input_images: [`data:image/jpeg;base64,${Buffer.from(PNG_BYTES).toString("base64")}`],
+				},
+			},
+		},
+		respond: { json: { output: [OUT] } },
+	},
+	{ path: "/api.replicate.com/v1/models/owner/i2i-bad/predictions", respond: { json: { output: 7 } } },
+	{
+		path: "/router.huggingface.co/replicate/v1/predictions",
+		when: (r) => (r.json as { version?: string }).version === "v3",
+		expect: {
+			json: {
+				input: { language: "en", audio: `data:audio/wav;base64,${Buffer.from(WAV).toString("base64")}` },
+				version: "v3",
+			},
+		},
+		respond: { json: { output: "hello there" } },
+	},
+	{
+		path: "/api.replicate.com/v1/models/owner/asr-list/predictions",
+		respond: { json: { output: ["listed"] } },
+	},
+	{
+		path: "/api.replicate.com/v1/models/owner/asr-transcription/predictions",
+		expect: { json: { input: { audio: `data:audio/flac;base64,${Buffer.from(WAV).toString("base64")}` } } },
+		respond: { json: { output: { transcription: "transcribed" } } },
+	},
+	{
+		path: "/api.replicate.com/v1/models/owner/asr-translation/predictions",
+		respond: { json: { output: { translation: "translated" } } },
+	},
+	{
+		path: "/api.replicate.com/v1/models/owner/asr-file/predictions",
+		respond: { json: { output: { txt_file: "https://replicate.delivery/xezq/out.txt" } } },
+	},
+	{ path: "/api.replicate.com/v1/models/owner/asr-bad/predictions", respond: { json: { output: { n: 1 } } } },
+	{
+		method: "GET",
+		path: "/replicate.delivery/xezq/out.txt",
+		expect: { headers: { authorization: null } },
+		respond: { headers: { "content-type": "text/plain" }, body: "from a file" },
 	},
 	{
 		path: "/router.huggingface.co/replicate/v1/models/owner/img-bad/predictions",
@@ -178,7 +292,17 @@ describe("replicate", () => {
 			{ ...FAST, fetch: server().fetch, outputType: "url" },
 		);
 		expect(url).toBe(OUT);
-		expect(server().requestsTo("/api.replicate.com/v1/predictions/p1")).toHaveLength(2);
+		expect(server().requestsTo("/router.huggingface.co/replicate/v1/predictions/p1")).toHaveLength(2);
+	});
+
+	it("text-to-image: urls.get on another host is polled on Replicate itself, so the key never leaves it", async () => {
+		const url = await textToImage(
+			{ accessToken: PROVIDER_KEY, provider: "replicate", model: "org/hostile", inputs: "a bird" },
+			{ ...FAST, fetch: server().fetch, outputType: "url" },
+		);
+		expect(url).toBe(OUT);
+		expect(server().requestsTo("/evil.example")).toEqual([]);
+		expect(server().requestsTo("/api.replicate.com/v1/predictions/p9")).toHaveLength(1);
 	});
 
 	it("text-to-image: a malformed answer", async () => {
@@ -243,5 +367,78 @@ describe("replicate", () => {
 				{ fetch: server().fetch },
 			),
 		).rejects.toThrow("Invalid inference output: Expected { output: string }.");
+	});
+
+	it("image-to-image (routed): the image as a data URL under every key Replicate models read", async () => {
+		const blob = await imageToImage(
+			{
+				accessToken: HF_TOKEN,
+				provider: "replicate",
+				model: "timbrooks/instruct-pix2pix",
+				inputs: new Blob([PNG_BYTES], { type: "image/png" }),
+				parameters: { prompt: "make it snow" },
+			},
+			{ fetch: server().fetch },
+		);
+		expect(blob.type).toBe("image/webp");
+	});
+
+	it("image-to-image (direct): an ArrayBuffer is sent as image/jpeg; a list output is downloaded", async () => {
+		const blob = await imageToImage(
+			{
+				accessToken: PROVIDER_KEY,
+				provider: "replicate",
+				model: "timbrooks/instruct-pix2pix",
+				inputs: PNG_BYTES.buffer.slice(0) as ArrayBuffer,
+			},
+			{ fetch: server().fetch },
+		);
+		expect(blob.size).toBe(PNG_BYTES.length);
+	});
+
+	it("image-to-image: a malformed answer", async () => {
+		await expect(
+			imageToImage(
+				{
+					accessToken: PROVIDER_KEY,
+					provider: "replicate",
+					model: "org/i2i-bad",
+					inputs: new Blob([PNG_BYTES]),
+				},
+				{ fetch: server().fetch },
+			),
+		).rejects.toThrow("Expected Replicate image-to-image response format");
+	});
+
+	it("automatic-speech-recognition: versioned id, audio as a data URL, a string output", async () => {
+		const output = await automaticSpeechRecognition(
+			{
+				accessToken: HF_TOKEN,
+				provider: "replicate",
+				model: "openai/whisper-large-v3",
+				inputs: new Blob([WAV]),
+				parameters: { language: "en" } as never,
+			},
+			{ fetch: server().fetch },
+		);
+		expect(output).toEqual({ text: "hello there" });
+	});
+
+	it("automatic-speech-recognition: list, transcription, translation and txt_file outputs", async () => {
+		const call = (model: string) =>
+			automaticSpeechRecognition(
+				{
+					accessToken: PROVIDER_KEY,
+					provider: "replicate",
+					model,
+					inputs: new Blob([WAV], { type: "audio/flac" }),
+				},
+				{ fetch: server().fetch },
+			);
+		expect(await call("org/asr-list")).toEqual({ text: "listed" });
+		expect(await call("org/asr-transcription")).toEqual({ text: "transcribed" });
+		expect(await call("org/asr-translation")).toEqual({ text: "translated" });
+		expect(await call("org/asr-file")).toEqual({ text: "from a file" });
+		await expect(call("org/asr-bad")).rejects.toBeInstanceOf(InferenceOutputError);
 	});
 });

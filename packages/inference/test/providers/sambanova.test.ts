@@ -1,7 +1,7 @@
 /**
- * SambaNova — chat and embeddings.
+ * SambaNova — chat and embeddings. Not served by the public router since 2026-07-01 (use a SambaNova key).
  *   chat:       POST {router}/sambanova/v1/chat/completions | https://api.sambanova.ai/v1/chat/completions
- *   embeddings: POST {router}/sambanova/v1/embeddings  body {model, input = inputs, ...arguments (inputs kept)}
+ *   embeddings: POST {router}/sambanova/v1/embeddings  body {input = inputs, other arguments, model} (3.12.1 also sent inputs)
  *               answer {data: [{embedding: number[]}]} → number[][]
  *   stream errors: a JSON body with a top-level "message" (SambaNova style) becomes the error text.
  */
@@ -41,7 +41,7 @@ const table = [
 	},
 	{
 		path: "/router.huggingface.co/sambanova/v1/embeddings",
-		expect: { json: { model: "E5-Mistral-7B-Instruct", input: ["a", "b"], inputs: ["a", "b"] } },
+		expect: { json: { input: ["a", "b"], model: "E5-Mistral-7B-Instruct" } },
 		respond: { json: { data: [{ embedding: [0.1, 0.2] }, { embedding: [0.3, 0.4] }] } },
 	},
 	...chatRows({

@@ -67,6 +67,13 @@ const CASES: GoldenCase[] = [
 		providerId: "Qwen/Qwen2.5-VL-7B-Instruct",
 		opts: { streaming: true, directRequest: true },
 	},
+	// huggingface_hub 2.0.0 no longer serves hyperbolic: its streaming chat golden comes from novita.
+	{
+		model: chat("Qwen/Qwen2.5-VL-7B-Instruct", "image-text-to-text"),
+		provider: "novita",
+		providerId: "qwen/qwen2.5-vl-72b-instruct",
+		opts: { streaming: true },
+	},
 	{ model: model("impira/layoutlm-document-qa", "document-question-answering"), provider: "hf-inference" },
 	{ model: model("timbrooks/instruct-pix2pix", "image-to-image"), provider: "hf-inference" },
 	{ model: model("julien-c/wine-quality", "tabular-classification"), provider: "hf-inference" },
@@ -97,6 +104,43 @@ const CASES: GoldenCase[] = [
 		providerId: "fal-ai/ltx-video",
 	},
 	{ model: model("facebook/bart-large-mnli", "zero-shot-classification"), provider: "hf-inference" },
+	{
+		model: model("Wan-AI/Wan2.2-I2V-A14B", "image-to-video"),
+		provider: "together",
+		providerId: "Wan-AI/Wan2.2-I2V-A14B",
+	},
+	// Today's providers: a multipart upload, a data: URL input, speech answered as a file, text generation
+	// on a chat route, extra provider headers.
+	{
+		model: model("openai/whisper-large-v3-turbo", "automatic-speech-recognition"),
+		provider: "deepinfra",
+		providerId: "openai/whisper-large-v3-turbo",
+		variant: "multipart",
+	},
+	{
+		model: model("timbrooks/instruct-pix2pix", "image-to-image"),
+		provider: "replicate",
+		providerId: "timothybrooks/instruct-pix2pix",
+		variant: "data-url",
+	},
+	{
+		model: model("hexgrad/Kokoro-82M", "text-to-speech"),
+		provider: "deepinfra",
+		providerId: "hexgrad/Kokoro-82M",
+		variant: "audio-file",
+	},
+	{
+		model: model("meta-llama/Llama-3.1-8B", "text-generation"),
+		provider: "groq",
+		providerId: "llama-3.1-8b-instant",
+		variant: "chat-route",
+	},
+	{
+		model: chat("zai-org/GLM-4.6", "text-generation"),
+		provider: "zai-org",
+		providerId: "glm-4.6",
+		variant: "provider-headers",
+	},
 	{
 		model: model("openai/clip-vit-large-patch14", "zero-shot-image-classification"),
 		provider: "hf-inference",
@@ -139,9 +183,9 @@ describe("golden snippets", () => {
 		for (const [name, content] of files) writeFileSync(join(GOLDEN_DIR, name), content);
 	}
 
-	it("there is one golden file per client × kind the generator can produce (49) and a few variants", () => {
+	it("there is one golden file per client × kind the generator can produce (57) and a few variants", () => {
 		const plain = [...files.keys()].filter((name) => !name.split("--")[0]?.includes("."));
-		expect(plain).toHaveLength(49);
+		expect(plain).toHaveLength(57);
 		expect(existsSync(GOLDEN_DIR) ? readdirSync(GOLDEN_DIR).sort() : []).toEqual([...files.keys()].sort());
 	});
 

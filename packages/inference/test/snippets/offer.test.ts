@@ -1,10 +1,15 @@
 /**
- * Which clients are offered for which pipeline and provider: the rows of the facts' offer table
- * (inference-snippets.md §5, hf_ token, mapping given), the `[]` cases, errors and statelessness.
+ * Which clients are offered for which pipeline and provider (hf_ token, mapping given): 3.12.1's
+ * offer (inference-snippets.md §5) with today's pairs, and three rules of our own —
+ * python/huggingface_hub only for the pairs huggingface_hub 2.0.0 serves (providers-current.json),
+ * raw HTTP clients (requests, fetch, curl) only where the provider answers with the result rather
+ * than a job to poll, and js/huggingface.js (our client) for every pair. Plus the `[]` cases, errors
+ * and statelessness.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getInferenceSnippets } from "../../src/snippets/index.js";
-import { INFERENCE_PROVIDERS } from "../../src/providers/ids.js";
+import { HUGGINGFACE_HUB_PAIRS } from "../../src/snippets/python/huggingface-hub-pairs.js";
+import { INFERENCE_PROVIDERS } from "../../src/providers/catalog.js";
 import type { InferenceProvider, InferenceTask } from "../../src/types.js";
 import {
 	HF_TOKEN,
@@ -12,6 +17,7 @@ import {
 	mappingFor,
 	modelFor,
 	providersFor,
+	pythonServes,
 	registryProvidersFor,
 } from "./support.js";
 
@@ -34,10 +40,13 @@ interface Row {
 }
 
 const BASIC_ALL = [HH, REQ, FETCH, HFJS, CURL];
+const RAW_AND_OURS = [REQ, FETCH, HFJS, CURL];
 const CHAT_CLIENTS = [HH, REQ, PY_OPENAI, HFJS, JS_OPENAI, CURL];
 const CHAT_PROVIDERS: InferenceProvider[] = [
+	"baseten",
 	"cerebras",
 	"cohere",
+	"deepinfra",
 	"featherless-ai",
 	"fireworks-ai",
 	"groq",
@@ -48,20 +57,41 @@ const CHAT_PROVIDERS: InferenceProvider[] = [
 	"nscale",
 	"openai",
 	"ovhcloud",
+	"publicai",
 	"sambanova",
+	"scaleway",
 	"together",
+	"zai-org",
 ];
+/** huggingface_hub 2.0.0 dropped these chat providers. */
+const CHAT_WITHOUT_HUB = [REQ, PY_OPENAI, HFJS, JS_OPENAI, CURL];
 
-/** inference-snippets.md §5, "Resulting offer per pipeline and provider". */
 const OFFER: Row[] = [
 	{
-		pipelines: ["audio-classification", "audio-to-audio"],
+		pipelines: ["audio-classification"],
 		providers: ["hf-inference"],
-		clients: [HH, REQ, FETCH, CURL],
+		clients: [HH, REQ, FETCH, HFJS, CURL],
 	},
-	{ pipelines: ["automatic-speech-recognition"], providers: ["hf-inference", "fal-ai"], clients: BASIC_ALL },
-	{ pipelines: ["document-question-answering"], providers: ["hf-inference"], clients: [HH, REQ] },
-	{ pipelines: ["feature-extraction"], providers: ["hf-inference", "sambanova"], clients: BASIC_ALL },
+	{
+		pipelines: ["audio-to-audio"],
+		providers: ["fal-ai", "hf-inference"],
+		clients: [HH, REQ, FETCH, HFJS, CURL],
+		// fal.ai answers through its queue, and huggingface_hub has no fal.ai audio-to-audio.
+		only: { "fal-ai": [HFJS] },
+	},
+	{
+		pipelines: ["automatic-speech-recognition"],
+		providers: ["deepinfra", "fal-ai", "hf-inference", "replicate", "together"],
+		clients: BASIC_ALL,
+		only: { together: RAW_AND_OURS },
+	},
+	{ pipelines: ["document-question-answering"], providers: ["hf-inference"], clients: [HH, REQ, HFJS] },
+	{
+		pipelines: ["feature-extraction"],
+		providers: ["deepinfra", "hf-inference", "sambanova", "scaleway", "together"],
+		clients: BASIC_ALL,
+		only: { sambanova: RAW_AND_OURS },
+	},
 	{
 		pipelines: [
 			"fill-mask",
@@ -73,65 +103,108 @@ const OFFER: Row[] = [
 			"token-classification",
 			"translation",
 			"image-classification",
+			"object-detection",
 		],
 		providers: ["hf-inference"],
 		clients: BASIC_ALL,
 	},
 	{
-		pipelines: ["image-segmentation", "image-to-text", "object-detection"],
-		providers: ["hf-inference"],
-		clients: [HH, REQ, FETCH, CURL],
+		pipelines: ["image-segmentation"],
+		providers: ["fal-ai", "hf-inference"],
+		clients: BASIC_ALL,
+		only: { "fal-ai": [HH, HFJS] },
 	},
-	{ pipelines: ["image-to-image"], providers: ["hf-inference"], clients: [HH, REQ] },
+	{
+		pipelines: ["image-to-text"],
+		providers: ["hf-inference", "zai-org"],
+		clients: BASIC_ALL,
+		only: { "zai-org": RAW_AND_OURS },
+	},
+	{
+		pipelines: ["image-to-image"],
+		providers: ["fal-ai", "hf-inference", "replicate", "together", "wavespeed"],
+		clients: [HH, REQ, HFJS],
+		only: { "fal-ai": [HH, HFJS], wavespeed: [HH, HFJS] },
+	},
+	{ pipelines: ["image-to-video"], providers: ["fal-ai", "together", "wavespeed"], clients: [HH, HFJS] },
 	{
 		pipelines: ["tabular-classification", "tabular-regression"],
 		providers: ["hf-inference"],
-		clients: [REQ],
+		clients: [REQ, HFJS],
 	},
 	{
 		pipelines: ["text-generation"],
 		providers: [
-			"hf-inference",
+			"deepinfra",
 			"featherless-ai",
 			"groq",
+			"hf-inference",
 			"hyperbolic",
 			"nebius",
 			"novita",
 			"ovhcloud",
+			"scaleway",
 			"together",
 		],
 		clients: BASIC_ALL,
+		only: {
+			groq: RAW_AND_OURS,
+			hyperbolic: RAW_AND_OURS,
+			nebius: RAW_AND_OURS,
+			ovhcloud: RAW_AND_OURS,
+			scaleway: RAW_AND_OURS,
+		},
 	},
 	{
 		pipelines: ["text-generation", "image-text-to-text"],
 		tags: ["conversational"],
 		providers: CHAT_PROVIDERS,
 		clients: CHAT_CLIENTS,
+		only: { hyperbolic: CHAT_WITHOUT_HUB, nebius: CHAT_WITHOUT_HUB, sambanova: CHAT_WITHOUT_HUB },
 	},
-	{ pipelines: ["text-to-audio"], providers: ["hf-inference"], clients: [REQ, FETCH] },
+	{
+		pipelines: ["text-to-audio"],
+		providers: ["fal-ai", "hf-inference"],
+		clients: [REQ, FETCH, HFJS],
+		only: { "fal-ai": [HFJS] },
+	},
 	{
 		pipelines: ["text-to-image"],
 		providers: [
-			"hf-inference",
-			"fal-ai",
 			"black-forest-labs",
+			"fal-ai",
+			"hf-inference",
 			"hyperbolic",
 			"nebius",
 			"nscale",
 			"replicate",
 			"together",
+			"wavespeed",
+			"zai-org",
 		],
 		clients: [HH, FETCH, HFJS],
-		only: { "hf-inference": [HH, REQ, FETCH, HFJS], "fal-ai": [HH, FAL, FETCH, HFJS] },
+		only: {
+			"black-forest-labs": [HFJS],
+			"fal-ai": [HH, FAL, FETCH, HFJS],
+			"hf-inference": [HH, REQ, FETCH, HFJS],
+			hyperbolic: [FETCH, HFJS],
+			nebius: [FETCH, HFJS],
+			wavespeed: [HH, HFJS],
+			"zai-org": [HH, HFJS],
+		},
 	},
 	{
 		pipelines: ["text-to-speech"],
-		providers: ["hf-inference", "fal-ai", "replicate"],
+		providers: ["deepinfra", "fal-ai", "hf-inference", "replicate", "together"],
 		clients: [HH, REQ, FETCH, HFJS],
 	},
-	{ pipelines: ["text-to-video"], providers: ["fal-ai", "replicate"], clients: [HH, HFJS] },
-	{ pipelines: ["zero-shot-classification"], providers: ["hf-inference"], clients: [REQ, FETCH, CURL] },
-	{ pipelines: ["zero-shot-image-classification"], providers: ["hf-inference"], clients: [REQ] },
+	{
+		pipelines: ["text-to-video"],
+		providers: ["fal-ai", "novita", "replicate", "together", "wavespeed"],
+		clients: [HH, HFJS],
+	},
+	{ pipelines: ["zero-shot-classification"], providers: ["hf-inference"], clients: [REQ, FETCH, HFJS, CURL] },
+	{ pipelines: ["zero-shot-image-classification"], providers: ["hf-inference"], clients: [REQ, HFJS] },
 ];
 
 function offered(
@@ -161,7 +234,7 @@ afterEach(() => {
 	vi.restoreAllMocks();
 });
 
-describe("offer table (facts §5)", () => {
+describe("offer table", () => {
 	for (const row of OFFER) {
 		for (const pipeline of row.pipelines) {
 			const tags = row.tags ?? [];
@@ -187,10 +260,29 @@ describe("offer table (facts §5)", () => {
 		expect(getInferenceSnippets({ id: "a/b", tags: [] } as never, HF_TOKEN, "hf-inference")).toEqual([]);
 	});
 
-	it("the facts' provider × task table and the client's registry agree", () => {
+	it("the facts' provider × task table, the client's registry and this table agree", () => {
 		const tasks = new Set(OFFER.flatMap((row) => row.pipelines));
 		tasks.add("conversational");
 		for (const task of tasks) expect(registryProvidersFor(task), task).toEqual(providersFor(task));
+		for (const row of OFFER) {
+			const task = row.tags ? "conversational" : (row.pipelines[0] as string);
+			expect([...row.providers].sort(), task).toEqual(providersFor(task));
+		}
+	});
+
+	it("huggingface_hub is offered exactly for the pairs huggingface_hub 2.0.0 serves (the facts)", () => {
+		for (const [provider, tasks] of Object.entries(HUGGINGFACE_HUB_PAIRS)) {
+			for (const task of tasks) expect(pythonServes(provider, task), `${provider} ${task}`).toBe(true);
+		}
+		const declared = Object.values(HUGGINGFACE_HUB_PAIRS).flat().length;
+		expect(declared).toBe(74);
+		for (const row of OFFER) {
+			for (const provider of row.providers) {
+				const task = row.tags ? "conversational" : (row.pipelines[0] as string);
+				const clients = row.only?.[provider] ?? row.clients;
+				if (clients.includes(HH)) expect(pythonServes(provider, task), `${provider} ${task}`).toBe(true);
+			}
+		}
 	});
 });
 

@@ -2,7 +2,8 @@
 import { PIPELINES_WITH_INPUT_EXAMPLE, type ModelDataMinimal } from "@modelhub/tasks";
 import { loadFacts } from "../../../../test-support/facts.js";
 import { buildRequest } from "../../src/lib/resolve.js";
-import { PROVIDER_REGISTRY } from "../../src/providers/registry.js";
+import { HELPERS_BY_TASK } from "../../src/providers/by-task.js";
+import type { HelperTable } from "../../src/providers/types.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../../src/types.js";
 import { PIPELINE_KINDS } from "../../src/snippets/kinds.js";
 
@@ -14,18 +15,38 @@ interface ProvidersFacts {
 	providers: Record<string, { tasks: Record<string, unknown> }>;
 }
 
-const facts = loadFacts<ProvidersFacts>("providers.json");
-
-/** The providers serving `task`, from the facts' provider table (checked against the client's registry in a test). */
-export function providersFor(task: string): InferenceProvider[] {
-	return facts.provider_table_order.filter((provider) => task in (facts.providers[provider]?.tasks ?? {}));
+interface CurrentFacts {
+	droppedOn20260701: InferenceProvider[];
+	providers: Record<string, { python: string[]; js: string[] }>;
 }
+
+const baseline = loadFacts<ProvidersFacts>("providers.json");
+const current = loadFacts<CurrentFacts>("providers-current.json");
+
+/**
+ * The providers serving `task`, from the facts (checked against the client's registry in a test):
+ * huggingface.js 4.13.28's pairs, plus 3.12.1's for the providers it dropped.
+ */
+export function providersFor(task: string): InferenceProvider[] {
+	const today = Object.entries(current.providers)
+		.filter(([, tasks]) => tasks.js.includes(task))
+		.map(([provider]) => provider as InferenceProvider);
+	const dropped = current.droppedOn20260701.filter(
+		(provider) => task in (baseline.providers[provider]?.tasks ?? {}),
+	);
+	return [...today, ...dropped].sort();
+}
+
+/** The pairs huggingface_hub 2.0.0 serves (the facts). */
+export function pythonServes(provider: string, task: string): boolean {
+	return current.providers[provider]?.python.includes(task) === true;
+}
+
+const tables = HELPERS_BY_TASK as Readonly<Record<string, HelperTable>>;
 
 /** The same list as the client's own registry has it. */
 export function registryProvidersFor(task: string): InferenceProvider[] {
-	return (Object.keys(PROVIDER_REGISTRY) as InferenceProvider[]).filter(
-		(provider) => PROVIDER_REGISTRY[provider][task as InferenceTask] !== undefined,
-	);
+	return (Object.keys(tables[task] ?? {}) as InferenceProvider[]).sort();
 }
 
 export interface Case {
@@ -52,13 +73,14 @@ export function mappingFor(
 ): InferenceProviderMappingEntry | undefined {
 	// openai models are not mapped on the hub: the client derives the provider id from "openai/{id}".
 	if (provider === "openai") return undefined;
-	return { hfModelId: model.id, providerId, status: "live", task };
+	return { provider, hfModelId: model.id, providerId, status: "live", task };
 }
 
 /** Every pipeline that has an example × every provider serving its task (chat models: the chat providers). */
 export function servedCases(): Case[] {
 	const cases: Case[] = [];
-	for (const pipeline of PIPELINES_WITH_INPUT_EXAMPLE) {
+	// image-to-video has no example in the task catalogue; the snippets bring their own.
+	for (const pipeline of [...PIPELINES_WITH_INPUT_EXAMPLE, "image-to-video"]) {
 		if (!(pipeline in PIPELINE_KINDS)) continue;
 		const variants: Array<{ tags: string[]; task: InferenceTask }> =
 			pipeline === "text-generation" || pipeline === "image-text-to-text"
@@ -99,7 +121,7 @@ export function clientRequest(params: {
 	billTo?: string;
 	streaming?: boolean;
 }): { url: string; headers: Record<string, string>; json?: unknown } {
-	const helper = PROVIDER_REGISTRY[params.provider][params.task];
+	const helper = tables[params.task]?.[params.provider];
 	if (!helper) throw new Error(`no helper for ${params.provider} ${params.task}`);
 	const prepared = buildRequest({
 		helper,

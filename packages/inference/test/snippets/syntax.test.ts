@@ -20,6 +20,7 @@ import {
 	type InferenceSnippet,
 	type InferenceSnippetOptions,
 } from "../../src/snippets/index.js";
+import { extraExample } from "../../src/snippets/inputs.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../../src/types.js";
 import {
 	HF_TOKEN,
@@ -82,7 +83,11 @@ function clientArgs(
 		case "table":
 			return { args: { inputs: { data: example.value } }, withFile: false };
 		case "object":
-			if (pipeline === "document-question-answering" || pipeline === "image-to-image") {
+			if (
+				pipeline === "document-question-answering" ||
+				pipeline === "image-to-image" ||
+				pipeline === "image-to-video"
+			) {
 				return { args: { inputs: "file", parameters: {} }, withFile: true };
 			}
 			return { args: { inputs: example.value }, withFile: false };
@@ -126,7 +131,8 @@ function generate(
 	opts: InferenceSnippetOptions,
 ): Generated[] {
 	const snippets = getInferenceSnippets(model, token, provider, mapping, opts);
-	const example = getModelInputExample(model) as ModelInputExample;
+	const example = (getModelInputExample(model) ??
+		extraExample(model.pipeline_tag as string)) as ModelInputExample;
 	const chat = task === "conversational";
 	const providerModelId =
 		mapping?.providerId ?? (provider === "openai" ? model.id.replace(/^openai\//, "") : model.id);
@@ -164,7 +170,9 @@ function generate(
 				if (client === "js/huggingface.js" && provider === "fal-ai" && example.kind === "file") {
 					examples = examples.map((name) => name.replace(/\.flac$/, ".wav"));
 				}
-				strings.push(model.id, provider, ...examples);
+				// huggingface_hub 2.0.0 takes the OpenAI model id as it is (no "openai/" prefix).
+				const id = client === "python/huggingface_hub" && provider === "openai" ? providerModelId : model.id;
+				strings.push(id, provider, ...examples);
 				if (token) strings.push(token);
 				break;
 			}

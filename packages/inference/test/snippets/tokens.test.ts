@@ -71,12 +71,16 @@ describe("no token, direct request: the provider's own key", () => {
 		expect(s["python/fal_client"]).toContain('fal_client.SyncClient(key=os.environ["FAL_AI_API_KEY"])');
 	});
 
-	it("black-forest-labs: BLACK_FOREST_LABS_API_KEY with the X-Key prefix", () => {
+	it("black-forest-labs: BLACK_FOREST_LABS_API_KEY (its polled answer leaves our client as the only snippet)", () => {
 		const s = snippetsFor("text-to-image", "black-forest-labs", undefined, { directRequest: true });
-		expect(s["js/fetch"]).toContain("Authorization: `X-Key ${process.env.BLACK_FOREST_LABS_API_KEY}`,");
-		expect(s["js/fetch"]).toContain(
-			'fetch("https://api.us1.bfl.ai/v1/black-forest-labs-side/text-to-image-model"',
-		);
+		expect(Object.keys(s)).toEqual(["js/huggingface.js"]);
+		expect(s["js/huggingface.js"]).toContain("new InferenceClient(process.env.BLACK_FOREST_LABS_API_KEY)");
+	});
+
+	it("a provider key with its own scheme: Key for fal.ai, also for new pairs", () => {
+		const s = snippetsFor("automatic-speech-recognition", "fal-ai", undefined, { directRequest: true });
+		expect(s["js/fetch"]).toContain("Authorization: `Key ${process.env.FAL_AI_API_KEY}`,");
+		expect(s["sh/curl"]).toContain('-H "Authorization: Key $FAL_AI_API_KEY"');
 	});
 
 	it("hf-inference stays routed with HF_TOKEN", () => {
@@ -115,7 +119,7 @@ describe("a token given is inserted, and decides the route like the client", () 
 		expect(fal["js/fetch"]).toContain('fetch("https://fal.run/');
 		expect(fal["python/fal_client"]).toContain(`fal_client.SyncClient(key="${PROVIDER_KEY}")`);
 		const bfl = snippetsFor("text-to-image", "black-forest-labs", PROVIDER_KEY);
-		expect(bfl["js/fetch"]).toContain(`Authorization: "X-Key ${PROVIDER_KEY}",`);
+		expect(bfl["js/huggingface.js"]).toContain(`new InferenceClient("${PROVIDER_KEY}")`);
 		const together = snippetsFor("text-generation", "together", PROVIDER_KEY, {}, CHAT);
 		expect(together["sh/curl"]).toContain(`-H 'Authorization: Bearer ${PROVIDER_KEY}'`);
 		expect(together["sh/curl"]).toContain("curl https://api.together.xyz/v1/chat/completions");

@@ -13,9 +13,7 @@ export const USER_AGENT = runtimeAgent
 export const FAST = {
 	[Symbol.for("modelhub.inference.timings")]: {
 		backoff: { baseMs: 1, capMs: 4 },
-		bflPollMs: 1,
-		falPollMs: 1,
-		replicatePollMs: 1,
+		pollIntervalMs: 1,
 	},
 } as Options;
 
@@ -75,3 +73,10 @@ export const notStreaming = (request: { json?: unknown }) => !isStreaming(reques
 /** Quiet console for 3.12.1's notices; returns the spies. */
 export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 export const B64_IMAGE = Buffer.from(PNG_BYTES).toString("base64");
+
+/** A multipart body the server received, read back with the platform's own parser. */
+export async function formOf(request: { body: Buffer; headers: Record<string, unknown> }): Promise<FormData> {
+	return await new Response(new Uint8Array(request.body), {
+		headers: { "content-type": String(request.headers["content-type"]) },
+	}).formData();
+}

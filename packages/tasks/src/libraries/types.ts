@@ -104,6 +104,8 @@ export interface ModelData {
 	transformersInfo?: TransformersInfo;
 	safetensors?: { parameters: Record<string, number>; total: number; sharded: boolean };
 	gguf?: { total: number; architecture?: string; context_length?: number };
+	/** The repository's files, as the hub's model API lists them (read by the local apps' GGUF choice). */
+	siblings?: Array<{ rfilename: string }>;
 }
 
 export type ModelDataMinimal = Pick<

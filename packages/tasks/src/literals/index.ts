@@ -3,3 +3,4 @@ export { jsString, jsComment, jsValue } from "./javascript.js";
 export { shWord, shQuote, shComment } from "./shell.js";
 export { jsonText } from "./json.js";
 export { csString } from "./csharp.js";
+export { urlPath, urlQueryValue } from "./url.js";

@@ -2,15 +2,18 @@
 import * as literals from "@modelhub/tasks/literals";
 import { jsAuthorization } from "../auth.js";
 import { FILE_BASE64, FILE_DATA_URL, INDENT, js, jsKey } from "../code.js";
+import { answeredAtOnce, SPEECH_FILE_PROVIDERS } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
-const I2 = INDENT + INDENT;
-const I3 = I2 + INDENT;
+/** Two and three indentation steps (literals, so that a bundle without snippets keeps nothing of them). */
+const I2 = "        ";
+const I3 = "            ";
 
 type Answer = "json" | "blob";
 
-/** hf-inference answers images (and transformers speech) with the file itself; other providers with JSON. */
+/** hf-inference answers images (and transformers speech) with the file itself, as do OpenAI-style speech routes. */
 function answerOf(ctx: SnippetContext): Answer {
+	if (ctx.kind === "textToSpeech" && SPEECH_FILE_PROVIDERS.has(ctx.provider)) return "blob";
 	if (ctx.provider !== "hf-inference") return "json";
 	if (ctx.kind === "textToImage") return "blob";
 	if (
@@ -33,6 +36,8 @@ function fileVariable(ctx: SnippetContext): string {
 
 function queryFunction(ctx: SnippetContext, answer: Answer): string {
 	const binary = ctx.file?.encoding === "binary";
+	// fetch writes the multipart Content-Type (with its boundary) itself.
+	const raw = binary || ctx.file?.encoding === "multipart";
 	const headers: string[] = [];
 	if (ctx.request.authorization)
 		headers.push(`${I3}Authorization: ${jsAuthorization(ctx.request.authorization)},`);
@@ -47,7 +52,7 @@ function queryFunction(ctx: SnippetContext, answer: Answer): string {
 		`${I2}headers: {`,
 		...headers,
 		`${I2}},`,
-		`${I2}body: ${binary ? "data" : "JSON.stringify(data)"},`,
+		`${I2}body: ${raw ? "data" : "JSON.stringify(data)"},`,
 		`${INDENT}});`,
 		`${INDENT}if (!response.ok) {`,
 		`${I2}throw new Error(\`Request failed with status \${response.status}: \${await response.text()}\`);`,
@@ -60,7 +65,7 @@ function queryFunction(ctx: SnippetContext, answer: Answer): string {
 /** Lines that read the example file, for bodies that carry it as base64 or a data: URL. */
 function readFileLines(ctx: SnippetContext): string[] {
 	const file = ctx.file;
-	if (!file || file.encoding === "binary") return [];
+	if (file?.encoding !== "base64" && file?.encoding !== "data-url") return [];
 	const bytes = `(await readFile(${literals.jsString(file.name)})).toString("base64")`;
 	const value =
 		file.encoding === "data-url"
@@ -69,8 +74,25 @@ function readFileLines(ctx: SnippetContext): string[] {
 	return [`const ${fileVariable(ctx)} = ${value};`, ""];
 }
 
+/** Lines that build the multipart form: the file part (named as the client names it), then the text fields. */
+function formLines(ctx: SnippetContext): string[] {
+	const file = ctx.file;
+	if (file?.encoding !== "multipart") return [];
+	const form = ctx.request.form ?? { fileName: file.name, fields: [] };
+	const blob = `new Blob([await readFile(${literals.jsString(file.name)})], { type: ${literals.jsString(file.contentType)} })`;
+	return [
+		"const form = new FormData();",
+		`form.append("file", ${blob}, ${literals.jsString(form.fileName)});`,
+		...form.fields.map(
+			([name, value]) => `form.append(${literals.jsString(name)}, ${literals.jsString(value)});`,
+		),
+		"",
+	];
+}
+
 function queryArgument(ctx: SnippetContext): string {
 	if (ctx.file?.encoding === "binary") return `await readFile(${literals.jsString(ctx.file.name)})`;
+	if (ctx.file?.encoding === "multipart") return "form";
 	const holes = { [FILE_BASE64]: fileVariable(ctx), [FILE_DATA_URL]: fileVariable(ctx) };
 	return js(ctx.request.body, "", holes);
 }
@@ -82,6 +104,7 @@ const render: Template = (ctx) => {
 		queryFunction(ctx, answer),
 		"",
 		...readFileLines(ctx),
+		...formLines(ctx),
 		`const output = await query(${queryArgument(ctx)});`,
 		"",
 	];
@@ -99,4 +122,9 @@ const templates: ClientTemplates = {
 	zeroShotClassification: render,
 };
 
-export const fetchClient: SnippetClient = { language: "js", client: "fetch", templates };
+export const fetchClient: SnippetClient = {
+	language: "js",
+	client: "fetch",
+	templates,
+	offers: answeredAtOnce,
+};

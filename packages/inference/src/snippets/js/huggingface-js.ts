@@ -1,4 +1,4 @@
-/** js / huggingface.js: our own client, `@modelhub/inference` (same API as @huggingface/inference). */
+/** js / huggingface.js: our own client, `@modelhub/inference` (same API as @huggingface/inference), for every pair. */
 import * as literals from "@modelhub/tasks/literals";
 import { PACKAGE_NAME } from "../../version.js";
 import { jsToken } from "../auth.js";
@@ -30,9 +30,23 @@ function call(ctx: SnippetContext, method: string): string {
 	return `client.${method}(${args}${options})`;
 }
 
-const basic: Template = (ctx) => {
+/** Methods whose answer is a file (a Blob): the variable it goes in and what it holds. */
+const FILE_ANSWERS: Readonly<Record<string, readonly [variable: string, what: string]>> = {
+	imageToImage: ["image", "image"],
+	imageToVideo: ["video", "video"],
+	textToAudio: ["audio", "audio"],
+	textToImage: ["image", "image"],
+	textToSpeech: ["audio", "audio"],
+	textToVideo: ["video", "video"],
+};
+
+/** Every non-chat kind: the pipeline's method, its answer printed (or, for a file, kept as a Blob). */
+const task: Template = (ctx) => {
 	if (!hasOwn(HF_JS_METHODS, ctx.pipeline)) return "";
 	const method = HF_JS_METHODS[ctx.pipeline] as string;
+	const file = hasOwn(FILE_ANSWERS, method) ? FILE_ANSWERS[method] : undefined;
+	if (file)
+		return `const ${file[0]} = await ${call(ctx, method)};\n// ${file[0]} is a Blob holding the ${file[1]}`;
 	return `const output = await ${call(ctx, method)};\n\nconsole.log(output);`;
 };
 
@@ -50,20 +64,22 @@ const conversationalStream: Template = (ctx) =>
 		"}",
 	].join("\n");
 
-function fileTask(variable: string, method: string, what: string): Template {
-	return (ctx) =>
-		`const ${variable} = await ${call(ctx, method)};\n// ${variable} is a Blob holding the ${what}`;
-}
-
 const templates: ClientTemplates = {
-	basic,
-	basicAudio: basic,
-	basicImage: basic,
+	basic: task,
+	basicAudio: task,
+	basicImage: task,
 	conversational,
 	conversationalStream,
-	textToImage: /* @__PURE__ */ fileTask("image", "textToImage", "image"),
-	textToSpeech: /* @__PURE__ */ fileTask("audio", "textToSpeech", "audio"),
-	textToVideo: /* @__PURE__ */ fileTask("video", "textToVideo", "video"),
+	documentQuestionAnswering: task,
+	imageToImage: task,
+	imageToVideo: task,
+	tabular: task,
+	textToAudio: task,
+	textToImage: task,
+	textToSpeech: task,
+	textToVideo: task,
+	zeroShotClassification: task,
+	zeroShotImageClassification: task,
 };
 
 export const huggingfaceJs: SnippetClient = { language: "js", client: "huggingface.js", templates, setup };

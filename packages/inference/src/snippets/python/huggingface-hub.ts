@@ -5,6 +5,7 @@ import { INDENT, py, pyKwargs } from "../code.js";
 import { HF_PYTHON_METHODS, hasOwn } from "../kinds.js";
 import { pythonChat } from "../python-chat.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
+import { HUGGINGFACE_HUB_PAIRS } from "./huggingface-hub-pairs.js";
 
 /** huggingface_hub parameter names where they differ from the example's keys. */
 const KWARG_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -25,6 +26,14 @@ function setup(ctx: SnippetContext): string {
 	return lines.join("\n");
 }
 
+/**
+ * The model id huggingface_hub 2.0.0 wants: the hub id, except for openai, whose provider takes the
+ * OpenAI model id as it is (`gpt-4o-mini`, not `openai/gpt-4o-mini`).
+ */
+function libraryModelId(ctx: SnippetContext): string {
+	return ctx.provider === "openai" ? ctx.providerModelId : ctx.model.id;
+}
+
 /** `name = client.method(positional, key=value, model="...")`, one argument per line. */
 function call(
 	ctx: SnippetContext,
@@ -35,7 +44,7 @@ function call(
 ): string {
 	const lines = [`${name} = client.${method}(`];
 	for (const value of positional) lines.push(`${INDENT}${py(value, INDENT)},`);
-	lines.push(...pyKwargs({ ...kwargs, model: ctx.model.id }, INDENT));
+	lines.push(...pyKwargs({ ...kwargs, model: libraryModelId(ctx) }, INDENT));
 	lines.push(")");
 	return lines.join("\n");
 }
@@ -61,9 +70,9 @@ const basic: Template = (ctx) => {
 	return `${call(ctx, "result", name, [input], {})}\n\nprint(result)`;
 };
 
-/** huggingface_hub sends the hub model id. */
-const conversational: Template = (ctx) => pythonChat(ctx, ctx.model.id, false);
-const conversationalStream: Template = (ctx) => pythonChat(ctx, ctx.model.id, true);
+/** huggingface_hub sends the hub model id (the OpenAI id for openai). */
+const conversational: Template = (ctx) => pythonChat(ctx, libraryModelId(ctx), false);
+const conversationalStream: Template = (ctx) => pythonChat(ctx, libraryModelId(ctx), true);
 
 const documentQuestionAnswering: Template = (ctx) => {
 	if (ctx.example.kind !== "object") return "";
@@ -75,6 +84,18 @@ const imageToImage: Template = (ctx) => {
 	if (ctx.example.kind !== "object") return "";
 	const { image, ...rest } = ctx.example.value;
 	return `${call(ctx, "image", "image_to_image", [image], rest)}\n\n# image is a PIL.Image object\nimage.save("output.png")`;
+};
+
+const imageToVideo: Template = (ctx) => {
+	if (ctx.example.kind !== "object") return "";
+	const { image, ...rest } = ctx.example.value;
+	return [
+		call(ctx, "video", "image_to_video", [image], rest),
+		"",
+		"# video holds the bytes of a video file",
+		'with open("video.mp4", "wb") as f:',
+		`${INDENT}f.write(video)`,
+	].join("\n");
 };
 
 function textInput(ctx: SnippetContext): string | undefined {
@@ -110,14 +131,22 @@ const templates: ClientTemplates = {
 	conversationalStream,
 	documentQuestionAnswering,
 	imageToImage,
+	imageToVideo,
 	textToImage,
 	textToSpeech,
 	textToVideo,
 };
+
+/** Only for the pairs huggingface_hub 2.0.0 serves: it refuses the others. */
+function offers(ctx: SnippetContext): boolean {
+	const tasks = hasOwn(HUGGINGFACE_HUB_PAIRS, ctx.provider) ? HUGGINGFACE_HUB_PAIRS[ctx.provider] : undefined;
+	return tasks?.includes(ctx.task) === true;
+}
 
 export const huggingfaceHub: SnippetClient = {
 	language: "python",
 	client: "huggingface_hub",
 	templates,
 	setup,
+	offers,
 };

@@ -2,12 +2,15 @@
 import * as literals from "@modelhub/tasks/literals";
 import { pyAuthorization, readsEnv } from "../auth.js";
 import { FILE_BASE64, FILE_DATA_URL, INDENT, py } from "../code.js";
+import { answeredAtOnce, SPEECH_FILE_PROVIDERS } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
-const I2 = INDENT + INDENT;
+/** Two indentation steps (a literal, so that a bundle without snippets keeps nothing of it). */
+const I2 = "        ";
 
-/** hf-inference answers these tasks with the file itself rather than JSON. */
+/** hf-inference (and OpenAI-style speech routes) answer these tasks with the file itself rather than JSON. */
 function answersWithBytes(ctx: SnippetContext): boolean {
+	if (ctx.kind === "textToSpeech" && SPEECH_FILE_PROVIDERS.has(ctx.provider)) return true;
 	if (ctx.provider !== "hf-inference") return false;
 	if (ctx.kind === "textToImage" || ctx.kind === "imageToImage") return true;
 	return (
@@ -39,7 +42,7 @@ function fileVariable(ctx: SnippetContext): string {
 
 function setup(ctx: SnippetContext): string {
 	const standard: string[] = [];
-	if (ctx.file && ctx.file.encoding !== "binary") standard.push("import base64");
+	if (ctx.file?.encoding === "base64" || ctx.file?.encoding === "data-url") standard.push("import base64");
 	if (isImageBytes(ctx)) standard.push("import io");
 	if (ctx.kind === "conversationalStream") standard.push("import json");
 	if (readsEnv(ctx.token)) standard.push("import os");
@@ -65,7 +68,7 @@ function setup(ctx: SnippetContext): string {
 /** Lines that read the example file into the variable the body refers to. */
 function readFile(ctx: SnippetContext): string[] {
 	const file = ctx.file;
-	if (!file || file.encoding === "binary") return [];
+	if (file?.encoding !== "base64" && file?.encoding !== "data-url") return [];
 	const encoded = 'base64.b64encode(f.read()).decode("utf-8")';
 	const value =
 		file.encoding === "data-url"
@@ -99,8 +102,33 @@ function jsonTask(ctx: SnippetContext): string {
 	);
 }
 
+/** A multipart upload: the file part (named as the client names it) and the text fields. */
+function multipartTask(ctx: SnippetContext): string {
+	const file = ctx.file as NonNullable<SnippetContext["file"]>;
+	const form = ctx.request.form ?? { fileName: file.name, fields: [] };
+	const fields = Object.fromEntries(form.fields);
+	return [
+		"def query(filename):",
+		`${INDENT}with open(filename, "rb") as f:`,
+		`${I2}response = requests.post(`,
+		`${I2}${INDENT}API_URL,`,
+		`${I2}${INDENT}headers=headers,`,
+		`${I2}${INDENT}files={"file": (${literals.pyString(form.fileName)}, f, ${literals.pyString(file.contentType)})},`,
+		`${I2}${INDENT}data=${py(fields, I2 + INDENT)},`,
+		`${I2})`,
+		`${INDENT}response.raise_for_status()`,
+		`${INDENT}return response.json()`,
+		"",
+		"",
+		`output = query(${literals.pyString(file.name)})`,
+		"",
+		"print(output)",
+	].join("\n");
+}
+
 const basicFile: Template = (ctx) => {
 	const file = ctx.file;
+	if (file?.encoding === "multipart") return multipartTask(ctx);
 	if (!file || file.encoding !== "binary") return jsonTask(ctx);
 	return [
 		"def query(filename):",
@@ -205,4 +233,10 @@ const templates: ClientTemplates = {
 	zeroShotImageClassification: jsonTask,
 };
 
-export const requests: SnippetClient = { language: "python", client: "requests", templates, setup };
+export const requests: SnippetClient = {
+	language: "python",
+	client: "requests",
+	templates,
+	setup,
+	offers: answeredAtOnce,
+};

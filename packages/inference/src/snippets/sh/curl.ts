@@ -2,6 +2,7 @@
 import * as literals from "@modelhub/tasks/literals";
 import { shAuthorizationHeader } from "../auth.js";
 import { FILE_DATA_URL, INDENT, json } from "../code.js";
+import { answeredAtOnce } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
 const CONTINUATION = " \\\n";
@@ -34,6 +35,15 @@ function printfFormat(text: string): string {
 
 const render: Template = (ctx) => {
 	const file = ctx.file;
+	if (file?.encoding === "multipart") {
+		// curl writes the multipart Content-Type itself; --form-string keeps a field's value as it is.
+		const form = ctx.request.form ?? { fileName: file.name, fields: [] };
+		const parts = [
+			`-F ${literals.shQuote(`file=@${file.name};type=${file.contentType};filename=${form.fileName}`)}`,
+			...form.fields.map(([name, value]) => `--form-string ${literals.shQuote(`${name}=${value}`)}`),
+		];
+		return command(ctx, undefined, parts.join(CONTINUATION + INDENT));
+	}
 	if (file?.encoding === "binary") {
 		return command(ctx, file.contentType, `--data-binary ${literals.shWord(`@${file.name}`)}`);
 	}
@@ -57,4 +67,4 @@ const templates: ClientTemplates = {
 	zeroShotClassification: render,
 };
 
-export const curl: SnippetClient = { language: "sh", client: "curl", templates };
+export const curl: SnippetClient = { language: "sh", client: "curl", templates, offers: answeredAtOnce };

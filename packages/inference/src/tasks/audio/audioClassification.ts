@@ -1,8 +1,7 @@
-import { binaryInput } from "../../lib/inputs.js";
 import { runTask } from "../../lib/request.js";
-import { hfInferenceAudioClassification } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, LegacyAudioInput, Options } from "../../types.js";
+import { audioClassificationSpec } from "../specs.js";
+import type { AudioClassificationOutput } from "../../task-io.js";
 
 /** The Blob is sent as the raw body, so `parameters` are not sent (as in 3.12.1). */
 export type AudioClassificationArgs = BaseArgs &
@@ -14,18 +13,12 @@ export type AudioClassificationArgs = BaseArgs &
 		| LegacyAudioInput
 	);
 
-export type AudioClassificationOutput = Array<{ label: string; score: number }>;
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceAudioClassification };
-
 /** Classify an audio clip. */
 export async function audioClassification(
 	args: AudioClassificationArgs,
 	options?: Options,
 ): Promise<AudioClassificationOutput> {
-	return runTask<AudioClassificationOutput>(args, options, {
-		task: "audio-classification",
-		helpers: HELPERS,
-		prepare: binaryInput,
-	});
+	return runTask<AudioClassificationOutput>(args, options, audioClassificationSpec);
 }
+
+export type { AudioClassificationOutput } from "../../task-io.js";

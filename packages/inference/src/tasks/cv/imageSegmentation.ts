@@ -1,10 +1,12 @@
-import { binaryInput } from "../../lib/inputs.js";
 import { runTask } from "../../lib/request.js";
-import { hfInferenceImageSegmentation } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, LegacyImageInput, Options } from "../../types.js";
+import { imageSegmentationSpec } from "../specs.js";
+import type { ImageSegmentationOutput } from "../../task-io.js";
 
-/** The Blob is sent as the raw body, so `parameters` are not sent (as in 3.12.1). */
+/**
+ * hf-inference: the Blob is sent as the raw body, so `parameters` are not sent (as in 3.12.1);
+ * fal.ai: the image as a data: URL in JSON, parameters included.
+ */
 export type ImageSegmentationArgs = BaseArgs &
 	(
 		| {
@@ -19,18 +21,12 @@ export type ImageSegmentationArgs = BaseArgs &
 		| LegacyImageInput
 	);
 
-export type ImageSegmentationOutput = Array<{ label: string; mask: string; score: number }>;
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceImageSegmentation };
-
 /** Segment an image (masks are base64 strings). */
 export async function imageSegmentation(
 	args: ImageSegmentationArgs,
 	options?: Options,
 ): Promise<ImageSegmentationOutput> {
-	return runTask<ImageSegmentationOutput>(args, options, {
-		task: "image-segmentation",
-		helpers: HELPERS,
-		prepare: binaryInput,
-	});
+	return runTask<ImageSegmentationOutput>(args, options, imageSegmentationSpec);
 }
+
+export type { ImageSegmentationOutput } from "../../task-io.js";

@@ -1,8 +1,6 @@
-import { toBase64 } from "../../lib/inputs.js";
 import { runTask } from "../../lib/request.js";
-import { hfInferenceImageToImage } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { imageToImageSpec } from "../specs.js";
 
 export type ImageToImageArgs = BaseArgs & {
 	inputs: Blob | ArrayBuffer;
@@ -11,25 +9,16 @@ export type ImageToImageArgs = BaseArgs & {
 		negative_prompt?: string[];
 		num_inference_steps?: number;
 		prompt?: string;
+		seed?: number;
 		target_size?: { width: number; height: number };
+		[key: string]: unknown;
 	};
 };
 
-const HELPERS: HelperTable = { "hf-inference": hfInferenceImageToImage };
-
-type Args = BaseArgs & Record<string, unknown>;
-
 /**
- * Without parameters the image is the raw body; with parameters it is sent base64 in JSON.
- * (3.12.1 also drops provider and endpointUrl in the raw case; we keep them.)
+ * Transform an image; the result is a Blob. hf-inference takes the image as the raw body without
+ * parameters and base64 in JSON with them; the other providers as a data: URL or base64 in JSON.
  */
-async function prepare(args: Args): Promise<Args> {
-	const { inputs, ...rest } = args;
-	if (!args.parameters) return { ...rest, data: inputs };
-	return { ...args, inputs: await toBase64(inputs) };
-}
-
-/** Transform an image; the result is a Blob. */
 export async function imageToImage(args: ImageToImageArgs, options?: Options): Promise<Blob> {
-	return runTask<Blob>(args, options, { task: "image-to-image", helpers: HELPERS, prepare });
+	return runTask<Blob>(args, options, imageToImageSpec);
 }

@@ -1,10 +1,12 @@
-import { binaryInput } from "../../lib/inputs.js";
 import { runTask } from "../../lib/request.js";
-import { hfInferenceImageToText } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, LegacyImageInput, Options } from "../../types.js";
+import { imageToTextSpec } from "../specs.js";
+import type { ImageToTextOutput } from "../../task-io.js";
 
-/** The Blob is sent as the raw body, so `parameters` are not sent (as in 3.12.1). */
+/**
+ * hf-inference: the Blob is sent as the raw body, so `parameters` are not sent (as in 3.12.1);
+ * zai-org: the image as a data: URL (an http(s) URL string input is downloaded first).
+ */
 export type ImageToTextArgs = BaseArgs &
 	(
 		| {
@@ -14,15 +16,9 @@ export type ImageToTextArgs = BaseArgs &
 		| LegacyImageInput
 	);
 
-export type ImageToTextOutput = { generated_text: string };
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceImageToText };
-
 /** Describe an image. */
 export async function imageToText(args: ImageToTextArgs, options?: Options): Promise<ImageToTextOutput> {
-	return runTask<ImageToTextOutput>(args, options, {
-		task: "image-to-text",
-		helpers: HELPERS,
-		prepare: binaryInput,
-	});
+	return runTask<ImageToTextOutput>(args, options, imageToTextSpec);
 }
+
+export type { ImageToTextOutput } from "../../task-io.js";

@@ -1,8 +1,7 @@
-import { binaryInput } from "../../lib/inputs.js";
 import { runTask } from "../../lib/request.js";
-import { hfInferenceObjectDetection } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, LegacyImageInput, Options } from "../../types.js";
+import { objectDetectionSpec } from "../specs.js";
+import type { ObjectDetectionOutput } from "../../task-io.js";
 
 /** The Blob is sent as the raw body, so `parameters` are not sent (as in 3.12.1). */
 export type ObjectDetectionArgs = BaseArgs &
@@ -14,22 +13,12 @@ export type ObjectDetectionArgs = BaseArgs &
 		| LegacyImageInput
 	);
 
-export type ObjectDetectionOutput = Array<{
-	label: string;
-	score: number;
-	box: { xmin: number; ymin: number; xmax: number; ymax: number };
-}>;
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceObjectDetection };
-
 /** Detect objects in an image. */
 export async function objectDetection(
 	args: ObjectDetectionArgs,
 	options?: Options,
 ): Promise<ObjectDetectionOutput> {
-	return runTask<ObjectDetectionOutput>(args, options, {
-		task: "object-detection",
-		helpers: HELPERS,
-		prepare: binaryInput,
-	});
+	return runTask<ObjectDetectionOutput>(args, options, objectDetectionSpec);
 }
+
+export type { ObjectDetectionOutput } from "../../task-io.js";

@@ -1,8 +1,7 @@
 import { runTask } from "../../lib/request.js";
-import { falAiTextToVideo } from "../../providers/fal-ai.js";
-import { replicateTextToVideo } from "../../providers/replicate.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { textToVideoSpec } from "../specs.js";
+import type { TextToVideoOutput } from "../../task-io.js";
 
 export type TextToVideoArgs = BaseArgs & {
 	inputs: string;
@@ -16,11 +15,9 @@ export type TextToVideoArgs = BaseArgs & {
 	};
 };
 
-export type TextToVideoOutput = Blob;
-
-const HELPERS: HelperTable = { "fal-ai": falAiTextToVideo, replicate: replicateTextToVideo };
-
-/** Generate a video (fal.ai queue or Replicate predictions); the video comes back as a Blob. */
+/** Generate a video (through each provider's queue or job API); the video comes back as a Blob. */
 export async function textToVideo(args: TextToVideoArgs, options?: Options): Promise<TextToVideoOutput> {
-	return runTask<TextToVideoOutput>(args, options, { task: "text-to-video", helpers: HELPERS });
+	return runTask<TextToVideoOutput>(args, options, textToVideoSpec);
 }
+
+export type { TextToVideoOutput } from "../../task-io.js";

@@ -1,8 +1,7 @@
-import { toBase64 } from "../../lib/inputs.js";
 import { runTask } from "../../lib/request.js";
-import { hfInferenceDocumentQuestionAnswering } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { documentQuestionAnsweringSpec } from "../specs.js";
+import type { DocumentQuestionAnsweringOutput } from "../../task-io.js";
 
 export type DocumentQuestionAnsweringArgs = BaseArgs & {
 	inputs: { image: Blob; question: string };
@@ -18,30 +17,12 @@ export type DocumentQuestionAnsweringArgs = BaseArgs & {
 	};
 };
 
-export interface DocumentQuestionAnsweringOutput {
-	answer: string;
-	score?: number;
-	start?: number;
-	end?: number;
-}
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceDocumentQuestionAnswering };
-
-type Args = BaseArgs & Record<string, unknown>;
-
-async function prepare(args: Args): Promise<Args> {
-	const { question, image } = args.inputs as { question: string; image: Blob };
-	return { ...args, inputs: { question, image: await toBase64(image) } };
-}
-
 /** Answer a question about a document image. */
 export async function documentQuestionAnswering(
 	args: DocumentQuestionAnsweringArgs,
 	options?: Options,
 ): Promise<DocumentQuestionAnsweringOutput> {
-	return runTask<DocumentQuestionAnsweringOutput>(args, options, {
-		task: "document-question-answering",
-		helpers: HELPERS,
-		prepare,
-	});
+	return runTask<DocumentQuestionAnsweringOutput>(args, options, documentQuestionAnsweringSpec);
 }
+
+export type { DocumentQuestionAnsweringOutput } from "../../task-io.js";

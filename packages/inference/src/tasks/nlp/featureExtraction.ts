@@ -1,8 +1,7 @@
 import { runTask } from "../../lib/request.js";
-import { hfInferenceFeatureExtraction } from "../../providers/hf-inference.js";
-import { sambanovaFeatureExtraction } from "../../providers/sambanova.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { featureExtractionSpec } from "../specs.js";
+import type { FeatureExtractionOutput } from "../../task-io.js";
 
 /** Options are flat (not under `parameters`), as the embedding servers take them. */
 export type FeatureExtractionArgs = BaseArgs & {
@@ -15,17 +14,12 @@ export type FeatureExtractionArgs = BaseArgs & {
 	dimensions?: number | null;
 };
 
-export type FeatureExtractionOutput = (number | number[] | number[][])[];
-
-const HELPERS: HelperTable = {
-	"hf-inference": hfInferenceFeatureExtraction,
-	sambanova: sambanovaFeatureExtraction,
-};
-
 /** Embed one or more texts. */
 export async function featureExtraction(
 	args: FeatureExtractionArgs,
 	options?: Options,
 ): Promise<FeatureExtractionOutput> {
-	return runTask<FeatureExtractionOutput>(args, options, { task: "feature-extraction", helpers: HELPERS });
+	return runTask<FeatureExtractionOutput>(args, options, featureExtractionSpec);
 }
+
+export type { FeatureExtractionOutput } from "../../task-io.js";

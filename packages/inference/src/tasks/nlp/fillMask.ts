@@ -1,15 +1,13 @@
 import { runTask } from "../../lib/request.js";
-import { hfInferenceFillMask } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { fillMaskSpec } from "../specs.js";
+import type { FillMaskOutput } from "../../task-io.js";
 
 export type FillMaskArgs = BaseArgs & { inputs: string; parameters?: { targets?: string[]; top_k?: number } };
 
-export type FillMaskOutput = Array<{ score: number; sequence: string; token: number; token_str: string }>;
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceFillMask };
-
 /** Fill the masked token of a text. */
 export async function fillMask(args: FillMaskArgs, options?: Options): Promise<FillMaskOutput> {
-	return runTask<FillMaskOutput>(args, options, { task: "fill-mask", helpers: HELPERS });
+	return runTask<FillMaskOutput>(args, options, fillMaskSpec);
 }
+
+export type { FillMaskOutput } from "../../task-io.js";

@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
-import { hfInferenceQuestionAnswering } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { questionAnsweringSpec } from "../specs.js";
+import type { QuestionAnsweringOutput } from "../../task-io.js";
 
 export type QuestionAnsweringArgs = BaseArgs & {
 	inputs: { question: string; context: string };
@@ -16,14 +16,12 @@ export type QuestionAnsweringArgs = BaseArgs & {
 	};
 };
 
-export type QuestionAnsweringOutput = { answer: string; score: number; start: number; end: number };
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceQuestionAnswering };
-
 /** Answer a question from a context. */
 export async function questionAnswering(
 	args: QuestionAnsweringArgs,
 	options?: Options,
 ): Promise<QuestionAnsweringOutput> {
-	return runTask<QuestionAnsweringOutput>(args, options, { task: "question-answering", helpers: HELPERS });
+	return runTask<QuestionAnsweringOutput>(args, options, questionAnsweringSpec);
 }
+
+export type { QuestionAnsweringOutput } from "../../task-io.js";

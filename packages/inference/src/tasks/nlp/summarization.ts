@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
-import { hfInferenceSummarization } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { summarizationSpec } from "../specs.js";
+import type { SummarizationOutput } from "../../task-io.js";
 
 export type SummarizationArgs = BaseArgs & {
 	inputs: string;
@@ -12,14 +12,12 @@ export type SummarizationArgs = BaseArgs & {
 	};
 };
 
-export type SummarizationOutput = { summary_text: string };
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceSummarization };
-
 /** Summarise a text. */
 export async function summarization(
 	args: SummarizationArgs,
 	options?: Options,
 ): Promise<SummarizationOutput> {
-	return runTask<SummarizationOutput>(args, options, { task: "summarization", helpers: HELPERS });
+	return runTask<SummarizationOutput>(args, options, summarizationSpec);
 }
+
+export type { SummarizationOutput } from "../../task-io.js";

@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
-import { hfInferenceTableQuestionAnswering } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { tableQuestionAnsweringSpec } from "../specs.js";
+import type { TableQuestionAnsweringOutput } from "../../task-io.js";
 
 export type TableQuestionAnsweringArgs = BaseArgs & {
 	inputs: { question: string; table: Record<string, string[]> };
@@ -12,22 +12,12 @@ export type TableQuestionAnsweringArgs = BaseArgs & {
 	};
 };
 
-export type TableQuestionAnsweringOutput = {
-	answer: string;
-	coordinates: number[][];
-	cells: string[];
-	aggregator: string;
-};
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceTableQuestionAnswering };
-
 /** Answer a question about a table. */
 export async function tableQuestionAnswering(
 	args: TableQuestionAnsweringArgs,
 	options?: Options,
 ): Promise<TableQuestionAnsweringOutput> {
-	return runTask<TableQuestionAnsweringOutput>(args, options, {
-		task: "table-question-answering",
-		helpers: HELPERS,
-	});
+	return runTask<TableQuestionAnsweringOutput>(args, options, tableQuestionAnsweringSpec);
 }
+
+export type { TableQuestionAnsweringOutput } from "../../task-io.js";

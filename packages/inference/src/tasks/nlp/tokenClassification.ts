@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
-import { hfInferenceTokenClassification } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { tokenClassificationSpec } from "../specs.js";
+import type { TokenClassificationOutput } from "../../task-io.js";
 
 export type TokenClassificationArgs = BaseArgs & {
 	inputs: string;
@@ -12,23 +12,12 @@ export type TokenClassificationArgs = BaseArgs & {
 	};
 };
 
-export type TokenClassificationOutput = Array<{
-	entity_group: string;
-	score: number;
-	word: string;
-	start: number;
-	end: number;
-}>;
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceTokenClassification };
-
 /** Label the tokens (entities) of a text. */
 export async function tokenClassification(
 	args: TokenClassificationArgs,
 	options?: Options,
 ): Promise<TokenClassificationOutput> {
-	return runTask<TokenClassificationOutput>(args, options, {
-		task: "token-classification",
-		helpers: HELPERS,
-	});
+	return runTask<TokenClassificationOutput>(args, options, tokenClassificationSpec);
 }
+
+export type { TokenClassificationOutput } from "../../task-io.js";

@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
-import { hfInferenceTranslation } from "../../providers/hf-inference.js";
-import type { HelperTable } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
+import { translationSpec } from "../specs.js";
+import type { TranslationOutput } from "../../task-io.js";
 
 export type TranslationArgs = BaseArgs & {
 	inputs: string;
@@ -14,11 +14,9 @@ export type TranslationArgs = BaseArgs & {
 	};
 };
 
-export type TranslationOutput = { translation_text: string } | Array<{ translation_text: string }>;
-
-const HELPERS: HelperTable = { "hf-inference": hfInferenceTranslation };
-
 /** Translate a text (an array comes back when the server returns more than one translation). */
 export async function translation(args: TranslationArgs, options?: Options): Promise<TranslationOutput> {
-	return runTask<TranslationOutput>(args, options, { task: "translation", helpers: HELPERS });
+	return runTask<TranslationOutput>(args, options, translationSpec);
 }
+
+export type { TranslationOutput } from "../../task-io.js";

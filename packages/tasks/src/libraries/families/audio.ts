@@ -1,4 +1,4 @@
-import { pyComment, pyString } from "../../literals/index.js";
+import { pyComment, pyString, shWord } from "../../literals/index.js";
 import { defineLibrary, hasTag, python, shell } from "../define.js";
 import type { CodeBlock, LibraryUiElement, ModelData } from "../types.js";
 
@@ -12,6 +12,18 @@ const audiosealInput = (path: string): string[] => [
 	"wav = torchaudio.functional.resample(wav, orig_freq=sr, new_freq=16000)",
 	"wav = wav.mean(dim=0, keepdim=True).unsqueeze(0)",
 	"sr = 16000",
+];
+
+/**
+ * AudioSeal 0.1.8 `load_generator` / `load_detector` take a model card name or a checkpoint file, not a
+ * repository id: the checkpoint is downloaded by id first (file names as in facebook/audioseal).
+ */
+const audiosealLoad = (model: ModelData, name: string, loader: string, file: string): string[] => [
+	"# AudioSeal loads a card name or a checkpoint file, not a repository id: download the checkpoint first.",
+	`${name} = AudioSeal.${loader}(`,
+	`\thf_hub_download(repo_id=${pyString(model.id)}, filename=${pyString(file)}),`,
+	"\tnbits=16,  # the message size the checkpoint was trained with",
+	")",
 ];
 
 const AUDIOCRAFT_MODELS = [
@@ -28,7 +40,18 @@ const AUDIOCRAFT_MODELS = [
 function audiocraftSnippet(model: ModelData): CodeBlock[] {
 	// First matching tag wins: musicgen, then audiogen, then magnet.
 	const kind = AUDIOCRAFT_MODELS.find((candidate) => hasTag(model, candidate.tag));
-	if (!kind) return [py("# Type of model unknown.")];
+	if (!kind) {
+		return [
+			py(
+				"# Type of model unknown.",
+				"# Each audiocraft.models class (MusicGen, AudioGen, MAGNeT, JASCO...) loads a repository with get_pretrained(id);",
+				"# until you know which one these weights are for, this fetches the files.",
+				"from huggingface_hub import snapshot_download",
+				"",
+				`local_dir = snapshot_download(repo_id=${pyString(model.id)})`,
+			),
+		];
+	}
 	return [
 		py(
 			`from audiocraft.models import ${kind.className}`,
@@ -49,6 +72,7 @@ function espnetSnippet(model: ModelData): CodeBlock[] {
 				"import soundfile",
 				"from espnet2.bin.tts_inference import Text2Speech",
 				"",
+				"# from_pretrained downloads the repository through espnet_model_zoo",
 				`model = Text2Speech.from_pretrained(${pyString(model.id)})`,
 				"",
 				'speech = model("text to generate speech from")["wav"]',
@@ -62,6 +86,7 @@ function espnetSnippet(model: ModelData): CodeBlock[] {
 				"import soundfile",
 				"from espnet2.bin.asr_inference import Speech2Text",
 				"",
+				"# from_pretrained downloads the repository through espnet_model_zoo",
 				`model = Speech2Text.from_pretrained(${pyString(model.id)})`,
 				"",
 				'speech, rate = soundfile.read("speech.wav")',
@@ -69,7 +94,16 @@ function espnetSnippet(model: ModelData): CodeBlock[] {
 			),
 		];
 	}
-	return [py(pyComment("unknown model type (must be text-to-speech or automatic-speech-recognition)"))];
+	return [
+		py(
+			pyComment("unknown model type (must be text-to-speech or automatic-speech-recognition)"),
+			"# espnet_model_zoo downloads and unpacks the repository; pass the returned config and model paths",
+			"# to the espnet2.bin.*_inference class of the model's task.",
+			"from espnet_model_zoo.downloader import ModelDownloader",
+			"",
+			`files = ModelDownloader().download_and_unpack(${pyString(model.id)})`,
+		),
+	];
 }
 
 function pyannoteSnippet(model: ModelData): CodeBlock[] {
@@ -121,12 +155,27 @@ const SPEECHBRAIN_INTERFACES = [
 	{ name: "SepformerSeparation", module: "separation", method: "separate_file" },
 ] as const;
 
+/**
+ * Without a known interface, the base class still loads the repository: `Pretrained.from_hparams`
+ * builds the modules its hyperparams.yaml names (SpeechBrain 1.x `speechbrain.inference.interfaces`).
+ */
+function speechbrainGenericSnippet(reason: string, model: ModelData): CodeBlock {
+	return py(
+		reason,
+		"# The generic interface loads the modules named in hyperparams.yaml; the task's own class adds its helpers.",
+		"from speechbrain.inference.interfaces import Pretrained",
+		"",
+		`model = Pretrained.from_hparams(${pyString(model.id)})`,
+	);
+}
+
 function speechbrainSnippet(model: ModelData): CodeBlock[] {
 	const requested = model.config?.speechbrain?.speechbrain_interface;
-	if (requested === undefined) return [py("# interface not specified in config.json")];
+	if (requested === undefined)
+		return [speechbrainGenericSnippet("# interface not specified in config.json", model)];
 	// The class name written into the code is the table's own, never the config's text.
 	const known = SPEECHBRAIN_INTERFACES.find((candidate) => candidate.name === requested);
-	if (!known) return [py("# interface in config.json invalid")];
+	if (!known) return [speechbrainGenericSnippet("# interface in config.json invalid", model)];
 	return [
 		py(
 			`# SpeechBrain < 1.0: from speechbrain.pretrained import ${known.name}`,
@@ -138,10 +187,15 @@ function speechbrainSnippet(model: ModelData): CodeBlock[] {
 	];
 }
 
+/** TensorFlowTTS (last commit 2022) imports `cached_download`, which huggingface_hub 0.26 removed. */
+const TENSORFLOWTTS_HUB_NOTE =
+	'# TensorFlowTTS calls huggingface_hub.cached_download, removed in 0.26: pip install "huggingface_hub<0.26"';
+
 function tensorflowttsSnippet(model: ModelData): CodeBlock[] {
 	if (hasTag(model, "text-to-mel")) {
 		return [
 			py(
+				TENSORFLOWTTS_HUB_NOTE,
 				"from tensorflow_tts.inference import AutoProcessor, TFAutoModel",
 				"",
 				`processor = AutoProcessor.from_pretrained(${pyString(model.id)})`,
@@ -154,6 +208,7 @@ function tensorflowttsSnippet(model: ModelData): CodeBlock[] {
 	if (hasTag(model, "mel-to-wav")) {
 		return [
 			py(
+				TENSORFLOWTTS_HUB_NOTE,
 				"import numpy as np",
 				"from tensorflow_tts.inference import TFAutoModel",
 				"",
@@ -167,6 +222,7 @@ function tensorflowttsSnippet(model: ModelData): CodeBlock[] {
 	}
 	return [
 		py(
+			TENSORFLOWTTS_HUB_NOTE,
 			"from tensorflow_tts.inference import TFAutoModel",
 			"",
 			`model = TFAutoModel.from_pretrained(${pyString(model.id)})`,
@@ -215,8 +271,9 @@ export const audioLibraries = {
 			py(
 				"import torchaudio",
 				"from audioseal import AudioSeal",
+				"from huggingface_hub import hf_hub_download",
 				"",
-				`model = AudioSeal.load_generator(${pyString(model.id)})`,
+				...audiosealLoad(model, "model", "load_generator", "generator_base.pth"),
 				"",
 				...audiosealInput("path/to/audio.wav"),
 				"",
@@ -227,8 +284,9 @@ export const audioLibraries = {
 			py(
 				"import torchaudio",
 				"from audioseal import AudioSeal",
+				"from huggingface_hub import hf_hub_download",
 				"",
-				`detector = AudioSeal.load_detector(${pyString(model.id)})`,
+				...audiosealLoad(model, "detector", "load_detector", "detector_base.pth"),
 				"",
 				...audiosealInput("watermarked.wav"),
 				"",
@@ -245,15 +303,20 @@ export const audioLibraries = {
 		filter: false,
 		countDownloads: `path:"asset/GPT.pt"`,
 		installCommand: "pip install ChatTTS",
-		codeBlocks: () => [
+		codeBlocks: (model) => [
 			py(
 				"import ChatTTS",
 				"import torch",
 				"import torchaudio",
+				"from huggingface_hub import snapshot_download",
+				"",
+				"# ChatTTS loads a local copy of the repository; it checks each weight file against the hashes of",
+				"# its official release (2Noise/ChatTTS).",
+				`local_dir = snapshot_download(repo_id=${pyString(model.id)})`,
 				"",
 				"chat = ChatTTS.Chat()",
-				"# Older ChatTTS releases call this chat.load_models(compile=False)",
-				"chat.load(compile=False)  # compile=True is faster after a slower first run",
+				"# ChatTTS before 0.1.1 calls this chat.load_models(compile=False) with the same arguments",
+				'chat.load(source="custom", custom_path=local_dir, compile=False)  # compile=True is faster after a slower first run',
 				"",
 				'texts = ["PUT YOUR TEXT HERE"]',
 				"wavs = chat.infer(texts)",
@@ -296,7 +359,7 @@ export const audioLibraries = {
 		repoUrl: "https://github.com/espnet/espnet",
 		docsUrl: "https://huggingface.co/docs/hub/espnet",
 		filter: true,
-		installCommand: "pip install espnet",
+		installCommand: "pip install espnet espnet_model_zoo",
 		codeBlocks: espnetSnippet,
 	}),
 	fairseq: defineLibrary({
@@ -326,6 +389,8 @@ export const audioLibraries = {
 		filter: false,
 		codeBlocks: (model) => [
 			py(
+				"# Run from a clone of https://github.com/index-tts/index-tts (dependencies: uv sync --all-extras).",
+				"# IndexTTS-2 repositories: from indextts.infer_v2 import IndexTTS2; IndexTTS-2.5: indextts.infer_v2_5.",
 				"from huggingface_hub import snapshot_download",
 				"from indextts.infer import IndexTTS",
 				"",
@@ -357,7 +422,8 @@ export const audioLibraries = {
 		countDownloads: `path:"mars5_ar.safetensors"`,
 		codeBlocks: (model) => [
 			py(
-				"# Install from https://github.com/Camb-ai/MARS5-TTS",
+				"# Install from https://github.com/Camb-ai/MARS5-TTS and run from its clone, with huggingface_hub < 1.0:",
+				"# its from_pretrained passes `proxies`, which huggingface_hub 1.0 removed.",
 				"import librosa",
 				"import torch",
 				"from inference import Mars5TTS",
@@ -387,7 +453,7 @@ export const audioLibraries = {
 		filter: true,
 		countDownloads: `path_extension:"nemo" OR path:"model_config.yaml"`,
 		installCommand: 'pip install "nemo_toolkit[all]"',
-		// ASR is the only NeMo domain with a snippet.
+		// ASR is the only NeMo domain with a dedicated snippet; other domains get the generic restore.
 		codeBlocks: (model) =>
 			hasTag(model, "automatic-speech-recognition")
 				? [
@@ -399,7 +465,15 @@ export const audioLibraries = {
 							'transcriptions = asr_model.transcribe(["file.wav"])',
 						),
 					]
-				: [py("# tag did not correspond to a valid NeMo domain.")],
+				: [
+						py(
+							"# tag did not correspond to a valid NeMo domain.",
+							"# ModelPT.from_pretrained restores whichever NeMo model class the checkpoint's config names.",
+							"from nemo.core import ModelPT",
+							"",
+							`model = ModelPT.from_pretrained(${pyString(model.id)})`,
+						),
+					],
 	}),
 	outetts: defineLibrary({
 		prettyLabel: "OuteTTS",
@@ -417,6 +491,7 @@ export const audioLibraries = {
 					"# The repository name selects the model, e.g. outetts.Models.VERSION_1_0_SIZE_1B",
 					`model_id = ${pyString(model.id)}`,
 					'model = outetts.Models(model_id.split("/", 1)[1])',
+					"# auto_config covers the OuteTTS 1.0 models; for others, build outetts.ModelConfig(model_path=..., interface_version=...)",
 					"config = outetts.ModelConfig.auto_config(model=model, backend=outetts.Backend.HF)",
 					"interface = outetts.Interface(config=config)",
 					"",
@@ -520,9 +595,11 @@ export const audioLibraries = {
 		docsUrl: "https://github.com/jasonppy/VoiceCraft",
 		codeBlocks: (model) => [
 			py(
-				"from voicecraft import VoiceCraft",
+				"# VoiceCraft is not on PyPI: run from a clone of https://github.com/jasonppy/VoiceCraft, set up as its README says.",
+				"from models.voicecraft import VoiceCraft",
 				"",
 				`model = VoiceCraft.from_pretrained(${pyString(model.id)})`,
+				"# Text-to-speech with it: inference_tts_scale.inference_one_sample, as tts_demo.py shows",
 			),
 		],
 	}),
@@ -533,7 +610,9 @@ export const audioLibraries = {
 		docsUrl: "https://github.com/argmaxinc/WhisperKit?tab=readme-ov-file#homebrew",
 		countDownloads: `path_filename:"model" AND path_extension:"mil" AND _exists_:"path_prefix"`,
 		installCommand: "brew install whisperkit-cli",
-		codeBlocks: () => [
+		// whisperkit-cli takes no repository option (it downloads from argmaxinc/whisperkit-coreml), so this
+		// repository is fetched with the hf CLI and one model folder is passed with --model-path.
+		codeBlocks: (model) => [
 			shell(
 				[
 					"# Install the command-line tool with Homebrew (macOS)",
@@ -542,10 +621,11 @@ export const audioLibraries = {
 					"# List every transcription option",
 					"whisperkit-cli transcribe --help",
 					"",
-					"# Transcribe a file with the default model",
-					"whisperkit-cli transcribe --audio-path /path/to/audio.mp3",
+					"# The CLI cannot load a repository by id: download it, then pass one of its model folders",
+					`hf download ${shWord(model.id)} --local-dir whisperkit-models`,
+					"whisperkit-cli transcribe --model-path whisperkit-models/openai_whisper-large-v3 --audio-path /path/to/audio.mp3",
 					"",
-					"# Pick a model variant by name and prefix",
+					"# Or let the CLI fetch a variant of argmaxinc/whisperkit-coreml by name and prefix",
 					'whisperkit-cli transcribe --model "large-v3" --model-prefix "distil" --audio-path /path/to/audio.mp3 --verbose',
 				].join("\n"),
 			),

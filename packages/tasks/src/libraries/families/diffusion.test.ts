@@ -9,6 +9,7 @@ import {
 	diffusersBaseModel,
 	diffusersPrompt,
 	diffusionLibraries,
+	sanaCheckpoint,
 } from "./diffusion.js";
 
 describe("diffusion libraries", () => checkLibraryFamily(diffusionLibraries));
@@ -107,6 +108,15 @@ describe("diffusionkit", () => {
 		}
 	});
 
+	it("says that model_version must be a registered checkpoint", () => {
+		for (const tags of [[], ["flux"]]) {
+			for (const block of code("diffusionkit", model({ tags })))
+				expect(block).toContain(
+					"# model_version is one of DiffusionKit's registered argmaxinc/mlx-* checkpoints",
+				);
+		}
+	});
+
 	it("uses the FLUX settings only with the flux tag", () => {
 		const flux = code("diffusionkit", model({ tags: ["flux"] })).join("\n");
 		expect(flux).toContain("FluxPipeline(");
@@ -141,6 +151,38 @@ describe("snippets without undefined names", () => {
 		const mesh = code("mesh-anything", model())[0]!;
 		expect(mesh).toMatch(/^args = /m);
 		expect(mesh).toContain('repo_id="acme/demo-model"');
+	});
+});
+
+describe("repositories loaded from a clone", () => {
+	it("seed-story downloads the repository by id into ./pretrained, where its configs read the weights", () => {
+		const text = code("seed-story", model({ id: "someone/SEED-Story" }))[0]!;
+		expect(text).toContain('snapshot_download(repo_id="someone/SEED-Story", local_dir="pretrained")');
+		expect(text.indexOf("snapshot_download(repo_id=")).toBeLessThan(text.indexOf("hydra.utils.instantiate"));
+	});
+
+	it("sana loads the checkpoint file inside the repository, not the bare repository", () => {
+		// Sana hf_download_or_fpath: hf://<org>/<repo>/<file>; NVlabs repos keep checkpoints/<repo name>.pth.
+		expect(sanaCheckpoint("Efficient-Large-Model/Sana_1600M_1024px")).toBe(
+			"hf://Efficient-Large-Model/Sana_1600M_1024px/checkpoints/Sana_1600M_1024px.pth",
+		);
+		const text = code("sana", model())[0]!;
+		expect(text).toContain('sana.from_pretrained("hf://acme/demo-model/checkpoints/demo-model.pth")');
+		expect(text).not.toContain('from_pretrained("hf://acme/demo-model")');
+	});
+
+	it("3dtopia-xl runs inference.py's main with both checkpoints downloaded by id", () => {
+		const text = code("3dtopia-xl", model())[0]!;
+		// 3DTopia/3DTopia-XL 657b0b0: no threedtopia_xl package; configs/inference_dit.yml + inference.main.
+		expect(text).not.toContain("threedtopia_xl");
+		expect(text).toMatch(/^from inference import main$/m);
+		expect(text).toContain(
+			'config.checkpoint_path = hf_hub_download(repo_id="acme/demo-model", filename="model_sview_dit_fp16.pt")',
+		);
+		expect(text).toContain(
+			'config.model.vae_checkpoint_path = hf_hub_download(repo_id="acme/demo-model", filename="model_vae_fp16.pt")',
+		);
+		expect(text).toMatch(/^main\(config\)$/m);
 	});
 });
 

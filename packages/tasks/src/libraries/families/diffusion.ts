@@ -2,7 +2,7 @@
  * Image, video and 3D generation libraries: diffusion pipelines and the research repos built around them.
  */
 import { pyString } from "../../literals/index.js";
-import { defineLibrary, python } from "../define.js";
+import { defineLibrary, nameWithoutNamespace, python } from "../define.js";
 import type { LibraryUiElement, ModelData } from "../types.js";
 
 export const DIFFUSERS_DEFAULT_PROMPT =
@@ -66,11 +66,14 @@ image = pipe(prompt).images[0]`;
 /** DiffusionKit (MLX): FLUX checkpoints and Stable Diffusion 3 checkpoints take different pipelines. */
 function diffusionkitSetup(model: ModelData): { settings: string; pipeline: string } {
 	const id = pyString(model.id);
+	// DiffusionKit 0.5.2 looks model_version up in its MMDIT_CKPT table of argmaxinc/mlx-* repositories.
+	const note = "# model_version is one of DiffusionKit's registered argmaxinc/mlx-* checkpoints";
 	if (model.tags?.includes("flux")) {
 		return {
 			settings: "NUM_STEPS = 4\nCFG_WEIGHT = 0",
 			pipeline: `from diffusionkit.mlx import FluxPipeline
 
+${note}
 pipeline = FluxPipeline(
 	shift=1.0,
 	model_version=${id},
@@ -84,6 +87,7 @@ pipeline = FluxPipeline(
 		settings: "NUM_STEPS = 50\nCFG_WEIGHT = 5",
 		pipeline: `from diffusionkit.mlx import DiffusionPipeline
 
+${note}
 pipeline = DiffusionPipeline(
 	shift=3.0,
 	use_t5=False,
@@ -93,6 +97,14 @@ pipeline = DiffusionPipeline(
 	w16=True,
 )`,
 	};
+}
+
+/**
+ * Sana's \`from_pretrained\` downloads \`hf://<repo id>/<file path>\` (Sana \`hf_download_or_fpath\`): the path of the
+ * checkpoint inside the repository is required, and NVlabs' repositories name it \`checkpoints/<repo name>.pth\`.
+ */
+export function sanaCheckpoint(modelId: string): string {
+	return `hf://${modelId}/checkpoints/${nameWithoutNamespace(modelId)}.pth`;
 }
 
 export const diffusionLibraries = {
@@ -254,10 +266,14 @@ model.load_state_dict(weights, strict=True)
 		repoUrl: "https://github.com/TencentARC/SEED-Story",
 		filter: false,
 		countDownloads: `path:"cvlm_llama2_tokenizer/tokenizer.model"`,
-		codeBlocks: () => [
-			python(`# Run from a clone of https://github.com/TencentARC/SEED-Story, whose configs point at the pretrained weights.
+		codeBlocks: (model) => [
+			python(`# Run from a clone of https://github.com/TencentARC/SEED-Story, whose configs read the weights from ./pretrained.
+# They also expect Llama-2-7b-hf, stable-diffusion-xl-base-1.0 and Qwen-VL-Chat there (see its README).
+from huggingface_hub import snapshot_download
 from omegaconf import OmegaConf
 import hydra
+
+snapshot_download(repo_id=${pyString(model.id)}, local_dir="pretrained")
 
 # https://github.com/TencentARC/SEED-Story/blob/master/configs/clm_models/llama2chat7b_lora.yaml
 llm_cfg_path = "configs/clm_models/llama2chat7b_lora.yaml"
@@ -305,8 +321,10 @@ from torchvision.utils import save_image
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 generator = torch.Generator(device=device).manual_seed(42)
 
+# The config must match the checkpoint; configs/ holds one per Sana model.
 sana = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")
-sana.from_pretrained(${pyString(`hf://${model.id}`)})
+# from_pretrained takes hf://<repo id>/<file in the repo>; Sana repositories keep it in checkpoints/<repo name>.pth
+sana.from_pretrained(${pyString(sanaCheckpoint(model.id))})
 
 image = sana(
 	prompt='a cyberpunk cat with a neon sign that says "Sana"',
@@ -333,11 +351,20 @@ save_image(image, "sana.png", nrow=1, normalize=True, value_range=(-1, 1))`),
 		repoUrl: "https://github.com/3DTopia/3DTopia-XL",
 		filter: false,
 		countDownloads: `path:"model_vae_fp16.pt"`,
+		// 3DTopia-XL is a research repository, not a package: inference.py's main(config) runs it.
 		codeBlocks: (model) => [
-			python(`from threedtopia_xl.models import threedtopia_xl
+			python(`# 3DTopia-XL is not on PyPI: run from a clone of https://github.com/3DTopia/3DTopia-XL set up as its README says.
+from huggingface_hub import hf_hub_download
+from omegaconf import OmegaConf
+from inference import main
 
-model = threedtopia_xl.from_pretrained(${pyString(model.id)})
-model.generate(cond="path/to/image.png")`),
+config = OmegaConf.load("configs/inference_dit.yml")
+# The single-view DiT and its VAE, in fp16
+config.checkpoint_path = hf_hub_download(repo_id=${pyString(model.id)}, filename="model_sview_dit_fp16.pt")
+config.model.vae_checkpoint_path = hf_hub_download(repo_id=${pyString(model.id)}, filename="model_vae_fp16.pt")
+config.inference.input_dir = "path/to/images"  # one textured mesh per image, written under ./runs
+
+main(config)`),
 		],
 	}),
 } as const satisfies Record<string, LibraryUiElement>;

@@ -81,13 +81,23 @@ describe("keras", () => {
 	});
 });
 
-describe("tf-keras and fastai", () => {
-	it("load the model by id", () => {
-		expect(kerasLibraries["tf-keras"].snippets?.(model())[0]).toContain(
-			'from_pretrained_keras("acme/demo-model")',
+describe("tf-keras", () => {
+	it("downloads the SavedModel by id and loads it with tf_keras, not from_pretrained_keras", () => {
+		const block = kerasLibraries["tf-keras"].snippets?.(model())[0] ?? "";
+		// huggingface_hub 1.0 removed from_pretrained_keras; the snippet names it only in the comment that says so.
+		expect(block).not.toMatch(/^[^#\n]*from_pretrained_keras/m);
+		expect(block).toContain("import tf_keras\nfrom huggingface_hub import snapshot_download\n");
+		expect(block).toContain(
+			'model = tf_keras.models.load_model(snapshot_download(repo_id="acme/demo-model"))',
 		);
-		expect(kerasLibraries.fastai.snippets?.(model())[0]).toContain(
-			'from_pretrained_fastai("acme/demo-model")',
+		expect(kerasLibraries["tf-keras"].installCommand).toBe("pip install tensorflow tf_keras huggingface_hub");
+	});
+});
+
+describe("fastai", () => {
+	it("loads the learner by id with huggingface_hub's from_pretrained_fastai (still in huggingface_hub 2.0)", () => {
+		expect(kerasLibraries.fastai.snippets?.(model())[0]).toBe(
+			'from huggingface_hub import from_pretrained_fastai\n\nlearn = from_pretrained_fastai("acme/demo-model")',
 		);
 	});
 });

@@ -113,12 +113,15 @@ model = keras.saving.load_model(${pyString(`hf://${model.id}`)})`),
 		repoUrl: "https://github.com/keras-team/tf-keras",
 		docsUrl: "https://huggingface.co/docs/hub/tf-keras",
 		countDownloads: `path:"saved_model.pb"`,
+		installCommand: "pip install tensorflow tf_keras huggingface_hub",
 		codeBlocks: (model) => [
-			python(`# This is a legacy Keras 2 model: it needs 'keras<3.x' or 'tf_keras' installed.
+			python(`# This is a legacy Keras 2 model: load it with 'tf_keras' (or with tf.keras where 'keras<3.x' is installed).
 # See https://github.com/keras-team/tf-keras for more details.
-from huggingface_hub import from_pretrained_keras
+# huggingface_hub 1.0 removed from_pretrained_keras: download the SavedModel, then load it with TF-Keras.
+import tf_keras
+from huggingface_hub import snapshot_download
 
-model = from_pretrained_keras(${pyString(model.id)})`),
+model = tf_keras.models.load_model(snapshot_download(repo_id=${pyString(model.id)}))`),
 		],
 	}),
 	"keras-hub": defineLibrary({

@@ -77,8 +77,12 @@ describe("nlp generators", () => {
 		expect(out[0]!.code).toContain('edsnlp.load("AP-HP/eds-pseudo-public")');
 		expect(out[1]!.code).toContain("\npip install git+https://huggingface.co/AP-HP/eds-pseudo-public");
 		expect(out[2]!.code).toBe("import eds_pseudo_public\n\nnlp = eds_pseudo_public.load()");
-		// No package snippet when the module name cannot be written as an import.
-		expect(blocks("edsnlp", { id: "acme/model.v2" })).toHaveLength(1);
+		// No package snippet when the module name cannot be written as an import, or the name is not one
+		// the Hub accepts (it cannot start or end with "-").
+		for (const id of ["acme/model.v2", "acme/-rf", "acme/rf-", "acme/2-model"]) {
+			expect(blocks("edsnlp", { id }), id).toHaveLength(1);
+		}
+		expect(blocks("edsnlp", { id: "acme/_private-model" })[2]!.code).toContain("import _private_model\n");
 	});
 
 	it("stanza derives the language code by removing the first stanza- prefix", () => {
@@ -88,12 +92,25 @@ describe("nlp generators", () => {
 		expect(text("stanza", { id: "acme/stanza-stanza-fr" })).toContain('stanza.download("stanza-fr")');
 	});
 
-	it("saelens ignores the id and points at the releases list", () => {
+	it("stanza says why it cannot load by id and shows how to download the repository", () => {
+		const [code, download] = blocks("stanza", { id: "stanfordnlp/stanza-en" });
+		expect(code?.language).toBe("python");
+		expect(code?.code).toContain("# Stanza loads models by language code, not by repository id\n");
+		expect(code?.code).not.toContain("stanfordnlp/stanza-en");
+		expect(download).toEqual({
+			language: "shell",
+			code: "# The repository's files themselves\nhf download stanfordnlp/stanza-en",
+		});
+	});
+
+	it("saelens loads the repository's SAEs by repo id, with the registry as the alternative", () => {
 		const code = text("saelens", { id: "acme/whatever" });
-		expect(code).not.toContain("acme/whatever");
+		expect(code).toContain('repo_id = "acme/whatever"\n');
+		expect(code).toContain("list_repo_files(repo_id)");
+		expect(code).toContain('path.endswith("/cfg.json")');
+		expect(code).toContain("sae = SAE.from_pretrained(release=repo_id, sae_id=sae_ids[0])");
 		expect(code).toContain("https://github.com/jbloomAus/SAELens/blob/main/sae_lens/pretrained_saes.yaml");
-		expect(code).toContain('release="RELEASE_ID"');
-		expect(code).toContain('sae_id="SAE_ID"');
+		expect(code).toContain('release="gpt2-small-res-jb", sae_id="blocks.8.hook_resid_pre"');
 	});
 
 	it("fasttext downloads model.bin", () => {

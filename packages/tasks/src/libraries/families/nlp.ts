@@ -12,6 +12,8 @@ const LIGHTNING_IR_QUERY = "query";
 const LIGHTNING_IR_DOCS = ["doc1", "doc2", "doc3"];
 
 const SAELENS_RELEASES_LIST = "https://github.com/jbloomAus/SAELens/blob/main/sae_lens/pretrained_saes.yaml";
+/** A release of SAELens' registry and one of its SAE ids, as its documentation shows them. */
+const SAELENS_REGISTRY_EXAMPLE = { release: "gpt2-small-res-jb", saeId: "blocks.8.hook_resid_pre" };
 
 const PADDLENLP_UNKNOWN_TYPE = "# ⚠️ Type of model unknown";
 
@@ -98,35 +100,76 @@ nlp = ${name}.load()`;
 	return [pipInstallUrl(wheelUrl), python(code)];
 };
 
+/**
+ * The module an edsnlp pipeline repository installs as: the repository name with "_" for "-" (edsnlp
+ * 0.21 `load_from_huggingface`). Only names the Hub accepts are considered: they cannot start or end
+ * with "-" (huggingface_hub `validate_repo_id`).
+ */
+function edsnlpModuleName(modelId: string): string | undefined {
+	const name = nameWithoutNamespace(modelId);
+	if (name.startsWith("-") || name.endsWith("-")) return undefined;
+	const moduleName = name.replaceAll("-", "_");
+	return isPyIdentifier(moduleName) ? moduleName : undefined;
+}
+
 const edsnlp = (model: ModelData): CodeBlock[] => {
 	const blocks = [
 		python(`import edsnlp
 
 nlp = edsnlp.load(${pyString(model.id)})`),
 	];
-	// The repository is also a pip-installable package, whose module name is the repo name with "_" for "-".
-	const packageName = nameWithoutNamespace(model.id).replaceAll("-", "_");
-	if (isPyIdentifier(packageName)) {
+	// The repository is also a pip-installable package; after installing it, it imports by module name.
+	const moduleName = edsnlpModuleName(model.id);
+	if (moduleName !== undefined) {
 		blocks.push(
 			pipInstallUrl(`git+https://huggingface.co/${model.id}`),
-			python(`import ${packageName}
+			python(`import ${moduleName}
 
-nlp = ${packageName}.load()`),
+nlp = ${moduleName}.load()`),
 		);
 	}
 	return blocks;
 };
 
+/**
+ * Stanza 1.14 downloads models by language code, from `stanfordnlp/stanza-<lang>` on the Hub, and has
+ * no way to load a repository by its id: the snippet derives the code from the id, and shows how to
+ * fetch the repository's files themselves.
+ */
 const stanza = (model: ModelData): CodeBlock[] => {
-	// Stanza fetches its models by language code: "stanfordnlp/stanza-en" → "en".
+	// "stanfordnlp/stanza-en" → "en".
 	const lang = pyString(nameWithoutNamespace(model.id).replace("stanza-", ""));
 	return [
-		python(`${pyString(`Stanza pipeline for ${model.id} (Stanza downloads models by language code).`)}
-import stanza
+		python(`import stanza
 
+# Stanza loads models by language code, not by repository id
 stanza.download(${lang})
 nlp = stanza.Pipeline(${lang})
 doc = nlp("Stanza splits this sentence into words and tags each of them.")`),
+		shell(`# The repository's files themselves\nhf download ${shWord(model.id)}`),
+	];
+};
+
+/**
+ * SAELens 6 loads any SAE trained with it from the Hub by repository: \`release\` is the repository id
+ * and \`sae_id\` the folder of one SAE in it, which holds its cfg.json (docs/index.md; the loader reads
+ * \`<sae_id>/cfg.json\` and \`<sae_id>/sae_weights.safetensors\`). The snippet lists those folders.
+ */
+const saelens = (model: ModelData): CodeBlock[] => {
+	const { release, saeId } = SAELENS_REGISTRY_EXAMPLE;
+	return [
+		python(`# pip install sae-lens
+from huggingface_hub import list_repo_files
+from sae_lens import SAE
+
+repo_id = ${pyString(model.id)}
+# Each SAE in the repository is a folder holding its cfg.json: list them and pick one
+sae_ids = sorted(path.rsplit("/", 1)[0] for path in list_repo_files(repo_id) if path.endswith("/cfg.json"))
+print(sae_ids)
+sae = SAE.from_pretrained(release=repo_id, sae_id=sae_ids[0])
+
+# SAEs in SAELens' registry load by release name instead: SAE.from_pretrained(release=RELEASE_ID, sae_id=SAE_ID),
+# e.g. release="${release}", sae_id="${saeId}"; releases: ${SAELENS_RELEASES_LIST}`),
 	];
 };
 
@@ -305,18 +348,7 @@ relik_out = relik("Marie Curie won the Nobel Prize in Physics together with Pier
 		repoUrl: "https://github.com/jbloomAus/SAELens",
 		filter: false,
 		installCommand: "pip install sae-lens",
-		// SAELens loads an SAE by release and SAE id, not by repository, so the model id is not used.
-		codeBlocks: () => [
-			python(`# pip install sae-lens
-from sae_lens import SAE
-
-# Pick a release and an SAE id from ${SAELENS_RELEASES_LIST}
-# e.g. release="gpt2-small-res-jb", sae_id="blocks.8.hook_resid_pre"
-sae = SAE.from_pretrained(
-    release="RELEASE_ID",
-    sae_id="SAE_ID",
-)`),
-		],
+		codeBlocks: saelens,
 	}),
 	spacy: defineLibrary({
 		prettyLabel: "spaCy",

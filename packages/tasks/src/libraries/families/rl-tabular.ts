@@ -12,7 +12,8 @@ const SKOPS_FOLDER = "path_to_folder";
 
 /**
  * skops repos name their model file in config.json and say whether it is a pickle; other repos hold a
- * joblib file with a fixed name.
+ * joblib file with a fixed name. skops 0.12 removed `skops.hub_utils`, so the file is fetched with
+ * huggingface_hub into a local folder, and skops 0.10+ `load` takes the types to trust explicitly.
  */
 function sklearnCode(model: ModelData): string {
 	const id = pyString(model.id);
@@ -24,19 +25,21 @@ from huggingface_hub import hf_hub_download
 # Read more about it here: ${SKOPS_PERSISTENCE_DOCS}
 model = joblib.load(hf_hub_download(repo_id=${id}, filename="sklearn_model.joblib"))`;
 	}
-	const download = `download(repo_id=${id}, dst=${pyString(SKOPS_FOLDER)})`;
+	const folder = pyString(SKOPS_FOLDER);
 	const file = model.config?.sklearn?.model?.file;
 	if (typeof file !== "string" || file === "") {
 		return `${SKLEARN_MISSING_FILE_TEXT}
-from skops.hub_utils import download
+from huggingface_hub import snapshot_download
 
 # The repository is downloaded; load its model file from the folder with skops.io.load.
-${download}`;
+snapshot_download(repo_id=${id}, local_dir=${folder})`;
 	}
+	// hf_hub_download keeps the file's path inside the repository under local_dir.
+	const download = `hf_hub_download(repo_id=${id}, filename=${pyString(file)}, local_dir=${folder})`;
 	const path = pyString(`${SKOPS_FOLDER}/${file}`);
 	if (model.config?.sklearn?.model_format === "pickle") {
 		return `import joblib
-from skops.hub_utils import download
+from huggingface_hub import hf_hub_download
 
 ${download}
 
@@ -44,13 +47,15 @@ ${download}
 # Read more about it here: ${SKOPS_PERSISTENCE_DOCS}
 model = joblib.load(${path})`;
 	}
-	return `from skops.hub_utils import download
-from skops.io import load
+	return `from huggingface_hub import hf_hub_download
+from skops.io import load, get_untrusted_types
 
 ${download}
 
-# Make sure the file is in skops format; skops.io.get_untrusted_types lists the types it would load.
-model = load(${path})`;
+# skops only loads the types it trusts by default: review the others before trusting them.
+untrusted_types = get_untrusted_types(file=${path})
+print(untrusted_types)
+model = load(${path}, trusted=untrusted_types)`;
 }
 
 export const rlTabularLibraries = {
@@ -61,7 +66,8 @@ export const rlTabularLibraries = {
 		docsUrl: "https://anemoi-docs.readthedocs.io/en/latest/",
 		filter: false,
 		countDownloads: `path_extension:"ckpt"`,
-		installCommand: "pip install anemoi-inference",
+		// huggingface_hub, which fetches the checkpoint, is the package's "huggingface" extra.
+		installCommand: 'pip install "anemoi-inference[huggingface]"',
 		codeBlocks: (model) => [
 			python(`from anemoi.inference.config.run import RunConfiguration
 from anemoi.inference.runners.default import DefaultRunner
@@ -124,13 +130,21 @@ model = AutoModel.from_pretrained(${pyString(model.id)})`),
 		countDownloads: `path_extension:"zip"`,
 		installCommand: "pip install huggingface-sb3",
 		codeBlocks: (model) => [
-			python(`from huggingface_sb3 import load_from_hub
+			// huggingface_sb3 3.1 refuses to download unless TRUST_REMOTE_CODE is true, since SB3 loads the
+			// checkpoint with pickle.
+			python(`import os
+
+from huggingface_sb3 import load_from_hub
+
+# The checkpoint is loaded with pickle, which can run arbitrary code: only allow this for sources you trust.
+os.environ["TRUST_REMOTE_CODE"] = "True"
 
 # Replace {MODEL FILENAME} with the name of the .zip file in the repository.
 checkpoint = load_from_hub(
 	repo_id=${pyString(model.id)},
 	filename="{MODEL FILENAME}.zip",
-)`),
+)
+# Load it with the algorithm it was trained with, e.g. stable_baselines3.PPO.load(checkpoint).`),
 		],
 	}),
 	tabpfn: defineLibrary({

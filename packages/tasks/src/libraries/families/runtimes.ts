@@ -56,6 +56,12 @@ print(output)`;
 	return [load, `${load}\n\n${use}`];
 }
 
+/**
+ * Installs the `hf` command. huggingface_hub 1.0 removed `huggingface-cli` and stopped using
+ * `hf_transfer` (2.0.0 warns when `HF_HUB_ENABLE_HF_TRANSFER` is set); `hf download` replaces both.
+ */
+const HF_CLI_INSTALL = "pip install -U huggingface_hub";
+
 /** A local directory name for the download: the repo name, made safe to pass as an option value. */
 function mlxLocalDir(modelId: string): string {
 	const name = nameWithoutNamespace(modelId);
@@ -70,15 +76,16 @@ export const runtimesLibraries = {
 		repoUrl: "https://github.com/cartesia-ai/cartesia_pytorch",
 		installCommand: "pip install --no-binary :all: cartesia-pytorch",
 		codeBlocks: (model) => [
+			// Rene runs on CUDA only: its layers use the flash-attn and mamba-ssm GPU kernels.
 			python(`# pip install --no-binary :all: cartesia-pytorch
 from cartesia_pytorch import ReneLMHeadModel
 from transformers import AutoTokenizer
 
-model = ReneLMHeadModel.from_pretrained(${pyString(model.id)})
+model = ReneLMHeadModel.from_pretrained(${pyString(model.id)}).half().cuda()
 tokenizer = AutoTokenizer.from_pretrained("allenai/OLMo-1B-hf")
 
 inputs = tokenizer(["Rene Descartes was"], return_tensors="pt")
-outputs = model.generate(inputs.input_ids, max_length=50, top_k=100, top_p=0.99)
+outputs = model.generate(inputs.input_ids.cuda(), max_length=50, top_k=100, top_p=0.99)
 print(tokenizer.batch_decode(outputs, skip_special_tokens=True)[0])`),
 		],
 	}),
@@ -140,7 +147,8 @@ for text in model.generate(
 		repoName: "MambaSSM",
 		repoUrl: "https://github.com/state-spaces/mamba",
 		filter: false,
-		installCommand: "pip install mamba-ssm",
+		// mamba-ssm's README: without build isolation pip builds against the installed CUDA PyTorch.
+		installCommand: "pip install mamba-ssm --no-build-isolation",
 		codeBlocks: (model) => [
 			python(`from mamba_ssm import MambaLMHeadModel
 
@@ -153,10 +161,11 @@ model = MambaLMHeadModel.from_pretrained(${pyString(model.id)})`),
 		repoUrl: "https://github.com/ml-explore/mlx-examples/tree/main",
 		filter: true,
 		codeBlocks: (model) => [
-			shell(`pip install huggingface_hub hf_transfer
+			shell(`${HF_CLI_INSTALL}
 
-export HF_HUB_ENABLE_HF_TRANSFER=1
-huggingface-cli download --local-dir ${shWord(mlxLocalDir(model.id))} ${shWord(model.id)}`),
+# Faster downloads through Xet, the Hub's storage backend.
+export HF_XET_HIGH_PERFORMANCE=1
+hf download --local-dir ${shWord(mlxLocalDir(model.id))} ${shWord(model.id)}`),
 		],
 	}),
 	"mlc-llm": defineLibrary({
@@ -179,6 +188,8 @@ huggingface-cli download --local-dir ${shWord(mlxLocalDir(model.id))} ${shWord(m
 		repoName: "SwarmFormer",
 		repoUrl: "https://github.com/takara-ai/SwarmFormer",
 		filter: false,
+		// Not on PyPI: the README installs from a clone of the repository.
+		installCommand: "pip install git+https://github.com/takara-ai/SwarmFormer",
 		codeBlocks: (model) => [
 			python(`from swarmformer import SwarmFormerModel
 
@@ -191,26 +202,41 @@ model = SwarmFormerModel.from_pretrained(${pyString(model.id)})`),
 		repoUrl: "https://github.com/Unity-Technologies/sentis-samples",
 		filter: true,
 		countDownloads: `path_extension:"sentis"`,
-		codeBlocks: () => [
-			csharp(`using Unity.Sentis;
+		// Unity loads models from files in the project, not by id: download the repository's .sentis
+		// files into Assets/StreamingAssets, then load one by name.
+		codeBlocks: (model) => [
+			shell(`${HF_CLI_INSTALL}
+
+# Run this in your Unity project's folder.
+hf download ${shWord(model.id)} --include "*.sentis" --local-dir Assets/StreamingAssets`),
+			// Sentis 2 replaced Sentis 1's IWorker and WorkerFactory with the Worker class; since 2.2 the
+			// package is com.unity.ai.inference and the namespace Unity.InferenceEngine (2.6.1 today).
+			csharp(`using Unity.InferenceEngine;
 using UnityEngine;
 
 public class RunModel : MonoBehaviour
 {
-    // Put the .sentis file from this repository in Assets/StreamingAssets.
+    // One of the .sentis files downloaded into Assets/StreamingAssets.
     string modelName = "[Your model name here].sentis";
-    IWorker engine;
+    Worker worker;
 
     void Start()
     {
         Model model = ModelLoader.Load(Application.streamingAssetsPath + "/" + modelName);
-        engine = WorkerFactory.CreateWorker(BackendType.GPUCompute, model);
+        worker = new Worker(model, BackendType.GPUCompute);
+    }
+
+    // Runs the model on one input. The worker owns the output until the next run.
+    public Tensor<float> Run(Tensor<float> input)
+    {
+        worker.Schedule(input);
+        return worker.PeekOutput() as Tensor<float>;
     }
 
     void OnDestroy()
     {
         // Workers hold GPU memory until they are disposed.
-        engine?.Dispose();
+        worker?.Dispose();
     }
 }`),
 		],

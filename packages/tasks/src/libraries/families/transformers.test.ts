@@ -25,8 +25,46 @@ function expectPythonParses(snippets: string[]): void {
 }
 
 describe("transformers generator", () => {
-	it("falls back to the verbatim comment without transformersInfo", () => {
-		expect(codes("transformers", { pipeline_tag: "fill-mask" })).toEqual(["# ⚠️ Type of model unknown"]);
+	it("loads the base model with AutoModel, under the verbatim warning, without transformersInfo", () => {
+		const out = codes("transformers", { pipeline_tag: "fill-mask", tags: ["custom_code"] });
+		expect(out).toHaveLength(1);
+		expect(out[0]!.split("\n")[0]).toBe("# ⚠️ Type of model unknown");
+		expect(out[0]).toContain("from transformers import AutoModel\n");
+		expect(out[0]).toContain(`model = AutoModel.from_pretrained("${ID}", trust_remote_code=True)`);
+		expect(out[0]).not.toContain("pipeline");
+		expectPythonParses(out);
+	});
+
+	it("offers no pipeline for the tasks transformers 5 removed from pipeline()", () => {
+		for (const pipeline_tag of [
+			"question-answering",
+			"summarization",
+			"translation",
+			"text2text-generation",
+			"image-to-text",
+			"image-to-image",
+			"visual-question-answering",
+		] as const) {
+			const out = codes("transformers", { pipeline_tag, transformersInfo: { auto_model: "AutoModel" } });
+			expect(out, pipeline_tag).toHaveLength(1);
+			expect(out[0]).not.toContain("pipeline(");
+		}
+	});
+
+	it("offers the pipelines transformers 5 added, and the text-to-speech alias", () => {
+		for (const pipeline_tag of ["any-to-any", "text-to-speech"] as const) {
+			const [pipe] = codes("transformers", { pipeline_tag, transformersInfo: { auto_model: "AutoModel" } });
+			expect(pipe).toContain(`pipe = pipeline("${pipeline_tag}", model="${ID}")`);
+		}
+	});
+
+	it("replaces the auto class transformers 5 removed with its successor", () => {
+		const [auto] = codes("transformers", {
+			transformersInfo: { auto_model: "AutoModelForVision2Seq", processor: "AutoProcessor" },
+		});
+		expect(auto).toContain("from transformers import AutoProcessor, AutoModelForImageTextToText\n");
+		expect(auto).toContain(`model = AutoModelForImageTextToText.from_pretrained("${ID}")`);
+		expect(auto).not.toContain("Vision2Seq");
 	});
 
 	it("emits the pipeline snippet first, then the auto classes, for a task in LIBRARY_TASK_MAPPING", () => {
@@ -119,19 +157,26 @@ describe("transformers generator", () => {
 		expect(namedTemplates[0]).toContain("pipe(messages)");
 	});
 
-	it("passes the conversation as text to the image-text-to-text pipeline", () => {
-		const [chat] = codes("transformers", {
+	it("passes an image and a question as text to the image-text-to-text pipeline", () => {
+		const out = codes("transformers", {
 			pipeline_tag: "image-text-to-text",
 			tags: ["conversational"],
 			transformersInfo: { auto_model: "AutoModelForImageTextToText", processor: "AutoProcessor" },
 			config: { tokenizer_config: { chat_template: "t" } },
 		});
+		const [chat] = out;
 		expect(chat).toContain("pipe(text=messages)");
+		expect(chat).toContain('"type": "image",');
+		expect(chat).toContain(
+			'"url": "https://huggingface.co/datasets/hf-internal-testing/transformers-synthetic-assets/resolve/main/images/qwen_vl_demo.jpeg",',
+		);
+		expect(chat).toContain('"type": "text",');
+		expectPythonParses(out);
 	});
 
 	it("does not add a chat example when there is no pipeline snippet", () => {
 		const out = codes("transformers", {
-			pipeline_tag: "any-to-any",
+			pipeline_tag: "summarization",
 			tags: ["conversational"],
 			transformersInfo: { auto_model: "AutoModel" },
 			config: { tokenizer_config: { chat_template: "t" } },
@@ -165,10 +210,26 @@ describe("transformers generator", () => {
 });
 
 describe("transformers.js generator", () => {
-	it("falls back to the verbatim comment without a pipeline tag", () => {
-		expect(blocks("transformers.js")).toEqual([
-			{ language: "javascript", code: "// ⚠️ Unknown pipeline tag" },
-		]);
+	it("loads the model with AutoModel, under the verbatim warning, without a pipeline tag", () => {
+		const [block] = blocks("transformers.js");
+		expect(block?.language).toBe("javascript");
+		expect(block?.code).toContain("import { AutoModel } from '@huggingface/transformers';");
+		expect(block?.code).toContain("// ⚠️ Unknown pipeline tag: load the model itself");
+		expect(block?.code).toContain(`const model = await AutoModel.from_pretrained('${ID}');`);
+		expect(parseJsModule(block!.code).ok).toBe(true);
+	});
+
+	it("uses AutoModel for tasks Transformers.js has no pipeline for", () => {
+		for (const pipeline_tag of ["image-text-to-text", "text-ranking", "sentence-similarity"] as const) {
+			const [code] = codes("transformers.js", { pipeline_tag });
+			expect(code, pipeline_tag).toContain(
+				"// Transformers.js has no pipeline for this task: load the model itself",
+			);
+			expect(code).toContain(`AutoModel.from_pretrained('${ID}')`);
+			expect(code).not.toContain("pipeline(");
+		}
+		const [alias] = codes("transformers.js", { pipeline_tag: "text-to-speech" });
+		expect(alias).toContain(`await pipeline('text-to-speech', '${ID}');`);
 	});
 
 	it("builds a single-quoted ES module snippet", () => {
@@ -188,12 +249,14 @@ describe("transformers.js generator", () => {
 });
 
 describe("peft generator", () => {
-	it("maps each task type to its AutoModelFor class", () => {
+	it("maps each PEFT TaskType to the auto class of its AutoPeftModelFor* class", () => {
 		const expected = {
 			CAUSAL_LM: "AutoModelForCausalLM",
 			SEQ_2_SEQ_LM: "AutoModelForSeq2SeqLM",
 			TOKEN_CLS: "AutoModelForTokenClassification",
 			SEQ_CLS: "AutoModelForSequenceClassification",
+			QUESTION_ANS: "AutoModelForQuestionAnswering",
+			FEATURE_EXTRACTION: "AutoModel",
 		};
 		for (const [task_type, autoClass] of Object.entries(expected)) {
 			const [code] = codes("peft", { config: { peft: { task_type, base_model_name_or_path: "org/base" } } });
@@ -209,23 +272,30 @@ describe("peft generator", () => {
 		}
 	});
 
-	it("checks the task type first, with the verbatim fallback as a comment", () => {
-		for (const config of [
-			{},
-			{ peft: {} },
-			{ peft: { task_type: "toString" } },
-			{ peft: { task_type: "X" } },
-		]) {
+	it("uses AutoPeftModel only for adapters without a task type, which is the only case it accepts", () => {
+		for (const config of [{}, { peft: {} }, { peft: { task_type: "" } }]) {
 			const [code] = codes("peft", { config });
-			expect(code!.split("\n")[0]).toBe("# Task type is invalid.");
-			expect(code).toContain(`AutoPeftModel.from_pretrained("${ID}")`);
-			expect(code).not.toContain("Base model is not found.");
+			expect(code).toContain("from peft import AutoPeftModel\n");
+			expect(code).toContain(`model = AutoPeftModel.from_pretrained("${ID}")`);
+		}
+		const [withTask] = codes("peft", { config: { peft: { task_type: "QUESTION_ANS" } } });
+		expect(withTask).not.toContain("AutoPeftModel");
+	});
+
+	it("warns that an unknown task type is invalid and guesses AutoModel", () => {
+		for (const task_type of ["toString", "X"]) {
+			const [code] = codes("peft", { config: { peft: { task_type, base_model_name_or_path: "org/base" } } });
+			expect(code!.split("\n")[0]).toMatch(/^# Task type is invalid/);
+			expect(code).toContain(`base_model = AutoModel.from_pretrained("org/base")`);
+			expect(code).toContain(`PeftModel.from_pretrained(base_model, "${ID}")`);
+			expect(code).not.toContain("AutoPeftModel");
 		}
 	});
 
 	it("reports a missing base model verbatim and leaves a placeholder that parses", () => {
 		const [code] = codes("peft", { config: { peft: { task_type: "CAUSAL_LM" } } });
 		expect(code!.split("\n")[0]).toBe("# Base model is not found.");
+		expect(code).toContain(`AutoModelForCausalLM.from_pretrained("path/to/base-model")`);
 		expect(code).toContain(`PeftModel.from_pretrained(base_model, "${ID}")`);
 		expectPythonParses([code!]);
 	});
@@ -255,6 +325,22 @@ describe("sentence-transformers generator", () => {
 		}
 	});
 
+	it("loads sparse and multi-vector models with the classes sentence-transformers 6 tags them for", () => {
+		const [sparse] = codes("sentence-transformers", { tags: ["sparse-encoder"] });
+		expect(sparse).toContain("from sentence_transformers import SparseEncoder\n");
+		expect(sparse).toContain(`model = SparseEncoder("${ID}")`);
+		const [multi] = codes("sentence-transformers", { tags: ["multi-vector", "colbert"] });
+		expect(multi).toContain("from sentence_transformers import MultiVectorEncoder\n");
+		expect(multi).toContain(`model = MultiVectorEncoder("${ID}")`);
+		for (const code of [sparse, multi]) {
+			expect(code).toContain("embeddings = model.encode(sentences)");
+			expect(code).toContain("model.similarity(embeddings, embeddings)");
+			expect(code).not.toContain("SentenceTransformer");
+		}
+		const [cross] = codes("sentence-transformers", { tags: ["sparse-encoder", "cross-encoder"] });
+		expect(cross).toContain(`CrossEncoder("${ID}")`);
+	});
+
 	it("adds trust_remote_code=True to either constructor for custom_code", () => {
 		expect(codes("sentence-transformers", { tags: ["custom_code"] })[0]).toContain(
 			`SentenceTransformer("${ID}", trust_remote_code=True)`,
@@ -280,7 +366,10 @@ describe("other generators", () => {
 	it("perception-encoder adds the CLIP snippet only for ids containing Core", () => {
 		const core = codes("perception-encoder", { id: "facebook/PE-Core-L14-336" });
 		expect(core).toHaveLength(2);
-		expect(core[0]).toContain(`pe.CLIP.from_config(model_id.split("/")[-1], pretrained=True)`);
+		expect(core[0]).toContain('model_id = "facebook/PE-Core-L14-336"\nname = model_id.split("/")[-1]\n');
+		expect(core[0]).toContain(
+			'pe.CLIP.from_config(name, pretrained=True, checkpoint_path=f"hf://{model_id}:{name}.pt")',
+		);
 		expect(core[1]).toContain("pe.VisionTransformer.from_config(");
 		const spatial = codes("perception-encoder", { id: "facebook/PE-Spatial-G14-448" });
 		expect(spatial).toHaveLength(1);
@@ -293,6 +382,15 @@ describe("other generators", () => {
 		expect(openClip).toContain(`create_model_and_transforms('hf-hub:it\\'s/x')`);
 		expectPythonParses([openClip!]);
 		expect(codes("timm")[0]).toContain(`timm.create_model("hf_hub:${ID}", pretrained=True)`);
+	});
+
+	it("araclip installs from GitHub, as its README says, then loads the model by id", () => {
+		const out = blocks("araclip");
+		expect(out.map((b) => b.language)).toEqual(["shell", "python"]);
+		expect(out[0]!.code).toBe("pip install git+https://github.com/Arabic-Clip/Araclip.git");
+		expect(transformersLibraries.araclip.installCommand).toBe(out[0]!.code);
+		expect(out[1]!.code).toContain(`model = AraClip.from_pretrained("${ID}")`);
+		expect(out[1]!.code).toContain("model.embed(text=");
 	});
 
 	it("entries without snippets have metadata only", () => {

@@ -1,6 +1,5 @@
-import { LIBRARY_TASK_MAPPING } from "../../library-to-tasks.js";
 import { jsString, pyIdentifier, pyString, pyValue } from "../../literals/index.js";
-import { defineLibrary, hasTag, javascript, python } from "../define.js";
+import { defineLibrary, hasTag, javascript, python, shell } from "../define.js";
 import type { LibraryUiElement, ModelData } from "../types.js";
 
 /** Python snippets indent with four spaces, as the libraries' own documentation does. */
@@ -28,7 +27,53 @@ function remoteCodeArg(model: ModelData): string {
 // ---------------------------------------------------------------------------------------------------
 // transformers
 
-const TRANSFORMERS_PIPELINE_TAGS: readonly string[] = LIBRARY_TASK_MAPPING.transformers ?? [];
+/**
+ * The tasks `transformers.pipeline()` accepts in transformers 5.18: `SUPPORTED_TASKS` and `TASK_ALIASES`
+ * of `transformers/pipelines/__init__.py`. Version 5 removed the question-answering, summarization,
+ * translation, text2text-generation, image-to-text, image-to-image and visual-question-answering
+ * pipelines; models of those tasks load through their auto class only.
+ */
+const TRANSFORMERS_PIPELINE_TASKS: ReadonlySet<string> = new Set([
+	"any-to-any",
+	"audio-classification",
+	"automatic-speech-recognition",
+	"depth-estimation",
+	"document-question-answering",
+	"feature-extraction",
+	"fill-mask",
+	"image-classification",
+	"image-feature-extraction",
+	"image-segmentation",
+	"image-text-to-text",
+	"keypoint-matching",
+	"mask-generation",
+	"ner",
+	"object-detection",
+	"sentiment-analysis",
+	"table-question-answering",
+	"text-classification",
+	"text-generation",
+	"text-to-audio",
+	"text-to-speech",
+	"token-classification",
+	"video-classification",
+	"zero-shot-audio-classification",
+	"zero-shot-classification",
+	"zero-shot-image-classification",
+	"zero-shot-object-detection",
+]);
+
+/**
+ * Auto classes transformers 5 removed, with the class that replaced each: the deprecation warning of
+ * 4.5x reads "AutoModelForVision2Seq is deprecated … Please use AutoModelForImageTextToText instead".
+ */
+const RENAMED_AUTO_CLASSES: ReadonlyMap<string, string> = new Map([
+	["AutoModelForVision2Seq", "AutoModelForImageTextToText"],
+]);
+
+/** An image the transformers documentation uses in its image-text-to-text chat example. */
+const CHAT_EXAMPLE_IMAGE =
+	"https://huggingface.co/datasets/hf-internal-testing/transformers-synthetic-assets/resolve/main/images/qwen_vl_demo.jpeg";
 
 /** The variable a processor class is bound to: its conventional name in the transformers docs. */
 function processorVariable(processorClass: string): string {
@@ -42,28 +87,51 @@ function hasChatTemplate(model: ModelData): boolean {
 	return Array.isArray(template) ? template.length > 0 : Boolean(template);
 }
 
+/** A one-turn conversation; image-text-to-text models get an image next to the question. */
+function chatExample(pipelineTag: string): string[] {
+	if (pipelineTag !== "image-text-to-text") {
+		return [
+			"messages = [",
+			`${PY_INDENT}{"role": "user", "content": "Who are you?"},`,
+			"]",
+			"pipe(messages)",
+		];
+	}
+	const content = [
+		{ type: "image", url: CHAT_EXAMPLE_IMAGE },
+		{ type: "text", text: "What is in this picture?" },
+	];
+	const message = { role: "user", content };
+	// The image-text-to-text pipeline takes a conversation through `text=`; its first argument is images.
+	return [`messages = [\n${PY_INDENT}${pyValue(message, PY_INDENT, PY_INDENT)},\n]`, "pipe(text=messages)"];
+}
+
 function transformersPipelineSnippet(model: ModelData, pipelineTag: string): string {
 	const pipe = `pipe = pipeline(${pyString(pipelineTag)}, model=${pyString(model.id)}${remoteCodeArg(model)})`;
 	const lines = ["# Use a pipeline as a high-level helper", "from transformers import pipeline", "", pipe];
-	if (hasTag(model, "conversational") && hasChatTemplate(model)) {
-		// The image-text-to-text pipeline takes a conversation through `text=`; its first argument is images.
-		const call = pipelineTag === "image-text-to-text" ? "pipe(text=messages)" : "pipe(messages)";
-		lines.push("messages = [", `${PY_INDENT}{"role": "user", "content": "Who are you?"},`, "]", call);
-	}
+	if (hasTag(model, "conversational") && hasChatTemplate(model)) lines.push(...chatExample(pipelineTag));
 	return lines.join("\n");
 }
 
-function transformersAutoClassSnippet(
-	model: ModelData,
-	info: NonNullable<ModelData["transformersInfo"]>,
-): string {
+function autoClass(name: string | undefined, fallback: string): string {
+	const safe = pyIdentifier(name, fallback);
+	return RENAMED_AUTO_CLASSES.get(safe) ?? safe;
+}
+
+function transformersAutoClassSnippet(model: ModelData, info: ModelData["transformersInfo"]): string {
 	const id = pyString(model.id);
 	const remote = remoteCodeArg(model);
-	const modelClass = pyIdentifier(info.auto_model, "AutoModel");
+	const modelClass = autoClass(info?.auto_model, "AutoModel");
 	const processorClass =
-		info.processor === undefined ? undefined : pyIdentifier(info.processor, "AutoProcessor");
+		info?.processor === undefined ? undefined : autoClass(info.processor, "AutoProcessor");
 	const imported = [...new Set([processorClass, modelClass].filter((name) => name !== undefined))];
-	const lines = ["# Load model directly", `from transformers import ${imported.join(", ")}`, ""];
+	const lines = info
+		? ["# Load model directly"]
+		: [
+				"# ⚠️ Type of model unknown",
+				"# AutoModel loads the model's base architecture, without a task-specific head",
+			];
+	lines.push(`from transformers import ${imported.join(", ")}`, "");
 	if (processorClass !== undefined) {
 		lines.push(`${processorVariable(processorClass)} = ${processorClass}.from_pretrained(${id}${remote})`);
 	}
@@ -73,10 +141,11 @@ function transformersAutoClassSnippet(
 
 function transformersSnippets(model: ModelData): string[] {
 	const info = model.transformersInfo;
-	if (!info) return ["# ⚠️ Type of model unknown"];
+	// Without transformersInfo the task is unknown, so only the base model is offered.
+	if (!info) return [transformersAutoClassSnippet(model, undefined)];
 	const snippets: string[] = [];
 	const pipelineTag = model.pipeline_tag;
-	if (pipelineTag !== undefined && TRANSFORMERS_PIPELINE_TAGS.includes(pipelineTag)) {
+	if (pipelineTag !== undefined && TRANSFORMERS_PIPELINE_TASKS.has(pipelineTag)) {
 		snippets.push(transformersPipelineSnippet(model, pipelineTag));
 	}
 	snippets.push(transformersAutoClassSnippet(model, info));
@@ -86,14 +155,64 @@ function transformersSnippets(model: ModelData): string[] {
 // ---------------------------------------------------------------------------------------------------
 // transformers.js
 
+/**
+ * The tasks `pipeline()` accepts in Transformers.js 4.3.1: `SUPPORTED_TASKS` and `TASK_ALIASES` of
+ * `src/pipelines/index.js`. Any other task throws "Unsupported pipeline", so those models load through
+ * `AutoModel` instead.
+ */
+const TRANSFORMERS_JS_PIPELINE_TASKS: ReadonlySet<string> = new Set([
+	"asr",
+	"audio-classification",
+	"automatic-speech-recognition",
+	"background-removal",
+	"depth-estimation",
+	"document-question-answering",
+	"embeddings",
+	"feature-extraction",
+	"fill-mask",
+	"image-classification",
+	"image-feature-extraction",
+	"image-segmentation",
+	"image-to-image",
+	"image-to-text",
+	"ner",
+	"object-detection",
+	"question-answering",
+	"sentiment-analysis",
+	"summarization",
+	"text-classification",
+	"text-generation",
+	"text-to-audio",
+	"text-to-speech",
+	"text2text-generation",
+	"token-classification",
+	"translation",
+	"zero-shot-audio-classification",
+	"zero-shot-classification",
+	"zero-shot-image-classification",
+	"zero-shot-object-detection",
+]);
+
 function transformersJsSnippet(model: ModelData): string {
-	if (!model.pipeline_tag) return "// ⚠️ Unknown pipeline tag";
+	const id = singleQuoted(jsString(model.id));
+	const task = model.pipeline_tag;
+	if (task !== undefined && TRANSFORMERS_JS_PIPELINE_TASKS.has(task)) {
+		return [
+			"// npm i @huggingface/transformers",
+			"import { pipeline } from '@huggingface/transformers';",
+			"",
+			"// Allocate a pipeline for this model and task",
+			`const pipe = await pipeline(${singleQuoted(jsString(task))}, ${id});`,
+		].join("\n");
+	}
+	const why =
+		task === undefined ? "⚠️ Unknown pipeline tag" : "Transformers.js has no pipeline for this task";
 	return [
 		"// npm i @huggingface/transformers",
-		"import { pipeline } from '@huggingface/transformers';",
+		"import { AutoModel } from '@huggingface/transformers';",
 		"",
-		"// Allocate a pipeline for this model and task",
-		`const pipe = await pipeline(${singleQuoted(jsString(model.pipeline_tag))}, ${singleQuoted(jsString(model.id))});`,
+		`// ${why}: load the model itself`,
+		`const model = await AutoModel.from_pretrained(${id});`,
 	].join("\n");
 }
 
@@ -118,36 +237,51 @@ function adaptersSnippet(model: ModelData): string {
 // ---------------------------------------------------------------------------------------------------
 // peft
 
-const PEFT_TASK_CLASSES = new Map<string, string>([
-	["CAUSAL_LM", "CausalLM"],
-	["SEQ_2_SEQ_LM", "Seq2SeqLM"],
-	["TOKEN_CLS", "TokenClassification"],
-	["SEQ_CLS", "SequenceClassification"],
+/**
+ * PEFT 0.21 `TaskType` members and the transformers auto class each one's `AutoPeftModelFor*` class
+ * loads the base model with (`peft/auto.py`).
+ */
+const PEFT_TASK_BASE_CLASSES: ReadonlyMap<string, string> = new Map([
+	["SEQ_CLS", "AutoModelForSequenceClassification"],
+	["SEQ_2_SEQ_LM", "AutoModelForSeq2SeqLM"],
+	["CAUSAL_LM", "AutoModelForCausalLM"],
+	["TOKEN_CLS", "AutoModelForTokenClassification"],
+	["QUESTION_ANS", "AutoModelForQuestionAnswering"],
+	["FEATURE_EXTRACTION", "AutoModel"],
 ]);
+
+/**
+ * `AutoPeftModel` only loads adapters saved without a task type: it rejects any task type, and takes
+ * the base model class from the `auto_mapping` PEFT records for such adapters (PEFT 0.21 `auto.py`).
+ */
+function peftWithoutTaskSnippet(id: string): string {
+	return [
+		"# The adapter config names no task type: AutoPeftModel loads the base model class it records.",
+		"from peft import AutoPeftModel",
+		"",
+		`model = AutoPeftModel.from_pretrained(${id})`,
+	].join("\n");
+}
 
 function peftSnippet(model: ModelData): string {
 	const id = pyString(model.id);
 	const { task_type: taskType, base_model_name_or_path: baseModel } = model.config?.peft ?? {};
-	const mapped = taskType === undefined ? undefined : PEFT_TASK_CLASSES.get(taskType);
-	if (mapped === undefined) {
-		// Without a known task the class cannot be chosen here; AutoPeftModel reads everything from the
-		// adapter config instead.
-		return [
-			"# Task type is invalid.",
-			"from peft import AutoPeftModel",
-			"",
-			`model = AutoPeftModel.from_pretrained(${id})`,
-		].join("\n");
-	}
-	const autoClass = `AutoModelFor${mapped}`;
-	const lines = ["from peft import PeftModel", `from transformers import ${autoClass}`, ""];
+	// Hub metadata may carry `null` or "" where the adapter config has no task type.
+	if (!taskType) return peftWithoutTaskSnippet(id);
+	const known = PEFT_TASK_BASE_CLASSES.get(taskType);
+	const baseClass = known ?? "AutoModel";
+	const lines: string[] = [];
+	// PEFT 0.21 refuses a config whose task type is not a TaskType member ("Invalid task type").
+	if (known === undefined)
+		lines.push("# Task type is invalid: PEFT does not know it, so AutoModel is a guess.");
+	if (!baseModel) lines.push("# Base model is not found.");
+	lines.push("from peft import PeftModel", `from transformers import ${baseClass}`, "");
 	if (baseModel) {
-		lines.push(`base_model = ${autoClass}.from_pretrained(${pyString(baseModel)})`);
+		lines.push(`base_model = ${baseClass}.from_pretrained(${pyString(baseModel)})`);
 	} else {
-		lines.unshift("# Base model is not found.");
 		lines.push(
 			"# Replace the placeholder with the model this adapter was trained on.",
-			`base_model = ${autoClass}.from_pretrained("path/to/base-model")`,
+			`base_model = ${baseClass}.from_pretrained("path/to/base-model")`,
 		);
 	}
 	lines.push(`model = PeftModel.from_pretrained(base_model, ${id})`);
@@ -181,6 +315,17 @@ function widgetSentences(model: ModelData): string[] | undefined {
 	return [source, ...others];
 }
 
+/**
+ * The class that loads an embedding model: sentence-transformers 6 tags sparse models "sparse-encoder"
+ * and late-interaction models "multi-vector" in the model cards it writes, and loads them with
+ * `SparseEncoder` and `MultiVectorEncoder`; both encode and compare like `SentenceTransformer`.
+ */
+function embeddingEncoderClass(model: ModelData): string {
+	if (hasTag(model, "sparse-encoder")) return "SparseEncoder";
+	if (hasTag(model, "multi-vector")) return "MultiVectorEncoder";
+	return "SentenceTransformer";
+}
+
 function sentenceTransformersSnippet(model: ModelData): string {
 	const load = `(${pyString(model.id)}${remoteCodeArg(model)})`;
 	if (hasTag(model, "cross-encoder") || model.pipeline_tag === "text-ranking") {
@@ -197,10 +342,11 @@ function sentenceTransformersSnippet(model: ModelData): string {
 	}
 	const sentences = widgetSentences(model) ?? DEFAULT_SENTENCES;
 	const n = sentences.length;
+	const encoder = embeddingEncoderClass(model);
 	return [
-		"from sentence_transformers import SentenceTransformer",
+		`from sentence_transformers import ${encoder}`,
 		"",
-		`model = SentenceTransformer${load}`,
+		`model = ${encoder}${load}`,
 		"",
 		`sentences = ${pyValue(sentences, "", PY_INDENT)}`,
 		"embeddings = model.encode(sentences)",
@@ -213,7 +359,11 @@ function sentenceTransformersSnippet(model: ModelData): string {
 // ---------------------------------------------------------------------------------------------------
 // perception-encoder
 
-/** `from_config` takes a config name, which is the repository name without its namespace. */
+/**
+ * `from_config` takes a config name, which is the repository name without its namespace, and by default
+ * downloads `hf://facebook/<name>:<name>.pt`; `checkpoint_path` makes it read the given repository
+ * instead (`fetch_pe_checkpoint` in `core/vision_encoder/config.py`).
+ */
 function perceptionEncoderSnippet(model: ModelData, className: "CLIP" | "VisionTransformer"): string {
 	const purpose =
 		className === "CLIP" ? "# Image and text embeddings (PE-Core)" : "# Vision encoder for image features";
@@ -222,9 +372,16 @@ function perceptionEncoderSnippet(model: ModelData, className: "CLIP" | "VisionT
 		"import core.vision_encoder.pe as pe",
 		"",
 		`model_id = ${pyString(model.id)}`,
-		`model = pe.${className}.from_config(model_id.split("/")[-1], pretrained=True)`,
+		'name = model_id.split("/")[-1]',
+		`model = pe.${className}.from_config(name, pretrained=True, checkpoint_path=f"hf://{model_id}:{name}.pt")`,
 	].join("\n");
 }
+
+// ---------------------------------------------------------------------------------------------------
+// araclip
+
+/** AraClip is not on PyPI: its README installs it from the GitHub repository. */
+const ARACLIP_GIT = "git+https://github.com/Arabic-Clip/Araclip.git";
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -244,8 +401,17 @@ export const transformersLibraries = {
 		repoName: "AraClip",
 		repoUrl: "https://huggingface.co/Arabic-Clip/araclip",
 		filter: false,
+		installCommand: `pip install ${ARACLIP_GIT}`,
 		codeBlocks: (model) => [
-			python(`from araclip import AraClip\n\nmodel = AraClip.from_pretrained(${pyString(model.id)})`),
+			shell(`pip install ${ARACLIP_GIT}`),
+			python(
+				[
+					"from araclip import AraClip",
+					"",
+					`model = AraClip.from_pretrained(${pyString(model.id)})`,
+					'text_features = model.embed(text="صورة قطة")',
+				].join("\n"),
+			),
 		],
 	}),
 	big_vision: defineLibrary({
@@ -379,6 +545,7 @@ export const transformersLibraries = {
 		filter: true,
 		countDownloads: `path:"pytorch_model.bin" OR path:"model.safetensors"`,
 		installCommand: "pip install timm",
+		// timm 1.0.29 spells the Hub source "hf-hub:" and still maps "hf_hub:" to it, without a warning.
 		codeBlocks: (model) => [
 			python(
 				[

@@ -91,56 +91,80 @@ describe("depth-anything-v2", () => {
 	});
 });
 
-describe("ultralytics / yolov10", () => {
-	const WARNING = "# Couldn't find a valid YOLO version tag.\n# Replace XX with the correct version.\n";
+describe("ultralytics", () => {
+	const generate = (partial: Partial<ModelData> = {}) =>
+		code(visionLibraries.ultralytics.codeBlocks?.(model(partial)));
 
-	it("shares one generator", () => {
-		const m = model({ tags: ["yolov8"] });
-		expect(visionLibraries.yolov10.snippets?.(m)).toEqual(visionLibraries.ultralytics.snippets?.(m));
-	});
-
-	it.each([
-		[["yolov8"], "YOLOv8"],
-		[["yolov10"], "YOLOv10"],
-		[["object-detection", "yolov5", "yolov8"], "YOLOv5"],
-		[["YOLOv8", "yolov11x", "yolov11"], "YOLOv11"],
-	])("tags %j give class %s", (tags, className) => {
-		const text = code(visionLibraries.ultralytics.codeBlocks?.(model({ tags })));
-		expect(text.startsWith(`from ultralytics import ${className}\n`)).toBe(true);
-		expect(text).toContain(`model = ${className}.from_pretrained("acme/demo-model")`);
-		expect(text).toContain('source = "http://images.cocodataset.org/val2017/000000039769.jpg"');
-		expect(text).toContain("model.predict(source=source, save=True)");
-		expect(text).not.toContain("YOLOvv");
-		expect(text).not.toContain("Couldn't find");
-		expectPythonParses(text);
-	});
-
-	it.each([[[]], [["YOLOv8"]], [["yolov"]], [["yolov8n"]], [["my-yolov8"]]])(
-		"tags %j fall back to the placeholder with the warning lines",
-		(tags) => {
-			const text = code(visionLibraries.yolov10.codeBlocks?.(model({ tags })));
-			expect(text.startsWith(`${WARNING}from ultralytics import YOLOvXX\n`)).toBe(true);
-			expect(text).toContain("YOLOvXX.from_pretrained(");
+	it("loads the repository's first .pt file with YOLO, whatever the version tags", () => {
+		for (const tags of [[], ["yolov8"], ["yolov11", "object-detection"], ["YOLOv8"]]) {
+			const text = generate({ tags });
+			// ultralytics 8.3 and 8.4: `from ultralytics import YOLO`; YOLO(path) takes a file, not a hub id.
+			expect(text).toContain("from ultralytics import YOLO\n");
+			expect(text).toContain("from huggingface_hub import hf_hub_download, list_repo_files");
+			expect(text).toContain('repo_id = "acme/demo-model"');
+			expect(text).toContain(
+				'filename = next(name for name in list_repo_files(repo_id) if name.endswith(".pt"))',
+			);
+			expect(text).toContain("checkpoint = hf_hub_download(repo_id=repo_id, filename=filename)");
+			expect(text).toContain("model = YOLO(checkpoint)");
+			expect(text).toContain("model.predict(source=source, save=True)");
+			expect(text).not.toMatch(/YOLOv\d|YOLOvXX|from_pretrained|Couldn't find/);
 			expectPythonParses(text);
-		},
-	);
+		}
+	});
 
 	it("tolerates a missing tag list", () => {
 		const m = { id: "acme/demo-model" } as ModelData;
-		expect(code(visionLibraries.ultralytics.codeBlocks?.(m))).toContain("YOLOvXX");
+		expect(code(visionLibraries.ultralytics.codeBlocks?.(m))).toContain("model = YOLO(checkpoint)");
+	});
+});
+
+describe("yolov10", () => {
+	it("uses the THU-MIG fork's YOLOv10.from_pretrained for every model", () => {
+		for (const tags of [[], ["yolov8"], ["yolov10"]]) {
+			const text = code(visionLibraries.yolov10.codeBlocks?.(model({ tags })));
+			expect(text).toContain("# pip install git+https://github.com/THU-MIG/yolov10.git huggingface_hub");
+			expect(text).toContain("from ultralytics import YOLOv10\n");
+			expect(text).toContain('model = YOLOv10.from_pretrained("acme/demo-model")');
+			expect(text).toContain("model.predict(source=source, save=True)");
+			expectPythonParses(text);
+		}
+		expect(visionLibraries.yolov10.installCommand).toBe(
+			"pip install git+https://github.com/THU-MIG/yolov10.git huggingface_hub",
+		);
 	});
 });
 
 describe("sam2", () => {
-	it("quotes the id and uses parseable inputs for both snippets", () => {
-		const blocks = visionLibraries.sam2.codeBlocks?.(model({ id: "org.name/sam2.1-hiera" })) ?? [];
-		expect(blocks).toHaveLength(2);
-		expect(blocks[0]?.code).toContain('SAM2ImagePredictor.from_pretrained("org.name/sam2.1-hiera")');
-		expect(blocks[1]?.code).toContain('SAM2VideoPredictor.from_pretrained("org.name/sam2.1-hiera")');
-		for (const block of blocks) {
-			expect(block.code).not.toMatch(/<your_|<input_/);
-			expectPythonParses(block.code);
+	it("uses from_pretrained for the ids sam2 knows", () => {
+		for (const id of ["facebook/sam2-hiera-large", "facebook/sam2.1-hiera-tiny"]) {
+			const [image, video] = visionLibraries.sam2.codeBlocks?.(model({ id })) ?? [];
+			expect(image?.code).toContain(`predictor = SAM2ImagePredictor.from_pretrained("${id}")`);
+			expect(video?.code).toContain(`predictor = SAM2VideoPredictor.from_pretrained("${id}")`);
+			for (const block of [image, video]) {
+				expect(block?.code).not.toContain("list_repo_files");
+				expectPythonParses(block?.code ?? "");
+			}
 		}
+	});
+
+	it("builds other checkpoints from the repository's .pt file and a SAM 2.1 config", () => {
+		const [image, video] = visionLibraries.sam2.codeBlocks?.(model({ id: "org.name/sam2.1-hiera" })) ?? [];
+		for (const block of [image, video]) {
+			expect(block?.code).toContain('repo_id = "org.name/sam2.1-hiera"');
+			expect(block?.code).toContain("checkpoint = hf_hub_download(repo_id=repo_id, filename=filename)");
+			expect(block?.code).not.toContain("Predictor.from_pretrained(");
+			expect(block?.code).not.toMatch(/<your_|<input_/);
+			expectPythonParses(block?.code ?? "");
+		}
+		expect(image?.code).toContain("from sam2.build_sam import build_sam2\n");
+		expect(image?.code).toContain(
+			'predictor = SAM2ImagePredictor(build_sam2("configs/sam2.1/sam2.1_hiera_l.yaml", checkpoint))',
+		);
+		expect(video?.code).toContain(
+			'predictor: SAM2VideoPredictor = build_sam2_video_predictor("configs/sam2.1/sam2.1_hiera_l.yaml", checkpoint)',
+		);
+		expect(video?.code).toContain("predictor.add_new_points_or_box(");
 	});
 });
 
@@ -156,20 +180,22 @@ describe("htrflow", () => {
 });
 
 describe("depth-pro", () => {
-	it("downloads by id in shell, then runs in python", () => {
+	it("installs depth_pro, downloads by id with the hf CLI, then runs in python", () => {
 		const blocks = visionLibraries["depth-pro"].codeBlocks?.(model({ id: "apple/DepthPro" })) ?? [];
 		expect(blocks.map((block) => block.language)).toEqual(["shell", "python"]);
-		expect(blocks[0]?.code).toContain("huggingface-cli download --local-dir checkpoints apple/DepthPro");
+		expect(blocks[0]?.code).toContain("pip install git+https://github.com/apple/ml-depth-pro.git\n");
+		// huggingface_hub 1.0 removed `huggingface-cli`; `hf download` replaces it.
+		expect(blocks[0]?.code).toContain("hf download --local-dir checkpoints apple/DepthPro");
+		expect(blocks[0]?.code).not.toContain("huggingface-cli");
 		const quoted = visionLibraries["depth-pro"].codeBlocks?.(model({ id: "acme/$(x) it's" })) ?? [];
 		expect(quoted[0]?.code).toContain(`checkpoints 'acme/$(x) it'\\''s'`);
+		expect(bashSyntaxErrors([quoted[0]?.code ?? ""])).toEqual([null]);
 	});
 });
 
 describe("simple loaders quote the id", () => {
 	it.each([
-		["mlx-image", 'create_model("org.name/m.v1")'],
 		["pythae", 'AutoModel.load_from_hf_hub("org.name/m.v1")'],
-		["terratorch", 'BACKBONE_REGISTRY.build("org.name/m.v1")'],
 		["matanyone", 'MatAnyone.from_pretrained("org.name/m.v1")'],
 		["vfi-mamba", 'Model.from_pretrained("org.name/m.v1")'],
 		["ben2", 'AutoModel.from_pretrained("org.name/m.v1")'],
@@ -188,17 +214,92 @@ describe("simple loaders quote the id", () => {
 	});
 });
 
-describe("id-independent snippets", () => {
-	it("derm-foundation and cxr-foundation ignore the id", () => {
-		for (const key of ["derm-foundation", "cxr-foundation"] as const) {
-			const a = code(visionLibraries[key].codeBlocks?.(model({ id: "a/b" })));
-			const b = code(visionLibraries[key].codeBlocks?.(model({ id: "c/d" })));
-			expect(a).toBe(b);
-			expectPythonParses(a);
-		}
-		expect(code(visionLibraries["derm-foundation"].codeBlocks?.(model()))).toContain(
-			'from_pretrained_keras("google/derm-foundation")',
+describe("mlx-image", () => {
+	const generate = (id: string) => code(visionLibraries["mlx-image"].codeBlocks?.(model({ id })));
+
+	it("passes the registry name and the repository's weights as hf://", () => {
+		// mlx-image 0.1.10: create_model(model_name, weights="hf://<repo>/<file>"); repos are "<name>-mlxim".
+		const text = generate("mlx-vision/vit_base_patch16_224.augreg_in21k-mlxim");
+		expect(text).toContain(
+			'create_model("vit_base_patch16_224.augreg_in21k", weights="hf://mlx-vision/vit_base_patch16_224.augreg_in21k-mlxim/model.safetensors")',
 		);
-		expect(code(visionLibraries["cxr-foundation"].codeBlocks?.(model()))).not.toContain("BytesIO");
+		expectPythonParses(text);
+	});
+
+	it("keeps a repository name without the suffix as it is", () => {
+		expect(generate("someone/resnet18")).toContain(
+			'create_model("resnet18", weights="hf://someone/resnet18/model.safetensors")',
+		);
+		expect(generate("single")).toContain('create_model("single", weights="hf://single/model.safetensors")');
+	});
+});
+
+describe("terratorch", () => {
+	const generate = (id: string) => code(visionLibraries.terratorch.codeBlocks?.(model({ id })));
+
+	it.each([
+		[
+			"ibm-nasa-geospatial/Prithvi-EO-2.0-300M-TL",
+			"terratorch_prithvi_eo_v2_300_tl",
+			"Prithvi_EO_V2_300M_TL.pt",
+		],
+		["ibm-nasa-geospatial/Prithvi-EO-1.0-100M", "terratorch_prithvi_eo_v1_100", "Prithvi_EO_V1_100M.pt"],
+		["ibm-esa-geospatial/TerraMind-1.0-base", "terratorch_terramind_v1_base", "TerraMind_v1_base.pt"],
+	])("builds %s as the registered backbone %s with its checkpoint", (id, name, file) => {
+		const text = generate(id);
+		expect(text).toContain(`checkpoint = hf_hub_download(repo_id="${id}", filename="${file}")`);
+		expect(text).toContain(
+			`model = BACKBONE_REGISTRY.build("${name}", pretrained=True, ckpt_path=checkpoint)`,
+		);
+		expectPythonParses(text);
+	});
+
+	it("never passes a hub id as the registry name", () => {
+		for (const id of ["someone/Prithvi-EO-2.0-300M", "constructor", "acme/demo-model"]) {
+			const text = generate(id);
+			expect(text).toContain(`repo_id = "${id}"`);
+			expect(text).toContain(
+				'model = BACKBONE_REGISTRY.build("<BACKBONE_NAME>", pretrained=True, ckpt_path=checkpoint)',
+			);
+			expect(text).not.toContain(`build("${id}"`);
+			expectPythonParses(text);
+		}
+	});
+});
+
+describe("cxr-foundation and derm-foundation load the repository given", () => {
+	it("cxr-foundation builds the client from this repository's saved models", () => {
+		const text = code(visionLibraries["cxr-foundation"].codeBlocks?.(model({ id: "me/cxr-copy" })));
+		expect(text).toContain('repo_id="me/cxr-copy", local_dir="cxr_model"');
+		expect(text).toContain('allow_patterns=["elixr-c-v2-pooled/*", "pax-elixr-b-text/*"]');
+		expect(text).toContain("from clientside.clients import HuggingFaceCxrClient");
+		expect(text).toContain('elixr_c_model=tf.saved_model.load(f"{model_dir}/elixr-c-v2-pooled")');
+		expect(text).toContain('qformer_model=tf.saved_model.load(f"{model_dir}/pax-elixr-b-text")');
+		// make_hugging_face_client only appears in the comment that says why it is not called.
+		expect(text).not.toMatch(/^[^#\n]*make_hugging_face_client/m);
+		expect(text).not.toContain("BytesIO");
+		expectPythonParses(text);
+	});
+
+	it("derm-foundation loads the SavedModel with TensorFlow, not from_pretrained_keras", () => {
+		const text = code(visionLibraries["derm-foundation"].codeBlocks?.(model({ id: "me/derm-copy" })));
+		// huggingface_hub 1.0 removed from_pretrained_keras.
+		expect(text).not.toMatch(/^[^#\n]*from_pretrained_keras/m);
+		expect(text).toContain(
+			'model_dir = snapshot_download(repo_id="me/derm-copy", ignore_patterns=["*.npz"])',
+		);
+		expect(text).toContain("loaded_model = tf.saved_model.load(model_dir)");
+		expect(text).toContain('infer(inputs=tf.constant([input_tensor]))["embedding"]');
+		expectPythonParses(text);
+	});
+});
+
+describe("install commands", () => {
+	it.each([
+		["ben2", "pip install git+https://github.com/PramaLLC/BEN2.git"],
+		["matanyone", "pip install git+https://github.com/pq-yang/MatAnyone.git"],
+		["ultralytics", "pip install ultralytics huggingface_hub"],
+	] as const)("%s", (key, command) => {
+		expect(visionLibraries[key].installCommand).toBe(command);
 	});
 });

@@ -1,0 +1,309 @@
+/**
+ * The public dry run: the exact request a task function would send, without sending it.
+ *
+ * - `prepareRequest(target, args, options)` (async) runs the call's own steps up to the request:
+ *   provider choice, input shaping (files read and encoded), model and mapping resolution. It makes
+ *   the lookups the call would make when they are not given: the hub mapping (unless
+ *   `options.inferenceProviderMapping`), the task's default model (unless `args.model`), and for
+ *   zai-org image-to-text the download of an image URL. Nothing is sent to a provider.
+ * - `prepareRequestSync(target, args, options)` is pure: no I/O at all. It needs what the async one
+ *   would look up: an explicit provider (or an endpoint URL, or chat's auto-routing, or "auto" with a
+ *   mapping given), `args.model`, the mapping (not needed for endpoints, openai and chat auto-routing),
+ *   and inputs that need no reading (text, JSON, a Blob sent as the raw body, an audio file in a form).
+ *   Anything else is an `InferenceInputError` saying what to pass or to use `prepareRequest`.
+ *
+ * `target` is a task function (`textToImage`, `chatCompletionStream`, `request`, …) or a task id
+ * ("text-to-image"; "conversational" and "text-generation" stand for chatCompletion and
+ * textGeneration, with `options.stream` for their streaming form; other ids send the arguments as given).
+ */
+import { InferenceInputError } from "../../core/errors.js";
+import { createCallContext, type CallContext } from "../../internal/context.js";
+import { normalizeProviderMapping } from "../../lib/provider-mapping.js";
+import {
+	resolveCall,
+	resolveCallSync,
+	type Given,
+	type ResolvedCall,
+	type TaskSpec,
+} from "../../lib/resolve.js";
+import type { CallArgs } from "../../providers/types.js";
+import type {
+	HubInferenceProviderMapping,
+	InferenceProvider,
+	InferenceProviderMappingEntry,
+	InferenceTask,
+	Options,
+	OutputType,
+} from "../../types.js";
+import { audioClassification } from "../audio/audioClassification.js";
+import { audioToAudio } from "../audio/audioToAudio.js";
+import { automaticSpeechRecognition } from "../audio/automaticSpeechRecognition.js";
+import { textToAudio } from "../audio/textToAudio.js";
+import { textToSpeech } from "../audio/textToSpeech.js";
+import { imageClassification } from "../cv/imageClassification.js";
+import { imageSegmentation } from "../cv/imageSegmentation.js";
+import { imageTextToImage } from "../cv/imageTextToImage.js";
+import { imageTextToVideo } from "../cv/imageTextToVideo.js";
+import { imageToImage } from "../cv/imageToImage.js";
+import { imageToText } from "../cv/imageToText.js";
+import { imageToVideo } from "../cv/imageToVideo.js";
+import { objectDetection } from "../cv/objectDetection.js";
+import { textToImage } from "../cv/textToImage.js";
+import { textToVideo } from "../cv/textToVideo.js";
+import { zeroShotImageClassification } from "../cv/zeroShotImageClassification.js";
+import { documentQuestionAnswering } from "../multimodal/documentQuestionAnswering.js";
+import { visualQuestionAnswering } from "../multimodal/visualQuestionAnswering.js";
+import { chatCompletion } from "../nlp/chatCompletion.js";
+import { chatCompletionStream } from "../nlp/chatCompletionStream.js";
+import { featureExtraction } from "../nlp/featureExtraction.js";
+import { fillMask } from "../nlp/fillMask.js";
+import { questionAnswering } from "../nlp/questionAnswering.js";
+import { sentenceSimilarity } from "../nlp/sentenceSimilarity.js";
+import { summarization } from "../nlp/summarization.js";
+import { tableQuestionAnswering } from "../nlp/tableQuestionAnswering.js";
+import { textClassification } from "../nlp/textClassification.js";
+import { textGeneration } from "../nlp/textGeneration.js";
+import { textGenerationStream } from "../nlp/textGenerationStream.js";
+import { tokenClassification } from "../nlp/tokenClassification.js";
+import { translation } from "../nlp/translation.js";
+import { zeroShotClassification } from "../nlp/zeroShotClassification.js";
+import {
+	audioClassificationSpec,
+	audioToAudioSpec,
+	automaticSpeechRecognitionSpec,
+	chatCompletionSpec,
+	chatCompletionStreamSpec,
+	documentQuestionAnsweringSpec,
+	featureExtractionSpec,
+	fillMaskSpec,
+	imageClassificationSpec,
+	imageSegmentationSpec,
+	imageTextToImageSpec,
+	imageTextToVideoSpec,
+	imageToImageSpec,
+	imageToTextSpec,
+	imageToVideoSpec,
+	objectDetectionSpec,
+	questionAnsweringSpec,
+	rawSpec,
+	sentenceSimilaritySpec,
+	summarizationSpec,
+	tableQuestionAnsweringSpec,
+	tabularClassificationSpec,
+	tabularRegressionSpec,
+	textClassificationSpec,
+	textGenerationSpec,
+	textGenerationStreamSpec,
+	textToAudioSpec,
+	textToImageSpec,
+	textToSpeechSpec,
+	textToVideoSpec,
+	tokenClassificationSpec,
+	translationSpec,
+	visualQuestionAnsweringSpec,
+	zeroShotClassificationSpec,
+	zeroShotImageClassificationSpec,
+} from "../specs.js";
+import { tabularClassification } from "../tabular/tabularClassification.js";
+import { tabularRegression } from "../tabular/tabularRegression.js";
+import { request } from "./request.js";
+import { streamingRequest } from "./streamingRequest.js";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any task function, whatever its argument types
+type TaskFunction = (args: any, options?: any) => unknown;
+
+export interface PrepareRequestOptions extends Options {
+	/** The task, for `request` / `streamingRequest` (as their own `task` option). */
+	task?: InferenceTask;
+	/**
+	 * The model's inference provider mapping, so that it is not fetched: the entry for the call's
+	 * provider, or the hub's whole `inferenceProviderMapping` field (object keyed by provider, or list).
+	 */
+	inferenceProviderMapping?:
+		(Omit<InferenceProviderMappingEntry, "hfModelId"> & { hfModelId?: string }) | HubInferenceProviderMapping;
+	/** Without a token: show the request routed through the router ("hf-token") or sent directly ("provider-key"). */
+	authMethod?: "hf-token" | "provider-key";
+	/** textToImage's output type (Together asks for a hosted URL when it is "url"). */
+	outputType?: OutputType;
+	/** With a task id: the streaming form ("conversational", "text-generation"). */
+	stream?: boolean;
+}
+
+/** The request a call would send. */
+export interface PreparedInferenceRequest {
+	url: string;
+	method: string;
+	/** Exactly the headers sent (Authorization only when a token was given; see `auth`). */
+	headers: Record<string, string>;
+	/** Exactly the body sent: JSON text, the raw file (Blob / ArrayBuffer / typed array), or a FormData. */
+	body: string | Blob | ArrayBuffer | ArrayBufferView | FormData;
+	/** The JSON payload before serialisation (JSON bodies only). */
+	json?: unknown;
+	/** application/json, the file's type, or multipart/form-data (fetch then adds the boundary). */
+	contentType?: string;
+	/** RequestInit.credentials, from `includeCredentials`. */
+	credentials?: RequestCredentials;
+	/** How the credential travels (also when no token was given but `authMethod` was). */
+	auth?: { header: "Authorization"; scheme: string; method: "hf-token" | "provider-key" };
+	/** The provider that serves the call; "auto" for chat's server-side auto-routing. */
+	provider: InferenceProvider | "auto";
+	task?: InferenceTask;
+	/** The model id on the provider's side (the mapping's providerId), or the endpoint URL. */
+	providerModelId?: string;
+	mapping?: InferenceProviderMappingEntry;
+}
+
+type Target = TaskFunction | InferenceTask;
+
+/** Task function → its spec (built on first use, so that importing this module costs nothing). */
+let functionSpecs: Map<TaskFunction, TaskSpec> | undefined;
+
+function specOfFunction(fn: TaskFunction, options: PrepareRequestOptions): TaskSpec | undefined {
+	if (fn === (request as TaskFunction)) return rawSpec(options.task, options.stream);
+	if (fn === (streamingRequest as TaskFunction)) return rawSpec(options.task, true);
+	functionSpecs ??= new Map<TaskFunction, TaskSpec>([
+		[audioClassification, audioClassificationSpec],
+		[audioToAudio, audioToAudioSpec],
+		[automaticSpeechRecognition, automaticSpeechRecognitionSpec],
+		[textToAudio, textToAudioSpec],
+		[textToSpeech, textToSpeechSpec],
+		[imageClassification, imageClassificationSpec],
+		[imageSegmentation, imageSegmentationSpec],
+		[imageTextToImage, imageTextToImageSpec],
+		[imageTextToVideo, imageTextToVideoSpec],
+		[imageToImage, imageToImageSpec],
+		[imageToText, imageToTextSpec],
+		[imageToVideo, imageToVideoSpec],
+		[objectDetection, objectDetectionSpec],
+		[textToImage, textToImageSpec],
+		[textToVideo, textToVideoSpec],
+		[zeroShotImageClassification, zeroShotImageClassificationSpec],
+		[documentQuestionAnswering, documentQuestionAnsweringSpec],
+		[visualQuestionAnswering, visualQuestionAnsweringSpec],
+		[chatCompletion, chatCompletionSpec],
+		[chatCompletionStream, chatCompletionStreamSpec],
+		[featureExtraction, featureExtractionSpec],
+		[fillMask, fillMaskSpec],
+		[questionAnswering, questionAnsweringSpec],
+		[sentenceSimilarity, sentenceSimilaritySpec],
+		[summarization, summarizationSpec],
+		[tableQuestionAnswering, tableQuestionAnsweringSpec],
+		[textClassification, textClassificationSpec],
+		[textGeneration, textGenerationSpec],
+		[textGenerationStream, textGenerationStreamSpec],
+		[tokenClassification, tokenClassificationSpec],
+		[translation, translationSpec],
+		[zeroShotClassification, zeroShotClassificationSpec],
+		[tabularClassification, tabularClassificationSpec],
+		[tabularRegression, tabularRegressionSpec],
+	]);
+	return functionSpecs.get(fn);
+}
+
+function specOf(target: Target, options: PrepareRequestOptions): TaskSpec {
+	if (typeof target === "function") {
+		const spec = specOfFunction(target, options);
+		if (!spec) throw new InferenceInputError("prepareRequest: not a task function of this package.");
+		return spec;
+	}
+	// A task id stands for its task function (chat and text generation: the streaming one with `stream`).
+	specOfFunction(request, options);
+	for (const spec of (functionSpecs as Map<TaskFunction, TaskSpec>).values()) {
+		if (spec.task === target && !spec.stream === !options.stream) return spec;
+	}
+	return rawSpec(target, options.stream);
+}
+
+/** The mapping option as a list; a lone entry without `provider` is for the call's provider. */
+function givenMapping(args: CallArgs, options: PrepareRequestOptions): Given["mapping"] {
+	const raw = options.inferenceProviderMapping;
+	if (raw === undefined) return undefined;
+	const model = args.model ?? "";
+	if (!Array.isArray(raw) && typeof (raw as { providerId?: unknown }).providerId === "string") {
+		const entry = raw as Omit<InferenceProviderMappingEntry, "hfModelId">;
+		const provider = entry.provider ?? args.provider;
+		if (!provider || provider === "auto") {
+			throw new InferenceInputError(
+				"prepareRequest: a mapping entry without `provider` needs the call's provider in args.provider.",
+			);
+		}
+		return normalizeProviderMapping(model, [{ ...entry, provider }]);
+	}
+	const list = normalizeProviderMapping(model, raw);
+	if (!list)
+		throw new InferenceInputError(
+			"prepareRequest: inferenceProviderMapping is neither an object nor a list.",
+		);
+	return list;
+}
+
+function toPublic(call: ResolvedCall, task: InferenceTask | undefined): PreparedInferenceRequest {
+	const { request: prepared } = call;
+	const out: PreparedInferenceRequest = {
+		url: prepared.url,
+		method: prepared.init.method,
+		headers: { ...prepared.init.headers },
+		body: prepared.init.body as PreparedInferenceRequest["body"],
+		provider: call.provider as InferenceProvider | "auto",
+		task,
+		providerModelId: call.mapping?.providerId ?? call.server,
+	};
+	const { body } = prepared.init;
+	const contentType =
+		prepared.init.headers["Content-Type"] ??
+		(body instanceof FormData ? "multipart/form-data" : body instanceof Blob ? body.type : undefined);
+	if (contentType) out.contentType = contentType;
+	if (typeof body === "string") out.json = JSON.parse(body) as unknown;
+	if (prepared.init.credentials !== undefined) out.credentials = prepared.init.credentials;
+	if (prepared.auth) out.auth = { header: "Authorization", ...prepared.auth };
+	if (call.mapping) out.mapping = call.mapping;
+	return out;
+}
+
+function given(args: CallArgs, options: PrepareRequestOptions): Given {
+	return {
+		mapping: givenMapping(args, options),
+		authMethod: options.authMethod,
+		outputType: options.outputType,
+	};
+}
+
+/** The exact request `target(args, options)` would send; may look up the mapping and default model (see above). */
+export async function prepareRequest<F extends TaskFunction>(
+	target: F | InferenceTask,
+	args: F extends TaskFunction ? Parameters<F>[0] : CallArgs,
+	options: PrepareRequestOptions = {},
+): Promise<PreparedInferenceRequest> {
+	const spec = specOf(target, options);
+	const ctx: CallContext = createCallContext(options);
+	try {
+		const call = await resolveCall(args as CallArgs, spec, ctx, given(args as CallArgs, options));
+		return toPublic(call, spec.task);
+	} catch (error) {
+		throw ctx.normalizeError(error);
+	} finally {
+		ctx.dispose();
+	}
+}
+
+const noNetwork: typeof fetch = () =>
+	Promise.reject(new InferenceInputError("prepareRequestSync makes no network calls."));
+
+/** The exact request `target(args, options)` would send, with no I/O at all (see above for what it needs). */
+export function prepareRequestSync<F extends TaskFunction>(
+	target: F | InferenceTask,
+	args: F extends TaskFunction ? Parameters<F>[0] : CallArgs,
+	options: PrepareRequestOptions = {},
+): PreparedInferenceRequest {
+	const spec = specOf(target, options);
+	const { timeout: _timeout, signal: _signal, ...rest } = options;
+	const ctx = createCallContext({ ...rest, fetch: noNetwork });
+	try {
+		return toPublic(
+			resolveCallSync(args as CallArgs, spec, ctx, given(args as CallArgs, options)),
+			spec.task,
+		);
+	} finally {
+		ctx.dispose();
+	}
+}
