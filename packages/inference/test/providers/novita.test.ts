@@ -1,14 +1,20 @@
 /**
- * Novita — chat, text generation through the same chat route, and videos through the async task API.
+ * Novita — chat, text generation on the completions route, and videos through the async task API.
  *   routed: POST https://router.huggingface.co/novita/v3/openai/chat/completions
  *   direct: POST https://api.novita.ai/v3/openai/chat/completions
- *   text-generation: the prompt as one user message (3.12.1 sent {inputs, parameters}, which the route refuses)
+ *   text-generation: POST …/v3/openai/completions {model, prompt, mapped parameters} → {generated_text, details}
+ *     (huggingface_hub 2.0.0's route; 3.12.1 sent {inputs, parameters} to the chat route, which refuses it)
  *   text-to-video: POST …/v3/async/{providerId}  body {…parameters (num_inference_steps → steps), prompt}
  *     → {task_id}; GET …/v3/async/task-result?task_id=… every 500 ms until task.status is
  *     TASK_STATUS_SUCCEED (or _FAILED) → videos[0].video_url downloaded
  */
 import { describe, expect, it } from "vitest";
-import { InferenceOutputError, InferenceProviderApiError, textToVideo } from "../../src/index.js";
+import {
+	InferenceOutputError,
+	InferenceProviderApiError,
+	textGeneration,
+	textToVideo,
+} from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { FAST, HF_TOKEN, hubModel, PROVIDER_KEY } from "../support/fixtures.js";
 import type { Route } from "../support/servers.js";
@@ -25,9 +31,9 @@ const VIDEO_URL = "https://faas-output-video.s3.example/video.mp4";
 const MP4 = new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]);
 const TEXT_GENERATION: TextGenerationSpec = {
 	provider: "novita",
-	routed: "/router.huggingface.co/novita/v3/openai/chat/completions",
-	direct: "/api.novita.ai/v3/openai/chat/completions",
-	style: "chat",
+	routed: "/router.huggingface.co/novita/v3/openai/completions",
+	direct: "/api.novita.ai/v3/openai/completions",
+	style: "completions",
 	malformed: "Expected Array<{generated_text: string}>",
 };
 
@@ -103,6 +109,23 @@ describe("novita", () => {
 	const server = useServer(table);
 	chatChecks(server, { provider: "novita", model: MODEL, routed: true, malformedModel: "org/malformed" });
 	textGenerationChecks(server, TEXT_GENERATION);
+
+	it("text-generation: the finish reason and seed come back as details (as huggingface_hub 2.0.0 returns them)", async () => {
+		const output = await textGeneration(
+			{
+				accessToken: HF_TOKEN,
+				provider: "novita",
+				model: "org/text-generator",
+				inputs: "Once upon",
+				parameters: { max_new_tokens: 5, temperature: 0.5 },
+			},
+			{ fetch: server().fetch },
+		);
+		expect(output).toEqual({
+			generated_text: " a time",
+			details: { finish_reason: "stop", seed: undefined },
+		});
+	});
 
 	it("text-to-video (routed): async task polled on the router until it succeeds; video downloaded without credentials", async () => {
 		const blob = await textToVideo(
