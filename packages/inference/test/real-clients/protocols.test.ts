@@ -11,7 +11,7 @@ import { HUB_TOKEN, providerKey } from "./harness/credentials.js";
 import { RUN_HEADER, startProtocolServers, type ProtocolServers } from "./harness/server.js";
 import { makeCertificate } from "./harness/tls.js";
 import { PROTOCOLS } from "./protocols/index.js";
-import { FLAC, JPEG, WAV } from "./protocols/media.js";
+import { FLAC, JPEG, PNG, WAV } from "./protocols/media.js";
 
 let servers: ProtocolServers;
 let dir: string;
@@ -39,6 +39,14 @@ beforeAll(async () => {
 		},
 	});
 	servers.addProviderModel("openai", "gpt-4o-mini", "conversational");
+	servers.addModel({
+		id: "acme-labs/edit",
+		pipeline_tag: "image-to-image",
+		tags: [],
+		inferenceProviderMapping: {
+			wavespeed: { providerId: "wavespeed-ai/edit", status: "live", task: "image-to-image" },
+		},
+	});
 });
 
 afterAll(async () => {
@@ -276,6 +284,31 @@ const RULES: Array<[string, Call, number, string?]> = [
 		{ url: "https://huggingface.co/api/models/acme-labs/missing", method: "GET" },
 		404,
 		"Repository not found",
+	],
+	...(["a data: URL (huggingface_hub)", "bare base64 (huggingface.js)"] as const).map(
+		(form): [string, Call, number] => [
+			`a WaveSpeed edit with the image as ${form}`,
+			{
+				url: "https://api.wavespeed.ai/api/v3/wavespeed-ai/edit",
+				authorization: `Bearer ${providerKey("wavespeed")}`,
+				json: {
+					image: form.startsWith("a data") ? dataUrl("image/png", PNG) : PNG.toString("base64"),
+					images: [PNG.toString("base64")],
+					prompt: "Paint it",
+				},
+			},
+			200,
+		],
+	),
+	[
+		"a WaveSpeed edit whose image is not an image",
+		{
+			url: "https://api.wavespeed.ai/api/v3/wavespeed-ai/edit",
+			authorization: `Bearer ${providerKey("wavespeed")}`,
+			json: { image: WAV.toString("base64"), prompt: "Paint it" },
+		},
+		422,
+		"unsupported media (wav)",
 	],
 	[
 		"a route the provider does not have",

@@ -4,14 +4,18 @@
  * inference request is the one `@modelhub/inference` sends for the same call. The counts per language
  * × client are printed and written to node_modules/.cache/modelhub-real-clients/last-run.json.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadFacts } from "../../../../test-support/facts.js";
 import { INFERENCE_PROVIDERS } from "../../src/index.js";
+import { CLIENT_CHECKS, HUGGINGFACE_HUB_NOT_OFFERED } from "../../src/snippets/offers.js";
+import { HUGGINGFACE_HUB_PAIRS } from "../../src/snippets/python/huggingface-hub-pairs.js";
 import { PROTOCOLS } from "./protocols/index.js";
 import { parseDataUrl } from "./protocols/media.js";
 import {
+	REPO_ROOT,
 	RUNNERS,
 	RUN_CACHE_DIR,
 	runRealClients,
@@ -99,6 +103,18 @@ afterAll(() => {
 			{
 				versions: run.versions,
 				counts: rows,
+				// Where the batches spend their time (the run is as slow as its slowest batch).
+				secondsPerClient: Object.fromEntries(
+					Object.keys(RUNNERS).map((key) => [
+						key,
+						Math.round(of(key).reduce((sum, r) => sum + (r.seconds ?? 0), 0) * 10) / 10,
+					]),
+				),
+				slowest: [...run.results, ...run.library]
+					.filter((r) => r.seconds !== undefined)
+					.sort((a, b) => (b.seconds ?? 0) - (a.seconds ?? 0))
+					.slice(0, 25)
+					.map((r) => `${r.seconds?.toFixed(2)} s ${r.run.id}`),
 				failures: [
 					...run.clients
 						.filter((c) => c.problems.length)
@@ -199,6 +215,57 @@ describe("every offered snippet runs with its real client library", () => {
 			expect(describeFailures(of(key))).toEqual([]);
 		});
 	}
+});
+
+describe("the offer table (src/snippets/offers.ts) is checked against the installed libraries", () => {
+	const pairs = (table: Readonly<Record<string, readonly string[]>>) =>
+		Object.entries(table)
+			.flatMap(([provider, tasks]) => tasks.map((task) => `${provider} ${task}`))
+			.sort();
+	/** (provider, task) pairs some snippet case covers. */
+	const covered = () => new Set(run.cases.map((c) => `${c.provider} ${c.task}`));
+
+	it("python/huggingface_hub's pairs are huggingface_hub's own provider table, read from the installed library", () => {
+		expect(pairs(HUGGINGFACE_HUB_PAIRS)).toEqual(pairs(run.libraryTable));
+	});
+
+	it("python/huggingface_hub is offered for exactly the library's pairs that have snippets, less the named exclusions", () => {
+		const library = new Set(pairs(run.libraryTable));
+		const expected = [...covered()]
+			.filter((pair) => library.has(pair) && !(pair in HUGGINGFACE_HUB_NOT_OFFERED))
+			.sort();
+		const offered = [
+			...new Set(of(HUB).map((r) => `${r.run.snippetCase.provider} ${r.run.snippetCase.task}`)),
+		];
+		expect(offered.sort()).toEqual(expected);
+		// Every exclusion names a pair the library supports and a snippet exists for (none is stale).
+		for (const pair of Object.keys(HUGGINGFACE_HUB_NOT_OFFERED)) {
+			expect(library.has(pair) && covered().has(pair), pair).toBe(true);
+		}
+	});
+
+	it("the library versions it names are the installed ones", () => {
+		const npmOpenai = JSON.parse(
+			readFileSync(join(REPO_ROOT, "node_modules", "openai", "package.json"), "utf8"),
+		) as { version: string };
+		const curl = /^curl (\S+)/.exec(execFileSync("curl", ["--version"], { encoding: "utf8" }))?.[1];
+		const installed: Record<string, string | undefined> = {
+			"python/huggingface_hub": run.versions.huggingface_hub,
+			"python/requests": run.versions.requests,
+			"python/openai": run.versions.openai,
+			"js/openai": npmOpenai.version,
+			"js/fetch": `node ${process.versions.node.split(".")[0]}`,
+			"sh/curl": curl,
+		};
+		for (const [key, version] of Object.entries(installed)) {
+			expect(CLIENT_CHECKS[key]?.version, key).toBe(version);
+		}
+		// Every client of the generator is in the table, and only fal_client is compiled rather than run.
+		expect(Object.keys(CLIENT_CHECKS).sort()).toEqual(Object.keys(RUNNERS).sort());
+		for (const [key, runner] of Object.entries(RUNNERS)) {
+			expect(CLIENT_CHECKS[key]?.checked, key).toBe(runner === "python-parse" ? "compiled" : "run");
+		}
+	});
 });
 
 describe("issue 10 failure classes", () => {

@@ -1,12 +1,19 @@
 /**
- * Every snippet the package offers, found through its public surface: each pipeline with an example
- * (`@modelhub/tasks`) × each provider of `INFERENCE_PROVIDERS` for which `getInferenceSnippets`
+ * Every snippet the package offers, found through its public surface: each pipeline type of
+ * `@modelhub/tasks` for which the generator writes snippets (its example from `@modelhub/tasks`, or
+ * the generator's own for pipelines the catalogue has none for, e.g. image-to-video) × each provider of `INFERENCE_PROVIDERS` for which `getInferenceSnippets`
  * returns snippets × each credential the provider takes (a hub token through the router, the
  * provider's own key directly) × the token given literally or read from the environment × streaming
  * off and on (where that changes the snippets). Providers without a protocol server are reported.
  */
-import { PIPELINES_WITH_INPUT_EXAMPLE, type ModelDataMinimal } from "@modelhub/tasks";
+import {
+	PIPELINE_TYPES,
+	getModelInputExample,
+	type ModelDataMinimal,
+	type ModelInputExample,
+} from "@modelhub/tasks";
 import { INFERENCE_PROVIDERS, snippets, type InferenceSnippet } from "../../../src/index.js";
+import { extraExample } from "../../../src/snippets/inputs.js";
 import type { InferenceProviderMappingEntry, InferenceTask } from "../../../src/types.js";
 import { protocolOf } from "../protocols/index.js";
 import type { HubModel, ProviderProtocol } from "../protocols/types.js";
@@ -24,6 +31,8 @@ export interface SnippetCase {
 	task: InferenceTask;
 	provider: string;
 	model: ModelDataMinimal;
+	/** The example every snippet of the case and the client call send. */
+	example: ModelInputExample;
 	mapping?: InferenceProviderMappingEntry;
 	providerModelId: string;
 	credential: CredentialKind;
@@ -75,22 +84,39 @@ function generate(
 	}
 }
 
-/** Model variants of a pipeline: plain, and tagged `conversational` where that changes the snippets. */
-function variants(pipeline: string): Array<{ tags: string[]; task: InferenceTask }> {
-	const plain = { id: `${OWNER}/probe`, pipeline_tag: pipeline, tags: [] } as ModelDataMinimal;
-	const chat = { ...plain, tags: CHAT_TAGS };
-	const out: Array<{ tags: string[]; task: InferenceTask }> = [{ tags: [], task: pipeline as InferenceTask }];
-	for (const provider of INFERENCE_PROVIDERS) {
-		const protocol = protocolOf(provider);
-		const token = protocol?.routed === false ? providerKey(provider) : HUB_TOKEN;
-		const a = JSON.stringify(generate(plain, token, provider, undefined, {}));
-		const b = JSON.stringify(generate(chat, token, provider, undefined, {}));
-		if (a !== b) {
-			out.push({ tags: CHAT_TAGS, task: "conversational" });
-			break;
-		}
-	}
-	return out;
+interface Variant {
+	tags: string[];
+	task: InferenceTask;
+	libraryName?: string;
+	/** Added to the hub id and the label. */
+	suffix: string;
+}
+
+/**
+ * Model variants of a pipeline: plain, and each of these where it changes the snippets for some
+ * provider — tagged `conversational` (chat), and of the transformers library (whose speech and audio
+ * models hf-inference answers with the file itself, the others with JSON samples).
+ */
+function variants(pipeline: string): Variant[] {
+	const plain: Variant = { tags: [], task: pipeline as InferenceTask, suffix: "" };
+	const candidates: Variant[] = [
+		{ tags: CHAT_TAGS, task: "conversational", suffix: "chat" },
+		{ tags: [], task: pipeline as InferenceTask, libraryName: "transformers", suffix: "transformers" },
+	];
+	const probe = (variant: Variant) =>
+		({
+			id: `${OWNER}/probe`,
+			pipeline_tag: pipeline,
+			tags: variant.tags,
+			...(variant.libraryName ? { library_name: variant.libraryName } : {}),
+		}) as ModelDataMinimal;
+	const changes = (variant: Variant) =>
+		INFERENCE_PROVIDERS.some((provider) => {
+			const token = protocolOf(provider)?.routed === false ? providerKey(provider) : HUB_TOKEN;
+			const a = JSON.stringify(generate(probe(plain), token, provider, undefined, {}));
+			return a !== JSON.stringify(generate(probe(variant), token, provider, undefined, {}));
+		});
+	return [plain, ...candidates.filter(changes)];
 }
 
 export function collectCases(): CaseSet {
@@ -101,16 +127,18 @@ export function collectCases(): CaseSet {
 	const missingProtocols = new Set<string>();
 	let counter = 0;
 
-	for (const pipeline of PIPELINES_WITH_INPUT_EXAMPLE) {
-		for (const { tags, task } of variants(pipeline)) {
-			const hubId = `${OWNER}/${pipeline}${tags.length ? "-chat" : ""}`;
+	for (const pipeline of PIPELINE_TYPES) {
+		for (const { tags, task, libraryName, suffix } of variants(pipeline)) {
+			const hubId = `${OWNER}/${pipeline}${suffix ? `-${suffix}` : ""}`;
 			const base: ModelDataMinimal = {
 				id: hubId,
 				pipeline_tag: pipeline,
 				tags,
-				// Speech models of the transformers library answer the audio file itself (hf-inference).
-				...(pipeline === "text-to-speech" ? { library_name: "transformers" } : {}),
+				...(libraryName ? { library_name: libraryName } : {}),
 			} as ModelDataMinimal;
+			// As the generator picks it (index.ts): the catalogue's example, else its own.
+			const example = getModelInputExample(base) ?? extraExample(pipeline);
+			if (!example) continue;
 			for (const provider of INFERENCE_PROVIDERS) {
 				const protocol = protocolOf(provider);
 				const providerModelId = protocol?.providerModelId(hubId) ?? `${provider}/${hubId}`;
@@ -156,12 +184,13 @@ export function collectCases(): CaseSet {
 							const id = `c${(counter++).toString().padStart(4, "0")}`;
 							cases.push({
 								id,
-								label: `${pipeline}${tags.length ? " (chat)" : ""} @ ${provider} | ${credential === "hub" ? "hub token" : "provider key"}, ${tokenSource}${streaming ? " | streaming" : ""}`,
+								label: `${pipeline}${suffix ? ` (${suffix})` : ""} @ ${provider} | ${credential === "hub" ? "hub token" : "provider key"}, ${tokenSource}${streaming ? " | streaming" : ""}`,
 								pipeline,
 								tags,
 								task,
 								provider,
 								model,
+								example,
 								mapping,
 								providerModelId,
 								credential,

@@ -1,14 +1,15 @@
 /**
  * The call a user makes with `@modelhub/inference` for a case: the task function named after the task
- * (`chatCompletion`/`chatCompletionStream` for chat, `request` with the task where there is none),
- * with the task's example from `@modelhub/tasks` as arguments and the case's token. Its request is
+ * (`chatCompletion`/`chatCompletionStream` for chat, `request` with the task where there is none or
+ * where the model's answer is not what the task function returns),
+ * with the case's example (the one its snippets send) as arguments and the case's token. Its request is
  * the one every snippet of the case must send. File examples are passed as Blobs of the sample file;
  * when the client refuses a format before sending (fal.ai takes no FLAC), the same sample is tried as
  * WAV, then MP3 — the first one the client sends is the call.
  */
-import { getModelInputExample } from "@modelhub/tasks";
 import * as inference from "../../../src/index.js";
 import { ZERO_SHOT_IMAGE_LABELS, ZERO_SHOT_TEXT_LABELS } from "../../../src/snippets/inputs.js";
+import { answersAudioFile } from "../protocols/hf-inference.js";
 import { mediaTypeOfKind, sampleFile, sniff } from "../protocols/media.js";
 import type { SnippetCase } from "./cases.js";
 
@@ -34,8 +35,8 @@ function fileVariants(name: string): string[] {
 
 /** The task function's arguments for the example, with `file` as the example file. */
 function argumentsFor(c: SnippetCase, file?: string): Record<string, unknown> {
-	const example = getModelInputExample(c.model);
-	switch (example?.kind) {
+	const example = c.example;
+	switch (example.kind) {
 		case "messages":
 			return { messages: example.messages };
 		case "text":
@@ -54,18 +55,19 @@ function argumentsFor(c: SnippetCase, file?: string): Record<string, unknown> {
 			const { image, ...rest } = example.value as Record<string, unknown>;
 			if (typeof image !== "string") return { inputs: example.value };
 			const blob = blobOf(file ?? image);
-			if (c.pipeline === "image-to-image") return { inputs: blob, parameters: rest };
+			// imageToImage and imageToVideo take the image as `inputs` and the rest as parameters.
+			if (c.pipeline === "image-to-image" || c.pipeline === "image-to-video") {
+				return { inputs: blob, parameters: rest };
+			}
 			return { inputs: { ...rest, image: blob } };
 		}
-		default:
-			throw new Error(`no example for ${c.pipeline}`);
 	}
 }
 
 function exampleFile(c: SnippetCase): string | undefined {
-	const example = getModelInputExample(c.model);
-	if (example?.kind === "file") return example.fileName;
-	const image = example?.kind === "object" ? example.value.image : undefined;
+	const example = c.example;
+	if (example.kind === "file") return example.fileName;
+	const image = example.kind === "object" ? example.value.image : undefined;
 	return typeof image === "string" ? image : undefined;
 }
 
@@ -87,7 +89,13 @@ export async function callClient(
 ): Promise<ClientOutcome> {
 	const chat = c.task === "conversational";
 	const name = chat ? (c.streaming ? "chatCompletionStream" : "chatCompletion") : camelCase(c.task);
-	const own = functions[name];
+	// hf-inference answers speech of non-transformers models with JSON samples, not the audio Blob the
+	// task functions return: the call for those models is request(), which hands back what came.
+	const samples =
+		c.provider === "hf-inference" &&
+		(c.task === "text-to-speech" || c.task === "text-to-audio") &&
+		!answersAudioFile(c.model.library_name);
+	const own = samples ? undefined : functions[name];
 	const fn = own ?? (functions.request as TaskFunction);
 	const run = `${c.id}.client`;
 	const options: Record<string, unknown> = {

@@ -8,17 +8,31 @@ import { execFileSync } from "node:child_process";
 import type { HubModel, ProviderProtocol } from "../protocols/types.js";
 import { HUB_TOKEN, providerKey } from "./credentials.js";
 
-/** huggingface_hub's provider → tasks table (`inference/_providers/__init__.py`, `PROVIDERS`). */
-export function libraryProviderTable(python: string): Record<string, string[]> {
+export interface InstalledLibraries {
+	/** huggingface_hub's provider → tasks table (`inference/_providers/__init__.py`, `PROVIDERS`). */
+	table: Record<string, string[]>;
+	/** The installed releases of the Python clients, by distribution name. */
+	versions: Record<string, string>;
+}
+
+/** Read from the installed libraries themselves, so it is their truth. */
+export function installedLibraries(python: string): InstalledLibraries {
 	const out = execFileSync(
 		python,
 		[
 			"-c",
-			"import json\nfrom huggingface_hub.inference._providers import PROVIDERS\nprint(json.dumps({p: sorted(t) for p, t in PROVIDERS.items()}))",
+			[
+				"import json",
+				"from importlib.metadata import version",
+				"from huggingface_hub.inference._providers import PROVIDERS",
+				"table = {p: sorted(t) for p, t in PROVIDERS.items()}",
+				'versions = {name: version(name) for name in ("huggingface_hub", "requests", "openai")}',
+				'print(json.dumps({"table": table, "versions": versions}))',
+			].join("\n"),
 		],
 		{ encoding: "utf8" },
 	);
-	return JSON.parse(out) as Record<string, string[]>;
+	return JSON.parse(out) as InstalledLibraries;
 }
 
 /** The InferenceClient call per task, with the sample files the harness writes. */

@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { getModelInputExample } from "@modelhub/tasks";
 import { pythonEnv } from "../../../../../test-support/python-env.js";
 import { HUB_HOST } from "../protocols/hub.js";
 import { PROTOCOLS } from "../protocols/index.js";
@@ -25,12 +24,12 @@ import { collectCases, type SnippetCase } from "./cases.js";
 import { callClient, type ClientOutcome } from "./client-call.js";
 import { compareRequests } from "./compare.js";
 import { tokenEnvironment } from "./credentials.js";
-import { libraryPairRuns, libraryProviderTable, type LibraryPairRun } from "./library-pairs.js";
+import { installedLibraries, libraryPairRuns, type LibraryPairRun } from "./library-pairs.js";
 import { RUN_HEADER, startProtocolServers, type ProtocolServers, type RecordedRequest } from "./server.js";
 import { makeCertificate } from "./tls.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = join(HERE, "..", "..", "..", "..", "..");
+export const REPO_ROOT = join(HERE, "..", "..", "..", "..", "..");
 /** Where runs work (inside the repository, so that snippets resolve `openai` from its node_modules). */
 export const RUN_CACHE_DIR = join(REPO_ROOT, "node_modules", ".cache", "modelhub-real-clients");
 const PACKAGE_SOURCE = join(HERE, "..", "..", "..", "src", "index.ts");
@@ -53,7 +52,7 @@ type Runner = (typeof RUNNERS)[ClientKey];
 
 /** Processes per language; most of a snippet's time is waiting (polling intervals, imports). */
 const PYTHON_BATCHES = 3;
-const NODE_BATCHES = 2;
+const NODE_BATCHES = 4;
 /** Client calls in flight at once. */
 const CLIENT_CONCURRENCY = 16;
 
@@ -108,6 +107,7 @@ export interface RealClientsRun {
 	library: LibraryPairResult[];
 	/** Library pairs the harness cannot call (no call written, or no protocol server). */
 	libraryGaps: string[];
+	/** Installed releases of the Python clients (huggingface_hub, requests, openai). */
 	versions: Record<string, string>;
 	/** Wall-clock seconds of the snippet batches, and of the whole run. */
 	batchSeconds: number;
@@ -141,18 +141,18 @@ function refusals(records: RecordedRequest[]): string[] {
 }
 
 /** Exit status, refusals, and (with a reference) the comparison with the client's request. */
-function judge(
+async function judge(
 	result: BatchResult | undefined,
 	records: RecordedRequest[],
 	reference?: RecordedRequest,
-): Judged {
+): Promise<Judged> {
 	if (!result) return { status: -1, output: "", problems: ["the batch gave no result"] };
 	const problems: string[] = [];
 	if (result.status !== 0) problems.push(`exit ${result.status}${result.error ? `: ${result.error}` : ""}`);
 	problems.push(...refusals(records).map((refusal) => `refused: ${refusal}`));
 	const [request] = inferenceRequests(records);
 	if (!request) problems.push("sent no inference request");
-	else if (reference) problems.push(...compareRequests(request, reference));
+	else if (reference) problems.push(...(await compareRequests(request, reference)));
 	return {
 		status: result.status,
 		error: result.error ?? undefined,
@@ -166,12 +166,12 @@ function judge(
 /** The files the snippets read, in every audio format a client might pick (the client tries WAV and MP3 too). */
 function writeSampleFiles(work: string, cases: SnippetCase[]): void {
 	for (const snippetCase of cases) {
-		const example = getModelInputExample(snippetCase.model);
+		const example = snippetCase.example;
 		const names: string[] = [];
-		if (example?.kind === "file") {
+		if (example.kind === "file") {
 			const stem = example.fileName.replace(/\.[^.]+$/, "");
 			names.push(example.fileName, ...(example.mediaType === "audio" ? [`${stem}.wav`, `${stem}.mp3`] : []));
-		} else if (example?.kind === "object" && typeof example.value.image === "string") {
+		} else if (example.kind === "object" && typeof example.value.image === "string") {
 			names.push(example.value.image);
 		}
 		for (const name of names) writeFileSync(join(work, name), sampleFile(name));
@@ -204,7 +204,8 @@ export async function runRealClients(): Promise<RealClientsRun> {
 	const started = Date.now();
 	const { cases, hubModels, unmappedModels, missingProtocols, generatorErrors } = collectCases();
 	const python = pythonEnv();
-	const libraryTable = libraryProviderTable(python.python);
+	const installed = installedLibraries(python.python);
+	const libraryTable = installed.table;
 	const hubModelsById = new Map(hubModels.map((model) => [model.id, model]));
 	const covered = new Set(cases.map((snippetCase) => `${snippetCase.provider}:${snippetCase.task}`));
 	const library = libraryPairRuns(libraryTable, covered, PROTOCOLS, hubModelsById);
@@ -223,7 +224,10 @@ export async function runRealClients(): Promise<RealClientsRun> {
 			servers.addProviderModel(model.provider, model.providerModelId, model.task);
 		const server = servers;
 
-		const clients = await callClients(cases, server);
+		// The reference calls run while the snippet batches do: both mostly wait (polling intervals).
+		const clientsDone = callClients(cases, server);
+		// Awaited below; this only keeps an early failure of the batches from leaving it unhandled.
+		clientsDone.catch(() => undefined);
 		writeSampleFiles(work, cases);
 		const bundle = join(work, "inference.mjs");
 		await build({
@@ -276,34 +280,39 @@ export async function runRealClients(): Promise<RealClientsRun> {
 			runCurlBatch(items("bash"), setting),
 		]);
 		const batchSeconds = (Date.now() - batchesStarted) / 1000;
+		const clients = await clientsDone;
 		const byId = new Map(finished.flat().map((result) => [result.id, result]));
 
 		const references = new Map(clients.map((client) => [client.snippetCase.id, client.request]));
-		const results: SnippetResult[] = runs.map((run) => {
-			if (!run.runner)
-				return { run, status: -1, output: "", problems: [`no runner for ${run.key}`], parsedOnly: false };
-			const result = byId.get(run.id);
-			if (run.runner === "python-parse") {
-				const problems = !result
-					? ["the batch gave no result"]
-					: result.status !== 0
-						? [`does not compile: ${result.error}`]
-						: [];
-				return {
-					run,
-					status: result?.status ?? -1,
-					output: result?.output ?? "",
-					problems,
-					parsedOnly: true,
-				};
-			}
-			const judged = judge(result, server.recordsOf(run.id), references.get(run.snippetCase.id));
-			return { run, ...judged, parsedOnly: false };
-		});
-		const libraryResults = library.runs.map((run) => ({
-			run,
-			...judge(byId.get(run.id), server.recordsOf(run.id)),
-		}));
+		const results: SnippetResult[] = await Promise.all(
+			runs.map(async (run): Promise<SnippetResult> => {
+				if (!run.runner)
+					return { run, status: -1, output: "", problems: [`no runner for ${run.key}`], parsedOnly: false };
+				const result = byId.get(run.id);
+				if (run.runner === "python-parse") {
+					const problems = !result
+						? ["the batch gave no result"]
+						: result.status !== 0
+							? [`does not compile: ${result.error}`]
+							: [];
+					return {
+						run,
+						status: result?.status ?? -1,
+						output: result?.output ?? "",
+						problems,
+						parsedOnly: true,
+					};
+				}
+				const judged = await judge(result, server.recordsOf(run.id), references.get(run.snippetCase.id));
+				return { run, ...judged, parsedOnly: false };
+			}),
+		);
+		const libraryResults = await Promise.all(
+			library.runs.map(async (run) => ({
+				run,
+				...(await judge(byId.get(run.id), server.recordsOf(run.id))),
+			})),
+		);
 		return {
 			cases,
 			results,
@@ -313,7 +322,7 @@ export async function runRealClients(): Promise<RealClientsRun> {
 			libraryTable,
 			library: libraryResults,
 			libraryGaps: [...library.missingCalls, ...library.missingProtocols],
-			versions: python.versions,
+			versions: installed.versions,
 			batchSeconds,
 			totalSeconds: (Date.now() - started) / 1000,
 		};

@@ -4,7 +4,7 @@
  * failure is a `Refusal` with the status a real API answers (400 for malformed input, 404 for unknown
  * models, 415 for a body of the wrong type, 422 for well-formed but unusable input).
  */
-import { parseDataUrl, sniff, type MediaKind } from "./media.js";
+import { decodeBase64, parseDataUrl, sniff, type MediaKind } from "./media.js";
 import { Refusal, type ProtocolState, type ProviderRequest } from "./types.js";
 
 export type JsonObject = Record<string, unknown>;
@@ -90,6 +90,16 @@ export function mediaUrl(value: unknown, key: string, accepted: readonly MediaKi
 	const data = parseDataUrl(value);
 	if (!data) throw new Refusal(422, `'${key}' must be an http(s) URL or a base64 data: URL`);
 	mediaBytes(data.bytes, key, accepted);
+}
+
+/**
+ * As `mediaUrl`, or bare base64 of accepted media: what APIs that take either form read (WaveSpeed
+ * receives a data: URL from huggingface_hub 2.0.0 and bare base64 from huggingface.js 4.13.28).
+ */
+export function mediaUrlOrBase64(value: unknown, key: string, accepted: readonly MediaKind[]): void {
+	const bytes = decodeBase64(value);
+	if (bytes) mediaBytes(bytes, key, accepted);
+	else mediaUrl(value, key, accepted);
 }
 
 /** Bytes of an accepted media kind (by their signature, whatever they are labelled). */

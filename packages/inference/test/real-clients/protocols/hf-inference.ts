@@ -93,8 +93,16 @@ const LABELS = [
 ];
 
 /** For transformers models the answer is the audio file; other speech models answer `[samples, rate]`. */
+/**
+ * Speech and audio models of the transformers library answer the audio file; others answer JSON
+ * `[samples, sampling_rate]` (the two answers 3.12.1's snippets read).
+ */
+export function answersAudioFile(libraryName: string | undefined): boolean {
+	return libraryName === "transformers";
+}
+
 function speech(model: string, state: ProtocolState): Reply {
-	if (state.hubModel(model)?.library_name === "transformers") return mediaReply("audio.flac");
+	if (answersAudioFile(state.hubModel(model)?.library_name)) return mediaReply("audio.flac");
 	return json([[0, 0.25, 0.5, 0.25, 0, -0.25, -0.5, -0.25], 16000]);
 }
 

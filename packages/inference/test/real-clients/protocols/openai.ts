@@ -19,7 +19,9 @@ export const openai: ProviderProtocol = {
 	direct: true,
 	keyScheme: BEARER,
 	providerModelId: () => "gpt-4o-mini",
-	// Not mapped on the hub: clients name OpenAI models `openai/{id}` and strip the prefix themselves.
+	// Not mapped on the hub. @modelhub/inference (like huggingface.js) takes `openai/{id}` and strips the
+	// prefix itself; huggingface_hub 2.0.0 and the OpenAI SDKs take the bare id. Either way the request
+	// names the bare id, which is what this server knows.
 	unmappedHubModelId: (providerModelId) => `openai/${providerModelId}`,
 	errorBody: openaiError,
 };
