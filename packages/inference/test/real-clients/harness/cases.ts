@@ -174,7 +174,9 @@ export function collectCases(): CaseSet {
 				for (const credential of credentials) {
 					const token = credential === "hub" ? HUB_TOKEN : providerKey(provider);
 					for (const tokenSource of ["literal", "env"] as const) {
-						const billTo = credential === "hub" ? BILL_TO : undefined;
+						// Billing an organisation with the token written out, not with the environment's: both
+						// shapes of every snippet (with and without X-HF-Bill-To) run, for both credentials.
+						const billTo = tokenSource === "literal" ? BILL_TO : undefined;
 						const opts = { billTo, directRequest: tokenSource === "env" && credential === "key" };
 						const snippetToken = tokenSource === "literal" ? token : undefined;
 						const plain = generate(model, snippetToken, provider, mapping, { ...opts, streaming: false });
