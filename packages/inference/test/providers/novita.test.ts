@@ -9,12 +9,7 @@
  *     TASK_STATUS_SUCCEED (or _FAILED) → videos[0].video_url downloaded
  */
 import { describe, expect, it } from "vitest";
-import {
-	InferenceOutputError,
-	InferenceProviderApiError,
-	textGeneration,
-	textToVideo,
-} from "../../src/index.js";
+import { InferenceOutputError, InferenceProviderApiError, textToVideo } from "../../src/index.js";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { FAST, HF_TOKEN, hubModel, PROVIDER_KEY } from "../support/fixtures.js";
 import type { Route } from "../support/servers.js";
@@ -35,6 +30,7 @@ const TEXT_GENERATION: TextGenerationSpec = {
 	direct: "/api.novita.ai/v3/openai/completions",
 	style: "completions",
 	malformed: "Expected Array<{generated_text: string}>",
+	details: true,
 };
 
 const task = (status: string, extra: Record<string, unknown> = {}) => ({
@@ -109,23 +105,6 @@ describe("novita", () => {
 	const server = useServer(table);
 	chatChecks(server, { provider: "novita", model: MODEL, routed: true, malformedModel: "org/malformed" });
 	textGenerationChecks(server, TEXT_GENERATION);
-
-	it("text-generation: the finish reason and seed come back as details (as huggingface_hub 2.0.0 returns them)", async () => {
-		const output = await textGeneration(
-			{
-				accessToken: HF_TOKEN,
-				provider: "novita",
-				model: "org/text-generator",
-				inputs: "Once upon",
-				parameters: { max_new_tokens: 5, temperature: 0.5 },
-			},
-			{ fetch: server().fetch },
-		);
-		expect(output).toEqual({
-			generated_text: " a time",
-			details: { finish_reason: "stop", seed: undefined },
-		});
-	});
 
 	it("text-to-video (routed): async task polled on the router until it succeeds; video downloaded without credentials", async () => {
 		const blob = await textToVideo(
