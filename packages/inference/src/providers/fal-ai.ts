@@ -64,14 +64,19 @@ function loraLayer(params: BodyParams, withSdxlBase: boolean): Record<string, un
 
 // ---- Synchronous tasks (fal.run), as in 3.12.1 ----
 
-/** outputType "url" returns the image URL here (3.12.1 ignores it and always downloads). */
+/**
+ * outputType "url" returns the image URL here (3.12.1 ignores it and always downloads). No
+ * `sync_mode`: huggingface_hub 2.0.0 (same fal.run route) and huggingface.js 4.13.28 send none, so fal
+ * answers a media URL that is downloaded (3.12.1 sent `sync_mode: true`, which inlines the image as a
+ * data: URL — a URL huggingface_hub cannot download, so its snippet could not send the same request).
+ */
 export const falAiTextToImage: TaskHelper<Blob | string> = {
 	provider: falAi,
 	task: "text-to-image",
 	makeRoute: modelRoute,
 	makeBody: (params) => {
 		const { prompt, ...flat } = flatPromptBody(params);
-		return { ...flat, sync_mode: true, prompt, ...loraLayer(params, true) };
+		return { ...flat, prompt, ...loraLayer(params, true) };
 	},
 	getResponse: async (raw, { ctx, outputType }) => {
 		const first = isRecord(raw) && Array.isArray(raw.images) ? (raw.images[0] as unknown) : undefined;

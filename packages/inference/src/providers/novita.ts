@@ -3,18 +3,23 @@ import { downloadChecked, pollError } from "../internal/http.js";
 import { poll } from "../internal/poll.js";
 import { looksLikeUrl } from "../internal/url.js";
 import { isRecord, isString } from "./checks.js";
-import { chatHelper, promptChatHelper } from "./openai-compatible.js";
+import { chatHelper, completionsHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 export const novita: ProviderDefinition = { id: "novita", baseUrl: "https://api.novita.ai" };
 
 export const novitaConversational = /* @__PURE__ */ chatHelper(novita, "/v3/openai/chat/completions");
 
-/** On the chat route the prompt goes as one user message (3.12.1 sent `inputs`, which it refuses). */
-export const novitaTextGeneration = /* @__PURE__ */ promptChatHelper(
+/**
+ * Novita's OpenAI-compatible completions route with `prompt`, as huggingface_hub 2.0.0 calls it, with
+ * its finish reason and seed as details. 3.12.1 posted `{inputs, parameters}` to the chat route,
+ * which refuses a body without `messages`.
+ */
+export const novitaTextGeneration = /* @__PURE__ */ completionsHelper(
 	novita,
-	"/v3/openai/chat/completions",
+	"/v3/openai/completions",
 	"Expected Array<{generated_text: string}>",
+	true,
 );
 
 /** Novita's async task API: the result is polled every 500 ms (huggingface.js 4.13.28). */

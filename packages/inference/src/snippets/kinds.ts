@@ -126,3 +126,20 @@ export function answeredAtOnce(ctx: { polls: boolean }): boolean {
 
 /** Providers whose speech route answers with the audio file itself (OpenAI-style `/audio/speech`). */
 export const SPEECH_FILE_PROVIDERS: ReadonlySet<string> = /* @__PURE__ */ new Set(["deepinfra", "together"]);
+
+/**
+ * hf-inference answers speech and audio generation of models outside the transformers library with
+ * JSON `[samples, sampling_rate]` instead of an audio file (3.12.1's snippets read it so): only the
+ * raw HTTP clients, which show that answer, are offered there.
+ */
+export function answersAudioArray(ctx: {
+	provider: string;
+	kind: TemplateKind;
+	model: { library_name?: string };
+}): boolean {
+	return (
+		ctx.provider === "hf-inference" &&
+		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") &&
+		ctx.model.library_name !== "transformers"
+	);
+}

@@ -1,7 +1,7 @@
 /**
  * fal.ai — images, speech, video (queue) and speech recognition.
  *   auth: direct `Authorization: Key {key}`; routed `Bearer hf_…`.
- *   text-to-image: POST https://fal.run/{providerId}  body {…parameters, sync_mode: true, prompt}
+ *   text-to-image: POST https://fal.run/{providerId}  body {…parameters, prompt} (no sync_mode, as huggingface_hub 2.0.0)
  *     (+ loras for LoRA adapters) → {images: [{url}]} → GET url (outputType "url": the URL itself)
  *   text-to-speech: POST https://fal.run/{providerId}  body {…parameters, text} → {audio: {url}} → GET url
  *   text-to-video: POST https://queue.fal.run/{providerId} (routed: {router}/fal-ai/{providerId}?_subdomain=queue)
@@ -275,7 +275,7 @@ const table: Route[] = [
 		path: "/fal.run/fal-ai/flux/dev",
 		expect: {
 			headers: { authorization: `Key ${PROVIDER_KEY}` },
-			json: { seed: 3, sync_mode: true, prompt: "a tree" },
+			json: { seed: 3, prompt: "a tree" },
 		},
 		respond: { json: { images: [{ url: IMAGE_URL, content_type: "image/png" }] } },
 	},
@@ -284,7 +284,6 @@ const table: Route[] = [
 		expect: {
 			headers: { authorization: `Bearer ${HF_TOKEN}` },
 			json: {
-				sync_mode: true,
 				prompt: "a tree",
 				loras: [{ path: "https://huggingface.co/org/sdxl-lora/resolve/main/w.safetensors", scale: 1 }],
 				model_name: "stabilityai/stable-diffusion-xl-base-1.0",
@@ -369,7 +368,7 @@ const table: Route[] = [
 describe("fal-ai", () => {
 	const server = useServer(table);
 
-	it("text-to-image: direct with Key auth, sync_mode, downloads the image", async () => {
+	it("text-to-image: direct with Key auth, no sync_mode, downloads the image", async () => {
 		const blob = await textToImage(
 			{
 				accessToken: PROVIDER_KEY,

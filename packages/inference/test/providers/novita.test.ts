@@ -1,8 +1,9 @@
 /**
- * Novita — chat, text generation through the same chat route, and videos through the async task API.
+ * Novita — chat, text generation on the completions route, and videos through the async task API.
  *   routed: POST https://router.huggingface.co/novita/v3/openai/chat/completions
  *   direct: POST https://api.novita.ai/v3/openai/chat/completions
- *   text-generation: the prompt as one user message (3.12.1 sent {inputs, parameters}, which the route refuses)
+ *   text-generation: POST …/v3/openai/completions {model, prompt, mapped parameters} → {generated_text, details}
+ *     (huggingface_hub 2.0.0's route; 3.12.1 sent {inputs, parameters} to the chat route, which refuses it)
  *   text-to-video: POST …/v3/async/{providerId}  body {…parameters (num_inference_steps → steps), prompt}
  *     → {task_id}; GET …/v3/async/task-result?task_id=… every 500 ms until task.status is
  *     TASK_STATUS_SUCCEED (or _FAILED) → videos[0].video_url downloaded
@@ -25,10 +26,11 @@ const VIDEO_URL = "https://faas-output-video.s3.example/video.mp4";
 const MP4 = new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]);
 const TEXT_GENERATION: TextGenerationSpec = {
 	provider: "novita",
-	routed: "/router.huggingface.co/novita/v3/openai/chat/completions",
-	direct: "/api.novita.ai/v3/openai/chat/completions",
-	style: "chat",
+	routed: "/router.huggingface.co/novita/v3/openai/completions",
+	direct: "/api.novita.ai/v3/openai/completions",
+	style: "completions",
 	malformed: "Expected Array<{generated_text: string}>",
+	details: true,
 };
 
 const task = (status: string, extra: Record<string, unknown> = {}) => ({

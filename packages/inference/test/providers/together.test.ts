@@ -22,7 +22,6 @@ import {
 	imageToVideo,
 	InferenceInputError,
 	InferenceOutputError,
-	textGeneration,
 	textToImage,
 	textToSpeech,
 	textToVideo,
@@ -60,6 +59,7 @@ const TEXT_GENERATION: TextGenerationSpec = {
 	direct: `${DIRECT}/v1/completions`,
 	style: "completions",
 	malformed: "Expected Together text generation response format",
+	details: true,
 };
 
 const modelIs = (model: string) => (request: RecordedRequest) =>
@@ -279,23 +279,6 @@ describe("together", () => {
 			{ fetch: server().fetch },
 		);
 		expect(output).toEqual(CHAT_OUTPUT);
-	});
-
-	it("text-generation: the finish reason and seed come back as details", async () => {
-		const output = await textGeneration(
-			{
-				accessToken: HF_TOKEN,
-				provider: "together",
-				model: "org/text-generator",
-				inputs: "Once upon",
-				parameters: { max_new_tokens: 5, temperature: 0.5 },
-			},
-			{ fetch: server().fetch },
-		);
-		expect(output).toEqual({
-			generated_text: " a time",
-			details: { finish_reason: "stop", seed: undefined },
-		});
 	});
 
 	it("text-to-image: num_inference_steps sent as steps; base64 → JPEG Blob", async () => {

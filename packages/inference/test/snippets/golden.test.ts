@@ -74,6 +74,12 @@ const CASES: GoldenCase[] = [
 		providerId: "qwen/qwen2.5-vl-72b-instruct",
 		opts: { streaming: true },
 	},
+	// huggingface_hub 2.0.0's table_question_answering gets its model on the client (see huggingface-hub.ts).
+	{
+		model: model("google/tapas-base-finetuned-wtq", "table-question-answering"),
+		provider: "hf-inference",
+		variant: "model-on-client",
+	},
 	{ model: model("impira/layoutlm-document-qa", "document-question-answering"), provider: "hf-inference" },
 	{ model: model("timbrooks/instruct-pix2pix", "image-to-image"), provider: "hf-inference" },
 	{ model: model("julien-c/wine-quality", "tabular-classification"), provider: "hf-inference" },

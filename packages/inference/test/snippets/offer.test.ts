@@ -1,7 +1,10 @@
 /**
  * Which clients are offered for which pipeline and provider (hf_ token, mapping given): 3.12.1's
- * offer (inference-snippets.md §5) with today's pairs, and three rules of our own —
+ * offer (inference-snippets.md §5) with today's pairs, and rules of our own —
  * python/huggingface_hub only for the pairs huggingface_hub 2.0.0 serves (providers-current.json),
+ * less those where it sends another request than our client (src/snippets/offers.ts; the real-client
+ * run checks both against the installed library), high-level clients not where hf-inference answers
+ * JSON samples instead of an audio file (speech models outside the transformers library),
  * raw HTTP clients (requests, fetch, curl) only where the provider answers with the result rather
  * than a job to poll, and js/huggingface.js (our client) for every pair. Plus the `[]` cases, errors
  * and statelessness.
@@ -124,9 +127,15 @@ const OFFER: Row[] = [
 		pipelines: ["image-to-image"],
 		providers: ["fal-ai", "hf-inference", "replicate", "together", "wavespeed"],
 		clients: [HH, REQ, HFJS],
-		only: { "fal-ai": [HH, HFJS], wavespeed: [HH, HFJS] },
+		// huggingface_hub sends WaveSpeed no `images` (offers.ts).
+		only: { "fal-ai": [HH, HFJS], wavespeed: [HFJS] },
 	},
-	{ pipelines: ["image-to-video"], providers: ["fal-ai", "together", "wavespeed"], clients: [HH, HFJS] },
+	{
+		pipelines: ["image-to-video"],
+		providers: ["fal-ai", "together", "wavespeed"],
+		clients: [HH, HFJS],
+		only: { wavespeed: [HFJS] },
+	},
 	{
 		pipelines: ["tabular-classification", "tabular-regression"],
 		providers: ["hf-inference"],
@@ -147,7 +156,10 @@ const OFFER: Row[] = [
 			"together",
 		],
 		clients: BASIC_ALL,
+		// huggingface_hub sends deepinfra and featherless-ai `"max_tokens": null` (offers.ts).
 		only: {
+			deepinfra: RAW_AND_OURS,
+			"featherless-ai": RAW_AND_OURS,
 			groq: RAW_AND_OURS,
 			hyperbolic: RAW_AND_OURS,
 			nebius: RAW_AND_OURS,
@@ -166,7 +178,8 @@ const OFFER: Row[] = [
 		pipelines: ["text-to-audio"],
 		providers: ["fal-ai", "hf-inference"],
 		clients: [REQ, FETCH, HFJS],
-		only: { "fal-ai": [HFJS] },
+		// A model outside the transformers library answers JSON samples, not the file textToAudio returns.
+		only: { "fal-ai": [HFJS], "hf-inference": [REQ, FETCH] },
 	},
 	{
 		pipelines: ["text-to-image"],
@@ -197,11 +210,15 @@ const OFFER: Row[] = [
 		pipelines: ["text-to-speech"],
 		providers: ["deepinfra", "fal-ai", "hf-inference", "replicate", "together"],
 		clients: [HH, REQ, FETCH, HFJS],
+		// As text-to-audio: see the transformers test below for the file-answering models.
+		only: { "hf-inference": [REQ, FETCH] },
 	},
 	{
 		pipelines: ["text-to-video"],
 		providers: ["fal-ai", "novita", "replicate", "together", "wavespeed"],
 		clients: [HH, HFJS],
+		// huggingface_hub calls Novita's synchronous route (offers.ts).
+		only: { novita: [HFJS] },
 	},
 	{ pipelines: ["zero-shot-classification"], providers: ["hf-inference"], clients: [REQ, FETCH, HFJS, CURL] },
 	{ pipelines: ["zero-shot-image-classification"], providers: ["hf-inference"], clients: [REQ, HFJS] },
@@ -249,6 +266,21 @@ describe("offer table", () => {
 			}
 		}
 	}
+
+	it("hf-inference speech and audio models of the transformers library answer the file: every client is offered", () => {
+		const clients = (pipeline: string) => {
+			const model = modelFor(pipeline, [], { library_name: "transformers" });
+			return getInferenceSnippets(
+				model,
+				HF_TOKEN,
+				"hf-inference",
+				mappingFor(model, "hf-inference", pipeline as InferenceTask),
+			).map((snippet) => `${snippet.language}/${snippet.client}`);
+		};
+		expect(clients("text-to-speech")).toEqual([HH, REQ, FETCH, HFJS]);
+		// huggingface_hub 2.0.0 has no hf-inference text-to-audio.
+		expect(clients("text-to-audio")).toEqual([REQ, FETCH, HFJS]);
+	});
 
 	it("pipelines without snippets give [] for every provider", () => {
 		for (const provider of INFERENCE_PROVIDERS) {

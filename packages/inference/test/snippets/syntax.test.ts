@@ -166,8 +166,8 @@ function generate(
 			case "python/huggingface_hub":
 			case "js/huggingface.js": {
 				let examples = exampleStrings(example, opts);
-				// Our JS client sends fal.ai a WAV (fal.ai takes no FLAC), so that snippet reads the .wav twin.
-				if (client === "js/huggingface.js" && provider === "fal-ai" && example.kind === "file") {
+				// Our client sends fal.ai a WAV (fal.ai takes no FLAC), so both snippets read the .wav twin.
+				if (provider === "fal-ai" && example.kind === "file") {
 					examples = examples.map((name) => name.replace(/\.flac$/, ".wav"));
 				}
 				// huggingface_hub 2.0.0 takes the OpenAI model id as it is (no "openai/" prefix).

@@ -91,7 +91,8 @@ function checkExpectations(route: Route, request: RecordedRequest): string[] {
 	return problems;
 }
 
-async function writeReply(res: ServerResponse, reply: Reply): Promise<void> {
+/** Writes a reply; SSE frames leave one chunk each. Shared with the real-client protocol servers. */
+export async function writeReply(res: ServerResponse, reply: Reply): Promise<void> {
 	if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
 	if (reply.hang) return;
 	const headers: Record<string, string> = { ...reply.headers };

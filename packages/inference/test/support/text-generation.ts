@@ -20,6 +20,8 @@ export interface TextGenerationSpec {
 	malformed: string;
 	/** Authorization value for the provider key. */
 	directAuth?: string;
+	/** The answer's finish reason and seed come back as `details` (Together, Novita). */
+	details?: boolean;
 }
 
 const MODEL = "org/text-generator";
@@ -108,6 +110,25 @@ export function textGenerationChecks(getServer: () => TestServer, spec: TextGene
 			for (const key of ["inputs", "parameters", "max_new_tokens", "details", "return_full_text"]) {
 				expect(sent, key).not.toHaveProperty(key);
 			}
+		});
+	}
+
+	if (spec.details) {
+		it("text-generation: the finish reason and seed come back as details", async () => {
+			const output = await textGeneration(
+				{
+					accessToken: spec.routed ? HF_TOKEN : PROVIDER_KEY,
+					provider,
+					model: MODEL,
+					inputs: "Once upon",
+					parameters: { max_new_tokens: 5, temperature: 0.5 },
+				},
+				{ fetch: getServer().fetch },
+			);
+			expect(output).toEqual({
+				generated_text: " a time",
+				details: { finish_reason: "stop", seed: undefined },
+			});
 		});
 	}
 

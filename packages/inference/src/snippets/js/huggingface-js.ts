@@ -3,7 +3,7 @@ import * as literals from "@modelhub/tasks/literals";
 import { PACKAGE_NAME } from "../../version.js";
 import { jsToken } from "../auth.js";
 import { FILE_BLOB, js } from "../code.js";
-import { HF_JS_METHODS, hasOwn } from "../kinds.js";
+import { answersAudioArray, HF_JS_METHODS, hasOwn } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
 function fileBlob(ctx: SnippetContext): string {
@@ -82,4 +82,11 @@ const templates: ClientTemplates = {
 	zeroShotImageClassification: task,
 };
 
-export const huggingfaceJs: SnippetClient = { language: "js", client: "huggingface.js", templates, setup };
+/** Every pair our client serves, except where the answer is not the file the task function returns. */
+export const huggingfaceJs: SnippetClient = {
+	language: "js",
+	client: "huggingface.js",
+	templates,
+	setup,
+	offers: (ctx) => !answersAudioArray(ctx),
+};

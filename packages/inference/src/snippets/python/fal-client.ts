@@ -14,8 +14,8 @@ function falKey(token: TokenSource): { code: string; env: boolean } {
 const textToImage: Template = (ctx) => {
 	if (ctx.provider !== "fal-ai") return "";
 	const key = falKey(ctx.token);
-	// fal_client.subscribe waits on fal's queue itself, so the client's sync_mode flag is not needed.
-	const { sync_mode: _sync, ...args } = (ctx.request.body ?? {}) as Record<string, unknown>;
+	// The client's own body (prompt, parameters, LoRA): fal_client.subscribe sends it through fal's queue.
+	const args = (ctx.request.body ?? {}) as Record<string, unknown>;
 	return [
 		...(key.env ? ["import os", ""] : []),
 		"import fal_client",

@@ -1,8 +1,9 @@
 /**
  * The provider × task pairs huggingface_hub 2.0.0 serves (`huggingface_hub/inference/_providers/__init__.py`,
  * `PROVIDERS`): the python/huggingface_hub snippet is offered for these only, since the library refuses the
- * others ("Task ... not supported for provider ..."). A fact about that library, checked against
- * test-support/facts/providers-current.json.
+ * others ("Task ... not supported for provider ..."), less the pairs of `HUGGINGFACE_HUB_NOT_OFFERED`
+ * (offers.ts). A fact about that library: test/real-clients reads the installed library's own table and
+ * checks this one equals it.
  */
 export const HUGGINGFACE_HUB_PAIRS: Readonly<Record<string, readonly string[]>> = {
 	baseten: ["conversational"],

@@ -2,7 +2,8 @@
 import * as literals from "@modelhub/tasks/literals";
 import { pyToken, readsEnv } from "../auth.js";
 import { INDENT, py, pyKwargs } from "../code.js";
-import { HF_PYTHON_METHODS, hasOwn } from "../kinds.js";
+import { answersAudioArray, HF_PYTHON_METHODS, hasOwn } from "../kinds.js";
+import { HUGGINGFACE_HUB_NOT_OFFERED } from "../offers.js";
 import { pythonChat } from "../python-chat.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 import { HUGGINGFACE_HUB_PAIRS } from "./huggingface-hub-pairs.js";
@@ -12,12 +13,22 @@ const KWARG_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
 	"sentence-similarity": { source_sentence: "sentence", sentences: "other_sentences" },
 };
 
+/**
+ * Pipelines whose model is given to `InferenceClient(model=...)` rather than to the method:
+ * huggingface_hub 2.0.0's `table_question_answering` also puts a `model=` given to it inside the body's
+ * `parameters`, which our client does not send.
+ */
+const MODEL_ON_CLIENT: ReadonlySet<string> = /* @__PURE__ */ new Set(["table-question-answering"]);
+
 function setup(ctx: SnippetContext): string {
 	const lines = [
 		...(readsEnv(ctx.token) ? ["import os", ""] : []),
 		"from huggingface_hub import InferenceClient",
 		"",
 		"client = InferenceClient(",
+		...(MODEL_ON_CLIENT.has(ctx.pipeline)
+			? [`${INDENT}model=${literals.pyString(libraryModelId(ctx))},`]
+			: []),
 		`${INDENT}provider=${literals.pyString(ctx.provider)},`,
 		`${INDENT}api_key=${pyToken(ctx.token)},`,
 	];
@@ -44,7 +55,8 @@ function call(
 ): string {
 	const lines = [`${name} = client.${method}(`];
 	for (const value of positional) lines.push(`${INDENT}${py(value, INDENT)},`);
-	lines.push(...pyKwargs({ ...kwargs, model: libraryModelId(ctx) }, INDENT));
+	const model = MODEL_ON_CLIENT.has(ctx.pipeline) ? {} : { model: libraryModelId(ctx) };
+	lines.push(...pyKwargs({ ...kwargs, ...model }, INDENT));
 	lines.push(")");
 	return lines.join("\n");
 }
@@ -65,8 +77,13 @@ const basic: Template = (ctx) => {
 		}
 		return `${call(ctx, "result", name, [], kwargs)}\n\nprint(result)`;
 	}
+	// A file is the one the client reads (ctx.file: fal.ai speech recognition reads a WAV, not the FLAC example).
 	const input =
-		example.kind === "text" ? example.text : example.kind === "file" ? example.fileName : undefined;
+		example.kind === "text"
+			? example.text
+			: example.kind === "file"
+				? (ctx.file?.name ?? example.fileName)
+				: undefined;
 	return `${call(ctx, "result", name, [input], {})}\n\nprint(result)`;
 };
 
@@ -137,10 +154,15 @@ const templates: ClientTemplates = {
 	textToVideo,
 };
 
-/** Only for the pairs huggingface_hub 2.0.0 serves: it refuses the others. */
+/**
+ * Only for the pairs huggingface_hub 2.0.0 serves (it refuses the others), less those where it sends
+ * another request than our client (offers.ts), and not where hf-inference answers JSON samples instead of
+ * the audio file the method returns.
+ */
 function offers(ctx: SnippetContext): boolean {
 	const tasks = hasOwn(HUGGINGFACE_HUB_PAIRS, ctx.provider) ? HUGGINGFACE_HUB_PAIRS[ctx.provider] : undefined;
-	return tasks?.includes(ctx.task) === true;
+	if (tasks?.includes(ctx.task) !== true) return false;
+	return !hasOwn(HUGGINGFACE_HUB_NOT_OFFERED, `${ctx.provider} ${ctx.task}`) && !answersAudioArray(ctx);
 }
 
 export const huggingfaceHub: SnippetClient = {

@@ -2,7 +2,7 @@
 import * as literals from "@modelhub/tasks/literals";
 import { pyAuthorization, readsEnv } from "../auth.js";
 import { FILE_BASE64, FILE_DATA_URL, INDENT, py } from "../code.js";
-import { answeredAtOnce, SPEECH_FILE_PROVIDERS } from "../kinds.js";
+import { answeredAtOnce, answersAudioArray, SPEECH_FILE_PROVIDERS } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
 /** Two indentation steps (a literal, so that a bundle without snippets keeps nothing of it). */
@@ -18,21 +18,12 @@ function answersWithBytes(ctx: SnippetContext): boolean {
 	);
 }
 
-/** hf-inference's non-transformers speech models answer `[audio, sampling_rate]`. */
-function answersWithAudioArray(ctx: SnippetContext): boolean {
-	return (
-		ctx.provider === "hf-inference" &&
-		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") &&
-		ctx.model.library_name !== "transformers"
-	);
-}
-
 function isImageBytes(ctx: SnippetContext): boolean {
 	return answersWithBytes(ctx) && (ctx.kind === "textToImage" || ctx.kind === "imageToImage");
 }
 
 function usesAudioPlayer(ctx: SnippetContext): boolean {
-	return answersWithAudioArray(ctx) || (answersWithBytes(ctx) && !isImageBytes(ctx));
+	return answersAudioArray(ctx) || (answersWithBytes(ctx) && !isImageBytes(ctx));
 }
 
 function fileVariable(ctx: SnippetContext): string {
@@ -201,7 +192,7 @@ const audioResult: Template = (ctx) => {
 			"Audio(audio_bytes)",
 		].join("\n");
 	}
-	if (answersWithAudioArray(ctx)) {
+	if (answersAudioArray(ctx)) {
 		return [
 			postJson("json"),
 			"",
