@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { ModelDetail } from "../api/models";
-import { displayTags, isConversational, modelFacts, modelHref, splitModelId, toModelData } from "./model";
+import {
+	cardBody,
+	cardMetadata,
+	displayTags,
+	isConversational,
+	modelFacts,
+	modelHref,
+	modelLicense,
+	modelSize,
+	splitModelId,
+	toModelData,
+} from "./model";
 
 const model: ModelDetail = {
 	id: "acme/chat-7b",
@@ -57,5 +68,29 @@ describe("model view", () => {
 		});
 		expect(isConversational(model)).toBe(true);
 		expect(isConversational({ tags: [] })).toBe(false);
+	});
+});
+
+describe("model card helpers", () => {
+	it("drops the YAML front matter and keeps the rest byte for byte", () => {
+		expect(cardBody("---\nlicense: mit\ntags:\n- a\n---\n# Title\n\nText\n")).toBe("# Title\n\nText\n");
+		expect(cardBody("\uFEFF---\r\nlicense: mit\r\n---\r\nBody")).toBe("Body");
+		expect(cardBody("---\n---\nBody")).toBe("Body");
+		// A thematic break later on, or an unclosed block, is not front matter.
+		expect(cardBody("# Title\n---\ntext")).toBe("# Title\n---\ntext");
+		expect(cardBody("---\nlicense: mit\n")).toBe("---\nlicense: mit\n");
+	});
+
+	it("lists the card data as metadata, and names license and size", () => {
+		expect(cardMetadata({ license: "other", license_name: "qwen", language: ["en", "zh"], widget: [{}] })).toEqual([
+			{ label: "License", values: ["other"] },
+			{ label: "License name", values: ["qwen"] },
+			{ label: "Languages", values: ["en", "zh"] },
+		]);
+		expect(modelLicense({ cardData: { license: "other", license_name: "qwen" }, tags: [] })).toBe("qwen");
+		expect(modelLicense({ tags: ["license:mit"] })).toBe("mit");
+		expect(modelSize({ safetensors: { total: 8_030_261_248 } })).toBe("8.03B params");
+		expect(modelSize({ gguf: { total: 494_032_768 } })).toBe("494M params");
+		expect(modelSize({})).toBeUndefined();
 	});
 });

@@ -1,6 +1,6 @@
 import type { ModelData } from "@modelhub/tasks";
 import type { ModelDetail, ModelSummary } from "../api/models";
-import { formatDate, formatExactCount } from "./format";
+import { formatDate, formatExactCount, formatParameters } from "./format";
 import { pipelineName } from "./pipelines";
 
 export function splitModelId(id: string): { namespace: string; name: string } {
@@ -100,4 +100,53 @@ export function toModelData(model: ModelDetail): ModelData {
 /** A stand-in model for showing a library's snippets when the hub has no model of that library. */
 export function placeholderModel(libraryKey: string): ModelData {
 	return { id: "your-org/your-model", library_name: libraryKey, tags: [] };
+}
+
+/** The model's license: its card's `license` (with `license_name` for "other"), else its license tag. */
+export function modelLicense(model: Pick<ModelDetail, "cardData" | "tags">): string | undefined {
+	const license = firstString(model.cardData?.license) ?? licenseFromTags(model.tags);
+	const name = firstString(model.cardData?.license_name);
+	return license === "other" && name ? name : license;
+}
+
+/** The model's size in parameters ("8.03B params"), from its safetensors header, else its GGUF file. */
+export function modelSize(model: Pick<ModelDetail, "safetensors" | "gguf">): string | undefined {
+	const total = model.safetensors?.total ?? model.gguf?.total;
+	const text = formatParameters(total);
+	return text ? `${text} params` : undefined;
+}
+
+/**
+ * A model card's Markdown without its YAML front matter (the hub shows that block as the card's
+ * metadata, not as text). Front matter is a `---` line first, closed by a `---` (or `...`) line.
+ */
+export function cardBody(markdown: string): string {
+	const text = markdown.replace(/^\uFEFF/, "");
+	const match = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
+	return match ? text.slice(match[0].length) : text;
+}
+
+/** The card's metadata worth listing next to it, as label and text(s), from the hub's parsed card data. */
+export function cardMetadata(cardData: Record<string, unknown> | undefined): Array<{ label: string; values: string[] }> {
+	if (!cardData) return [];
+	const fields: Array<[string, string]> = [
+		["license", "License"],
+		["license_name", "License name"],
+		["language", "Languages"],
+		["base_model", "Base model"],
+		["datasets", "Datasets"],
+		["metrics", "Metrics"],
+		["pipeline_tag", "Task"],
+		["library_name", "Library"],
+		["tags", "Tags"],
+	];
+	const out: Array<{ label: string; values: string[] }> = [];
+	for (const [key, label] of fields) {
+		const value = cardData[key];
+		const values = (Array.isArray(value) ? value : [value]).filter(
+			(item): item is string | number => typeof item === "string" || typeof item === "number",
+		);
+		if (values.length > 0) out.push({ label, values: values.slice(0, 20).map(String) });
+	}
+	return out;
 }

@@ -8,6 +8,7 @@ import {
 	clientLabel,
 	snippetClients,
 	snippetLanguages,
+	snippetTitle,
 	SNIPPET_LANGUAGE_LABELS,
 	type ProviderEntry,
 	type SnippetLanguageId,
@@ -144,7 +145,7 @@ export function ProvidersPanel({
 										<Code
 											code={snippet.content}
 											language={id}
-											title={`${clientLabel(name)} (${SNIPPET_LANGUAGE_LABELS[id]})`}
+											title={snippetTitle(id, name)}
 										/>
 									) : null,
 								}))}
