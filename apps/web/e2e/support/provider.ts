@@ -104,3 +104,83 @@ export async function startProviderServer(
 			}),
 	};
 }
+
+export type ScriptedAnswer =
+	| { kind: "stream"; tokens: string[] }
+	/** Sends the first token, then holds the stream open until the client goes away. */
+	| { kind: "hang"; first: string }
+	| { kind: "error"; status: number; body: unknown };
+
+export interface ScriptedProvider {
+	url: string;
+	received: ReceivedRequest[];
+	/** What the next requests get. */
+	answer: ScriptedAnswer;
+	close: () => Promise<void>;
+}
+
+/**
+ * A provider stand-in whose answer the test sets before each request: a streamed chat answer, an error
+ * status with a JSON body (as providers send), or a stream that never finishes (for Stop and timeouts).
+ */
+export async function startScriptedProvider(): Promise<ScriptedProvider> {
+	const state: ScriptedProvider = {
+		url: "",
+		received: [],
+		answer: { kind: "stream", tokens: ["OK"] },
+		close: async () => undefined,
+	};
+	const chunk = (content: string, finish: string | null) =>
+		`data: ${JSON.stringify({
+			id: "chatcmpl-e2e",
+			object: "chat.completion.chunk",
+			created: 1_700_000_000,
+			model: "e2e-model",
+			choices: [{ index: 0, delta: { role: "assistant", content }, finish_reason: finish }],
+		})}\n\n`;
+	const server: Server = createServer((req, res) => {
+		const cors = {
+			"access-control-allow-origin": "*",
+			"access-control-allow-headers": "*",
+			"access-control-allow-methods": "POST, OPTIONS",
+		};
+		if (req.method === "OPTIONS") {
+			res.writeHead(204, cors);
+			res.end();
+			return;
+		}
+		const chunks: Buffer[] = [];
+		req.on("data", (data: Buffer) => chunks.push(data));
+		req.on("end", () => {
+			const raw = Buffer.concat(chunks);
+			const isJson = /json/.test(req.headers["content-type"] ?? "");
+			state.received.push({
+				method: req.method ?? "",
+				path: req.url ?? "",
+				headers: req.headers,
+				body: isJson ? raw.toString("utf8") : `<${raw.length} bytes>`,
+			});
+			const answer = state.answer;
+			if (answer.kind === "error") {
+				res.writeHead(answer.status, { ...cors, "content-type": "application/json" });
+				res.end(JSON.stringify(answer.body));
+				return;
+			}
+			res.writeHead(200, { ...cors, "content-type": "text/event-stream", "cache-control": "no-cache" });
+			if (answer.kind === "hang") {
+				res.write(chunk(answer.first, null));
+				return;
+			}
+			answer.tokens.forEach((token, index) => res.write(chunk(token, index === answer.tokens.length - 1 ? "stop" : null)));
+			res.end("data: [DONE]\n\n");
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	state.close = () =>
+		new Promise((resolve) => {
+			server.closeAllConnections();
+			server.close(() => resolve());
+		});
+	return state;
+}

@@ -211,7 +211,7 @@ function SearchAndSort({ state, update }: { state: ModelListState; update: Updat
 		if (settled.trim() !== state.search.trim()) update({ search: settled }, { replace: true });
 	}, [settled]);
 	return (
-		<form className="search-sort" role="search" aria-label="Search models" onSubmit={(event) => {
+		<form className="search-sort" role="search" aria-label="Model search" onSubmit={(event) => {
 			event.preventDefault();
 			typed.current = false;
 			update({ search: draft });

@@ -93,6 +93,10 @@ export function toModelData(model: ModelDetail): ModelData {
 	if (model.cardData) data.cardData = model.cardData as ModelData["cardData"];
 	if (model.widgetData) data.widgetData = model.widgetData as ModelData["widgetData"];
 	if (model.transformersInfo) data.transformersInfo = model.transformersInfo;
+	// Local apps read these: GGUF facts (llama.cpp, Ollama, LM Studio…) and the file list (which quantisation).
+	if (model.gguf) data.gguf = model.gguf as ModelData["gguf"];
+	if (model.safetensors) data.safetensors = model.safetensors as ModelData["safetensors"];
+	if (Array.isArray(model.siblings)) data.siblings = model.siblings;
 	if (model.private !== undefined) data.private = model.private;
 	return data;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { demoAssetUrl } from "../../api/catalogue";
 import type { ModelDetail } from "../../api/models";
@@ -190,17 +190,23 @@ export default function Playground({ model, providers, provider }: Props) {
  */
 function TokenField({ id }: { id: string }) {
 	const { token } = useSettings();
+	const input = useRef<HTMLInputElement>(null);
+	// Uncontrolled, so the token is never written into a `value` attribute of the page's markup; a
+	// change made elsewhere (Settings) is copied into the field's property.
+	useEffect(() => {
+		if (input.current && input.current.value !== token) input.current.value = token;
+	}, [token]);
 	return (
 		<div className="field">
 			<label htmlFor={id}>Access token</label>
 			<input
+				ref={input}
 				id={id}
 				type="password"
 				className="input"
 				autoComplete="off"
 				spellCheck={false}
 				placeholder="hf_… or a provider key"
-				value={token}
 				onChange={(event) => updateSettings({ token: event.target.value.trim() })}
 			/>
 			<span className="muted small">
