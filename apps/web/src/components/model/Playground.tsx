@@ -48,7 +48,7 @@ export default function Playground({ model, providers, provider }: Props) {
 		// The task catalogue is loaded only here, for the tasks that take a file.
 		import("../../view/demo-files")
 			.then(async ({ demoFile }) => {
-				const filename = demoFile(plan.task, fileKind);
+				const filename = await demoFile(plan.task, fileKind);
 				if (!filename) return;
 				const response = await fetch(demoAssetUrl(filename, normalizeBaseUrl(settings.hubUrl)), {
 					signal: controller.signal,
