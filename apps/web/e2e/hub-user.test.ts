@@ -210,10 +210,16 @@ describe("issue 15: what a Hub user expects", () => {
 	}, 60_000);
 
 	it("6. Qwen models show their real licenses", async () => {
-		await visit("/Qwen/Qwen2.5-7B-Instruct");
-		expect(await page.getByRole("list", { name: "Model facts" }).textContent()).toContain("Licenseapache-2.0");
-		await visit("/Qwen/Qwen2.5-72B-Instruct");
-		expect(await page.getByRole("list", { name: "Model facts" }).textContent()).toContain("Licenseqwen");
+		for (const [id, license] of [
+			["Qwen/Qwen2.5-7B-Instruct", "apache-2.0"],
+			["Qwen/Qwen3-8B", "apache-2.0"],
+			["Qwen/Qwen2.5-72B-Instruct", "qwen"],
+		] as const) {
+			await visit(`/${id}`);
+			const header = await page.locator("main").innerText();
+			expect({ id, license: /License\s*([\w.-]+)/i.exec(header)?.[1] }).toEqual({ id, license });
+			expect(await page.locator("main").textContent()).not.toContain("llama3.1");
+		}
 		await visit("/models?license=llama3.1");
 		await page.locator(".model-card").first().waitFor();
 		expect((await listedIds()).filter((id) => id.startsWith("Qwen/"))).toEqual([]);
