@@ -24,7 +24,9 @@ function taskCatalogueModules(): Plugin {
 	const taskData = (id: string): TaskPageData | undefined => {
 		const task = (TASKS_DATA as Record<string, TaskPageData["task"] | undefined>)[id];
 		if (!task) return undefined;
-		const libraryLabels = Object.fromEntries(task.libraries.map((key) => [key, libraries[key]?.prettyLabel ?? key]));
+		const libraryLabels = Object.fromEntries(
+			task.libraries.map((key) => [key, libraries[key]?.prettyLabel ?? key]),
+		);
 		return { task, libraryLabels };
 	};
 	const modules: Record<string, () => string> = {
@@ -33,7 +35,10 @@ function taskCatalogueModules(): Plugin {
 		"virtual:task-data": () =>
 			`export default {${Object.values(TASKS_DATA)
 				.filter((task) => task !== undefined)
-				.map((task) => `${JSON.stringify(task.id)}: () => import(${JSON.stringify(`virtual:task-data/${task.id}`)})`)
+				.map(
+					(task) =>
+						`${JSON.stringify(task.id)}: () => import(${JSON.stringify(`virtual:task-data/${task.id}`)})`,
+				)
 				.join(",\n")}};`,
 	};
 	return {

@@ -129,7 +129,9 @@ describe("every page", () => {
 		}
 		await page.emulateMedia({ colorScheme: "light" });
 		// The unknown address answers 404, which Chromium logs; nothing else may be logged.
-		expect(errors.filter((error) => !/does-not-exist: Failed to load resource: .*status of 404/.test(error))).toEqual([]);
+		expect(
+			errors.filter((error) => !/does-not-exist: Failed to load resource: .*status of 404/.test(error)),
+		).toEqual([]);
 		errors.length = 0;
 		expect(problems).toEqual([]);
 	}, 120_000);
@@ -157,7 +159,9 @@ describe("every page", () => {
 		// The 404 answers (the page itself and the model's API call) are the only things Chromium logs.
 		expect(errors.slice(before).length).toBeGreaterThan(0);
 		expect(
-			errors.slice(before).every((error) => /Failed to load resource: the server responded with a status of 404/.test(error)),
+			errors
+				.slice(before)
+				.every((error) => /Failed to load resource: the server responded with a status of 404/.test(error)),
 		).toBe(true);
 		errors.length = before;
 	});

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 import { startScriptedProvider, type ScriptedProvider } from "./support/provider";
 
@@ -30,23 +30,17 @@ async function visit(path: string) {
 	return response;
 }
 
-/** Goes to a path inside the app without a page load (keeps the in-memory token). */
-async function navigateInApp(path: string): Promise<void> {
-	await page.evaluate((target) => {
-		window.history.pushState({}, "", target);
-		window.dispatchEvent(new PopStateEvent("popstate"));
-	}, path);
-	await page.locator("main h1").first().waitFor();
-}
-
 async function listedIds(): Promise<string[]> {
 	return page.locator(".model-card h2 a").allTextContents();
 }
 
 /** The playground's request messages of one received request. */
 function sentMessages(index: number): Array<{ role: string; content: string }> {
-	return (JSON.parse(provider.received[index]?.body ?? "{}") as { messages: Array<{ role: string; content: string }> })
-		.messages;
+	return (
+		JSON.parse(provider.received[index]?.body ?? "{}") as {
+			messages: Array<{ role: string; content: string }>;
+		}
+	).messages;
 }
 
 beforeAll(async () => {
@@ -144,7 +138,10 @@ describe("issue 15: what a Hub user expects", () => {
 		expect(ids.length).toBeGreaterThan(2);
 		expect(ids.every((id) => id.startsWith("meta-llama/"))).toBe(true);
 		const { count } = await api<{ count: number }>("/api/models-count?author=meta-llama");
-		await page.getByTestId("model-total").filter({ hasText: `${count} models` }).waitFor();
+		await page
+			.getByTestId("model-total")
+			.filter({ hasText: `${count} models` })
+			.waitFor();
 	});
 
 	it("4. a model page has its card, its files and a way to use every model, GGUF repos without a library included", async () => {
@@ -184,7 +181,10 @@ describe("issue 15: what a Hub user expects", () => {
 		);
 		expect(await listedIds()).toEqual(expected);
 		const total = await api<{ count: number }>("/api/models-count?inference_provider=groq");
-		await page.getByTestId("model-total").filter({ hasText: `${total.count} models` }).waitFor();
+		await page
+			.getByTestId("model-total")
+			.filter({ hasText: `${total.count} models` })
+			.waitFor();
 		expect(await page.getByLabel("Inference provider", { exact: true }).inputValue()).toBe("groq");
 
 		await page.getByLabel("License").selectOption("apache-2.0");
@@ -266,7 +266,8 @@ describe("issue 15: what a Hub user expects", () => {
 		const atOnce = await page.evaluate(async () => {
 			const seen: string[] = [];
 			new MutationObserver(() => {
-				if (document.querySelector("dialog [role=status]")?.textContent?.includes("Loading")) seen.push("loading");
+				if (document.querySelector("dialog [role=status]")?.textContent?.includes("Loading"))
+					seen.push("loading");
 			}).observe(document.body, { subtree: true, childList: true });
 			const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "Use this model");
 			button?.click();
@@ -320,11 +321,45 @@ describe("issue 15: what a Hub user expects", () => {
 		expect(known.status).toBe(200);
 		const html = await known.text();
 		expect(html).toContain(`<title>${CHAT_MODEL} · ModelHub</title>`);
-		expect(html).toMatch(/<meta name="description" content="meta-llama\/Llama-3\.1-8B-Instruct: Text Generation model/);
+		expect(html).toMatch(
+			/<meta name="description" content="meta-llama\/Llama-3\.1-8B-Instruct: Text Generation model/,
+		);
 		const task = await fetch(`${hub.url}/tasks/text-classification`, { headers: { accept: "text/html" } });
 		expect(task.status).toBe(200);
 		expect(await task.text()).toContain("<title>Text Classification · ModelHub</title>");
 	});
+
+	it("keeps zero axe violations in both themes: card, files, the open dialog, a GGUF model, the filtered list", async () => {
+		const problems: string[] = [];
+		const check = async (label: string) => {
+			for (const violation of await axeViolations(page)) {
+				problems.push(`${label}: ${violation.id} — ${violation.help} — ${violation.nodes.join(" | ")}`);
+			}
+		};
+		try {
+			for (const colorScheme of ["light", "dark"] as const) {
+				await page.emulateMedia({ colorScheme });
+				await visit(`/${CHAT_MODEL}`);
+				await page.locator(".markdown h2").first().waitFor();
+				await check(`card (${colorScheme})`);
+				await page.getByRole("tab", { name: "Files and versions" }).click();
+				await page.locator(".file-table").waitFor();
+				await check(`files (${colorScheme})`);
+				await page.getByRole("button", { name: "Use this model" }).click();
+				await page.getByRole("dialog").locator(".code-block").first().waitFor();
+				await check(`dialog (${colorScheme})`);
+				await page.keyboard.press("Escape");
+				await visit("/bartowski/Meta-Llama-3.1-8B-Instruct-GGUF");
+				await check(`GGUF model (${colorScheme})`);
+				await visit("/models?license=apache-2.0&language=en&tag=conversational&inference_provider=together");
+				await page.locator(".model-card").first().waitFor();
+				await check(`filtered list (${colorScheme})`);
+			}
+		} finally {
+			await page.emulateMedia({ colorScheme: "light" });
+		}
+		expect(problems).toEqual([]);
+	}, 90_000);
 
 	it("logged no console errors along the way", () => {
 		expect(errors).toEqual([]);

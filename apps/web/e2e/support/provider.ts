@@ -171,7 +171,9 @@ export async function startScriptedProvider(): Promise<ScriptedProvider> {
 				res.write(chunk(answer.first, null));
 				return;
 			}
-			answer.tokens.forEach((token, index) => res.write(chunk(token, index === answer.tokens.length - 1 ? "stop" : null)));
+			answer.tokens.forEach((token, index) =>
+				res.write(chunk(token, index === answer.tokens.length - 1 ? "stop" : null)),
+			);
 			res.end("data: [DONE]\n\n");
 		});
 	});

@@ -153,7 +153,10 @@ export async function listRefs(
 
 /** Where the hub serves a file of a revision: `/{id}/resolve/{rev}/{path}`. */
 export function fileUrl(id: string, revision: string, path: string, baseUrl = ""): string {
-	return apiUrl(baseUrl, `/${encodeModelId(id)}/resolve/${encodeURIComponent(revision)}/${encodeModelId(path)}`);
+	return apiUrl(
+		baseUrl,
+		`/${encodeModelId(id)}/resolve/${encodeURIComponent(revision)}/${encodeModelId(path)}`,
+	);
 }
 
 /** The largest model card the page renders; longer ones are cut (and say so). */
@@ -165,7 +168,8 @@ export async function getModelCard(id: string, options: ApiOptions = {}): Promis
 	const url = fileUrl(id, "main", "README.md", options.baseUrl);
 	const response = await doFetch(url, { signal: options.signal });
 	if (response.status === 404) return undefined;
-	if (!response.ok) throw new ApiError(`The hub answered ${response.status} for the model card.`, response.status, url);
+	if (!response.ok)
+		throw new ApiError(`The hub answered ${response.status} for the model card.`, response.status, url);
 	const text = await response.text();
 	return text.length > MAX_CARD_BYTES ? text.slice(0, MAX_CARD_BYTES) : text;
 }

@@ -77,14 +77,19 @@ function messageOf(error: unknown): string {
 }
 
 /** Turns whatever a call threw into what the page says about it. */
-async function runError(error: unknown, reason: "timeout" | "stopped" | undefined, url: string | undefined): Promise<RunError> {
+async function runError(
+	error: unknown,
+	reason: "timeout" | "stopped" | undefined,
+	url: string | undefined,
+): Promise<RunError> {
 	if (reason === "timeout") {
 		return {
 			kind: "timeout",
 			message: `No answer within ${PLAYGROUND_TIMEOUT_MS / 1000} s: the request was cancelled.`,
 		};
 	}
-	if (reason === "stopped") return { kind: "stopped", message: "Stopped. Nothing more will arrive for this request." };
+	if (reason === "stopped")
+		return { kind: "stopped", message: "Stopped. Nothing more will arrive for this request." };
 	const status = await providerErrorStatus(error);
 	if (status !== undefined) return { kind: "provider", message: messageOf(error), status };
 	// A TypeError from fetch itself: nothing came back (the provider is down, or refused this page's origin).
@@ -110,9 +115,11 @@ export function usePlayground(model: ModelDetail, entry: ProviderEntry | undefin
 	const [sent, setSent] = useState<CapturedRequest | undefined>(undefined);
 	const [run, setRun] = useState<RunState>({ running: false });
 	const [output, setOutput] = useState<PlaygroundState["output"]>(undefined);
-	const active = useRef<{ controller: AbortController; reason?: "timeout" | "stopped"; timer?: ReturnType<typeof setTimeout> }>(
-		undefined,
-	);
+	const active = useRef<{
+		controller: AbortController;
+		reason?: "timeout" | "stopped";
+		timer?: ReturnType<typeof setTimeout>;
+	}>(undefined);
 	const nextTurnId = useRef(1);
 
 	const hubUrl = normalizeBaseUrl(settings.hubUrl) || window.location.origin;
@@ -236,7 +243,8 @@ export function usePlayground(model: ModelDetail, entry: ProviderEntry | undefin
 			} catch (error) {
 				const reason = active.current?.reason;
 				const details = await runError(error, reason, sentUrl);
-				if (plan.kind === "chat") finish({ status: reason === "stopped" ? "stopped" : "failed", error: details });
+				if (plan.kind === "chat")
+					finish({ status: reason === "stopped" ? "stopped" : "failed", error: details });
 				setRun({ running: false, error: details, ...(reason === "stopped" ? { stopped: true } : {}) });
 			} finally {
 				clearTimeout(active.current?.timer);

@@ -12,6 +12,7 @@ import { Tabs } from "../components/Tabs";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
+import { useWhenIdle } from "../hooks/useWhenIdle";
 import { formatCount, formatExactCount, formatRelative } from "../view/format";
 import { modelLicense, modelSize, splitModelId } from "../view/model";
 import { tagLinks } from "../view/model-filters";
@@ -44,11 +45,16 @@ export default function ModelPage() {
 	return <ModelView key={model.data.id} model={model.data} />;
 }
 
-function UseThisModel({ model }: { model: ModelDetail }) {
+function UseModelBody({ model }: { model: ModelDetail }) {
 	const module = useUseModelModule();
 	const Body = module?.default;
+	return Body ? <Body model={model} /> : <Loading label="Loading snippets" />;
+}
+
+function UseThisModel({ model }: { model: ModelDetail }) {
+	const [open, setOpen] = useState(false);
 	return (
-		<Dialog.Root>
+		<Dialog.Root open={open} onOpenChange={setOpen}>
 			<Dialog.Trigger
 				className="btn btn-primary"
 				// Fetch the dialog's code while the pointer or focus is on its way to a click.
@@ -65,7 +71,8 @@ function UseThisModel({ model }: { model: ModelDetail }) {
 						<span aria-hidden="true">✕</span>
 					</Dialog.Close>
 				</div>
-				{Body ? <Body model={model} /> : <Loading label="Loading snippets" />}
+				{/* Only while open: the body's chunk is not part of the page's load. */}
+				{open ? <UseModelBody model={model} /> : null}
 			</Dialog.Content>
 		</Dialog.Root>
 	);
@@ -114,7 +121,9 @@ function ModelHeader({ model }: { model: ModelDetail }) {
 				{license ? (
 					<li>
 						<span className="fact-kind">License</span>
-						<Link to={`/models?license=${encodeURIComponent(modelLicenseTag(model) ?? license)}`}>{license}</Link>
+						<Link to={`/models?license=${encodeURIComponent(modelLicenseTag(model) ?? license)}`}>
+							{license}
+						</Link>
 					</li>
 				) : null}
 				{size ? (
@@ -156,7 +165,10 @@ function CardTab({ model }: { model: ModelDetail }) {
 				<ul className="chip-list model-tags" aria-label="Tags">
 					{tags.map((tag) => (
 						<li key={tag.tag}>
-							<Link className={`chip${tag.kind ? ` chip-${tag.kind.replace(/\s+/g, "-")}` : ""}`} to={tag.href}>
+							<Link
+								className={`chip${tag.kind ? ` chip-${tag.kind.replace(/\s+/g, "-")}` : ""}`}
+								to={tag.href}
+							>
 								{tag.kind ? <span className="chip-kind">{tag.kind}: </span> : null}
 								{tag.label}
 							</Link>
@@ -183,6 +195,8 @@ function CardTab({ model }: { model: ModelDetail }) {
 function ModelView({ model }: { model: ModelDetail }) {
 	const providers = useMemo(() => providerEntries(model.inferenceProviderMapping), [model]);
 	const [provider, setProvider] = useState(providers[0]?.provider);
+	// The sidebar loads the inference client (snippets, playground): after the card, when the browser is idle.
+	const idle = useWhenIdle();
 
 	return (
 		<article className="model-page">
@@ -199,18 +213,24 @@ function ModelView({ model }: { model: ModelDetail }) {
 					/>
 				</div>
 				<aside className="model-sidebar" aria-label="Run this model">
-					<ProvidersPanel
-						model={model}
-						providers={providers}
-						provider={provider}
-						onProviderChange={setProvider}
-					/>
-					<section aria-labelledby="playground-title" className="section sidebar-section">
-						<h2 id="playground-title">Playground</h2>
-						<Suspense fallback={<Loading label="Loading the playground" />}>
-							<Playground model={model} providers={providers} provider={provider} />
-						</Suspense>
-					</section>
+					{idle ? (
+						<>
+							<ProvidersPanel
+								model={model}
+								providers={providers}
+								provider={provider}
+								onProviderChange={setProvider}
+							/>
+							<section aria-labelledby="playground-title" className="section sidebar-section">
+								<h2 id="playground-title">Playground</h2>
+								<Suspense fallback={<Loading label="Loading the playground" />}>
+									<Playground model={model} providers={providers} provider={provider} />
+								</Suspense>
+							</section>
+						</>
+					) : (
+						<Loading label="Loading the inference providers" />
+					)}
 				</aside>
 			</div>
 		</article>

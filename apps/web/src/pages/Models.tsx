@@ -29,7 +29,16 @@ const PAGE_SIZE = 20;
 /** Typing pauses this long before the list follows the search box. */
 const SEARCH_DEBOUNCE_MS = 300;
 /** Tags people often narrow by, offered as links in the filter panel. */
-const POPULAR_TAGS = ["conversational", "gguf", "safetensors", "lora", "mlx", "onnx", "custom_code", "text-embeddings-inference"];
+const POPULAR_TAGS = [
+	"conversational",
+	"gguf",
+	"safetensors",
+	"lora",
+	"mlx",
+	"onnx",
+	"custom_code",
+	"text-embeddings-inference",
+];
 
 export default function ModelsPage() {
 	useDocumentTitle("Models");
@@ -118,7 +127,13 @@ export default function ModelsPage() {
 								<button
 									type="button"
 									className="btn btn-small btn-secondary"
-									onClick={() => setParams(writeListState(patchListState(readListState(new URLSearchParams()), { sort: state.sort })))}
+									onClick={() =>
+										setParams(
+											writeListState(
+												patchListState(readListState(new URLSearchParams()), { sort: state.sort }),
+											),
+										)
+									}
 								>
 									Clear all
 								</button>
@@ -211,11 +226,16 @@ function SearchAndSort({ state, update }: { state: ModelListState; update: Updat
 		if (settled.trim() !== state.search.trim()) update({ search: settled }, { replace: true });
 	}, [settled]);
 	return (
-		<form className="search-sort" role="search" aria-label="Model search" onSubmit={(event) => {
-			event.preventDefault();
-			typed.current = false;
-			update({ search: draft });
-		}}>
+		<form
+			className="search-sort"
+			role="search"
+			aria-label="Model search"
+			onSubmit={(event) => {
+				event.preventDefault();
+				typed.current = false;
+				update({ search: draft });
+			}}
+		>
 			<div className="field field-grow">
 				<label htmlFor={ids.search}>Search models</label>
 				<input

@@ -54,7 +54,8 @@ function LoadedTask({ id, canonical }: { id: string; canonical?: { id: string; l
 		return (await load()).default;
 	}, [id]);
 	if (data.status === "loading") return <Loading label="Loading the task" />;
-	if (data.status === "error") return <ErrorNotice title="Could not load the task">{data.error.message}</ErrorNotice>;
+	if (data.status === "error")
+		return <ErrorNotice title="Could not load the task">{data.error.message}</ErrorNotice>;
 	return <TaskView data={data.data} canonical={canonical} />;
 }
 

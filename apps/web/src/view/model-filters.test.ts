@@ -9,7 +9,11 @@ import {
 	writeListState,
 } from "./model-filters";
 
-const names = { task: (id: string) => `T(${id})`, library: (key: string) => `L(${key})`, provider: (id: string) => `P(${id})` };
+const names = {
+	task: (id: string) => `T(${id})`,
+	library: (key: string) => `L(${key})`,
+	provider: (id: string) => `P(${id})`,
+};
 
 describe("the model list's URL state", () => {
 	it("reads every filter, and writes it back without defaults", () => {
@@ -35,7 +39,9 @@ describe("the model list's URL state", () => {
 	});
 
 	it("turns license, language and tags into the hub's filter values, and resets the page on a change", () => {
-		const state = readListState(new URLSearchParams("license=mit&language=fr&tag=gguf&author=+Qwen+&cursor=x"));
+		const state = readListState(
+			new URLSearchParams("license=mit&language=fr&tag=gguf&author=+Qwen+&cursor=x"),
+		);
 		expect(filterQuery(state)).toEqual({ author: "Qwen", filter: ["license:mit", "fr", "gguf"] });
 		expect(listQuery(state, 20)).toMatchObject({ sort: "downloads", direction: -1, limit: 20, cursor: "x" });
 		expect(listQuery({ ...state, sort: "id" }, 20).direction).toBe(1);
@@ -43,7 +49,9 @@ describe("the model list's URL state", () => {
 	});
 
 	it("gives one removable chip per active filter", () => {
-		const state = readListState(new URLSearchParams("pipeline_tag=fill-mask&inference_provider=groq&tag=a&tag=b"));
+		const state = readListState(
+			new URLSearchParams("pipeline_tag=fill-mask&inference_provider=groq&tag=a&tag=b"),
+		);
 		const chips = activeChips(state, names);
 		expect(chips.map((chip) => chip.label)).toEqual([
 			"Task: T(fill-mask)",

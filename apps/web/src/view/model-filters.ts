@@ -188,13 +188,16 @@ export function activeChips(
 ): FilterChip[] {
 	const chips: FilterChip[] = [];
 	if (state.search.trim()) chips.push({ label: `Search: ${state.search.trim()}`, without: { search: "" } });
-	if (state.pipelineTag) chips.push({ label: `Task: ${names.task(state.pipelineTag)}`, without: { pipelineTag: "" } });
-	if (state.library) chips.push({ label: `Library: ${names.library(state.library)}`, without: { library: "" } });
+	if (state.pipelineTag)
+		chips.push({ label: `Task: ${names.task(state.pipelineTag)}`, without: { pipelineTag: "" } });
+	if (state.library)
+		chips.push({ label: `Library: ${names.library(state.library)}`, without: { library: "" } });
 	if (state.provider)
 		chips.push({ label: `Inference provider: ${names.provider(state.provider)}`, without: { provider: "" } });
 	if (state.author.trim()) chips.push({ label: `Author: ${state.author.trim()}`, without: { author: "" } });
 	if (state.license) chips.push({ label: `License: ${state.license}`, without: { license: "" } });
-	if (state.language) chips.push({ label: `Language: ${languageName(state.language)}`, without: { language: "" } });
+	if (state.language)
+		chips.push({ label: `Language: ${languageName(state.language)}`, without: { language: "" } });
 	for (const tag of state.tags) {
 		chips.push({ label: `Tag: ${tag}`, without: { tags: state.tags.filter((other) => other !== tag) } });
 	}
@@ -202,7 +205,8 @@ export function activeChips(
 }
 
 /** Tags that say nothing a person filters by (hosting details), left out of a model's tag chips. */
-const HIDDEN_TAG = /^(region:|endpoints_compatible$|autotrain_compatible$|text-generation-inference$|deploy:)/;
+const HIDDEN_TAG =
+	/^(region:|endpoints_compatible$|autotrain_compatible$|text-generation-inference$|deploy:)/;
 
 export interface TagLink {
 	tag: string;
@@ -221,9 +225,19 @@ export function tagLinks(tags: readonly string[] | undefined): TagLink[] {
 		const prefix = colon > 0 ? tag.slice(0, colon) : "";
 		const value = colon > 0 ? tag.slice(colon + 1) : tag;
 		if (prefix === "license") {
-			links.push({ tag, kind: "license", label: value, href: `/models?license=${encodeURIComponent(value)}` });
+			links.push({
+				tag,
+				kind: "license",
+				label: value,
+				href: `/models?license=${encodeURIComponent(value)}`,
+			});
 		} else if (!prefix && LANGUAGE_SET.has(tag)) {
-			links.push({ tag, kind: "language", label: languageName(tag), href: `/models?language=${encodeURIComponent(tag)}` });
+			links.push({
+				tag,
+				kind: "language",
+				label: languageName(tag),
+				href: `/models?language=${encodeURIComponent(tag)}`,
+			});
 		} else {
 			const kind = prefix === "base_model" ? "base model" : prefix || undefined;
 			links.push({

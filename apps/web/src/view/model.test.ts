@@ -82,7 +82,9 @@ describe("model card helpers", () => {
 	});
 
 	it("lists the card data as metadata, and names license and size", () => {
-		expect(cardMetadata({ license: "other", license_name: "qwen", language: ["en", "zh"], widget: [{}] })).toEqual([
+		expect(
+			cardMetadata({ license: "other", license_name: "qwen", language: ["en", "zh"], widget: [{}] }),
+		).toEqual([
 			{ label: "License", values: ["other"] },
 			{ label: "License name", values: ["qwen"] },
 			{ label: "Languages", values: ["en", "zh"] },

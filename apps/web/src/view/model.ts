@@ -131,7 +131,9 @@ export function cardBody(markdown: string): string {
 }
 
 /** The card's metadata worth listing next to it, as label and text(s), from the hub's parsed card data. */
-export function cardMetadata(cardData: Record<string, unknown> | undefined): Array<{ label: string; values: string[] }> {
+export function cardMetadata(
+	cardData: Record<string, unknown> | undefined,
+): Array<{ label: string; values: string[] }> {
 	if (!cardData) return [];
 	const fields: Array<[string, string]> = [
 		["license", "License"],

@@ -44,7 +44,12 @@ describe("playground plan and inputs", () => {
 		expect(initialInput({ ...classifier, widgetData: [{ text: "Own example" }] }).text).toBe(
 			"The update made the app twice as fast. I love it!",
 		);
-		const noExample: ModelData = { id: "a/c", pipeline_tag: "text-to-3d", tags: [], widgetData: [{ text: "Own" }] };
+		const noExample: ModelData = {
+			id: "a/c",
+			pipeline_tag: "text-to-3d",
+			tags: [],
+			widgetData: [{ text: "Own" }],
+		};
 		expect(initialInput(noExample).text).toBe("Own");
 		const qa = initialInput({ id: "a/qa", pipeline_tag: "question-answering", tags: [] });
 		expect(qa.text).toMatch(/ferry/);

@@ -279,7 +279,9 @@ async function describeBody(body: unknown, fileType?: string): Promise<{ body?: 
 	if (body instanceof FormData) {
 		const parts: string[] = [];
 		body.forEach((value, name) => {
-			parts.push(`${name}: ${typeof value === "string" ? value : binaryLabel(value.size, value.type || fileType)}`);
+			parts.push(
+				`${name}: ${typeof value === "string" ? value : binaryLabel(value.size, value.type || fileType)}`,
+			);
 		});
 		return { body: `<multipart form data>\n${parts.join("\n")}` };
 	}

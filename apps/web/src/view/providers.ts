@@ -98,5 +98,7 @@ export function clientLabel(client: string): string {
 export function snippetTitle(language: SnippetLanguageId, client: string): string {
 	const clientName = clientLabel(client);
 	const languageName = SNIPPET_LANGUAGE_LABELS[language];
-	return clientName.toLowerCase() === languageName.toLowerCase() ? clientName : `${clientName} (${languageName})`;
+	return clientName.toLowerCase() === languageName.toLowerCase()
+		? clientName
+		: `${clientName} (${languageName})`;
 }

@@ -18,13 +18,20 @@ export function languageLabel(language: string): string {
  * name. Blocks show one under another with these captions, never as "Python 1 / Python 2" tabs.
  */
 export function blockTitle(block: Pick<CodeBlock, "language" | "code">): string {
-	const first = block.code.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+	const first =
+		block.code
+			.split("\n")
+			.find((line) => line.trim() !== "")
+			?.trim() ?? "";
 	const comment = /^(?:#|\/\/)\s*(.+)$/.exec(first)?.[1];
 	if (comment && !comment.startsWith("!")) {
 		const text = comment.replace(/^(?:Option \d+:\s*)/i, "").replace(/[:.]\s*$/, "");
 		return text.length > 80 ? `${text.slice(0, 77)}…` : text.charAt(0).toUpperCase() + text.slice(1);
 	}
-	if (block.language === "shell" && /^(pip|npm|uv|conda|brew|apt(-get)?|cargo|go) (install|add|get)\b/.test(first)) {
+	if (
+		block.language === "shell" &&
+		/^(pip|npm|uv|conda|brew|apt(-get)?|cargo|go) (install|add|get)\b/.test(first)
+	) {
 		return "Install";
 	}
 	return NAMES[block.language] ?? block.language;

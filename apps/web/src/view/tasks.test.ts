@@ -8,7 +8,9 @@ const resolveTaskPage = (id: string) => resolve(id, index);
 describe("task groups", () => {
 	it("puts every task page in its modality's group, in catalogue order", () => {
 		const cards = allTaskCards(taskCards(TASKS_DATA), index);
-		expect(cards.find((card) => card.id === "summarization")?.summary).toBe(TASKS_DATA.summarization?.summary);
+		expect(cards.find((card) => card.id === "summarization")?.summary).toBe(
+			TASKS_DATA.summarization?.summary,
+		);
 		const pages = Object.values(TASKS_DATA).filter(Boolean);
 		expect(cards).toHaveLength(pages.length);
 		const groups = taskGroups(cards);

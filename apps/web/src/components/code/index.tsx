@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
+import type CodeBlockComponentValue from "./CodeBlock";
 import type { CodeBlockProps } from "./CodeBlock";
 
-type CodeBlockComponent = typeof import("./CodeBlock").default;
+type CodeBlockComponent = typeof CodeBlockComponentValue;
 
 let loaded: CodeBlockComponent | undefined;
 

@@ -101,7 +101,9 @@ function FileTable({
 	const total = entries.reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
 	return (
 		<table className="file-table">
-			<caption className="visually-hidden">Files of {modelId} at {revision}</caption>
+			<caption className="visually-hidden">
+				Files of {modelId} at {revision}
+			</caption>
 			<thead>
 				<tr>
 					<th scope="col">Name</th>

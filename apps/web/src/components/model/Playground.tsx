@@ -151,7 +151,12 @@ export default function Playground({ model, providers, provider }: Props) {
 				) : null}
 				{preview.status === "error" ? <Notice tone="warning">{preview.message}</Notice> : null}
 				{previewText ? (
-					<pre className="request-text" tabIndex={0} aria-label="Request preview" data-testid="request-preview">
+					<pre
+						className="request-text"
+						tabIndex={0}
+						aria-label="Request preview"
+						data-testid="request-preview"
+					>
 						{previewText}
 					</pre>
 				) : null}
@@ -291,7 +296,10 @@ function ChatLog({
 						<p>{turn.user}</p>
 					</div>
 					{turn.answer || turn.status === "streaming" ? (
-						<div className="chat-message chat-assistant" data-streaming={turn.status === "streaming" ? "true" : undefined}>
+						<div
+							className="chat-message chat-assistant"
+							data-streaming={turn.status === "streaming" ? "true" : undefined}
+						>
 							<span className="chat-role">Model</span>
 							<p data-testid={turn.status === "streaming" ? "chat-streaming" : undefined}>
 								{turn.answer}
@@ -304,7 +312,12 @@ function ChatLog({
 							<span className="small">
 								{turn.status === "stopped" ? "Stopped" : "Failed"}: not part of the conversation sent next.
 							</span>
-							<button type="button" className="btn btn-small" disabled={running} onClick={() => onRetry(turn.id)}>
+							<button
+								type="button"
+								className="btn btn-small"
+								disabled={running}
+								onClick={() => onRetry(turn.id)}
+							>
 								Retry this message
 							</button>
 							<button type="button" className="btn btn-small btn-secondary" onClick={() => onRemove(turn.id)}>

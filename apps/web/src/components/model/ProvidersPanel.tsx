@@ -142,11 +142,7 @@ export function ProvidersPanel({
 									id: name,
 									label: clientLabel(name),
 									content: snippet ? (
-										<Code
-											code={snippet.content}
-											language={id}
-											title={snippetTitle(id, name)}
-										/>
+										<Code code={snippet.content} language={id} title={snippetTitle(id, name)} />
 									) : null,
 								}))}
 							/>

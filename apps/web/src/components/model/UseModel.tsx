@@ -99,7 +99,11 @@ export default function UseModel({ model }: { model: ModelDetail }) {
 	}
 	for (const key of localAppsForModel(data)) {
 		const app = LOCAL_APPS[key] as LocalApp;
-		items.push({ id: `app-${key}`, label: app.prettyLabel, content: <LocalAppPanel app={app} model={data} /> });
+		items.push({
+			id: `app-${key}`,
+			label: app.prettyLabel,
+			content: <LocalAppPanel app={app} model={data} />,
+		});
 	}
 	return (
 		<div className="use-model">

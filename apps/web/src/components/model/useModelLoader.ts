@@ -6,7 +6,9 @@
 import { useEffect, useState } from "react";
 import { preloadCodeBlock } from "../code";
 
-type UseModelModule = typeof import("./UseModel");
+import type * as UseModel from "./UseModel";
+
+type UseModelModule = typeof UseModel;
 
 let loaded: UseModelModule | undefined;
 let pending: Promise<UseModelModule> | undefined;
