@@ -249,6 +249,11 @@ describe("issue 15: what a Hub user expects", () => {
 		await page.setViewportSize({ width: 390, height: 844 });
 		try {
 			await visit(`/${CHAT_MODEL}`);
+			await page.locator(".markdown h2").first().waitFor();
+			// A phone scrolls through the card, not through the card, snippets and playground (3,729 px before).
+			expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+			await page.getByRole("tab", { name: "Inference" }).click();
 			await page.getByRole("heading", { name: "Playground" }).waitFor();
 			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 			expect(await page.locator("fieldset.provider-picker").count()).toBe(1);

@@ -12,6 +12,7 @@ import { Tabs } from "../components/Tabs";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
+import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useWhenIdle } from "../hooks/useWhenIdle";
 import { formatCount, formatExactCount, formatRelative } from "../view/format";
 import { modelLicense, modelSize, splitModelId } from "../view/model";
@@ -155,15 +156,20 @@ function modelLicenseTag(model: ModelDetail): string | undefined {
 	return model.tags.find((tag) => tag.startsWith("license:"))?.slice("license:".length);
 }
 
+/** Tags shown before "+N more": the first ones are the library, format and task tags. */
+const SHOWN_TAGS = 10;
+
 function CardTab({ model }: { model: ModelDetail }) {
 	const api = useApiOptions();
 	const card = useResource((signal) => getModelCard(model.id, { ...api, signal }), [model.id, api.baseUrl]);
 	const tags = tagLinks(model.tags);
+	const [allTags, setAllTags] = useState(false);
+	const shown = allTags ? tags : tags.slice(0, SHOWN_TAGS);
 	return (
 		<div className="card-tab">
 			{tags.length > 0 ? (
 				<ul className="chip-list model-tags" aria-label="Tags">
-					{tags.map((tag) => (
+					{shown.map((tag) => (
 						<li key={tag.tag}>
 							<Link
 								className={`chip${tag.kind ? ` chip-${tag.kind.replace(/\s+/g, "-")}` : ""}`}
@@ -174,6 +180,18 @@ function CardTab({ model }: { model: ModelDetail }) {
 							</Link>
 						</li>
 					))}
+					{tags.length > SHOWN_TAGS ? (
+						<li>
+							<button
+								type="button"
+								className="chip"
+								aria-expanded={allTags}
+								onClick={() => setAllTags(!allTags)}
+							>
+								{allTags ? "Fewer tags" : `+${tags.length - SHOWN_TAGS} more`}
+							</button>
+						</li>
+					) : null}
 				</ul>
 			) : null}
 			{card.status === "loading" ? <Loading label="Loading the model card" /> : null}
@@ -192,46 +210,56 @@ function CardTab({ model }: { model: ModelDetail }) {
 	);
 }
 
+/** At this width and wider the page has two columns; narrower, the sidebar is a third tab. */
+const TWO_COLUMNS = "(min-width: 1000px)";
+
 function ModelView({ model }: { model: ModelDetail }) {
 	const providers = useMemo(() => providerEntries(model.inferenceProviderMapping), [model]);
 	const [provider, setProvider] = useState(providers[0]?.provider);
+	const [tab, setTab] = useState("card");
+	const twoColumns = useMediaQuery(TWO_COLUMNS);
 	// The sidebar loads the inference client (snippets, playground): after the card, when the browser is idle.
 	const idle = useWhenIdle();
+	const sidebar = idle ? (
+		<>
+			<ProvidersPanel
+				model={model}
+				providers={providers}
+				provider={provider}
+				onProviderChange={setProvider}
+			/>
+			<section aria-labelledby="playground-title" className="section sidebar-section">
+				<h2 id="playground-title">Playground</h2>
+				<Suspense fallback={<Loading label="Loading the playground" />}>
+					<Playground model={model} providers={providers} provider={provider} />
+				</Suspense>
+			</section>
+		</>
+	) : (
+		<Loading label="Loading the inference providers" />
+	);
+	const tabs = [
+		{ id: "card", label: "Model card", content: <CardTab model={model} /> },
+		{ id: "files", label: "Files and versions", content: <FilesTab modelId={model.id} /> },
+		// On a phone, one long column of card, snippets and playground is a scroll of several screens:
+		// the inference part is a tab of its own there.
+		...(twoColumns
+			? []
+			: [{ id: "inference", label: "Inference", content: <div className="model-sidebar">{sidebar}</div> }]),
+	];
 
 	return (
 		<article className="model-page">
 			<ModelHeader model={model} />
 			<div className="model-columns">
 				<div className="model-main">
-					<Tabs
-						label="Model"
-						className="model-tabs"
-						items={[
-							{ id: "card", label: "Model card", content: <CardTab model={model} /> },
-							{ id: "files", label: "Files and versions", content: <FilesTab modelId={model.id} /> },
-						]}
-					/>
+					<Tabs label="Model" className="model-tabs" items={tabs} selected={tab} onSelect={setTab} />
 				</div>
-				<aside className="model-sidebar" aria-label="Run this model">
-					{idle ? (
-						<>
-							<ProvidersPanel
-								model={model}
-								providers={providers}
-								provider={provider}
-								onProviderChange={setProvider}
-							/>
-							<section aria-labelledby="playground-title" className="section sidebar-section">
-								<h2 id="playground-title">Playground</h2>
-								<Suspense fallback={<Loading label="Loading the playground" />}>
-									<Playground model={model} providers={providers} provider={provider} />
-								</Suspense>
-							</section>
-						</>
-					) : (
-						<Loading label="Loading the inference providers" />
-					)}
-				</aside>
+				{twoColumns ? (
+					<aside className="model-sidebar" aria-label="Run this model">
+						{sidebar}
+					</aside>
+				) : null}
 			</div>
 		</article>
 	);

@@ -417,9 +417,11 @@ function FilterPanel({
 			</div>
 		</div>
 	);
+	// Open beside the list on wide screens; on a phone, folded, so the search box and the list come first.
+	const [open] = useState(() => window.matchMedia?.("(min-width: 900px)").matches ?? true);
 	return (
 		<aside className="filter-panel" aria-label="Filters">
-			<details className="filter-details" open>
+			<details className="filter-details" open={open}>
 				<summary>Filters</summary>
 				{body}
 			</details>

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
@@ -70,8 +70,17 @@ function isApiPath(path: string): boolean {
  */
 export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions): Promise<void> {
 	const { webDir, demoDir, db } = options;
-	// The built page, read once: every navigation gets it with its own status, title and description.
-	const template = webDir === undefined ? undefined : await readFile(join(webDir, "index.html"), "utf8");
+	// The built page: every navigation gets it with its own status, title and description. It is read
+	// again when the file changes (a rebuild next to a running hub names new asset files).
+	const templatePath = webDir === undefined ? undefined : join(webDir, "index.html");
+	let cached: { mtimeMs: number; html: string } | undefined;
+	const template = async (): Promise<string | undefined> => {
+		if (templatePath === undefined) return undefined;
+		const { mtimeMs } = await stat(templatePath);
+		if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(templatePath, "utf8") };
+		return cached.html;
+	};
+	await template();
 
 	await app.register(fastifyStatic, {
 		root: demoDir,
@@ -112,14 +121,15 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			!path.startsWith("/assets/demo/") &&
 			acceptsHtml(request);
 		if (navigation) {
-			if (template === undefined)
+			const html = await template();
+			if (html === undefined)
 				return reply.type(HTML_TYPE).header("cache-control", "no-cache").send(NOT_BUILT_PAGE);
 			const meta = await pageMeta(path, { model: (id) => modelFacts(db, id) });
 			return reply
 				.code(meta.status)
 				.type(HTML_TYPE)
 				.header("cache-control", "no-cache")
-				.send(renderPage(template, meta));
+				.send(renderPage(html, meta));
 		}
 		reply.type(JSON_TYPE);
 		return sendError(reply, 404, isApiPath(path) ? "no such API route" : "not found");

@@ -30,6 +30,7 @@ export default function Playground({ model, providers, provider }: Props) {
 	const playground = usePlayground(model, entry);
 	const { plan, input, setInput, draft, setDraft, file, setFile, run, preview, sent } = playground;
 	const [fileName, setFileName] = useState<string | undefined>(undefined);
+	const [previewOpen] = useState(() => window.matchMedia?.("(min-width: 1000px)").matches ?? true);
 	const ids = {
 		text: useId(),
 		context: useId(),
@@ -144,8 +145,11 @@ export default function Playground({ model, providers, provider }: Props) {
 				{!settings.token ? <p className="muted small">Add a token to send the request.</p> : null}
 			</form>
 
-			<div className="request-preview">
-				<h3 className="demo-heading">Request that will be sent</h3>
+			{/* Open on wide screens; on a phone it is one tap away instead of a screenful of HTTP. */}
+			<details className="request-preview" open={previewOpen}>
+				<summary>
+					<h3 className="demo-heading">Request that will be sent</h3>
+				</summary>
 				{preview.status === "loading" || preview.status === "idle" ? (
 					<p className="muted">Preparing the request…</p>
 				) : null}
@@ -160,7 +164,7 @@ export default function Playground({ model, providers, provider }: Props) {
 						{previewText}
 					</pre>
 				) : null}
-			</div>
+			</details>
 
 			{sentText ? (
 				<details className="sent-request">
