@@ -1,10 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { listLibraries, type LibraryInfo } from "../api/catalogue";
 import { countModels, listModels, type ModelPage } from "../api/models";
 import { ErrorNotice, Loading } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
-import { useDebounced } from "../hooks/useDebounced";
+import { useDebouncedDraft } from "../hooks/useDebounced";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { formatCount, formatExactCount, formatRelative } from "../view/format";
@@ -213,18 +213,13 @@ type Update = (patch: Partial<ModelListState>, options?: { replace?: boolean }) 
 /** The search box follows typing (debounced, replacing the history entry) and the sort order. */
 function SearchAndSort({ state, update }: { state: ModelListState; update: Update }) {
 	const ids = { search: useId(), sort: useId() };
-	const [draft, setDraft] = useState(state.search);
-	const typed = useRef(false);
-	const settled = useDebounced(draft, SEARCH_DEBOUNCE_MS);
-	// The address changed by other means (back, a chip, a link): the box shows it.
-	useEffect(() => {
-		if (!typed.current) setDraft(state.search);
-	}, [state.search]);
-	useEffect(() => {
-		if (!typed.current) return;
-		typed.current = false;
-		if (settled.trim() !== state.search.trim()) update({ search: settled }, { replace: true });
-	}, [settled]);
+	const [draft, type] = useDebouncedDraft(
+		state.search,
+		(text) => {
+			if (text.trim() !== state.search.trim()) update({ search: text }, { replace: true });
+		},
+		SEARCH_DEBOUNCE_MS,
+	);
 	return (
 		<form
 			className="search-sort"
@@ -232,7 +227,6 @@ function SearchAndSort({ state, update }: { state: ModelListState; update: Updat
 			aria-label="Model search"
 			onSubmit={(event) => {
 				event.preventDefault();
-				typed.current = false;
 				update({ search: draft });
 			}}
 		>
@@ -245,10 +239,7 @@ function SearchAndSort({ state, update }: { state: ModelListState; update: Updat
 					value={draft}
 					placeholder="Filter by name, e.g. llama 3.3"
 					autoComplete="off"
-					onChange={(event) => {
-						typed.current = true;
-						setDraft(event.target.value);
-					}}
+					onChange={(event) => type(event.target.value)}
 				/>
 			</div>
 			<div className="field">
@@ -304,20 +295,16 @@ function SelectFilter({
 
 function AuthorFilter({ state, update }: { state: ModelListState; update: Update }) {
 	const id = useId();
-	const [draft, setDraft] = useState(state.author);
-	const typed = useRef(false);
-	const settled = useDebounced(draft, SEARCH_DEBOUNCE_MS);
-	useEffect(() => {
-		if (!typed.current) setDraft(state.author);
-	}, [state.author]);
-	useEffect(() => {
-		if (!typed.current) return;
-		typed.current = false;
-		// Only whole names the hub accepts are sent; a half-typed one with a space waits.
-		if (settled.trim() !== state.author && /^[A-Za-z0-9][A-Za-z0-9._-]*$|^$/.test(settled.trim())) {
-			update({ author: settled.trim() }, { replace: true });
-		}
-	}, [settled]);
+	const [draft, type] = useDebouncedDraft(
+		state.author,
+		(text) => {
+			// Only whole names the hub accepts are sent; a half-typed one with a space waits.
+			if (text.trim() !== state.author && /^[A-Za-z0-9][A-Za-z0-9._-]*$|^$/.test(text.trim())) {
+				update({ author: text.trim() }, { replace: true });
+			}
+		},
+		SEARCH_DEBOUNCE_MS,
+	);
 	return (
 		<div className="field">
 			<label htmlFor={id}>Author</label>
@@ -327,10 +314,7 @@ function AuthorFilter({ state, update }: { state: ModelListState; update: Update
 				value={draft}
 				placeholder="User or organisation"
 				autoComplete="off"
-				onChange={(event) => {
-					typed.current = true;
-					setDraft(event.target.value);
-				}}
+				onChange={(event) => type(event.target.value)}
 			/>
 		</div>
 	);
