@@ -3,9 +3,7 @@ import type { ModelDetail } from "../api/models";
 import {
 	cardBody,
 	cardMetadata,
-	displayTags,
 	isConversational,
-	modelFacts,
 	modelHref,
 	modelLicense,
 	modelSize,
@@ -35,26 +33,8 @@ describe("model view", () => {
 		expect(modelHref("org/name with space")).toBe("/org/name%20with%20space");
 	});
 
-	it("lists the facts people look for", () => {
-		const facts = modelFacts(model, (key) => (key === "transformers" ? "Transformers" : undefined));
-		expect(facts).toEqual([
-			{ term: "Task", value: "Text Generation", href: "/tasks/text-generation" },
-			{ term: "Library", value: "Transformers", href: "/libraries/transformers" },
-			{ term: "Downloads", value: "123,456" },
-			{ term: "Likes", value: "789" },
-			{ term: "Updated", value: "Jan 2, 2025" },
-			{ term: "Architecture", value: "LlamaForCausalLM" },
-			{ term: "Base model", value: "acme/base-7b", href: "/acme/base-7b" },
-			{ term: "License", value: "apache-2.0" },
-		]);
-	});
-
-	it("splits prefixed tags", () => {
-		expect(displayTags(["license:mit", "en", "a:"])).toEqual([
-			{ tag: "license:mit", kind: "license", label: "mit" },
-			{ tag: "en", label: "en" },
-			{ tag: "a:", label: "a:" },
-		]);
+	it("names the license, preferring the card's license name for other licenses", () => {
+		expect(modelLicense(model)).toBe("apache-2.0");
 	});
 
 	it("keeps what snippet generators read", () => {

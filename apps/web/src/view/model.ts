@@ -1,7 +1,6 @@
 import type { ModelData } from "@modelhub/tasks";
 import type { ModelDetail, ModelSummary } from "../api/models";
-import { formatDate, formatExactCount, formatParameters } from "./format";
-import { pipelineName } from "./pipelines";
+import { formatParameters } from "./format";
 
 export function splitModelId(id: string): { namespace: string; name: string } {
 	const slash = id.indexOf("/");
@@ -22,12 +21,6 @@ export function isConversational(model: Pick<ModelSummary, "tags">): boolean {
 	return Array.isArray(model.tags) && model.tags.includes("conversational");
 }
 
-export interface Fact {
-	term: string;
-	value: string;
-	href?: string;
-}
-
 function firstString(value: unknown): string | undefined {
 	if (typeof value === "string" && value) return value;
 	if (Array.isArray(value))
@@ -35,52 +28,9 @@ function firstString(value: unknown): string | undefined {
 	return undefined;
 }
 
-/** The metadata list shown at the top of a model page. */
-export function modelFacts(model: ModelDetail, libraryLabel?: (key: string) => string | undefined): Fact[] {
-	const facts: Fact[] = [];
-	if (model.pipeline_tag) {
-		facts.push({
-			term: "Task",
-			value: pipelineName(model.pipeline_tag),
-			href: `/tasks/${model.pipeline_tag}`,
-		});
-	}
-	if (model.library_name) {
-		facts.push({
-			term: "Library",
-			value: libraryLabel?.(model.library_name) ?? model.library_name,
-			href: `/libraries/${encodeURIComponent(model.library_name)}`,
-		});
-	}
-	facts.push({ term: "Downloads", value: formatExactCount(model.downloads) });
-	facts.push({ term: "Likes", value: formatExactCount(model.likes) });
-	if (model.lastModified) facts.push({ term: "Updated", value: formatDate(model.lastModified) });
-	const architectures = (model.config as { architectures?: unknown } | undefined)?.architectures;
-	const architecture = firstString(architectures);
-	if (architecture) facts.push({ term: "Architecture", value: architecture });
-	const baseModel = firstString(model.cardData?.base_model);
-	if (baseModel) facts.push({ term: "Base model", value: baseModel, href: modelHref(baseModel) });
-	const license = firstString(model.cardData?.license) ?? licenseFromTags(model.tags);
-	if (license) facts.push({ term: "License", value: license });
-	return facts;
-}
-
 function licenseFromTags(tags: string[] | undefined): string | undefined {
 	const tag = tags?.find((candidate) => candidate.startsWith("license:"));
 	return tag?.slice("license:".length);
-}
-
-/** Tags for display: "license:mit" becomes { kind: "license", label: "mit" }; plain tags have no kind. */
-export function displayTags(
-	tags: string[] | undefined,
-): Array<{ tag: string; kind?: string; label: string }> {
-	return (tags ?? []).map((tag) => {
-		const colon = tag.indexOf(":");
-		if (colon > 0 && colon < tag.length - 1) {
-			return { tag, kind: tag.slice(0, colon), label: tag.slice(colon + 1) };
-		}
-		return { tag, label: tag };
-	});
 }
 
 /** The fields the snippet generators read, from the hub's model JSON. */
