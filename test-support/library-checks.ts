@@ -85,6 +85,11 @@ const CORRECTED_LIBRARY_MENTIONS: Record<string, Record<string, string>> = {
 	"depth-pro": { "huggingface-cli download --local-dir checkpoints": "hf download --local-dir checkpoints" },
 	// The incumbent hard-codes the official repository; we load the one given.
 	"derm-foundation": { "google/derm-foundation": 'snapshot_download(repo_id="acme/demo-model"' },
+	// The chat example is the task's shared one (the inference snippets and the web app show it too).
+	transformers: {
+		'{"role": "user", "content": "Who are you?"}':
+			'{"role": "user", "content": "What is the capital of France?"}',
+	},
 };
 
 function correctedLibraryMention(key: string, mention: string): string {

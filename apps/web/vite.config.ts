@@ -3,25 +3,58 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { TASKS_DATA } from "@modelhub/tasks";
+import { MODEL_LIBRARIES_UI_ELEMENTS, TASKS_DATA } from "@modelhub/tasks";
 import { defineConfig, type Plugin } from "vite";
 import { taskCards } from "./src/view/task-cards.ts";
+import { buildTaskIndex, type TaskPageData } from "./src/view/tasks.ts";
 
 const tasksSource = (path: string) =>
 	fileURLToPath(new URL(`../../packages/tasks/src/${path}`, import.meta.url));
 const hubForDev = process.env.MODELHUB_DEV_HUB ?? "http://127.0.0.1:8080";
 
 /**
- * `virtual:task-cards`: the few fields the home page shows of each task (id, label, modality, colour),
- * computed at build time, so the first load does not carry the whole task catalogue.
+ * The task catalogue as build-time modules, so no page's first load carries all of it:
+ * - `virtual:task-cards`: the few fields the home page shows of each task (id, label, modality, colour);
+ * - `virtual:task-index`: labels, summaries and canonical types (the task list and the task pages);
+ * - `virtual:task-data`: one loader per task, each importing `virtual:task-data/<id>`, that task's full
+ *   page data (demo, models, datasets…) with its libraries' names, as a chunk of its own.
  */
-function taskCardsModule(): Plugin {
-	const id = "virtual:task-cards";
+function taskCatalogueModules(): Plugin {
+	const libraries = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, { prettyLabel: string } | undefined>;
+	const taskData = (id: string): TaskPageData | undefined => {
+		const task = (TASKS_DATA as Record<string, TaskPageData["task"] | undefined>)[id];
+		if (!task) return undefined;
+		const libraryLabels = Object.fromEntries(
+			task.libraries.map((key) => [key, libraries[key]?.prettyLabel ?? key]),
+		);
+		return { task, libraryLabels };
+	};
+	const modules: Record<string, () => string> = {
+		"virtual:task-cards": () => `export default ${JSON.stringify(taskCards(TASKS_DATA))};`,
+		"virtual:task-index": () => `export default ${JSON.stringify(buildTaskIndex(TASKS_DATA))};`,
+		"virtual:task-data": () =>
+			`export default {${Object.values(TASKS_DATA)
+				.filter((task) => task !== undefined)
+				.map(
+					(task) =>
+						`${JSON.stringify(task.id)}: () => import(${JSON.stringify(`virtual:task-data/${task.id}`)})`,
+				)
+				.join(",\n")}};`,
+	};
 	return {
-		name: "modelhub-task-cards",
-		resolveId: (source) => (source === id ? `\0${id}` : undefined),
-		load: (resolved) =>
-			resolved === `\0${id}` ? `export default ${JSON.stringify(taskCards(TASKS_DATA))};` : undefined,
+		name: "modelhub-task-catalogue",
+		resolveId: (source) =>
+			source in modules || source.startsWith("virtual:task-data/") ? `\0${source}` : undefined,
+		load: (resolved) => {
+			if (!resolved.startsWith("\0virtual:")) return undefined;
+			const id = resolved.slice(1);
+			if (id in modules) return modules[id]?.();
+			if (id.startsWith("virtual:task-data/")) {
+				const data = taskData(id.slice("virtual:task-data/".length));
+				return data ? `export default ${JSON.stringify(data)};` : undefined;
+			}
+			return undefined;
+		},
 	};
 }
 
@@ -59,7 +92,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [react(), taskCardsModule(), precompress()],
+	plugins: [react(), taskCatalogueModules(), precompress()],
 	resolve: {
 		// The catalogue is bundled from its TypeScript sources, one module per task and library family, so the
 		// bundler can put each route's share of it in that route's chunk instead of one 250 KB module.

@@ -128,7 +128,11 @@ describe("every page", () => {
 			}
 		}
 		await page.emulateMedia({ colorScheme: "light" });
-		expect(errors).toEqual([]);
+		// The unknown address answers 404, which Chromium logs; nothing else may be logged.
+		expect(
+			errors.filter((error) => !/does-not-exist: Failed to load resource: .*status of 404/.test(error)),
+		).toEqual([]);
+		errors.length = 0;
 		expect(problems).toEqual([]);
 	}, 120_000);
 
@@ -147,17 +151,18 @@ describe("every page", () => {
 	}, 60_000);
 
 	it("shows a real 404 page for unknown addresses and unknown models", async () => {
+		const before = errors.length;
 		await visit("/this/page/does-not-exist");
 		expect(await page.locator("h1").textContent()).toBe("Page not found");
-		const before = errors.length;
 		await visit("/nobody/no-such-model");
 		expect(await page.locator("h1").textContent()).toBe("Model not found");
-		// The hub's 404 for the model is the only thing Chromium logs; it is expected here.
-		expect(errors.slice(before)).toEqual([
-			expect.stringMatching(
-				/no-such-model: Failed to load resource: the server responded with a status of 404/,
-			),
-		]);
+		// The 404 answers (the page itself and the model's API call) are the only things Chromium logs.
+		expect(errors.slice(before).length).toBeGreaterThan(0);
+		expect(
+			errors
+				.slice(before)
+				.every((error) => /Failed to load resource: the server responded with a status of 404/.test(error)),
+		).toBe(true);
 		errors.length = before;
 	});
 
@@ -304,7 +309,7 @@ describe("libraries and models", () => {
 
 	it("shows a library page with snippets for a sample model", async () => {
 		await visit("/libraries/transformers");
-		await page.getByRole("tablist", { name: "Transformers snippets" }).waitFor();
+		await page.locator(".snippet-blocks .code-block").first().waitFor();
 		expect(await page.locator(".code-block .tok-keyword").count()).toBeGreaterThan(0);
 	});
 
@@ -579,7 +584,7 @@ describe("the playground", () => {
 		await navigateInApp(modelPath(detectorModel.id));
 		await page.getByRole("heading", { name: "Playground" }).waitFor();
 		const shown = await previewText();
-		expect(splitShownRequest(shown).body).toMatch(/^<binary data: \d+ bytes/);
+		expect(splitShownRequest(shown).body).toMatch(/^<binary: \d+ bytes/);
 		await page.getByRole("button", { name: "Send request" }).click();
 		await page.locator(".playground-output .box").first().waitFor();
 		expect(await page.locator(".playground-output .box-label").allTextContents()).toEqual([

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Takes full-page screenshots of the main pages at phone (390 px) and desktop (1280 px) widths, in the
 // light and dark themes, for a look by eye. Usage: node scripts/screenshots.mjs BASE_URL OUT_DIR [paths…]
+// A path may end with `::tab=NAME` to click that tab first (e.g. `/org/model::tab=Files and versions`).
+// THEMES=light limits the themes.
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,14 +42,20 @@ try {
 	page.on("console", (message) => {
 		if (message.type() === "error") console.error(`console error on ${page.url()}: ${message.text()}`);
 	});
-	for (const scheme of ["light", "dark"]) {
+	for (const scheme of (process.env.THEMES ?? "light,dark").split(",")) {
 		await page.emulateMedia({ colorScheme: scheme });
 		for (const width of [390, 1280]) {
 			await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-			for (const path of pages) {
+			for (const target of pages) {
+				const [path, action = ""] = target.split("::");
 				await page.goto(base + path, { waitUntil: "networkidle" });
+				const tab = /^tab=(.+)$/.exec(action)?.[1];
+				if (tab) {
+					await page.getByRole("tab", { name: tab }).click();
+					await page.waitForLoadState("networkidle");
+				}
 				await page.waitForTimeout(300);
-				const name = `${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}-${scheme}.png`;
+				const name = `${target.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}-${scheme}.png`;
 				await page.screenshot({ path: join(out, name), fullPage: process.env.FULL !== "0" });
 				console.log(join(out, name));
 			}

@@ -3,3 +3,16 @@ declare module "virtual:task-cards" {
 	const cards: TaskCard[];
 	export default cards;
 }
+
+declare module "virtual:task-index" {
+	import type { TaskIndex } from "./view/tasks";
+	const index: TaskIndex;
+	export default index;
+}
+
+declare module "virtual:task-data" {
+	import type { TaskPageData } from "./view/tasks";
+	/** One loader per task with a page: its full data, a chunk of its own. */
+	const loaders: Record<string, () => Promise<{ default: TaskPageData }>>;
+	export default loaders;
+}

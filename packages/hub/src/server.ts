@@ -231,7 +231,11 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 
 	await modelRoutes(app, { db: options.db, cache, storage: options.storage, adminToken: options.adminToken });
 	await catalogueRoutes(app, { db: options.db, cache });
-	await webRoutes(app, { webDir: options.webDir, demoDir: options.demoDir ?? demoAssetsDir() });
+	await webRoutes(app, {
+		db: options.db,
+		webDir: options.webDir,
+		demoDir: options.demoDir ?? demoAssetsDir(),
+	});
 
 	if (options.db.subscribe) {
 		// Other hub processes on the same PostgreSQL database announce their writes.

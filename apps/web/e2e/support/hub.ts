@@ -51,6 +51,7 @@ export async function startHub(): Promise<RunningHub> {
 			}
 		};
 		child.stdout?.on("data", onData);
+		if (process.env.E2E_HUB_LOG) child.stdout?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
 		child.stderr?.on("data", onData);
 		child.once("exit", (code) => {
 			clearTimeout(timer);

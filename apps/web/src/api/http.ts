@@ -27,15 +27,17 @@ export interface JsonResponse<T> {
 export function apiUrl(
 	baseUrl: string | undefined,
 	path: string,
-	query?: Record<string, string | number | undefined>,
+	query?: Record<string, string | number | string[] | undefined>,
 ) {
 	const base = (baseUrl ?? "").trim().replace(/\/+$/, "");
 	let url = `${base}${path}`;
 	if (query) {
 		const params = new URLSearchParams();
 		for (const [key, value] of Object.entries(query)) {
-			if (value === undefined || value === "") continue;
-			params.append(key, String(value));
+			for (const item of Array.isArray(value) ? value : [value]) {
+				if (item === undefined || item === "") continue;
+				params.append(key, String(item));
+			}
 		}
 		const search = params.toString();
 		if (search) url += `?${search}`;

@@ -1,5 +1,5 @@
 import type { PipelineType } from "@modelhub/tasks";
-import { apiUrl, encodeModelId, getJson, type ApiOptions } from "./http";
+import { ApiError, apiUrl, encodeModelId, getJson, type ApiOptions } from "./http";
 
 /** A model as listed by `GET /api/models`. */
 export interface ModelSummary {
@@ -11,6 +11,7 @@ export interface ModelSummary {
 	downloads: number;
 	likes: number;
 	lastModified?: string;
+	private?: boolean;
 }
 
 export interface ProviderMappingEntry {
@@ -25,6 +26,12 @@ export type ProviderMapping = Record<string, ProviderMappingEntry>;
 
 /** A model as returned by `GET /api/models/{id}?expand[]=inferenceProviderMapping`. */
 export interface ModelDetail extends ModelSummary {
+	sha?: string;
+	siblings?: Array<{ rfilename: string }>;
+	/** Parameter counts by dtype and in total, read from the safetensors headers. */
+	safetensors?: { parameters?: Record<string, number>; total?: number };
+	/** Facts of the GGUF file: parameters in total, architecture, context length. */
+	gguf?: { total?: number; architecture?: string; context_length?: number };
 	config?: Record<string, unknown>;
 	cardData?: Record<string, unknown>;
 	widgetData?: Array<Record<string, unknown>>;
@@ -35,17 +42,24 @@ export interface ModelDetail extends ModelSummary {
 		processor?: string;
 	};
 	mask_token?: string;
-	private?: boolean;
 	inferenceProviderMapping?: ProviderMapping;
 }
 
-export type ModelSort = "downloads" | "likes" | "lastModified" | "id";
+/** The hub's sort orders (`GET /api/models?sort=`). */
+export type ModelSort = "trendingScore" | "downloads" | "likes" | "createdAt" | "lastModified" | "id";
 
-export interface ModelQuery {
+export interface ModelFilterQuery {
 	search?: string;
 	pipeline_tag?: string;
 	library?: string;
 	author?: string;
+	/** Models served live by this provider. */
+	inference_provider?: string;
+	/** Every value must be one of the model's tags (e.g. `license:mit`, `en`). */
+	filter?: string[];
+}
+
+export interface ModelQuery extends ModelFilterQuery {
 	sort?: ModelSort;
 	direction?: -1 | 1;
 	limit?: number;
@@ -58,12 +72,20 @@ export interface ModelPage {
 	nextCursor?: string;
 }
 
-export async function listModels(query: ModelQuery = {}, options: ApiOptions = {}): Promise<ModelPage> {
-	const url = apiUrl(options.baseUrl, "/api/models", {
+function filterParams(query: ModelFilterQuery): Record<string, string | string[] | undefined> {
+	return {
 		search: query.search?.trim(),
 		pipeline_tag: query.pipeline_tag,
 		library: query.library,
 		author: query.author,
+		inference_provider: query.inference_provider,
+		filter: query.filter,
+	};
+}
+
+export async function listModels(query: ModelQuery = {}, options: ApiOptions = {}): Promise<ModelPage> {
+	const url = apiUrl(options.baseUrl, "/api/models", {
+		...filterParams(query),
 		sort: query.sort,
 		direction: query.direction,
 		limit: query.limit,
@@ -72,6 +94,84 @@ export async function listModels(query: ModelQuery = {}, options: ApiOptions = {
 	const { data, headers } = await getJson<ModelSummary[]>(url, options);
 	const nextCursor = headers.get("X-Next-Cursor") ?? undefined;
 	return { models: Array.isArray(data) ? data : [], nextCursor: nextCursor || undefined };
+}
+
+/** How many models match the filters in all (`GET /api/models-count`); `exact` is false past the hub's cap. */
+export async function countModels(
+	query: ModelFilterQuery,
+	options: ApiOptions = {},
+): Promise<{ count: number; exact: boolean }> {
+	const { data } = await getJson<{ count: number; exact: boolean }>(
+		apiUrl(options.baseUrl, "/api/models-count", filterParams(query)),
+		options,
+	);
+	return data;
+}
+
+/** One entry of `GET /api/models/{id}/tree/{rev}/{path}`. */
+export interface TreeEntry {
+	type: "file" | "directory";
+	path: string;
+	size: number;
+	oid: string;
+	lfs?: { oid: string; size: number };
+}
+
+/** The entries of a folder of a revision (the root when `path` is empty). */
+export async function listTree(
+	id: string,
+	revision: string,
+	path: string,
+	options: ApiOptions = {},
+): Promise<TreeEntry[]> {
+	const folder = path ? `/${encodeModelId(path)}` : "";
+	const url = apiUrl(
+		options.baseUrl,
+		`/api/models/${encodeModelId(id)}/tree/${encodeURIComponent(revision)}${folder}`,
+	);
+	const { data } = await getJson<TreeEntry[]>(url, options);
+	return Array.isArray(data) ? data : [];
+}
+
+export interface GitRef {
+	name: string;
+	ref: string;
+	targetCommit: string;
+}
+
+/** The branches and tags of a model (`GET /api/models/{id}/refs`). */
+export async function listRefs(
+	id: string,
+	options: ApiOptions = {},
+): Promise<{ branches: GitRef[]; tags: GitRef[] }> {
+	const { data } = await getJson<{ branches?: GitRef[]; tags?: GitRef[] }>(
+		apiUrl(options.baseUrl, `/api/models/${encodeModelId(id)}/refs`),
+		options,
+	);
+	return { branches: data.branches ?? [], tags: data.tags ?? [] };
+}
+
+/** Where the hub serves a file of a revision: `/{id}/resolve/{rev}/{path}`. */
+export function fileUrl(id: string, revision: string, path: string, baseUrl = ""): string {
+	return apiUrl(
+		baseUrl,
+		`/${encodeModelId(id)}/resolve/${encodeURIComponent(revision)}/${encodeModelId(path)}`,
+	);
+}
+
+/** The largest model card the page renders; longer ones are cut (and say so). */
+export const MAX_CARD_BYTES = 512 * 1024;
+
+/** The model card (README.md of the main branch) as text, or undefined when the model has none. */
+export async function getModelCard(id: string, options: ApiOptions = {}): Promise<string | undefined> {
+	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+	const url = fileUrl(id, "main", "README.md", options.baseUrl);
+	const response = await doFetch(url, { signal: options.signal });
+	if (response.status === 404) return undefined;
+	if (!response.ok)
+		throw new ApiError(`The hub answered ${response.status} for the model card.`, response.status, url);
+	const text = await response.text();
+	return text.length > MAX_CARD_BYTES ? text.slice(0, MAX_CARD_BYTES) : text;
 }
 
 export async function getModel(id: string, options: ApiOptions = {}): Promise<ModelDetail> {

@@ -12,10 +12,11 @@ import type {
 	InferenceSnippet,
 	InferenceSnippetOptions,
 	Options,
+	PreparedInferenceRequest,
 } from "@modelhub/inference";
 import type { ModelData } from "@modelhub/tasks";
 
-export type { InferenceSnippet };
+export type { InferenceSnippet, PreparedInferenceRequest };
 
 /** A provider mapping entry as the snippet generator takes it. */
 export interface SnippetProviderMapping {
@@ -87,4 +88,24 @@ export async function* streamChat(
 		const text = chunk.choices[0]?.delta.content;
 		if (text) yield text;
 	}
+}
+
+/**
+ * The exact request a task function would send, with nothing sent: the client's public dry run
+ * (`prepareRequest`). `mapping` is the hub's mapping field of the model, so no look-up is made.
+ */
+export async function prepareCall(
+	name: TaskFunctionName | "chatCompletionStream",
+	args: Record<string, unknown>,
+	options: ClientOptions & { inferenceProviderMapping?: unknown },
+): Promise<PreparedInferenceRequest> {
+	const client = await loadClient();
+	const target = client[name] as unknown as Parameters<typeof client.prepareRequest>[0];
+	return client.prepareRequest(target, args as never, options as never);
+}
+
+/** The status of a provider's error answer, when the error is one (else undefined). */
+export async function providerErrorStatus(error: unknown): Promise<number | undefined> {
+	const client = await loadClient();
+	return error instanceof client.InferenceProviderApiError ? error.status : undefined;
 }

@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router";
 import { getModel, listModels } from "../api/models";
 import { Code } from "../components/code";
 import { Loading } from "../components/Status";
-import { SnippetTabs } from "../components/SnippetTabs";
+import { SnippetBlocks } from "../components/SnippetBlocks";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
@@ -132,7 +132,7 @@ function LibraryView({ libraryKey, library }: { libraryKey: string; library: Lib
 						{blocks.length === 0 ? (
 							<p className="muted">This library has no usage snippet in the catalogue.</p>
 						) : (
-							<SnippetTabs label={`${library.prettyLabel} snippets`} blocks={blocks} />
+							<SnippetBlocks blocks={blocks} />
 						)}
 					</>
 				) : null}

@@ -1,21 +1,28 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
-import { listLibraries } from "../api/catalogue";
 import { ApiError } from "../api/http";
-import { getModel, takePrefetchedModel, type ModelDetail } from "../api/models";
+import { getModel, getModelCard, takePrefetchedModel, type ModelDetail } from "../api/models";
 import { CopyButton } from "../components/CopyButton";
 import { Dialog } from "../components/Dialog";
+import { FilesTab } from "../components/model/FilesTab";
 import { ProvidersPanel } from "../components/model/ProvidersPanel";
+import { preloadUseModel, useUseModelModule } from "../components/model/useModelLoader";
 import { ErrorNotice, Loading } from "../components/Status";
+import { Tabs } from "../components/Tabs";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
-import { displayTags, modelFacts, splitModelId } from "../view/model";
+import { useMediaQuery } from "../hooks/useMediaQuery";
+import { useWhenIdle } from "../hooks/useWhenIdle";
+import { formatCount, formatExactCount, formatRelative } from "../view/format";
+import { modelLicense, modelSize, splitModelId } from "../view/model";
+import { tagLinks } from "../view/model-filters";
+import { pipelineName } from "../view/pipelines";
 import { providerEntries } from "../view/providers";
 import NotFound from "./NotFound";
 
-// The library snippet generators and the playground load on demand, outside the model page's first load.
-const UseModelSnippets = lazy(() => import("../components/model/UseModelSnippets"));
+// The Markdown renderer, the playground (with the inference client) load on demand, after the page.
+const ModelCard = lazy(() => import("../components/model/ModelCard"));
 const Playground = lazy(() => import("../components/model/Playground"));
 
 export default function ModelPage() {
@@ -36,36 +43,49 @@ export default function ModelPage() {
 		}
 		return <ErrorNotice title="Could not load the model">{error.message}</ErrorNotice>;
 	}
-	return <ModelView model={model.data} />;
+	return <ModelView key={model.data.id} model={model.data} />;
 }
 
-/** The display name of a library, from the hub's library list (the key until it arrives). */
-function useLibraryLabel(key: string | undefined): string | undefined {
-	const api = useApiOptions();
-	const [label, setLabel] = useState<string | undefined>(undefined);
-	useEffect(() => {
-		if (!key) return;
-		const controller = new AbortController();
-		listLibraries({ ...api, signal: controller.signal }).then(
-			(libraries) => setLabel(libraries.find((library) => library.key === key)?.prettyLabel),
-			() => undefined,
-		);
-		return () => controller.abort();
-	}, [key, api]);
-	return label;
+function UseModelBody({ model }: { model: ModelDetail }) {
+	const module = useUseModelModule();
+	const Body = module?.default;
+	return Body ? <Body model={model} /> : <Loading label="Loading snippets" />;
 }
 
-function ModelView({ model }: { model: ModelDetail }) {
-	const { namespace, name } = splitModelId(model.id);
-	const providers = useMemo(() => providerEntries(model.inferenceProviderMapping), [model]);
-	const [provider, setProvider] = useState(providers[0]?.provider);
-	const libraryLabel = useLibraryLabel(model.library_name);
-	const facts = modelFacts(model, () => libraryLabel);
-	const tags = displayTags(model.tags);
-
+function UseThisModel({ model }: { model: ModelDetail }) {
+	const [open, setOpen] = useState(false);
 	return (
-		<article className="model-page">
-			<header className="page-header model-header">
+		<Dialog.Root open={open} onOpenChange={setOpen}>
+			<Dialog.Trigger
+				className="btn btn-primary"
+				// Fetch the dialog's code while the pointer or focus is on its way to a click.
+				onPointerEnter={() => void preloadUseModel()}
+				onFocus={() => void preloadUseModel()}
+				onTouchStart={() => void preloadUseModel()}
+			>
+				Use this model
+			</Dialog.Trigger>
+			<Dialog.Content className="use-dialog">
+				<div className="dialog-header">
+					<Dialog.Title>Use {model.id}</Dialog.Title>
+					<Dialog.Close className="btn btn-icon" aria-label="Close">
+						<span aria-hidden="true">✕</span>
+					</Dialog.Close>
+				</div>
+				{/* Only while open: the body's chunk is not part of the page's load. */}
+				{open ? <UseModelBody model={model} /> : null}
+			</Dialog.Content>
+		</Dialog.Root>
+	);
+}
+
+function ModelHeader({ model }: { model: ModelDetail }) {
+	const { namespace, name } = splitModelId(model.id);
+	const license = modelLicense(model);
+	const size = modelSize(model);
+	return (
+		<header className="page-header model-header">
+			<div className="model-title-row">
 				<h1 className="model-title">
 					{namespace ? (
 						<>
@@ -79,68 +99,168 @@ function ModelView({ model }: { model: ModelDetail }) {
 					) : null}
 					<span>{name}</span>
 				</h1>
-				<div className="header-actions">
-					<CopyButton text={model.id} label="Copy model id" />
-					{model.library_name ? (
-						<Dialog.Root>
-							<Dialog.Trigger className="btn btn-primary">Use this model</Dialog.Trigger>
-							<Dialog.Content className="use-dialog">
-								<div className="dialog-header">
-									<Dialog.Title>Use {model.id}</Dialog.Title>
-									<Dialog.Close className="btn btn-icon" aria-label="Close">
-										<span aria-hidden="true">✕</span>
-									</Dialog.Close>
-								</div>
-								<Suspense fallback={<Loading label="Loading snippets" />}>
-									<UseModelSnippets model={model} />
-								</Suspense>
-							</Dialog.Content>
-						</Dialog.Root>
-					) : null}
-				</div>
-			</header>
+				<CopyButton text={model.id} label="Copy model id" />
+				<span className="model-likes" title={`${formatExactCount(model.likes)} likes`}>
+					<span aria-hidden="true">♥ </span>
+					{formatCount(model.likes)} <span className="visually-hidden">likes</span>
+				</span>
+				{model.private ? <span className="badge badge-private">Private</span> : null}
+			</div>
+			<ul className="model-facts" aria-label="Model facts">
+				{model.pipeline_tag ? (
+					<li>
+						<span className="fact-kind">Task</span>
+						<Link to={`/tasks/${model.pipeline_tag}`}>{pipelineName(model.pipeline_tag)}</Link>
+					</li>
+				) : null}
+				{model.library_name ? (
+					<li>
+						<span className="fact-kind">Library</span>
+						<Link to={`/libraries/${encodeURIComponent(model.library_name)}`}>{model.library_name}</Link>
+					</li>
+				) : null}
+				{license ? (
+					<li>
+						<span className="fact-kind">License</span>
+						<Link to={`/models?license=${encodeURIComponent(modelLicenseTag(model) ?? license)}`}>
+							{license}
+						</Link>
+					</li>
+				) : null}
+				{size ? (
+					<li>
+						<span className="fact-kind">Size</span>
+						<span>{size}</span>
+					</li>
+				) : null}
+				<li>
+					<span className="fact-kind">Downloads</span>
+					<span>{formatExactCount(model.downloads)}</span>
+				</li>
+				{model.lastModified ? (
+					<li>
+						<span className="fact-kind">Updated</span>
+						<span>{formatRelative(model.lastModified)}</span>
+					</li>
+				) : null}
+			</ul>
+			<div className="header-actions">
+				<UseThisModel model={model} />
+			</div>
+		</header>
+	);
+}
 
-			<dl className="facts">
-				{facts.map((fact) => (
-					<div key={fact.term}>
-						<dt>{fact.term}</dt>
-						<dd>{fact.href ? <Link to={fact.href}>{fact.value}</Link> : fact.value}</dd>
-					</div>
-				))}
-			</dl>
+/** The license value the list filter knows (the tag), which for "other" licenses is not the shown name. */
+function modelLicenseTag(model: ModelDetail): string | undefined {
+	return model.tags.find((tag) => tag.startsWith("license:"))?.slice("license:".length);
+}
 
+/** Tags shown before "+N more": the first ones are the library, format and task tags. */
+const SHOWN_TAGS = 10;
+
+function CardTab({ model }: { model: ModelDetail }) {
+	const api = useApiOptions();
+	const card = useResource((signal) => getModelCard(model.id, { ...api, signal }), [model.id, api.baseUrl]);
+	const tags = tagLinks(model.tags);
+	const [allTags, setAllTags] = useState(false);
+	const shown = allTags ? tags : tags.slice(0, SHOWN_TAGS);
+	return (
+		<div className="card-tab">
 			{tags.length > 0 ? (
-				<section aria-labelledby="tags-title" className="section">
-					<h2 id="tags-title">Tags</h2>
-					<ul className="tag-list">
-						{tags.map((tag) => (
-							<li key={tag.tag} className={`tag${tag.kind ? ` tag-${tag.kind}` : ""}`}>
-								{tag.kind ? <span className="tag-kind">{tag.kind}: </span> : null}
+				<ul className="chip-list model-tags" aria-label="Tags">
+					{shown.map((tag) => (
+						<li key={tag.tag}>
+							<Link
+								className={`chip${tag.kind ? ` chip-${tag.kind.replace(/\s+/g, "-")}` : ""}`}
+								to={tag.href}
+							>
+								{tag.kind ? <span className="chip-kind">{tag.kind}: </span> : null}
 								{tag.label}
-							</li>
-						))}
-					</ul>
-				</section>
+							</Link>
+						</li>
+					))}
+					{tags.length > SHOWN_TAGS ? (
+						<li>
+							<button
+								type="button"
+								className="chip"
+								aria-expanded={allTags}
+								onClick={() => setAllTags(!allTags)}
+							>
+								{allTags ? "Fewer tags" : `+${tags.length - SHOWN_TAGS} more`}
+							</button>
+						</li>
+					) : null}
+				</ul>
 			) : null}
+			{card.status === "loading" ? <Loading label="Loading the model card" /> : null}
+			{card.status === "error" ? (
+				<ErrorNotice title="Could not load the model card">{card.error.message}</ErrorNotice>
+			) : null}
+			{card.status === "ready" && card.data === undefined ? (
+				<p className="muted">This model has no model card (README.md) yet.</p>
+			) : null}
+			{card.status === "ready" && card.data !== undefined ? (
+				<Suspense fallback={<Loading label="Rendering the model card" />}>
+					<ModelCard markdown={card.data} modelId={model.id} cardData={model.cardData} />
+				</Suspense>
+			) : null}
+		</div>
+	);
+}
 
+/** At this width and wider the page has two columns; narrower, the sidebar is a third tab. */
+const TWO_COLUMNS = "(min-width: 1000px)";
+
+function ModelView({ model }: { model: ModelDetail }) {
+	const providers = useMemo(() => providerEntries(model.inferenceProviderMapping), [model]);
+	const [provider, setProvider] = useState(providers[0]?.provider);
+	const [tab, setTab] = useState("card");
+	const twoColumns = useMediaQuery(TWO_COLUMNS);
+	// The sidebar loads the inference client (snippets, playground): after the card, when the browser is idle.
+	const idle = useWhenIdle();
+	const sidebar = idle ? (
+		<>
 			<ProvidersPanel
 				model={model}
 				providers={providers}
 				provider={provider}
 				onProviderChange={setProvider}
 			/>
-
-			<section aria-labelledby="playground-title" className="section">
+			<section aria-labelledby="playground-title" className="section sidebar-section">
 				<h2 id="playground-title">Playground</h2>
 				<Suspense fallback={<Loading label="Loading the playground" />}>
-					<Playground
-						model={model}
-						providers={providers}
-						provider={provider}
-						onProviderChange={setProvider}
-					/>
+					<Playground model={model} providers={providers} provider={provider} />
 				</Suspense>
 			</section>
+		</>
+	) : (
+		<Loading label="Loading the inference providers" />
+	);
+	const tabs = [
+		{ id: "card", label: "Model card", content: <CardTab model={model} /> },
+		{ id: "files", label: "Files and versions", content: <FilesTab modelId={model.id} /> },
+		// On a phone, one long column of card, snippets and playground is a scroll of several screens:
+		// the inference part is a tab of its own there.
+		...(twoColumns
+			? []
+			: [{ id: "inference", label: "Inference", content: <div className="model-sidebar">{sidebar}</div> }]),
+	];
+
+	return (
+		<article className="model-page">
+			<ModelHeader model={model} />
+			<div className="model-columns">
+				<div className="model-main">
+					<Tabs label="Model" className="model-tabs" items={tabs} selected={tab} onSelect={setTab} />
+				</div>
+				{twoColumns ? (
+					<aside className="model-sidebar" aria-label="Run this model">
+						{sidebar}
+					</aside>
+				) : null}
+			</div>
 		</article>
 	);
 }

@@ -1,19 +1,19 @@
-import { MODEL_LIBRARIES_UI_ELEMENTS } from "@modelhub/tasks";
-import type { ExampleRepo, TaskData } from "@modelhub/tasks";
+import type { ExampleRepo } from "@modelhub/tasks";
 import { Link, useParams } from "react-router";
+import index from "virtual:task-index";
+import taskLoaders from "virtual:task-data";
 import { DemoEntry } from "../components/Demo";
-import { Notice } from "../components/Status";
+import { ErrorNotice, Loading, Notice } from "../components/Status";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { useResource } from "../hooks/useResource";
 import { modelHref } from "../view/model";
-import { resolveTaskPage } from "../view/tasks";
+import { resolveTaskPage, type TaskPageData } from "../view/tasks";
 import NotFound from "./NotFound";
-
-const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, { prettyLabel: string } | undefined>;
 
 export default function TaskPage() {
 	const { id = "" } = useParams();
-	const resolution = resolveTaskPage(id);
-	useDocumentTitle(resolution.kind === "page" ? resolution.task.label : resolution.label);
+	const resolution = resolveTaskPage(id, index);
+	useDocumentTitle(resolution.kind === "page" ? resolution.entry.label : resolution.label);
 
 	if (resolution.kind === "none") {
 		return (
@@ -32,9 +32,9 @@ export default function TaskPage() {
 				<h1>{resolution.label}</h1>
 				<Notice>
 					{resolution.label} has no page of its own: it is covered by{" "}
-					{resolution.pages.map((page, index) => (
+					{resolution.pages.map((page, position) => (
 						<span key={page.id}>
-							{index > 0 ? (index === resolution.pages.length - 1 ? " and " : ", ") : null}
+							{position > 0 ? (position === resolution.pages.length - 1 ? " and " : ", ") : null}
 							<Link to={`/tasks/${page.id}`}>{page.label}</Link>
 						</span>
 					))}
@@ -43,7 +43,20 @@ export default function TaskPage() {
 			</>
 		);
 	}
-	return <TaskView task={resolution.task} canonical={resolution.canonical} />;
+	return <LoadedTask key={resolution.entry.id} id={resolution.entry.id} canonical={resolution.canonical} />;
+}
+
+/** The task's own data is a small chunk of its own (see vite.config.ts), fetched with the page. */
+function LoadedTask({ id, canonical }: { id: string; canonical?: { id: string; label: string } }) {
+	const data = useResource<TaskPageData>(async () => {
+		const load = taskLoaders[id];
+		if (!load) throw new Error(`No data for the task ${id}.`);
+		return (await load()).default;
+	}, [id]);
+	if (data.status === "loading") return <Loading label="Loading the task" />;
+	if (data.status === "error")
+		return <ErrorNotice title="Could not load the task">{data.error.message}</ErrorNotice>;
+	return <TaskView data={data.data} canonical={canonical} />;
 }
 
 function Breadcrumbs({ label }: { label: string }) {
@@ -59,7 +72,8 @@ function Breadcrumbs({ label }: { label: string }) {
 	);
 }
 
-function TaskView({ task, canonical }: { task: TaskData; canonical?: { id: string; label: string } }) {
+function TaskView({ data, canonical }: { data: TaskPageData; canonical?: { id: string; label: string } }) {
+	const { task, libraryLabels } = data;
 	const hasDemo = task.demo.inputs.length > 0 || task.demo.outputs.length > 0;
 	return (
 		<article className="task-page">
@@ -133,7 +147,7 @@ function TaskView({ task, canonical }: { task: TaskData; canonical?: { id: strin
 						{task.libraries.map((key) => (
 							<li key={key}>
 								<Link className="task-chip" to={`/libraries/${encodeURIComponent(key)}`}>
-									{LIBRARIES[key]?.prettyLabel ?? key}
+									{libraryLabels[key] ?? key}
 								</Link>
 							</li>
 						))}

@@ -1,11 +1,13 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import { taskGroups } from "../view/tasks";
+import cards from "virtual:task-cards";
+import index from "virtual:task-index";
+import { allTaskCards, taskGroups } from "../view/tasks";
 
 export default function TasksPage() {
 	useDocumentTitle("Tasks");
-	const groups = useMemo(() => taskGroups(), []);
+	const groups = useMemo(() => taskGroups(allTaskCards(cards, index)), []);
 	return (
 		<>
 			<h1>Tasks</h1>

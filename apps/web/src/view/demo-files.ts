@@ -1,10 +1,15 @@
-import { TASKS_DATA } from "@modelhub/tasks";
-import type { PipelineType } from "@modelhub/tasks";
+import taskLoaders from "virtual:task-data";
+import type { TaskPageData } from "./tasks";
 
-/** The task's demo input picture or clip, used as the playground's default file. */
-export function demoFile(task: string | undefined, kind: "image" | "audio"): string | undefined {
-	if (!task || !Object.prototype.hasOwnProperty.call(TASKS_DATA, task)) return undefined;
+/** The task's demo input picture or clip, used as the playground's default file (its task's chunk only). */
+export async function demoFile(
+	task: string | undefined,
+	kind: "image" | "audio",
+): Promise<string | undefined> {
+	const load = task && Object.hasOwn(taskLoaders, task) ? taskLoaders[task] : undefined;
+	if (!load) return undefined;
 	const wanted = kind === "image" ? "img" : "audio";
-	const entry = TASKS_DATA[task as PipelineType]?.demo.inputs.find((input) => input.type === wanted);
+	const data: TaskPageData = (await load()).default;
+	const entry = data.task.demo.inputs.find((input) => input.type === wanted);
 	return entry && "filename" in entry ? entry.filename : undefined;
 }

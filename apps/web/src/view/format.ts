@@ -56,3 +56,36 @@ export function formatScore(score: number): string {
 	if (!Number.isFinite(score)) return "–";
 	return `${(Math.max(0, Math.min(1, score)) * 100).toFixed(1)}%`;
 }
+
+const bytesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** 1536 → "1.5 kB", 8_030_000_000 → "8 GB" (powers of 1000, as file managers show sizes). */
+export function formatBytes(bytes: number | undefined): string {
+	if (bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return "–";
+	const units = ["B", "kB", "MB", "GB", "TB"];
+	let value = bytes;
+	let unit = 0;
+	while (value >= 1000 && unit < units.length - 1) {
+		value /= 1000;
+		unit++;
+	}
+	return `${unit === 0 ? value : bytesFormat.format(value)} ${units[unit]}`;
+}
+
+/** A parameter count as the public hub shows it: 8_030_261_248 → "8.03B", 82_000_000 → "82M". */
+export function formatParameters(count: number | undefined): string | undefined {
+	if (count === undefined || !Number.isFinite(count) || count <= 0) return undefined;
+	const units: Array<[number, string]> = [
+		[1e12, "T"],
+		[1e9, "B"],
+		[1e6, "M"],
+		[1e3, "K"],
+	];
+	for (const [size, suffix] of units) {
+		if (count >= size) {
+			const value = count / size;
+			return `${value >= 100 ? Math.round(value) : Number(value.toPrecision(3))}${suffix}`;
+		}
+	}
+	return String(count);
+}

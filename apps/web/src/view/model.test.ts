@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { ModelDetail } from "../api/models";
-import { displayTags, isConversational, modelFacts, modelHref, splitModelId, toModelData } from "./model";
+import {
+	cardBody,
+	cardMetadata,
+	isConversational,
+	modelHref,
+	modelLicense,
+	modelSize,
+	splitModelId,
+	toModelData,
+} from "./model";
 
 const model: ModelDetail = {
 	id: "acme/chat-7b",
@@ -24,26 +33,8 @@ describe("model view", () => {
 		expect(modelHref("org/name with space")).toBe("/org/name%20with%20space");
 	});
 
-	it("lists the facts people look for", () => {
-		const facts = modelFacts(model, (key) => (key === "transformers" ? "Transformers" : undefined));
-		expect(facts).toEqual([
-			{ term: "Task", value: "Text Generation", href: "/tasks/text-generation" },
-			{ term: "Library", value: "Transformers", href: "/libraries/transformers" },
-			{ term: "Downloads", value: "123,456" },
-			{ term: "Likes", value: "789" },
-			{ term: "Updated", value: "Jan 2, 2025" },
-			{ term: "Architecture", value: "LlamaForCausalLM" },
-			{ term: "Base model", value: "acme/base-7b", href: "/acme/base-7b" },
-			{ term: "License", value: "apache-2.0" },
-		]);
-	});
-
-	it("splits prefixed tags", () => {
-		expect(displayTags(["license:mit", "en", "a:"])).toEqual([
-			{ tag: "license:mit", kind: "license", label: "mit" },
-			{ tag: "en", label: "en" },
-			{ tag: "a:", label: "a:" },
-		]);
+	it("names the license, preferring the card's license name for other licenses", () => {
+		expect(modelLicense(model)).toBe("apache-2.0");
 	});
 
 	it("keeps what snippet generators read", () => {
@@ -57,5 +48,31 @@ describe("model view", () => {
 		});
 		expect(isConversational(model)).toBe(true);
 		expect(isConversational({ tags: [] })).toBe(false);
+	});
+});
+
+describe("model card helpers", () => {
+	it("drops the YAML front matter and keeps the rest byte for byte", () => {
+		expect(cardBody("---\nlicense: mit\ntags:\n- a\n---\n# Title\n\nText\n")).toBe("# Title\n\nText\n");
+		expect(cardBody("\uFEFF---\r\nlicense: mit\r\n---\r\nBody")).toBe("Body");
+		expect(cardBody("---\n---\nBody")).toBe("Body");
+		// A thematic break later on, or an unclosed block, is not front matter.
+		expect(cardBody("# Title\n---\ntext")).toBe("# Title\n---\ntext");
+		expect(cardBody("---\nlicense: mit\n")).toBe("---\nlicense: mit\n");
+	});
+
+	it("lists the card data as metadata, and names license and size", () => {
+		expect(
+			cardMetadata({ license: "other", license_name: "qwen", language: ["en", "zh"], widget: [{}] }),
+		).toEqual([
+			{ label: "License", values: ["other"] },
+			{ label: "License name", values: ["qwen"] },
+			{ label: "Languages", values: ["en", "zh"] },
+		]);
+		expect(modelLicense({ cardData: { license: "other", license_name: "qwen" }, tags: [] })).toBe("qwen");
+		expect(modelLicense({ tags: ["license:mit"] })).toBe("mit");
+		expect(modelSize({ safetensors: { total: 8_030_261_248 } })).toBe("8.03B params");
+		expect(modelSize({ gguf: { total: 494_032_768 } })).toBe("494M params");
+		expect(modelSize({})).toBeUndefined();
 	});
 });

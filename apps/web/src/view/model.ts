@@ -1,7 +1,6 @@
 import type { ModelData } from "@modelhub/tasks";
 import type { ModelDetail, ModelSummary } from "../api/models";
-import { formatDate, formatExactCount } from "./format";
-import { pipelineName } from "./pipelines";
+import { formatParameters } from "./format";
 
 export function splitModelId(id: string): { namespace: string; name: string } {
 	const slash = id.indexOf("/");
@@ -22,12 +21,6 @@ export function isConversational(model: Pick<ModelSummary, "tags">): boolean {
 	return Array.isArray(model.tags) && model.tags.includes("conversational");
 }
 
-export interface Fact {
-	term: string;
-	value: string;
-	href?: string;
-}
-
 function firstString(value: unknown): string | undefined {
 	if (typeof value === "string" && value) return value;
 	if (Array.isArray(value))
@@ -35,52 +28,9 @@ function firstString(value: unknown): string | undefined {
 	return undefined;
 }
 
-/** The metadata list shown at the top of a model page. */
-export function modelFacts(model: ModelDetail, libraryLabel?: (key: string) => string | undefined): Fact[] {
-	const facts: Fact[] = [];
-	if (model.pipeline_tag) {
-		facts.push({
-			term: "Task",
-			value: pipelineName(model.pipeline_tag),
-			href: `/tasks/${model.pipeline_tag}`,
-		});
-	}
-	if (model.library_name) {
-		facts.push({
-			term: "Library",
-			value: libraryLabel?.(model.library_name) ?? model.library_name,
-			href: `/libraries/${encodeURIComponent(model.library_name)}`,
-		});
-	}
-	facts.push({ term: "Downloads", value: formatExactCount(model.downloads) });
-	facts.push({ term: "Likes", value: formatExactCount(model.likes) });
-	if (model.lastModified) facts.push({ term: "Updated", value: formatDate(model.lastModified) });
-	const architectures = (model.config as { architectures?: unknown } | undefined)?.architectures;
-	const architecture = firstString(architectures);
-	if (architecture) facts.push({ term: "Architecture", value: architecture });
-	const baseModel = firstString(model.cardData?.base_model);
-	if (baseModel) facts.push({ term: "Base model", value: baseModel, href: modelHref(baseModel) });
-	const license = firstString(model.cardData?.license) ?? licenseFromTags(model.tags);
-	if (license) facts.push({ term: "License", value: license });
-	return facts;
-}
-
 function licenseFromTags(tags: string[] | undefined): string | undefined {
 	const tag = tags?.find((candidate) => candidate.startsWith("license:"));
 	return tag?.slice("license:".length);
-}
-
-/** Tags for display: "license:mit" becomes { kind: "license", label: "mit" }; plain tags have no kind. */
-export function displayTags(
-	tags: string[] | undefined,
-): Array<{ tag: string; kind?: string; label: string }> {
-	return (tags ?? []).map((tag) => {
-		const colon = tag.indexOf(":");
-		if (colon > 0 && colon < tag.length - 1) {
-			return { tag, kind: tag.slice(0, colon), label: tag.slice(colon + 1) };
-		}
-		return { tag, label: tag };
-	});
 }
 
 /** The fields the snippet generators read, from the hub's model JSON. */
@@ -93,6 +43,10 @@ export function toModelData(model: ModelDetail): ModelData {
 	if (model.cardData) data.cardData = model.cardData as ModelData["cardData"];
 	if (model.widgetData) data.widgetData = model.widgetData as ModelData["widgetData"];
 	if (model.transformersInfo) data.transformersInfo = model.transformersInfo;
+	// Local apps read these: GGUF facts (llama.cpp, Ollama, LM Studio…) and the file list (which quantisation).
+	if (model.gguf) data.gguf = model.gguf as ModelData["gguf"];
+	if (model.safetensors) data.safetensors = model.safetensors as ModelData["safetensors"];
+	if (Array.isArray(model.siblings)) data.siblings = model.siblings;
 	if (model.private !== undefined) data.private = model.private;
 	return data;
 }
@@ -100,4 +54,55 @@ export function toModelData(model: ModelDetail): ModelData {
 /** A stand-in model for showing a library's snippets when the hub has no model of that library. */
 export function placeholderModel(libraryKey: string): ModelData {
 	return { id: "your-org/your-model", library_name: libraryKey, tags: [] };
+}
+
+/** The model's license: its card's `license` (with `license_name` for "other"), else its license tag. */
+export function modelLicense(model: Pick<ModelDetail, "cardData" | "tags">): string | undefined {
+	const license = firstString(model.cardData?.license) ?? licenseFromTags(model.tags);
+	const name = firstString(model.cardData?.license_name);
+	return license === "other" && name ? name : license;
+}
+
+/** The model's size in parameters ("8.03B params"), from its safetensors header, else its GGUF file. */
+export function modelSize(model: Pick<ModelDetail, "safetensors" | "gguf">): string | undefined {
+	const total = model.safetensors?.total ?? model.gguf?.total;
+	const text = formatParameters(total);
+	return text ? `${text} params` : undefined;
+}
+
+/**
+ * A model card's Markdown without its YAML front matter (the hub shows that block as the card's
+ * metadata, not as text). Front matter is a `---` line first, closed by a `---` (or `...`) line.
+ */
+export function cardBody(markdown: string): string {
+	const text = markdown.replace(/^\uFEFF/, "");
+	const match = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
+	return match ? text.slice(match[0].length) : text;
+}
+
+/** The card's metadata worth listing next to it, as label and text(s), from the hub's parsed card data. */
+export function cardMetadata(
+	cardData: Record<string, unknown> | undefined,
+): Array<{ label: string; values: string[] }> {
+	if (!cardData) return [];
+	const fields: Array<[string, string]> = [
+		["license", "License"],
+		["license_name", "License name"],
+		["language", "Languages"],
+		["base_model", "Base model"],
+		["datasets", "Datasets"],
+		["metrics", "Metrics"],
+		["pipeline_tag", "Task"],
+		["library_name", "Library"],
+		["tags", "Tags"],
+	];
+	const out: Array<{ label: string; values: string[] }> = [];
+	for (const [key, label] of fields) {
+		const value = cardData[key];
+		const values = (Array.isArray(value) ? value : [value]).filter(
+			(item): item is string | number => typeof item === "string" || typeof item === "number",
+		);
+		if (values.length > 0) out.push({ label, values: values.slice(0, 20).map(String) });
+	}
+	return out;
 }

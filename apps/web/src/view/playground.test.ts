@@ -3,14 +3,15 @@ import type { ModelData } from "@modelhub/tasks";
 import {
 	buildArgs,
 	captureFetchCall,
-	capturingFetch,
+	conversation,
+	describePrepared,
+	elideBinary,
 	formatRequest,
 	initialInput,
 	isHubRequest,
 	playgroundPlan,
 	recordingFetch,
 	redactHeader,
-	RequestCaptured,
 	renderOutput,
 	similarityBars,
 } from "./playground";
@@ -34,13 +35,22 @@ describe("playground plan and inputs", () => {
 		expect(playgroundPlan({ tags: [] }).kind).toBe("unsupported");
 	});
 
-	it("pre-fills from the task's example, and from the model's widget data first", () => {
+	it("pre-fills from the task's example (the snippets' one), the widget data filling only gaps", () => {
 		expect(initialInput(chatModel).messages).toEqual([
 			{ role: "user", content: "What is the capital of France?" },
 		]);
 		const classifier: ModelData = { id: "a/b", pipeline_tag: "text-classification", tags: [] };
 		expect(initialInput(classifier).text).toBe("The update made the app twice as fast. I love it!");
-		expect(initialInput({ ...classifier, widgetData: [{ text: "Own example" }] }).text).toBe("Own example");
+		expect(initialInput({ ...classifier, widgetData: [{ text: "Own example" }] }).text).toBe(
+			"The update made the app twice as fast. I love it!",
+		);
+		const noExample: ModelData = {
+			id: "a/c",
+			pipeline_tag: "text-to-3d",
+			tags: [],
+			widgetData: [{ text: "Own" }],
+		};
+		expect(initialInput(noExample).text).toBe("Own");
 		const qa = initialInput({ id: "a/qa", pipeline_tag: "question-answering", tags: [] });
 		expect(qa.text).toMatch(/ferry/);
 		expect(qa.context).toMatch(/Pier 4/);
@@ -96,28 +106,68 @@ describe("requests", () => {
 			method: "POST",
 			body: new Blob(["abc"], { type: "image/png" }),
 		});
-		expect(binary.body).toBe("<binary data: 3 bytes, image/png>");
+		expect(binary.body).toBe("<binary: 3 bytes, image/png>");
 	});
 
-	it("lets hub look-ups through and stops at the provider request", async () => {
-		const seen: string[] = [];
-		const base = (async (input: RequestInfo | URL) => {
-			seen.push(String(input));
-			return new Response("{}");
-		}) as typeof fetch;
-		const fetcher = capturingFetch("http://hub.local", base);
-		await fetcher("http://hub.local/api/models/a/b?expand[]=inferenceProviderMapping");
-		await expect(
-			fetcher("https://provider.example/v1", { method: "POST", body: "{}" }),
-		).rejects.toBeInstanceOf(RequestCaptured);
-		expect(seen).toEqual(["http://hub.local/api/models/a/b?expand[]=inferenceProviderMapping"]);
+	it("records the requests that leave for a provider, not the hub look-ups", async () => {
+		const base = (async () => new Response("{}")) as typeof fetch;
 		expect(isHubRequest("http://hub.local/apix", "http://hub.local")).toBe(false);
-
 		const recorded: string[] = [];
 		const recorder = recordingFetch("http://hub.local", base, (request) => recorded.push(request.url));
 		await recorder("http://hub.local/api/tasks");
 		await recorder("https://provider.example/v1", { method: "POST" });
 		expect(recorded).toEqual(["https://provider.example/v1"]);
+	});
+
+	it("shows embedded files as <binary: N bytes, type>, never their base64", async () => {
+		const clip = "A".repeat(4000);
+		expect(elideBinary({ audio_url: `data:audio/flac;base64,${clip}`, task: "transcribe" })).toEqual({
+			audio_url: "<binary: 3000 bytes, audio/flac>",
+			task: "transcribe",
+		});
+		expect(elideBinary({ inputs: `${"QUJD".repeat(100)}` }, "audio/wav")).toEqual({
+			inputs: "<binary: 300 bytes, audio/wav>",
+		});
+		// Ordinary text, even long, stays.
+		const prose = "word ".repeat(100);
+		expect(elideBinary({ inputs: prose })).toEqual({ inputs: prose });
+		const shown = await describePrepared({
+			method: "post",
+			url: "https://p.example/x",
+			headers: { Authorization: "Key secret-key", "Content-Type": "application/json" },
+			body: JSON.stringify({ audio_url: `data:audio/flac;base64,${clip}==` }),
+		});
+		expect(formatRequest(shown)).toBe(
+			[
+				"POST https://p.example/x",
+				"authorization: Key [redacted]",
+				"content-type: application/json",
+				"",
+				'{\n  "audio_url": "<binary: 2999 bytes, audio/flac>"\n}',
+			].join("\n"),
+		);
+		const form = new FormData();
+		form.append("file", new Blob(["abcd"], { type: "audio/mpeg" }));
+		form.append("model", "whisper");
+		expect((await describePrepared({ method: "POST", url: "u", headers: {}, body: form })).body).toBe(
+			"<multipart form data>\nfile: <binary: 4 bytes, audio/mpeg>\nmodel: whisper",
+		);
+	});
+});
+
+describe("the conversation sent", () => {
+	it("sends completed turns only, so failed or stopped ones never make two user turns in a row", () => {
+		const turns = [
+			{ id: 1, user: "Hi", answer: "Hello!", status: "done" as const },
+			{ id: 2, user: "Lost", answer: "", status: "failed" as const },
+			{ id: 3, user: "Cut", answer: "Par", status: "stopped" as const },
+		];
+		expect(conversation(turns, "Next")).toEqual([
+			{ role: "user", content: "Hi" },
+			{ role: "assistant", content: "Hello!" },
+			{ role: "user", content: "Next" },
+		]);
+		expect(conversation(turns, "  ")).toHaveLength(2);
 	});
 });
 

@@ -94,7 +94,7 @@ function exampleText(example: ModelInputExample | undefined): string {
 	}
 }
 
-/** The form pre-filled with the model's own widget example, else the task's example from the catalogue. */
+/** The form pre-filled with the task's example (the one the snippets show), completed by the model's widget example. */
 export function initialInput(model: ModelData): PlaygroundInput {
 	const example = getModelInputExample(model);
 	const widget = widgetText(model);
@@ -116,11 +116,13 @@ export function initialInput(model: ModelData): PlaygroundInput {
 	}
 	if (model.pipeline_tag === "zero-shot-classification") input.candidateLabels = "refund, shipping, praise";
 	if (model.pipeline_tag === "zero-shot-image-classification") input.candidateLabels = "cat, dog, bird";
+	// The task's example comes first, since the inference and library snippets show it too (one input
+	// across the page); the model's own widget example fills only what the task's example leaves empty.
 	if (widget) {
-		if (typeof widget.text === "string" && widget.text) input.text = widget.text;
-		if (typeof widget.context === "string") input.context = widget.context;
-		if (typeof widget.source_sentence === "string") input.text = widget.source_sentence;
-		if (Array.isArray(widget.sentences))
+		if (!input.text && typeof widget.text === "string") input.text = widget.text;
+		if (!input.text && typeof widget.source_sentence === "string") input.text = widget.source_sentence;
+		if (!input.context && typeof widget.context === "string") input.context = widget.context;
+		if (input.sentences.length === 0 && Array.isArray(widget.sentences))
 			input.sentences = widget.sentences.filter((s): s is string => typeof s === "string");
 		if (typeof widget.candidate_labels === "string") input.candidateLabels = widget.candidate_labels;
 	}
@@ -173,6 +175,39 @@ export function buildArgs(
 	}
 }
 
+// ---- Conversation ---------------------------------------------------------------------------------
+
+/** Why a run ended without an answer, as shown next to the Send button. */
+export interface RunError {
+	kind: "provider" | "network" | "timeout" | "stopped" | "other";
+	message: string;
+	/** The provider's HTTP status, when it answered with an error. */
+	status?: number;
+}
+
+export interface ChatTurn {
+	id: number;
+	user: string;
+	answer: string;
+	status: "streaming" | "done" | "failed" | "stopped";
+	error?: RunError;
+}
+
+/**
+ * The messages of the next request: the completed turns (question and answer), then `next`. Failed and
+ * stopped turns stay on screen (to retry or remove) but are never sent, so a request never carries two
+ * user turns in a row.
+ */
+export function conversation(turns: readonly ChatTurn[], next?: string): ChatMessage[] {
+	const messages: ChatMessage[] = [];
+	for (const turn of turns) {
+		if (turn.status !== "done") continue;
+		messages.push({ role: "user", content: turn.user }, { role: "assistant", content: turn.answer });
+	}
+	if (next !== undefined && next.trim()) messages.push({ role: "user", content: next });
+	return messages;
+}
+
 // ---- Requests -------------------------------------------------------------------------------------
 
 export interface CapturedRequest {
@@ -194,28 +229,87 @@ export function redactHeader(name: string, value: string): string {
 	return match ? `${match[1]} [redacted]` : "[redacted]";
 }
 
-async function describeBody(body: unknown): Promise<{ body?: string; rawBody?: string }> {
-	if (body === undefined || body === null) return {};
-	if (typeof body === "string") {
-		try {
-			return { body: JSON.stringify(JSON.parse(body), null, 2), rawBody: body };
-		} catch {
-			return { body, rawBody: body };
-		}
+/** How a binary body (or an embedded file) is shown instead of its bytes. */
+export function binaryLabel(bytes: number, type?: string): string {
+	return `<binary: ${bytes} bytes${type ? `, ${type}` : ""}>`;
+}
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w=-]+)*;base64,([A-Za-z0-9+/=]*)$/;
+/** Long enough that no prompt or id looks like it; base64 of a 192-byte file. */
+const BARE_BASE64 = /^[A-Za-z0-9+/]{256,}={0,2}$/;
+
+function base64Size(text: string): number {
+	const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+	return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
+}
+
+/**
+ * A JSON payload with every embedded file (a `data:…;base64,` URL, or a long bare base64 string) replaced
+ * by `<binary: N bytes, type>`: a speech-recognition request carries its clip as ~140 KB of base64,
+ * which says nothing to a reader and slows the page. `fileType` names bare base64 of the input file.
+ */
+export function elideBinary(value: unknown, fileType?: string): unknown {
+	if (typeof value === "string") {
+		const dataUrl = DATA_URL.exec(value);
+		if (dataUrl) return binaryLabel(base64Size(dataUrl[2] ?? ""), dataUrl[1] ?? fileType);
+		if (BARE_BASE64.test(value)) return binaryLabel(base64Size(value), fileType);
+		return value;
 	}
-	if (body instanceof Blob)
-		return { body: `<binary data: ${body.size} bytes${body.type ? `, ${body.type}` : ""}>` };
-	if (body instanceof ArrayBuffer) return { body: `<binary data: ${body.byteLength} bytes>` };
-	if (ArrayBuffer.isView(body)) return { body: `<binary data: ${body.byteLength} bytes>` };
-	if (body instanceof FormData) return { body: "<multipart form data>" };
+	if (Array.isArray(value)) return value.map((item) => elideBinary(item, fileType));
+	if (typeof value === "object" && value !== null) {
+		return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, elideBinary(item, fileType)]));
+	}
+	return value;
+}
+
+function describeText(text: string, fileType?: string): { body: string; rawBody: string } {
+	try {
+		return { body: JSON.stringify(elideBinary(JSON.parse(text), fileType), null, 2), rawBody: text };
+	} catch {
+		return { body: text, rawBody: text };
+	}
+}
+
+async function describeBody(body: unknown, fileType?: string): Promise<{ body?: string; rawBody?: string }> {
+	if (body === undefined || body === null) return {};
+	if (typeof body === "string") return describeText(body, fileType);
+	if (body instanceof Blob) return { body: binaryLabel(body.size, body.type || fileType) };
+	if (body instanceof ArrayBuffer) return { body: binaryLabel(body.byteLength, fileType) };
+	if (ArrayBuffer.isView(body)) return { body: binaryLabel(body.byteLength, fileType) };
+	if (body instanceof FormData) {
+		const parts: string[] = [];
+		body.forEach((value, name) => {
+			parts.push(
+				`${name}: ${typeof value === "string" ? value : binaryLabel(value.size, value.type || fileType)}`,
+			);
+		});
+		return { body: `<multipart form data>\n${parts.join("\n")}` };
+	}
 	if (body instanceof URLSearchParams) return { body: body.toString(), rawBody: body.toString() };
 	return { body: "<streamed body>" };
+}
+
+/** A request prepared by the client's dry run, as the playground shows it (credentials redacted). */
+export async function describePrepared(
+	prepared: { method: string; url: string; headers: Record<string, string>; body?: unknown },
+	fileType?: string,
+): Promise<CapturedRequest> {
+	const headers = Object.entries(prepared.headers).map(
+		([name, value]) => [name.toLowerCase(), redactHeader(name, value)] as [string, string],
+	);
+	return {
+		method: prepared.method.toUpperCase(),
+		url: prepared.url,
+		headers,
+		...(await describeBody(prepared.body, fileType)),
+	};
 }
 
 /** Reads what a `fetch(input, init)` call would send, with credentials redacted. */
 export async function captureFetchCall(
 	input: RequestInfo | URL,
 	init?: RequestInit,
+	fileType?: string,
 ): Promise<CapturedRequest> {
 	const request = input instanceof Request ? input : undefined;
 	const url = request ? request.url : String(input);
@@ -226,7 +320,7 @@ export async function captureFetchCall(
 	headers.forEach((value, name) => list.push([name, redactHeader(name, value)]));
 	let body: unknown = init?.body;
 	if (body === undefined && request && request.body) body = await request.clone().text();
-	return { method, url, headers: list, ...(await describeBody(body)) };
+	return { method, url, headers: list, ...(await describeBody(body, fileType)) };
 }
 
 /** The request as text, the way the playground shows it. */
@@ -238,35 +332,16 @@ export function formatRequest(request: CapturedRequest): string {
 	return request.body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${request.body}`;
 }
 
-/** Thrown by the capturing fetch to stop a call once its provider request has been seen. */
-export class RequestCaptured extends Error {
-	override readonly name = "RequestCaptured";
-	constructor(readonly request: CapturedRequest) {
-		super("request captured");
-	}
-}
-
-/**
- * A fetch that lets hub look-ups (provider mapping, default model) through to `baseFetch` and stops at
- * the first request to anywhere else — the provider call — throwing RequestCaptured with it.
- */
-export function capturingFetch(hubOrigin: string, baseFetch: typeof fetch): typeof fetch {
-	return async (input, init) => {
-		const url = input instanceof Request ? input.url : String(input);
-		if (isHubRequest(url, hubOrigin)) return baseFetch(input, init);
-		throw new RequestCaptured(await captureFetchCall(input, init));
-	};
-}
-
 /** A fetch that records every non-hub request it sends (so the page can show what was really sent). */
 export function recordingFetch(
 	hubOrigin: string,
 	baseFetch: typeof fetch,
 	onRequest: (request: CapturedRequest) => void,
+	fileType?: string,
 ): typeof fetch {
 	return async (input, init) => {
 		const url = input instanceof Request ? input.url : String(input);
-		if (!isHubRequest(url, hubOrigin)) onRequest(await captureFetchCall(input, init));
+		if (!isHubRequest(url, hubOrigin)) onRequest(await captureFetchCall(input, init, fileType));
 		return baseFetch(input, init);
 	};
 }

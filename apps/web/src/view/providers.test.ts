@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { providerEntries, snippetClients, snippetLanguages, type SnippetLike } from "./providers";
-import { snippetTabLabels } from "./snippets";
+import { blockTitle } from "./snippets";
 
 describe("providers", () => {
 	it("keeps the hub's preference order and adds labels", () => {
@@ -28,9 +28,16 @@ describe("providers", () => {
 		expect(snippetClients(snippets, "csharp")).toEqual([]);
 	});
 
-	it("labels library snippet tabs, numbering repeated languages", () => {
-		expect(snippetTabLabels([{ language: "python" }, { language: "shell" }, { language: "python" }])).toEqual(
-			["Python 1", "Shell", "Python 2"],
+	it("captions library code blocks by what they do, never by a number", () => {
+		const title = (language: "python" | "shell", code: string) => blockTitle({ language, code });
+		expect(title("python", "# Use a pipeline as a high-level helper\nfrom x import y")).toBe(
+			"Use a pipeline as a high-level helper",
 		);
+		expect(title("python", "# Option 2: with the code of the repository\nimport a")).toBe(
+			"With the code of the repository",
+		);
+		expect(title("shell", "pip install -U transformers")).toBe("Install");
+		expect(title("python", "import torch")).toBe("Python");
+		expect(title("shell", "# In a notebook cell: !pip install x")).toBe("In a notebook cell: !pip install x");
 	});
 });

@@ -1,9 +1,12 @@
 import type { ProviderMapping, ProviderMappingEntry } from "../api/models";
 
+/** Every inference provider the client speaks to (its `INFERENCE_PROVIDERS`), with its display name. */
 const PROVIDER_LABELS: Record<string, string> = {
+	baseten: "Baseten",
 	"black-forest-labs": "Black Forest Labs",
 	cerebras: "Cerebras",
 	cohere: "Cohere",
+	deepinfra: "DeepInfra",
 	"fal-ai": "fal",
 	"featherless-ai": "Featherless AI",
 	"fireworks-ai": "Fireworks",
@@ -15,10 +18,21 @@ const PROVIDER_LABELS: Record<string, string> = {
 	nscale: "Nscale",
 	openai: "OpenAI",
 	ovhcloud: "OVHcloud AI Endpoints",
+	publicai: "Public AI",
 	replicate: "Replicate",
 	sambanova: "SambaNova",
+	scaleway: "Scaleway",
 	together: "Together AI",
+	wavespeed: "WaveSpeedAI",
+	"zai-org": "Z.ai",
 };
+
+/** The providers in the model list's filter, by display name. */
+export function providerOptions(): Array<{ id: string; label: string }> {
+	return Object.entries(PROVIDER_LABELS)
+		.map(([id, label]) => ({ id, label }))
+		.sort((a, b) => a.label.localeCompare(b.label));
+}
 
 export function providerLabel(provider: string): string {
 	return PROVIDER_LABELS[provider] ?? provider;
@@ -78,4 +92,13 @@ const CLIENT_LABELS: Record<string, string> = {
 
 export function clientLabel(client: string): string {
 	return CLIENT_LABELS[client] ?? client;
+}
+
+/** A snippet's caption: the client and its language, once when they share a name ("cURL", not "cURL (cURL)"). */
+export function snippetTitle(language: SnippetLanguageId, client: string): string {
+	const clientName = clientLabel(client);
+	const languageName = SNIPPET_LANGUAGE_LABELS[language];
+	return clientName.toLowerCase() === languageName.toLowerCase()
+		? clientName
+		: `${clientName} (${languageName})`;
 }

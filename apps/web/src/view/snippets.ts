@@ -13,19 +13,28 @@ export function languageLabel(language: string): string {
 }
 
 /**
- * One tab per code block: the language name, numbered when several blocks share a language
- * ("Python 1", "Python 2", "Shell").
+ * What a code block does, from its first comment line ("# Use a pipeline as a high-level helper" →
+ * "Use a pipeline as a high-level helper"), else "Install" for an install command, else the language
+ * name. Blocks show one under another with these captions, never as "Python 1 / Python 2" tabs.
  */
-export function snippetTabLabels(blocks: Array<Pick<CodeBlock, "language">>): string[] {
-	const totals = new Map<string, number>();
-	for (const block of blocks) totals.set(block.language, (totals.get(block.language) ?? 0) + 1);
-	const seen = new Map<string, number>();
-	return blocks.map((block) => {
-		const name = NAMES[block.language] ?? block.language;
-		const index = (seen.get(block.language) ?? 0) + 1;
-		seen.set(block.language, index);
-		return (totals.get(block.language) ?? 0) > 1 ? `${name} ${index}` : name;
-	});
+export function blockTitle(block: Pick<CodeBlock, "language" | "code">): string {
+	const first =
+		block.code
+			.split("\n")
+			.find((line) => line.trim() !== "")
+			?.trim() ?? "";
+	const comment = /^(?:#|\/\/)\s*(.+)$/.exec(first)?.[1];
+	if (comment && !comment.startsWith("!")) {
+		const text = comment.replace(/^(?:Option \d+:\s*)/i, "").replace(/[:.]\s*$/, "");
+		return text.length > 80 ? `${text.slice(0, 77)}…` : text.charAt(0).toUpperCase() + text.slice(1);
+	}
+	if (
+		block.language === "shell" &&
+		/^(pip|npm|uv|conda|brew|apt(-get)?|cargo|go) (install|add|get)\b/.test(first)
+	) {
+		return "Install";
+	}
+	return NAMES[block.language] ?? block.language;
 }
 
 /** The tokenizer's language for a catalogue code-block language. */

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { MODALITIES, PIPELINE_DATA, TASKS_DATA } from "@modelhub/tasks";
-import { allTaskCards, resolveTaskPage, taskGroups } from "./tasks";
+import { allTaskCards, buildTaskIndex, resolveTaskPage as resolve, taskCards, taskGroups } from "./tasks";
+
+const index = buildTaskIndex(TASKS_DATA);
+const resolveTaskPage = (id: string) => resolve(id, index);
 
 describe("task groups", () => {
 	it("puts every task page in its modality's group, in catalogue order", () => {
-		const cards = allTaskCards();
+		const cards = allTaskCards(taskCards(TASKS_DATA), index);
+		expect(cards.find((card) => card.id === "summarization")?.summary).toBe(
+			TASKS_DATA.summarization?.summary,
+		);
 		const pages = Object.values(TASKS_DATA).filter(Boolean);
 		expect(cards).toHaveLength(pages.length);
 		const groups = taskGroups(cards);
@@ -37,6 +43,7 @@ describe("resolveTaskPage", () => {
 		expect(text2text.kind).toBe("alias");
 		if (text2text.kind === "alias") {
 			expect(text2text.pages.map((page) => page.id).sort()).toEqual(["summarization", "translation"]);
+			expect(text2text.pages[0]?.label).toBeTruthy();
 		}
 		const audio = resolveTaskPage("text-to-audio");
 		expect(audio.kind === "alias" && audio.pages.map((page) => page.id)).toEqual(["text-to-speech"]);

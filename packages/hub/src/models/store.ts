@@ -329,14 +329,12 @@ function likeLiteral(text: string): string {
 /** Rows of the sort index a listing walks before it falls back to collecting every match. */
 const SORTED_SCAN = 20_000;
 
-/** A page of models, ordered by (sort value, id), continuing after `query.after`. */
-export async function listModels(db: Queryable, query: ListQuery): Promise<ListPage> {
+/** The filters of a listing (everything but sort and paging). */
+export type ModelFilters = Omit<ListQuery, "sort" | "direction" | "limit" | "after" | "properties">;
+
+/** The WHERE conditions of a listing's filters; `param` adds a bound parameter and returns its placeholder. */
+function filterConditions(query: ModelFilters, param: (value: unknown) => string): string[] {
 	const where: string[] = [];
-	const params: unknown[] = [];
-	const param = (value: unknown): string => {
-		params.push(value);
-		return `$${params.length}`;
-	};
 	for (const term of query.searchTerms ?? []) {
 		where.push(`lower(m.id) LIKE ${param(`%${likeLiteral(term.toLowerCase())}%`)} ESCAPE '\\'`);
 	}
@@ -359,6 +357,41 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 		where.push(`m.num_parameters >= ${param(query.numParameters.min)}`);
 	if (query.numParameters?.max !== undefined)
 		where.push(`m.num_parameters <= ${param(query.numParameters.max)}`);
+	return where;
+}
+
+/**
+ * How many models match a listing's filters, counted up to `cap` (so a count over a huge hub stays a
+ * bounded walk): `{ count, exact: true }`, or `{ count: cap, exact: false }` when there are more.
+ */
+export async function countMatchingModels(
+	db: Queryable,
+	query: ModelFilters,
+	cap: number,
+): Promise<{ count: number; exact: boolean }> {
+	const params: unknown[] = [];
+	const param = (value: unknown): string => {
+		params.push(value);
+		return `$${params.length}`;
+	};
+	const where = filterConditions(query, param);
+	const limit = param(cap + 1);
+	const result = await db.query<{ n: number | string }>(
+		`SELECT count(*) AS n FROM (SELECT 1 FROM models m${where.length > 0 ? ` WHERE ${where.join(" AND ")}` : ""} LIMIT ${limit}) matches`,
+		params,
+	);
+	const n = Number(result.rows[0]?.n ?? 0);
+	return n > cap ? { count: cap, exact: false } : { count: n, exact: true };
+}
+
+/** A page of models, ordered by (sort value, id), continuing after `query.after`. */
+export async function listModels(db: Queryable, query: ListQuery): Promise<ListPage> {
+	const params: unknown[] = [];
+	const param = (value: unknown): string => {
+		params.push(value);
+		return `$${params.length}`;
+	};
+	const where = filterConditions(query, param);
 
 	const { column, cast } = SORT_COLUMNS[query.sort];
 	const op = query.direction === -1 ? "<" : ">";

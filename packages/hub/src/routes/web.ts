@@ -1,8 +1,15 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
+import type { Queryable } from "../db/types.js";
 import { acceptsHtml, JSON_TYPE, pathOf, sendError } from "../http.js";
+import { getModel } from "../models/store.js";
+import { pageMeta, renderPage, type ModelFacts } from "../web/page-meta.js";
 
 export interface WebRoutesOptions {
+	/** The database, for the status and title of model pages. */
+	db: Queryable;
 	/** The built web app, or undefined to serve the built-in "not built" page. */
 	webDir: string | undefined;
 	/** Demo media of @modelhub/tasks, served at /assets/demo/. */
@@ -33,6 +40,24 @@ export const NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 const HTML_TYPE = "text/html; charset=utf-8";
+/** Longer ids cannot exist (two parts of at most 96 characters), so they are not looked up. */
+const MAX_MODEL_ID_LENGTH = 200;
+const MODEL_FACTS = new Set(["pipeline_tag", "library_name", "downloads", "likes", "cardData"] as const);
+
+async function modelFacts(db: Queryable, id: string): Promise<ModelFacts | undefined> {
+	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
+	const model = await getModel(db, id, { properties: MODEL_FACTS });
+	if (!model) return undefined;
+	const license = model.cardData?.license;
+	return {
+		id: model.id,
+		...(model.pipeline_tag ? { pipeline_tag: model.pipeline_tag } : {}),
+		...(model.library_name ? { library_name: model.library_name } : {}),
+		...(typeof model.downloads === "number" ? { downloads: model.downloads } : {}),
+		...(typeof model.likes === "number" ? { likes: model.likes } : {}),
+		...(typeof license === "string" ? { license } : {}),
+	};
+}
 
 function isApiPath(path: string): boolean {
 	return path === "/api" || path.startsWith("/api/");
@@ -40,10 +65,22 @@ function isApiPath(path: string): boolean {
 
 /**
  * Static files: the demo media and the web app, with the single-page-app fallback (index.html for
- * browser navigations that match no file), and JSON 404s for everything else.
+ * browser navigations that match no file, with the page's status, title and description), and JSON
+ * 404s for everything else.
  */
 export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions): Promise<void> {
-	const { webDir, demoDir } = options;
+	const { webDir, demoDir, db } = options;
+	// The built page: every navigation gets it with its own status, title and description. It is read
+	// again when the file changes (a rebuild next to a running hub names new asset files).
+	const templatePath = webDir === undefined ? undefined : join(webDir, "index.html");
+	let cached: { mtimeMs: number; html: string } | undefined;
+	const template = async (): Promise<string | undefined> => {
+		if (templatePath === undefined) return undefined;
+		const { mtimeMs } = await stat(templatePath);
+		if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(templatePath, "utf8") };
+		return cached.html;
+	};
+	await template();
 
 	await app.register(fastifyStatic, {
 		root: demoDir,
@@ -58,7 +95,8 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 		await app.register(fastifyStatic, {
 			root: webDir,
 			prefix: "/",
-			index: ["index.html"],
+			// "/" is a page like the others: rendered below with its title, not sent as the bare file.
+			index: false,
 			dotfiles: "deny",
 			// The web build writes .br and .gz beside each file; send those to clients that accept them.
 			preCompressed: true,
@@ -83,9 +121,15 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			!path.startsWith("/assets/demo/") &&
 			acceptsHtml(request);
 		if (navigation) {
-			if (webDir !== undefined)
-				return reply.header("cache-control", "no-cache").sendFile("index.html", webDir);
-			return reply.type(HTML_TYPE).header("cache-control", "no-cache").send(NOT_BUILT_PAGE);
+			const html = await template();
+			if (html === undefined)
+				return reply.type(HTML_TYPE).header("cache-control", "no-cache").send(NOT_BUILT_PAGE);
+			const meta = await pageMeta(path, { model: (id) => modelFacts(db, id) });
+			return reply
+				.code(meta.status)
+				.type(HTML_TYPE)
+				.header("cache-control", "no-cache")
+				.send(renderPage(html, meta));
 		}
 		reply.type(JSON_TYPE);
 		return sendError(reply, 404, isApiPath(path) ? "no such API route" : "not found");

@@ -9,10 +9,12 @@ import {
 	PIPELINE_DATA,
 	PIPELINE_TYPES,
 	renderApiTasks,
+	TASKS_DATA,
 } from "@modelhub/tasks";
 import type { Database } from "../../src/db/types.js";
 import { CONTENT_SECURITY_POLICY } from "../../src/http.js";
 import { ModelInputError, parseModelList } from "../../src/models/input.js";
+import { countMatchingModels } from "../../src/models/store.js";
 import { saveModels } from "../../src/repos/import.js";
 import { loadSeedModels } from "../../src/seed.js";
 import { startHub, type RunningHub } from "./hub.js";
@@ -913,7 +915,7 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 					const asset = await fetch(`${web.url}/assets/app.js`);
 					expect(asset.status).toBe(200);
 					expect(asset.headers.get("content-type")).toMatch(/javascript/);
-					const spa = await fetch(`${web.url}/models/meta-llama/Llama-3.1-8B-Instruct`, {
+					const spa = await fetch(`${web.url}/meta-llama/Llama-3.1-8B-Instruct`, {
 						headers: { accept: "text/html,*/*" },
 					});
 					expect(spa.status).toBe(200);
@@ -936,6 +938,99 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 				} finally {
 					await web.close();
 				}
+			});
+
+			it("answers each page's status and writes its title and description into the page", async () => {
+				const dir = mkdtempSync(join(tmpdir(), "modelhub-web-"));
+				tempDirs.push(dir);
+				writeFileSync(
+					join(dir, "index.html"),
+					'<!doctype html><html><head><meta name="description" content="built" />' +
+						'<title>ModelHub</title><script type="module" src="/assets/app.js"></script></head>' +
+						'<body><div id="root"></div></body></html>',
+				);
+				const web = await startHub({ db, seed: false, webDir: dir });
+				const page = async (path: string) => {
+					const res = await fetch(`${web.url}${path}`, { headers: { accept: "text/html" } });
+					const html = await res.text();
+					return {
+						status: res.status,
+						html,
+						title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+						description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+					};
+				};
+				try {
+					const cases: Array<[string, number, string]> = [
+						["/", 200, "ModelHub"],
+						["/models", 200, "Models · ModelHub"],
+						["/tasks", 200, "Tasks · ModelHub"],
+						["/libraries", 200, "Libraries · ModelHub"],
+						["/settings", 200, "Settings · ModelHub"],
+						["/tasks/text-classification", 200, "Text Classification · ModelHub"],
+						// A pipeline type without a page that other pages name as canonical lists them.
+						["/tasks/text2text-generation", 200, "Text2Text Generation · ModelHub"],
+						["/tasks/no-such-task", 404, "Page not found · ModelHub"],
+						["/libraries/transformers", 200, "Transformers · ModelHub"],
+						["/libraries/no-such-library", 404, "Library not found · ModelHub"],
+						["/meta-llama/Llama-3.1-8B-Instruct", 200, "meta-llama/Llama-3.1-8B-Instruct · ModelHub"],
+						["/META-LLAMA/llama-3.1-8b-instruct", 200, "meta-llama/Llama-3.1-8B-Instruct · ModelHub"],
+						["/gpt2", 404, "Model not found · ModelHub"],
+						["/nobody/no-such-model", 404, "Model not found · ModelHub"],
+						["/a/b/c", 404, "Page not found · ModelHub"],
+					];
+					for (const [path, status, title] of cases) {
+						const got = await page(path);
+						expect({ path, status: got.status, title: got.title }).toEqual({ path, status, title });
+						// Every answer is the app itself (it renders its own 404 view), with no inline script.
+						expect(got.html).toContain('<script type="module" src="/assets/app.js"></script>');
+						expect(got.html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+						expect(got.description).toBeTruthy();
+					}
+					const model = await page("/meta-llama/Llama-3.1-8B-Instruct");
+					expect(model.description).toMatch(
+						/^meta-llama\/Llama-3\.1-8B-Instruct: Text Generation model for Transformers, license llama3\.1, [\d,]+ downloads/,
+					);
+					const task = await page("/tasks/text-classification");
+					expect(task.description).toBe(TASKS_DATA["text-classification"]?.summary);
+					// Text from the address is escaped, never markup.
+					const hostile = await page("/%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+					expect(hostile.status).toBe(404);
+					expect(hostile.html).not.toContain("<script>alert");
+					expect(hostile.description).toContain("&#60;script&#62;");
+					const head = await fetch(`${web.url}/nobody/no-such-model`, {
+						method: "HEAD",
+						headers: { accept: "text/html" },
+					});
+					expect(head.status).toBe(404);
+				} finally {
+					await web.close();
+				}
+			});
+
+			it("counts the models a listing's filters match", async () => {
+				for (const query of [
+					"",
+					"pipeline_tag=text-generation",
+					"author=meta-llama",
+					"inference_provider=groq",
+					"filter=license:apache-2.0",
+					"search=llama%203",
+					"library=transformers&filter=en",
+				]) {
+					const res = await fetch(`${base}/api/models-count?${query}`);
+					expect(res.status).toBe(200);
+					const listed = (await walk(base, `${query}&limit=1000`)).models.length;
+					expect(await res.json()).toEqual({ count: listed, exact: true });
+				}
+				// Counting stops at the cap and says so.
+				expect(await countMatchingModels(db, {}, 3)).toEqual({ count: 3, exact: false });
+				expect(await countMatchingModels(db, { author: "meta-llama" }, 1000)).toMatchObject({ exact: true });
+				const none = await fetch(`${base}/api/models-count?author=nobody-at-all`);
+				expect(await none.json()).toEqual({ count: 0, exact: true });
+				const bad = await fetch(`${base}/api/models-count?pipeline_tag=not-a-task`);
+				expect(bad.status).toBe(400);
+				expect(((await bad.json()) as { error: string }).error).toMatch(/pipeline_tag/);
 			});
 
 			it("answers CORS preflights for reads", async () => {

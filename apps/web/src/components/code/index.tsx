@@ -1,7 +1,20 @@
 import { lazy, Suspense } from "react";
+import type CodeBlockComponentValue from "./CodeBlock";
 import type { CodeBlockProps } from "./CodeBlock";
 
-const LazyCodeBlock = lazy(() => import("./CodeBlock"));
+type CodeBlockComponent = typeof CodeBlockComponentValue;
+
+let loaded: CodeBlockComponent | undefined;
+
+/** Loads the highlighter chunk; once it is in, code blocks render highlighted at once (no fallback). */
+export function preloadCodeBlock(): Promise<{ default: CodeBlockComponent }> {
+	return import("./CodeBlock").then((module) => {
+		loaded = module.default;
+		return module;
+	});
+}
+
+const LazyCodeBlock = lazy(preloadCodeBlock);
 
 /** Plain code shown while the highlighter chunk loads, so the text is readable at once. */
 function PlainCode({ code, language, title }: CodeBlockProps) {
@@ -18,6 +31,10 @@ function PlainCode({ code, language, title }: CodeBlockProps) {
 }
 
 export function Code(props: CodeBlockProps) {
+	if (loaded) {
+		const Loaded = loaded;
+		return <Loaded {...props} />;
+	}
 	return (
 		<Suspense fallback={<PlainCode {...props} />}>
 			<LazyCodeBlock {...props} />

@@ -1,63 +1,36 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { demoAssetUrl } from "../../api/catalogue";
 import type { ModelDetail } from "../../api/models";
-import { callTask, streamChat, type ClientOptions, type TaskFunctionName } from "../../inference/adapter";
+import { PLAYGROUND_TIMEOUT_MS, usePlayground } from "../../hooks/usePlayground";
 import { normalizeBaseUrl, updateSettings, useSettings } from "../../settings/store";
-import { toModelData } from "../../view/model";
 import {
-	buildArgs,
-	capturingFetch,
 	formatRequest,
-	initialInput,
-	playgroundPlan,
-	recordingFetch,
-	RequestCaptured,
-	renderOutput,
 	similarityBars,
-	type CapturedRequest,
-	type ChatMessage,
+	type ChatTurn,
 	type PlaygroundInput,
 	type PlaygroundPlan,
 	type RenderedOutput,
+	type RunError,
 } from "../../view/playground";
 import type { ProviderEntry } from "../../view/providers";
 import { Bars, TokenText } from "../Demo";
 import { Notice } from "../Status";
-import { ProviderPicker } from "./ProviderPicker";
 
 interface Props {
 	model: ModelDetail;
 	providers: ProviderEntry[];
+	/** The provider chosen in the inference providers widget above (the page's one picker). */
 	provider: string | undefined;
-	onProviderChange: (provider: string) => void;
 }
 
-type Preview =
-	| { status: "idle" | "loading" }
-	| { status: "ready"; request: CapturedRequest }
-	| { status: "error"; message: string };
-
-function errorMessage(error: unknown): string {
-	if (error instanceof Error) return error.message;
-	return String(error);
-}
-
-export default function Playground({ model, providers, provider, onProviderChange }: Props) {
+export default function Playground({ model, providers, provider }: Props) {
 	const settings = useSettings();
-	const modelData = useMemo(() => toModelData(model), [model]);
-	const plan = useMemo(() => playgroundPlan(modelData), [modelData]);
-	const [input, setInput] = useState<PlaygroundInput>(() => initialInput(modelData));
-	const [draft, setDraft] = useState(() => input.messages[0]?.content ?? "");
-	const [history, setHistory] = useState<ChatMessage[]>([]);
-	const [file, setFile] = useState<Blob | undefined>(undefined);
+	const entry = providers.find((candidate) => candidate.provider === provider);
+	const playground = usePlayground(model, entry);
+	const { plan, input, setInput, draft, setDraft, file, setFile, run, preview, sent } = playground;
 	const [fileName, setFileName] = useState<string | undefined>(undefined);
-	const [preview, setPreview] = useState<Preview>({ status: "idle" });
-	const [sent, setSent] = useState<CapturedRequest | undefined>(undefined);
-	const [running, setRunning] = useState(false);
-	const [result, setResult] = useState<{ output?: RenderedOutput; error?: string; raw?: unknown }>({});
-	const [streamed, setStreamed] = useState<string | undefined>(undefined);
-	const abortRef = useRef<AbortController | undefined>(undefined);
+	const [previewOpen] = useState(() => window.matchMedia?.("(min-width: 1000px)").matches ?? true);
 	const ids = {
 		text: useId(),
 		context: useId(),
@@ -65,12 +38,9 @@ export default function Playground({ model, providers, provider, onProviderChang
 		file: useId(),
 		token: useId(),
 		max: useId(),
+		timeout: useId(),
 	};
-
-	const hubUrl = normalizeBaseUrl(settings.hubUrl) || window.location.origin;
-	const routerUrl = normalizeBaseUrl(settings.routerUrl) || undefined;
 	const fileKind = plan.kind === "image" || plan.kind === "audio" ? plan.kind : undefined;
-	const entry = providers.find((candidate) => candidate.provider === provider);
 
 	// The demo picture or clip of the task is the default file, so the form is filled from the start.
 	useEffect(() => {
@@ -79,7 +49,7 @@ export default function Playground({ model, providers, provider, onProviderChang
 		// The task catalogue is loaded only here, for the tasks that take a file.
 		import("../../view/demo-files")
 			.then(async ({ demoFile }) => {
-				const filename = demoFile(plan.task, fileKind);
+				const filename = await demoFile(plan.task, fileKind);
 				if (!filename) return;
 				const response = await fetch(demoAssetUrl(filename, normalizeBaseUrl(settings.hubUrl)), {
 					signal: controller.signal,
@@ -92,67 +62,7 @@ export default function Playground({ model, providers, provider, onProviderChang
 			})
 			.catch(() => undefined);
 		return () => controller.abort();
-	}, [fileKind, plan.task, settings.hubUrl]);
-
-	const chatMessages = useMemo<ChatMessage[]>(
-		() => (draft.trim() ? [...history, { role: "user", content: draft }] : history),
-		[history, draft],
-	);
-	const args = useMemo(() => {
-		const effective: PlaygroundInput = plan.kind === "chat" ? { ...input, messages: chatMessages } : input;
-		return buildArgs(plan, effective, file);
-	}, [plan, input, chatMessages, file]);
-
-	const callArgs = useMemo(
-		() => ({
-			...args,
-			model: model.id,
-			provider: entry?.provider,
-			...(settings.token ? { accessToken: settings.token } : {}),
-		}),
-		[args, model.id, entry?.provider, settings.token],
-	);
-
-	// The request preview: run the call with a fetch that stops at the provider request and shows it.
-	useEffect(() => {
-		if (!plan.fn || !entry) return;
-		if (fileKind && !file) {
-			setPreview({ status: "idle" });
-			return;
-		}
-		const controller = new AbortController();
-		const timer = setTimeout(() => {
-			setPreview({ status: "loading" });
-			const options: ClientOptions = {
-				fetch: capturingFetch(hubUrl, window.fetch.bind(window)),
-				signal: controller.signal,
-				hubUrl,
-				...(routerUrl ? { routerUrl } : {}),
-				...(settings.billTo ? { billTo: settings.billTo } : {}),
-			};
-			const run = async () => {
-				if (plan.kind === "chat") {
-					for await (const _ of streamChat(callArgs, options)) break;
-				} else {
-					await callTask(plan.fn as TaskFunctionName, callArgs, options);
-				}
-			};
-			run().then(
-				() => setPreview({ status: "error", message: "The client finished without sending a request." }),
-				(error: unknown) => {
-					if (controller.signal.aborted) return;
-					if (error instanceof RequestCaptured) setPreview({ status: "ready", request: error.request });
-					else setPreview({ status: "error", message: errorMessage(error) });
-				},
-			);
-		}, 250);
-		return () => {
-			clearTimeout(timer);
-			controller.abort();
-		};
-	}, [plan, entry, callArgs, file, fileKind, hubUrl, routerUrl, settings.billTo]);
-
-	useEffect(() => () => abortRef.current?.abort(), []);
+	}, [fileKind, plan.task, settings.hubUrl, setFile]);
 
 	if (plan.kind === "unsupported") {
 		return (
@@ -167,66 +77,28 @@ export default function Playground({ model, providers, provider, onProviderChang
 		return <p className="muted">No inference provider serves this model, so it cannot run here.</p>;
 	}
 
-	const send = async (event: FormEvent) => {
+	const onSubmit = (event: FormEvent) => {
 		event.preventDefault();
-		if (!settings.token || running) return;
-		const controller = new AbortController();
-		abortRef.current = controller;
-		setRunning(true);
-		setSent(undefined);
-		setResult({});
-		const options: ClientOptions = {
-			fetch: recordingFetch(hubUrl, window.fetch.bind(window), setSent),
-			signal: controller.signal,
-			hubUrl,
-			...(routerUrl ? { routerUrl } : {}),
-			...(settings.billTo ? { billTo: settings.billTo } : {}),
-		};
-		try {
-			if (plan.kind === "chat") {
-				const asked = chatMessages;
-				setHistory(asked);
-				setDraft("");
-				let answer = "";
-				setStreamed("");
-				for await (const token of streamChat(callArgs, options)) {
-					answer += token;
-					setStreamed(answer);
-				}
-				setHistory([...asked, { role: "assistant", content: answer }]);
-				setStreamed(undefined);
-			} else {
-				const output = await callTask(plan.fn as TaskFunctionName, callArgs, options);
-				setResult({ output: renderOutput(plan.task, output), raw: output });
-			}
-		} catch (error) {
-			setStreamed(undefined);
-			if (!controller.signal.aborted) setResult({ error: errorMessage(error) });
-		} finally {
-			setRunning(false);
-		}
+		if (playground.canSend) playground.send();
 	};
-
 	const previewText = preview.status === "ready" ? formatRequest(preview.request) : undefined;
 	const sentText = sent ? formatRequest(sent) : undefined;
+	const lastTurn = playground.turns[playground.turns.length - 1];
 
 	return (
 		<div className="playground" data-kind={plan.kind}>
-			{providers.length > 1 ? (
-				<ProviderPicker
-					name="playground-provider"
-					legend="Run with"
-					providers={providers}
-					value={provider}
-					onChange={onProviderChange}
-				/>
-			) : (
-				<p>
-					Runs on <strong>{entry.label}</strong>.
-				</p>
-			)}
-			<form className="playground-form" onSubmit={send} aria-label="Playground">
-				{plan.kind === "chat" ? <ChatLog history={history} streamed={streamed} /> : null}
+			<p className="muted small">
+				Runs on <strong>{entry.label}</strong> (change it above).
+			</p>
+			<form className="playground-form" onSubmit={onSubmit} aria-label="Playground">
+				{plan.kind === "chat" ? (
+					<ChatLog
+						turns={playground.turns}
+						running={run.running}
+						onRetry={playground.retry}
+						onRemove={playground.remove}
+					/>
+				) : null}
 				<InputFields
 					plan={plan}
 					input={input}
@@ -240,47 +112,44 @@ export default function Playground({ model, providers, provider, onProviderChang
 						setFileName(picked?.name);
 					}}
 				/>
-				{!settings.token ? (
-					<div className="field">
-						<label htmlFor={ids.token}>Access token</label>
-						<input
-							id={ids.token}
-							type="password"
-							className="input"
-							autoComplete="off"
-							placeholder="hf_… or a provider key"
-							onChange={(event) => updateSettings({ token: event.target.value.trim() })}
-						/>
-						<span className="muted small">
-							Kept in memory only (see <Link to="/settings">Settings</Link>); sent only to the provider or
-							router.
-						</span>
-					</div>
-				) : null}
+				<TokenField id={ids.token} />
 				<div className="playground-actions">
-					<button
-						type="submit"
-						className="btn btn-primary"
-						disabled={
-							!settings.token ||
-							running ||
-							preview.status !== "ready" ||
-							(plan.kind === "chat" && !draft.trim())
-						}
-					>
-						{running ? "Running…" : "Send request"}
+					<button type="submit" className="btn btn-primary" disabled={!playground.canSend}>
+						{run.running ? "Running…" : "Send request"}
 					</button>
-					{running ? (
-						<button type="button" className="btn btn-secondary" onClick={() => abortRef.current?.abort()}>
+					{run.running ? (
+						<button type="button" className="btn btn-secondary" onClick={playground.stop}>
 							Stop
 						</button>
 					) : null}
-					{!settings.token ? <span className="muted small">Add a token to send the request.</span> : null}
+					{plan.kind === "chat" && playground.turns.length > 0 && !run.running ? (
+						<button type="button" className="btn btn-secondary" onClick={playground.clear}>
+							Clear conversation
+						</button>
+					) : null}
+					<Countdown deadline={run.running ? run.deadline : undefined} id={ids.timeout} />
 				</div>
+				<RunFeedback
+					error={run.error}
+					stopped={run.stopped}
+					onRetry={
+						plan.kind === "chat"
+							? lastTurn && lastTurn.status !== "done" && lastTurn.status !== "streaming"
+								? () => playground.retry(lastTurn.id)
+								: undefined
+							: playground.canSend
+								? playground.send
+								: undefined
+					}
+				/>
+				{!settings.token ? <p className="muted small">Add a token to send the request.</p> : null}
 			</form>
 
-			<div className="request-preview">
-				<h3 className="demo-heading">Request that will be sent</h3>
+			{/* Open on wide screens; on a phone it is one tap away instead of a screenful of HTTP. */}
+			<details className="request-preview" open={previewOpen}>
+				<summary>
+					<h3 className="demo-heading">Request that will be sent</h3>
+				</summary>
 				{preview.status === "loading" || preview.status === "idle" ? (
 					<p className="muted">Preparing the request…</p>
 				) : null}
@@ -295,7 +164,7 @@ export default function Playground({ model, providers, provider, onProviderChang
 						{previewText}
 					</pre>
 				) : null}
-			</div>
+			</details>
 
 			{sentText ? (
 				<details className="sent-request">
@@ -308,40 +177,160 @@ export default function Playground({ model, providers, provider, onProviderChang
 				</details>
 			) : null}
 
-			{result.error ? (
-				<div className="notice notice-error" role="alert">
-					{result.error}
-				</div>
-			) : null}
-			{result.output ? (
+			{playground.output ? (
 				<div className="playground-output" aria-live="polite">
 					<h3 className="demo-heading">Output</h3>
-					<OutputView output={result.output} raw={result.raw} plan={plan} input={input} file={file} />
+					<OutputView
+						output={playground.output.output}
+						raw={playground.output.raw}
+						plan={plan}
+						input={input}
+						file={file}
+					/>
 				</div>
 			) : null}
 		</div>
 	);
 }
 
-function ChatLog({ history, streamed }: { history: ChatMessage[]; streamed: string | undefined }) {
-	if (history.length === 0 && streamed === undefined) return null;
+/**
+ * The access token, in memory (see Settings). One element for the whole life of the form: it is never
+ * swapped for another while typing (the first keystroke used to unmount it and keep one character).
+ */
+function TokenField({ id }: { id: string }) {
+	const { token } = useSettings();
+	const input = useRef<HTMLInputElement>(null);
+	// Uncontrolled, so the token is never written into a `value` attribute of the page's markup; a
+	// change made elsewhere (Settings) is copied into the field's property.
+	useEffect(() => {
+		if (input.current && input.current.value !== token) input.current.value = token;
+	}, [token]);
+	return (
+		<div className="field">
+			<label htmlFor={id}>Access token</label>
+			<input
+				ref={input}
+				id={id}
+				type="password"
+				className="input"
+				autoComplete="off"
+				spellCheck={false}
+				placeholder="hf_… or a provider key"
+				onChange={(event) => updateSettings({ token: event.target.value.trim() })}
+			/>
+			<span className="muted small">
+				Kept in memory only (see <Link to="/settings">Settings</Link>); sent only to the provider or router.
+			</span>
+		</div>
+	);
+}
+
+/** The time left before the call is given up, counted down while it runs. */
+function Countdown({ deadline, id }: { deadline: number | undefined; id: string }) {
+	const [now, setNow] = useState(() => Date.now());
+	useEffect(() => {
+		if (deadline === undefined) return;
+		setNow(Date.now());
+		const timer = setInterval(() => setNow(Date.now()), 1000);
+		return () => clearInterval(timer);
+	}, [deadline]);
+	if (deadline === undefined) {
+		return (
+			<span className="muted small" id={id}>
+				Times out after {PLAYGROUND_TIMEOUT_MS / 1000} s without an answer.
+			</span>
+		);
+	}
+	const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+	return (
+		<span className="muted small" id={id} data-testid="timeout-countdown">
+			Times out in {left} s
+		</span>
+	);
+}
+
+/** What went wrong (or that Stop worked), right under the Send button. */
+function RunFeedback({
+	error,
+	stopped,
+	onRetry,
+}: {
+	error: RunError | undefined;
+	stopped: boolean | undefined;
+	onRetry: (() => void) | undefined;
+}) {
+	if (!error) return <div className="run-feedback" role="status" aria-live="polite" />;
+	return (
+		<div
+			className={`run-feedback notice ${stopped ? "notice-info" : "notice-error"}`}
+			role={stopped ? "status" : "alert"}
+			data-testid="run-error"
+		>
+			<p>
+				{error.status !== undefined ? <strong>HTTP {error.status}: </strong> : null}
+				{error.message}
+			</p>
+			{onRetry ? (
+				<button type="button" className="btn btn-small" onClick={onRetry}>
+					Retry
+				</button>
+			) : null}
+		</div>
+	);
+}
+
+function ChatLog({
+	turns,
+	running,
+	onRetry,
+	onRemove,
+}: {
+	turns: ChatTurn[];
+	running: boolean;
+	onRetry: (id: number) => void;
+	onRemove: (id: number) => void;
+}) {
+	if (turns.length === 0) return null;
 	return (
 		<ol className="chat-log" aria-label="Conversation" aria-live="polite">
-			{history.map((message, index) => (
-				<li key={index} className={`chat-message chat-${message.role}`}>
-					<span className="chat-role">{message.role === "user" ? "You" : "Model"}</span>
-					<p>{message.content}</p>
+			{turns.map((turn) => (
+				<li key={turn.id} className="chat-turn" data-status={turn.status}>
+					<div className="chat-message chat-user">
+						<span className="chat-role">You</span>
+						<p>{turn.user}</p>
+					</div>
+					{turn.answer || turn.status === "streaming" ? (
+						<div
+							className="chat-message chat-assistant"
+							data-streaming={turn.status === "streaming" ? "true" : undefined}
+						>
+							<span className="chat-role">Model</span>
+							<p data-testid={turn.status === "streaming" ? "chat-streaming" : undefined}>
+								{turn.answer}
+								{turn.status === "streaming" ? <span className="cursor" aria-hidden="true" /> : null}
+							</p>
+						</div>
+					) : null}
+					{turn.status === "failed" || turn.status === "stopped" ? (
+						<div className="chat-turn-actions">
+							<span className="small">
+								{turn.status === "stopped" ? "Stopped" : "Failed"}: not part of the conversation sent next.
+							</span>
+							<button
+								type="button"
+								className="btn btn-small"
+								disabled={running}
+								onClick={() => onRetry(turn.id)}
+							>
+								Retry this message
+							</button>
+							<button type="button" className="btn btn-small btn-secondary" onClick={() => onRemove(turn.id)}>
+								Remove
+							</button>
+						</div>
+					) : null}
 				</li>
 			))}
-			{streamed !== undefined ? (
-				<li className="chat-message chat-assistant" data-streaming="true">
-					<span className="chat-role">Model</span>
-					<p data-testid="chat-streaming">
-						{streamed}
-						<span className="cursor" aria-hidden="true" />
-					</p>
-				</li>
-			) : null}
 		</ol>
 	);
 }

@@ -8,6 +8,7 @@ import {
 	clientLabel,
 	snippetClients,
 	snippetLanguages,
+	snippetTitle,
 	SNIPPET_LANGUAGE_LABELS,
 	type ProviderEntry,
 	type SnippetLanguageId,
@@ -141,11 +142,7 @@ export function ProvidersPanel({
 									id: name,
 									label: clientLabel(name),
 									content: snippet ? (
-										<Code
-											code={snippet.content}
-											language={id}
-											title={`${clientLabel(name)} (${SNIPPET_LANGUAGE_LABELS[id]})`}
-										/>
+										<Code code={snippet.content} language={id} title={snippetTitle(id, name)} />
 									) : null,
 								}))}
 							/>

@@ -139,7 +139,12 @@ describe("transformers generator", () => {
 			config: { tokenizer_config: { chat_template: "{{ messages }}" } },
 		});
 		expect(chat).toContain(
-			["messages = [", '    {"role": "user", "content": "Who are you?"},', "]", "pipe(messages)"].join("\n"),
+			[
+				"messages = [",
+				'    {"role": "user", "content": "What is the capital of France?"},',
+				"]",
+				"pipe(messages)",
+			].join("\n"),
 		);
 		const noTemplate = codes("transformers", { ...base, tags: ["conversational"] });
 		const noTag = codes("transformers", { ...base, config: { tokenizer_config: { chat_template: "x" } } });
@@ -168,8 +173,9 @@ describe("transformers generator", () => {
 		expect(chat).toContain("pipe(text=messages)");
 		expect(chat).toContain('"type": "image",');
 		expect(chat).toContain(
-			'"url": "https://huggingface.co/datasets/hf-internal-testing/transformers-synthetic-assets/resolve/main/images/qwen_vl_demo.jpeg",',
+			'"url": "https://cdn.britannica.com/61/93061-050-99147DCE/Statue-of-Liberty-Island-New-York-Bay.jpg",',
 		);
+		expect(chat).toContain('"text": "Describe this image in one sentence.",');
 		expect(chat).toContain('"type": "text",');
 		expectPythonParses(out);
 	});

@@ -1,4 +1,9 @@
 import { jsString, pyIdentifier, pyString, pyValue } from "../../literals/index.js";
+import {
+	CONVERSATIONAL_IMAGE_EXAMPLE_TEXT,
+	CONVERSATIONAL_IMAGE_EXAMPLE_URL,
+	CONVERSATIONAL_TEXT_EXAMPLE,
+} from "../../snippets/inputs.js";
 import { defineLibrary, hasTag, javascript, python, shell } from "../define.js";
 import type { LibraryUiElement, ModelData } from "../types.js";
 
@@ -71,10 +76,6 @@ const RENAMED_AUTO_CLASSES: ReadonlyMap<string, string> = new Map([
 	["AutoModelForVision2Seq", "AutoModelForImageTextToText"],
 ]);
 
-/** An image the transformers documentation uses in its image-text-to-text chat example. */
-const CHAT_EXAMPLE_IMAGE =
-	"https://huggingface.co/datasets/hf-internal-testing/transformers-synthetic-assets/resolve/main/images/qwen_vl_demo.jpeg";
-
 /** The variable a processor class is bound to: its conventional name in the transformers docs. */
 function processorVariable(processorClass: string): string {
 	if (processorClass === "AutoTokenizer") return "tokenizer";
@@ -87,19 +88,24 @@ function hasChatTemplate(model: ModelData): boolean {
 	return Array.isArray(template) ? template.length > 0 : Boolean(template);
 }
 
-/** A one-turn conversation; image-text-to-text models get an image next to the question. */
+/**
+ * A one-turn conversation; image-text-to-text models get an image next to the question. The question
+ * and picture are the task's shared example (`../../snippets/inputs.ts`), so this snippet, the inference
+ * snippets and the web app's playground all show the same input (the incumbent's transformers snippet
+ * asked "Who are you?" while its inference snippets asked another question).
+ */
 function chatExample(pipelineTag: string): string[] {
 	if (pipelineTag !== "image-text-to-text") {
 		return [
 			"messages = [",
-			`${PY_INDENT}{"role": "user", "content": "Who are you?"},`,
+			`${PY_INDENT}{"role": "user", "content": ${pyString(CONVERSATIONAL_TEXT_EXAMPLE)}},`,
 			"]",
 			"pipe(messages)",
 		];
 	}
 	const content = [
-		{ type: "image", url: CHAT_EXAMPLE_IMAGE },
-		{ type: "text", text: "What is in this picture?" },
+		{ type: "image", url: CONVERSATIONAL_IMAGE_EXAMPLE_URL },
+		{ type: "text", text: CONVERSATIONAL_IMAGE_EXAMPLE_TEXT },
 	];
 	const message = { role: "user", content };
 	// The image-text-to-text pipeline takes a conversation through `text=`; its first argument is images.

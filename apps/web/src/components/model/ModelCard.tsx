@@ -1,0 +1,96 @@
+/**
+ * The model card: README.md rendered from Markdown with `marked` (GitHub-flavoured) and cleaned by
+ * DOMPurify before it touches the page. A chunk of its own, loaded with the card tab.
+ *
+ * Beyond DOMPurify's defaults: no `style` attributes or `<style>` elements (the hub's CSP forbids inline
+ * styles; each would log a violation), no forms; links to other sites open with `rel="noopener
+ * noreferrer nofollow"`; relative links and images point at the repository's files; pictures from other
+ * hosts become links (the CSP allows images from the hub only). Headings move one level down, so the
+ * card's `#` sits under the page's own title.
+ */
+import DOMPurify from "dompurify";
+import { Marked } from "marked";
+import { useMemo } from "react";
+import { fileUrl } from "../../api/models";
+import { cardBody, cardMetadata } from "../../view/model";
+
+const marked = new Marked({
+	gfm: true,
+	walkTokens(token) {
+		if (token.type === "heading") token.depth = Math.min(6, token.depth + 1);
+	},
+});
+
+function isExternal(url: string): boolean {
+	return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//");
+}
+
+/** A path of the card, resolved against the repository root (`./a/b.png`, `b.png`, `/b.png`). */
+function repoPath(url: string): string {
+	return url.replace(/^\.?\//, "").replace(/[?#].*$/, "");
+}
+
+export function renderCard(markdown: string, modelId: string, origin: string): string {
+	const html = marked.parse(cardBody(markdown), { async: false });
+	const purify = DOMPurify(window);
+	purify.addHook("afterSanitizeAttributes", (node) => {
+		if (node.tagName === "A") {
+			const href = node.getAttribute("href") ?? "";
+			if (href.startsWith("#")) return;
+			if (isExternal(href)) {
+				node.setAttribute("rel", "noopener noreferrer nofollow");
+			} else if (href) {
+				node.setAttribute("href", fileUrl(modelId, "main", repoPath(href)));
+			}
+		}
+		if (node.tagName === "IMG") {
+			const src = node.getAttribute("src") ?? "";
+			if (!src) return;
+			if (!isExternal(src)) {
+				node.setAttribute("src", fileUrl(modelId, "main", repoPath(src)));
+			} else if (!src.startsWith(origin)) {
+				// Not loadable under the page's CSP: a link to the picture instead.
+				const link = node.ownerDocument.createElement("a");
+				link.setAttribute("href", src);
+				link.setAttribute("rel", "noopener noreferrer nofollow");
+				link.textContent = `Image: ${node.getAttribute("alt") || src}`;
+				node.replaceWith(link);
+			}
+		}
+	});
+	const clean = purify.sanitize(html, {
+		FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select"],
+		FORBID_ATTR: ["style"],
+	});
+	purify.removeAllHooks();
+	return clean;
+}
+
+export default function ModelCard({
+	markdown,
+	modelId,
+	cardData,
+}: {
+	markdown: string;
+	modelId: string;
+	cardData: Record<string, unknown> | undefined;
+}) {
+	const html = useMemo(() => renderCard(markdown, modelId, window.location.origin), [markdown, modelId]);
+	const metadata = cardMetadata(cardData);
+	return (
+		<div className="model-card-view">
+			{metadata.length > 0 ? (
+				<dl className="card-metadata" aria-label="Model card metadata">
+					{metadata.map((item) => (
+						<div key={item.label}>
+							<dt>{item.label}</dt>
+							<dd>{item.values.join(", ")}</dd>
+						</div>
+					))}
+				</dl>
+			) : null}
+			{/* Sanitised by DOMPurify above. */}
+			<div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+		</div>
+	);
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import { JSON_TYPE, sendError } from "../../http.js";
+import { countMatchingModels } from "../../models/store.js";
+import { QueryError, type RawQuery } from "../query.js";
+import type { ModelRoutesOptions } from "./context.js";
+import { parseListQuery } from "./list.js";
+
+/** Counting stops here: past it the answer is "at least this many" (`exact: false`). */
+export const MAX_MODEL_COUNT = 100_000;
+
+/**
+ * `GET /api/models-count`: how many models `GET /api/models` with the same filters would list in all,
+ * as `{ count, exact }` (the web app's "N models"). The public hub's listing has no total, and adding one
+ * there would make every page `list_models` walks pay for a count, so it is a route of its own.
+ */
+export function countRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
+	const { db, cache } = options;
+	app.get("/api/models-count", async (request, reply) => {
+		const key = `c:${request.url}`;
+		const hit = cache.get(key);
+		if (hit) return reply.type(JSON_TYPE).send(hit.body);
+		let filters;
+		try {
+			({ query: filters } = parseListQuery(request.query as RawQuery));
+		} catch (error) {
+			if (error instanceof QueryError) return sendError(reply, 400, error.message);
+			throw error;
+		}
+		const version = cache.version;
+		const body = Buffer.from(JSON.stringify(await countMatchingModels(db, filters, MAX_MODEL_COUNT)));
+		cache.set(key, { body }, version);
+		return reply.type(JSON_TYPE).send(body);
+	});
+}

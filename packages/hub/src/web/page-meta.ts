@@ -1,0 +1,162 @@
+/**
+ * What the server says about a web-app address before any script runs: the HTTP status (404 for an
+ * unknown model, task or library page, so crawlers, link checkers and `curl -I` see the truth) and the
+ * page's title and description, written into index.html. The rules mirror the web app's routes
+ * (apps/web/src/App.tsx) and its pages' own not-found decisions, so the status always matches the view
+ * the app renders.
+ */
+import { MODEL_LIBRARIES_UI_ELEMENTS, PIPELINE_DATA, TASKS_DATA } from "@modelhub/tasks";
+import type { PipelineType } from "@modelhub/tasks";
+
+export interface PageMeta {
+	status: 200 | 404;
+	/** The document title, without the site suffix. */
+	title: string;
+	description: string;
+}
+
+/** The few facts of a model its page's title and description use. */
+export interface ModelFacts {
+	id: string;
+	pipeline_tag?: string;
+	library_name?: string;
+	downloads?: number;
+	likes?: number;
+	license?: string;
+}
+
+export interface PageLookups {
+	/** The model with this id (case-insensitively), or undefined when the hub has none. */
+	model(id: string): Promise<ModelFacts | undefined>;
+}
+
+export const SITE_NAME = "ModelHub";
+const SITE_DESCRIPTION = "ModelHub: browse machine-learning tasks and libraries, and use any model.";
+
+/** The first path segments the app routes itself; any other one- or two-segment path is a model id. */
+const APP_SECTIONS = new Set(["tasks", "libraries", "models", "settings"]);
+
+const NOT_FOUND: PageMeta = {
+	status: 404,
+	title: "Page not found",
+	description: "There is nothing at this address.",
+};
+
+const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, { prettyLabel: string } | undefined>;
+
+function isPipeline(id: string): id is PipelineType {
+	return Object.hasOwn(PIPELINE_DATA, id);
+}
+
+function taskPage(id: string): PageMeta {
+	if (!isPipeline(id)) return NOT_FOUND;
+	const name = PIPELINE_DATA[id].name;
+	const task = TASKS_DATA[id];
+	if (task) {
+		return {
+			status: 200,
+			title: task.label,
+			description: task.summary || `${task.label}: what the task is, models, datasets and libraries.`,
+		};
+	}
+	// A type without a page of its own that other pages name as their canonical type lists those pages.
+	const covered = Object.values(TASKS_DATA).some((candidate) => candidate?.canonicalId === id);
+	if (covered) return { status: 200, title: name, description: `${name}: the task pages that cover it.` };
+	return {
+		status: 404,
+		title: `${name} has no task page yet`,
+		description: "This pipeline type exists, but nobody has written its task page.",
+	};
+}
+
+function libraryPage(key: string): PageMeta {
+	const library = Object.hasOwn(LIBRARIES, key) ? LIBRARIES[key] : undefined;
+	if (!library) return { ...NOT_FOUND, title: "Library not found" };
+	return {
+		status: 200,
+		title: library.prettyLabel,
+		description: `How to install ${library.prettyLabel} and use its models, with code snippets.`,
+	};
+}
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+function modelDescription(model: ModelFacts): string {
+	const task =
+		model.pipeline_tag && isPipeline(model.pipeline_tag) ? PIPELINE_DATA[model.pipeline_tag].name : undefined;
+	const library = model.library_name
+		? (LIBRARIES[model.library_name]?.prettyLabel ?? model.library_name)
+		: undefined;
+	const kind = [task ? `${task} model` : "Model", library ? `for ${library}` : undefined]
+		.filter(Boolean)
+		.join(" ");
+	const facts = [
+		model.license ? `license ${model.license}` : undefined,
+		model.downloads !== undefined ? `${COUNT.format(model.downloads)} downloads` : undefined,
+		model.likes !== undefined ? `${COUNT.format(model.likes)} likes` : undefined,
+	].filter(Boolean);
+	return `${model.id}: ${kind}${facts.length > 0 ? `, ${facts.join(", ")}` : ""}. Model card, files and how to use it.`;
+}
+
+/** Splits a path into decoded segments; undefined when a segment is not valid percent-encoding. */
+function segments(path: string): string[] | undefined {
+	const parts = path.split("/").filter((part) => part !== "");
+	try {
+		return parts.map((part) => decodeURIComponent(part));
+	} catch {
+		return undefined;
+	}
+}
+
+/** The status, title and description of the page at `path` (the path only, no query). */
+export async function pageMeta(path: string, lookups: PageLookups): Promise<PageMeta> {
+	const parts = segments(path);
+	if (parts === undefined) return NOT_FOUND;
+	const [first, second] = parts;
+	if (first === undefined) return { status: 200, title: SITE_NAME, description: SITE_DESCRIPTION };
+	if (parts.length === 1) {
+		switch (first) {
+			case "tasks":
+				return { status: 200, title: "Tasks", description: "Every machine-learning task, by modality." };
+			case "libraries":
+				return { status: 200, title: "Libraries", description: "The model libraries and how to use them." };
+			case "models":
+				return {
+					status: 200,
+					title: "Models",
+					description:
+						"Search the hub's models by task, library, inference provider, author, license and language.",
+				};
+			case "settings":
+				return { status: 200, title: "Settings", description: "Access token and addresses." };
+		}
+	}
+	if (parts.length === 2 && first === "tasks" && second !== undefined) return taskPage(second);
+	if (parts.length === 2 && first === "libraries" && second !== undefined) return libraryPage(second);
+	if (parts.length > 2 || (parts.length === 1 && APP_SECTIONS.has(first))) return NOT_FOUND;
+	// `/:namespace/:name` and `/:name`, as the app routes them (`/models/x` included).
+	const model = await lookups.model(parts.join("/"));
+	if (!model) {
+		return {
+			status: 404,
+			title: "Model not found",
+			description: `The hub has no model called “${parts.join("/")}”.`,
+		};
+	}
+	return { status: 200, title: model.id, description: modelDescription(model) };
+}
+
+function escapeHtml(text: string): string {
+	return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** index.html with the page's title and description in place of the built ones. */
+export function renderPage(template: string, meta: PageMeta): string {
+	const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} · ${SITE_NAME}`;
+	const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+	let html = template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+	html = /<meta\s+name="description"[^>]*>/.test(html)
+		? html.replace(/<meta\s+name="description"[^>]*>/, () => description)
+		: html.replace(/<\/head>/, () => `${description}\n</head>`);
+	return html;
+}
