@@ -118,6 +118,18 @@ export async function fetchProviderMapping(
 	return mapping;
 }
 
+const EMBEDDING_TASKS: readonly (InferenceTask | undefined)[] = ["feature-extraction", "sentence-similarity"];
+
+/** Whether a mapping entry serves `task` (hf-inference serves sentence-transformers models under both embedding tasks). */
+export function servesTask(entry: InferenceProviderMappingEntry, task: InferenceTask | undefined): boolean {
+	return (
+		entry.task === task ||
+		(entry.provider === "hf-inference" &&
+			EMBEDDING_TASKS.includes(task) &&
+			EMBEDDING_TASKS.includes(entry.task))
+	);
+}
+
 /**
  * The entry for one provider in a model's mapping, checked against the task, with the staging
  * warning printed once per model and provider.
@@ -129,12 +141,7 @@ export function pickMappingEntry(
 	const { modelId, provider, task } = params;
 	const entry = mapping.find((candidate) => candidate.provider === provider);
 	if (!entry) throw noProviderInfo(modelId);
-	// hf-inference serves sentence-transformers models under both embedding tasks.
-	const equivalent =
-		provider === "hf-inference" &&
-		(task === "feature-extraction" || task === "sentence-similarity") &&
-		(entry.task === "feature-extraction" || entry.task === "sentence-similarity");
-	if (entry.task !== task && !equivalent) {
+	if (!servesTask(entry, task)) {
 		throw new InferenceHubError(
 			`Model ${modelId} is not supported for task ${task} and provider ${provider}. Supported task: ${entry.task}.`,
 		);

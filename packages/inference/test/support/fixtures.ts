@@ -12,7 +12,7 @@ export const USER_AGENT = runtimeAgent
 /** Internal option that shrinks every wait (backoff, polling) for tests. */
 export const FAST = {
 	[Symbol.for("modelhub.inference.timings")]: {
-		backoff: { baseMs: 1, capMs: 4 },
+		backoff: { baseMs: 1, capMs: 4, floorMs: 1 },
 		pollIntervalMs: 1,
 	},
 } as Options;
