@@ -81,9 +81,12 @@ describe("faults", () => {
 
 	it("a 503 storm is ended by the timeout option", async () => {
 		use({ status: 503, body: "" });
-		const error = await chatCompletion(args, { ...FAST, fetch: server().fetch, timeout: 40 }).catch(
-			(e: unknown) => e,
-		);
+		const error = await chatCompletion(args, {
+			...FAST,
+			fetch: server().fetch,
+			timeout: 40,
+			maxRetries: Infinity,
+		}).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(InferenceTimeoutError);
 		expect((error as InferenceTimeoutError).timeout).toBe(40);
 	});

@@ -14,7 +14,7 @@ export interface SseEvent {
 const LF = 10;
 
 /** Default bound of one event (its data lines together) and of one line: 4 Mi characters. */
-export const DEFAULT_MAX_EVENT_SIZE = 4 * 1024 * 1024;
+export const DEFAULT_MAX_EVENT_SIZE = 4_194_304; // 4 Mi
 
 export interface SseParserOptions {
 	/**

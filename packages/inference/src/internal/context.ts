@@ -28,12 +28,16 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export function timerMs(value: unknown, name: string): number | undefined {
 	if (value === undefined || value === 0 || value === Infinity) return undefined;
-	if (typeof value !== "number" || !(value > 0)) {
-		throw new InferenceInputError(
-			`The ${name} option must be a number of milliseconds (0 or Infinity for none), got ${String(value)}.`,
-		);
-	}
-	return Math.min(value, MAX_TIMER_MS);
+	return Math.min(
+		checkedNumber(value, name, "a number of milliseconds (0 or Infinity for none)"),
+		MAX_TIMER_MS,
+	);
+}
+
+/** A numeric option: positive (or 0 when `zero` allows it); anything else is an input error naming the rule. */
+export function checkedNumber(value: unknown, name: string, rule: string, zero = false): number {
+	if (typeof value === "number" && (value > 0 || (zero && value === 0))) return value;
+	throw new InferenceInputError(`The ${name} option must be ${rule}, got ${String(value)}.`);
 }
 
 export interface Deadline {

@@ -13,8 +13,6 @@ export interface RequestAuth {
 export interface PreparedRequest {
 	url: string;
 	init: RequestInit & { headers: Record<string, string>; method: string };
-	/** The token used, only so that it can be scrubbed from error messages. */
-	token?: string;
 	/** How the credential is (or, for a dry run without a token, would be) sent. */
 	auth?: RequestAuth;
 }
@@ -71,15 +69,13 @@ export function connectionError(url: string, error: unknown, reading = false): I
 }
 
 const REDIRECTS = [301, 302, 303, 307, 308];
-/** Redirects of a credentialed request followed by hand; more is an error. */
-const MAX_REDIRECTS = 5;
 
 /**
  * The caller's fetch with the call's guards. A request that carries credentials is sent with
- * `redirect: "manual"` and its redirects are followed here: the credential headers go on only to
- * the request's own origin and are dropped for any other (the Fetch standard drops Authorization too,
- * but not every fetch implementation does). Once dropped, the platform follows the rest. A rejection
- * that is not an abort becomes an InferenceConnectionError.
+ * `redirect: "manual"` and follows redirects only on its own origin (at most 5); a redirect to
+ * another origin is refused, so neither the credentials nor the body go there (the Fetch standard
+ * drops Authorization across origins, but not every fetch implementation does, and it would still
+ * send the body). A rejection that is not an abort becomes an InferenceConnectionError.
  */
 export async function guardedFetch(
 	rawFetch: typeof fetch,
@@ -87,48 +83,32 @@ export async function guardedFetch(
 	init: RequestInit,
 ): Promise<Response> {
 	const origin = new URL(url).origin;
-	let current = init;
+	const manual = carriesCredentials(init.headers);
 	for (let hop = 0; ; hop++) {
-		const manual = carriesCredentials(current.headers);
 		let response: Response;
 		try {
-			response = await rawFetch(url, manual ? { ...current, redirect: "manual" } : current);
+			response = await rawFetch(url, manual ? { ...init, redirect: "manual" } : init);
 		} catch (error) {
 			throw init.signal?.aborted ? error : connectionError(url, error);
 		}
-		if (!manual) return response;
-		const location = REDIRECTS.includes(response.status) ? response.headers.get("location") : null;
-		if (!location && response.type !== "opaqueredirect") return response;
+		const location = manual && REDIRECTS.includes(response.status) ? response.headers.get("location") : null;
+		if (!location && !(manual && response.type === "opaqueredirect")) return response;
 		await discardBody(response);
-		if (!location || hop === MAX_REDIRECTS) {
-			// Browsers hide the target of a manual redirect: it cannot be followed with the credentials checked.
+		// A browser hides a manual redirect's target (opaqueredirect): it cannot be checked, so it is not followed.
+		const next = location ? new URL(location, url) : undefined;
+		if (next?.origin !== origin || hop === 5) {
 			throw apiError(
-				`Stopped following redirects from ${whereOf(url)}: ${location ? `more than ${MAX_REDIRECTS}` : "the browser hides their target"}`,
+				`Refusing to follow a redirect from ${whereOf(url)}${next ? ` to ${whereOf(next.href)}` : ""}: a request with credentials follows at most 5 redirects, all on ${origin}`,
 				response,
-				{
-					url,
-					init: { method: current.method ?? "GET", headers: current.headers as Record<string, string> },
-				},
+				{ url, init: { method: init.method ?? "GET", headers: init.headers as Record<string, string> } },
 			);
 		}
-		url = new URL(location, url).href;
-		const headers: Record<string, string> = {};
-		for (const [name, value] of Object.entries(current.headers as Record<string, string>)) {
-			// Another origin gets no credentials; a redirect that turns the request into a GET drops its body's type.
-			const drop =
-				(CREDENTIAL_HEADERS.test(name) && new URL(url).origin !== origin) ||
-				(/^content-type$/i.test(name) && toGet(response.status, current.method));
-			if (!drop) headers[name] = value;
-		}
-		current = toGet(response.status, current.method)
-			? { ...current, headers, method: "GET", body: undefined }
-			: { ...current, headers };
+		url = next.href;
+		// 303, and 301/302 after a POST, continue as a GET without a body (Fetch standard, HTTP-redirect fetch).
+		const status = response.status;
+		if (status === 303 || (status < 303 && init.method === "POST"))
+			init = { ...init, method: "GET", body: undefined };
 	}
-}
-
-/** 303, and 301/302 after a POST, turn the request into a GET without a body (Fetch standard, HTTP-redirect fetch). */
-function toGet(status: number, method: string | undefined): boolean {
-	return status === 303 || ((status === 301 || status === 302) && method === "POST");
 }
 
 export function redactRequest(request: PreparedRequest): RedactedRequest {

@@ -8,7 +8,7 @@ import { sleep } from "./retry.js";
  * slowest documented jobs (Together and Z.ai give up after ~5 minutes; video queues take minutes), short
  * enough that a queue that never completes does not hold the caller forever.
  */
-export const DEFAULT_POLL_TIMEOUT_MS = 15 * 60 * 1000;
+export const DEFAULT_POLL_TIMEOUT_MS = 900_000; // 15 minutes
 
 /**
  * Credentials only go where the call was sent (the submit URL's origin) or to the router. Every

@@ -1,6 +1,5 @@
-import { InferenceInputError } from "../core/errors.js";
 import { SseParser } from "../core/sse.js";
-import type { CallContext } from "../internal/context.js";
+import { checkedNumber, type CallContext } from "../internal/context.js";
 import {
 	connectionError,
 	errorObjectMessage,
@@ -24,12 +23,9 @@ function forwardedMessage(error: unknown): string {
 /** The `maxEventSize` option: a positive number of characters, or the parser's default. */
 function maxEventSizeOf(ctx: CallContext): number | undefined {
 	const value = ctx.options.maxEventSize;
-	if (value !== undefined && !(typeof value === "number" && value > 0)) {
-		throw new InferenceInputError(
-			`The maxEventSize option must be a positive number of characters, got ${String(value)}.`,
-		);
-	}
-	return value;
+	return value === undefined
+		? undefined
+		: checkedNumber(value, "maxEventSize", "a positive number of characters");
 }
 
 /**

@@ -1,5 +1,6 @@
 import { InferenceHubError } from "../core/errors.js";
 import type { CallContext } from "../internal/context.js";
+import { discardBody } from "../internal/http.js";
 import { encodeModelId } from "../internal/url.js";
 import { isRecord } from "../providers/checks.js";
 import type { InferenceProviderMappingEntry, InferenceTask, ModelId } from "../types.js";
@@ -99,7 +100,7 @@ export async function fetchProviderMapping(
 	const url = `${ctx.hubUrl}/api/models/${encodeModelId(modelId)}?expand[]=inferenceProviderMapping`;
 	const response = await ctx.fetch(url, { headers, signal: ctx.signal });
 	if (response.status === 404) {
-		await response.body?.cancel().catch(() => undefined);
+		await discardBody(response);
 		throw new InferenceHubError(`Model ${modelId} does not exist`, 404);
 	}
 	let body: unknown;

@@ -1,4 +1,4 @@
-import { createCallContext, type CallContext } from "../internal/context.js";
+import { checkedNumber, createCallContext, type CallContext } from "../internal/context.js";
 import {
 	connectionError,
 	discardBody,
@@ -10,7 +10,6 @@ import {
 	type PreparedRequest,
 } from "../internal/http.js";
 import { backoffDelay, DEFAULT_MAX_RETRIES, sleep } from "../internal/retry.js";
-import { InferenceInputError } from "../core/errors.js";
 import type { BaseArgs, Options, OutputType } from "../types.js";
 import { EventStream } from "./event-stream.js";
 import { resolveCall, type TaskSpec } from "./resolve.js";
@@ -23,13 +22,12 @@ type CallOptions = Options & { chatCompletion?: boolean; outputType?: OutputType
 /** The number of 503 retries: `maxRetries` (default 10; Infinity: no limit), 0 with `retry_on_error: false`. */
 function maxRetriesOf(options: Options): number {
 	if (options.retry_on_error === false) return 0;
-	const value = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-	if (typeof value !== "number" || !(value >= 0)) {
-		throw new InferenceInputError(
-			`The maxRetries option must be a number ≥ 0 (Infinity for no limit), got ${String(value)}.`,
-		);
-	}
-	return value;
+	return checkedNumber(
+		options.maxRetries ?? DEFAULT_MAX_RETRIES,
+		"maxRetries",
+		"a number ≥ 0 (Infinity for no limit)",
+		true,
+	);
 }
 
 /**

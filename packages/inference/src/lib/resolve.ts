@@ -189,7 +189,7 @@ export function buildRequest(params: BuildParams): PreparedRequest {
 	if (typeof options.includeCredentials === "string")
 		init.credentials = options.includeCredentials as RequestCredentials;
 	else if (options.includeCredentials === true) init.credentials = "include";
-	return { url, init, token: accessToken, auth };
+	return { url, init, auth };
 }
 
 /** The steps, yielding each lookup; see the module comment. */
