@@ -110,24 +110,39 @@ function failure(args: BaseArgs, attempts: FallbackAttempt[]): unknown {
 	);
 }
 
+/**
+ * Tries the providers in turn with `attempt` until one succeeds or an error does not move on. An
+ * abort or the deadline ends it with its own error.
+ */
+async function tryProviders<T>(
+	args: BaseArgs,
+	options: CallOptions,
+	spec: TaskSpec,
+	ctx: CallContext,
+	attempt: (provider: InferenceProvider, options: CallOptions) => Promise<T>,
+): Promise<T> {
+	const providers = await candidates(args, spec, ctx);
+	const attempts: FallbackAttempt[] = [];
+	for (let i = 0; i < providers.length; i++) {
+		const provider = providers[i] as InferenceProvider;
+		try {
+			return await attempt(provider, attemptOptions(options, ctx.signal, i === providers.length - 1));
+		} catch (error) {
+			if (ctx.signal?.aborted) throw error;
+			attempts.push({ provider, error });
+			if (!movesOn(error)) break;
+		}
+	}
+	throw failure(args, attempts);
+}
+
 async function run(args: BaseArgs, options: CallOptions, spec: TaskSpec): Promise<unknown> {
 	if (!applies(args, options)) return await runTask(args, withoutRunner(options), spec);
 	const ctx = createCallContext(options, args.accessToken);
 	try {
-		const providers = await candidates(args, spec, ctx);
-		const attempts: FallbackAttempt[] = [];
-		for (let i = 0; i < providers.length; i++) {
-			const provider = providers[i] as InferenceProvider;
-			try {
-				const attempt = attemptOptions(options, ctx.signal, i === providers.length - 1);
-				return await runTask({ ...args, provider }, attempt, spec);
-			} catch (error) {
-				if (ctx.signal?.aborted) throw error;
-				attempts.push({ provider, error });
-				if (!movesOn(error)) break;
-			}
-		}
-		throw failure(args, attempts);
+		return await tryProviders(args, options, spec, ctx, (provider, attempt) =>
+			runTask({ ...args, provider }, attempt, spec),
+		);
 	} catch (error) {
 		throw ctx.normalizeError(error);
 	} finally {
@@ -135,7 +150,10 @@ async function run(args: BaseArgs, options: CallOptions, spec: TaskSpec): Promis
 	}
 }
 
-/** Streams fall back only until their first chunk: after it, an error is the stream's. */
+/**
+ * Streams fall back only until their first chunk: after it, an error is the stream's. The deadline
+ * and the caller's signal keep covering the rest of the stream.
+ */
 async function* stream(args: BaseArgs, options: CallOptions, spec: TaskSpec): AsyncGenerator<unknown> {
 	if (!applies(args, options)) {
 		yield* streamTask(args, withoutRunner(options), spec);
@@ -143,27 +161,13 @@ async function* stream(args: BaseArgs, options: CallOptions, spec: TaskSpec): As
 	}
 	const ctx = createCallContext(options, args.accessToken);
 	try {
-		const providers = await candidates(args, spec, ctx);
-		const attempts: FallbackAttempt[] = [];
-		for (let i = 0; i < providers.length; i++) {
-			const provider = providers[i] as InferenceProvider;
-			const attempt = attemptOptions(options, ctx.signal, i === providers.length - 1);
+		const { first, chunks } = await tryProviders(args, options, spec, ctx, async (provider, attempt) => {
 			const chunks = streamTask({ ...args, provider }, attempt, spec);
-			let first: IteratorResult<unknown>;
-			try {
-				first = await chunks.next();
-			} catch (error) {
-				if (ctx.signal?.aborted) throw error;
-				attempts.push({ provider, error });
-				if (!movesOn(error)) break;
-				continue;
-			}
-			if (first.done) return;
-			yield first.value;
-			yield* chunks;
-			return;
-		}
-		throw failure(args, attempts);
+			return { first: await chunks.next(), chunks };
+		});
+		if (first.done) return;
+		yield first.value;
+		yield* chunks;
 	} catch (error) {
 		throw ctx.normalizeError(error);
 	} finally {

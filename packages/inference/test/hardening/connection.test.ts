@@ -12,14 +12,12 @@ import {
 	InferenceError,
 	textToVideo,
 } from "../../src/index.js";
-import { chatChunk, FAST, hubModel, MESSAGES, PROVIDER_KEY } from "../support/fixtures.js";
+import { chatChunk, FAST, falQueueJob, MESSAGES, PROVIDER_KEY, TOGETHER_CHAT } from "../support/fixtures.js";
 import { realFetch } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
 
-const MODEL = "org/chat";
-const PATH = "/api.together.xyz/v1/chat/completions";
+const { model: MODEL, mapping, direct: PATH } = TOGETHER_CHAT;
 const URL = "https://api.together.xyz/v1/chat/completions";
-const mapping = hubModel(MODEL, { together: { providerId: "t", status: "live", task: "conversational" } });
 const args = { accessToken: PROVIDER_KEY, provider: "together" as const, model: MODEL, messages: MESSAGES };
 
 /** A port nothing listens on: bound, then closed. */
@@ -98,22 +96,10 @@ describe("connection failures", () => {
 	});
 
 	it("a status poll whose connection is reset", async () => {
-		server().use([
-			hubModel("org/vid", { "fal-ai": { providerId: "fal-ai/vid", status: "live", task: "text-to-video" } }),
-			{
-				path: "/queue.fal.run/fal-ai/vid",
-				respond: {
-					json: {
-						request_id: "r",
-						status: "IN_QUEUE",
-						response_url: "https://queue.fal.run/fal-ai/vid/requests/r",
-					},
-				},
-			},
-			{ method: "GET", path: "/queue.fal.run/fal-ai/vid/requests/r/status", respond: { drop: true } },
-		]);
+		const job = falQueueJob({ app: "vid", task: "text-to-video", status: { drop: true } });
+		server().use(job.routes);
 		const error = await textToVideo(
-			{ accessToken: PROVIDER_KEY, provider: "fal-ai", model: "org/vid", inputs: "x" },
+			{ accessToken: PROVIDER_KEY, provider: "fal-ai", model: job.model, inputs: "x" },
 			{ ...FAST, fetch: server().fetch },
 		).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(InferenceConnectionError);

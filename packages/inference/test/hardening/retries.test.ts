@@ -13,15 +13,11 @@ import {
 } from "../../src/index.js";
 import { DEFAULT_BACKOFF, DEFAULT_MAX_RETRIES } from "../../src/internal/retry.js";
 import type { Options } from "../../src/types.js";
-import { CHAT_OUTPUT, FAST, hubModel, MESSAGES } from "../support/fixtures.js";
+import { CHAT_OUTPUT, FAST, MESSAGES, TOGETHER_CHAT } from "../support/fixtures.js";
 import type { Route } from "../support/servers.js";
 import { useServer } from "../support/setup.js";
 
-const MODEL = "org/chat";
-const PATH = "/router.huggingface.co/together/v1/chat/completions";
-const mapping = hubModel(MODEL, {
-	together: { providerId: "together-chat", status: "live", task: "conversational" },
-});
+const { model: MODEL, mapping, routed: PATH } = TOGETHER_CHAT;
 const args = { provider: "together" as const, model: MODEL, messages: MESSAGES };
 const FLOOR_MS = DEFAULT_BACKOFF.floorMs as number;
 const WINDOW_MS = 300;

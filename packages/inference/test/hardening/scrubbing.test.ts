@@ -16,7 +16,7 @@ import {
 	textToImage,
 	textToVideo,
 } from "../../src/index.js";
-import { FAST, HF_TOKEN, hubModel, MESSAGES } from "../support/fixtures.js";
+import { FAST, falQueueJob, HF_TOKEN, hubModel, MESSAGES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
 
 const FAL_KEY = "fal-key-9f8e7d6c5b4a3210";
@@ -69,26 +69,15 @@ describe("token scrubbing", () => {
 	});
 
 	it("a fal.ai result that echoes the key (Key form) becomes an output error without it", async () => {
-		server().use([
-			hubModel("org/vid", { "fal-ai": { providerId: "fal-ai/vid", status: "live", task: "text-to-video" } }),
-			{
-				path: "/queue.fal.run/fal-ai/vid",
-				respond: {
-					json: {
-						request_id: "r",
-						status: "COMPLETED",
-						response_url: "https://queue.fal.run/fal-ai/vid/requests/r",
-					},
-				},
-			},
-			{
-				method: "GET",
-				path: "/queue.fal.run/fal-ai/vid/requests/r",
-				respond: { json: { detail: `Authorization 'Key ${FAL_KEY}' has no credits`, video: null } },
-			},
-		]);
+		const job = falQueueJob({
+			app: "vid",
+			task: "text-to-video",
+			submitStatus: "COMPLETED",
+			result: { json: { detail: `Authorization 'Key ${FAL_KEY}' has no credits`, video: null } },
+		});
+		server().use(job.routes);
 		const error = await textToVideo(
-			{ accessToken: FAL_KEY, provider: "fal-ai", model: "org/vid", inputs: "x" },
+			{ accessToken: FAL_KEY, provider: "fal-ai", model: job.model, inputs: "x" },
 			{ ...FAST, fetch: server().fetch },
 		).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(InferenceOutputError);
@@ -141,29 +130,18 @@ describe("token scrubbing", () => {
 
 	it("a key a server put (URL-encoded) into a file URL is scrubbed from the message and the request", async () => {
 		const fileUrl = `https://v3.fal.media/a.wav?key=${encodeURIComponent(ODD_KEY)}`;
+		const job = falQueueJob({
+			app: "audio",
+			task: "text-to-audio",
+			submitStatus: "COMPLETED",
+			result: { json: { audio_file: { url: fileUrl } } },
+		});
 		server().use([
-			hubModel("org/audio", {
-				"fal-ai": { providerId: "fal-ai/audio", status: "live", task: "text-to-audio" },
-			}),
-			{
-				path: "/queue.fal.run/fal-ai/audio",
-				respond: {
-					json: {
-						request_id: "r",
-						status: "COMPLETED",
-						response_url: "https://queue.fal.run/fal-ai/audio/requests/r",
-					},
-				},
-			},
-			{
-				method: "GET",
-				path: "/queue.fal.run/fal-ai/audio/requests/r",
-				respond: { json: { audio_file: { url: fileUrl } } },
-			},
+			...job.routes,
 			{ method: "GET", path: "/v3.fal.media/a.wav", respond: { status: 404, body: "" } },
 		]);
 		const error = await textToAudio(
-			{ accessToken: ODD_KEY, provider: "fal-ai", model: "org/audio", inputs: "x" },
+			{ accessToken: ODD_KEY, provider: "fal-ai", model: job.model, inputs: "x" },
 			{ ...FAST, fetch: server().fetch },
 		).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(InferenceProviderApiError);

@@ -7,12 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { chatCompletionStream, InferenceInputError, InferenceProviderApiError } from "../../src/index.js";
 import { DEFAULT_MAX_EVENT_SIZE } from "../../src/core/sse.js";
-import { chatChunk, hubModel, MESSAGES } from "../support/fixtures.js";
+import { chatChunk, MESSAGES, TOGETHER_CHAT } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
 
-const MODEL = "org/chat";
-const PATH = "/router.huggingface.co/together/v1/chat/completions";
-const mapping = hubModel(MODEL, { together: { providerId: "t", status: "live", task: "conversational" } });
+const { model: MODEL, mapping, routed: PATH } = TOGETHER_CHAT;
 const args = { provider: "together" as const, model: MODEL, messages: MESSAGES };
 const MiB = 1024 * 1024;
 /** What the server would send if nobody stopped it: far more than any bound we accept. */

@@ -12,12 +12,10 @@ import {
 	InferenceTimeoutError,
 	textToVideo,
 } from "../../src/index.js";
-import { CHAT_OUTPUT, chatChunk, FAST, hubModel, MESSAGES } from "../support/fixtures.js";
+import { CHAT_OUTPUT, chatChunk, FAST, falQueueJob, MESSAGES, TOGETHER_CHAT } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
 
-const MODEL = "org/chat";
-const PATH = "/router.huggingface.co/together/v1/chat/completions";
-const mapping = hubModel(MODEL, { together: { providerId: "t", status: "live", task: "conversational" } });
+const { model: MODEL, mapping, routed: PATH } = TOGETHER_CHAT;
 const args = { provider: "together" as const, model: MODEL, messages: MESSAGES };
 
 describe("timeouts", () => {
@@ -70,29 +68,19 @@ describe("timeouts", () => {
 	});
 
 	describe("a fal queue that never completes", () => {
-		const video = hubModel("org/video", {
-			"fal-ai": { providerId: "fal-ai/slow", status: "live", task: "text-to-video" },
+		const job = falQueueJob({
+			app: "slow",
+			task: "text-to-video",
+			routed: true,
+			status: { json: { status: "IN_QUEUE" } },
 		});
-		const STATUS = "/router.huggingface.co/fal-ai/fal-ai/slow/requests/r/status";
-		const routes = [
-			video,
-			{
-				path: "/router.huggingface.co/fal-ai/fal-ai/slow",
-				respond: {
-					json: {
-						request_id: "r",
-						status: "IN_QUEUE",
-						response_url: "https://queue.fal.run/fal-ai/slow/requests/r",
-					},
-				},
-			},
-			{ method: "GET", path: STATUS, respond: { json: { status: "IN_QUEUE" } } },
-		];
+		const STATUS = `${job.base}/requests/r/status`;
+		const routes = job.routes;
 
 		it("ends at the pollTimeout with no timeout or signal given", async () => {
 			server().use(routes);
 			const error = await textToVideo(
-				{ provider: "fal-ai", model: "org/video", inputs: "x" },
+				{ provider: "fal-ai", model: job.model, inputs: "x" },
 				{ ...FAST, fetch: server().fetch, pollTimeout: 60 },
 			).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(InferenceTimeoutError);
@@ -106,7 +94,7 @@ describe("timeouts", () => {
 		it("nothing is polled after the call ended (at most the poll already in flight lands)", async () => {
 			server().use(routes);
 			await textToVideo(
-				{ provider: "fal-ai", model: "org/video", inputs: "x" },
+				{ provider: "fal-ai", model: job.model, inputs: "x" },
 				{ ...FAST, fetch: server().fetch, timeout: 40 },
 			).catch(() => undefined);
 			const atEnd = server().requestsTo(STATUS).length;
