@@ -58,8 +58,23 @@ function networkDetail(error: unknown): string {
 	return code ? (message.includes(code) ? code : `${code} (${message})`) : message;
 }
 
-/** A network failure as an InferenceConnectionError: "Could not reach {url}: ECONNREFUSED". */
-export function connectionError(url: string, error: unknown, reading = false): InferenceConnectionError {
+/**
+ * A rejection of fetch (or of reading a body) as the caller sees it: a network failure becomes an
+ * InferenceConnectionError ("Could not reach {url}: ECONNREFUSED"); an abort, and any error the
+ * caller's own fetch chose to throw, pass through as they are. Network failures are TypeErrors (the
+ * Fetch standard's "network error"; undici, browsers) or errors with a system `code` (node-fetch).
+ */
+export function connectionError(
+	url: string,
+	error: unknown,
+	signal: AbortSignal | null | undefined,
+	reading = false,
+): unknown {
+	if (
+		signal?.aborted ||
+		!(error instanceof TypeError || typeof (error as { code?: unknown })?.code === "string")
+	)
+		return error;
 	const where = whereOf(url);
 	return new InferenceConnectionError(
 		`${reading ? "Lost the connection to" : "Could not reach"} ${where}${reading ? " while reading its answer" : ""}: ${networkDetail(error)}`,
@@ -89,7 +104,7 @@ export async function guardedFetch(
 		try {
 			response = await rawFetch(url, manual ? { ...init, redirect: "manual" } : init);
 		} catch (error) {
-			throw init.signal?.aborted ? error : connectionError(url, error);
+			throw connectionError(url, error, init.signal);
 		}
 		const location = manual && REDIRECTS.includes(response.status) ? response.headers.get("location") : null;
 		if (!location && !(manual && response.type === "opaqueredirect")) return response;

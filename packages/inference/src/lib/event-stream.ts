@@ -115,7 +115,7 @@ export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
 				try {
 					chunk = await (this.reader as ReadableStreamDefaultReader<Uint8Array>).read();
 				} catch (error) {
-					throw this.ctx?.signal?.aborted ? error : connectionError(request.url, error, true);
+					throw connectionError(request.url, error, this.ctx?.signal, true);
 				}
 				if (chunk.done) this.drained = true;
 				const parser = this.parser as SseParser;

@@ -62,9 +62,7 @@ export async function innerRequest(
 		return await response.blob();
 	} catch (error) {
 		// Malformed JSON stays a SyntaxError (as in 3.12.1); a broken connection says so.
-		throw error instanceof SyntaxError || ctx.signal?.aborted
-			? error
-			: connectionError(request.url, error, true);
+		throw connectionError(request.url, error, ctx.signal, true);
 	}
 }
 

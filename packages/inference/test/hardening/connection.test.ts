@@ -108,6 +108,14 @@ describe("connection failures", () => {
 		);
 	});
 
+	it("an error the caller's own fetch throws passes through as it is (only network failures are wrapped)", async () => {
+		class Stop extends Error {}
+		const stop = new Stop("stopped by the caller's fetch");
+		const stopping: typeof fetch = (input, init) =>
+			String(input).includes("api.together.xyz") ? Promise.reject(stop) : server().fetch(input, init);
+		await expect(chatCompletion(args, { fetch: stopping })).rejects.toBe(stop);
+	});
+
 	it("an abort is not a connection error", async () => {
 		server().use([mapping, { path: PATH, respond: { hang: true } }]);
 		const error = await chatCompletion(args, {
