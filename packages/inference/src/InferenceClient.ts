@@ -40,6 +40,8 @@ import { translation } from "./tasks/nlp/translation.js";
 import { zeroShotClassification } from "./tasks/nlp/zeroShotClassification.js";
 import { tabularClassification } from "./tasks/tabular/tabularClassification.js";
 import { tabularRegression } from "./tasks/tabular/tabularRegression.js";
+import { fallbackRunner, type FallbackOptions, type WithFallback } from "./lib/fallback.js";
+import { FALLBACK_KEY } from "./lib/request.js";
 import type { InferenceTask, Options } from "./types.js";
 
 /** The 36 task functions, each of which becomes a method (a plain literal, so bundlers can drop it). */
@@ -84,11 +86,22 @@ const TASK_FUNCTIONS = {
 
 type TaskFunctions = typeof TASK_FUNCTIONS;
 
-export type InferenceClientOptions = Options & { endpointUrl?: string };
+/**
+ * The methods: the task functions, which on the client also take a provider list and `fallback`
+ * (provider fallback); `request` and `streamingRequest` keep their generic signatures.
+ */
+type ClientMethods = {
+	[K in keyof TaskFunctions]: K extends "request" | "streamingRequest"
+		? TaskFunctions[K]
+		: WithFallback<TaskFunctions[K]>;
+};
+
+export type InferenceClientOptions = Options & FallbackOptions & { endpointUrl?: string };
 
 /**
  * One method per task function. Per-call arguments and options win over the client's; the methods
- * are non-enumerable own properties, as in 3.12.1.
+ * are non-enumerable own properties, as in 3.12.1. Methods accept provider fallback (a provider list,
+ * or `fallback: true` with "auto"; see lib/fallback.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- methods are attached in the constructor
 export class InferenceClient {
@@ -100,11 +113,14 @@ export class InferenceClient {
 		this.defaultOptions = defaultOptions;
 		const { endpointUrl, ...options } = defaultOptions;
 		for (const name of Object.keys(TASK_FUNCTIONS) as Array<keyof TaskFunctions>) {
-			const fn = TASK_FUNCTIONS[name] as (args: Record<string, unknown>, options?: Options) => unknown;
+			const fn = TASK_FUNCTIONS[name] as (args: Record<string, unknown>, options?: object) => unknown;
 			Object.defineProperty(this, name, {
 				enumerable: false,
 				value: (params: Record<string, unknown>, callOptions?: Options) =>
-					fn({ endpointUrl, accessToken, ...params }, { ...options, ...callOptions }),
+					fn(
+						{ endpointUrl, accessToken, ...params },
+						{ ...options, ...callOptions, [FALLBACK_KEY]: fallbackRunner },
+					),
 			});
 		}
 	}
@@ -146,7 +162,7 @@ export class InferenceClient {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- typed methods of the class above
-export interface InferenceClient extends TaskFunctions {}
+export interface InferenceClient extends ClientMethods {}
 
 /** @deprecated Use InferenceClient. */
 export class HfInference extends InferenceClient {}

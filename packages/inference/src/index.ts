@@ -7,11 +7,15 @@ export {
 	InferenceHubError,
 	InferenceProviderApiError,
 	InferenceTimeoutError,
+	InferenceConnectionError,
+	InferenceFallbackError,
 	InferenceOutputError,
 } from "./core/errors.js";
-export type { RedactedRequest } from "./core/errors.js";
+export type { FallbackAttempt, RedactedRequest } from "./core/errors.js";
+export { withProviderFallback } from "./lib/fallback.js";
+export type { FallbackArgs, FallbackOptions, ProviderChoice, WithFallback } from "./lib/fallback.js";
 export { SseParser, iterateSseEvents } from "./core/sse.js";
-export type { SseEvent } from "./core/sse.js";
+export type { SseEvent, SseParserOptions } from "./core/sse.js";
 export {
 	INFERENCE_PROVIDERS,
 	PROVIDER_TASKS,

@@ -20,6 +20,8 @@ export type AuthMethod = "none" | "hf-token" | "credentials-include" | "provider
 export interface Options {
 	/** Re-send on HTTP 503 (with backoff, see README). Default true. */
 	retry_on_error?: boolean;
+	/** Most 503 retries of one request (default 10; `Infinity`: no limit, as 3.12.1; 0: none). */
+	maxRetries?: number;
 	/** Custom fetch, used for every network call this client makes. */
 	fetch?: typeof fetch;
 	/** Aborts the call, including retries, polling and downloads. */
@@ -28,8 +30,15 @@ export interface Options {
 	includeCredentials?: string | boolean;
 	/** Account billed for the request (header X-HF-Bill-To). */
 	billTo?: string;
-	/** Overall deadline in milliseconds for the whole call (retries, polling, streaming included). */
+	/**
+	 * Overall deadline in milliseconds for the whole call (retries, polling, streaming included).
+	 * 0 or Infinity: none; above 2^31 − 1 it is clamped there (~24.8 days).
+	 */
 	timeout?: number;
+	/** Deadline in milliseconds of each polling loop (queued jobs). Default 15 minutes; 0 or Infinity: none. */
+	pollTimeout?: number;
+	/** Streaming: largest server-sent event (or line) accepted, in characters. Default 4 Mi (4,194,304). */
+	maxEventSize?: number;
 	/** Hub base URL (default https://huggingface.co, or env MODELHUB_HUB_URL). */
 	hubUrl?: string;
 	/** Router base URL (default https://router.huggingface.co, or env MODELHUB_ROUTER_URL). */

@@ -37,6 +37,9 @@ describe("package surface", () => {
 			"HfInference",
 			"InferenceClientEndpoint",
 			"InferenceOutputError",
+			"InferenceConnectionError",
+			"InferenceFallbackError",
+			"withProviderFallback",
 		]) {
 			expect(typeof (pkg as Record<string, unknown>)[name]).toBe("function");
 		}

@@ -10,7 +10,7 @@ import {
 	InferenceTimeoutError,
 	textToImage,
 } from "../src/index.js";
-import { CHAT_OUTPUT, chatChunk, FAST, hubModel, MESSAGES } from "./support/fixtures.js";
+import { CHAT_OUTPUT, chatChunk, FAST, falQueueJob, hubModel, MESSAGES } from "./support/fixtures.js";
 import type { Route } from "./support/servers.js";
 import { useServer } from "./support/setup.js";
 
@@ -81,9 +81,12 @@ describe("faults", () => {
 
 	it("a 503 storm is ended by the timeout option", async () => {
 		use({ status: 503, body: "" });
-		const error = await chatCompletion(args, { ...FAST, fetch: server().fetch, timeout: 40 }).catch(
-			(e: unknown) => e,
-		);
+		const error = await chatCompletion(args, {
+			...FAST,
+			fetch: server().fetch,
+			timeout: 40,
+			maxRetries: Infinity,
+		}).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(InferenceTimeoutError);
 		expect((error as InferenceTimeoutError).timeout).toBe(40);
 	});
@@ -188,30 +191,17 @@ describe("faults", () => {
 	});
 
 	it("polling waits honour the timeout (fal queue that never completes)", async () => {
-		server().use([
-			hubModel("org/video", {
-				"fal-ai": { providerId: "fal-ai/slow", status: "live", task: "text-to-video" },
-			}),
-			{
-				path: "/router.huggingface.co/fal-ai/fal-ai/slow",
-				respond: {
-					json: {
-						request_id: "r",
-						status: "IN_QUEUE",
-						response_url: "https://queue.fal.run/fal-ai/slow/requests/r",
-					},
-				},
-			},
-			{
-				method: "GET",
-				path: "/router.huggingface.co/fal-ai/fal-ai/slow/requests/r/status",
-				respond: { json: { status: "IN_PROGRESS" } },
-			},
-		]);
+		const job = falQueueJob({
+			app: "slow",
+			task: "text-to-video",
+			routed: true,
+			status: { json: { status: "IN_PROGRESS" } },
+		});
+		server().use(job.routes);
 		const { textToVideo } = await import("../src/index.js");
 		await expect(
 			textToVideo(
-				{ provider: "fal-ai", model: "org/video", inputs: "x" },
+				{ provider: "fal-ai", model: job.model, inputs: "x" },
 				{ ...FAST, fetch: server().fetch, timeout: 50 },
 			),
 		).rejects.toBeInstanceOf(InferenceTimeoutError);

@@ -9,6 +9,11 @@ function hasMarker(value: unknown): boolean {
 	return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
 }
 
+/** What `JSON.stringify(error)` shows: name, message and the error's own fields (never its cause). */
+function errorJson(error: Error): Record<string, unknown> {
+	return { ...error, name: error.name, message: error.message };
+}
+
 export class InferenceError extends Error {
 	readonly [MARKER] = true;
 
@@ -19,6 +24,10 @@ export class InferenceError extends Error {
 
 	static isInstance(value: unknown): value is InferenceError | InferenceOutputError {
 		return hasMarker(value);
+	}
+
+	toJSON(): Record<string, unknown> {
+		return errorJson(this);
 	}
 }
 
@@ -69,14 +78,53 @@ export class InferenceProviderApiError extends InferenceError {
 	}
 }
 
-/** The `timeout` option's deadline passed before the call finished. */
+/** A deadline passed: the `timeout` option's (whole call) or the `pollTimeout` option's (one polling loop). */
 export class InferenceTimeoutError extends InferenceError {
 	readonly timeout: number;
 
-	constructor(timeout: number) {
-		super(`The inference call did not finish within the ${timeout} ms timeout.`);
+	constructor(
+		timeout: number,
+		message = `The inference call did not finish within the ${timeout} ms timeout.`,
+	) {
+		super(message);
 		this.name = "InferenceTimeoutError";
 		this.timeout = timeout;
+	}
+}
+
+/**
+ * No answer could be had from a server: the connection was refused or reset, the name did not
+ * resolve, the answer broke off. `url` is where the request went (without its query); `cause` is
+ * the platform's error.
+ */
+export class InferenceConnectionError extends InferenceError {
+	readonly url: string;
+
+	constructor(message: string, url: string, cause: unknown) {
+		super(message, { cause });
+		this.name = "InferenceConnectionError";
+		this.url = url;
+	}
+}
+
+/** One provider tried by provider fallback, and why it failed. */
+export interface FallbackAttempt {
+	provider: string;
+	error: unknown;
+}
+
+/**
+ * Provider fallback (`withProviderFallback`, or `InferenceClient` with a provider list or
+ * `fallback: true`) tried several providers and none answered. `attempts` lists each provider with its
+ * error, in order; `cause` is the last one's.
+ */
+export class InferenceFallbackError extends InferenceError {
+	readonly attempts: FallbackAttempt[];
+
+	constructor(message: string, attempts: FallbackAttempt[]) {
+		super(message, { cause: attempts[attempts.length - 1]?.error });
+		this.name = "InferenceFallbackError";
+		this.attempts = attempts;
 	}
 }
 
@@ -92,5 +140,9 @@ export class InferenceOutputError extends TypeError {
 			`Invalid inference output: ${message}. Use the 'request' method with the same parameters to do a custom call with no type checking.`,
 		);
 		this.name = "InferenceOutputError";
+	}
+
+	toJSON(): Record<string, unknown> {
+		return errorJson(this);
 	}
 }

@@ -137,3 +137,68 @@ describe("iterateSseEvents", () => {
 		expect(data).toEqual(["a", "b"]);
 	});
 });
+
+describe("SseParser size bound", () => {
+	const message = (limit: number) =>
+		`Server-sent event larger than ${limit} characters (maxEventSize): a line or an event that does not end`;
+
+	it("stops at a line that never ends, before it grows past the limit; later calls throw", () => {
+		const parser = new SseParser({ maxEventSize: 1000 });
+		expect(parser.feed(encoder.encode(`data: ${"x".repeat(900)}`))).toEqual([]);
+		expect(parser.error).toBeUndefined();
+		expect(parser.feed(encoder.encode("x".repeat(200)))).toEqual([]);
+		expect(parser.error).toEqual(new RangeError(message(1000)));
+		expect(() => parser.feed(encoder.encode("\n\n"))).toThrow(new RangeError(message(1000)));
+		expect(() => parser.finish()).toThrow(RangeError);
+	});
+
+	it("stops at an event whose data lines never meet a blank line", () => {
+		const parser = new SseParser({ maxEventSize: 1000 });
+		const line = encoder.encode(`data: ${"y".repeat(99)}\n`);
+		let fed = 0;
+		while (!parser.error && fed < 100) {
+			parser.feed(line);
+			fed++;
+		}
+		expect(parser.error).toEqual(new RangeError(message(1000)));
+		// The 11th line crosses 1000 characters (100 per line with the joining newlines).
+		expect(fed).toBe(11);
+	});
+
+	it("returns the events completed before the overflow in the same chunk, and none after it", () => {
+		const parser = new SseParser({ maxEventSize: 100 });
+		const events = parser.feed(encoder.encode(`data: a\n\ndata: ${"b".repeat(200)}\n\ndata: c\n\n`));
+		expect(events.map((e) => e.data)).toEqual(["a"]);
+		expect(parser.error).toBeInstanceOf(RangeError);
+	});
+
+	it("iterateSseEvents yields the events before the overflow, then throws", async () => {
+		const body = new Response(`data: a\n\ndata: ${"b".repeat(200)}`).body as ReadableStream<Uint8Array>;
+		const seen: string[] = [];
+		await expect(
+			(async () => {
+				for await (const event of iterateSseEvents(body, { maxEventSize: 100 })) seen.push(event.data);
+			})(),
+		).rejects.toThrow(message(100));
+		expect(seen).toEqual(["a"]);
+	});
+
+	it("accepts events up to the limit (a line counts its field name), whatever the chunking, counting again after each", () => {
+		const parser = new SseParser({ maxEventSize: 1000 });
+		const event = encoder.encode(`data: ${"z".repeat(994)}\n\n`);
+		const events: SseEvent[] = [];
+		for (let round = 0; round < 5; round++) {
+			for (const chunk of splitAt(event, [3, 500, 1003])) events.push(...parser.feed(chunk));
+		}
+		expect(events).toHaveLength(5);
+		expect(events.every((e) => e.data.length === 994)).toBe(true);
+	});
+
+	it("defaults to 4 Mi characters", () => {
+		const parser = new SseParser();
+		parser.feed(encoder.encode(`data: ${"a".repeat(4 * 1024 * 1024 - 6)}`));
+		expect(parser.error).toBeUndefined();
+		parser.feed(encoder.encode("aa"));
+		expect(parser.error).toBeInstanceOf(RangeError);
+	});
+});

@@ -13,7 +13,20 @@ export interface SseEvent {
 
 const LF = 10;
 
+/** Default bound of one event (its data lines together) and of one line: 4 Mi characters. */
+export const DEFAULT_MAX_EVENT_SIZE = 4_194_304; // 4 Mi
+
+export interface SseParserOptions {
+	/**
+	 * Largest event (its `data` lines together) and largest single line (field name included), in
+	 * characters (bytes for ASCII). Past it the parser stops instead of buffering without end (see
+	 * `SseParser.error`). Default 4 Mi.
+	 */
+	maxEventSize?: number;
+}
+
 export class SseParser {
+	private readonly maxEventSize: number;
 	private readonly decoder = new TextDecoder();
 	/** Start of a line whose end has not arrived yet. */
 	private pending = "";
@@ -23,14 +36,25 @@ export class SseParser {
 	private eventType = "";
 	private lastId = "";
 	private retry: number | undefined;
+	/**
+	 * Set once a line or an event passed `maxEventSize`: the `feed` that met it returned the events
+	 * completed before it, and every later `feed` or `finish` throws this RangeError.
+	 */
+	error: RangeError | undefined;
 
-	/** Feeds one chunk of bytes; returns the events it completed (possibly none). */
+	constructor(options: SseParserOptions = {}) {
+		this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
+	}
+
+	/** Feeds one chunk of bytes; returns the events it completed (possibly none). Throws once `error` is set. */
 	feed(chunk: Uint8Array): SseEvent[] {
+		if (this.error) throw this.error;
 		return this.push(this.decoder.decode(chunk, { stream: true }));
 	}
 
 	/** Ends the stream. An event not followed by a blank line is dropped, as in 3.12.1. */
 	finish(): SseEvent[] {
+		if (this.error) throw this.error;
 		const events = this.push(this.decoder.decode());
 		this.pending = "";
 		this.data = undefined;
@@ -70,12 +94,22 @@ export class SseParser {
 				this.pending = "";
 			}
 			this.processLine(line, events);
+			if (this.error) return events;
 			start = next;
 			if (nextLf !== -1 && nextLf < start) nextLf = text.indexOf("\n", start);
 			if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf("\r", start);
 		}
-		if (start < length) this.pending += text.slice(start);
+		if (start < length) this.pending = this.bounded(this.pending + text.slice(start));
 		return events;
+	}
+
+	/** A line or an event's data; past the limit, nothing, and the parser stops (`error`). */
+	private bounded(text: string): string {
+		if (text.length <= this.maxEventSize) return text;
+		this.error ??= new RangeError(
+			`Server-sent event larger than ${this.maxEventSize} characters (maxEventSize): a line or an event that does not end`,
+		);
+		return "";
 	}
 
 	private processLine(line: string, events: SseEvent[]): void {
@@ -97,7 +131,7 @@ export class SseParser {
 		const value = line.slice(valueStart);
 		switch (field) {
 			case "data":
-				this.data = this.data === undefined ? value : this.data + "\n" + value;
+				this.data = this.bounded(this.data === undefined ? value : this.data + "\n" + value);
 				break;
 			case "event":
 				this.eventType = value;
@@ -116,9 +150,12 @@ export class SseParser {
  * Reads a byte stream as SSE events. Stopping early (break, return, throw) cancels the stream so the
  * connection is released; the reader lock is released in every case.
  */
-export async function* iterateSseEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent, void> {
+export async function* iterateSseEvents(
+	stream: ReadableStream<Uint8Array>,
+	options?: SseParserOptions,
+): AsyncGenerator<SseEvent, void> {
 	const reader = stream.getReader();
-	const parser = new SseParser();
+	const parser = new SseParser(options);
 	let finished = false;
 	try {
 		for (;;) {
@@ -130,6 +167,7 @@ export async function* iterateSseEvents(stream: ReadableStream<Uint8Array>): Asy
 			}
 			const events = parser.feed(value);
 			for (let i = 0; i < events.length; i++) yield events[i] as SseEvent;
+			if (parser.error) throw parser.error;
 		}
 	} finally {
 		if (!finished) await reader.cancel().catch(() => undefined);

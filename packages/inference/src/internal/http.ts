@@ -1,4 +1,4 @@
-import { InferenceProviderApiError, type RedactedRequest } from "../core/errors.js";
+import { InferenceConnectionError, InferenceProviderApiError, type RedactedRequest } from "../core/errors.js";
 import type { CallContext } from "./context.js";
 
 /** How the credential travels (in the Authorization header): scheme, and which kind of credential it is. */
@@ -13,31 +13,116 @@ export interface RequestAuth {
 export interface PreparedRequest {
 	url: string;
 	init: RequestInit & { headers: Record<string, string>; method: string };
-	/** The token used, only so that it can be scrubbed from error messages. */
-	token?: string;
 	/** How the credential is (or, for a dry run without a token, would be) sent. */
 	auth?: RequestAuth;
 }
 
-/** Statuses on which 3.12.1 words a chat call's error as "does not seem to support chat completion". */
-const CHAT_UNSUPPORTED_STATUSES = [400, 404, 422, 500];
-
-function chatUnsupported(chatServer: string | undefined, response: Response): boolean {
-	return chatServer !== undefined && CHAT_UNSUPPORTED_STATUSES.includes(response.status);
-}
-
-function chatMessage(chatServer: string, error: unknown): string {
-	return `Server ${chatServer} does not seem to support chat completion. Error: ${error}`;
-}
+/**
+ * Words an error answer's `error` field differently (3.12.1's chat wording for
+ * `request(…, { chatCompletion: true })`, see lib/chat-errors.ts); `undefined` keeps the usual message.
+ */
+export type ErrorWording = (status: number, error: unknown) => string | undefined;
 
 export const DEFAULT_ERROR_MESSAGE = "An error occurred while fetching the blob";
 
-/** Sends a prepared request through the caller's fetch, with the call's signal (caller + timeout). */
+/** Sends a prepared request through the call's guarded fetch (call's signal, safe redirects). */
 export async function send(ctx: CallContext, request: PreparedRequest): Promise<Response> {
-	try {
-		return await ctx.fetch(request.url, ctx.signal ? { ...request.init, signal: ctx.signal } : request.init);
-	} catch (error) {
-		throw ctx.normalizeError(error);
+	return await ctx.fetch(request.url, request.init);
+}
+
+/** Header names that carry credentials: never sent to an origin the caller did not choose. */
+export const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|x-key|x-api-key|api-key)$/i;
+
+export function carriesCredentials(headers: HeadersInit | undefined): boolean {
+	return Object.keys(headers ?? {}).some((name) => CREDENTIAL_HEADERS.test(name));
+}
+
+/** Where a request went, for messages: origin and path, without the query. */
+function whereOf(url: string): string {
+	const { origin, pathname } = new URL(url);
+	return origin + pathname;
+}
+
+/**
+ * The platform's network error in a few words: its (or its cause's) code, such as ECONNREFUSED or
+ * UND_ERR_SOCKET (undici), with the message when the code does not say it all.
+ */
+function networkDetail(error: unknown): string {
+	const cause = (error as { cause?: unknown } | null)?.cause;
+	const source = (typeof cause === "object" && cause !== null ? cause : error) as {
+		code?: unknown;
+		message?: unknown;
+	} | null;
+	const message = typeof source?.message === "string" ? source.message : String(error);
+	const code = typeof source?.code === "string" ? source.code : undefined;
+	return code ? (message.includes(code) ? code : `${code} (${message})`) : message;
+}
+
+/**
+ * A rejection of fetch (or of reading a body) as the caller sees it: a network failure becomes an
+ * InferenceConnectionError ("Could not reach {url}: ECONNREFUSED"); an abort, and any error the
+ * caller's own fetch chose to throw, pass through as they are. Network failures are TypeErrors (the
+ * Fetch standard's "network error"; undici, browsers) or errors with a system `code` (node-fetch).
+ */
+export function connectionError(
+	url: string,
+	error: unknown,
+	signal: AbortSignal | null | undefined,
+	reading = false,
+): unknown {
+	if (
+		signal?.aborted ||
+		!(error instanceof TypeError || typeof (error as { code?: unknown })?.code === "string")
+	)
+		return error;
+	const where = whereOf(url);
+	return new InferenceConnectionError(
+		`${reading ? "Lost the connection to" : "Could not reach"} ${where}${reading ? " while reading its answer" : ""}: ${networkDetail(error)}`,
+		where,
+		error,
+	);
+}
+
+const REDIRECTS = [301, 302, 303, 307, 308];
+
+/**
+ * The caller's fetch with the call's guards. A request that carries credentials is sent with
+ * `redirect: "manual"` and follows redirects only on its own origin (at most 5); a redirect to
+ * another origin is refused, so neither the credentials nor the body go there (the Fetch standard
+ * drops Authorization across origins, but not every fetch implementation does, and it would still
+ * send the body). A rejection that is not an abort becomes an InferenceConnectionError.
+ */
+export async function guardedFetch(
+	rawFetch: typeof fetch,
+	url: string,
+	init: RequestInit,
+): Promise<Response> {
+	const origin = new URL(url).origin;
+	const manual = carriesCredentials(init.headers);
+	for (let hop = 0; ; hop++) {
+		let response: Response;
+		try {
+			response = await rawFetch(url, manual ? { ...init, redirect: "manual" } : init);
+		} catch (error) {
+			throw connectionError(url, error, init.signal);
+		}
+		const location = manual && REDIRECTS.includes(response.status) ? response.headers.get("location") : null;
+		if (!location && !(manual && response.type === "opaqueredirect")) return response;
+		await discardBody(response);
+		// A browser hides a manual redirect's target (opaqueredirect): it cannot be checked, so it is not followed.
+		const next = location ? new URL(location, url) : undefined;
+		if (next?.origin !== origin || hop === 5) {
+			throw apiError(
+				`Refusing to follow a redirect from ${whereOf(url)}${next ? ` to ${whereOf(next.href)}` : ""}: a request with credentials follows at most 5 redirects, all on ${origin}`,
+				response,
+				{ url, init: { method: init.method ?? "GET", headers: init.headers as Record<string, string> } },
+			);
+		}
+		url = next.href;
+		// 303, and 301/302 after a POST, continue as a GET without a body (Fetch standard, HTTP-redirect fetch).
+		const status = response.status;
+		if (status === 303 || (status < 303 && init.method === "POST"))
+			init = { ...init, method: "GET", body: undefined };
 	}
 }
 
@@ -50,12 +135,8 @@ export function redactRequest(request: PreparedRequest): RedactedRequest {
 	return { method: request.init.method, url: request.url, headers };
 }
 
-function scrub(message: string, token: string | undefined): string {
-	return token && token.length > 0 ? message.split(token).join("[redacted]") : message;
-}
-
 function apiError(message: string, response: Response, request: PreparedRequest): InferenceProviderApiError {
-	return new InferenceProviderApiError(scrub(message, request.token), {
+	return new InferenceProviderApiError(message, {
 		status: response.status,
 		requestId: response.headers.get("x-request-id") ?? undefined,
 		request: redactRequest(request),
@@ -76,7 +157,7 @@ function isJsonContentType(contentType: string | null): boolean {
 export async function errorFromResponse(
 	response: Response,
 	request: PreparedRequest,
-	chatServer?: string,
+	wording?: ErrorWording,
 ): Promise<InferenceProviderApiError> {
 	const contentType = response.headers.get("content-type");
 	let message = DEFAULT_ERROR_MESSAGE;
@@ -85,14 +166,11 @@ export async function errorFromResponse(
 			const body = (await response.json()) as unknown;
 			const record =
 				typeof body === "object" && body !== null ? (body as Record<string, unknown>) : undefined;
-			if (chatUnsupported(chatServer, response)) {
-				// `request(…, { chatCompletion: true })`: the JSON text of the body's `error`, as 3.12.1 words it.
-				message = chatMessage(chatServer as string, JSON.stringify(record?.error));
-			} else if (record && (record.error || record.detail)) {
-				message = JSON.stringify(record.error ?? record.detail);
-			} else {
-				message = String(body);
-			}
+			message =
+				wording?.(response.status, record?.error) ??
+				(record && (record.error || record.detail)
+					? JSON.stringify(record.error ?? record.detail)
+					: String(body));
 		} else if (contentType?.startsWith("text/plain;")) {
 			message = await response.text();
 		} else {
@@ -104,34 +182,28 @@ export async function errorFromResponse(
 	return apiError(message, response, request);
 }
 
+/** The message of an object `error` (OpenAI style `{message}`), else undefined. */
+export function errorObjectMessage(error: unknown): string | undefined {
+	const message = (error as { message?: unknown } | null)?.message;
+	return typeof error === "object" && typeof message === "string" ? message : undefined;
+}
+
 /** The error of a failed streaming call: `error`, `error.message` or `message` of a JSON body. */
 export async function streamErrorFromResponse(
 	response: Response,
 	request: PreparedRequest,
-	chatServer?: string,
+	wording?: ErrorWording,
 ): Promise<InferenceProviderApiError> {
 	let message = `Server response contains error: ${response.status}`;
 	try {
 		if (response.headers.get("content-type")?.startsWith("application/json")) {
 			const body = (await response.json()) as Record<string, unknown> | null;
 			const error = body?.error;
-			if (chatUnsupported(chatServer, response)) {
-				// 3.12.1 interpolates `error` as is; an object is shown as its message or JSON, not "[object Object]".
-				const text =
-					typeof error === "object" && error !== null
-						? typeof (error as { message?: unknown }).message === "string"
-							? (error as { message: string }).message
-							: JSON.stringify(error)
-						: error;
-				message = chatMessage(chatServer as string, text);
-			} else if (typeof error === "string") message = error;
-			else if (
-				typeof error === "object" &&
-				error !== null &&
-				typeof (error as { message?: unknown }).message === "string"
-			) {
-				message = (error as { message: string }).message;
-			} else if (typeof body?.message === "string") message = body.message;
+			const worded = wording?.(response.status, error);
+			if (worded !== undefined) message = worded;
+			else if (typeof error === "string") message = error;
+			else if (errorObjectMessage(error) !== undefined) message = errorObjectMessage(error) as string;
+			else if (typeof body?.message === "string") message = body.message;
 		} else {
 			await response.body?.cancel();
 		}
@@ -161,7 +233,7 @@ export async function discardBody(response: Response): Promise<void> {
 
 /** GET of a file a provider points to (image, audio, video): caller's fetch, no headers, call's signal. */
 export async function download(url: string, ctx: CallContext): Promise<Response> {
-	return await ctx.fetch(url, { signal: ctx.signal });
+	return await ctx.fetch(url);
 }
 
 /** Downloads a file as a Blob (3.12.1 does not check the status of these downloads). */
@@ -191,8 +263,7 @@ export async function pollError(
 	response: Response,
 	url: string,
 	headers: Record<string, string> | undefined,
-	token?: string,
 ): Promise<InferenceProviderApiError> {
 	await discardBody(response);
-	return apiError(message, response, { url, init: { method: "GET", headers: headers ?? {} }, token });
+	return apiError(message, response, { url, init: { method: "GET", headers: headers ?? {} } });
 }

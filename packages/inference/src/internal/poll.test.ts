@@ -1,17 +1,19 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { InferenceOutputError, InferenceTimeoutError } from "../core/errors.js";
 import { createCallContext, TIMINGS_KEY } from "./context.js";
-import { assertCredentialTarget, onBase, poll } from "./poll.js";
+import type { Options } from "../types.js";
+import { assertCredentialTarget, DEFAULT_POLL_TIMEOUT_MS, onBase, poll } from "./poll.js";
 
 let server: Server;
 let origin = "";
 let hits = 0;
 
 beforeAll(async () => {
-	server = createServer((_req, res) => {
+	server = createServer((req, res) => {
 		hits++;
+		if (req.url === "/hang") return;
 		res.writeHead(200, { "content-type": "application/json" });
 		res.end(JSON.stringify({ hit: hits }));
 	});
@@ -20,11 +22,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const context = (timings: Record<string, unknown> = {}, signal?: AbortSignal) =>
-	createCallContext({ signal, [TIMINGS_KEY]: { pollIntervalMs: 1, ...timings } } as never);
+const context = (timings: Record<string, unknown> = {}, signal?: AbortSignal, options: Options = {}) =>
+	createCallContext({ ...options, signal, [TIMINGS_KEY]: { pollIntervalMs: 1, ...timings } } as never);
 
 async function untilHit(n: number, response: Response): Promise<number | undefined> {
 	const { hit } = (await response.json()) as { hit: number };
@@ -60,16 +63,94 @@ describe("poll", () => {
 		expect(hits).toBe(4);
 	});
 
-	it("stops at the deadline of the timings", async () => {
-		await expect(
-			poll({
-				ctx: context({ pollIntervalMs: 20, pollDeadlineMs: 50 }),
+	it("stops at the pollTimeout option's deadline, naming the polled URL", async () => {
+		hits = 0;
+		const error = await poll({
+			ctx: context({ pollIntervalMs: 5 }, undefined, { pollTimeout: 60 }),
+			url: `${origin}/job?x=1`,
+			submitUrl: `${origin}/submit`,
+			intervalMs: 5,
+			read: async (response) => {
+				await response.body?.cancel();
+				return undefined;
+			},
+		}).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(InferenceTimeoutError);
+		expect((error as InferenceTimeoutError).timeout).toBe(60);
+		expect((error as Error).message).toBe(
+			`Polling ${origin}/job gave no result within the 60 ms pollTimeout.`,
+		);
+		expect(hits).toBeGreaterThan(0);
+	});
+
+	it("the pollTimeout also ends a poll request that never answers", async () => {
+		const error = await poll({
+			ctx: context({}, undefined, { pollTimeout: 50 }),
+			url: `${origin}/hang`,
+			submitUrl: `${origin}/submit`,
+			intervalMs: 1,
+			waitFirst: false,
+			read: () => Promise.resolve(1),
+		}).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(InferenceTimeoutError);
+	});
+
+	it("rejects an invalid pollTimeout", async () => {
+		for (const pollTimeout of [Number.NaN, -1]) {
+			await expect(
+				poll({
+					ctx: context({}, undefined, { pollTimeout }),
+					url: `${origin}/job`,
+					submitUrl: `${origin}/submit`,
+					intervalMs: 1,
+					read: () => Promise.resolve(1),
+				}),
+			).rejects.toThrow(
+				`The pollTimeout option must be a number of milliseconds (0 or Infinity for none), got ${pollTimeout}.`,
+			);
+		}
+	});
+
+	it("has a default deadline of 15 minutes when no pollTimeout is given", async () => {
+		expect(DEFAULT_POLL_TIMEOUT_MS).toBe(15 * 60 * 1000);
+		// Fake timers for the waits and the deadline; the polls themselves are real requests.
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			hits = 0;
+			const polling = poll({
+				ctx: context({ pollIntervalMs: 12 * 60 * 1000 }),
 				url: `${origin}/job`,
 				submitUrl: `${origin}/submit`,
-				intervalMs: 20,
-				read: () => Promise.resolve(undefined),
-			}),
-		).rejects.toBeInstanceOf(InferenceTimeoutError);
+				intervalMs: 12 * 60 * 1000,
+				waitFirst: false,
+				read: async (response) => {
+					await response.body?.cancel();
+					return undefined;
+				},
+			}).catch((e: unknown) => e);
+			// The first poll is answered for real before the clock moves.
+			while (hits === 0) await new Promise((resolve) => setImmediate(resolve));
+			await vi.advanceTimersByTimeAsync(DEFAULT_POLL_TIMEOUT_MS);
+			const error = await polling;
+			expect(error).toBeInstanceOf(InferenceTimeoutError);
+			expect((error as InferenceTimeoutError).timeout).toBe(DEFAULT_POLL_TIMEOUT_MS);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it("pollTimeout 0 or Infinity means no polling deadline", async () => {
+		for (const pollTimeout of [0, Infinity]) {
+			hits = 0;
+			const result = await poll({
+				ctx: context({}, undefined, { pollTimeout }),
+				url: `${origin}/job`,
+				submitUrl: `${origin}/submit`,
+				intervalMs: 1,
+				read: (response) => untilHit(2, response),
+			});
+			expect(result).toBe(2);
+		}
 	});
 
 	it("stops when the signal aborts, during a wait", async () => {

@@ -1,13 +1,14 @@
 import { InferenceOutputError, InferenceTimeoutError } from "../core/errors.js";
-import type { CallContext } from "./context.js";
+import { deadline, timerMs, type CallContext } from "./context.js";
+import { carriesCredentials } from "./http.js";
 import { sleep } from "./retry.js";
 
-/** Header names that carry credentials: never sent to an origin the caller did not choose. */
-const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|x-key|x-api-key|api-key)$/i;
-
-function carriesCredentials(headers: Record<string, string> | undefined): boolean {
-	return Object.keys(headers ?? {}).some((name) => CREDENTIAL_HEADERS.test(name));
-}
+/**
+ * Default bound of one polling loop when the caller sets no `pollTimeout`: long enough for the
+ * slowest documented jobs (Together and Z.ai give up after ~5 minutes; video queues take minutes), short
+ * enough that a queue that never completes does not hold the caller forever.
+ */
+export const DEFAULT_POLL_TIMEOUT_MS = 900_000; // 15 minutes
 
 /**
  * Credentials only go where the call was sent (the submit URL's origin) or to the router. Every
@@ -55,25 +56,39 @@ export interface PollSpec<T> {
 
 /**
  * The one polling loop: GET `url` every `intervalMs` until `read` returns a result. Bounded by
- * `maxAttempts`, by the deadline of the timings (none by default) and by the call's signal (which
- * carries the `timeout` option), and never sends credentials off the submit/router origins.
+ * `maxAttempts`, by the `pollTimeout` option (default `DEFAULT_POLL_TIMEOUT_MS`; waits, polls and
+ * reads included) and by the call's signal (which carries the `timeout` option), and never sends
+ * credentials off the submit/router origins.
  */
 export async function poll<T>(spec: PollSpec<T>): Promise<T> {
 	const { ctx } = spec;
 	const urlOf = typeof spec.url === "string" ? () => spec.url as string : spec.url;
 	const intervalMs = ctx.timings.pollIntervalMs ?? spec.intervalMs;
-	const budget = ctx.timings.pollDeadlineMs;
-	const deadline = budget === undefined ? Infinity : Date.now() + budget;
-	for (let attempt = 0; spec.maxAttempts === undefined || attempt < spec.maxAttempts; attempt++) {
-		if (attempt > 0 || spec.waitFirst !== false) {
-			if (Date.now() + intervalMs > deadline) throw new InferenceTimeoutError(budget as number);
-			await sleep(intervalMs, ctx.signal);
+	const given = ctx.options.pollTimeout ?? DEFAULT_POLL_TIMEOUT_MS;
+	const budget = timerMs(given, "pollTimeout");
+	const first = urlOf(0);
+	const limit = budget === undefined ? undefined : deadline(ctx.signal, budget, () => undefined);
+	const signal = limit?.signal ?? ctx.signal;
+	try {
+		for (let attempt = 0; spec.maxAttempts === undefined || attempt < spec.maxAttempts; attempt++) {
+			if (attempt > 0 || spec.waitFirst !== false) await sleep(intervalMs, signal);
+			const url = urlOf(attempt);
+			assertCredentialTarget(url, spec.headers, spec.submitUrl, ctx.routerUrl);
+			const response = await ctx.fetch(url, { headers: spec.headers, signal });
+			const result = await spec.read(response, attempt);
+			if (result !== undefined) return result;
 		}
-		const url = urlOf(attempt);
-		assertCredentialTarget(url, spec.headers, spec.submitUrl, ctx.routerUrl);
-		const response = await ctx.fetch(url, { headers: spec.headers, signal: ctx.signal });
-		const result = await spec.read(response, attempt);
-		if (result !== undefined) return result;
+	} catch (error) {
+		if (limit?.expired() && !ctx.signal?.aborted) {
+			const { origin, pathname } = new URL(first);
+			throw new InferenceTimeoutError(
+				given as number,
+				`Polling ${origin}${pathname} gave no result within the ${given} ms pollTimeout.`,
+			);
+		}
+		throw error;
+	} finally {
+		limit?.release();
 	}
 	throw spec.exhausted ? spec.exhausted() : new InferenceOutputError("Polling gave no result");
 }

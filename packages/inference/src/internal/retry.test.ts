@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay, parseRetryAfter, sleep } from "./retry.js";
+import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, sleep } from "./retry.js";
 
 describe("parseRetryAfter", () => {
 	it("reads delay-seconds", () => {
@@ -28,6 +28,25 @@ describe("backoffDelay", () => {
 	it("prefers Retry-After", () => {
 		expect(backoffDelay(0, "3", options)).toBe(3000);
 	});
+	it("keeps every delay between the floor and the ceiling, whatever Retry-After says", () => {
+		const now = Date.now();
+		const bounded = { ...DEFAULT_BACKOFF, random: () => 0 };
+		const floor = DEFAULT_BACKOFF.floorMs as number;
+		const ceiling = DEFAULT_BACKOFF.retryAfterCapMs as number;
+		expect(floor).toBe(100);
+		expect(ceiling).toBe(60_000);
+		for (const header of ["0", "0.001", new Date(now - 60_000).toUTCString(), "-5", " 0 "]) {
+			expect(backoffDelay(0, header, bounded), header).toBe(floor);
+		}
+		for (const header of [String(2 ** 31), "99999999999999", new Date(now + 10 * 86_400_000).toUTCString()]) {
+			expect(backoffDelay(0, header, bounded), header).toBe(ceiling);
+		}
+		// Unreadable values fall back to the jittered backoff, floor included.
+		for (const header of ["soon", "1e9", "NaN", "Infinity", ""]) {
+			expect(backoffDelay(0, header, bounded), header).toBe(floor);
+			expect(backoffDelay(0, header, { ...bounded, random: () => 0.999 }), header).toBe(249);
+		}
+	});
 });
 
 describe("sleep", () => {
@@ -42,5 +61,17 @@ describe("sleep", () => {
 	});
 	it("resolves after the delay", async () => {
 		await expect(sleep(1)).resolves.toBeUndefined();
+	});
+	it("does not fire at once for a delay above the timer limit (2^31 ms)", async () => {
+		const controller = new AbortController();
+		let settled = false;
+		const waiting = sleep(2 ** 31 + 10, controller.signal).then(
+			() => (settled = true),
+			() => undefined,
+		);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(settled).toBe(false);
+		controller.abort();
+		await waiting;
 	});
 });

@@ -1,5 +1,6 @@
 import { InferenceHubError } from "../core/errors.js";
 import type { CallContext } from "../internal/context.js";
+import { discardBody } from "../internal/http.js";
 import type { InferenceTask, ModelId } from "../types.js";
 
 type ApiTasks = Record<string, { models?: Array<{ id?: string }> } | undefined>;
@@ -14,7 +15,7 @@ export function clearDefaultModelCache(): void {
 async function loadTasks(ctx: CallContext): Promise<ApiTasks> {
 	const response = await ctx.fetch(`${ctx.hubUrl}/api/tasks`, { signal: ctx.signal });
 	if (!response.ok) {
-		await response.body?.cancel().catch(() => undefined);
+		await discardBody(response);
 		throw new InferenceHubError("Failed to load tasks definitions from Hugging Face Hub.", response.status);
 	}
 	return (await response.json()) as ApiTasks;

@@ -1,6 +1,11 @@
 import { SseParser } from "../core/sse.js";
-import type { CallContext } from "../internal/context.js";
-import { protocolError, type PreparedRequest } from "../internal/http.js";
+import { checkedNumber, type CallContext } from "../internal/context.js";
+import {
+	connectionError,
+	errorObjectMessage,
+	protocolError,
+	type PreparedRequest,
+} from "../internal/http.js";
 
 type Opened = {
 	response: Response;
@@ -12,15 +17,15 @@ type Opened = {
 const DONE: IteratorReturnResult<void> = { done: true, value: undefined };
 
 function forwardedMessage(error: unknown): string {
-	if (typeof error === "string") return error;
-	if (
-		typeof error === "object" &&
-		error !== null &&
-		typeof (error as { message?: unknown }).message === "string"
-	) {
-		return (error as { message: string }).message;
-	}
-	return JSON.stringify(error);
+	return typeof error === "string" ? error : (errorObjectMessage(error) ?? JSON.stringify(error));
+}
+
+/** The `maxEventSize` option: a positive number of characters, or the parser's default. */
+function maxEventSizeOf(ctx: CallContext): number | undefined {
+	const value = ctx.options.maxEventSize;
+	return value === undefined
+		? undefined
+		: checkedNumber(value, "maxEventSize", "a positive number of characters");
 }
 
 /**
@@ -35,7 +40,8 @@ export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
 	private buffer: T[] = [];
 	private index = 0;
 	private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-	private readonly parser = new SseParser();
+	private parser: SseParser | undefined;
+	private ctx: CallContext | undefined;
 	private opened: Opened | undefined;
 	private pendingError: unknown;
 	private hasPendingError = false;
@@ -44,9 +50,10 @@ export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
 	private closed = false;
 	private pulling: Promise<IteratorResult<T, void>> | undefined;
 
+	/** `makeContext` runs at the first `next()`: the timeout starts then, and a bad option is reported then. */
 	constructor(
-		private readonly open: () => Promise<Opened>,
-		private readonly ctx: CallContext,
+		private readonly open: (ctx: CallContext) => Promise<Opened>,
+		private readonly makeContext: () => CallContext,
 	) {}
 
 	next(): Promise<IteratorResult<T, void>> {
@@ -94,20 +101,33 @@ export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
 					return DONE;
 				}
 				if (!this.opened) {
-					this.opened = await this.open();
+					this.ctx ??= this.makeContext();
+					this.parser = new SseParser({ maxEventSize: maxEventSizeOf(this.ctx) });
+					this.opened = await this.open(this.ctx);
 					if (!this.opened.response.body) {
 						this.drained = true;
 						continue;
 					}
 					this.reader = this.opened.response.body.getReader();
 				}
-				const { done, value } = await (this.reader as ReadableStreamDefaultReader<Uint8Array>).read();
-				if (done) this.drained = true;
-				this.fill(done ? this.parser.finish() : this.parser.feed(value));
+				const { response, request } = this.opened;
+				let chunk: ReadableStreamReadResult<Uint8Array>;
+				try {
+					chunk = await (this.reader as ReadableStreamDefaultReader<Uint8Array>).read();
+				} catch (error) {
+					throw connectionError(request.url, error, this.ctx?.signal, true);
+				}
+				if (chunk.done) this.drained = true;
+				const parser = this.parser as SseParser;
+				this.fill(chunk.done ? parser.finish() : parser.feed(chunk.value));
+				// Past maxEventSize: a line or an event that never ends is not buffered any further;
+				// the chunks before it are handed out first.
+				if (parser.error && !this.hasPendingError)
+					this.fail(protocolError(parser.error.message, response, request));
 			}
 		} catch (error) {
 			await this.close();
-			throw this.ctx.normalizeError(error);
+			throw this.ctx ? this.ctx.normalizeError(error) : error;
 		}
 	}
 
@@ -157,6 +177,6 @@ export class EventStream<T> implements AsyncGenerator<T, void, unknown> {
 			await reader.cancel().catch(() => undefined);
 			reader.releaseLock();
 		}
-		this.ctx.dispose();
+		this.ctx?.dispose();
 	}
 }

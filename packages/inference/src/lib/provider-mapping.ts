@@ -1,5 +1,6 @@
 import { InferenceHubError } from "../core/errors.js";
 import type { CallContext } from "../internal/context.js";
+import { discardBody } from "../internal/http.js";
 import { encodeModelId } from "../internal/url.js";
 import { isRecord } from "../providers/checks.js";
 import type { InferenceProviderMappingEntry, InferenceTask, ModelId } from "../types.js";
@@ -99,7 +100,7 @@ export async function fetchProviderMapping(
 	const url = `${ctx.hubUrl}/api/models/${encodeModelId(modelId)}?expand[]=inferenceProviderMapping`;
 	const response = await ctx.fetch(url, { headers, signal: ctx.signal });
 	if (response.status === 404) {
-		await response.body?.cancel().catch(() => undefined);
+		await discardBody(response);
 		throw new InferenceHubError(`Model ${modelId} does not exist`, 404);
 	}
 	let body: unknown;
@@ -118,6 +119,18 @@ export async function fetchProviderMapping(
 	return mapping;
 }
 
+const EMBEDDING_TASKS: readonly (InferenceTask | undefined)[] = ["feature-extraction", "sentence-similarity"];
+
+/** Whether a mapping entry serves `task` (hf-inference serves sentence-transformers models under both embedding tasks). */
+export function servesTask(entry: InferenceProviderMappingEntry, task: InferenceTask | undefined): boolean {
+	return (
+		entry.task === task ||
+		(entry.provider === "hf-inference" &&
+			EMBEDDING_TASKS.includes(task) &&
+			EMBEDDING_TASKS.includes(entry.task))
+	);
+}
+
 /**
  * The entry for one provider in a model's mapping, checked against the task, with the staging
  * warning printed once per model and provider.
@@ -129,12 +142,7 @@ export function pickMappingEntry(
 	const { modelId, provider, task } = params;
 	const entry = mapping.find((candidate) => candidate.provider === provider);
 	if (!entry) throw noProviderInfo(modelId);
-	// hf-inference serves sentence-transformers models under both embedding tasks.
-	const equivalent =
-		provider === "hf-inference" &&
-		(task === "feature-extraction" || task === "sentence-similarity") &&
-		(entry.task === "feature-extraction" || entry.task === "sentence-similarity");
-	if (entry.task !== task && !equivalent) {
+	if (!servesTask(entry, task)) {
 		throw new InferenceHubError(
 			`Model ${modelId} is not supported for task ${task} and provider ${provider}. Supported task: ${entry.task}.`,
 		);

@@ -10,7 +10,7 @@
  */
 import { InferenceHubError, InferenceInputError } from "../core/errors.js";
 import type { CallContext } from "../internal/context.js";
-import type { PreparedRequest, RequestAuth } from "../internal/http.js";
+import type { ErrorWording, PreparedRequest, RequestAuth } from "../internal/http.js";
 import { joinUrl, looksLikeUrl } from "../internal/url.js";
 import { isKnownProvider, PROVIDER_TASKS } from "../providers/catalog.js";
 import type { CallArgs, HelperTable, TaskHelper } from "../providers/types.js";
@@ -25,7 +25,7 @@ import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
 import { getDefaultModel } from "./default-model.js";
 import { fetchProviderMapping, pickMappingEntry, type ProviderMappingList } from "./provider-mapping.js";
 
-const AUTO_NOTICE =
+export const AUTO_NOTICE =
 	"Defaulting to 'auto' which will select the first provider available for the model, sorted by the user's order in https://hf.co/settings/inference-providers.";
 
 /** How one task function runs: its task, its providers' helpers, its input shaping. */
@@ -42,6 +42,8 @@ export interface TaskSpec {
 	stream?: boolean;
 	/** Chat: without a provider (or with "auto") the router's own auto-routing serves the call. */
 	autoRouter?: TaskHelper;
+	/** `request()` / `streamingRequest()`: 3.12.1's chat wording of errors under `{ chatCompletion: true }`. */
+	chatWording?: (server: string, stream: boolean | undefined) => ErrorWording;
 }
 
 /** What a dry run may be given instead of looking it up. */
@@ -187,7 +189,7 @@ export function buildRequest(params: BuildParams): PreparedRequest {
 	if (typeof options.includeCredentials === "string")
 		init.credentials = options.includeCredentials as RequestCredentials;
 	else if (options.includeCredentials === true) init.credentials = "include";
-	return { url, init, token: accessToken, auth };
+	return { url, init, auth };
 }
 
 /** The steps, yielding each lookup; see the module comment. */

@@ -148,7 +148,7 @@ export const PROVIDERS_WITHOUT_ROUTER: readonly Provider[] = [
 ];
 
 export function isKnownProvider(id: string): id is Provider {
-	return Object.prototype.hasOwnProperty.call(PROVIDER_TASKS, id);
+	return Object.hasOwn(PROVIDER_TASKS, id);
 }
 
 /** The providers serving `task`, in table order. */

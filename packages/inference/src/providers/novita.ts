@@ -56,8 +56,7 @@ export const novitaTextToVideo: TaskHelper<Blob> = {
 			submitUrl: request.url,
 			intervalMs: TASK_POLL_MS,
 			read: async (response) => {
-				if (!response.ok)
-					throw await pollError("Failed to fetch task result", response, url, headers, request.token);
+				if (!response.ok) throw await pollError("Failed to fetch task result", response, url, headers);
 				const body = (await response.json()) as unknown;
 				const status = isRecord(body) && isRecord(body.task) ? body.task.status : undefined;
 				if (!isString(status)) {

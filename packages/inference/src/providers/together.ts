@@ -171,13 +171,7 @@ function videoHelper(
 						maxAttempts: VIDEO_POLL_ATTEMPTS,
 						read: async (response) => {
 							if (!response.ok) {
-								throw await pollError(
-									"Failed to fetch Together video job result",
-									response,
-									url,
-									headers,
-									request.token,
-								);
+								throw await pollError("Failed to fetch Together video job result", response, url, headers);
 							}
 							const body = (await response.json()) as unknown;
 							if (!isRecord(body)) throw new InferenceOutputError("Expected a Together video job");

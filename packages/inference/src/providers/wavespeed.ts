@@ -78,7 +78,6 @@ function wavespeedHelper(task: InferenceTask, prepare?: TaskHelper["prepare"]): 
 							response,
 							url,
 							headers,
-							request.token,
 						);
 					}
 					const body = (await response.json()) as unknown;

@@ -63,7 +63,6 @@ export const zaiOrgTextToImage: TaskHelper<Blob | string> = {
 						response,
 						url,
 						headers,
-						request.token,
 					);
 				}
 				const result = (await response.json()) as unknown;

@@ -3,6 +3,7 @@
  * tables), its input shaping. One object literal per function, so a bundle keeps only the ones it
  * calls; the dry run (`prepareRequest`) finds them through `specs-by-function.ts`.
  */
+import { chatErrorWording } from "../lib/chat-errors.js";
 import { binaryInput, imageToImageInput, questionImageInput, zeroShotImageInput } from "../lib/inputs.js";
 import type { TaskSpec } from "../lib/resolve.js";
 import { autoRouterConversational } from "../providers/auto-router.js";
@@ -181,5 +182,5 @@ export function rawSpec(task: InferenceTask | undefined, stream = false): TaskSp
 	const helpers: HelperTable = task
 		? ((Object.prototype.hasOwnProperty.call(tables, task) ? tables[task] : undefined) ?? {})
 		: { "hf-inference": hfInferenceGeneric };
-	return { task, helpers, raw: true, stream };
+	return { task, helpers, raw: true, stream, chatWording: chatErrorWording };
 }

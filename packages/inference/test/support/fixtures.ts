@@ -12,7 +12,7 @@ export const USER_AGENT = runtimeAgent
 /** Internal option that shrinks every wait (backoff, polling) for tests. */
 export const FAST = {
 	[Symbol.for("modelhub.inference.timings")]: {
-		backoff: { baseMs: 1, capMs: 4 },
+		backoff: { baseMs: 1, capMs: 4, floorMs: 1 },
 		pollIntervalMs: 1,
 	},
 } as Options;
@@ -79,4 +79,50 @@ export async function formOf(request: { body: Buffer; headers: Record<string, un
 	return await new Response(new Uint8Array(request.body), {
 		headers: { "content-type": String(request.headers["content-type"]) },
 	}).formData();
+}
+
+/** A chat model mapped to together: the scene of the fault and hardening tests. */
+export const TOGETHER_CHAT = {
+	model: "org/chat",
+	mapping: hubModel("org/chat", {
+		together: { providerId: "together-chat", status: "live", task: "conversational" },
+	}),
+	/** Where the call goes with a hub token (or none), and with a together key. */
+	routed: "/router.huggingface.co/together/v1/chat/completions",
+	direct: "/api.together.xyz/v1/chat/completions",
+} as const;
+
+/**
+ * One fal.ai queue job for app `fal-ai/{app}` (a model of the same name mapped to it): the submit answers
+ * `{request_id: "r", status, response_url}`, then GET …/requests/r/status and GET …/requests/r answer
+ * `status` and `result` (absent: no route). `routed`: through the router, else on queue.fal.run.
+ */
+export function falQueueJob(job: {
+	app: string;
+	task: string;
+	routed?: boolean;
+	submitStatus?: string;
+	status?: Route["respond"];
+	result?: Route["respond"];
+}): { model: string; base: string; routes: Route[] } {
+	const base = job.routed
+		? `/router.huggingface.co/fal-ai/fal-ai/${job.app}`
+		: `/queue.fal.run/fal-ai/${job.app}`;
+	const model = `org/${job.app}`;
+	const routes: Route[] = [
+		hubModel(model, { "fal-ai": { providerId: `fal-ai/${job.app}`, status: "live", task: job.task } }),
+		{
+			path: base,
+			respond: {
+				json: {
+					request_id: "r",
+					status: job.submitStatus ?? "IN_QUEUE",
+					response_url: `https://queue.fal.run/fal-ai/${job.app}/requests/r`,
+				},
+			},
+		},
+	];
+	if (job.status) routes.push({ method: "GET", path: `${base}/requests/r/status`, respond: job.status });
+	if (job.result) routes.push({ method: "GET", path: `${base}/requests/r`, respond: job.result });
+	return { model, base, routes };
 }

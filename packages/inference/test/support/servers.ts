@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
 
 /** The real fetch, captured before tests replace the global one with a guard. */
-const realFetch = globalThis.fetch;
+export const realFetch = globalThis.fetch;
 
 export interface RecordedRequest {
 	method: string;
@@ -37,6 +37,14 @@ export interface Reply {
 	hang?: boolean;
 	/** Write the body but never end the response. */
 	keepOpen?: boolean;
+	/** Destroy the socket without answering (a connection reset before any header). */
+	drop?: boolean;
+	/**
+	 * Chunks written one by one with backpressure, until they run out or the client goes away (so a
+	 * generator sees exactly how much the client let it write). Sent as text/event-stream unless
+	 * `headers` says otherwise.
+	 */
+	frames?: AsyncIterable<string | Uint8Array>;
 }
 
 export interface Route {
@@ -95,11 +103,28 @@ function checkExpectations(route: Route, request: RecordedRequest): string[] {
 export async function writeReply(res: ServerResponse, reply: Reply): Promise<void> {
 	if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
 	if (reply.hang) return;
+	if (reply.drop) {
+		res.socket?.destroy();
+		return;
+	}
 	const headers: Record<string, string> = { ...reply.headers };
 	if (reply.json !== undefined) headers["content-type"] ??= "application/json";
-	if (reply.sse) headers["content-type"] ??= "text/event-stream";
+	if (reply.sse || reply.frames) headers["content-type"] ??= "text/event-stream";
 	res.writeHead(reply.status ?? 200, headers);
-	if (reply.sse) {
+	if (reply.frames) {
+		let gone = false;
+		res.once("close", () => (gone = true));
+		for await (const frame of reply.frames) {
+			if (gone) break;
+			if (!res.write(frame)) {
+				await new Promise((resolve) => {
+					res.once("drain", resolve);
+					res.once("close", resolve);
+				});
+			}
+		}
+		if (gone) return;
+	} else if (reply.sse) {
 		for (const frame of reply.sse) {
 			res.write(frame);
 			// Let each frame leave as its own chunk.

@@ -1,21 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { clearProviderMappingCache } from "../../src/lib/provider-mapping.js";
 import { clearDefaultModelCache } from "../../src/lib/default-model.js";
 import { startServer, type Route, type TestServer } from "./servers.js";
 
 /**
- * Starts one table-driven server for a test file, silences 3.12.1's console notices, and
- * fails a test when the server saw a request it did not expect.
+ * A table-driven server for each test (a fresh one per test, so that a request still in flight when
+ * a test ends — e.g. a poll aborted by a deadline after it was written to the socket — can never land
+ * in the next test's server), silences 3.12.1's console notices, and fails a test when its server saw
+ * a request it did not expect.
  */
 export function useServer(routes: Route[]): () => TestServer {
 	let server: TestServer | undefined;
-	beforeAll(async () => {
+	beforeEach(async () => {
 		server = await startServer(routes);
-	});
-	afterAll(async () => {
-		await server?.close();
-	});
-	beforeEach(() => {
 		vi.spyOn(console, "log").mockImplementation(() => undefined);
 		vi.spyOn(console, "debug").mockImplementation(() => undefined);
 		vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -25,13 +22,14 @@ export function useServer(routes: Route[]): () => TestServer {
 		);
 		clearProviderMappingCache();
 		clearDefaultModelCache();
-		server?.use(routes);
-		server?.reset();
 	});
-	afterEach(() => {
+	afterEach(async () => {
 		vi.restoreAllMocks();
 		vi.unstubAllGlobals();
-		expect(server?.failures ?? []).toEqual([]);
+		const failures = [...(server?.failures ?? [])];
+		await server?.close();
+		server = undefined;
+		expect(failures).toEqual([]);
 	});
 	return () => {
 		if (!server) throw new Error("server not started");

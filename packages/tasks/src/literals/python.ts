@@ -69,8 +69,9 @@ export function pyValue(value: unknown, indent = "", step = "\t"): string {
 }
 
 const PYTHON_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Both calls annotated: a bundle that never checks identifiers drops the set and its string.
 const PYTHON_KEYWORDS = /* @__PURE__ */ new Set(
-	"False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
+	/* @__PURE__ */ "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
 		" ",
 	),
 );
