@@ -77,6 +77,11 @@ async function serve(config: HubConfig): Promise<void> {
 			logLevel: config.logLevel,
 			trustProxy: config.trustProxy,
 			bodyLimit: config.bodyLimit,
+			maxFileBytes: config.maxFileBytes,
+			uploads: config.uploads,
+			publicUrl: config.publicUrl,
+			authFailureLimit: config.authFailureLimit,
+			authFailureWindowMs: config.authFailureWindowMs,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {
