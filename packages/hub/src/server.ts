@@ -128,6 +128,15 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 				],
 				censor: "[redacted]",
 			},
+			// Upload URLs carry a signature (their permission): logged without it.
+			serializers: {
+				req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+					method: request.method,
+					url: request.url.replace(/([?&]signature=)[^&]*/g, "$1[redacted]"),
+					host: request.hostname,
+					remoteAddress: request.ip,
+				}),
+			},
 			...(options.logStream ? { stream: options.logStream } : {}),
 		},
 		// Per-request "incoming request" / "request completed" lines only when asked for (info and below).

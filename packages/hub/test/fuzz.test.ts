@@ -219,8 +219,17 @@ function randomBody(random: () => number): string | undefined {
 			'{"key":"file","value":{}}\n',
 			'{"key":"header","value":{"summary":"x"}}\n{"key":"deletedFolder","value":{"path":"../"}}\n',
 			'{"key":"header","value":{"summary":"x"}}\n{"key":"lfsFile","value":{"path":"w.bin","oid":"00","size":-1}}\n',
-			JSON.stringify({ name: pick(random, ["fuzz", "..", "a/b", "x".repeat(200)]), organization: "openai", private: "yes" }),
-			JSON.stringify({ files: [{ path: "a.bin", sample: "AAAA", size: 3 }, { path: "/", size: -1 }] }),
+			JSON.stringify({
+				name: pick(random, ["fuzz", "..", "a/b", "x".repeat(200)]),
+				organization: "openai",
+				private: "yes",
+			}),
+			JSON.stringify({
+				files: [
+					{ path: "a.bin", sample: "AAAA", size: 3 },
+					{ path: "/", size: -1 },
+				],
+			}),
 			JSON.stringify({ operation: "upload", objects: [{ oid: "0".repeat(64), size: 1 }, { oid: "x" }] }),
 			JSON.stringify({ content: "---\nlicense: [\n---\n", repoType: "model" }),
 			"HFRepoMetaData\u0000garbage",
