@@ -108,13 +108,14 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 		// Admin routes keep their own answers (403 for a wrong admin token).
 		if (mode === "admin") return undefined;
 		reply.header("www-authenticate", 'Bearer realm="modelhub", error="invalid_token"');
+		reply.header("x-error-message", INVALID_CREDENTIALS);
 		return sendError(
 			reply,
 			401,
 			token === "malformed"
 				? "malformed Authorization header: expected 'Bearer <token>'"
 				: INVALID_CREDENTIALS,
-		).header("x-error-message", INVALID_CREDENTIALS);
+		);
 	}
 
 	// A callback hook: requests without credentials (the hot path) allocate no promise.

@@ -29,6 +29,13 @@ export const XET_PREFIX = "/xet";
 export const XET_DISABLED =
 	"Xet uploads are turned off on this hub (MODELHUB_XET=false): set HF_HUB_DISABLE_XET=1 to upload through LFS";
 
+/**
+ * Where a hub with Xet turned off sends hf_xet. hf_xet shows only the status and URL of a failed
+ * request, never the body: so the URL itself tells the user what to do, and every request there fails
+ * at once with a 400 (which hf_xet does not retry).
+ */
+export const XET_OFF_PREFIX = "/xet-is-off-on-this-hub--set-HF_HUB_DISABLE_XET=1";
+
 const NO_XET_DOWNLOADS =
 	"This hub serves files over plain HTTP (/{id}/resolve/{revision}/{path}), not through Xet";
 
@@ -58,7 +65,16 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 		"/api/models/:namespace/:name/xet-write-token/:revision",
 		{ onRequest: repoAccess(db, "write") },
 		async (request, reply) => {
-			if (!options.uploads.xet) return sendError(reply, 501, XET_DISABLED);
+			if (!options.uploads.xet) {
+				return reply
+					.header("cache-control", "no-store")
+					.type(JSON_TYPE)
+					.send({
+						accessToken: "xet-is-off",
+						exp: Math.floor(Date.now() / 1000) + 3600,
+						casUrl: `${publicOrigin(request, options.publicUrl)}${XET_OFF_PREFIX}`,
+					});
+			}
 			const revision = request.params.revision;
 			if (revision === "None" && /(^|&)create_pr=1/.test(request.url.split("?")[1] ?? "")) {
 				return sendError(reply, 400, PULL_REQUESTS_UNSUPPORTED);
@@ -101,6 +117,10 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 		return undefined;
 	}
 	const cas = { onRequest: casAuth, config: { auth: "xet" as const, upload: true } };
+
+	app.all(`${XET_OFF_PREFIX}/*`, { config: { auth: "xet" as const } }, async (_request, reply) =>
+		sendError(reply, 400, XET_DISABLED),
+	);
 
 	app.get(`${XET_PREFIX}/v1/chunks/:prefix/:hash`, cas, async (_request, reply) =>
 		sendError(reply, 404, "global deduplication is not offered by this hub"),

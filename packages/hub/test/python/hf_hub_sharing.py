@@ -232,7 +232,15 @@ def group_write_attempts():
     return out
 
 
+def group_upload_path():
+    """One upload_file of a local file (the transfer follows the environment: Xet by default)."""
+    api = HfApi(token=params["token"])
+    name = os.path.basename(params["path"])
+    return {"result": attempt(lambda: api.upload_file(path_or_fileobj=params["path"], path_in_repo=name, repo_id=params["repo"]).oid)}
+
+
 GROUPS = {
+    "upload_path": group_upload_path,
     "whoami": group_whoami,
     "upload": group_upload,
     "download": group_download,
