@@ -15,7 +15,7 @@ export interface FrontMatter {
 }
 
 const MAX_FRONT_MATTER = 256 * 1024;
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/;
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 export function readFrontMatter(content: string): FrontMatter {
 	const text = content.startsWith("\ufeff") ? content.slice(1) : content;
@@ -27,7 +27,7 @@ export function readFrontMatter(content: string): FrontMatter {
 			errors: ["The metadata block opened by '---' is never closed by a '---' line"],
 			warnings: [],
 		};
-	const yamlText = match[1] as string;
+	const yamlText = match[1] ?? "";
 	if (yamlText.length > MAX_FRONT_MATTER) {
 		return {
 			data: undefined,
