@@ -135,6 +135,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		rawDataDir === "memory://" ? rawDataDir : resolve(cwd, rawDataDir ?? join(root, ".modelhub-data"));
 
 	const adminToken = nonEmpty(env.MODELHUB_ADMIN_TOKEN);
+	if (adminToken !== undefined && (adminToken.length < 16 || /\s/.test(adminToken))) {
+		throw new ConfigError(
+			"MODELHUB_ADMIN_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 32`)",
+		);
+	}
 
 	let webDir: string | undefined;
 	const rawWebDir = nonEmpty(env.MODELHUB_WEB_DIR);

@@ -285,6 +285,39 @@ describe("the authentication failure limit", () => {
 	});
 });
 
+describe("tokens of another service", () => {
+	it("are read as anonymous on reads (HF_TOKEN goes wherever HF_ENDPOINT points), refused on writes", async () => {
+		// A hub of its own: the refusals below count against this address.
+		const other = await startHub({ db, storage: hub.storage, seed: false, authFailureLimit: 5 });
+		try {
+			const foreign = { authorization: "Bearer hf_aTokenOfThePublicHub0123456789" };
+			for (let i = 0; i < 30; i++)
+				expect((await fetch(`${other.url}/api/models/alice/edge`, { headers: foreign })).status).toBe(200);
+			expect(
+				(await fetch(`${other.url}/alice/edge/resolve/main/.gitattributes`, { headers: foreign })).status,
+			).toBe(200);
+			const whoami = await fetch(`${other.url}/api/whoami-v2`, { headers: foreign });
+			expect(whoami.status).toBe(401);
+			const write = await fetch(`${other.url}/api/repos/create`, {
+				method: "POST",
+				headers: { ...foreign, "content-type": "application/json" },
+				body: JSON.stringify({ name: "x" }),
+			});
+			expect(write.status).toBe(401);
+			expect(((await write.json()) as { error: string }).error).toBe(
+				"Invalid credentials in Authorization header",
+			);
+			// One of this hub's tokens that no longer works is refused even on reads: its owner should know.
+			const stale = await fetch(`${other.url}/api/models/alice/edge`, {
+				headers: { authorization: "Bearer mh_revokedOrMistyped000000" },
+			});
+			expect(stale.status).toBe(401);
+		} finally {
+			await other.close();
+		}
+	});
+});
+
 describe("the Xet CAS", () => {
 	const chunk = Buffer.from("hello from xet\n");
 	const xorb = xorbOf([chunk]);

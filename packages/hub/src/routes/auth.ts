@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../accounts/rate-limit.js";
 import { touchTokens, viewerForToken } from "../accounts/store.js";
-import { plausibleToken } from "../accounts/tokens.js";
+import { ACCESS_TOKEN_PREFIX, plausibleToken } from "../accounts/tokens.js";
 import { actorName, ANONYMOUS, ADMIN, AUTH_REQUIRED, type Refusal, type Viewer } from "../accounts/viewer.js";
 import { whoamiJson } from "../accounts/whoami.js";
 import { adminTokenMatches, checkAdmin } from "../auth.js";
@@ -33,6 +33,14 @@ export interface AuthOptions {
 	db: Database;
 	adminToken: string | undefined;
 	limiter: FailureLimiter;
+}
+
+const PATHS_INFO = /^\/api\/models\/.+\/paths-info\//;
+
+/** Requests that only read (whoami excepted: it is about the token itself). */
+function isRead(request: FastifyRequest): boolean {
+	if (request.method === "GET" || request.method === "HEAD") return !request.url.startsWith("/api/whoami-v2");
+	return request.method === "POST" && PATHS_INFO.test(request.url);
 }
 
 /** `Bearer <token>` → the token, "malformed" for another scheme, undefined without a header. */
@@ -104,6 +112,10 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 				return undefined;
 			}
 		}
+		// A token of another service on a read (HF_TOKEN in a user's environment goes to whatever
+		// HF_ENDPOINT names; the inference client sends its provider key): read as anonymous. Tokens
+		// that look like this hub's own, and any token on a write, are refused and counted.
+		if (mode !== "admin" && isRead(request) && !token.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
 		limiter.fail(request.ip);
 		// Admin routes keep their own answers (403 for a wrong admin token).
 		if (mode === "admin") return undefined;
