@@ -15,6 +15,8 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { setInterval, clearInterval } from "node:timers";
+import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./process.mjs";
 
