@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { recordAudit } from "../audit/log.js";
 import { JSON_TYPE, sendError, sendHubError } from "../http.js";
 import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
-import { recordUploadObject, repoObjects } from "../uploads/objects.js";
+import { registerUpload, repoObjects } from "../uploads/objects.js";
 import { Lz4Error } from "../xet/lz4.js";
 import { XetFormatError } from "../xet/chunks.js";
 import { XET_HASH } from "../xet/hashes.js";
@@ -194,19 +193,14 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 					expectedSha256: file.sha256,
 					maxBytes: options.maxFileBytes,
 				});
-				const exists = await db.query("SELECT 1 FROM models WHERE id = $1", [grant.modelId]);
-				if (exists.rows.length === 0) return sendHubError(reply, "RepoNotFound", "Repository not found");
-				await db.transaction(async (tx) => {
-					await recordUploadObject(tx, grant.modelId, stored, grant.account);
-					await recordAudit(tx, {
-						actor: grant.account,
-						...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
-						ip: request.ip,
-						action: "xet.upload",
-						repo: grant.modelId,
-						details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
-					});
+				const done = await registerUpload(db, grant.modelId, stored, {
+					actor: grant.account,
+					...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
+					ip: request.ip,
+					action: "xet.upload",
+					details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
 				});
+				if (!done) return sendHubError(reply, "RepoNotFound", "Repository not found");
 				held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
 				registered++;
 			}

@@ -1,4 +1,5 @@
-import type { Queryable } from "../db/types.js";
+import { recordAudit, type AuditEntry } from "../audit/log.js";
+import type { Database, Queryable } from "../db/types.js";
 import type { StoredBlob } from "../storage/types.js";
 
 /**
@@ -40,4 +41,23 @@ export async function repoObjects(
 		[modelId, [...new Set(sha256s)]],
 	);
 	return new Map(result.rows.map((row) => [row.sha256, { size: Number(row.size), gitOid: row.git_oid }]));
+}
+
+/**
+ * Makes a verified upload the repository's, with its audit entry, in one transaction. False when the
+ * repository was deleted while the bytes were arriving (nothing is recorded then).
+ */
+export async function registerUpload(
+	db: Database,
+	modelId: string,
+	blob: Pick<StoredBlob, "sha256" | "size" | "gitOid">,
+	audit: AuditEntry & { actor: string },
+): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const exists = await tx.query("SELECT 1 FROM models WHERE id = $1 FOR SHARE", [modelId]);
+		if (exists.rows.length === 0) return false;
+		await recordUploadObject(tx, modelId, blob, audit.actor);
+		await recordAudit(tx, { ...audit, repo: modelId });
+		return true;
+	});
 }

@@ -5,12 +5,12 @@ hf_hub_client.py it only calls the client and records results and exception clas
 HTTP errors, the status and message); the test asserts on them.
 """
 
-import hashlib
 import json
 import os
 import sys
 
 import huggingface_hub
+from common import sha256_of
 from huggingface_hub import (
     CommitOperationAdd,
     CommitOperationCopy,
@@ -22,14 +22,6 @@ from huggingface_hub import (
 from huggingface_hub.utils._auth import get_stored_tokens
 
 params = json.loads(sys.stdin.read() or "{}")
-
-
-def sha256_of(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def attempt(call):

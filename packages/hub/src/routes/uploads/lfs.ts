@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { recordAudit } from "../../audit/log.js";
 import { JSON_TYPE, sendError } from "../../http.js";
 import { BlobDigestError, BlobTooLargeError, isSha256 } from "../../storage/types.js";
-import { recordUploadObject, repoObjects } from "../../uploads/objects.js";
+import { registerUpload, repoObjects } from "../../uploads/objects.js";
 import { sign, verify } from "../../uploads/signing.js";
 import { auditContext, sendTooManyFailures } from "../auth.js";
 import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
@@ -226,19 +225,14 @@ export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 				}
 				throw error;
 			}
-			const exists = await db.query("SELECT 1 FROM models WHERE id = $1", [grant.modelId]);
-			if (exists.rows.length === 0) return sendError(reply, 404, "the repository no longer exists");
-			await db.transaction(async (tx) => {
-				await recordUploadObject(tx, grant.modelId, stored, grant.actor);
-				await recordAudit(tx, {
-					actor: grant.actor,
-					...(grant.tokenId ? { tokenId: grant.tokenId } : {}),
-					ip: request.ip,
-					action: "lfs.upload",
-					repo: grant.modelId,
-					details: { oid: grant.oid, size: grant.size },
-				});
+			const registered = await registerUpload(db, grant.modelId, stored, {
+				actor: grant.actor,
+				...(grant.tokenId ? { tokenId: grant.tokenId } : {}),
+				ip: request.ip,
+				action: "lfs.upload",
+				details: { oid: grant.oid, size: grant.size },
 			});
+			if (!registered) return sendError(reply, 404, "the repository no longer exists");
 			return reply.type(JSON_TYPE).send({});
 		},
 	);
