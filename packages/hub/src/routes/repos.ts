@@ -253,25 +253,6 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 			}),
 	);
 
-	app.delete<{ Params: { branch: string } }>(
-		"/api/models/:namespace/:name/branch/:branch",
-		{ onRequest: repoAccess(db, "write") },
-		async (request, reply) =>
-			refChange(request, reply, async (modelId) => {
-				await db.transaction(async (tx) => {
-					const commit = await deleteRef(tx, { modelId, kind: "branch", name: request.params.branch });
-					await recordAudit(tx, {
-						...auditContext(request),
-						action: "branch.delete",
-						repo: modelId,
-						details: { branch: request.params.branch, commit },
-					});
-					await notifyChange(tx);
-				});
-				return { deleted: request.params.branch };
-			}),
-	);
-
 	app.post<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/tag/:revision",
 		{ onRequest: repoAccess(db, "write") },
@@ -302,22 +283,25 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 			}),
 	);
 
-	app.delete<{ Params: { tag: string } }>(
-		"/api/models/:namespace/:name/tag/:tag",
-		{ onRequest: repoAccess(db, "write") },
-		async (request, reply) =>
-			refChange(request, reply, async (modelId) => {
-				await db.transaction(async (tx) => {
-					const commit = await deleteRef(tx, { modelId, kind: "tag", name: request.params.tag });
-					await recordAudit(tx, {
-						...auditContext(request),
-						action: "tag.delete",
-						repo: modelId,
-						details: { tag: request.params.tag, commit },
+	for (const kind of ["branch", "tag"] as const) {
+		app.delete<{ Params: { ref: string } }>(
+			`/api/models/:namespace/:name/${kind}/:ref`,
+			{ onRequest: repoAccess(db, "write") },
+			async (request, reply) =>
+				refChange(request, reply, async (modelId) => {
+					const name = request.params.ref;
+					await db.transaction(async (tx) => {
+						const commit = await deleteRef(tx, { modelId, kind, name });
+						await recordAudit(tx, {
+							...auditContext(request),
+							action: `${kind}.delete`,
+							repo: modelId,
+							details: { [kind]: name, commit },
+						});
+						await notifyChange(tx);
 					});
-					await notifyChange(tx);
-				});
-				return { deleted: request.params.tag };
-			}),
-	);
+					return { deleted: name };
+				}),
+		);
+	}
 }
