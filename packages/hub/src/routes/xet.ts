@@ -14,7 +14,7 @@ import { bearerToken, sendTooManyFailures } from "./auth.js";
 import { publicOrigin, resolveOrReply, type ModelRoutesOptions } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
 import { isStream } from "./uploads/commit.js";
-import { PULL_REQUESTS_UNSUPPORTED } from "./uploads/preupload.js";
+import { refusePullRequest } from "./uploads/preupload.js";
 
 declare module "fastify" {
 	interface FastifyRequest {
@@ -75,9 +75,9 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 					});
 			}
 			const revision = request.params.revision;
-			if (revision === "None" && /(^|&)create_pr=1/.test(request.url.split("?")[1] ?? "")) {
-				return sendError(reply, 400, PULL_REQUESTS_UNSUPPORTED);
-			}
+			// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
+			const refused = refusePullRequest(request, reply);
+			if (refused) return refused;
 			const resolved = await resolveOrReply(reply, db, request.repo!.id, revision, request.viewer);
 			if (!resolved) return reply;
 			const viewer = request.viewer;
