@@ -6,6 +6,11 @@ function digest(text: string): Buffer {
 	return createHash("sha256").update(text, "utf8").digest();
 }
 
+/** Whether `given` is the admin token, compared in constant time (both sides hashed first). */
+export function adminTokenMatches(given: string, adminToken: string): boolean {
+	return timingSafeEqual(digest(given), digest(adminToken));
+}
+
 /**
  * Checks an `Authorization: Bearer <token>` header against the admin token. Both sides are hashed to
  * fixed-length SHA-256 digests and compared with timingSafeEqual, so the time taken tells nothing about

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { resolve } from "node:path";
+import { AccountInputError, AccountNotFoundError } from "./accounts/store.js";
+import { ACCOUNT_USAGE, CLI_ACTOR, runAccountCommand, UsageError } from "./commands/accounts.js";
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
 import { openDatabase } from "./db/open.js";
@@ -26,10 +28,13 @@ Commands:
                             README.md and config files (only .gitattributes with --no-generated-files).
   seed                      load the bundled seed models again (creates or replaces them; other models
                             are kept)
+${ACCOUNT_USAGE}
   help                      show this text
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, MODELHUB_DATA_DIR, MODELHUB_S3_*,
-MODELHUB_ADMIN_TOKEN, MODELHUB_WEB_DIR, MODELHUB_LOG_LEVEL, MODELHUB_TRUST_PROXY (see the README).`;
+MODELHUB_ADMIN_TOKEN, MODELHUB_WEB_DIR, MODELHUB_LOG_LEVEL, MODELHUB_TRUST_PROXY, MODELHUB_PUBLIC_URL,
+MODELHUB_MAX_FILE_BYTES, MODELHUB_MAX_REGULAR_FILE_BYTES, MODELHUB_XET… (see the README). The account
+commands act on the database directly: stop the server first when it is the embedded one.`;
 
 function describeDatabase(config: HubConfig): string {
 	if (config.databaseUrl) {
@@ -77,6 +82,11 @@ async function serve(config: HubConfig): Promise<void> {
 			logLevel: config.logLevel,
 			trustProxy: config.trustProxy,
 			bodyLimit: config.bodyLimit,
+			maxFileBytes: config.maxFileBytes,
+			uploads: config.uploads,
+			publicUrl: config.publicUrl,
+			authFailureLimit: config.authFailureLimit,
+			authFailureWindowMs: config.authFailureWindowMs,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {
@@ -154,6 +164,13 @@ async function importSources(config: HubConfig, args: string[]): Promise<void> {
 		const result = await saveModels(db, storage, models, {
 			generateFiles,
 			maxFileBytes: config.maxFileBytes,
+			audit: [
+				{
+					actor: CLI_ACTOR,
+					action: "model.import",
+					details: { models: models.length, ids: models.slice(0, 100).map((model) => model.id) },
+				},
+			],
 		});
 		console.log(
 			`Imported ${models.length}: ${result.created} created, ${result.updated} replaced, ${result.commits} commits.`,
@@ -175,6 +192,15 @@ async function seed(config: HubConfig): Promise<void> {
 	}
 }
 
+async function accounts(config: HubConfig, group: string, args: string[]): Promise<void> {
+	const db = await openDatabase(config);
+	try {
+		console.log(await runAccountCommand(db, group, args));
+	} finally {
+		await db.close();
+	}
+}
+
 async function main(argv: string[]): Promise<void> {
 	const [command = "serve", ...rest] = argv;
 	if (command === "help" || command === "--help" || command === "-h") {
@@ -191,6 +217,11 @@ async function main(argv: string[]): Promise<void> {
 		case "seed":
 			if (rest.length > 0) throw new ConfigError(`seed takes no arguments\n\n${USAGE}`);
 			return seed(config);
+		case "user":
+		case "token":
+		case "org":
+		case "audit":
+			return accounts(config, command, rest);
 		default:
 			throw new ConfigError(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
 	}
@@ -203,7 +234,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 		error instanceof DataDirInUseError ||
 		error instanceof ConflictError ||
 		error instanceof CommitInputError ||
-		error instanceof BlobTooLargeError
+		error instanceof BlobTooLargeError ||
+		error instanceof UsageError ||
+		error instanceof AccountInputError ||
+		error instanceof AccountNotFoundError
 	) {
 		console.error(`modelhub-hub: ${error.message}`);
 		process.exit(2);

@@ -30,8 +30,28 @@ export interface HubConfig {
 	headersTimeoutMs: number;
 	/** Longest time a client may take to send a whole request (headers and body). */
 	requestTimeoutMs: number;
-	/** Largest file an import stores. */
+	/** Largest file an import or upload stores. */
 	maxFileBytes: number;
+	/** Limits and settings of uploads through the API. */
+	uploads: UploadSettings;
+	/** The URL clients reach the hub at (for URLs the hub hands out); the request's own when unset. */
+	publicUrl: string | undefined;
+	/** Authentication failures allowed per client address and window before it gets 429s. */
+	authFailureLimit: number;
+	authFailureWindowMs: number;
+}
+
+/** Upload limits (all sizes in bytes). */
+export interface UploadSettings {
+	/** Largest file sent inline in a commit (base64 in NDJSON, or a regular multipart part): larger
+	 * files go through LFS or Xet. At most 10 MiB, the size up to which files keep a git blob id. */
+	maxRegularFileBytes: number;
+	/** Most operations (added, deleted, copied files) in one commit. */
+	maxCommitOperations: number;
+	/** A stalled upload (no bytes for this long) is cut off. */
+	idleTimeoutMs: number;
+	/** Speak the Xet upload protocol (huggingface_hub's default with hf_xet installed). */
+	xet: boolean;
 }
 
 /** Local disk (under the data folder) or an S3-compatible bucket. */
@@ -60,6 +80,13 @@ export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const MIB = 1024 * 1024;
+export const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * MIB;
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
+	maxRegularFileBytes: 10 * MIB,
+	maxCommitOperations: 25_000,
+	idleTimeoutMs: 60_000,
+	xet: true,
+};
 
 /** A configuration value that cannot be used; the CLI prints the message and exits with status 2. */
 export class ConfigError extends Error {
@@ -108,6 +135,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		rawDataDir === "memory://" ? rawDataDir : resolve(cwd, rawDataDir ?? join(root, ".modelhub-data"));
 
 	const adminToken = nonEmpty(env.MODELHUB_ADMIN_TOKEN);
+	if (adminToken !== undefined && (adminToken.length < 16 || /\s/.test(adminToken))) {
+		throw new ConfigError(
+			"MODELHUB_ADMIN_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 32`)",
+		);
+	}
 
 	let webDir: string | undefined;
 	const rawWebDir = nonEmpty(env.MODELHUB_WEB_DIR);
@@ -135,7 +167,34 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			1000,
 			3_600_000,
 		),
-		maxFileBytes: integer(env, "MODELHUB_MAX_FILE_BYTES", 50 * 1024 * 1024 * MIB, 1, Number.MAX_SAFE_INTEGER),
+		maxFileBytes: integer(env, "MODELHUB_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES, 1, Number.MAX_SAFE_INTEGER),
+		uploads: {
+			maxRegularFileBytes: integer(
+				env,
+				"MODELHUB_MAX_REGULAR_FILE_BYTES",
+				DEFAULT_UPLOAD_SETTINGS.maxRegularFileBytes,
+				0,
+				10 * MIB,
+			),
+			maxCommitOperations: integer(
+				env,
+				"MODELHUB_MAX_COMMIT_OPERATIONS",
+				DEFAULT_UPLOAD_SETTINGS.maxCommitOperations,
+				1,
+				1_000_000,
+			),
+			idleTimeoutMs: integer(
+				env,
+				"MODELHUB_UPLOAD_IDLE_TIMEOUT_MS",
+				DEFAULT_UPLOAD_SETTINGS.idleTimeoutMs,
+				1000,
+				3_600_000,
+			),
+			xet: env.MODELHUB_XET === undefined ? true : boolean(env, "MODELHUB_XET"),
+		},
+		publicUrl: url(env, "MODELHUB_PUBLIC_URL")?.origin,
+		authFailureLimit: integer(env, "MODELHUB_AUTH_FAILURE_LIMIT", 20, 1, 1_000_000),
+		authFailureWindowMs: integer(env, "MODELHUB_AUTH_FAILURE_WINDOW_MS", 60_000, 1000, 86_400_000),
 		port,
 		host,
 		databaseUrl,

@@ -81,7 +81,7 @@ export function formatSchemaErrors(errors: readonly SchemaError[], dataVar: stri
 export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound";
 
 /** A header-safe copy of a message (printable ASCII only). */
-function headerText(text: string): string {
+export function headerText(text: string): string {
 	return text.replace(/[^\x20-\x7e]/g, "?").slice(0, 200);
 }
 

@@ -2,11 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import { ResponseCache } from "./cache.js";
+import { FailureLimiter } from "./accounts/rate-limit.js";
 import {
 	DEFAULT_BODY_LIMIT,
 	DEFAULT_HEADERS_TIMEOUT_MS,
+	DEFAULT_MAX_FILE_BYTES,
 	DEFAULT_REQUEST_TIMEOUT_MS,
+	DEFAULT_UPLOAD_SETTINGS,
 	type LogLevel,
+	type UploadSettings,
 } from "./config.js";
 import { unavailableService } from "./db/errors.js";
 import { pgErrorCode, type Database } from "./db/types.js";
@@ -20,6 +24,13 @@ import {
 	sendUnavailable,
 } from "./http.js";
 import { demoAssetsDir } from "./paths.js";
+import { adminRoutes } from "./routes/admin.js";
+import { authRoutes } from "./routes/auth.js";
+import type { ModelRoutesOptions } from "./routes/models/context.js";
+import { repositoryRoutes } from "./routes/repos.js";
+import { uploadRoutes } from "./routes/uploads/index.js";
+import { validateYamlRoute } from "./routes/validate-yaml.js";
+import { loadSigningKey } from "./uploads/signing.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
 import { modelRoutes } from "./routes/models/index.js";
 import type { BlobStore } from "./storage/types.js";
@@ -41,6 +52,21 @@ export interface HubServerOptions {
 	cacheBytes?: number;
 	headersTimeoutMs?: number;
 	requestTimeoutMs?: number;
+	/** Largest file an upload may store (MODELHUB_MAX_FILE_BYTES). */
+	maxFileBytes?: number;
+	uploads?: Partial<UploadSettings>;
+	/** The URL clients reach the hub at, for the URLs it hands out (the request's own otherwise). */
+	publicUrl?: string | undefined;
+	/** Authentication failures allowed per client address and window (then 429). */
+	authFailureLimit?: number;
+	authFailureWindowMs?: number;
+}
+
+declare module "fastify" {
+	interface FastifyContextConfig {
+		/** A route that receives large bodies: they may take long, but must keep moving (idle timeout). */
+		upload?: boolean;
+	}
 }
 
 export interface HubServer {
@@ -102,6 +128,15 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 				],
 				censor: "[redacted]",
 			},
+			// Upload URLs carry a signature (their permission): logged without it.
+			serializers: {
+				req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+					method: request.method,
+					url: request.url.replace(/([?&]signature=)[^&]*/g, "$1[redacted]"),
+					host: request.hostname,
+					remoteAddress: request.ip,
+				}),
+			},
 			...(options.logStream ? { stream: options.logStream } : {}),
 		},
 		// Per-request "incoming request" / "request completed" lines only when asked for (info and below).
@@ -109,9 +144,9 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			disableRequestLogging: ["fatal", "error", "warn", "silent"].includes(options.logLevel ?? "warn"),
 		}),
 		bodyLimit,
-		// Node's own limits: the whole request (headers and body) within requestTimeout, headers within
-		// headersTimeout; a client that trickles bytes is cut off instead of holding a socket forever.
-		requestTimeout,
+		// Headers within headersTimeout (Node's own check); bodies are timed per route below, since an
+		// upload of gigabytes may take long, which Node's single requestTimeout cannot tell apart.
+		requestTimeout: 0,
 		http: {
 			headersTimeout: Math.min(headersTimeout, requestTimeout),
 			// Node checks both limits on this period (30 s by default, too coarse for a 10 s header limit).
@@ -141,8 +176,35 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	app.addHook("onRequest", (request, reply, done) => {
 		reply.headers(SECURITY_HEADERS);
 		if (request.url.startsWith("/api/")) reply.headers(CORS_HEADERS);
+		if (hasBody(request.headers)) limitBodyTime(request.raw, request.routeOptions.config?.upload === true);
 		done();
 	});
+
+	// A body must arrive within requestTimeout; an upload's may take longer, but a stalled one (no
+	// bytes for idleTimeoutMs) is cut off. Either way a client cannot hold a socket forever.
+	const uploadIdleMs = options.uploads?.idleTimeoutMs ?? DEFAULT_UPLOAD_SETTINGS.idleTimeoutMs;
+	function limitBodyTime(raw: IncomingMessage, upload: boolean): void {
+		if (raw.complete) return;
+		const socket = raw.socket;
+		if (upload) {
+			const stalled = (): void => {
+				socket.destroy();
+			};
+			socket.setTimeout(uploadIdleMs, stalled);
+			raw.once("end", () => {
+				socket.setTimeout(0);
+				socket.removeListener("timeout", stalled);
+			});
+			return;
+		}
+		const timer = setTimeout(() => {
+			if (!raw.complete) socket.destroy();
+		}, requestTimeout);
+		timer.unref();
+		const clear = (): void => clearTimeout(timer);
+		raw.once("end", clear);
+		raw.once("close", clear);
+	}
 
 	app.addHook("onSend", (request, reply, payload, done) => {
 		// An answer sent before the body arrived (a 401, a 413, a 404) ends the connection: the rest of a
@@ -229,7 +291,27 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			.send(),
 	);
 
-	await modelRoutes(app, { db: options.db, cache, storage: options.storage, adminToken: options.adminToken });
+	const limiter = new FailureLimiter({
+		maxFailures: options.authFailureLimit ?? 20,
+		windowMs: options.authFailureWindowMs ?? 60_000,
+	});
+	authRoutes(app, { db: options.db, adminToken: options.adminToken, limiter });
+	adminRoutes(app, { db: options.db, cache, adminToken: options.adminToken });
+	const routeOptions: ModelRoutesOptions = {
+		db: options.db,
+		cache,
+		storage: options.storage,
+		adminToken: options.adminToken,
+		maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+		uploads: { ...DEFAULT_UPLOAD_SETTINGS, ...options.uploads },
+		publicUrl: options.publicUrl,
+		signingKey: await loadSigningKey(options.db),
+		limiter,
+	};
+	await modelRoutes(app, routeOptions);
+	repositoryRoutes(app, routeOptions);
+	validateYamlRoute(app);
+	await uploadRoutes(app, routeOptions);
 	await catalogueRoutes(app, { db: options.db, cache });
 	await webRoutes(app, {
 		db: options.db,

@@ -30,6 +30,26 @@ const PREFIXES = [
 	"/",
 	"/api/",
 	"/api",
+	"/api/whoami-v2",
+	"/api/repos/create",
+	"/api/repos/delete",
+	"/api/validate-yaml",
+	"/api/models/openai/whisper-large-v3/commits/",
+	"/api/models/openai/whisper-large-v3/commit/",
+	"/api/models/openai/whisper-large-v3/preupload/",
+	"/api/models/openai/whisper-large-v3/settings",
+	"/api/models/openai/whisper-large-v3/branch/",
+	"/api/models/openai/whisper-large-v3/tag/",
+	"/api/models/openai/whisper-large-v3/xet-write-token/",
+	"/openai/whisper-large-v3.git/info/lfs/objects/",
+	"/api/lfs-upload/openai/whisper-large-v3/",
+	"/xet/v1/xorbs/default/",
+	"/xet/v1/shards",
+	"/xet/v1/chunks/default-merkledb/",
+	"/api/admin/users",
+	"/api/admin/orgs",
+	"/api/admin/audit",
+	"/api/admin/tokens/",
 ];
 const SEGMENTS = [
 	"main",
@@ -134,6 +154,9 @@ const VALUES = [
 ];
 const CONTENT_TYPES = [
 	"application/json",
+	"application/x-ndjson",
+	"application/vnd.git-lfs+json",
+	"application/octet-stream",
 	"application/json; charset=utf-8",
 	"text/plain",
 	"application/x-www-form-urlencoded",
@@ -189,6 +212,29 @@ function randomBody(random: () => number): string | undefined {
 	if (roll < 0.45) return "x".repeat(1024 * 1024 + 100);
 	if (roll < 0.5) return "[".repeat(5000);
 	if (roll < 0.55) return '{"__proto__":{"a":1}}';
+	if (roll < 0.62) {
+		return pick(random, [
+			'{"key":"header","value":{"summary":"fuzz"}}\n{"key":"file","value":{"path":"a.txt","content":"aGk=","encoding":"base64"}}\n',
+			'{"key":"header","value":{"summary":"fuzz","parentCommit":"zz"}}\n',
+			'{"key":"file","value":{}}\n',
+			'{"key":"header","value":{"summary":"x"}}\n{"key":"deletedFolder","value":{"path":"../"}}\n',
+			'{"key":"header","value":{"summary":"x"}}\n{"key":"lfsFile","value":{"path":"w.bin","oid":"00","size":-1}}\n',
+			JSON.stringify({
+				name: pick(random, ["fuzz", "..", "a/b", "x".repeat(200)]),
+				organization: "openai",
+				private: "yes",
+			}),
+			JSON.stringify({
+				files: [
+					{ path: "a.bin", sample: "AAAA", size: 3 },
+					{ path: "/", size: -1 },
+				],
+			}),
+			JSON.stringify({ operation: "upload", objects: [{ oid: "0".repeat(64), size: 1 }, { oid: "x" }] }),
+			JSON.stringify({ content: "---\nlicense: [\n---\n", repoType: "model" }),
+			"HFRepoMetaData\u0000garbage",
+		]);
+	}
 	if (roll < 0.7) {
 		return JSON.stringify({
 			tags: ["fuzz"],
@@ -264,7 +310,8 @@ describe("fuzzing the hub", () => {
 
 	beforeAll(async () => {
 		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		hub = await startHub({ db, adminToken: TOKEN });
+		// Wrong tokens are part of the plan: the per-address failure limit would turn the rest into 429s.
+		hub = await startHub({ db, adminToken: TOKEN, authFailureLimit: 1_000_000 });
 	});
 
 	afterAll(async () => {
@@ -281,10 +328,10 @@ describe("fuzzing the hub", () => {
 			const contentType = pick(random, CONTENT_TYPES);
 			if (contentType) headers["content-type"] = contentType;
 			const auth = random();
-			if (auth < 0.4) headers.authorization = `Bearer ${TOKEN}`;
+			if (auth < 0.45) headers.authorization = `Bearer ${TOKEN}`;
 			else if (auth < 0.5) headers.authorization = "Bearer wrong";
-			else if (auth < 0.55) headers.authorization = "Basic Zm9vOmJhcg==";
-			else if (auth < 0.6) headers.authorization = `Bearer ${"t".repeat(5000)}`;
+			else if (auth < 0.52) headers.authorization = "Basic Zm9vOmJhcg==";
+			else if (auth < 0.54) headers.authorization = `Bearer ${"t".repeat(5000)}`;
 			if (random() < 0.2) headers.accept = pick(random, ["text/html", "*/*", "application/json", "image/*"]);
 			if (random() < 0.05) headers["x-forwarded-host"] = "evil.example";
 			if (random() < 0.1)
@@ -342,7 +389,7 @@ describe("fuzzing the hub", () => {
 
 		expect(failures.slice(0, 20)).toEqual([]);
 		// The plan reached both the success and the client-error paths.
-		expect(statuses.get(200) ?? 0).toBeGreaterThan(100);
+		expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
 		expect(statuses.get(400) ?? 0).toBeGreaterThan(100);
 		const health = await fetch(`${hub.url}/healthz`);
 		expect(health.status).toBe(200);

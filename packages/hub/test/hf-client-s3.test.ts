@@ -1,7 +1,9 @@
 // huggingface_hub 2.0 downloads from a hub whose files are in S3-compatible storage (s3rver on
 // 127.0.0.1): streamed through the hub, and redirected to presigned URLs for LFS files, which the
-// client follows on another host ("localhost") without the hub's headers.
-import { mkdtempSync, rmSync } from "node:fs";
+// client follows on another host ("localhost") without the hub's headers. Uploads (LFS and Xet) land
+// in the bucket.
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +11,7 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { seedIfEmpty } from "../src/seed.js";
 import {
+	bytes,
 	CLIENT_PARAMS,
 	expectDownloads,
 	FILES_REPO,
@@ -35,7 +38,7 @@ describe("huggingface_hub downloads with files in S3", () => {
 		await seedIfEmpty(db, storage);
 		// The download scenarios need the files repository only (not the bulk models or the big tree).
 		fixture = await loadClientFixtures(db, storage, dir, { listings: false });
-		proxied = await startHub({ db, storage, seed: false });
+		proxied = await startHub({ db, storage, seed: false, adminToken: "s3-admin-token-0123456789" });
 		redirecting = await startHub({
 			db,
 			storage: s3.open({ presignedDownloads: new URL(`http://localhost:${s3.port}`) }),
@@ -54,6 +57,46 @@ describe("huggingface_hub downloads with files in S3", () => {
 	it("streams every file through the hub", async () => {
 		const out = await runHubClient("download", proxied.url, join(dir, "proxied"), CLIENT_PARAMS);
 		await expectDownloads(db, fixture, out);
+	}, 180_000);
+
+	it("stores uploads in the bucket, through LFS and through Xet", async () => {
+		const created = await fetch(`${proxied.url}/api/admin/users`, {
+			method: "POST",
+			headers: { authorization: "Bearer s3-admin-token-0123456789", "content-type": "application/json" },
+			body: JSON.stringify({ name: "s3user" }),
+		});
+		const { token } = (await created.json()) as { token: string };
+		const repo = await fetch(`${proxied.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "in-s3" }),
+		});
+		expect(repo.status).toBe(200);
+		for (const [transfer, env] of [
+			["xet", {}],
+			["lfs", { HF_HUB_DISABLE_XET: "1" }],
+		] as const) {
+			const content = bytes(21 * 1024 * 1024 + 7, transfer === "xet" ? 51 : 52);
+			const path = join(dir, `${transfer}.bin`);
+			writeFileSync(path, content);
+			const out = await runHubClient<{ result: { ok?: string } }>(
+				"upload_path",
+				proxied.url,
+				join(dir, `upload-${transfer}`),
+				{ token, repo: "s3user/in-s3", path },
+				env,
+				"hf_hub_sharing.py",
+			);
+			expect(out.result.ok, JSON.stringify(out)).toMatch(/^[0-9a-f]{40}$/);
+			const sha256 = createHash("sha256").update(content).digest("hex");
+			expect(await proxied.storage.stat(sha256)).toEqual({ size: content.length });
+			const download = await fetch(`${proxied.url}/s3user/in-s3/resolve/main/${transfer}.bin`);
+			expect(
+				createHash("sha256")
+					.update(Buffer.from(await download.arrayBuffer()))
+					.digest("hex"),
+			).toBe(sha256);
+		}
 	}, 180_000);
 
 	it("redirects LFS files to presigned storage URLs with the metadata on the redirect", async () => {

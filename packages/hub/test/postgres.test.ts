@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../src/db/migrations.js";
 import { openDatabase } from "../src/db/open.js";
@@ -5,7 +6,9 @@ import type { Database } from "../src/db/types.js";
 import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
 import { startHub } from "./support/hub.js";
+import { buildCli } from "./support/build-cli.js";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
+import { defineSharingSuite } from "./support/sharing-suite.js";
 
 // A real PostgreSQL server, started for this file from Debian's binaries and removed afterwards. When
 // the binaries are missing the suite fails (it is never skipped): install postgresql.
@@ -42,6 +45,10 @@ defineHubSuite("PostgreSQL", async () =>
 
 defineHfClientSuite("PostgreSQL", async () =>
 	openDatabase({ databaseUrl: await freshDatabase("hf_client"), dataDir: "memory://" }),
+);
+
+defineSharingSuite("PostgreSQL", async () =>
+	openDatabase({ databaseUrl: await freshDatabase("sharing"), dataDir: "memory://" }),
 );
 
 describe("several hub processes on one PostgreSQL database", () => {
@@ -154,6 +161,70 @@ describe("writes and outages on PostgreSQL", () => {
 		expect(cased.filter((status) => status === 201)).toHaveLength(1);
 		expect(cased.filter((status) => status === 409)).toHaveLength(3);
 	});
+
+	it("land every one of concurrent commits to one branch (each on the one before, none lost)", async () => {
+		const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+		const created = await fetch(`${hub.url}/api/repos/create`, {
+			method: "POST",
+			headers: { ...admin, "content-type": "application/json" },
+			body: JSON.stringify({ name: "commits", organization: "race" }),
+		});
+		expect(created.status).toBe(200);
+		const statuses = await Promise.all(
+			Array.from({ length: 12 }, (_, index) =>
+				fetch(`${hub.url}/api/models/race/commits/commit/main`, {
+					method: "POST",
+					headers: { ...admin, "content-type": "application/x-ndjson" },
+					body: [
+						{ key: "header", value: { summary: `Add file ${index}` } },
+						{
+							key: "file",
+							value: {
+								path: `files/${index}.txt`,
+								content: Buffer.from(`${index}\n`).toString("base64"),
+								encoding: "base64",
+							},
+						},
+					]
+						.map((line) => JSON.stringify(line))
+						.join("\n"),
+				}).then(async (res) => {
+					await res.arrayBuffer();
+					return res.status;
+				}),
+			),
+		);
+		expect(statuses).toEqual(Array(12).fill(200));
+		const tree = (await (await fetch(`${hub.url}/api/models/race/commits/tree/main/files`)).json()) as Array<{
+			path: string;
+		}>;
+		expect(tree).toHaveLength(12);
+		const history = (await (
+			await fetch(`${hub.url}/api/models/race/commits/commits/main`)
+		).json()) as unknown[];
+		expect(history).toHaveLength(13);
+	});
+
+	it("take account commands from the CLI over DATABASE_URL while the hub runs", async () => {
+		const cli = await buildCli("postgres-accounts");
+		await ready;
+		const databaseUrl = cluster!.url("hub_races");
+		const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+			const child = spawn(process.execPath, [cli, "user", "create", "pgcli", "--json"], {
+				env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, MODELHUB_LOG_LEVEL: "warn" },
+				stdio: ["ignore", "pipe", "pipe"],
+			});
+			let output = "";
+			child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+			child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+			child.on("exit", (code) => resolve({ code, output }));
+		});
+		expect(result.code, result.output).toBe(0);
+		const { token } = JSON.parse(result.output) as { token: string };
+		const whoami = await fetch(`${hub.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${token}` } });
+		expect(whoami.status).toBe(200);
+		expect(((await whoami.json()) as { name: string }).name).toBe("pgcli");
+	}, 120_000);
 
 	it("answer 503 with Retry-After while the database is down, and recover when it is back", async () => {
 		expect((await fetch(`${hub.url}/api/models/race/same-model`)).status).toBe(200);

@@ -166,6 +166,70 @@ describe("the CLI", () => {
 		expect(unknown.output()).toMatch(/unknown command/);
 	});
 
+	it("manages users, tokens and organisations on the embedded database, and the tokens work", async () => {
+		const dir = tempDir();
+		const env = { MODELHUB_DATA_DIR: join(dir, "data") };
+		const created = run(["user", "create", "alice", "--fullname", "Alice A."], env);
+		expect((await created.exited).code).toBe(0);
+		const token = /^(mh_[0-9A-Za-z]+)$/m.exec(created.output())?.[1];
+		expect(token, created.output()).toBeDefined();
+		const again = run(["user", "create", "Alice"], env);
+		expect((await again.exited).code).toBe(2);
+		expect(again.output()).toMatch(/an account named Alice already exists/);
+
+		const read = run(["token", "create", "alice", "--scope", "read", "--name", "ci", "--json"], env);
+		expect((await read.exited).code).toBe(0);
+		const readToken = JSON.parse(read.output()) as {
+			token: string;
+			id: string;
+			scope: string;
+			displayName: string;
+		};
+		expect(readToken).toMatchObject({ scope: "read", displayName: "ci" });
+		expect((await run(["user", "create", "bob"], env).exited).code).toBe(0);
+		const org = run(["org", "create", "acme", "--member", "alice:admin", "--member", "bob:read"], env);
+		expect((await org.exited).code).toBe(0);
+		expect(org.output()).toMatch(/Created organisation acme with alice \(admin\), bob \(read\)/);
+		const badRole = run(["org", "set-member", "acme", "bob", "owner"], env);
+		expect((await badRole.exited).code).toBe(2);
+		expect(badRole.output()).toMatch(/the role must be one of read, write, admin/);
+
+		const listed = run(["token", "list", "alice"], env);
+		expect((await listed.exited).code).toBe(0);
+		expect(listed.output()).toMatch(/write/);
+		expect(listed.output()).not.toContain("mh_");
+		const revoked = run(["token", "revoke", readToken.id], env);
+		expect((await revoked.exited).code).toBe(0);
+		const audit = run(["audit", "--json"], env);
+		expect((await audit.exited).code).toBe(0);
+		const entries = JSON.parse(audit.output()) as Array<{ actor: string; action: string }>;
+		expect(entries.map((e) => e.action)).toEqual(
+			expect.arrayContaining(["user.create", "token.create", "org.create", "token.revoke"]),
+		);
+		expect(entries.every((e) => e.actor === "@cli")).toBe(true);
+
+		// The server on the same folder accepts the printed token, and not the revoked one.
+		const server = run([], { ...env, PORT: "0", MODELHUB_DATA_DIR: join(dir, "data") });
+		const [, url] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//, 60_000);
+		const whoami = await fetch(`${url}/api/whoami-v2`, { headers: { authorization: `Bearer ${token}` } });
+		expect(whoami.status).toBe(200);
+		expect(await whoami.json()).toMatchObject({
+			name: "alice",
+			fullname: "Alice A.",
+			orgs: [expect.objectContaining({ name: "acme", roleInOrg: "admin" })],
+		});
+		const gone = await fetch(`${url}/api/whoami-v2`, {
+			headers: { authorization: `Bearer ${readToken.token}` },
+		});
+		expect(gone.status).toBe(401);
+		// While the server holds the folder, the account commands are refused (stop it first).
+		const busy = run(["user", "list"], env);
+		expect((await busy.exited).code).toBe(2);
+		expect(busy.output()).toMatch(/in use/);
+		server.child.kill("SIGTERM");
+		expect((await server.exited).code).toBe(0);
+	}, 120_000);
+
 	it("loses no committed data when killed in the middle of an import", async () => {
 		const dir = tempDir();
 		const dataDir = join(dir, "data");

@@ -220,6 +220,14 @@ describe("configuration", () => {
 		expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
 		expect(() => loadConfig({ MODELHUB_LOG_LEVEL: "loud" })).toThrow(ConfigError);
 		expect(loadConfig({ MODELHUB_ADMIN_TOKEN: "   " }).adminToken).toBeUndefined();
+		expect(() => loadConfig({ MODELHUB_ADMIN_TOKEN: "short" })).toThrow(/at least 16 characters/);
+		expect(() => loadConfig({ MODELHUB_MAX_REGULAR_FILE_BYTES: String(11 * 1024 * 1024) })).toThrow(
+			/MODELHUB_MAX_REGULAR_FILE_BYTES must be between 0 and 10485760/,
+		);
+		expect(loadConfig({ MODELHUB_XET: "false" }).uploads.xet).toBe(false);
+		expect(loadConfig({ MODELHUB_PUBLIC_URL: "https://hub.example.org" }).publicUrl).toBe(
+			"https://hub.example.org",
+		);
 		expect(loadConfig({ MODELHUB_WEB_DIR: "/does/not/exist" }).webDir).toBeUndefined();
 	});
 });

@@ -164,6 +164,95 @@ CREATE TABLE commit_folders (
 );
 `,
 	},
+	{
+		version: 3,
+		name: "accounts, access tokens, uploads and the audit log",
+		sql: `
+-- Users and organisations share one namespace (a model's author is one of them, or no one).
+CREATE TABLE accounts (
+	name text COLLATE "C" PRIMARY KEY,
+	kind text NOT NULL CHECK (kind IN ('user', 'org')),
+	object_id text NOT NULL UNIQUE,
+	fullname text NOT NULL,
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now())
+);
+CREATE UNIQUE INDEX accounts_name_lower ON accounts (lower(name));
+
+CREATE TABLE memberships (
+	org text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	member text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	role text NOT NULL CHECK (role IN ('read', 'write', 'admin')),
+	PRIMARY KEY (org, member)
+);
+CREATE INDEX memberships_member ON memberships (member);
+
+-- Only the SHA-256 of a token is kept: the token itself is shown once, when it is issued.
+CREATE TABLE access_tokens (
+	id text PRIMARY KEY,
+	account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	display_name text NOT NULL,
+	role text NOT NULL CHECK (role IN ('read', 'write')),
+	token_hash text NOT NULL UNIQUE CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	last_used_at timestamptz,
+	revoked_at timestamptz
+);
+CREATE INDEX access_tokens_account ON access_tokens (account, created_at);
+
+-- Who changed what: every write through the API or the CLI.
+CREATE TABLE audit_log (
+	id bigserial PRIMARY KEY,
+	at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	actor text NOT NULL,
+	token_id text,
+	action text NOT NULL,
+	repo text COLLATE "C",
+	ip text,
+	details jsonb NOT NULL DEFAULT '{}'
+);
+CREATE INDEX audit_log_repo ON audit_log (repo, id);
+CREATE INDEX audit_log_actor ON audit_log (actor, id);
+
+-- Large files uploaded to a repository (LFS or Xet) that a commit of it may refer to by SHA-256.
+CREATE TABLE upload_objects (
+	model_id text COLLATE "C" NOT NULL REFERENCES models (id) ON DELETE CASCADE ON UPDATE CASCADE,
+	sha256 text NOT NULL REFERENCES blobs (sha256),
+	uploaded_by text NOT NULL,
+	created_at timestamptz NOT NULL DEFAULT now(),
+	PRIMARY KEY (model_id, sha256)
+);
+-- Which repositories already hold an object (commits by SHA-256 are checked against it).
+CREATE INDEX commit_files_sha256 ON commit_files (sha256, model_id);
+
+ALTER TABLE refs ADD COLUMN message text;
+
+-- Xet: short-lived CAS tokens, issued against an access token (revoking it revokes them).
+CREATE TABLE xet_tokens (
+	token_hash text PRIMARY KEY CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+	access_token_id text REFERENCES access_tokens (id) ON DELETE CASCADE,
+	account text NOT NULL,
+	model_id text COLLATE "C" NOT NULL REFERENCES models (id) ON DELETE CASCADE ON UPDATE CASCADE,
+	expires_at timestamptz NOT NULL
+);
+CREATE INDEX xet_tokens_expires ON xet_tokens (expires_at);
+
+-- Xet xorbs, each kept as a blob and owned by the account that uploaded it: a file is only ever
+-- rebuilt from its uploader's own xorbs.
+CREATE TABLE xet_xorbs (
+	account text NOT NULL,
+	hash text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$'),
+	blob_sha256 text NOT NULL CHECK (blob_sha256 ~ '^[0-9a-f]{64}$'),
+	size bigint NOT NULL,
+	num_chunks integer NOT NULL,
+	-- little-endian u32 byte offsets: where each chunk (header included) starts, then the end of the last
+	chunk_offsets bytea NOT NULL,
+	-- little-endian u32 uncompressed size of each chunk
+	chunk_sizes bytea NOT NULL,
+	created_at timestamptz NOT NULL DEFAULT now(),
+	PRIMARY KEY (account, hash)
+);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -94,7 +94,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Checks a free-form JSON value (config, cardData, ...): bounded depth, and no NUL character anywhere,
  * since PostgreSQL text and jsonb cannot store it. Iterative, so hostile nesting cannot overflow the stack.
  */
-function checkJson(value: unknown, field: string): void {
+export function checkJson(value: unknown, field: string): void {
 	const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
 	while (stack.length > 0) {
 		const item = stack.pop() as { value: unknown; depth: number };

@@ -1,3 +1,4 @@
+import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
 import { CHANGE_CHANNEL, PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
 import { encodeCursor, type CursorPosition, type Direction, type SortKey } from "./cursor.js";
@@ -97,7 +98,7 @@ const COLUMNS: Partial<Record<ModelProperty, string>> = {
 };
 
 function columnsFor(properties: ReadonlySet<ModelProperty>): string {
-	const columns = new Set(["m.id", "m.object_id", "m.author"]);
+	const columns = new Set(["m.id", "m.object_id", "m.author", "m.private"]);
 	for (const property of properties) {
 		const column = COLUMNS[property];
 		if (column) columns.add(column);
@@ -240,6 +241,8 @@ export async function findModelId(db: Queryable, id: string): Promise<string | u
 }
 
 export interface InfoOptions {
+	/** Who asks: a private model they may not read is answered as missing. */
+	viewer: Viewer;
 	properties: ReadonlySet<ModelProperty>;
 	/** The commit whose files and sha to show (the main branch when undefined). */
 	commitId?: string;
@@ -270,7 +273,8 @@ export async function getModel(
 		[id],
 	);
 	const row = result.rows[0];
-	if (!row) return undefined;
+	if (!row || !canRead(options.viewer, { id: row.id, author: row.author, private: row.private === true }))
+		return undefined;
 	const repo: RepoFacts = { withBlobs: options.withBlobs === true };
 	const commitId = options.commitId ?? row.main_sha ?? undefined;
 	if (commitId !== undefined) {
@@ -287,6 +291,8 @@ export async function getModel(
 export type ProviderFilter = { kind: "all" } | { kind: "some"; providers: string[] };
 
 export interface ListQuery {
+	/** Who asks: private models appear only to those who may read them. */
+	viewer: Viewer;
 	/** Every term must occur in the id (case-insensitively). */
 	searchTerms?: string[];
 	/** Every value must be the model's pipeline tag, its library or one of its tags. */
@@ -335,6 +341,15 @@ export type ModelFilters = Omit<ListQuery, "sort" | "direction" | "limit" | "aft
 /** The WHERE conditions of a listing's filters; `param` adds a bound parameter and returns its placeholder. */
 function filterConditions(query: ModelFilters, param: (value: unknown) => string): string[] {
 	const where: string[] = [];
+	// Private models only for readers of their namespace (issue 14): listings and counts alike.
+	const readable = readableNamespaces(query.viewer);
+	if (readable !== "all") {
+		where.push(
+			readable.length === 0
+				? "NOT m.private"
+				: `(NOT m.private OR lower(m.author) = ANY(${param(readable)}::text[]))`,
+		);
+	}
 	for (const term of query.searchTerms ?? []) {
 		where.push(`lower(m.id) LIKE ${param(`%${likeLiteral(term.toLowerCase())}%`)} ESCAPE '\\'`);
 	}
@@ -494,13 +509,13 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	return page;
 }
 
-/** How many models carry each value of a column (library_name or pipeline_tag). */
+/** How many public models carry each value of a column (library_name or pipeline_tag). */
 export async function countBy(
 	db: Queryable,
 	column: "library_name" | "pipeline_tag",
 ): Promise<Map<string, number>> {
 	const result = await db.query<{ key: string; count: number | string }>(
-		`SELECT ${column} AS key, count(*) AS count FROM models WHERE ${column} IS NOT NULL GROUP BY ${column}`,
+		`SELECT ${column} AS key, count(*) AS count FROM models WHERE ${column} IS NOT NULL AND NOT private GROUP BY ${column}`,
 	);
 	return new Map(result.rows.map((row) => [row.key, Number(row.count)]));
 }

@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { recordAudit, type AuditEntry } from "../audit/log.js";
 import { generatedFiles } from "../cards/card.js";
 import type { Database, Queryable } from "../db/types.js";
 import type { ModelRecord } from "../models/input.js";
@@ -23,6 +24,8 @@ export interface SaveOptions {
 	 * returns undefined). Seeding uses it to write only into an empty database, atomically.
 	 */
 	guard?: (tx: Queryable) => Promise<boolean>;
+	/** Written to the audit log in the same transaction. */
+	audit?: readonly AuditEntry[];
 }
 
 export interface ImportResult {
@@ -169,6 +172,7 @@ export async function saveModels(
 		for (let start = 0; start < commits.length; start += BATCH) {
 			written += (await writeCommits(tx, commits.slice(start, start + BATCH))).length;
 		}
+		if (options.audit) await recordAudit(tx, options.audit);
 		await notifyChange(tx);
 		return { created, updated: models.length - created, commits: written };
 	});

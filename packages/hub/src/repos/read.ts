@@ -19,10 +19,16 @@ export interface FolderEntry {
 
 export type TreeEntry = ({ type: "file" } & FileEntry) | ({ type: "directory" } & FolderEntry);
 
+/** Who may see a model: its namespace and whether it is private. */
+export interface Visibility {
+	author: string | null;
+	private: boolean;
+}
+
 export type Resolved =
 	| { status: "no-model" }
-	| { status: "no-revision"; modelId: string }
-	| { status: "ok"; modelId: string; commitId: string };
+	| ({ status: "no-revision"; modelId: string } & Visibility)
+	| ({ status: "ok"; modelId: string; commitId: string } & Visibility);
 
 interface FileRow {
 	path: string;
@@ -43,8 +49,13 @@ function fileOf(row: FileRow): FileEntry {
  * of that model. One query.
  */
 export async function resolveRevision(db: Queryable, id: string, revision: string): Promise<Resolved> {
-	const result = await db.query<{ id: string; commit_id: string | null }>(
-		`SELECT m.id, COALESCE(
+	const result = await db.query<{
+		id: string;
+		commit_id: string | null;
+		author: string | null;
+		private: boolean;
+	}>(
+		`SELECT m.id, m.author, m.private, COALESCE(
 			(SELECT r.commit_id FROM refs r WHERE r.model_id = m.id AND r.name = $2 ORDER BY r.kind LIMIT 1),
 			(SELECT c.id FROM commits c WHERE c.model_id = m.id AND c.id = $3)
 		) AS commit_id
@@ -53,8 +64,9 @@ export async function resolveRevision(db: Queryable, id: string, revision: strin
 	);
 	const row = result.rows[0];
 	if (!row) return { status: "no-model" };
-	if (!row.commit_id) return { status: "no-revision", modelId: row.id };
-	return { status: "ok", modelId: row.id, commitId: row.commit_id };
+	const visibility = { author: row.author, private: row.private };
+	if (!row.commit_id) return { status: "no-revision", modelId: row.id, ...visibility };
+	return { status: "ok", modelId: row.id, commitId: row.commit_id, ...visibility };
 }
 
 /** Every file of a commit, by path (byte order). */

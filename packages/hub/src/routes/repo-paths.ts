@@ -10,7 +10,8 @@ export type ApiModelTarget =
 	| { kind: "revision"; id: string; revision: string }
 	| { kind: "tree"; id: string; revision: string; path: string }
 	| { kind: "paths-info"; id: string; revision: string }
-	| { kind: "refs"; id: string };
+	| { kind: "refs"; id: string }
+	| { kind: "commits"; id: string; revision: string };
 
 export type Parsed<T> = { ok: true; target: T } | { ok: false; status: 400 | 404; error: string };
 
@@ -39,6 +40,7 @@ const ACTIONS: Record<string, (rest: string[]) => boolean> = {
 	tree: (rest) => rest.length >= 1,
 	"paths-info": (rest) => rest.length === 1,
 	refs: (rest) => rest.length === 0,
+	commits: (rest) => rest.length === 1,
 };
 
 function action(id: string, name: string, rest: string[]): ApiModelTarget {
@@ -49,6 +51,8 @@ function action(id: string, name: string, rest: string[]): ApiModelTarget {
 			return { kind: "tree", id, revision: rest[0] as string, path: rest.slice(1).join("/") };
 		case "paths-info":
 			return { kind: "paths-info", id, revision: rest[0] as string };
+		case "commits":
+			return { kind: "commits", id, revision: rest[0] as string };
 		default:
 			return { kind: "refs", id };
 	}

@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { ANONYMOUS } from "../accounts/viewer.js";
 import type { Queryable } from "../db/types.js";
 import { acceptsHtml, JSON_TYPE, pathOf, sendError } from "../http.js";
 import { getModel } from "../models/store.js";
@@ -46,7 +47,9 @@ const MODEL_FACTS = new Set(["pipeline_tag", "library_name", "downloads", "likes
 
 async function modelFacts(db: Queryable, id: string): Promise<ModelFacts | undefined> {
 	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
-	const model = await getModel(db, id, { properties: MODEL_FACTS });
+	// Pages are rendered for anyone (the app sends its token with API calls, not with page loads), so a
+	// private model's page is looked up as the public sees it: no title, no description, 404.
+	const model = await getModel(db, id, { properties: MODEL_FACTS, viewer: ANONYMOUS });
 	if (!model) return undefined;
 	const license = model.cardData?.license;
 	return {
@@ -121,10 +124,12 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			!path.startsWith("/assets/demo/") &&
 			acceptsHtml(request);
 		if (navigation) {
+			// The status is the truth about the address even when the app is not built (a private or
+			// unknown model is a 404 either way).
+			const meta = await pageMeta(path, { model: (id) => modelFacts(db, id) });
 			const html = await template();
 			if (html === undefined)
-				return reply.type(HTML_TYPE).header("cache-control", "no-cache").send(NOT_BUILT_PAGE);
-			const meta = await pageMeta(path, { model: (id) => modelFacts(db, id) });
+				return reply.code(meta.status).type(HTML_TYPE).header("cache-control", "no-cache").send(NOT_BUILT_PAGE);
 			return reply
 				.code(meta.status)
 				.type(HTML_TYPE)

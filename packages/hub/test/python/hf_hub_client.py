@@ -5,12 +5,12 @@ The test asserts on the printed facts, so this script only calls the client and 
 exception class names (never asserting itself).
 """
 
-import hashlib
 import json
 import os
 import sys
 
 import huggingface_hub
+from common import sha256_of
 from huggingface_hub import (
     HfApi,
     ModelCard,
@@ -24,14 +24,6 @@ from huggingface_hub.hf_api import RepoFile, RepoFolder
 
 api = HfApi()
 params = json.loads(sys.stdin.read() or "{}")
-
-
-def sha256_of(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def error_name(call):

@@ -11,6 +11,7 @@ import {
 	renderApiTasks,
 	TASKS_DATA,
 } from "@modelhub/tasks";
+import { ANONYMOUS } from "../../src/accounts/viewer.js";
 import type { Database } from "../../src/db/types.js";
 import { CONTENT_SECURITY_POLICY } from "../../src/http.js";
 import { ModelInputError, parseModelList } from "../../src/models/input.js";
@@ -893,8 +894,12 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 				const html = await res.text();
 				expect(html).toMatch(/not built/);
 				expect(html).not.toMatch(/<script|<style|style=/i);
+				// The notice keeps the page's true status: 404 for an address with no model behind it.
 				const deep = await fetch(`${base}/models/some/page`, { headers: { accept: "text/html" } });
-				expect(deep.status).toBe(200);
+				expect(deep.status).toBe(404);
+				expect(await deep.text()).toMatch(/not built/);
+				const known = await fetch(`${base}/tasks`, { headers: { accept: "text/html" } });
+				expect(known.status).toBe(200);
 			});
 
 			it("serves a built web app with a single-page-app fallback", async () => {
@@ -1024,8 +1029,10 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 					expect(await res.json()).toEqual({ count: listed, exact: true });
 				}
 				// Counting stops at the cap and says so.
-				expect(await countMatchingModels(db, {}, 3)).toEqual({ count: 3, exact: false });
-				expect(await countMatchingModels(db, { author: "meta-llama" }, 1000)).toMatchObject({ exact: true });
+				expect(await countMatchingModels(db, { viewer: ANONYMOUS }, 3)).toEqual({ count: 3, exact: false });
+				expect(
+					await countMatchingModels(db, { author: "meta-llama", viewer: ANONYMOUS }, 1000),
+				).toMatchObject({ exact: true });
 				const none = await fetch(`${base}/api/models-count?author=nobody-at-all`);
 				expect(await none.json()).toEqual({ count: 0, exact: true });
 				const bad = await fetch(`${base}/api/models-count?pipeline_tag=not-a-task`);

@@ -14,9 +14,10 @@ export async function runHubClient<T = Record<string, unknown>>(
 	workDir: string,
 	params: Record<string, unknown>,
 	extraEnv: Record<string, string> = {},
+	scriptName = "hf_hub_client.py",
 ): Promise<T> {
 	const { python } = pythonEnv();
-	const script = join(packageRoot(), "test", "python", "hf_hub_client.py");
+	const script = join(packageRoot(), "test", "python", scriptName);
 	const env: Record<string, string> = {
 		PATH: process.env.PATH ?? "",
 		HOME: workDir,
@@ -39,7 +40,7 @@ export async function runHubClient<T = Record<string, unknown>>(
 		child.on("close", (code) => {
 			clearTimeout(timer);
 			if (code !== 0) {
-				reject(new Error(`hf_hub_client.py ${group} exited with ${code}:\n${stderr.slice(-4000)}`));
+				reject(new Error(`${scriptName} ${group} exited with ${code}:\n${stderr.slice(-4000)}`));
 				return;
 			}
 			try {
@@ -47,7 +48,7 @@ export async function runHubClient<T = Record<string, unknown>>(
 			} catch {
 				reject(
 					new Error(
-						`hf_hub_client.py ${group} printed no JSON:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`,
+						`${scriptName} ${group} printed no JSON:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`,
 					),
 				);
 			}

@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FailureLimiter } from "../../accounts/rate-limit.js";
+import { canRead, type Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
+import type { UploadSettings } from "../../config.js";
 import type { Database } from "../../db/types.js";
 import { REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
 import { resolveRevision } from "../../repos/read.js";
@@ -10,6 +13,24 @@ export interface ModelRoutesOptions {
 	cache: ResponseCache;
 	storage: BlobStore;
 	adminToken: string | undefined;
+	/** Largest file an upload may store. */
+	maxFileBytes: number;
+	uploads: UploadSettings;
+	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL). */
+	publicUrl: string | undefined;
+	/** Key of the signatures in the upload URLs the hub hands out (shared by hubs on one database). */
+	signingKey: Buffer;
+	limiter: FailureLimiter;
+}
+
+/**
+ * The cache key of a GET answer: the raw URL, prefixed by who asks when it is someone (an answer may
+ * include private models only they see). Anonymous answers never include private models.
+ */
+export function viewerCacheKey(kind: string, viewer: Viewer, url: string): string {
+	if (viewer.kind === "anonymous") return `${kind}:${url}`;
+	if (viewer.kind === "admin") return `${kind}@admin:${url}`;
+	return `${kind}@${viewer.account.name}:${url}`;
 }
 
 const MAX_REVISION_LENGTH = 256;
@@ -25,7 +46,8 @@ export async function resolveOrReply(
 	db: Database,
 	id: string,
 	revision: string,
-): Promise<{ modelId: string; commitId: string } | undefined> {
+	viewer: Viewer,
+): Promise<{ modelId: string; commitId: string; author: string | null; private: boolean } | undefined> {
 	if (
 		revision.length === 0 ||
 		revision.length > MAX_REVISION_LENGTH ||
@@ -36,7 +58,8 @@ export async function resolveOrReply(
 		return undefined;
 	}
 	const resolved = await resolveRevision(db, id, revision);
-	if (resolved.status === "no-model") {
+	// A private model the viewer may not read is answered exactly as a missing one.
+	if (resolved.status === "no-model" || !canRead(viewer, { id, ...resolved })) {
 		sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
 		return undefined;
 	}
@@ -45,6 +68,16 @@ export async function resolveOrReply(
 		return undefined;
 	}
 	return resolved;
+}
+
+/**
+ * The hub's own origin for URLs it hands out that clients must reach (commit URLs, upload URLs, the
+ * Xet CAS): MODELHUB_PUBLIC_URL when set, else the request's scheme and host.
+ */
+export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+	if (publicUrl !== undefined) return publicUrl;
+	const origin = originOf(request);
+	return origin === "" ? `${request.protocol}://127.0.0.1` : origin;
 }
 
 /** The scheme and host to put in absolute Link URLs, when the Host header is a plain host name. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { JSON_TYPE, sendError } from "../../http.js";
 import { countMatchingModels } from "../../models/store.js";
 import { QueryError, type RawQuery } from "../query.js";
-import type { ModelRoutesOptions } from "./context.js";
+import { viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 import { parseListQuery } from "./list.js";
 
 /** Counting stops here: past it the answer is "at least this many" (`exact: false`). */
@@ -16,7 +16,8 @@ export const MAX_MODEL_COUNT = 100_000;
 export function countRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
 	const { db, cache } = options;
 	app.get("/api/models-count", async (request, reply) => {
-		const key = `c:${request.url}`;
+		// Counted per viewer: private models count only for those who may read them.
+		const key = viewerCacheKey("c", request.viewer, request.url);
 		const hit = cache.get(key);
 		if (hit) return reply.type(JSON_TYPE).send(hit.body);
 		let filters;
@@ -27,7 +28,9 @@ export function countRoute(app: FastifyInstance, options: ModelRoutesOptions): v
 			throw error;
 		}
 		const version = cache.version;
-		const body = Buffer.from(JSON.stringify(await countMatchingModels(db, filters, MAX_MODEL_COUNT)));
+		const body = Buffer.from(
+			JSON.stringify(await countMatchingModels(db, { ...filters, viewer: request.viewer }, MAX_MODEL_COUNT)),
+		);
 		cache.set(key, { body }, version);
 		return reply.type(JSON_TYPE).send(body);
 	});

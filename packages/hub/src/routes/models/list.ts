@@ -22,7 +22,7 @@ import {
 	whole,
 	type RawQuery,
 } from "../query.js";
-import { originOf, type ModelRoutesOptions } from "./context.js";
+import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
 /** The public hub's largest page; larger `limit`s are capped (the client then follows `Link`). */
 export const MAX_PAGE_SIZE = 1000;
@@ -55,7 +55,7 @@ export function parseNumParameters(text: string): { min?: number; max?: number }
 }
 
 interface ParsedList {
-	query: ListQuery;
+	query: Omit<ListQuery, "viewer">;
 	/** Canonical parameters: the cache key, and the `Link` URL of the next page without its cursor. */
 	canonical: URLSearchParams;
 }
@@ -153,7 +153,7 @@ export function parseListQuery(q: RawQuery): ParsedList {
 		properties.add(value);
 	}
 
-	const query: ListQuery = { sort, direction, limit, properties };
+	const query: Omit<ListQuery, "viewer"> = { sort, direction, limit, properties };
 	if (searchTerms) query.searchTerms = searchTerms;
 	if (filters.length > 0) query.filters = filters;
 	if (pipelineTag) query.pipelineTag = pipelineTag;
@@ -185,7 +185,7 @@ export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): vo
 
 	// Not an async function: a cache hit (keyed by the raw URL) is answered without parsing or a promise.
 	app.get("/api/models", (request, reply) => {
-		const key = `l:${request.url}`;
+		const key = viewerCacheKey("l", request.viewer, request.url);
 		const hit = cache.get(key);
 		if (hit) {
 			send(request, reply, hit);
@@ -199,7 +199,7 @@ export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): vo
 			throw error;
 		}
 		const version = cache.version;
-		return listModels(db, parsed.query).then((page) => {
+		return listModels(db, { ...parsed.query, viewer: request.viewer }).then((page) => {
 			const entry: CachedResponse = { body: Buffer.from(JSON.stringify(page.models)) };
 			if (page.next) {
 				const next = new URLSearchParams(parsed.canonical);

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { checkAdmin } from "../../auth.js";
 import type { CachedResponse } from "../../cache.js";
 import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
 import { ModelInputError, parseModelInput } from "../../models/input.js";
@@ -23,13 +22,16 @@ import {
 } from "../../repos/read.js";
 import { flag, invalidParameter, many, one, QueryError, type RawQuery } from "../query.js";
 import { decodeSegments, parseApiModelPath, rawPathOf, type ApiModelTarget } from "../repo-paths.js";
-import { encodeId, originOf, resolveOrReply, type ModelRoutesOptions } from "./context.js";
+import { recordAudit } from "../../audit/log.js";
+import { adminOnly, auditContext } from "../auth.js";
+import { commitsPage } from "./commits.js";
+import { encodeId, originOf, resolveOrReply, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
 const API_PREFIX = "/api/models/";
 
-/** GET answers under /api/models/ are cached by their raw URL (path and query as sent). */
+/** GET answers under /api/models/ are cached by their raw URL (path and query as sent) and viewer. */
 function cacheKey(request: FastifyRequest): string {
-	return `g:${request.url}`;
+	return viewerCacheKey("g", request.viewer, request.url);
 }
 /** Tree page sizes: the public hub's (50 when each entry carries its last commit). */
 const TREE_PAGE = 1000;
@@ -150,11 +152,12 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		return cached(request, reply, async () => {
 			let commitId: string | undefined;
 			if (revision !== undefined) {
-				const resolved = await resolveOrReply(reply, db, id, revision);
+				const resolved = await resolveOrReply(reply, db, id, revision, request.viewer);
 				if (!resolved) return undefined;
 				commitId = resolved.commitId;
 			}
 			const model = await getModel(db, id, {
+				viewer: request.viewer,
 				properties,
 				withBlobs,
 				securityStatus,
@@ -183,7 +186,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			if (problem) return sendError(reply, 400, `invalid path: ${problem}`);
 		}
 		return cached(request, reply, async () => {
-			const resolved = await resolveOrReply(reply, db, t.id, t.revision);
+			const resolved = await resolveOrReply(reply, db, t.id, t.revision, request.viewer);
 			if (!resolved) return undefined;
 			if (!(await isFolder(db, resolved.modelId, resolved.commitId, t.path))) {
 				sendHubError(reply, "EntryNotFound", `Entry not found: no folder ${t.path} at this revision`, {
@@ -227,7 +230,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		includePullRequests: boolean,
 	) {
 		return cached(request, reply, async () => {
-			const resolved = await resolveOrReply(reply, db, id, "main");
+			const resolved = await resolveOrReply(reply, db, id, "main", request.viewer);
 			if (!resolved) return undefined;
 			const all = await listRefs(db, resolved.modelId);
 			const shape = (kind: "branch" | "tag") =>
@@ -275,6 +278,14 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 						(await refs(request, reply, t.id, flag(request.query as RawQuery, "include_prs") === true)) ??
 						reply
 					);
+				case "commits":
+					return (
+						(await cached(request, reply, async () => {
+							const resolved = await resolveOrReply(reply, db, t.id, t.revision, request.viewer);
+							if (!resolved) return undefined;
+							return commitsPage(db, resolved, t.revision, request.query as RawQuery);
+						})) ?? reply
+					);
 				default:
 					return sendError(reply, 405, "use POST for paths-info");
 			}
@@ -295,7 +306,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			if (error instanceof QueryError) return sendError(reply, 400, error.message);
 			throw error;
 		}
-		const resolved = await resolveOrReply(reply, db, t.id, t.revision);
+		const resolved = await resolveOrReply(reply, db, t.id, t.revision, request.viewer);
 		if (!resolved) return reply;
 		const entries: TreeEntry[] = await pathsInfo(db, resolved.modelId, resolved.commitId, body.paths);
 		const commits = body.expand
@@ -304,14 +315,9 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		return reply.type(JSON_TYPE).send(entries.map((entry) => treeEntryJson(entry, commits?.get(entry.path))));
 	});
 
-	async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-		const result = checkAdmin(request.headers.authorization, adminToken);
-		if (result.ok) return undefined;
-		if (result.status === 401) reply.header("www-authenticate", 'Bearer realm="modelhub"');
-		return sendError(reply, result.status, result.error);
-	}
+	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };
 
-	app.put(`${API_PREFIX}*`, { onRequest: requireAdmin }, async (request, reply) => {
+	app.put(`${API_PREFIX}*`, admin, async (request, reply) => {
 		const t = target(request, reply);
 		if (!t) return reply;
 		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
@@ -324,7 +330,12 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		}
 		let created: boolean;
 		try {
-			created = (await saveModels(db, storage, [model])).created === 1;
+			created =
+				(
+					await saveModels(db, storage, [model], {
+						audit: [{ ...auditContext(request), action: "model.put", repo: model.id }],
+					})
+				).created === 1;
 		} catch (error) {
 			if (error instanceof ConflictError) return sendError(reply, 409, error.message);
 			throw error;
@@ -332,6 +343,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			cache.clear();
 		}
 		const stored = await getModel(db, t.id, {
+			viewer: request.viewer,
 			properties: new Set([...INFO_PROPERTIES, "inferenceProviderMapping"]),
 		});
 		return reply
@@ -340,7 +352,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			.send(stored);
 	});
 
-	app.delete(`${API_PREFIX}*`, { onRequest: requireAdmin }, async (request, reply) => {
+	app.delete(`${API_PREFIX}*`, admin, async (request, reply) => {
 		const t = target(request, reply);
 		if (!t) return reply;
 		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
@@ -348,7 +360,10 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		try {
 			deleted = await db.transaction(async (tx) => {
 				const id = await deleteModel(tx, t.id);
-				if (id !== undefined) await notifyChange(tx);
+				if (id !== undefined) {
+					await recordAudit(tx, { ...auditContext(request), action: "model.delete", repo: id });
+					await notifyChange(tx);
+				}
 				return id;
 			});
 		} finally {

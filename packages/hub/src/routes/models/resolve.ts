@@ -78,7 +78,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		const parsed = parseResolvePath(segments);
 		if (!parsed.ok) return sendError(reply, parsed.status, parsed.error);
 		const { id, revision, path } = parsed.target;
-		const resolved = await resolveOrReply(reply, db, id, revision);
+		const resolved = await resolveOrReply(reply, db, id, revision, request.viewer);
 		if (!resolved) return reply;
 		const problem = repoPathProblem(path);
 		if (problem) return sendError(reply, 400, `invalid path: ${problem}`);

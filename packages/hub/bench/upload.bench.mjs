@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+// Memory of the hub while it receives one 2 GiB file: through the git-LFS batch API (a plain HTTP
+// client, as huggingface_hub uses it with HF_HUB_DISABLE_XET=1) and through Xet (the real
+// huggingface_hub 2.0 with hf_xet, its default install). The hub runs as its own process on a fresh
+// data folder (embedded database, files on disk); its resident memory is sampled every 50 ms. The
+// data is generated on the fly (AES-CTR keystream: incompressible, deterministic) and removed after.
+//
+//   npm run build && node packages/hub/bench/upload.bench.mjs
+//
+// Environment: BENCH_UPLOAD_BYTES (default 2 GiB). Prints one JSON line per transfer.
+import { execFileSync, spawn } from "node:child_process";
+import { createCipheriv, createHash } from "node:crypto";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { setInterval, clearInterval } from "node:timers";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { startServer, stopServer } from "./process.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..", "..");
+const cli = join(here, "..", "dist", "cli.js");
+const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
+const ADMIN = "upload-bench-admin-token";
+const CHUNK = 1024 * 1024;
+
+/** `size` incompressible bytes, the same for the same seed, a chunk at a time. */
+async function* data(size, seed) {
+	const cipher = createCipheriv("aes-256-ctr", Buffer.alloc(32, seed), Buffer.alloc(16, 0));
+	const zeros = Buffer.alloc(CHUNK);
+	for (let sent = 0; sent < size; sent += CHUNK) {
+		yield cipher.update(zeros.subarray(0, Math.min(CHUNK, size - sent)));
+	}
+}
+
+async function sha256Of(size, seed) {
+	const hash = createHash("sha256");
+	for await (const chunk of data(size, seed)) hash.update(chunk);
+	return hash.digest("hex");
+}
+
+/** The resident memory of a process, in MiB (Linux /proc). */
+function rssMiB(pid) {
+	const status = readFileSync(`/proc/${pid}/status`, "utf8");
+	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Samples a process's memory while `work` runs; returns its result, the peak and the time taken. */
+async function measured(pid, work) {
+	const before = rssMiB(pid);
+	let peak = before;
+	const timer = setInterval(() => {
+		peak = Math.max(peak, rssMiB(pid));
+	}, 50);
+	const started = performance.now();
+	try {
+		const result = await work();
+		return {
+			result,
+			before,
+			peak: Math.max(peak, rssMiB(pid)),
+			seconds: (performance.now() - started) / 1000,
+		};
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+async function api(base, method, path, token, body, type = "application/json") {
+	const res = await fetch(`${base}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${token}`, "content-type": type },
+		body: typeof body === "string" ? body : JSON.stringify(body),
+	});
+	const text = await res.text();
+	if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+	return JSON.parse(text);
+}
+
+/** PUTs a generated body to a URL (streamed: the client holds a chunk at a time too). */
+function put(url, size, seed) {
+	return new Promise((resolve, reject) => {
+		const req = request(url, { method: "PUT", headers: { "content-length": String(size) } }, (res) => {
+			let text = "";
+			res.on("data", (chunk) => (text += chunk));
+			res.on("end", () =>
+				res.statusCode === 200 ? resolve(text) : reject(new Error(`${res.statusCode} ${text}`)),
+			);
+		});
+		req.on("error", reject);
+		pipeline(data(size, seed), req).catch(reject);
+	});
+}
+
+/** The Python test environment (made by the test setup when missing): huggingface_hub 2.0 with hf_xet. */
+function python() {
+	const requirements = join(root, "test-support", "python", "requirements.txt");
+	const hash = createHash("sha256").update(readFileSync(requirements)).digest("hex").slice(0, 12);
+	const dir = join(root, "node_modules", ".cache", `modelhub-python-${hash}`);
+	if (!existsSync(join(dir, ".ready"))) {
+		execFileSync(
+			process.execPath,
+			[join(root, "node_modules", "vitest", "vitest.mjs"), "run", "test-support/python-env.test.ts"],
+			{
+				cwd: root,
+				stdio: "ignore",
+			},
+		);
+	}
+	return join(dir, "bin", "python");
+}
+
+const UPLOAD_SCRIPT = `
+import json, os, sys, time
+from huggingface_hub import HfApi
+p = json.loads(sys.stdin.read())
+api = HfApi(endpoint=p["endpoint"], token=p["token"])
+info = api.upload_file(path_or_fileobj=p["path"], path_in_repo="weights.bin", repo_id=p["repo"])
+print(json.dumps({"commit": info.oid}))
+`;
+
+function runPython(interpreter, input, env) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(interpreter, ["-c", UPLOAD_SCRIPT], {
+			env: {
+				PATH: process.env.PATH ?? "",
+				HF_HUB_DISABLE_TELEMETRY: "1",
+				HF_HUB_DISABLE_PROGRESS_BARS: "1",
+				...env,
+			},
+			stdio: ["pipe", "pipe", "pipe"],
+		});
+		let out = "";
+		let err = "";
+		child.stdout.on("data", (chunk) => (out += chunk));
+		child.stderr.on("data", (chunk) => (err += chunk));
+		child.on("exit", (code) =>
+			code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop())) : reject(new Error(err.slice(-3000))),
+		);
+		child.stdin.end(JSON.stringify(input));
+	});
+}
+
+function report(transfer, m) {
+	const line = {
+		benchmark: "hub-upload",
+		transfer,
+		bytes: SIZE,
+		seconds: Number(m.seconds.toFixed(1)),
+		mbPerSecond: Math.round(SIZE / 1e6 / m.seconds),
+		hubRssBeforeMiB: Math.round(m.before),
+		hubPeakRssMiB: Math.round(m.peak),
+		hubPeakIncreaseMiB: Math.round(m.peak - m.before),
+	};
+	console.log(JSON.stringify(line));
+}
+
+const dir = mkdtempSync(join(tmpdir(), "modelhub-upload-bench-"));
+const { child, url } = startServer(process.execPath, [cli], {
+	PORT: "0",
+	MODELHUB_DATA_DIR: join(dir, "data"),
+	MODELHUB_ADMIN_TOKEN: ADMIN,
+	MODELHUB_LOG_LEVEL: "warn",
+});
+try {
+	const base = await url;
+	const { token } = await api(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
+	for (const name of ["lfs", "xet"]) await api(base, "POST", "/api/repos/create", token, { name });
+
+	// LFS: batch, one streamed PUT, verify, commit by SHA-256.
+	const oid = await sha256Of(SIZE, 1);
+	const lfs = await measured(child.pid, async () => {
+		const batch = await api(
+			base,
+			"POST",
+			"/bench/lfs.git/info/lfs/objects/batch",
+			token,
+			{ operation: "upload", transfers: ["basic"], objects: [{ oid, size: SIZE }], hash_algo: "sha256" },
+			"application/vnd.git-lfs+json",
+		);
+		await put(batch.objects[0].actions.upload.href, SIZE, 1);
+		return api(
+			base,
+			"POST",
+			"/api/models/bench/lfs/commit/main",
+			token,
+			[
+				{ key: "header", value: { summary: "2 GiB through LFS" } },
+				{ key: "lfsFile", value: { path: "weights.bin", algo: "sha256", oid, size: SIZE } },
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+			"application/x-ndjson",
+		);
+	});
+	report("lfs", lfs);
+
+	// Xet: the real client, from a file written for it.
+	const file = join(dir, "weights.bin");
+	await pipeline(data(SIZE, 2), createWriteStream(file));
+	const interpreter = python();
+	const xet = await measured(child.pid, () =>
+		runPython(
+			interpreter,
+			{ endpoint: base, token, repo: "bench/xet", path: file },
+			{ HF_HOME: join(dir, "hf-home") },
+		),
+	);
+	rmSync(file, { force: true });
+	report("xet", xet);
+
+	for (const repo of ["lfs", "xet"]) {
+		const head = await fetch(`${base}/bench/${repo}/resolve/main/weights.bin`, { method: "HEAD" });
+		if (head.headers.get("content-length") !== String(SIZE))
+			throw new Error(`bench/${repo}: the stored file has the wrong size`);
+	}
+} finally {
+	await stopServer(child);
+	rmSync(dir, { recursive: true, force: true });
+}

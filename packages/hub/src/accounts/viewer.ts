@@ -1,0 +1,147 @@
+/**
+ * Who is making a request, and what they may do. Pure functions over the Viewer (loaded once per
+ * request from the token), so every route asks the same questions and gets the same answers.
+ *
+ * Rights on a repository come from its namespace: a user has every right on their own namespace, an
+ * organisation member has their role's (read: see private repositories; write: also create and change
+ * repositories; admin: also delete them and change their visibility). A token's scope caps them: a read
+ * token never writes. The admin token (MODELHUB_ADMIN_TOKEN) may do everything everywhere.
+ */
+
+export const ROLES = ["read", "write", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const TOKEN_ROLES = ["read", "write"] as const;
+export type TokenRole = (typeof TOKEN_ROLES)[number];
+
+export interface AccountRef {
+	name: string;
+	objectId: string;
+	fullname: string;
+}
+
+export interface TokenRef {
+	id: string;
+	displayName: string;
+	role: TokenRole;
+	createdAt: string;
+}
+
+export interface OrgMembership extends AccountRef {
+	role: Role;
+}
+
+export type Viewer =
+	| { kind: "anonymous" }
+	| { kind: "admin" }
+	| { kind: "user"; account: AccountRef; token: TokenRef; orgs: OrgMembership[] };
+
+export const ANONYMOUS: Viewer = Object.freeze({ kind: "anonymous" });
+export const ADMIN: Viewer = Object.freeze({ kind: "admin" });
+
+const RANK: Record<Role, number> = { read: 1, write: 2, admin: 3 };
+
+/** The viewer's role in a namespace (case-insensitive), before the token's scope is applied. */
+export function namespaceRole(viewer: Viewer, namespace: string | null | undefined): Role | undefined {
+	if (viewer.kind === "admin") return "admin";
+	if (viewer.kind !== "user" || !namespace) return undefined;
+	const lower = namespace.toLowerCase();
+	if (viewer.account.name.toLowerCase() === lower) return "admin";
+	return viewer.orgs.find((org) => org.name.toLowerCase() === lower)?.role;
+}
+
+/** Namespaces (lower-cased) whose private repositories the viewer sees, or "all". */
+export function readableNamespaces(viewer: Viewer): string[] | "all" {
+	if (viewer.kind === "admin") return "all";
+	if (viewer.kind !== "user") return [];
+	return [viewer.account.name, ...viewer.orgs.map((org) => org.name)].map((name) => name.toLowerCase());
+}
+
+/** The part of a model the rights depend on. */
+export interface RepoRef {
+	id: string;
+	author: string | null | undefined;
+	private: boolean;
+}
+
+export function canRead(viewer: Viewer, repo: RepoRef): boolean {
+	return !repo.private || namespaceRole(viewer, repo.author) !== undefined;
+}
+
+/** Why a viewer may not do something: the status and message to answer with. */
+export interface Refusal {
+	status: 401 | 403 | 404;
+	message: string;
+	/** RepoNotFound: a private repository is answered as if it did not exist. */
+	hidden?: boolean;
+}
+
+export const AUTH_REQUIRED =
+	"Authentication required: send a write token as 'Authorization: Bearer <token>' (ask your hub admin for one)";
+
+function viewerName(viewer: Viewer): string {
+	return viewer.kind === "user" ? viewer.account.name : "you";
+}
+
+/**
+ * Why the viewer may not act with `need` on the namespace (creating a repository in it), or undefined
+ * when they may.
+ */
+export function namespaceRefusal(viewer: Viewer, namespace: string, need: Role): Refusal | undefined {
+	if (viewer.kind === "anonymous") return { status: 401, message: AUTH_REQUIRED };
+	if (viewer.kind === "admin") return undefined;
+	if (viewer.token.role === "read" && need !== "read") {
+		return {
+			status: 403,
+			message: `Your token '${viewer.token.displayName}' is read-only: use a token with the 'write' scope to make changes`,
+		};
+	}
+	const role = namespaceRole(viewer, namespace);
+	if (role === undefined) {
+		return {
+			status: 403,
+			message: `You (${viewerName(viewer)}) don't have the rights to ${need === "read" ? "read" : "write to"} the namespace ${namespace}: it is neither yours nor an organisation you belong to`,
+		};
+	}
+	if (RANK[role] < RANK[need]) {
+		return {
+			status: 403,
+			message: `You (${viewerName(viewer)}) have the '${role}' role in ${namespace}; this needs the '${need}' role`,
+		};
+	}
+	return undefined;
+}
+
+/**
+ * Why the viewer may not act with `need` on a repository, or undefined. A private repository the
+ * viewer cannot read is refused as not found, so its existence stays hidden.
+ */
+export function repoRefusal(viewer: Viewer, repo: RepoRef, need: Role): Refusal | undefined {
+	if (!canRead(viewer, repo)) return { status: 404, message: "Repository not found", hidden: true };
+	if (need === "read") return undefined;
+	if (!repo.author) {
+		if (viewer.kind === "admin") return undefined;
+		if (viewer.kind === "anonymous") return { status: 401, message: AUTH_REQUIRED };
+		return {
+			status: 403,
+			message: `${repo.id} has no namespace: only the hub admin (MODELHUB_ADMIN_TOKEN) may change it`,
+		};
+	}
+	const refusal = namespaceRefusal(viewer, repo.author, need);
+	if (refusal && refusal.status === 403 && viewer.kind === "user" && viewer.token.role !== "read") {
+		const role = namespaceRole(viewer, repo.author);
+		return {
+			status: 403,
+			message:
+				role === undefined
+					? `You (${viewer.account.name}) don't have write access to ${repo.id}: it belongs to ${repo.author}, and you are not a member`
+					: `You (${viewer.account.name}) have the '${role}' role in ${repo.author}; ${need === "admin" ? "deleting a repository or changing its visibility" : "writing to a repository"} needs the '${need}' role`,
+		};
+	}
+	return refusal;
+}
+
+/** Who did it, as the audit log and commits name them. */
+export function actorName(viewer: Viewer): string {
+	if (viewer.kind === "user") return viewer.account.name;
+	return viewer.kind === "admin" ? "@admin" : "@anonymous";
+}

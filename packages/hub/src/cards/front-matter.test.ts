@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { cardFacts, readFrontMatter } from "./front-matter.js";
+
+describe("model card front matter", () => {
+	it("reads the metadata and what it says of the model", () => {
+		const front = readFrontMatter(
+			"---\nlicense: mit\npipeline_tag: text-generation\nlibrary_name: peft\nlanguage: [en, fr]\ntags:\n- lora\ndatasets: squad\nbase_model: org/base\ndate: 2024-01-02\n---\n# Card\n",
+		);
+		expect(front.errors).toEqual([]);
+		expect(front.data).toMatchObject({ license: "mit", date: "2024-01-02" });
+		expect(cardFacts(front.data!)).toEqual({
+			pipelineTag: "text-generation",
+			libraryName: "peft",
+			tags: ["peft", "lora", "en", "fr", "license:mit", "dataset:squad", "base_model:org/base"],
+		});
+	});
+
+	it("reports invalid YAML, non-mappings, unknown tasks and unclosed blocks as errors; empty metadata as a warning", () => {
+		expect(readFrontMatter("---\nlicense: [oops\n---\n").errors[0]).toMatch(/Invalid YAML/);
+		expect(readFrontMatter("---\n- a\n- b\n---\n").errors[0]).toMatch(/must be a YAML mapping/);
+		expect(readFrontMatter("---\npipeline_tag: dancing\n---\n").errors[0]).toMatch(/pipeline_tag/);
+		expect(readFrontMatter("---\nlicense: mit\n").errors[0]).toMatch(/never closed/);
+		expect(readFrontMatter("---\n---\n")).toEqual({
+			data: undefined,
+			errors: [],
+			warnings: ["Empty metadata"],
+		});
+		expect(readFrontMatter("# No metadata")).toEqual({ data: undefined, errors: [], warnings: [] });
+		expect(readFrontMatter("---\na: &x [1]\nb: *x\n---\n").data).toEqual({ a: [1], b: [1] });
+	});
+});

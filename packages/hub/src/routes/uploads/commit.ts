@@ -1,0 +1,324 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Multipart } from "@fastify/multipart";
+import { JSON_TYPE, sendError, sendHubError } from "../../http.js";
+import { CommitInputError } from "../../repos/commits.js";
+import { isLfsFile } from "../../repos/lfs.js";
+import { chunksOf } from "../../storage/digest.js";
+import { BlobDigestError, BlobTooLargeError, type BlobStore } from "../../storage/types.js";
+import { commitChanges } from "../../uploads/commit.js";
+import { lines } from "../../uploads/ndjson.js";
+import {
+	checkPath,
+	CommitOperationError,
+	parseDeletion,
+	parseHeader,
+	parseLfsFile,
+	type CommitHeader,
+	type CommitOperation,
+} from "../../uploads/operations.js";
+import { auditContext } from "../auth.js";
+import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
+import { repoAccess } from "../repo-access.js";
+import { commitAuthorOf } from "../repos.js";
+import { refusePullRequest } from "./preupload.js";
+
+/** Room for one inline file of the largest allowed size, base64-encoded, and its JSON around it. */
+function maxLineBytes(maxRegularBytes: number): number {
+	return Math.ceil(maxRegularBytes / 3) * 4 + 64 * 1024;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+interface Limits {
+	storage: BlobStore;
+	maxRegularBytes: number;
+	maxFileBytes: number;
+	maxOperations: number;
+}
+
+/** Stores an inline file and returns its operation. */
+async function storeInline(
+	limits: Limits,
+	path: string,
+	bytes: AsyncIterable<Uint8Array>,
+	inlineOnly: boolean,
+) {
+	const stored = await limits.storage.put(bytes, {
+		maxBytes: inlineOnly ? limits.maxRegularBytes : limits.maxFileBytes,
+	});
+	// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
+	const lfs = stored.gitOid === undefined || (!inlineOnly && isLfsFile(path, stored.size));
+	return {
+		kind: "file" as const,
+		path,
+		sha256: stored.sha256,
+		size: stored.size,
+		gitOid: stored.gitOid,
+		lfs,
+	};
+}
+
+/** One NDJSON line `{ key, value }` after the header, as an operation (inline files are stored). */
+async function operationOf(limits: Limits, key: unknown, value: unknown): Promise<CommitOperation> {
+	switch (key) {
+		case "file": {
+			const file = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+			const path = checkPath(file.path);
+			if (typeof file.content !== "string")
+				throw new CommitOperationError(`${path}: content must be a string`, 400);
+			const encoding = file.encoding ?? "base64";
+			let bytes: Buffer;
+			if (encoding === "base64") {
+				if (!BASE64.test(file.content) || file.content.length % 4 !== 0) {
+					throw new CommitOperationError(`${path}: content is not valid base64`, 400);
+				}
+				bytes = Buffer.from(file.content, "base64");
+			} else if (encoding === "utf-8" || encoding === "utf8") {
+				bytes = Buffer.from(file.content, "utf8");
+			} else {
+				throw new CommitOperationError(`${path}: encoding must be "base64" or "utf-8"`, 400);
+			}
+			return storeInline(limits, path, chunksOf(bytes), true);
+		}
+		case "lfsFile":
+			return parseLfsFile(value);
+		case "deletedFile":
+		case "deletedFolder":
+			return parseDeletion(key, value);
+		default:
+			throw new CommitOperationError(
+				`unknown operation ${JSON.stringify(String(key)).slice(0, 40)}: expected file, lfsFile, deletedFile or deletedFolder`,
+				400,
+			);
+	}
+}
+
+function jsonLine(line: Buffer, index: number): { key: unknown; value: unknown } {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(line.toString("utf8"));
+	} catch {
+		throw new CommitOperationError(`line ${index + 1} of the commit is not valid JSON`, 400);
+	}
+	if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+		throw new CommitOperationError(`line ${index + 1} of the commit must be an object { key, value }`, 400);
+	}
+	const record = parsed as Record<string, unknown>;
+	return { key: record.key, value: record.value };
+}
+
+/** huggingface_hub's NDJSON: a header line, then one line per operation. */
+async function readNdjson(
+	limits: Limits,
+	body: AsyncIterable<Uint8Array>,
+): Promise<{ header: CommitHeader; operations: CommitOperation[] }> {
+	let header: CommitHeader | undefined;
+	const operations: CommitOperation[] = [];
+	let index = 0;
+	for await (const line of lines(body, maxLineBytes(limits.maxRegularBytes))) {
+		if (line.length === 0 || (line.length === 1 && line[0] === 0x0d)) continue;
+		const { key, value } = jsonLine(line, index++);
+		if (header === undefined) {
+			if (key !== "header")
+				throw new CommitOperationError("the first line of a commit must be its header", 400);
+			header = parseHeader(value);
+			continue;
+		}
+		if (key === "header") throw new CommitOperationError("a commit has one header", 400);
+		if (operations.length >= limits.maxOperations) throw tooManyOperations(limits.maxOperations);
+		operations.push(await operationOf(limits, key, value));
+	}
+	if (header === undefined)
+		throw new CommitOperationError("the commit is empty: send a header line first", 400);
+	return { header, operations };
+}
+
+function tooManyOperations(max: number): CommitOperationError {
+	return new CommitOperationError(
+		`a commit has at most ${max} operations (MODELHUB_MAX_COMMIT_OPERATIONS): split it into several commits`,
+		413,
+	);
+}
+
+/** The percent-escapes browsers put in multipart file names (HTML's form encoding), undone. */
+function multipartFilename(name: string): string {
+	return name.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
+}
+
+/**
+ * A browser's commit, `multipart/form-data`: a `header` field first (the header line's JSON), then
+ * any number of `operation` fields (NDJSON-style `{ key, value }` lines: lfsFile, deletedFile,
+ * deletedFolder) and `file` parts whose file name is the path in the repository. File parts stream
+ * to storage (up to MODELHUB_MAX_FILE_BYTES each): small text files stay regular, the rest LFS.
+ */
+async function readMultipart(
+	limits: Limits,
+	parts: AsyncIterable<Multipart>,
+): Promise<{ header: CommitHeader; operations: CommitOperation[] }> {
+	let header: CommitHeader | undefined;
+	const operations: CommitOperation[] = [];
+	for await (const part of parts) {
+		if (part.type === "file") {
+			if (header === undefined) {
+				part.file.resume();
+				throw new CommitOperationError("the 'header' field must come before the files", 400);
+			}
+			if (part.fieldname !== "file") {
+				part.file.resume();
+				throw new CommitOperationError(
+					`unexpected file field ${JSON.stringify(part.fieldname.slice(0, 40))}: name file parts 'file'`,
+					400,
+				);
+			}
+			if (operations.length >= limits.maxOperations) {
+				part.file.resume();
+				throw tooManyOperations(limits.maxOperations);
+			}
+			const path = checkPath(
+				multipartFilename(part.filename ?? ""),
+				"file name (the path in the repository)",
+			);
+			operations.push(await storeInline(limits, path, part.file, false));
+			continue;
+		}
+		const value = typeof part.value === "string" ? part.value : String(part.value);
+		if (part.fieldname === "header") {
+			if (header !== undefined) throw new CommitOperationError("a commit has one header", 400);
+			const parsed = jsonLine(Buffer.from(value, "utf8"), 0);
+			header = parseHeader(parsed.key === "header" ? parsed.value : JSON.parse(value));
+		} else if (part.fieldname === "operation") {
+			if (header === undefined) throw new CommitOperationError("the 'header' field must come first", 400);
+			if (operations.length >= limits.maxOperations) throw tooManyOperations(limits.maxOperations);
+			const { key, value: opValue } = jsonLine(Buffer.from(value, "utf8"), operations.length + 1);
+			if (key === "file") {
+				throw new CommitOperationError("send files as 'file' parts, not inline in an 'operation' field", 400);
+			}
+			operations.push(await operationOf(limits, key, opValue));
+		} else {
+			throw new CommitOperationError(
+				`unexpected field ${JSON.stringify(part.fieldname.slice(0, 40))}: expected header, operation or file`,
+				400,
+			);
+		}
+	}
+	if (header === undefined) throw new CommitOperationError("the commit has no 'header' field", 400);
+	return { header, operations };
+}
+
+/** Answers the errors of a commit request; anything unexpected is rethrown (a 500). */
+export function answerCommitError(reply: FastifyReply, error: unknown): FastifyReply {
+	if (error instanceof CommitOperationError) {
+		if (error.code) return sendHubError(reply, error.code, error.message);
+		return sendError(reply, error.status, error.message);
+	}
+	if (error instanceof CommitInputError) return sendError(reply, 400, error.message);
+	if (error instanceof BlobTooLargeError) {
+		return sendError(
+			reply,
+			413,
+			`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
+		);
+	}
+	if (error instanceof BlobDigestError) return sendError(reply, 400, error.message);
+	const code = (error as { code?: string }).code;
+	if (
+		typeof code === "string" &&
+		code.startsWith("FST_") &&
+		(error as { statusCode?: number }).statusCode === 413
+	) {
+		return sendError(reply, 413, "a file is larger than MODELHUB_MAX_FILE_BYTES");
+	}
+	if (typeof code === "string" && code.startsWith("FST_") && (error as { statusCode?: number }).statusCode) {
+		return sendError(reply, 400, `malformed multipart body: ${(error as Error).message.slice(0, 200)}`);
+	}
+	throw error;
+}
+
+/**
+ * `POST /api/models/{id}/commit/{branch}`: one commit from huggingface_hub's NDJSON (or a browser's
+ * multipart form). Rights are checked before a byte of the body is read; inline files stream to
+ * storage one at a time; the commit itself is one transaction (see uploads/commit.ts).
+ */
+export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
+	const { db, storage } = options;
+	const limits: Limits = {
+		storage,
+		maxRegularBytes: options.uploads.maxRegularFileBytes,
+		maxFileBytes: options.maxFileBytes,
+		maxOperations: options.uploads.maxCommitOperations,
+	};
+
+	app.post<{ Params: { revision: string } }>(
+		"/api/models/:namespace/:name/commit/:revision",
+		{ onRequest: repoAccess(db, "write"), config: { upload: true } },
+		async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {
+			const refused = refusePullRequest(request, reply);
+			if (refused) return refused;
+			const repo = request.repo!;
+			const branch = request.params.revision;
+			const refs = await db.query<{ kind: string }>(
+				"SELECT kind FROM refs WHERE model_id = $1 AND name = $2",
+				[repo.id, branch],
+			);
+			if (!refs.rows.some((row) => row.kind === "branch")) {
+				if (refs.rows.length > 0 || /^[0-9a-f]{40}$/.test(branch)) {
+					return sendError(
+						reply,
+						400,
+						`Commits can only be made on a branch: ${branch} is not a branch of ${repo.id}`,
+					);
+				}
+				return sendHubError(reply, "RevisionNotFound", `Invalid rev id: ${branch}`);
+			}
+			try {
+				let parsed: { header: CommitHeader; operations: CommitOperation[] };
+				if (request.isMultipart()) {
+					parsed = await readMultipart(
+						limits,
+						request.parts({
+							limits: {
+								fileSize: limits.maxFileBytes,
+								files: limits.maxOperations,
+								fields: limits.maxOperations + 1,
+								fieldSize: 1024 * 1024,
+								parts: limits.maxOperations * 2 + 1,
+							},
+						}),
+					);
+				} else if (
+					isStream(request.body) &&
+					/^application\/x-ndjson\b/i.test(request.headers["content-type"] ?? "")
+				) {
+					parsed = await readNdjson(limits, request.body);
+				} else {
+					return sendError(
+						reply,
+						415,
+						"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
+					);
+				}
+				const result = await commitChanges(db, storage, {
+					modelId: repo.id,
+					branch,
+					header: parsed.header,
+					operations: parsed.operations,
+					...commitAuthorOf(request.viewer),
+					audit: auditContext(request),
+				});
+				options.cache.clear();
+				return reply.type(JSON_TYPE).send({
+					success: true,
+					commitOid: result.commitId,
+					commitUrl: `${publicOrigin(request, options.publicUrl)}/${encodeId(repo.id)}/commit/${result.commitId}`,
+					pullRequestUrl: null,
+				});
+			} catch (error) {
+				return answerCommitError(reply, error);
+			}
+		},
+	);
+}
+
+export function isStream(body: unknown): body is AsyncIterable<Uint8Array> {
+	return typeof body === "object" && body !== null && Symbol.asyncIterator in body;
+}

@@ -1,0 +1,239 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { JSON_TYPE, sendError } from "../../http.js";
+import { BlobDigestError, BlobTooLargeError, isSha256 } from "../../storage/types.js";
+import { registerUpload, repoObjects } from "../../uploads/objects.js";
+import { sign, verify } from "../../uploads/signing.js";
+import { auditContext, sendTooManyFailures } from "../auth.js";
+import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
+import { repoAccess } from "../repo-access.js";
+import { isStream } from "./commit.js";
+
+/** How long an upload URL handed out by the batch API stays valid. */
+export const UPLOAD_URL_TTL_SECONDS = 3600;
+/** Objects per batch request (huggingface_hub sends 256). */
+const MAX_BATCH_OBJECTS = 1000;
+const LFS_TYPE = "application/vnd.git-lfs+json";
+
+/** The repository of a `/{namespace}/{name}.git/info/lfs/…` URL (without `.git`; "" when it lacks it). */
+function lfsModelId(request: FastifyRequest): string {
+	const { namespace, repo } = request.params as { namespace: string; repo: string };
+	return repo.endsWith(".git") ? `${namespace}/${repo.slice(0, -4)}` : "";
+}
+
+interface UploadGrant {
+	modelId: string;
+	oid: string;
+	size: number;
+	expires: number;
+	actor: string;
+	tokenId: string;
+}
+
+function grantFields(grant: UploadGrant): string[] {
+	return [
+		"lfs-upload",
+		grant.modelId,
+		grant.oid,
+		String(grant.size),
+		String(grant.expires),
+		grant.actor,
+		grant.tokenId,
+	];
+}
+
+function lfsError(reply: FastifyReply, status: number, message: string): FastifyReply {
+	return reply.code(status).type(LFS_TYPE).send({ message });
+}
+
+/**
+ * The git-LFS batch API as huggingface_hub uses it for large files when Xet is off (and git-lfs
+ * clients for pushes): `POST /{id}.git/info/lfs/objects/batch` answers, per object, nothing when the
+ * repository already holds it (the upload is skipped: re-running an upload resumes it), or an upload
+ * action (a `PUT` to a signed URL, valid one hour, for exactly that object) and a verify action.
+ * Uploads stream to storage, are checked against their SHA-256 and size, and only then become the
+ * repository's; the commit refers to them by SHA-256.
+ */
+export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
+	const { db, storage, signingKey, limiter } = options;
+
+	app.post(
+		"/:namespace/:repo/info/lfs/objects/batch",
+		{ onRequest: repoAccess(db, "write", lfsModelId) },
+		async (request, reply) => {
+			const repo = request.repo!;
+			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
+				string,
+				unknown
+			>;
+			if (body.operation !== "upload") {
+				return lfsError(
+					reply,
+					422,
+					"only the upload operation is supported: download files from /{id}/resolve/{revision}/{path}",
+				);
+			}
+			const objects = body.objects;
+			if (!Array.isArray(objects) || objects.length > MAX_BATCH_OBJECTS) {
+				return lfsError(reply, 422, `'objects' must be a list of at most ${MAX_BATCH_OBJECTS} { oid, size }`);
+			}
+			if (body.hash_algo !== undefined && body.hash_algo !== "sha256") {
+				return lfsError(reply, 409, "only sha256 objects are supported");
+			}
+			const wanted = objects.map((item) => {
+				const object = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+				return { oid: object.oid, size: object.size };
+			});
+			const valid = wanted
+				.filter((o) => typeof o.oid === "string" && isSha256(o.oid))
+				.map((o) => o.oid as string);
+			const held = await repoObjects(db, repo.id, valid);
+			const origin = publicOrigin(request, options.publicUrl);
+			const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
+			const { actor, tokenId } = auditContext(request);
+			const answers = [];
+			for (const { oid, size } of wanted) {
+				const sizeOk = typeof size === "number" && Number.isSafeInteger(size) && size >= 0;
+				if (typeof oid !== "string" || !isSha256(oid) || !sizeOk) {
+					answers.push({
+						oid: String(oid).slice(0, 64),
+						size: sizeOk ? size : 0,
+						error: {
+							code: 422,
+							message: "oid must be a SHA-256 (64 lowercase hex digits) and size a whole number",
+						},
+					});
+					continue;
+				}
+				if (size > options.maxFileBytes) {
+					answers.push({
+						oid,
+						size,
+						error: {
+							code: 422,
+							message: `the file has ${size} bytes, more than this hub accepts (MODELHUB_MAX_FILE_BYTES = ${options.maxFileBytes})`,
+						},
+					});
+					continue;
+				}
+				const known = held.get(oid);
+				if (known && known.size === size && (await storage.stat(oid)) !== undefined) {
+					answers.push({ oid, size, authenticated: true });
+					continue;
+				}
+				const grant: UploadGrant = { modelId: repo.id, oid, size, expires, actor, tokenId: tokenId ?? "" };
+				const query = new URLSearchParams({
+					size: String(size),
+					expires: String(expires),
+					actor,
+					token: grant.tokenId,
+					signature: sign(signingKey, grantFields(grant)),
+				});
+				answers.push({
+					oid,
+					size,
+					authenticated: true,
+					actions: {
+						upload: {
+							href: `${origin}/api/lfs-upload/${encodeId(repo.id)}/${oid}?${query.toString()}`,
+							expires_in: UPLOAD_URL_TTL_SECONDS,
+						},
+						verify: {
+							href: `${origin}/${encodeId(repo.id)}.git/info/lfs/objects/verify`,
+							expires_in: UPLOAD_URL_TTL_SECONDS,
+						},
+					},
+				});
+			}
+			return reply.type(LFS_TYPE).send({ transfer: "basic", objects: answers, hash_algo: "sha256" });
+		},
+	);
+
+	app.post(
+		"/:namespace/:repo/info/lfs/objects/verify",
+		{ onRequest: repoAccess(db, "write", lfsModelId) },
+		async (request, reply) => {
+			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
+				string,
+				unknown
+			>;
+			const { oid, size } = body;
+			if (typeof oid !== "string" || !isSha256(oid)) return lfsError(reply, 422, "oid must be a SHA-256");
+			const held = (await repoObjects(db, request.repo!.id, [oid])).get(oid);
+			if (!held || (typeof size === "number" && held.size !== size)) {
+				return lfsError(reply, 404, `object ${oid} was not uploaded to ${request.repo!.id}`);
+			}
+			return reply.type(LFS_TYPE).send({ oid, size: held.size });
+		},
+	);
+
+	// The upload itself: no Authorization header (huggingface_hub sends none to upload URLs), so the
+	// signed URL is the permission. Checked before the body is read.
+	app.put<{
+		Params: { namespace: string; name: string; oid: string };
+		Querystring: Record<string, string | undefined>;
+	}>(
+		"/api/lfs-upload/:namespace/:name/:oid",
+		{
+			config: { auth: "signed", upload: true },
+			onRequest: async (request, reply) => {
+				const blocked = limiter.blockedFor(request.ip);
+				if (blocked > 0) return sendTooManyFailures(reply, blocked);
+				const q = request.query;
+				const grant: UploadGrant = {
+					modelId: `${request.params.namespace}/${request.params.name}`,
+					oid: request.params.oid,
+					size: Number(q.size),
+					expires: Number(q.expires),
+					actor: q.actor ?? "",
+					tokenId: q.token ?? "",
+				};
+				const valid =
+					typeof q.signature === "string" &&
+					/^\d{1,16}$/.test(q.size ?? "") &&
+					/^\d{1,12}$/.test(q.expires ?? "") &&
+					verify(signingKey, grantFields(grant), q.signature);
+				if (!valid) {
+					limiter.fail(request.ip);
+					return sendError(reply, 403, "this upload URL is not valid: ask the LFS batch API for a new one");
+				}
+				if (grant.expires < Date.now() / 1000) {
+					return sendError(reply, 403, "this upload URL has expired: ask the LFS batch API for a new one");
+				}
+				(request as FastifyRequest & { grant?: UploadGrant }).grant = grant;
+				return undefined;
+			},
+		},
+		async (request, reply) => {
+			const grant = (request as FastifyRequest & { grant: UploadGrant }).grant;
+			if (!isStream(request.body)) return sendError(reply, 415, "send the file's bytes as the request body");
+			let stored;
+			try {
+				stored = await storage.put(request.body, {
+					expectedSha256: grant.oid,
+					expectedSize: grant.size,
+					maxBytes: Math.min(grant.size, options.maxFileBytes),
+				});
+			} catch (error) {
+				if (error instanceof BlobDigestError)
+					return sendError(reply, 400, `upload refused: ${error.message}`);
+				if (error instanceof BlobTooLargeError) {
+					return sendError(
+						reply,
+						400,
+						`upload refused: received more than the announced ${grant.size} bytes`,
+					);
+				}
+				throw error;
+			}
+			const registered = await registerUpload(db, grant.modelId, stored, {
+				actor: grant.actor,
+				...(grant.tokenId ? { tokenId: grant.tokenId } : {}),
+				ip: request.ip,
+				action: "lfs.upload",
+				details: { oid: grant.oid, size: grant.size },
+			});
+			if (!registered) return sendError(reply, 404, "the repository no longer exists");
+			return reply.type(JSON_TYPE).send({});
+		},
+	);
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import { readFrontMatter } from "../cards/front-matter.js";
+import { JSON_TYPE, sendError } from "../http.js";
+
+const MAX_CONTENT = 1024 * 1024;
+
+/**
+ * `POST /api/validate-yaml` `{ content, repoType }`: huggingface_hub calls it before uploading a
+ * README.md, and fails early with the `errors`' messages on a 400 (warnings are shown, not fatal).
+ */
+export function validateYamlRoute(app: FastifyInstance): void {
+	app.post("/api/validate-yaml", async (request, reply) => {
+		const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
+			string,
+			unknown
+		>;
+		if (typeof body.content !== "string") return sendError(reply, 400, "'content' must be a string");
+		if (body.content.length > MAX_CONTENT)
+			return sendError(reply, 413, `'content' must be at most ${MAX_CONTENT} characters`);
+		if (body.repoType !== undefined && body.repoType !== "model") {
+			return sendError(reply, 400, 'only model cards are validated by this hub (repoType must be "model")');
+		}
+		const result = readFrontMatter(body.content);
+		const warnings = result.warnings.map((message) => ({ message }));
+		if (result.errors.length > 0) {
+			return reply
+				.code(400)
+				.type(JSON_TYPE)
+				.send({
+					error: result.errors.join("; "),
+					errors: result.errors.map((message) => ({ message })),
+					warnings,
+				});
+		}
+		return reply.type(JSON_TYPE).send({ errors: [], warnings });
+	});
+}

@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { JSON_TYPE, sendError, sendHubError } from "../http.js";
+import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
+import { registerUpload, repoObjects } from "../uploads/objects.js";
+import { Lz4Error } from "../xet/lz4.js";
+import { XetFormatError } from "../xet/chunks.js";
+import { XET_HASH } from "../xet/hashes.js";
+import { reconstruct } from "../xet/reconstruct.js";
+import { readShard } from "../xet/shard.js";
+import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from "../xet/store.js";
+import { MAX_XORB_BYTES, XorbScanner } from "../xet/xorb.js";
+import { actorName } from "../accounts/viewer.js";
+import { bearerToken, sendTooManyFailures } from "./auth.js";
+import { publicOrigin, resolveOrReply, type ModelRoutesOptions } from "./models/context.js";
+import { repoAccess } from "./repo-access.js";
+import { isStream } from "./uploads/commit.js";
+import { refusePullRequest } from "./uploads/preupload.js";
+
+declare module "fastify" {
+	interface FastifyRequest {
+		xet?: XetGrant;
+	}
+}
+
+/** Where the hub serves the Xet CAS API (the `casUrl` it hands out). */
+export const XET_PREFIX = "/xet";
+
+export const XET_DISABLED =
+	"Xet uploads are turned off on this hub (MODELHUB_XET=false): set HF_HUB_DISABLE_XET=1 to upload through LFS";
+
+/**
+ * Where a hub with Xet turned off sends hf_xet. hf_xet shows only the status and URL of a failed
+ * request, never the body: so the URL itself tells the user what to do, and every request there fails
+ * at once with a 400 (which hf_xet does not retry).
+ */
+export const XET_OFF_PREFIX = "/xet-is-off-on-this-hub--set-HF_HUB_DISABLE_XET=1";
+
+const NO_XET_DOWNLOADS =
+	"This hub serves files over plain HTTP (/{id}/resolve/{revision}/{path}), not through Xet";
+
+function casError(reply: FastifyReply, error: unknown): FastifyReply {
+	if (error instanceof XetFormatError || error instanceof Lz4Error)
+		return sendError(reply, 400, error.message);
+	if (error instanceof BlobDigestError) {
+		return sendError(reply, 400, `the rebuilt file does not match the shard: ${error.message}`);
+	}
+	if (error instanceof BlobTooLargeError)
+		return sendError(reply, 413, `${error.message} (MODELHUB_MAX_FILE_BYTES)`);
+	throw error;
+}
+
+/**
+ * The part of the Xet protocol that huggingface_hub 2.x uploads need (its default with hf_xet
+ * installed, which does not fall back to LFS): a CAS token (`xet-write-token`), xorb upload, shard
+ * upload. Xorbs are stored as blobs and kept per account; a shard's files are rebuilt from the
+ * uploader's own xorbs into ordinary content-addressed blobs and checked against their SHA-256, so
+ * commits, downloads and storage stay as for any other file. Global deduplication and Xet downloads
+ * are not offered (downloads go over HTTP): the client copes with both.
+ */
+export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
+	const { db, storage, limiter } = options;
+
+	app.get<{ Params: { revision: string } }>(
+		"/api/models/:namespace/:name/xet-write-token/:revision",
+		{ onRequest: repoAccess(db, "write") },
+		async (request, reply) => {
+			if (!options.uploads.xet) {
+				return reply
+					.header("cache-control", "no-store")
+					.type(JSON_TYPE)
+					.send({
+						accessToken: "xet-is-off",
+						exp: Math.floor(Date.now() / 1000) + 3600,
+						casUrl: `${publicOrigin(request, options.publicUrl)}${XET_OFF_PREFIX}`,
+					});
+			}
+			const revision = request.params.revision;
+			// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
+			const refused = refusePullRequest(request, reply);
+			if (refused) return refused;
+			const resolved = await resolveOrReply(reply, db, request.repo!.id, revision, request.viewer);
+			if (!resolved) return reply;
+			const viewer = request.viewer;
+			const { token, expiresAt } = await issueXetToken(db, {
+				account: actorName(viewer),
+				modelId: resolved.modelId,
+				accessTokenId: viewer.kind === "user" ? viewer.token.id : null,
+			});
+			return reply
+				.header("cache-control", "no-store")
+				.type(JSON_TYPE)
+				.send({
+					accessToken: token,
+					exp: expiresAt,
+					casUrl: `${publicOrigin(request, options.publicUrl)}${XET_PREFIX}`,
+				});
+		},
+	);
+
+	async function casAuth(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+		if (!options.uploads.xet) return sendError(reply, 501, XET_DISABLED);
+		const blocked = limiter.blockedFor(request.ip);
+		if (blocked > 0) return sendTooManyFailures(reply, blocked);
+		const token = bearerToken(request.headers.authorization);
+		const grant = typeof token === "string" && token !== "malformed" ? await xetGrant(db, token) : undefined;
+		if (!grant) {
+			if (token !== undefined) limiter.fail(request.ip);
+			reply.header("www-authenticate", 'Bearer realm="modelhub-xet"');
+			return sendError(
+				reply,
+				401,
+				"a valid Xet token is required (ask /api/models/{id}/xet-write-token/{revision} for one)",
+			);
+		}
+		request.xet = grant;
+		return undefined;
+	}
+	const cas = { onRequest: casAuth, config: { auth: "xet" as const, upload: true } };
+
+	app.all(`${XET_OFF_PREFIX}/*`, { config: { auth: "xet" as const } }, async (_request, reply) =>
+		sendError(reply, 400, XET_DISABLED),
+	);
+
+	app.get(`${XET_PREFIX}/v1/chunks/:prefix/:hash`, cas, async (_request, reply) =>
+		sendError(reply, 404, "global deduplication is not offered by this hub"),
+	);
+	for (const path of [`${XET_PREFIX}/v1/reconstructions/:hash`, `${XET_PREFIX}/v2/reconstructions/:hash`]) {
+		app.get(path, cas, async (_request, reply) => sendError(reply, 404, NO_XET_DOWNLOADS));
+	}
+	// hf_xet tries the streaming v2 shard API first and falls back to v1 on 404.
+	app.post(`${XET_PREFIX}/v2/shards`, cas, async (_request, reply) =>
+		sendError(reply, 404, "this hub speaks the v1 shard API"),
+	);
+
+	app.post<{ Params: { prefix: string; hash: string } }>(
+		`${XET_PREFIX}/v1/xorbs/:prefix/:hash`,
+		cas,
+		async (request, reply) => {
+			const { prefix, hash } = request.params;
+			if (prefix !== "default") return sendError(reply, 400, "the xorb prefix must be 'default'");
+			if (!XET_HASH.test(hash)) return sendError(reply, 400, "a xorb hash is 64 lowercase hex digits");
+			const body = request.body;
+			if (!isStream(body)) return sendError(reply, 400, "send the serialized xorb as the request body");
+			const scanner = new XorbScanner();
+			async function* scanned(): AsyncIterable<Uint8Array> {
+				for await (const chunk of body as AsyncIterable<Uint8Array>) {
+					scanner.update(chunk);
+					yield chunk;
+				}
+			}
+			try {
+				const stored = await storage.put(scanned(), { maxBytes: MAX_XORB_BYTES });
+				const layout = scanner.finish();
+				const inserted = await recordXorb(db, {
+					account: request.xet!.account,
+					hash,
+					blobSha256: stored.sha256,
+					size: stored.size,
+					layout,
+				});
+				return reply.type(JSON_TYPE).send({ was_inserted: inserted });
+			} catch (error) {
+				if (error instanceof BlobTooLargeError) {
+					return sendError(reply, 400, `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`);
+				}
+				return casError(reply, error);
+			}
+		},
+	);
+
+	app.post(`${XET_PREFIX}/v1/shards`, cas, async (request, reply) => {
+		const grant = request.xet!;
+		const body = request.body;
+		if (!isStream(body)) return sendError(reply, 400, "send the serialized shard as the request body");
+		try {
+			const files = await readShard(body);
+			const held = await repoObjects(
+				db,
+				grant.modelId,
+				files.flatMap((file) => (file.sha256 ? [file.sha256] : [])),
+			);
+			let registered = 0;
+			for (const file of files) {
+				if (!file.sha256)
+					throw new XetFormatError("each file of a shard must carry its SHA-256 (metadata extension)");
+				if (held.has(file.sha256)) continue;
+				const xorbs = await accountXorbs(
+					db,
+					grant.account,
+					file.terms.map((term) => term.xorb),
+				);
+				const stored = await storage.put(reconstruct(storage, xorbs, file.terms), {
+					expectedSha256: file.sha256,
+					maxBytes: options.maxFileBytes,
+				});
+				const done = await registerUpload(db, grant.modelId, stored, {
+					actor: grant.account,
+					...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
+					ip: request.ip,
+					action: "xet.upload",
+					details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
+				});
+				if (!done) return sendHubError(reply, "RepoNotFound", "Repository not found");
+				held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
+				registered++;
+			}
+			return reply.type(JSON_TYPE).send({ result: registered > 0 ? 1 : 0 });
+		} catch (error) {
+			return casError(reply, error);
+		}
+	});
+}

@@ -1,0 +1,63 @@
+import { recordAudit, type AuditEntry } from "../audit/log.js";
+import type { Database, Queryable } from "../db/types.js";
+import type { StoredBlob } from "../storage/types.js";
+
+/**
+ * Large files uploaded to a repository (through LFS or Xet) before the commit that uses them. A
+ * commit may refer by SHA-256 only to objects its repository holds: uploaded to it, or already in
+ * one of its commits. Knowing a digest is never enough to reach another repository's bytes.
+ */
+export async function recordUploadObject(
+	tx: Queryable,
+	modelId: string,
+	blob: Pick<StoredBlob, "sha256" | "size" | "gitOid">,
+	uploadedBy: string,
+): Promise<void> {
+	await tx.query(
+		`INSERT INTO blobs (sha256, size, git_oid) VALUES ($1, $2, $3)
+		ON CONFLICT (sha256) DO UPDATE SET git_oid = EXCLUDED.git_oid
+			WHERE blobs.git_oid IS NULL AND EXCLUDED.git_oid IS NOT NULL`,
+		[blob.sha256, blob.size, blob.gitOid ?? null],
+	);
+	await tx.query(
+		`INSERT INTO upload_objects (model_id, sha256, uploaded_by) VALUES ($1, $2, $3)
+		ON CONFLICT (model_id, sha256) DO NOTHING`,
+		[modelId, blob.sha256, uploadedBy],
+	);
+}
+
+/** The objects among `sha256s` this repository holds, with their sizes and git ids. */
+export async function repoObjects(
+	db: Queryable,
+	modelId: string,
+	sha256s: readonly string[],
+): Promise<Map<string, { size: number; gitOid: string | null }>> {
+	if (sha256s.length === 0) return new Map();
+	const result = await db.query<{ sha256: string; size: number | string; git_oid: string | null }>(
+		`SELECT b.sha256, b.size, b.git_oid FROM blobs b
+		WHERE b.sha256 = ANY($2::text[]) AND (
+			EXISTS (SELECT 1 FROM upload_objects o WHERE o.model_id = $1 AND o.sha256 = b.sha256)
+			OR EXISTS (SELECT 1 FROM commit_files f WHERE f.sha256 = b.sha256 AND f.model_id = $1))`,
+		[modelId, [...new Set(sha256s)]],
+	);
+	return new Map(result.rows.map((row) => [row.sha256, { size: Number(row.size), gitOid: row.git_oid }]));
+}
+
+/**
+ * Makes a verified upload the repository's, with its audit entry, in one transaction. False when the
+ * repository was deleted while the bytes were arriving (nothing is recorded then).
+ */
+export async function registerUpload(
+	db: Database,
+	modelId: string,
+	blob: Pick<StoredBlob, "sha256" | "size" | "gitOid">,
+	audit: AuditEntry & { actor: string },
+): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const exists = await tx.query("SELECT 1 FROM models WHERE id = $1 FOR SHARE", [modelId]);
+		if (exists.rows.length === 0) return false;
+		await recordUploadObject(tx, modelId, blob, audit.actor);
+		await recordAudit(tx, { ...audit, repo: modelId });
+		return true;
+	});
+}

@@ -1,0 +1,39 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Queryable } from "../db/types.js";
+import { getMeta, setMeta } from "../models/store.js";
+
+const KEY_NAME = "upload_signing_key";
+
+/**
+ * The key that signs the upload URLs the hub hands out (LFS uploads carry no Authorization header, so
+ * the URL itself must prove what it may upload). Made once and kept in the database, so that every hub
+ * sharing a database accepts the URLs any of them signed.
+ */
+export async function loadSigningKey(db: Queryable): Promise<Buffer> {
+	let hex = await getMeta(db, KEY_NAME);
+	if (hex === undefined) {
+		await db.query("INSERT INTO hub_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [
+			KEY_NAME,
+			randomBytes(32).toString("hex"),
+		]);
+		hex = await getMeta(db, KEY_NAME);
+	}
+	if (hex === undefined || !/^[0-9a-f]{64}$/.test(hex)) {
+		await setMeta(db, KEY_NAME, randomBytes(32).toString("hex"));
+		hex = (await getMeta(db, KEY_NAME)) as string;
+	}
+	return Buffer.from(hex, "hex");
+}
+
+/** An HMAC-SHA256 over the fields, in order (each length-prefixed, so no two lists sign alike). */
+export function sign(key: Buffer, fields: readonly string[]): string {
+	const hmac = createHmac("sha256", key);
+	for (const field of fields) hmac.update(`${Buffer.byteLength(field)}:${field}`);
+	return hmac.digest("base64url");
+}
+
+export function verify(key: Buffer, fields: readonly string[], signature: string): boolean {
+	const expected = Buffer.from(sign(key, fields), "utf8");
+	const given = Buffer.from(signature, "utf8");
+	return expected.length === given.length && timingSafeEqual(expected, given);
+}

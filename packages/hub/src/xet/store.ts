@@ -1,0 +1,98 @@
+import { newToken, tokenHash, XET_TOKEN_PREFIX } from "../accounts/tokens.js";
+import type { Queryable } from "../db/types.js";
+import { packU32, unpackU32, type XorbLayout } from "./xorb.js";
+
+/** How long a Xet CAS token lives (hf_xet asks for a new one before it expires). */
+export const XET_TOKEN_TTL_SECONDS = 3600;
+
+export interface XetGrant {
+	/** Whose xorbs: the uploading account (`@admin` for the admin token). */
+	account: string;
+	modelId: string;
+	accessTokenId: string | null;
+}
+
+/** Issues a CAS token for uploads to one repository. Expired tokens are swept at the same time. */
+export async function issueXetToken(
+	db: Queryable,
+	grant: XetGrant,
+): Promise<{ token: string; expiresAt: number }> {
+	const token = newToken(XET_TOKEN_PREFIX);
+	const expiresAt = Math.floor(Date.now() / 1000) + XET_TOKEN_TTL_SECONDS;
+	await db.query("DELETE FROM xet_tokens WHERE expires_at < now() - interval '1 hour'");
+	await db.query(
+		`INSERT INTO xet_tokens (token_hash, access_token_id, account, model_id, expires_at)
+		VALUES ($1, $2, $3, $4, to_timestamp($5))`,
+		[tokenHash(token), grant.accessTokenId, grant.account, grant.modelId, expiresAt],
+	);
+	return { token, expiresAt };
+}
+
+/** What a live CAS token grants (its access token not revoked), or undefined. */
+export async function xetGrant(db: Queryable, token: string): Promise<XetGrant | undefined> {
+	const result = await db.query<{ account: string; model_id: string; access_token_id: string | null }>(
+		`SELECT x.account, x.model_id, x.access_token_id FROM xet_tokens x
+		LEFT JOIN access_tokens t ON t.id = x.access_token_id
+		WHERE x.token_hash = $1 AND x.expires_at > now()
+			AND (x.access_token_id IS NULL OR (t.id IS NOT NULL AND t.revoked_at IS NULL))`,
+		[tokenHash(token)],
+	);
+	const row = result.rows[0];
+	return row
+		? { account: row.account, modelId: row.model_id, accessTokenId: row.access_token_id }
+		: undefined;
+}
+
+/** Records an uploaded xorb; false when the account had already uploaded one with this hash. */
+export async function recordXorb(
+	db: Queryable,
+	xorb: { account: string; hash: string; blobSha256: string; size: number; layout: XorbLayout },
+): Promise<boolean> {
+	const result = await db.query(
+		`INSERT INTO xet_xorbs (account, hash, blob_sha256, size, num_chunks, chunk_offsets, chunk_sizes)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account, hash) DO NOTHING RETURNING hash`,
+		[
+			xorb.account,
+			xorb.hash,
+			xorb.blobSha256,
+			xorb.size,
+			xorb.layout.chunkSizes.length,
+			packU32(xorb.layout.chunkOffsets),
+			packU32(xorb.layout.chunkSizes),
+		],
+	);
+	return result.rows.length > 0;
+}
+
+export interface StoredXorb {
+	blobSha256: string;
+	chunkOffsets: number[];
+	chunkSizes: number[];
+}
+
+/** The account's own xorbs among `hashes` (a file is rebuilt from its uploader's xorbs only). */
+export async function accountXorbs(
+	db: Queryable,
+	account: string,
+	hashes: readonly string[],
+): Promise<Map<string, StoredXorb>> {
+	const result = await db.query<{
+		hash: string;
+		blob_sha256: string;
+		chunk_offsets: Uint8Array;
+		chunk_sizes: Uint8Array;
+	}>(
+		"SELECT hash, blob_sha256, chunk_offsets, chunk_sizes FROM xet_xorbs WHERE account = $1 AND hash = ANY($2::text[])",
+		[account, [...new Set(hashes)]],
+	);
+	return new Map(
+		result.rows.map((row) => [
+			row.hash,
+			{
+				blobSha256: row.blob_sha256,
+				chunkOffsets: unpackU32(row.chunk_offsets),
+				chunkSizes: unpackU32(row.chunk_sizes),
+			},
+		]),
+	);
+}
