@@ -512,7 +512,18 @@ describe("pipeline", () => {
 				{ status: 400, body: '{"error":"x"}', headers: { "content-type": "application/problem+json" } },
 				'"x"',
 			],
-			["JSON without error/detail", { status: 500, json: { oops: 1 } }, "[object Object]"],
+			// 3.12.1 says "[object Object]" for these; the body's own words are what the caller needs.
+			["JSON without error/detail: quoted", { status: 500, json: { oops: 1 } }, '{"oops":1}'],
+			[
+				"JSON {code, message}: the message",
+				{ status: 400, json: { code: 400, message: "prompt must not be empty" } },
+				"prompt must not be empty",
+			],
+			[
+				"a long JSON body: quoted up to 2,000 characters",
+				{ status: 500, json: { trace: "x".repeat(5_000) } },
+				`{"trace":"${"x".repeat(2_000 - 10)}…`,
+			],
 			[
 				"text/plain with parameters",
 				{ status: 500, body: "boom", headers: { "content-type": "text/plain; charset=utf-8" } },

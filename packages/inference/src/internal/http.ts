@@ -151,6 +151,21 @@ function isJsonContentType(contentType: string | null): boolean {
 }
 
 /**
+ * The message of a JSON error body: `error` or `detail` JSON-stringified, as 3.12.1 words it; else a
+ * top-level `message` string (WaveSpeedAI and others answer `{code, message}`, which 3.12.1 printed
+ * as "[object Object]"); else the body as JSON, at most MAX_BODY_IN_MESSAGE characters.
+ */
+function jsonErrorMessage(body: unknown, record: Record<string, unknown> | undefined): string {
+	if (record && (record.error || record.detail)) return JSON.stringify(record.error ?? record.detail);
+	if (typeof record?.message === "string" && record.message) return record.message;
+	const text = typeof body === "string" ? body : JSON.stringify(body);
+	return text.length > MAX_BODY_IN_MESSAGE ? `${text.slice(0, MAX_BODY_IN_MESSAGE)}…` : text;
+}
+
+/** A JSON error body without a known message field is quoted up to this many characters. */
+const MAX_BODY_IN_MESSAGE = 2_000;
+
+/**
  * The error of a failed non-streaming call, as 3.12.1 words it: a JSON body's `error` or
  * `detail` (JSON-stringified), a `text/plain;…` body's text, else a fixed text.
  */
@@ -166,11 +181,7 @@ export async function errorFromResponse(
 			const body = (await response.json()) as unknown;
 			const record =
 				typeof body === "object" && body !== null ? (body as Record<string, unknown>) : undefined;
-			message =
-				wording?.(response.status, record?.error) ??
-				(record && (record.error || record.detail)
-					? JSON.stringify(record.error ?? record.detail)
-					: String(body));
+			message = wording?.(response.status, record?.error) ?? jsonErrorMessage(body, record);
 		} else if (contentType?.startsWith("text/plain;")) {
 			message = await response.text();
 		} else {

@@ -17,6 +17,7 @@ import {
 	imageToVideo,
 	InferenceInputError,
 	InferenceOutputError,
+	InferenceProviderApiError,
 	textToImage,
 	textToVideo,
 } from "../../src/index.js";
@@ -85,6 +86,9 @@ const table: Route[] = [
 	hubModel("org/t2i-failed", {
 		wavespeed: { providerId: "t2i-failed", status: "live", task: "text-to-image" },
 	}),
+	hubModel("org/t2i-refused", {
+		wavespeed: { providerId: "t2i-refused", status: "live", task: "text-to-image" },
+	}),
 	hubModel("org/t2i-odd", { wavespeed: { providerId: "t2i-odd", status: "live", task: "text-to-image" } }),
 	hubModel("org/t2i-hostile", {
 		wavespeed: { providerId: "t2i-hostile", status: "live", task: "text-to-image" },
@@ -128,6 +132,11 @@ const table: Route[] = [
 		[status("failed", { error: "NSFW content" })],
 		BEARER_KEY,
 	),
+	// WaveSpeedAI's error body is {code, message, data}: the message must reach the caller.
+	{
+		path: `${DIRECT}/api/v3/t2i-refused`,
+		respond: { status: 400, json: { code: 400, message: "prompt must not be empty", data: null } },
+	},
 	...task(DIRECT, "t2i-odd", "odd", undefined, [status("paused")], BEARER_KEY),
 	...task(DIRECT, "t2i-hostile", "hostile", undefined, [done], BEARER_KEY, "evil.example"),
 	...task(
@@ -215,6 +224,17 @@ describe("wavespeed", () => {
 			);
 		await expect(call("org/t2i-failed")).rejects.toThrow(new InferenceOutputError("NSFW content"));
 		await expect(call("org/t2i-odd")).rejects.toThrow('Unexpected WaveSpeed AI task status: "paused"');
+	});
+
+	it("text-to-image: a refused submission is an API error carrying WaveSpeedAI's own message", async () => {
+		const error = await textToImage(
+			{ accessToken: PROVIDER_KEY, provider: "wavespeed", model: "org/t2i-refused", inputs: "x" },
+			{ ...run, fetch: server().fetch },
+		).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(InferenceProviderApiError);
+		expect((error as InferenceProviderApiError).message).toBe("prompt must not be empty");
+		expect((error as InferenceProviderApiError).status).toBe(400);
+		expect(JSON.stringify((error as InferenceProviderApiError).request)).not.toContain(PROVIDER_KEY);
 	});
 
 	it("text-to-image: a result URL on another host is polled on WaveSpeedAI itself (the key never leaves it)", async () => {
