@@ -72,8 +72,8 @@ function SignInForm({ hubUrl }: { hubUrl: string }) {
 					/>
 					<span id={ids.help} className="muted small">
 						Your hub administrator issues tokens. The token is sent to this hub only, in a header (never in a
-						link), and is forgotten when you close the tab. This is not the inference token of the Settings
-						page.
+						link). It is kept in this page's memory, or in this tab until it closes if you tick the box below;
+						never in local storage. It is not the inference token of the Settings page.
 					</span>
 				</div>
 				<div className="field-check">
@@ -134,7 +134,7 @@ function AccountView({ session }: { session: HubSession }) {
 				<div className="header-actions">
 					{canCreate ? (
 						<Link to="/new" className="btn btn-primary">
-							<span aria-hidden="true">＋ </span>New model
+							<span aria-hidden="true">+ </span>New model
 						</Link>
 					) : null}
 					<button type="button" className="btn" onClick={signOut}>

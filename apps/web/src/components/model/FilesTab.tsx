@@ -110,7 +110,7 @@ export function FilesTab({
 						aria-controls={uploadId}
 						onClick={() => setUploading(!uploading)}
 					>
-						<span aria-hidden="true">＋ </span>Add files
+						<span aria-hidden="true">+ </span>Add files
 					</button>
 				) : null}
 			</div>
@@ -225,7 +225,7 @@ function FileTable({
 				</tbody>
 				<tfoot>
 					<tr>
-						<th scope="row">{entries.length} entries</th>
+						<th scope="row">{entries.length === 1 ? "1 entry" : `${entries.length} entries`}</th>
 						<td className="numeric">{formatBytes(total)}</td>
 						<td />
 					</tr>
