@@ -129,7 +129,11 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			const meta = await pageMeta(path, { model: (id) => modelFacts(db, id) });
 			const html = await template();
 			if (html === undefined)
-				return reply.code(meta.status).type(HTML_TYPE).header("cache-control", "no-cache").send(NOT_BUILT_PAGE);
+				return reply
+					.code(meta.status)
+					.type(HTML_TYPE)
+					.header("cache-control", "no-cache")
+					.send(NOT_BUILT_PAGE);
 			return reply
 				.code(meta.status)
 				.type(HTML_TYPE)
