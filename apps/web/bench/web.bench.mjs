@@ -75,6 +75,8 @@ const PAGE_MODULES = [
 	["models", "src/pages/Models.tsx"],
 	["model", "src/pages/Model.tsx"],
 	["settings", "src/pages/Settings.tsx"],
+	["account", "src/pages/Account.tsx"],
+	["new_model", "src/pages/NewModel.tsx"],
 	["not_found", "src/pages/NotFound.tsx"],
 ];
 function initialJs(routeSource) {

@@ -15,8 +15,11 @@ const LibraryPage = lazy(() => import("./pages/Library"));
 const ModelsPage = lazy(() => import("./pages/Models"));
 const ModelPage = lazy(() => import("./pages/Model"));
 const SettingsPage = lazy(() => import("./pages/Settings"));
+const AccountPage = lazy(() => import("./pages/Account"));
+const NewModelPage = lazy(() => import("./pages/NewModel"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 
+// First segments of these paths: src/app-sections.ts (the hub knows them too, for the page statuses).
 export function App() {
 	return (
 		<Routes>
@@ -28,6 +31,8 @@ export function App() {
 				<Route path="libraries/:key" element={<Page element={<LibraryPage />} />} />
 				<Route path="models" element={<Page element={<ModelsPage />} />} />
 				<Route path="settings" element={<Page element={<SettingsPage />} />} />
+				<Route path="account" element={<Page element={<AccountPage />} />} />
+				<Route path="new" element={<Page element={<NewModelPage />} />} />
 				<Route path=":namespace/:name" element={<Page element={<ModelPage />} />} />
 				<Route path=":name" element={<Page element={<ModelPage />} />} />
 				<Route path="*" element={<Page element={<NotFound />} />} />

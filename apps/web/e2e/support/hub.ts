@@ -15,9 +15,10 @@ export interface RunningHub {
 
 /**
  * Starts the real hub server (packages/hub/dist/cli.js) on a random port of 127.0.0.1 with a fresh
- * embedded database and the built web app, and waits for the URL it prints.
+ * embedded database and the built web app, and waits for the URL it prints. `env` adds settings
+ * (MODELHUB_ADMIN_TOKEN, upload limits…).
  */
-export async function startHub(): Promise<RunningHub> {
+export async function startHub(env: Record<string, string> = {}): Promise<RunningHub> {
 	if (!existsSync(hubCli))
 		throw new Error(`${hubCli} is missing: run \`npm run build\` at the repository root first.`);
 	if (!existsSync(join(webDist, "index.html"))) {
@@ -33,6 +34,7 @@ export async function startHub(): Promise<RunningHub> {
 			MODELHUB_WEB_DIR: webDist,
 			MODELHUB_LOG_LEVEL: "warn",
 			DATABASE_URL: "",
+			...env,
 		},
 		stdio: ["ignore", "pipe", "pipe"],
 	});

@@ -16,6 +16,12 @@ export interface ApiOptions {
 	baseUrl?: string;
 	signal?: AbortSignal;
 	fetch?: typeof fetch;
+	/**
+	 * The hub access token of the signed-in account, sent as `Authorization: Bearer` to `baseUrl` only
+	 * (never in a URL). Callers get it from `hubTokenFor(baseUrl)`, which gives it only to the hub it
+	 * was signed in to.
+	 */
+	token?: string;
 }
 
 export interface JsonResponse<T> {
@@ -45,25 +51,50 @@ export function apiUrl(
 	return url;
 }
 
-/** GETs JSON; a non-2xx answer becomes an ApiError carrying the server's `{ error }` message when present. */
-export async function getJson<T>(url: string, options: ApiOptions = {}): Promise<JsonResponse<T>> {
+/** The headers of a hub request: JSON accepted, the hub token when there is one. */
+export function hubHeaders(
+	token: string | undefined,
+	extra: Record<string, string> = {},
+): Record<string, string> {
+	return { Accept: "application/json", ...extra, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+}
+
+/** The hub's `{ error }` message of a failed answer, or a generic one naming the status. */
+export function hubErrorMessage(status: number, body: unknown): string {
+	const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
+	return typeof error === "string" && error ? error : `The hub answered ${status}.`;
+}
+
+/**
+ * Sends a request and reads its JSON answer; a non-2xx answer becomes an ApiError carrying the
+ * server's `{ error }` message when present.
+ */
+export async function requestJson<T>(
+	url: string,
+	options: ApiOptions & { method?: string; body?: unknown } = {},
+): Promise<JsonResponse<T>> {
 	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+	const hasBody = options.body !== undefined;
 	let response: Response;
 	try {
-		response = await doFetch(url, { headers: { Accept: "application/json" }, signal: options.signal });
+		response = await doFetch(url, {
+			method: options.method ?? "GET",
+			headers: hubHeaders(options.token, hasBody ? { "Content-Type": "application/json" } : {}),
+			body: hasBody ? JSON.stringify(options.body) : undefined,
+			signal: options.signal,
+		});
 	} catch (error) {
 		if (error instanceof DOMException && error.name === "AbortError") throw error;
 		throw new ApiError("The hub could not be reached.", 0, url);
 	}
 	if (!response.ok) {
-		let message = `The hub answered ${response.status}.`;
+		let body: unknown;
 		try {
-			const body = (await response.json()) as { error?: unknown };
-			if (typeof body.error === "string" && body.error) message = body.error;
+			body = await response.json();
 		} catch {
-			// Not JSON: keep the generic message.
+			// Not JSON: the generic message.
 		}
-		throw new ApiError(message, response.status, url);
+		throw new ApiError(hubErrorMessage(response.status, body), response.status, url);
 	}
 	let data: T;
 	try {
@@ -72,6 +103,11 @@ export async function getJson<T>(url: string, options: ApiOptions = {}): Promise
 		throw new ApiError("The hub sent a response that is not JSON.", response.status, url);
 	}
 	return { data, headers: response.headers };
+}
+
+/** GETs JSON (see requestJson). */
+export function getJson<T>(url: string, options: ApiOptions = {}): Promise<JsonResponse<T>> {
+	return requestJson<T>(url, options);
 }
 
 /** Encodes a model id path-segment by path-segment, keeping the "/" between namespace and name. */

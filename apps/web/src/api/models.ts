@@ -1,4 +1,5 @@
 import type { PipelineType } from "@modelhub/tasks";
+import { isReservedSection } from "../app-sections";
 import { ApiError, apiUrl, encodeModelId, getJson, type ApiOptions } from "./http";
 
 /** A model as listed by `GET /api/models`. */
@@ -166,7 +167,10 @@ export const MAX_CARD_BYTES = 512 * 1024;
 export async function getModelCard(id: string, options: ApiOptions = {}): Promise<string | undefined> {
 	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 	const url = fileUrl(id, "main", "README.md", options.baseUrl);
-	const response = await doFetch(url, { signal: options.signal });
+	const response = await doFetch(url, {
+		signal: options.signal,
+		...(options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {}),
+	});
 	if (response.status === 404) return undefined;
 	if (!response.ok)
 		throw new ApiError(`The hub answered ${response.status} for the model card.`, response.status, url);
@@ -181,14 +185,15 @@ export async function getModel(id: string, options: ApiOptions = {}): Promise<Mo
 }
 
 const prefetched = new Map<string, Promise<ModelDetail>>();
-const prefetchKey = (id: string, baseUrl = "") => `${baseUrl}\n${id}`;
+// Keyed by the token too: an answer fetched signed out must not stand in for the owner's (a private model).
+const prefetchKey = (id: string, baseUrl = "", token = "") => `${baseUrl}\n${token}\n${id}`;
 
 /**
  * Starts loading a model before its page's code has arrived (the entry calls this for model URLs), so
  * the API request and the page chunk download in parallel.
  */
 export function prefetchModel(id: string, options: ApiOptions = {}): void {
-	const key = prefetchKey(id, options.baseUrl);
+	const key = prefetchKey(id, options.baseUrl, options.token);
 	if (prefetched.has(key)) return;
 	const request = getModel(id, options);
 	// Marked as handled here; the page that takes it sees the rejection.
@@ -197,19 +202,21 @@ export function prefetchModel(id: string, options: ApiOptions = {}): void {
 }
 
 /** The prefetched request for a model, once; undefined when none was started. */
-export function takePrefetchedModel(id: string, baseUrl = ""): Promise<ModelDetail> | undefined {
-	const key = prefetchKey(id, baseUrl);
+export function takePrefetchedModel(
+	id: string,
+	baseUrl = "",
+	token?: string,
+): Promise<ModelDetail> | undefined {
+	const key = prefetchKey(id, baseUrl, token);
 	const request = prefetched.get(key);
 	prefetched.delete(key);
 	return request;
 }
 
-const APP_SECTIONS = new Set(["tasks", "libraries", "models", "settings", "assets", "api"]);
-
 /** The model id a path addresses (`/ns/name` or `/name`), or undefined for the app's own sections. */
 export function modelIdFromPath(pathname: string): string | undefined {
 	const parts = pathname.replace(/^\/+|\/+$/g, "").split("/");
-	if (parts.length === 0 || parts.length > 2 || !parts[0] || APP_SECTIONS.has(parts[0])) return undefined;
+	if (parts.length === 0 || parts.length > 2 || !parts[0] || isReservedSection(parts[0])) return undefined;
 	try {
 		return parts.map((part) => decodeURIComponent(part)).join("/");
 	} catch {

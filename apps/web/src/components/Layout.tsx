@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { useHubSession } from "../account/session";
+import { useSettings } from "../settings/store";
 
 const NAV = [
 	{ to: "/tasks", label: "Tasks" },
@@ -10,6 +12,7 @@ const NAV = [
 
 export function Layout() {
 	const location = useLocation();
+	const session = useHubSession(useSettings().hubUrl);
 	const mainRef = useRef<HTMLElement>(null);
 	const firstRender = useRef(true);
 
@@ -47,6 +50,21 @@ export function Layout() {
 									</NavLink>
 								</li>
 							))}
+							<li>
+								{session ? (
+									<NavLink to="/account" className="nav-link nav-account">
+										<span className="nav-avatar" aria-hidden="true">
+											{session.account.name.slice(0, 1).toUpperCase()}
+										</span>
+										<span className="visually-hidden">Your account: </span>
+										<span className="nav-account-name">{session.account.name}</span>
+									</NavLink>
+								) : (
+									<NavLink to="/account" className="nav-link">
+										Sign in
+									</NavLink>
+								)}
+							</li>
 						</ul>
 					</nav>
 				</div>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
+import { useHubSession } from "../account/session";
 import { ApiError } from "../api/http";
 import { getModel, getModelCard, takePrefetchedModel, type ModelDetail } from "../api/models";
 import { CopyButton } from "../components/CopyButton";
@@ -15,6 +16,7 @@ import { useResource } from "../hooks/useResource";
 import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useWhenIdle } from "../hooks/useWhenIdle";
 import { formatCount, formatExactCount, formatRelative } from "../view/format";
+import { can } from "../view/account";
 import { modelLicense, modelSize, splitModelId } from "../view/model";
 import { tagLinks } from "../view/model-filters";
 import { pipelineName } from "../view/pipelines";
@@ -24,14 +26,17 @@ import NotFound from "./NotFound";
 // The Markdown renderer, the playground (with the inference client) load on demand, after the page.
 const ModelCard = lazy(() => import("../components/model/ModelCard"));
 const Playground = lazy(() => import("../components/model/Playground"));
+const SettingsTab = lazy(() =>
+	import("../components/model/SettingsTab").then((module) => ({ default: module.SettingsTab })),
+);
 
 export default function ModelPage() {
 	const { namespace, name } = useParams();
 	const id = namespace ? `${namespace}/${name ?? ""}` : (name ?? "");
 	const api = useApiOptions();
 	const model = useResource(
-		(signal) => takePrefetchedModel(id, api.baseUrl) ?? getModel(id, { ...api, signal }),
-		[id, api.baseUrl],
+		(signal) => takePrefetchedModel(id, api.baseUrl, api.token) ?? getModel(id, { ...api, signal }),
+		[id, api.baseUrl, api.token],
 	);
 	useDocumentTitle(model.status === "error" ? "Model not found" : id);
 
@@ -39,7 +44,10 @@ export default function ModelPage() {
 	if (model.status === "error") {
 		const error = model.error;
 		if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-			return <NotFound title="Model not found" message={`The hub has no model called “${id}”.`} />;
+			const hint = api.token
+				? " If it is private, your account is not one of its owners."
+				: " If it is one of your private models, sign in to see it.";
+			return <NotFound title="Model not found" message={`The hub has no model called “${id}”.${hint}`} />;
 		}
 		return <ErrorNotice title="Could not load the model">{error.message}</ErrorNotice>;
 	}
@@ -161,7 +169,10 @@ const SHOWN_TAGS = 10;
 
 function CardTab({ model }: { model: ModelDetail }) {
 	const api = useApiOptions();
-	const card = useResource((signal) => getModelCard(model.id, { ...api, signal }), [model.id, api.baseUrl]);
+	const card = useResource(
+		(signal) => getModelCard(model.id, { ...api, signal }),
+		[model.id, api.baseUrl, api.token],
+	);
 	const tags = tagLinks(model.tags);
 	const [allTags, setAllTags] = useState(false);
 	const shown = allTags ? tags : tags.slice(0, SHOWN_TAGS);
@@ -213,10 +224,19 @@ function CardTab({ model }: { model: ModelDetail }) {
 /** At this width and wider the page has two columns; narrower, the sidebar is a third tab. */
 const TWO_COLUMNS = "(min-width: 1000px)";
 
-function ModelView({ model }: { model: ModelDetail }) {
+function ModelView({ model: loaded }: { model: ModelDetail }) {
+	const api = useApiOptions();
+	const [isPrivate, setIsPrivate] = useState(loaded.private === true);
+	const model = useMemo(() => ({ ...loaded, private: isPrivate }), [loaded, isPrivate]);
 	const providers = useMemo(() => providerEntries(model.inferenceProviderMapping), [model]);
 	const [provider, setProvider] = useState(providers[0]?.provider);
-	const [tab, setTab] = useState("card");
+	// Arriving from "Create model", the files tab opens with its upload form.
+	const arrival = (useLocation().state ?? {}) as { upload?: boolean };
+	const [tab, setTab] = useState(arrival.upload ? "files" : "card");
+	const account = useHubSession(api.baseUrl)?.account;
+	const { namespace } = splitModelId(model.id);
+	const canWrite = can(account, namespace, "write");
+	const canAdmin = can(account, namespace, "admin");
 	const twoColumns = useMediaQuery(TWO_COLUMNS);
 	// The sidebar loads the inference client (snippets, playground): after the card, when the browser is idle.
 	const idle = useWhenIdle();
@@ -240,12 +260,36 @@ function ModelView({ model }: { model: ModelDetail }) {
 	);
 	const tabs = [
 		{ id: "card", label: "Model card", content: <CardTab model={model} /> },
-		{ id: "files", label: "Files and versions", content: <FilesTab modelId={model.id} /> },
+		{
+			id: "files",
+			label: "Files and versions",
+			content: (
+				<FilesTab
+					modelId={model.id}
+					canWrite={canWrite}
+					isPrivate={isPrivate}
+					initialUpload={arrival.upload === true}
+				/>
+			),
+		},
 		// On a phone, one long column of card, snippets and playground is a scroll of several screens:
 		// the inference part is a tab of its own there.
 		...(twoColumns
 			? []
 			: [{ id: "inference", label: "Inference", content: <div className="model-sidebar">{sidebar}</div> }]),
+		...(canAdmin
+			? [
+					{
+						id: "settings",
+						label: "Settings",
+						content: (
+							<Suspense fallback={<Loading label="Loading the settings" />}>
+								<SettingsTab modelId={model.id} isPrivate={isPrivate} api={api} onChange={setIsPrivate} />
+							</Suspense>
+						),
+					},
+				]
+			: []),
 	];
 
 	return (

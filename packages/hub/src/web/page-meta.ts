@@ -33,8 +33,23 @@ export interface PageLookups {
 export const SITE_NAME = "ModelHub";
 const SITE_DESCRIPTION = "ModelHub: browse machine-learning tasks and libraries, and use any model.";
 
-/** The first path segments the app routes itself; any other one- or two-segment path is a model id. */
-const APP_SECTIONS = new Set(["tasks", "libraries", "models", "settings"]);
+/**
+ * The app's own one-segment pages (apps/web/src/app-sections.ts lists the same first segments; a web
+ * browser test checks each answers 200 with this title): a path starting with any other segment is a
+ * model id.
+ */
+const SECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
+	tasks: { title: "Tasks", description: "Every machine-learning task, by modality." },
+	libraries: { title: "Libraries", description: "The model libraries and how to use them." },
+	models: {
+		title: "Models",
+		description:
+			"Search the hub's models by task, library, inference provider, author, license and language.",
+	},
+	settings: { title: "Settings", description: "Access token and addresses." },
+	account: { title: "Account", description: "Sign in with a hub access token; your models." },
+	new: { title: "New model", description: "Create a model repository." },
+};
 
 const NOT_FOUND: PageMeta = {
 	status: 404,
@@ -114,26 +129,11 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 	if (parts === undefined) return NOT_FOUND;
 	const [first, second] = parts;
 	if (first === undefined) return { status: 200, title: SITE_NAME, description: SITE_DESCRIPTION };
-	if (parts.length === 1) {
-		switch (first) {
-			case "tasks":
-				return { status: 200, title: "Tasks", description: "Every machine-learning task, by modality." };
-			case "libraries":
-				return { status: 200, title: "Libraries", description: "The model libraries and how to use them." };
-			case "models":
-				return {
-					status: 200,
-					title: "Models",
-					description:
-						"Search the hub's models by task, library, inference provider, author, license and language.",
-				};
-			case "settings":
-				return { status: 200, title: "Settings", description: "Access token and addresses." };
-		}
-	}
+	const section = Object.hasOwn(SECTION_PAGES, first) ? SECTION_PAGES[first] : undefined;
+	if (parts.length === 1 && section) return { status: 200, ...section };
 	if (parts.length === 2 && first === "tasks" && second !== undefined) return taskPage(second);
 	if (parts.length === 2 && first === "libraries" && second !== undefined) return libraryPage(second);
-	if (parts.length > 2 || (parts.length === 1 && APP_SECTIONS.has(first))) return NOT_FOUND;
+	if (parts.length > 2) return NOT_FOUND;
 	// `/:namespace/:name` and `/:name`, as the app routes them (`/models/x` included).
 	const model = await lookups.model(parts.join("/"));
 	if (!model) {

@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { setModelPrivate } from "../../api/account";
+import { splitModelId } from "../../view/model";
+
+/** The owner's settings of a model: its visibility, changed on the hub with feedback either way. */
+export function SettingsTab({
+	modelId,
+	isPrivate,
+	api,
+	onChange,
+}: {
+	modelId: string;
+	isPrivate: boolean;
+	api: { baseUrl: string; token?: string };
+	onChange: (isPrivate: boolean) => void;
+}) {
+	const [saving, setSaving] = useState(false);
+	const [message, setMessage] = useState<string>();
+	const [error, setError] = useState<string>();
+	const { namespace } = splitModelId(modelId);
+
+	const toggle = async () => {
+		setSaving(true);
+		setMessage(undefined);
+		setError(undefined);
+		try {
+			const result = await setModelPrivate(modelId, !isPrivate, api);
+			onChange(result.private);
+			setMessage(
+				result.private
+					? "This model is now private: only its owners can see it."
+					: "This model is now public: anyone can see and download it.",
+			);
+		} catch (failure) {
+			setError(failure instanceof Error ? failure.message : String(failure));
+		} finally {
+			setSaving(false);
+		}
+	};
+
+	return (
+		<div className="settings-tab">
+			<section aria-labelledby="visibility-title" className="settings-section">
+				<h2 id="visibility-title">Visibility</h2>
+				<p>
+					{isPrivate ? (
+						<>
+							This model is <strong>private</strong>: only you
+							{namespace ? ` and the members of ${namespace}` : ""} can see it, its files and its page.
+						</>
+					) : (
+						<>
+							This model is <strong>public</strong>: anyone can see it and download its files.
+						</>
+					)}
+				</p>
+				<button type="button" className="btn" disabled={saving} onClick={() => void toggle()}>
+					{saving ? "Saving…" : isPrivate ? "Make public" : "Make private"}
+				</button>
+				<p role="status" aria-live="polite" className="settings-feedback">
+					{message}
+				</p>
+				{error ? (
+					<div className="notice notice-error" role="alert">
+						<strong>Could not change the visibility</strong>
+						<div>{error}</div>
+					</div>
+				) : null}
+			</section>
+		</div>
+	);
+}
