@@ -4,6 +4,7 @@
  * user has every right on their own namespace; an organisation member has their role's (read, write:
  * create and change repositories, admin: also change visibility); a read token never writes.
  */
+import { idPartProblem } from "@modelhub/tasks/repositories";
 
 export type OrgRole = "read" | "write" | "admin";
 
@@ -85,14 +86,7 @@ export function readableNamespaces(account: HubAccount | undefined): string[] {
 	return account ? [account.name, ...account.orgs.map((org) => org.name)] : [];
 }
 
-/** The hub's rule for either half of a model id (packages/hub/src/models/ids.ts): same pattern, same words. */
-const ID_PART = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
-
-/** Why `name` cannot be a repository name on the hub, or undefined when it can. */
+/** Why `name` cannot be a repository name on the hub, or undefined when it can (the hub's own rule). */
 export function repoNameProblem(name: string, what = "repository name"): string | undefined {
-	if (!ID_PART.test(name)) {
-		return `${what} must be 1 to 96 characters of letters, digits, '.', '_' or '-', starting with a letter or digit`;
-	}
-	if (name.includes("..")) return `${what} must not contain '..'`;
-	return undefined;
+	return idPartProblem(name, what);
 }

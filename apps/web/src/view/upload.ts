@@ -1,12 +1,11 @@
 /**
  * The browser upload's pure parts: the repository path of each chosen file, the checks the hub makes on
- * it (packages/hub/src/repos/paths.ts: same rules, same words), the pending list, the commit message and
+ * it (the shared rules of `@modelhub/tasks/repositories`), the pending list, the commit message and
  * the multipart form the hub reads (packages/hub/README.md, "From a browser": a `header` field first,
  * then one `file` part per file, named by its path in the repository).
  */
+import { repoPathProblem } from "@modelhub/tasks/repositories";
 
-/** The hub's longest repository path, in UTF-16 code units. */
-export const MAX_PATH_LENGTH = 1000;
 /** The hub's longest commit summary (packages/hub/src/uploads/operations.ts). */
 export const MAX_SUMMARY_LENGTH = 1000;
 /** Files in one browser commit; the hub's default limit is 25 000 operations, a browser list stays shorter. */
@@ -29,9 +28,6 @@ export interface ChosenFile {
 	relativePath?: string;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** A path as the person wrote or the browser gave it, in the repository's form: "/" separators, no leading "./" or "/". */
 export function normalizeUploadPath(raw: string): string {
 	let path = raw.replace(/\\/g, "/").replace(/\/{2,}/g, "/");
@@ -40,19 +36,7 @@ export function normalizeUploadPath(raw: string): string {
 }
 
 /** Why `path` cannot name a file in a repository on the hub, or undefined when it can. */
-export function uploadPathProblem(path: string): string | undefined {
-	if (path.length === 0) return "path is empty";
-	if (path.length > MAX_PATH_LENGTH) return `path is longer than ${MAX_PATH_LENGTH} characters`;
-	if (CONTROL.test(path)) return "path contains control characters";
-	if (!path.isWellFormed()) return "path contains unpaired UTF-16 surrogates";
-	if (path.startsWith("/") || path.endsWith("/")) return "path must not start or end with '/'";
-	for (const segment of path.split("/")) {
-		if (segment === "") return "path contains an empty segment ('//')";
-		if (segment === "." || segment === "..") return "path contains a '.' or '..' segment";
-		if (segment === ".git") return "path contains a '.git' segment";
-	}
-	return undefined;
-}
+export const uploadPathProblem = repoPathProblem;
 
 /**
  * The pending list with `chosen` added under `folder` (a path in the repository, "" for the root): a

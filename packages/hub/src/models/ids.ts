@@ -1,15 +1,7 @@
-/** One half of a model id: the namespace (user or organisation) or the repository name. */
-export const ID_PART_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$";
-const ID_PART = new RegExp(ID_PART_PATTERN);
+// The name rules are shared with the web app, which checks them before creating a repository.
+import { idPartProblem } from "@modelhub/tasks/repositories";
 
-/** Why `part` (named `what`) is not a valid half of a model id, or undefined when it is. */
-export function idPartProblem(part: string, what: string): string | undefined {
-	if (!ID_PART.test(part)) {
-		return `${what} must be 1 to 96 characters of letters, digits, '.', '_' or '-', starting with a letter or digit`;
-	}
-	if (part.includes("..")) return `${what} must not contain '..'`;
-	return undefined;
-}
+export { ID_PART_PATTERN, idPartProblem } from "@modelhub/tasks/repositories";
 
 /**
  * Why `id` is not a valid model id, or undefined when it is: `namespace/name`, or a bare `name` (the

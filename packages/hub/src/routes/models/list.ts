@@ -3,6 +3,7 @@ import type { CachedResponse } from "../../cache.js";
 import { PIPELINE_TYPES } from "@modelhub/tasks";
 import { JSON_TYPE, sendError } from "../../http.js";
 import { decodeCursor, SORT_KEYS, type SortKey } from "../../models/cursor.js";
+import { ID_PART_PATTERN } from "../../models/ids.js";
 import {
 	EXPAND_PROPERTIES,
 	FULL_LIST_PROPERTIES,
@@ -33,6 +34,8 @@ const MAX_FILTERS = 20;
 const MAX_FILTER_LENGTH = 256;
 const MAX_PROVIDERS = 30;
 const PROVIDER = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** An `author` is a user or organisation name: half of a model id. */
+const AUTHOR_NAME = new RegExp(ID_PART_PATTERN);
 
 const UNITS: Record<string, number> = { "": 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
 
@@ -88,12 +91,7 @@ export function parseListQuery(q: RawQuery): ParsedList {
 		'must be a library key such as "transformers"',
 	);
 	if (library) canonical.set("library", library);
-	const author = matching(
-		q,
-		"author",
-		/^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/,
-		"must be a user or organisation name",
-	);
+	const author = matching(q, "author", AUTHOR_NAME, "must be a user or organisation name");
 	if (author) canonical.set("author", author);
 
 	let providers: ProviderFilter | undefined;
