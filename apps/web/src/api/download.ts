@@ -4,24 +4,11 @@
  * browser as a blob URL. A redirect to another origin (presigned storage) drops the header (Fetch
  * standard), so the token stays with the hub.
  */
-import { ApiError, hubErrorMessage } from "./http";
+import { apiErrorOf, reachHub } from "./http";
 
 export async function downloadWithToken(url: string, token: string, name: string): Promise<void> {
-	let response: Response;
-	try {
-		response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-	} catch {
-		throw new ApiError("The hub could not be reached.", 0, url);
-	}
-	if (!response.ok) {
-		let body: unknown;
-		try {
-			body = await response.json();
-		} catch {
-			// Not JSON.
-		}
-		throw new ApiError(hubErrorMessage(response.status, body), response.status, url);
-	}
+	const response = await reachHub(url, { headers: { Authorization: `Bearer ${token}` } });
+	if (!response.ok) throw await apiErrorOf(response, url);
 	const blob = await response.blob();
 	const href = URL.createObjectURL(blob);
 	const link = document.createElement("a");

@@ -66,6 +66,33 @@ export function hubErrorMessage(status: number, body: unknown): string {
 }
 
 /**
+ * Sends a request to the hub; a network failure (not an abort) becomes an ApiError with status 0.
+ */
+export async function reachHub(
+	url: string,
+	init: RequestInit,
+	doFetch: typeof fetch = fetch,
+): Promise<Response> {
+	try {
+		return await doFetch(url, init);
+	} catch (error) {
+		if (error instanceof DOMException && error.name === "AbortError") throw error;
+		throw new ApiError("The hub could not be reached.", 0, url);
+	}
+}
+
+/** The ApiError of a failed answer, with the hub's `{ error }` message when its JSON body has one. */
+export async function apiErrorOf(response: Response, url: string): Promise<ApiError> {
+	let body: unknown;
+	try {
+		body = await response.json();
+	} catch {
+		// Not JSON: the generic message.
+	}
+	return new ApiError(hubErrorMessage(response.status, body), response.status, url);
+}
+
+/**
  * Sends a request and reads its JSON answer; a non-2xx answer becomes an ApiError carrying the
  * server's `{ error }` message when present.
  */
@@ -75,27 +102,17 @@ export async function requestJson<T>(
 ): Promise<JsonResponse<T>> {
 	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 	const hasBody = options.body !== undefined;
-	let response: Response;
-	try {
-		response = await doFetch(url, {
+	const response = await reachHub(
+		url,
+		{
 			method: options.method ?? "GET",
 			headers: hubHeaders(options.token, hasBody ? { "Content-Type": "application/json" } : {}),
 			body: hasBody ? JSON.stringify(options.body) : undefined,
 			signal: options.signal,
-		});
-	} catch (error) {
-		if (error instanceof DOMException && error.name === "AbortError") throw error;
-		throw new ApiError("The hub could not be reached.", 0, url);
-	}
-	if (!response.ok) {
-		let body: unknown;
-		try {
-			body = await response.json();
-		} catch {
-			// Not JSON: the generic message.
-		}
-		throw new ApiError(hubErrorMessage(response.status, body), response.status, url);
-	}
+		},
+		doFetch,
+	);
+	if (!response.ok) throw await apiErrorOf(response, url);
 	let data: T;
 	try {
 		data = (await response.json()) as T;
