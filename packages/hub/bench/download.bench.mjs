@@ -1,0 +1,314 @@
+#!/usr/bin/env node
+// Downloads from the hub against their floor: bare node:http servers on the same machine, in the same run.
+//  - a small file (`GET /{id}/resolve/main/config.json`, what every `from_pretrained` asks for first) under
+//    load (autocannon, 50 connections, alternating 1 s rounds), against a bare server answering the same
+//    bytes with the same headers;
+//  - a large file (1 GiB by default, stored through LFS), read whole by one client, against a bare server
+//    streaming the same file from disk; the hub's resident memory is sampled every 50 ms (it must not grow
+//    with the file).
+// The hub runs as its own process on a fresh data folder (embedded database, files on disk).
+//
+//   npm run build && node packages/hub/bench/download.bench.mjs
+//
+// Environment: BENCH_DOWNLOAD_BYTES (default 1 GiB), BENCH_DURATION (seconds, default 5),
+// BENCH_CONNECTIONS (default 50). Prints one JSON line per transfer.
+import { createCipheriv, createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { get as httpGet, request } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { pipeline } from "node:stream/promises";
+import { setInterval, clearInterval } from "node:timers";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { startServer, stopServer } from "./process.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cli = join(here, "..", "dist", "cli.js");
+const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 1024 ** 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LARGE_ROUNDS = 3;
+const ADMIN = "download-bench-admin-token";
+const CHUNK = 1024 * 1024;
+const SMALL_FILE = JSON.stringify(
+	{ architectures: ["BertModel"], hidden_size: 32, model_type: "bert" },
+	null,
+	2,
+);
+
+// The bare servers. Small: the same bytes and headers for every request. Large: one file streamed from
+// disk with a Content-Length, as any static file server would.
+const BARE_SMALL = `
+const http = require("node:http");
+let input = "";
+process.stdin.on("data", (c) => (input += c));
+process.stdin.on("end", () => {
+	const { body, headers } = JSON.parse(input);
+	const bytes = Buffer.from(body, "base64");
+	const server = http.createServer((req, res) => {
+		res.writeHead(200, { ...headers, "content-length": bytes.length });
+		res.end(bytes);
+	});
+	server.keepAliveTimeout = 72000;
+	server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port + "/"));
+	process.on("SIGTERM", () => server.close(() => process.exit(0)));
+});
+`;
+const BARE_FILE = `
+const http = require("node:http");
+const fs = require("node:fs");
+let file = "";
+process.stdin.on("data", (c) => (file += c));
+process.stdin.on("end", () => {
+	const size = fs.statSync(file).size;
+	const server = http.createServer((req, res) => {
+		res.writeHead(200, { "content-type": "application/octet-stream", "content-length": size });
+		fs.createReadStream(file).pipe(res);
+	});
+	server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port + "/"));
+	process.on("SIGTERM", () => server.close(() => process.exit(0)));
+});
+`;
+
+/** `size` incompressible bytes (AES-CTR keystream), the same for the same seed, a chunk at a time. */
+async function* data(size, seed) {
+	const cipher = createCipheriv("aes-256-ctr", Buffer.alloc(32, seed), Buffer.alloc(16, 0));
+	const zeros = Buffer.alloc(CHUNK);
+	for (let sent = 0; sent < size; sent += CHUNK) {
+		yield cipher.update(zeros.subarray(0, Math.min(CHUNK, size - sent)));
+	}
+}
+
+async function sha256Of(size, seed) {
+	const hash = createHash("sha256");
+	for await (const chunk of data(size, seed)) hash.update(chunk);
+	return hash.digest("hex");
+}
+
+function rssMiB(pid) {
+	const status = readFileSync(`/proc/${pid}/status`, "utf8");
+	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function api(base, method, path, token, body, type = "application/json") {
+	const res = await fetch(`${base}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${token}`, "content-type": type },
+		body: typeof body === "string" ? body : JSON.stringify(body),
+	});
+	const text = await res.text();
+	if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+	return JSON.parse(text);
+}
+
+function put(url, size, seed) {
+	return new Promise((resolve, reject) => {
+		const req = request(url, { method: "PUT", headers: { "content-length": String(size) } }, (res) => {
+			res.resume();
+			res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT ${res.statusCode}`))));
+		});
+		req.on("error", reject);
+		pipeline(data(size, seed), req).catch(reject);
+	});
+}
+
+const ndjson = (lines) => lines.map((line) => JSON.stringify(line)).join("\n");
+
+/** Reads a whole answer, hashing it; returns the bytes' SHA-256, their count and the seconds taken. */
+function download(url) {
+	return new Promise((resolve, reject) => {
+		const started = performance.now();
+		const hash = createHash("sha256");
+		let bytes = 0;
+		httpGet(url, (response) => {
+			if (response.statusCode !== 200) reject(new Error(`GET ${url}: ${response.statusCode}`));
+			response.on("data", (chunk) => {
+				bytes += chunk.length;
+				hash.update(chunk);
+			});
+			response.on("end", () =>
+				resolve({ sha256: hash.digest("hex"), bytes, seconds: (performance.now() - started) / 1000 }),
+			);
+			response.on("error", reject);
+		}).on("error", reject);
+	});
+}
+
+function load(url, duration) {
+	return new Promise((resolve, reject) => {
+		autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) =>
+			error ? reject(error) : resolve(result),
+		);
+	});
+}
+
+function summary(results) {
+	const seconds = results.reduce((sum, r) => sum + r.duration, 0);
+	const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+	const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+	return {
+		rps: Math.round(requests / seconds),
+		p50Ms: median(results.map((r) => r.latency.p50)),
+		p99Ms: median(results.map((r) => r.latency.p99)),
+		errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + (r.non2xx ?? 0), 0),
+	};
+}
+
+/** The file under `dir` named `name` (the disk store keeps blobs under their SHA-256). */
+function findFile(dir, name) {
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const path = join(dir, entry.name);
+		if (entry.isDirectory()) {
+			const found = findFile(path, name);
+			if (found) return found;
+		} else if (entry.name === name) return path;
+	}
+	return undefined;
+}
+
+async function smallFile(base) {
+	const url = `${base}/bench/dl/resolve/main/config.json`;
+	const sample = await fetch(url);
+	const body = Buffer.from(await sample.arrayBuffer());
+	if (sample.status !== 200 || body.toString("utf8") !== SMALL_FILE)
+		throw new Error("the hub served the wrong file");
+	const headers = {};
+	for (const [name, value] of sample.headers) {
+		if (!["content-length", "date", "connection", "keep-alive"].includes(name)) headers[name] = value;
+	}
+	const bare = startServer(
+		process.execPath,
+		["-e", BARE_SMALL],
+		{},
+		JSON.stringify({ body: body.toString("base64"), headers }),
+	);
+	try {
+		const bareUrl = `${await bare.url}/bench/dl/resolve/main/config.json`;
+		await load(url, 1);
+		await load(bareUrl, 1);
+		const hubRounds = [];
+		const bareRounds = [];
+		for (let round = 0; round < DURATION; round++) {
+			const order = round % 2 === 0 ? ["hub", "bare"] : ["bare", "hub"];
+			for (const which of order) {
+				if (which === "hub") hubRounds.push(await load(url, 1));
+				else bareRounds.push(await load(bareUrl, 1));
+			}
+		}
+		const hub = summary(hubRounds);
+		const floor = summary(bareRounds);
+		return {
+			benchmark: "hub-download-small",
+			endpoint: "GET /{id}/resolve/main/config.json",
+			connections: CONNECTIONS,
+			durationSeconds: DURATION,
+			bytes: body.length,
+			hub,
+			bare: floor,
+			ratio: Math.round((hub.rps / floor.rps) * 1000) / 1000,
+		};
+	} finally {
+		await stopServer(bare.child);
+	}
+}
+
+async function largeFile(base, pid, blobPath, oid) {
+	const url = `${base}/bench/dl/resolve/main/weights.bin`;
+	const bare = startServer(process.execPath, ["-e", BARE_FILE], {}, blobPath);
+	try {
+		const bareUrl = `${await bare.url}/weights.bin`;
+		const hubRuns = [];
+		const bareRuns = [];
+		const before = rssMiB(pid);
+		let peak = before;
+		for (let round = 0; round < LARGE_ROUNDS; round++) {
+			const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
+			const hubRun = await download(url);
+			clearInterval(timer);
+			if (hubRun.sha256 !== oid || hubRun.bytes !== SIZE) throw new Error("the hub served the wrong bytes");
+			hubRuns.push(hubRun.seconds);
+			bareRuns.push((await download(bareUrl)).seconds);
+		}
+		const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+		const hubMBs = Math.round(SIZE / 1e6 / median(hubRuns));
+		const bareMBs = Math.round(SIZE / 1e6 / median(bareRuns));
+		return {
+			benchmark: "hub-download-large",
+			endpoint: "GET /{id}/resolve/main/weights.bin",
+			bytes: SIZE,
+			rounds: LARGE_ROUNDS,
+			hubMBPerSecond: hubMBs,
+			bareMBPerSecond: bareMBs,
+			ratio: Math.round((hubMBs / bareMBs) * 1000) / 1000,
+			hubRssBeforeMiB: Math.round(before),
+			hubPeakIncreaseMiB: Math.round(peak - before),
+		};
+	} finally {
+		await stopServer(bare.child);
+	}
+}
+
+async function main() {
+	if (!existsSync(cli)) {
+		console.error(`${cli} is missing: run "npm run build" first.`);
+		process.exit(2);
+	}
+	const dir = mkdtempSync(join(tmpdir(), "modelhub-download-bench-"));
+	const dataDir = join(dir, "data");
+	const hub = startServer(process.execPath, [cli], {
+		PORT: "0",
+		MODELHUB_DATA_DIR: dataDir,
+		MODELHUB_ADMIN_TOKEN: ADMIN,
+		MODELHUB_LOG_LEVEL: "warn",
+		DATABASE_URL: "",
+	});
+	try {
+		const base = await hub.url;
+		const { token } = await api(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
+		await api(base, "POST", "/api/repos/create", token, { name: "dl" });
+		const oid = await sha256Of(SIZE, 3);
+		const batch = await api(
+			base,
+			"POST",
+			"/bench/dl.git/info/lfs/objects/batch",
+			token,
+			{ operation: "upload", transfers: ["basic"], objects: [{ oid, size: SIZE }], hash_algo: "sha256" },
+			"application/vnd.git-lfs+json",
+		);
+		await put(batch.objects[0].actions.upload.href, SIZE, 3);
+		await api(
+			base,
+			"POST",
+			"/api/models/bench/dl/commit/main",
+			token,
+			ndjson([
+				{ key: "header", value: { summary: "files to download" } },
+				{
+					key: "file",
+					value: {
+						path: "config.json",
+						content: Buffer.from(SMALL_FILE).toString("base64"),
+						encoding: "base64",
+					},
+				},
+				{ key: "lfsFile", value: { path: "weights.bin", algo: "sha256", oid, size: SIZE } },
+			]),
+			"application/x-ndjson",
+		);
+		const blobPath = findFile(dataDir, oid);
+		if (!blobPath || statSync(blobPath).size !== SIZE)
+			throw new Error("the stored blob was not found on disk");
+		console.log(JSON.stringify(await smallFile(base)));
+		console.log(JSON.stringify(await largeFile(base, hub.child.pid, blobPath, oid)));
+	} finally {
+		await stopServer(hub.child);
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
