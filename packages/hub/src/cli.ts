@@ -9,7 +9,7 @@ import type { Database } from "./db/types.js";
 import { ModelInputError, type ModelRecord } from "./models/input.js";
 import { ConflictError } from "./models/store.js";
 import { CommitInputError } from "./repos/commits.js";
-import { saveModels } from "./repos/import.js";
+import { saveModels } from "./services/import.js";
 import { readImportSource, reloadSeed, seedIfEmpty } from "./seed.js";
 import { createHubServer } from "./server.js";
 import { openBlobStore } from "./storage/open.js";

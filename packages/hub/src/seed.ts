@@ -1,10 +1,11 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { getMeta, setMeta } from "./db/meta.js";
 import type { Database } from "./db/types.js";
 import { ModelInputError, parseModelList, type ModelRecord } from "./models/input.js";
-import { countModels, getMeta, setMeta } from "./models/store.js";
+import { countModels } from "./models/store.js";
 import { seedDir } from "./paths.js";
-import { saveModels, type ImportResult, type SaveOptions } from "./repos/import.js";
+import { saveModels, type ImportResult, type SaveOptions } from "./services/import.js";
 import { repoPathProblem } from "./repos/paths.js";
 import type { BlobStore } from "./storage/types.js";
 

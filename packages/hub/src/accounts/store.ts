@@ -1,7 +1,8 @@
+import { idPartProblem } from "@modelhub/tasks/repositories";
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
-import { idPartProblem } from "../models/ids.js";
+import { newObjectId } from "../ids.js";
 import { ConflictError } from "../models/store.js";
-import { ACCESS_TOKEN_PREFIX, newObjectId, newToken, tokenHash } from "./tokens.js";
+import { ACCESS_TOKEN_PREFIX, newToken, tokenHash } from "./tokens.js";
 import { ROLES, TOKEN_ROLES, type OrgMembership, type Role, type TokenRole, type Viewer } from "./viewer.js";
 
 /** Account input that cannot be used (a 400 for a client, exit status 2 for the CLI). */

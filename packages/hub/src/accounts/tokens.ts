@@ -33,11 +33,6 @@ export function tokenHash(token: string): string {
 	return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-/** A public identifier: 24 hex digits, like the public hub's object ids. */
-export function newObjectId(): string {
-	return randomBytes(12).toString("hex");
-}
-
 /** Whether a string can be a token at all (printable ASCII, bounded): anything else is refused unread. */
 export function plausibleToken(token: string): boolean {
 	return token.length >= 8 && token.length <= 256 && /^[\x21-\x7e]+$/.test(token);

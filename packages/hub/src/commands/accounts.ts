@@ -12,8 +12,8 @@ import {
 	setMembership,
 } from "../accounts/store.js";
 import { AUDIT_ACTIONS, listAudit, recordAudit } from "../audit/log.js";
+import { notifyChange } from "../db/changes.js";
 import type { Database } from "../db/types.js";
-import { notifyChange } from "../models/store.js";
 
 /** Who the audit log names for changes made with the command line. */
 export const CLI_ACTOR = "@cli";

@@ -1,5 +1,5 @@
 import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
-import { CHANGE_CHANNEL, PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
+import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
 import { encodeCursor, type CursorPosition, type Direction, type SortKey } from "./cursor.js";
 import type { ModelMetadata, ModelRecord, ProviderMapping } from "./input.js";
@@ -649,21 +649,4 @@ export async function deleteModel(tx: Queryable, id: string): Promise<string | u
 		[id],
 	);
 	return result.rows[0]?.id;
-}
-
-/** Tells every hub process sharing the database that data changed (delivered at commit). */
-export async function notifyChange(tx: Queryable): Promise<void> {
-	await tx.query("SELECT pg_notify($1, '')", [CHANGE_CHANNEL]);
-}
-
-export async function getMeta(db: Queryable, key: string): Promise<string | undefined> {
-	const result = await db.query<{ value: string }>("SELECT value FROM hub_meta WHERE key = $1", [key]);
-	return result.rows[0]?.value;
-}
-
-export async function setMeta(db: Queryable, key: string, value: string): Promise<void> {
-	await db.query(
-		"INSERT INTO hub_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-		[key, value],
-	);
 }

@@ -1,5 +1,5 @@
-import { newObjectId } from "../accounts/tokens.js";
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
+import { newObjectId } from "../ids.js";
 import { chunksOf } from "../storage/digest.js";
 import type { BlobStore } from "../storage/types.js";
 import { writeCommits } from "./commits.js";

@@ -16,9 +16,10 @@ import {
 } from "../accounts/store.js";
 import { AUDIT_ACTIONS, listAudit, recordAudit } from "../audit/log.js";
 import type { ResponseCache } from "../cache.js";
+import { notifyChange } from "../db/changes.js";
 import type { Database } from "../db/types.js";
 import { JSON_TYPE, sendError } from "../http.js";
-import { ConflictError, notifyChange } from "../models/store.js";
+import { ConflictError } from "../models/store.js";
 import { choice, QueryError, whole, one, type RawQuery } from "./query.js";
 import { adminOnly, auditContext } from "./auth.js";
 import { originOf } from "./models/context.js";

@@ -3,7 +3,8 @@ import { AUTH_REQUIRED, namespaceRefusal, repoRefusal, type Viewer } from "../ac
 import { recordAudit } from "../audit/log.js";
 import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../http.js";
 import { idPartProblem } from "../models/ids.js";
-import { deleteModel, notifyChange } from "../models/store.js";
+import { notifyChange } from "../db/changes.js";
+import { deleteModel } from "../models/store.js";
 import { resolveRevision } from "../repos/read.js";
 import {
 	createRef,

@@ -1,6 +1,6 @@
 import { recordAudit, type AuditEntry } from "../audit/log.js";
+import { notifyChange } from "../db/changes.js";
 import type { Database } from "../db/types.js";
-import { notifyChange } from "../models/store.js";
 import { writeCommits } from "../repos/commits.js";
 import { listFiles } from "../repos/read.js";
 import type { BlobStore } from "../storage/types.js";

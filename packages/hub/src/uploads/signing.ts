@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/types.js";
-import { getMeta, setMeta } from "../models/store.js";
+import { getMeta, setMeta } from "../db/meta.js";
 
 const KEY_NAME = "upload_signing_key";
 

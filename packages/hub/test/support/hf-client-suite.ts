@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/types.js";
 import { parseModelList, type ModelRecord } from "../../src/models/input.js";
-import { saveModels } from "../../src/repos/import.js";
+import { saveModels } from "../../src/services/import.js";
 import { loadSeedModels } from "../../src/seed.js";
 import type { BlobStore } from "../../src/storage/types.js";
 import { startHub, type RunningHub } from "./hub.js";

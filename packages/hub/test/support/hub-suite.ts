@@ -16,7 +16,7 @@ import type { Database } from "../../src/db/types.js";
 import { CONTENT_SECURITY_POLICY } from "../../src/http.js";
 import { ModelInputError, parseModelList } from "../../src/models/input.js";
 import { countMatchingModels } from "../../src/models/store.js";
-import { saveModels } from "../../src/repos/import.js";
+import { saveModels } from "../../src/services/import.js";
 import { loadSeedModels } from "../../src/seed.js";
 import { startHub, type RunningHub } from "./hub.js";
 

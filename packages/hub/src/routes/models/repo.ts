@@ -8,8 +8,9 @@ import {
 	isModelProperty,
 	type ModelProperty,
 } from "../../models/properties.js";
-import { ConflictError, deleteModel, getModel, notifyChange } from "../../models/store.js";
-import { saveModels } from "../../repos/import.js";
+import { notifyChange } from "../../db/changes.js";
+import { ConflictError, deleteModel, getModel } from "../../models/store.js";
+import { saveModels } from "../../services/import.js";
 import { repoPathProblem, MAX_PATH_LENGTH } from "../../repos/paths.js";
 import {
 	isFolder,

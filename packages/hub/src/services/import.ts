@@ -1,13 +1,14 @@
 import { createReadStream } from "node:fs";
 import { recordAudit, type AuditEntry } from "../audit/log.js";
 import { generatedFiles } from "../cards/card.js";
+import { notifyChange } from "../db/changes.js";
 import type { Database, Queryable } from "../db/types.js";
 import type { ModelRecord } from "../models/input.js";
-import { notifyChange, putModels } from "../models/store.js";
+import { putModels } from "../models/store.js";
 import { chunksOf } from "../storage/digest.js";
 import type { BlobStore, StoredBlob } from "../storage/types.js";
-import { writeCommits, type CommitFile, type CommitInput } from "./commits.js";
-import { GITATTRIBUTES } from "./lfs.js";
+import { writeCommits, type CommitFile, type CommitInput } from "../repos/commits.js";
+import { GITATTRIBUTES } from "../repos/lfs.js";
 
 export interface SaveOptions {
 	/**
