@@ -103,6 +103,9 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			dotfiles: "deny",
 			// The web build writes .br and .gz beside each file; send those to clients that accept them.
 			preCompressed: true,
+			// Folders ("/", "/assets/") are pages or nothing, never files: without this, a request for one
+			// that accepts no compressed encoding (curl's default) was answered 403 by the static handler.
+			allowedPath: (path) => !path.endsWith("/"),
 			// Hashed build outputs may be cached for long; index.html must be revalidated.
 			setHeaders(reply, path) {
 				if (/[\\/]assets[\\/]/.test(path))
@@ -122,7 +125,8 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			(request.method === "GET" || request.method === "HEAD") &&
 			!isApiPath(path) &&
 			!path.startsWith("/assets/demo/") &&
-			acceptsHtml(request);
+			// The root address is the app for any client (`curl http://host/`), not only for browsers.
+			(acceptsHtml(request) || path === "/");
 		if (navigation) {
 			// The status is the truth about the address even when the app is not built (a private or
 			// unknown model is a 404 either way).

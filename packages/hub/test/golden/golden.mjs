@@ -452,8 +452,11 @@ export const GOLDEN_REQUESTS = [
 
 	// Web pages.
 	get("/", HTML),
-	// Without Accept-Encoding (curl's default) "/" is refused with 403 by the static files' handler.
+	// Without Accept-Encoding (curl's default) "/" was once refused with 403 by the static files' handler.
 	get("/", { accept: "text/html" }),
+	get("/"),
+	get("/assets/", HTML),
+	get("/assets/"),
 	get("/models", HTML),
 	get("/models?search=llama", HTML),
 	get("/tasks", HTML),
