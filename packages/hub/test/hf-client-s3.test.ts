@@ -1,4 +1,4 @@
-// huggingface_hub 2.0 downloads from a hub whose files are in S3-compatible storage (s3rver on
+// huggingface_hub 2.0 downloads from a hub whose files are in S3-compatible storage (moto on
 // 127.0.0.1): streamed through the hub, and redirected to presigned URLs for LFS files, which the
 // client follows on another host ("localhost") without the hub's headers. Uploads (LFS and Xet) land
 // in the bucket.

@@ -1,16 +1,21 @@
-// The blob stores, each against real storage: local disk, and a real S3-protocol server (s3rver)
-// that checks every signature. One contract, run on both.
+// The blob stores, each against real storage: local disk, and a real S3-protocol server (moto, with
+// IAM authentication on) that checks every access key and signature. One contract, run on both.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { inspect } from "node:util";
+import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
 import { chunksOf } from "../src/storage/digest.js";
 import { openDiskBlobStore } from "../src/storage/disk.js";
-import { S3Error } from "../src/storage/s3/client.js";
+import { createS3Client, S3_MAX_ATTEMPTS, S3Error } from "../src/storage/s3/client.js";
 import { openS3BlobStore } from "../src/storage/s3/store.js";
-import { amzDates, presignQuery, signHeaders, EMPTY_PAYLOAD_HASH } from "../src/storage/s3/sigv4.js";
 import {
 	BlobDigestError,
 	BlobNotFoundError,
@@ -19,6 +24,7 @@ import {
 	type BlobStore,
 } from "../src/storage/types.js";
 import { bytes, sha256 } from "./support/hf-client-suite.js";
+import { startHub } from "./support/hub.js";
 import { startLocalS3, type LocalS3 } from "./support/s3.js";
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -130,47 +136,6 @@ function defineStoreContract(label: string, open: () => Promise<BlobStore>, part
 	});
 }
 
-describe("Signature V4", () => {
-	// AWS's documented examples ("Signature Calculations for the Authorization Header", GET Object, and
-	// "Authenticating Requests: Using Query Parameters"), with their example credentials.
-	const credentials = {
-		accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-		secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-		region: "us-east-1",
-	};
-	const date = new Date("2013-05-24T00:00:00Z");
-
-	it("signs a header-authenticated request as AWS's example does", () => {
-		expect(amzDates(date)).toEqual({ amzDate: "20130524T000000Z", shortDate: "20130524" });
-		const headers = signHeaders(
-			credentials,
-			{
-				method: "GET",
-				host: "examplebucket.s3.amazonaws.com",
-				path: "/test.txt",
-				headers: { range: "bytes=0-9" },
-				payloadHash: EMPTY_PAYLOAD_HASH,
-			},
-			date,
-		);
-		expect(headers.authorization).toBe(
-			"AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
-		);
-	});
-
-	it("presigns a URL as AWS's example does", () => {
-		const query = presignQuery(
-			credentials,
-			{ method: "GET", host: "examplebucket.s3.amazonaws.com", path: "/test.txt" },
-			date,
-			86_400,
-		);
-		expect(query).toMatch(
-			/&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404$/,
-		);
-	});
-});
-
 describe("blob stores", () => {
 	let s3: LocalS3;
 	const dirs: string[] = [];
@@ -200,8 +165,7 @@ describe("blob stores", () => {
 		expect(readdirSync(join(dir, "tmp"))).toEqual([]);
 	});
 
-	// s3rver 3.7 checks the access key of every request but not the Signature V4 itself (its source says
-	// so); the signatures are checked against AWS's own examples above.
+	// moto checks the access key and the Signature V4 of every request (the SDK signs them).
 	it("S3: reports the server's error for unknown credentials, and an unreachable endpoint", async () => {
 		const wrong = s3.open({ accessKeyId: "NOT-A-KEY", secretAccessKey: "not-the-secret" });
 		const error = await wrong.read(sha256("x")).catch((caught: unknown) => caught);
@@ -220,13 +184,311 @@ describe("blob stores", () => {
 	it("S3: presigned URLs fetch the bytes, under the name given", async () => {
 		const store = s3.open({ presignedDownloads: new URL(`http://localhost:${s3.port}`) });
 		const blob = await store.put(chunksOf("presigned bytes"));
-		const url = store.downloadUrl(blob.sha256, { filename: "weights.bin", expiresInSeconds: 60 }) as string;
+		const url = (await store.downloadUrl(blob.sha256, {
+			filename: "weights.bin",
+			expiresInSeconds: 60,
+		})) as string;
 		expect(new URL(url).hostname).toBe("localhost");
 		const res = await fetch(url);
 		expect(res.status).toBe(200);
 		expect(await res.text()).toBe("presigned bytes");
 		expect(res.headers.get("content-disposition")).toContain("weights.bin");
 		expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe("60");
-		expect(s3.open().downloadUrl(blob.sha256, { filename: "x", expiresInSeconds: 60 })).toBeUndefined();
+		expect(await s3.open().downloadUrl(blob.sha256, { filename: "x", expiresInSeconds: 60 })).toBeUndefined();
+	});
+});
+
+/** The ETag S3 gives an object made by a multipart upload: MD5 of the parts' MD5s, then "-" and their count. */
+function multipartEtag(data: Buffer, partSize: number): string {
+	const digests: Buffer[] = [];
+	for (let offset = 0; offset < data.length; offset += partSize) {
+		digests.push(
+			createHash("md5")
+				.update(data.subarray(offset, offset + partSize))
+				.digest(),
+		);
+	}
+	return `"${createHash("md5").update(Buffer.concat(digests)).digest("hex")}-${digests.length}"`;
+}
+
+function blobKey(sha: string, prefix = ""): string {
+	return `${prefix}blobs/${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}`;
+}
+
+async function listen<T extends HttpServer | TcpServer>(server: T): Promise<{ server: T; port: number }> {
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	return { server, port: (server.address() as AddressInfo).port };
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+	return promise.then(
+		() => new Error("expected a rejection"),
+		(error: unknown) => error,
+	);
+}
+
+describe("the S3 store through the AWS SDK", () => {
+	let s3: LocalS3;
+	const partSize = 5 * 1024 * 1024;
+	beforeAll(async () => {
+		s3 = await startLocalS3();
+	});
+	afterAll(async () => s3?.stop());
+
+	it("uploads a blob larger than one part in parts of the configured size, and reads ranges across them", async () => {
+		const store = s3.open({ partSize });
+		const raw = createS3Client(s3.options());
+		try {
+			for (const [seed, known] of [
+				[21, false],
+				[22, true],
+			] as const) {
+				const size = 2 * partSize + 4321;
+				const data = bytes(size, seed);
+				const stored = await store.put(
+					lazyBytes(size, seed),
+					known ? { expectedSha256: sha256(data), expectedSize: size } : {},
+				);
+				expect(stored).toEqual({ sha256: sha256(data), size, gitOid: undefined, created: true });
+				// The server's own record of the object: three parts of partSize bytes (the last shorter).
+				const head = await raw.send(
+					new HeadObjectCommand({ Bucket: s3.options().bucket, Key: blobKey(stored.sha256) }),
+				);
+				expect(head.ContentLength).toBe(size);
+				expect(head.ETag).toBe(multipartEtag(data, partSize));
+				for (const [start, end] of [
+					[0, 1],
+					[partSize - 3, partSize + 3],
+					[2 * partSize - 1, 2 * partSize + 1],
+					[size - 7, size],
+					[100, 100 + partSize + 17],
+				] as const) {
+					// Compared by digest: a deep comparison of megabytes is slow.
+					const range = await readAll(await store.read(stored.sha256, { start, end }));
+					expect(range.length).toBe(end - start);
+					expect(sha256(range)).toBe(sha256(data.subarray(start, end)));
+				}
+				expect(sha256(await readAll(await store.read(stored.sha256)))).toBe(sha256(data));
+			}
+		} finally {
+			raw.destroy();
+			await store.close();
+		}
+	});
+
+	it("keeps objects under the configured prefix, and reports a missing object as absent", async () => {
+		const prefixed = s3.open({ prefix: "tenant-a/" });
+		const bare = s3.open();
+		const raw = createS3Client(s3.options());
+		try {
+			const blob = await prefixed.put(chunksOf("under a prefix"));
+			const head = await raw.send(
+				new HeadObjectCommand({ Bucket: s3.options().bucket, Key: blobKey(blob.sha256, "tenant-a/") }),
+			);
+			expect(head.ContentLength).toBe(blob.size);
+			expect(await prefixed.stat(blob.sha256)).toEqual({ size: blob.size });
+			// The same digest is missing for a store without the prefix.
+			expect(await bare.stat(blob.sha256)).toBeUndefined();
+			const missing = await caught(bare.read(blob.sha256));
+			expect(missing).toBeInstanceOf(BlobNotFoundError);
+			expect((missing as BlobNotFoundError).sha256).toBe(blob.sha256);
+			await expect(bare.read(blob.sha256, { start: 0, end: 3 })).rejects.toThrow(BlobNotFoundError);
+			await bare.delete(blob.sha256);
+			expect(await prefixed.stat(blob.sha256)).toEqual({ size: blob.size });
+			await prefixed.delete(blob.sha256);
+			expect(await prefixed.stat(blob.sha256)).toBeUndefined();
+		} finally {
+			raw.destroy();
+			await prefixed.close();
+			await bare.close();
+		}
+	});
+
+	it("answers StorageUnavailableError for every operation once the service is down", async () => {
+		const server = await startLocalS3();
+		const store = server.open({ timeoutMs: 2000 });
+		try {
+			const blob = await store.put(chunksOf("before the outage"));
+			await server.stop();
+			const started = Date.now();
+			for (const attempt of [
+				() => store.stat(blob.sha256),
+				() => store.read(blob.sha256),
+				() => store.read(blob.sha256, { start: 0, end: 4 }),
+				() => store.put(chunksOf("during the outage")),
+				() => store.put(lazyBytes(partSize + 1, 23)),
+				() => store.delete(blob.sha256),
+			]) {
+				const error = await caught(attempt());
+				expect(error).toBeInstanceOf(StorageUnavailableError);
+				expect((error as Error).message).toMatch(/S3 is unreachable/);
+			}
+			expect(Date.now() - started).toBeLessThan(20_000);
+		} finally {
+			await store.close();
+			await server.stop();
+		}
+	});
+
+	it("gives up after the set attempts on a service that never answers, and fails a read that stalls", async () => {
+		// Accepts connections, never says a word.
+		let connections = 0;
+		const silent = await listen(
+			createTcpServer((socket) => {
+				connections += 1;
+				socket.on("error", () => {});
+			}),
+		);
+		// Answers a GET with its headers and 10 of the 1000 bytes announced, then nothing.
+		const stalling = await listen(
+			createHttpServer((request, response) => {
+				response.writeHead(200, { "content-length": "1000", etag: '"x"' });
+				if (request.method === "GET") response.write(Buffer.alloc(10, 1));
+				else response.end();
+			}),
+		);
+		const timeoutMs = 500;
+		try {
+			const mute = openS3BlobStore({
+				...s3.options(),
+				endpoint: new URL(`http://127.0.0.1:${silent.port}`),
+				timeoutMs,
+			});
+			let started = Date.now();
+			await expect(mute.stat(sha256("x"))).rejects.toThrow(StorageUnavailableError);
+			expect(Date.now() - started).toBeLessThan(10_000);
+			expect(connections).toBe(S3_MAX_ATTEMPTS);
+			await mute.close();
+
+			const slow = openS3BlobStore({
+				...s3.options(),
+				endpoint: new URL(`http://127.0.0.1:${stalling.port}`),
+				timeoutMs,
+			});
+			const stream = await slow.read(sha256("x"));
+			started = Date.now();
+			await expect(readAll(stream)).rejects.toThrow(/timed out|aborted|socket/i);
+			expect(Date.now() - started).toBeLessThan(10_000);
+			await slow.close();
+		} finally {
+			silent.server.close();
+			stalling.server.closeAllConnections();
+			stalling.server.close();
+		}
+	});
+
+	it("never puts the credentials in its errors", async () => {
+		const secrets = [s3.accessKeyId, s3.secretAccessKey, "wrong-secret-0123456789"];
+		const expectClean = (error: unknown) => {
+			const shown = `${(error as Error).message}\n${inspect(error, { depth: 5 })}`;
+			for (const secret of secrets) expect(shown).not.toContain(secret);
+		};
+		// The right key with the wrong secret: the server checks the signature.
+		const wrong = s3.open({ secretAccessKey: "wrong-secret-0123456789" });
+		const refused = await caught(wrong.read(sha256("x")));
+		expect(refused).toBeInstanceOf(S3Error);
+		expect((refused as S3Error).code).toBe("SignatureDoesNotMatch");
+		expectClean(refused);
+		const upload = await caught(wrong.put(lazyBytes(partSize + 1, 24)));
+		expect(upload).toBeInstanceOf(S3Error);
+		expectClean(upload);
+		await wrong.close();
+
+		const down = openS3BlobStore({
+			...s3.options(),
+			endpoint: new URL("http://127.0.0.1:9"),
+			timeoutMs: 1000,
+		});
+		const unreachable = await caught(down.stat(sha256("x")));
+		expect(unreachable).toBeInstanceOf(StorageUnavailableError);
+		expectClean(unreachable);
+		await down.close();
+
+		// A server whose error message repeats the credentials (some do, in debugging fields): cut out.
+		const echoing = await listen(
+			createHttpServer((_request, response) => {
+				response.writeHead(403, { "content-type": "application/xml" });
+				response.end(
+					`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>denied for ${s3.accessKeyId} signing with ${s3.secretAccessKey}</Message></Error>`,
+				);
+			}),
+		);
+		try {
+			const store = openS3BlobStore({
+				...s3.options(),
+				endpoint: new URL(`http://127.0.0.1:${echoing.port}`),
+			});
+			const echoed = await caught(store.read(sha256("x")));
+			expect(echoed).toBeInstanceOf(S3Error);
+			expect((echoed as S3Error).code).toBe("AccessDenied");
+			expect((echoed as Error).message).toMatch(/denied for \[redacted\] signing with \[redacted\]/);
+			expectClean(echoed);
+			await store.close();
+		} finally {
+			echoing.server.close();
+		}
+	});
+
+	it("makes a running hub answer 503 with Retry-After while S3 is down, without credentials in answers or log", async () => {
+		const server = await startLocalS3();
+		const storage = server.open({ timeoutMs: 2000 });
+		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		const lines: string[] = [];
+		const admin = "s3-outage-admin-token-0123456789";
+		const hub = await startHub({
+			db,
+			storage,
+			seed: false,
+			adminToken: admin,
+			logLevel: "info",
+			logStream: { write: (line: string) => void lines.push(line) },
+		});
+		try {
+			const headers = { authorization: `Bearer ${admin}` };
+			const created = await fetch(`${hub.url}/api/repos/create`, {
+				method: "POST",
+				headers: { ...headers, "content-type": "application/json" },
+				body: JSON.stringify({ name: "outage", organization: "s3-down" }),
+			});
+			expect(created.status).toBe(200);
+			const commit = await fetch(`${hub.url}/api/models/s3-down/outage/commit/main`, {
+				method: "POST",
+				headers: { ...headers, "content-type": "application/x-ndjson" },
+				body: [
+					{ key: "header", value: { summary: "Add a file" } },
+					{
+						key: "file",
+						value: {
+							path: "notes.txt",
+							content: Buffer.from("in the bucket\n").toString("base64"),
+							encoding: "base64",
+						},
+					},
+				]
+					.map((line) => JSON.stringify(line))
+					.join("\n"),
+			});
+			expect(commit.status).toBe(200);
+			const file = `${hub.url}/s3-down/outage/resolve/main/notes.txt`;
+			expect(await (await fetch(file)).text()).toBe("in the bucket\n");
+
+			await server.stop();
+			const gone = await fetch(file);
+			expect(gone.status).toBe(503);
+			expect(gone.headers.get("retry-after")).toBe("5");
+			const answer = await gone.text();
+			expect(JSON.parse(answer)).toEqual({ error: expect.stringMatching(/file storage is unavailable/) });
+			const log = lines.join("");
+			expect(log).toMatch(/unavailable/);
+			for (const secret of [server.accessKeyId, server.secretAccessKey]) {
+				expect(answer).not.toContain(secret);
+				expect(log).not.toContain(secret);
+			}
+		} finally {
+			await hub.close();
+			await storage.close();
+			await db.close();
+			await server.stop();
+		}
 	});
 });

@@ -90,7 +90,7 @@ export async function openDiskBlobStore(
 			});
 			return stream;
 		},
-		downloadUrl: () => undefined,
+		downloadUrl: async () => undefined,
 		async delete(sha256: string) {
 			await unlink(pathOf(sha256)).catch((error: unknown) => {
 				if (!isMissing(error)) throw error;

@@ -47,9 +47,13 @@ export interface BlobStore {
 	read(sha256: string, range?: ByteRange): Promise<Readable>;
 	/**
 	 * A URL from which a client may fetch the bytes directly, valid for `expiresInSeconds`
-	 * (S3 presigned GET), or undefined when downloads go through the hub.
+	 * (S3 presigned GET), or undefined when downloads go through the hub. A promise: the SDK signs
+	 * asynchronously.
 	 */
-	downloadUrl(sha256: string, options: { filename: string; expiresInSeconds: number }): string | undefined;
+	downloadUrl(
+		sha256: string,
+		options: { filename: string; expiresInSeconds: number },
+	): Promise<string | undefined>;
 	delete(sha256: string): Promise<void>;
 	/** Releases what the store holds (temporary folders of an ephemeral store). */
 	close(): Promise<void>;

@@ -116,7 +116,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
 
 		if (file.lfs) {
-			const location = storage.downloadUrl(file.sha256, {
+			const location = await storage.downloadUrl(file.sha256, {
 				filename: file.path.slice(file.path.lastIndexOf("/") + 1),
 				expiresInSeconds: PRESIGNED_TTL_SECONDS,
 			});

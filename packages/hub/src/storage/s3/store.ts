@@ -3,6 +3,18 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import {
+	AbortMultipartUploadCommand,
+	CompleteMultipartUploadCommand,
+	CreateMultipartUploadCommand,
+	DeleteObjectCommand,
+	GetObjectCommand,
+	HeadObjectCommand,
+	PutObjectCommand,
+	UploadPartCommand,
+	type S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { DigestTracker } from "../digest.js";
 import {
 	BlobNotFoundError,
@@ -12,7 +24,7 @@ import {
 	type PutOptions,
 	type StoredBlob,
 } from "../types.js";
-import { discard, presignedGetUrl, send, xmlOf, xmlValue, type S3Config } from "./client.js";
+import { createS3Client, requestTimeoutFor, translateS3Error, type S3Config } from "./client.js";
 
 export interface S3BlobStoreOptions extends S3Config {
 	/** Size of one multipart upload part (S3 requires at least 5 MiB for every part but the last). */
@@ -25,7 +37,7 @@ export interface S3BlobStoreOptions extends S3Config {
 
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
 
-function keyOf(sha256: string): string {
+function blobKey(sha256: string): string {
 	if (!isSha256(sha256)) throw new BlobNotFoundError(sha256);
 	return `blobs/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
 }
@@ -55,19 +67,37 @@ async function* parts(source: AsyncIterable<Uint8Array>, partSize: number): Asyn
 }
 
 /**
- * Blobs as objects `<prefix>blobs/<2 hex>/<2 hex>/<sha256>` in an S3-compatible bucket, over plain HTTP
- * with Signature V4 (no SDK). Small blobs are one PUT; larger ones a multipart upload, completed only
- * after the digest is checked (parts are invisible until then). When the digest is not known in advance
- * the bytes are first spooled to a local file, since the object key is the digest.
+ * Blobs as objects `<prefix>blobs/<2 hex>/<2 hex>/<sha256>` in an S3-compatible bucket, through the AWS
+ * SDK for JavaScript v3. Small blobs are one PUT; larger ones a multipart upload of one part at a time,
+ * completed only after the digest is checked (parts are invisible until then). When the digest is not
+ * known in advance the bytes are first spooled to a local file, since the object key is the digest.
  */
 export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
-	const config = options;
+	const client = createS3Client(options);
+	// Presigned URLs name the address clients use, which may differ from the hub's.
+	let presigner: S3Client | undefined;
 	// A folder of this process's own, so that hubs sharing a data folder never clean up each other's spools.
 	const spoolDir = join(options.spoolDir, randomUUID());
+	const Bucket = options.bucket;
+	const keyOf = (sha256: string) => `${options.prefix}${blobKey(sha256)}`;
 
-	async function exists(key: string): Promise<boolean> {
+	/** Sends one command; SDK failures become BlobNotFoundError (404 on `notFound`), S3Error or StorageUnavailableError. */
+	async function call<Output>(
+		send: (requestOptions: { requestTimeout?: number }) => Promise<Output>,
+		notFound?: string,
+		bodyBytes = 0,
+	): Promise<Output> {
 		try {
-			discard(await send(config, { method: "HEAD", key }, [200], key));
+			return await send(bodyBytes > 0 ? { requestTimeout: requestTimeoutFor(options, bodyBytes) } : {});
+		} catch (error) {
+			throw translateS3Error(options, error, notFound);
+		}
+	}
+
+	async function exists(sha256: string): Promise<boolean> {
+		try {
+			const Key = keyOf(sha256);
+			await call((o) => client.send(new HeadObjectCommand({ Bucket, Key }), o), sha256);
 			return true;
 		} catch (error) {
 			if (error instanceof BlobNotFoundError) return false;
@@ -75,53 +105,73 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 		}
 	}
 
+	/** Uploads the blob `sha256` part by part; `beforeComplete` may still refuse it (then nothing is kept). */
 	async function multipart(
-		key: string,
+		sha256: string,
 		partsOf: AsyncIterable<Buffer>,
 		beforeComplete: () => void,
 	): Promise<void> {
-		const created = await xmlOf(await send(config, { method: "POST", key, query: { uploads: "" } }, [200]));
-		const uploadId = xmlValue(created, "UploadId");
-		if (!uploadId) throw new Error("S3 did not return an UploadId for the multipart upload");
-		const etags: string[] = [];
+		const Key = keyOf(sha256);
+		const created = await call((o) => client.send(new CreateMultipartUploadCommand({ Bucket, Key }), o));
+		const UploadId = created.UploadId;
+		if (!UploadId) throw new Error("S3 did not return an UploadId for the multipart upload");
+		const done: { ETag: string; PartNumber: number }[] = [];
 		try {
-			for await (const part of partsOf) {
-				const response = await send(
-					config,
-					{ method: "PUT", key, query: { partNumber: String(etags.length + 1), uploadId }, body: part },
-					[200],
+			for await (const Body of partsOf) {
+				const PartNumber = done.length + 1;
+				const uploaded = await call(
+					(o) =>
+						client.send(
+							new UploadPartCommand({
+								Bucket,
+								Key,
+								UploadId,
+								PartNumber,
+								Body,
+								ContentLength: Body.byteLength,
+							}),
+							o,
+						),
+					undefined,
+					Body.byteLength,
 				);
-				discard(response);
-				const etag = response.headers.etag;
-				if (typeof etag !== "string") throw new Error("S3 did not return an ETag for an uploaded part");
-				etags.push(etag);
+				if (!uploaded.ETag) throw new Error("S3 did not return an ETag for an uploaded part");
+				done.push({ ETag: uploaded.ETag, PartNumber });
 			}
 			beforeComplete();
-			const body = Buffer.from(
-				`<CompleteMultipartUpload>${etags
-					.map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag}</ETag></Part>`)
-					.join("")}</CompleteMultipartUpload>`,
-				"utf8",
-			);
-			await xmlOf(
-				await send(
-					config,
-					{ method: "POST", key, query: { uploadId }, body, headers: { "content-type": "application/xml" } },
-					[200],
+		} catch (error) {
+			await abort(Key, UploadId);
+			throw error;
+		}
+		try {
+			await call((o) =>
+				client.send(
+					new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }),
+					o,
 				),
 			);
 		} catch (error) {
-			await send(config, { method: "DELETE", key, query: { uploadId } }, [204, 200, 404])
-				.then(discard)
-				.catch(() => {});
+			// A completion whose answer was lost may have been done, and its retry then finds no upload:
+			// the object under its digest is there (only checked bytes are ever completed).
+			if (await exists(sha256).catch(() => false)) return;
+			await abort(Key, UploadId);
 			throw error;
 		}
 	}
 
+	async function abort(Key: string, UploadId: string): Promise<void> {
+		await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {});
+	}
+
 	async function putSmall(body: Buffer, digest: { sha256: string }): Promise<boolean> {
-		const key = keyOf(digest.sha256);
-		if (await exists(key)) return false;
-		discard(await send(config, { method: "PUT", key, body }, [200]));
+		if (await exists(digest.sha256)) return false;
+		const Key = keyOf(digest.sha256);
+		await call(
+			(o) =>
+				client.send(new PutObjectCommand({ Bucket, Key, Body: body, ContentLength: body.byteLength }), o),
+			undefined,
+			body.byteLength,
+		);
 		return true;
 	}
 
@@ -156,8 +206,7 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
 			const expected = putOptions.expectedSha256;
 			if (expected !== undefined && isSha256(expected)) {
-				const key = keyOf(expected);
-				if (await exists(key)) {
+				if (await exists(expected)) {
 					for await (const part of remaining()) void part;
 					return { ...tracker.finish(), created: false };
 				}
@@ -166,7 +215,7 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 					yield firstPart;
 					yield* remaining();
 				}
-				await multipart(key, all(), () => {
+				await multipart(expected, all(), () => {
 					digest = tracker.finish();
 				});
 				return { ...(digest as NonNullable<typeof digest>), created: true };
@@ -181,9 +230,8 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 				for await (const part of remaining()) await file.write(part);
 				await file.close();
 				const digest = tracker.finish();
-				const key = keyOf(digest.sha256);
-				if (await exists(key)) return { ...digest, created: false };
-				await multipart(key, parts(createReadStream(spool), options.partSize), () => {});
+				if (await exists(digest.sha256)) return { ...digest, created: false };
+				await multipart(digest.sha256, parts(createReadStream(spool), options.partSize), () => {});
 				return { ...digest, created: true };
 			} finally {
 				await file.close().catch(() => {});
@@ -191,36 +239,50 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 			}
 		},
 		async stat(sha256: string) {
+			const Key = keyOf(sha256);
 			try {
-				const response = await send(config, { method: "HEAD", key: keyOf(sha256) }, [200], sha256);
-				discard(response);
-				return { size: Number(response.headers["content-length"] ?? 0) };
+				const head = await call((o) => client.send(new HeadObjectCommand({ Bucket, Key }), o), sha256);
+				return { size: head.ContentLength ?? 0 };
 			} catch (error) {
 				if (error instanceof BlobNotFoundError) return undefined;
 				throw error;
 			}
 		},
 		async read(sha256: string, range?: ByteRange): Promise<Readable> {
-			const headers: Record<string, string> = {};
+			const Key = keyOf(sha256);
+			let Range: string | undefined;
 			if (range) {
 				if (range.end <= range.start) return Readable.from([]);
-				headers.range = `bytes=${range.start}-${range.end - 1}`;
+				Range = `bytes=${range.start}-${range.end - 1}`;
 			}
-			return send(config, { method: "GET", key: keyOf(sha256), headers }, [200, 206], sha256);
+			const object = await call((o) => client.send(new GetObjectCommand({ Bucket, Key, Range }), o), sha256);
+			// On Node.js the SDK hands over the HTTP response itself: a stream, not buffered.
+			if (!(object.Body instanceof Readable)) throw new Error("S3 answered without a readable body");
+			return object.Body;
 		},
-		downloadUrl(sha256: string, downloadOptions: { filename: string; expiresInSeconds: number }) {
+		async downloadUrl(sha256: string, downloadOptions: { filename: string; expiresInSeconds: number }) {
 			if (!options.presignedDownloads) return undefined;
+			presigner ??= createS3Client(options, options.presignedDownloads);
 			const name = downloadOptions.filename.replace(/["\\\r\n]/g, "_");
-			return presignedGetUrl(config, keyOf(sha256), {
-				endpoint: options.presignedDownloads,
-				expiresInSeconds: downloadOptions.expiresInSeconds,
-				contentDisposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(downloadOptions.filename)}`,
+			const command = new GetObjectCommand({
+				Bucket,
+				Key: keyOf(sha256),
+				ResponseContentDisposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(downloadOptions.filename)}`,
 			});
+			return getSignedUrl(presigner, command, { expiresIn: downloadOptions.expiresInSeconds });
 		},
 		async delete(sha256: string) {
-			discard(await send(config, { method: "DELETE", key: keyOf(sha256) }, [204, 200, 404]));
+			const Key = keyOf(sha256);
+			try {
+				await call((o) => client.send(new DeleteObjectCommand({ Bucket, Key }), o), sha256);
+			} catch (error) {
+				// Deleting what is not there is done (some S3-compatible services answer 404).
+				if (!(error instanceof BlobNotFoundError)) throw error;
+			}
 		},
 		async close() {
+			client.destroy();
+			presigner?.destroy();
 			await rm(spoolDir, { recursive: true, force: true }).catch(() => {});
 		},
 	};
