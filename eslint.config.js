@@ -25,4 +25,19 @@ export default tseslint.config(
 			"@typescript-eslint/consistent-type-imports": "error",
 		},
 	},
+	{
+		// The hub's API contract (`@modelhub/hub/api`) is published as declarations only: anything that
+		// would exist at run time there would be missing for the web app that imports it.
+		files: ["packages/hub/src/api/**/*.ts"],
+		rules: {
+			"no-restricted-syntax": [
+				"error",
+				{
+					selector:
+						"ImportDeclaration[importKind='value'], VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration, ExportAllDeclaration[exportKind='value']",
+					message: "The API contract holds types only (import type, export type, interfaces).",
+				},
+			],
+		},
+	},
 );

@@ -1,3 +1,4 @@
+import type { Whoami, WhoamiEntity } from "../api/accounts.js";
 import type { AccountRef, Viewer } from "./viewer.js";
 
 /**
@@ -5,7 +6,7 @@ import type { AccountRef, Viewer } from "./viewer.js";
  * `type`, `orgs[].name`, `auth.accessToken.role` and `.displayName`, which `login()` stores the token
  * under) and the rest of the entity with what this hub knows (no e-mail, billing or avatar).
  */
-export function whoamiJson(viewer: Exclude<Viewer, { kind: "anonymous" }>): Record<string, unknown> {
+export function whoamiJson(viewer: Exclude<Viewer, { kind: "anonymous" }>): Whoami {
 	if (viewer.kind === "admin") {
 		return {
 			type: "app",
@@ -15,7 +16,7 @@ export function whoamiJson(viewer: Exclude<Viewer, { kind: "anonymous" }>): Reco
 			auth: { type: "access_token", accessToken: { displayName: "MODELHUB_ADMIN_TOKEN", role: "admin" } },
 		};
 	}
-	const entity = (account: AccountRef, type: "user" | "org") => ({
+	const entity = <Type extends "user" | "org">(account: AccountRef, type: Type): WhoamiEntity<Type> => ({
 		type,
 		id: account.objectId,
 		name: account.name,

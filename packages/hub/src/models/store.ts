@@ -2,33 +2,21 @@ import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js"
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
 import { encodeCursor, type CursorPosition, type Direction, type SortKey } from "./cursor.js";
-import type { ModelMetadata, ModelRecord, ProviderMapping } from "./input.js";
+import type { PipelineType } from "@modelhub/tasks";
+import type {
+	GgufInfo,
+	ListedModel,
+	ListedProviderMapping,
+	ModelAnswer,
+	ModelCount,
+	ModelInfo,
+	ProviderMapping,
+	ProviderMappingEntry,
+	SafetensorsInfo,
+	TransformersInfo,
+} from "../api/models.js";
+import type { ModelRecord } from "./input.js";
 import { ABSENT_PROPERTIES, PROPERTY_ORDER, type ModelProperty } from "./properties.js";
-
-/** A provider mapping as the public hub returns it (keyed by provider in the enclosing object). */
-export type PublicMapping = Omit<ProviderMapping, "provider">;
-
-/** A model in the public hub's JSON shape. Absent optional fields are left out. */
-export interface PublicModel extends Partial<ModelMetadata> {
-	_id?: string;
-	id: string;
-	modelId: string;
-	author?: string;
-	sha?: string;
-	pipeline_tag?: string;
-	library_name?: string;
-	mask_token?: string;
-	trendingScore?: number;
-	createdAt?: string;
-	gated?: false;
-	disabled?: false;
-	inference?: "warm";
-	inferenceProviderMapping?: Record<string, PublicMapping> | ProviderMapping[];
-	siblings?: Array<Record<string, unknown>>;
-	usedStorage?: number;
-	securityRepoStatus?: { scansDone: boolean; filesWithIssues: unknown[] };
-	"model-index"?: unknown;
-}
 
 /** A write that conflicts with what is stored (a 409). */
 export class ConflictError extends Error {
@@ -39,15 +27,15 @@ interface ModelRow {
 	id: string;
 	object_id: string | null;
 	author: string | null;
-	pipeline_tag?: string | null;
+	pipeline_tag?: PipelineType | null;
 	library_name?: string | null;
 	tags?: string[];
 	config?: Record<string, unknown> | null;
 	card_data?: Record<string, unknown> | null;
 	widget_data?: unknown[] | null;
-	transformers_info?: Record<string, unknown> | null;
-	safetensors?: Record<string, unknown> | null;
-	gguf?: Record<string, unknown> | null;
+	transformers_info?: TransformersInfo | null;
+	safetensors?: SafetensorsInfo | null;
+	gguf?: GgufInfo | null;
 	mask_token?: string | null;
 	downloads?: number | string;
 	likes?: number | string;
@@ -114,22 +102,22 @@ function mappingRows(rows: ModelRow["mappings"]): MappingRow[] {
 	return typeof rows === "string" ? (JSON.parse(rows) as MappingRow[]) : (rows ?? []);
 }
 
-function publicMapping(row: MappingRow): PublicMapping {
-	const mapping: PublicMapping = { providerId: row.providerId, task: row.task, status: row.status };
+function publicMapping(row: MappingRow): ProviderMappingEntry {
+	const mapping: ProviderMappingEntry = { providerId: row.providerId, task: row.task, status: row.status };
 	if (row.adapter !== null) mapping.adapter = row.adapter;
 	if (row.adapterWeightsPath !== null) mapping.adapterWeightsPath = row.adapterWeightsPath;
 	return mapping;
 }
 
 /** The mapping as model info shows it: an object keyed by provider, in preference order. */
-function mappingObject(rows: ModelRow["mappings"]): Record<string, PublicMapping> {
-	const out: Record<string, PublicMapping> = {};
+function mappingObject(rows: ModelRow["mappings"]): ProviderMapping {
+	const out: ProviderMapping = {};
 	for (const row of mappingRows(rows)) out[row.provider] = publicMapping(row);
 	return out;
 }
 
 /** The mapping as listings show it: an array of `{ provider, … }` (huggingface_hub reads both forms). */
-function mappingArray(rows: ModelRow["mappings"]): ProviderMapping[] {
+function mappingArray(rows: ModelRow["mappings"]): ListedProviderMapping[] {
 	return mappingRows(rows).map((row) => ({ provider: row.provider, ...publicMapping(row) }));
 }
 
@@ -141,90 +129,98 @@ export interface RepoFacts {
 	usedStorage?: number;
 }
 
-function render(
+/** A model row as the API shows it; `mappings` gives the provider mapping in the route's form. */
+function render<Mapping>(
 	row: ModelRow,
 	properties: ReadonlySet<ModelProperty>,
-	mappingForm: "object" | "array",
+	mappings: (rows: ModelRow["mappings"]) => Mapping,
 	repo: RepoFacts,
-): PublicModel {
-	const model = {} as PublicModel;
+): ModelAnswer<Mapping> {
+	// Filled in PROPERTY_ORDER (the JSON's order); the fields every answer has are in every property set.
+	const model = {} as ModelAnswer<Mapping>;
 	if (row.object_id !== null) model._id = row.object_id;
 	model.id = row.id;
 	model.modelId = row.id;
-	const out = model as unknown as Record<string, unknown>;
 	for (const property of PROPERTY_ORDER) {
 		if (!properties.has(property) || ABSENT_PROPERTIES.has(property)) continue;
 		switch (property) {
 			case "author":
-				if (row.author !== null) out.author = row.author;
+				if (row.author !== null) model.author = row.author;
 				break;
 			case "sha":
-				if (repo.sha !== undefined) out.sha = repo.sha;
+				if (repo.sha !== undefined) model.sha = repo.sha;
 				break;
 			case "pipeline_tag":
+				if (row.pipeline_tag != null) model.pipeline_tag = row.pipeline_tag;
+				break;
 			case "library_name":
+				if (row.library_name != null) model.library_name = row.library_name;
+				break;
 			case "mask_token":
-				if (row[property] != null) out[property] = row[property];
+				if (row.mask_token != null) model.mask_token = row.mask_token;
 				break;
 			case "tags":
-				out.tags = row.tags ?? [];
+				model.tags = row.tags ?? [];
 				break;
 			case "config":
+				if (row.config != null) model.config = row.config;
+				break;
 			case "gguf":
+				if (row.gguf != null) model.gguf = row.gguf;
+				break;
 			case "safetensors":
-				if (row[property] != null) out[property] = row[property];
+				if (row.safetensors != null) model.safetensors = row.safetensors;
 				break;
 			case "cardData":
-				if (row.card_data != null) out.cardData = row.card_data;
+				if (row.card_data != null) model.cardData = row.card_data;
 				break;
 			case "model-index":
-				if (row.card_data?.["model-index"] != null) out["model-index"] = row.card_data["model-index"];
+				if (row.card_data?.["model-index"] != null) model["model-index"] = row.card_data["model-index"];
 				break;
 			case "widgetData":
-				if (row.widget_data != null) out.widgetData = row.widget_data;
+				if (row.widget_data != null) model.widgetData = row.widget_data;
 				break;
 			case "transformersInfo":
-				if (row.transformers_info != null) out.transformersInfo = row.transformers_info;
+				if (row.transformers_info != null) model.transformersInfo = row.transformers_info;
 				break;
 			case "downloads":
-				out.downloads = Number(row.downloads ?? 0);
+				model.downloads = Number(row.downloads ?? 0);
 				break;
 			case "likes":
-				out.likes = Number(row.likes ?? 0);
+				model.likes = Number(row.likes ?? 0);
 				break;
 			case "trendingScore":
-				out.trendingScore = Number(row.trending_score ?? 0);
+				model.trendingScore = Number(row.trending_score ?? 0);
 				break;
 			case "lastModified":
-				if (row.last_modified !== undefined) out.lastModified = isoDate(row.last_modified);
+				if (row.last_modified !== undefined) model.lastModified = isoDate(row.last_modified);
 				break;
 			case "createdAt":
-				if (row.created_at !== undefined) out.createdAt = isoDate(row.created_at);
+				if (row.created_at !== undefined) model.createdAt = isoDate(row.created_at);
 				break;
 			case "private":
-				out.private = row.private ?? false;
+				model.private = row.private ?? false;
 				break;
 			// The hub has no gated or disabled repositories.
 			case "gated":
 			case "disabled":
-				out[property] = false;
+				model[property] = false;
 				break;
 			case "inference":
-				if (row.warm) out.inference = "warm";
+				if (row.warm) model.inference = "warm";
 				break;
 			case "inferenceProviderMapping":
-				out.inferenceProviderMapping =
-					mappingForm === "object" ? mappingObject(row.mappings) : mappingArray(row.mappings);
+				model.inferenceProviderMapping = mappings(row.mappings);
 				break;
 			case "siblings":
 				if (repo.files !== undefined) {
-					out.siblings = repo.files.map((file) =>
+					model.siblings = repo.files.map((file) =>
 						typeof file === "string" ? { rfilename: file } : siblingJson(file, repo.withBlobs === true),
 					);
 				}
 				break;
 			case "usedStorage":
-				if (repo.usedStorage !== undefined) out.usedStorage = repo.usedStorage;
+				if (repo.usedStorage !== undefined) model.usedStorage = repo.usedStorage;
 				break;
 		}
 	}
@@ -257,7 +253,7 @@ export async function getModel(
 	db: Queryable,
 	id: string,
 	options: InfoOptions,
-): Promise<PublicModel | undefined> {
+): Promise<ModelInfo | undefined> {
 	const wantsSha = options.properties.has("sha") || options.properties.has("siblings");
 	// The main branch's commit and the storage used come in the same query as the model.
 	const extra = [
@@ -282,7 +278,7 @@ export async function getModel(
 		if (options.properties.has("siblings")) repo.files = await listFiles(db, row.id, commitId);
 	}
 	if (options.properties.has("usedStorage")) repo.usedStorage = Number(row.used_storage ?? 0);
-	const model = render(row, options.properties, "object", repo);
+	const model = render(row, options.properties, mappingObject, repo);
 	// This hub runs no security scans: it says so rather than claiming clean results.
 	if (options.securityStatus) model.securityRepoStatus = { scansDone: false, filesWithIssues: [] };
 	return model;
@@ -313,7 +309,7 @@ export interface ListQuery {
 }
 
 export interface ListPage {
-	models: PublicModel[];
+	models: ListedModel[];
 	/** The cursor of the next page, when there is one. */
 	next?: string;
 }
@@ -383,7 +379,7 @@ export async function countMatchingModels(
 	db: Queryable,
 	query: ModelFilters,
 	cap: number,
-): Promise<{ count: number; exact: boolean }> {
+): Promise<ModelCount> {
 	const params: unknown[] = [];
 	const param = (value: unknown): string => {
 		params.push(value);
@@ -487,7 +483,7 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 		const snapshot = snapshots?.get(row.id);
 		const repo: RepoFacts = snapshot ? { sha: snapshot.sha, files: snapshot.files } : {};
 		if (storage) repo.usedStorage = storage.get(row.id) ?? 0;
-		return render(row, properties, "array", repo);
+		return render(row, properties, mappingArray, repo);
 	});
 	const page: ListPage = { models };
 	const last = rows[rows.length - 1];

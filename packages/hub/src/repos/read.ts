@@ -1,3 +1,5 @@
+import type { ModelSibling } from "../api/models.js";
+import type { LastCommit, RepoTreeEntry } from "../api/repos.js";
 import type { Queryable } from "../db/types.js";
 import { fileOid, lfsPointerSize } from "./git.js";
 import { COMMIT_ID } from "./paths.js";
@@ -181,12 +183,6 @@ export async function pathsInfo(
 	});
 }
 
-export interface CommitSummary {
-	id: string;
-	title: string;
-	date: string;
-}
-
 /** How far back lastCommit looks: older changes are attributed to the oldest commit looked at. */
 const HISTORY_DEPTH = 1000;
 
@@ -199,7 +195,7 @@ export async function lastCommits(
 	modelId: string,
 	commitId: string,
 	entries: readonly TreeEntry[],
-): Promise<Map<string, CommitSummary>> {
+): Promise<Map<string, LastCommit>> {
 	const chainResult = await db.query<{ id: string; title: string; created_at: Date | string }>(
 		`WITH RECURSIVE chain(id, parent_id, title, created_at, depth) AS (
 			SELECT id, parent_id, title, created_at, 0 FROM commits WHERE model_id = $1 AND id = $2
@@ -225,7 +221,7 @@ export async function lastCommits(
 		[modelId, chain.map((c) => c.id), paths],
 	);
 	const stateAt = new Map(states.rows.map((row) => [`${row.commit_id}\n${row.path}`, row.state]));
-	const result = new Map<string, CommitSummary>();
+	const result = new Map<string, LastCommit>();
 	for (const path of paths) {
 		const current = stateAt.get(`${commitId}\n${path}`);
 		let last = chain[0];
@@ -286,8 +282,8 @@ export async function usedStorage(db: Queryable, modelIds: readonly string[]): P
 }
 
 /** A file or folder in the public hub's tree JSON. */
-export function treeEntryJson(entry: TreeEntry, lastCommit?: CommitSummary): Record<string, unknown> {
-	const json: Record<string, unknown> =
+export function treeEntryJson(entry: TreeEntry, lastCommit?: LastCommit): RepoTreeEntry {
+	const json: RepoTreeEntry =
 		entry.type === "directory"
 			? { type: "directory", oid: entry.treeId, size: 0, path: entry.path }
 			: {
@@ -310,7 +306,7 @@ export function treeEntryJson(entry: TreeEntry, lastCommit?: CommitSummary): Rec
 }
 
 /** A file as a `siblings` entry of model info (`blobs=true` adds size, blob id and LFS details). */
-export function siblingJson(file: FileEntry, withBlobs: boolean): Record<string, unknown> {
+export function siblingJson(file: FileEntry, withBlobs: boolean): ModelSibling {
 	if (!withBlobs) return { rfilename: file.path };
 	return {
 		rfilename: file.path,

@@ -10,6 +10,7 @@ import {
 	type LibraryUiElement,
 	type PipelineData,
 } from "@modelhub/tasks";
+import type { LibraryInfo, PipelineInfo } from "../api/catalogue.js";
 import type { ResponseCache } from "../cache.js";
 import type { Database } from "../db/types.js";
 import { precompress, sendPrecompressed } from "../compressed.js";
@@ -21,39 +22,10 @@ export interface CatalogueRoutesOptions {
 	cache: ResponseCache;
 }
 
-/** One library of `GET /api/libraries`. */
-export interface ApiLibrary {
-	key: string;
-	prettyLabel: string;
-	repoName: string;
-	repoUrl: string;
-	docsUrl?: string;
-	filter: boolean;
-	countDownloads?: string;
-	installCommand?: string;
-	hasSnippets: boolean;
-	modelCount: number;
-}
-
-/** One pipeline type of `GET /api/pipelines`. */
-export interface ApiPipeline {
-	id: string;
-	name: string;
-	modality: string;
-	modalityLabel: string;
-	color: string;
-	subtasks?: Array<{ type: string; name: string }>;
-	hideInModels?: boolean;
-	hideInDatasets?: boolean;
-	/** Whether the task catalogue has a (non-placeholder) page for it. */
-	hasTaskPage: boolean;
-	modelCount: number;
-}
-
-export function renderLibraries(counts: Map<string, number>): ApiLibrary[] {
+export function renderLibraries(counts: Map<string, number>): LibraryInfo[] {
 	return ALL_MODEL_LIBRARY_KEYS.map((key) => {
 		const entry = MODEL_LIBRARIES_UI_ELEMENTS[key] as LibraryUiElement;
-		const library: ApiLibrary = {
+		const library: LibraryInfo = {
 			key,
 			prettyLabel: entry.prettyLabel,
 			repoName: entry.repoName,
@@ -69,11 +41,11 @@ export function renderLibraries(counts: Map<string, number>): ApiLibrary[] {
 	});
 }
 
-export function renderPipelines(counts: Map<string, number>): ApiPipeline[] {
+export function renderPipelines(counts: Map<string, number>): PipelineInfo[] {
 	return PIPELINE_TYPES.map((id) => {
 		const data = PIPELINE_DATA[id] as PipelineData;
 		const task = TASKS_DATA[id];
-		const pipeline: ApiPipeline = {
+		const pipeline: PipelineInfo = {
 			id,
 			name: data.name,
 			modality: data.modality,

@@ -5,7 +5,12 @@
  * QueryError, answered 400 with a message naming it.
  */
 
-export type RawQuery = Record<string, string | string[] | undefined>;
+/**
+ * Query parameters as sent. `Name` is the parameters a route reads (the API contract's names, e.g.
+ * `keyof ModelListParameters`): the helpers below accept no other name, so a parser cannot read a
+ * parameter the contract does not declare.
+ */
+export type RawQuery<Name extends string = string> = { [K in Name | `${Name}[]`]?: string | string[] };
 
 export class QueryError extends Error {
 	override name = "QueryError";
@@ -18,9 +23,9 @@ function invalid(name: string, why: string): QueryError {
 	return new QueryError(`invalid value for query parameter '${name}': ${why}`);
 }
 
-function values(query: RawQuery, name: string): string[] {
+function values<Name extends string>(query: RawQuery<Name>, name: Name): string[] {
 	const out: string[] = [];
-	for (const key of [name, `${name}[]`]) {
+	for (const key of [name, `${name}[]` as const]) {
 		const value = query[key];
 		if (value === undefined) continue;
 		for (const item of Array.isArray(value) ? value : [value]) {
@@ -33,7 +38,7 @@ function values(query: RawQuery, name: string): string[] {
 }
 
 /** A parameter given at most once (empty counts as absent). */
-export function one(query: RawQuery, name: string): string | undefined {
+export function one<Name extends string>(query: RawQuery<Name>, name: NoInfer<Name>): string | undefined {
 	const all = values(query, name);
 	if (all.length > 1) throw new QueryError(`query parameter '${name}' must be given once`);
 	const value = all[0];
@@ -41,7 +46,12 @@ export function one(query: RawQuery, name: string): string | undefined {
 }
 
 /** A list parameter: repeated keys, the `name[]` form, and comma-separated values, empty items dropped. */
-export function many(query: RawQuery, name: string, max: number, comma = false): string[] {
+export function many<Name extends string>(
+	query: RawQuery<Name>,
+	name: NoInfer<Name>,
+	max: number,
+	comma = false,
+): string[] {
 	const all = values(query, name).flatMap((value) => (comma ? value.split(",") : [value]));
 	const items = all.map((value) => value.trim()).filter((value) => value !== "");
 	if (items.length > max) throw invalid(name, `at most ${max} values`);
@@ -52,7 +62,7 @@ const TRUE = new Set(["true", "1", "yes", "on"]);
 const FALSE = new Set(["false", "0", "no", "off"]);
 
 /** A boolean parameter (`true`/`false`, `1`/`0`, case-insensitive; a bare `?full` is true). */
-export function flag(query: RawQuery, name: string): boolean | undefined {
+export function flag<Name extends string>(query: RawQuery<Name>, name: NoInfer<Name>): boolean | undefined {
 	const all = values(query, name);
 	if (all.length === 0) return undefined;
 	if (all.length > 1) throw new QueryError(`query parameter '${name}' must be given once`);
@@ -66,7 +76,12 @@ export function flag(query: RawQuery, name: string): boolean | undefined {
  * A whole number parameter, at least `min`; values above `cap` are capped (paging parameters), so the
  * only refusals are values that are not whole numbers (`1e309`, `Infinity`, `-1`, `1.5`).
  */
-export function whole(query: RawQuery, name: string, min: number, cap: number): number | undefined {
+export function whole<Name extends string>(
+	query: RawQuery<Name>,
+	name: NoInfer<Name>,
+	min: number,
+	cap: number,
+): number | undefined {
 	const value = one(query, name);
 	if (value === undefined) return undefined;
 	if (!/^\d{1,30}$/.test(value)) throw invalid(name, `must be a whole number of at least ${min}`);
@@ -76,9 +91,9 @@ export function whole(query: RawQuery, name: string, min: number, cap: number): 
 }
 
 /** A parameter with one of a fixed set of values. */
-export function choice<T extends string>(
-	query: RawQuery,
-	name: string,
+export function choice<T extends string, Name extends string>(
+	query: RawQuery<Name>,
+	name: NoInfer<Name>,
 	allowed: readonly T[],
 ): T | undefined {
 	const value = one(query, name);
@@ -89,7 +104,12 @@ export function choice<T extends string>(
 }
 
 /** A parameter matching a pattern. */
-export function matching(query: RawQuery, name: string, pattern: RegExp, what: string): string | undefined {
+export function matching<Name extends string>(
+	query: RawQuery<Name>,
+	name: NoInfer<Name>,
+	pattern: RegExp,
+	what: string,
+): string | undefined {
 	const value = one(query, name);
 	if (value === undefined) return undefined;
 	if (!pattern.test(value)) throw invalid(name, what);

@@ -1,5 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_REQUIRED, namespaceRefusal, repoRefusal, type Viewer } from "../accounts/viewer.js";
+import type { RepoExistsError } from "../api/errors.js";
+import type {
+	CreateBranchRequest,
+	CreatedRepo,
+	CreateRepoRequest,
+	CreateTagRequest,
+	Deleted,
+	DeleteRepoRequest,
+	GitRef,
+	RepoSettings,
+	RepoSettingsRequest,
+} from "../api/repos.js";
+import type { Unchecked } from "../api/unchecked.js";
 import { recordAudit } from "../audit/log.js";
 import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../http.js";
 import { idPartProblem } from "../models/ids.js";
@@ -26,14 +39,17 @@ export function commitAuthorOf(viewer: Viewer): { authorName: string; authorEmai
 	return { authorName: "ModelHub", authorEmail: "hub@modelhub.invalid" };
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> | undefined {
+/** The fields of a JSON object body, named by the request's contract type (undefined when not an object). */
+function bodyOf<Request>(request: FastifyRequest): Unchecked<Request> | undefined {
 	const body = request.body;
 	if (body === undefined || body === null) return {};
-	return typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+	return typeof body === "object" && !Array.isArray(body) ? (body as Unchecked<Request>) : undefined;
 }
 
 /** `private` (a boolean) or `visibility` ("public" | "private"), as huggingface_hub sends them. */
-function visibilityOf(body: Record<string, unknown>): boolean | undefined | string {
+function visibilityOf(
+	body: Unchecked<Pick<CreateRepoRequest, "private" | "visibility">>,
+): boolean | undefined | string {
 	const { private: isPrivate, visibility } = body;
 	if (isPrivate !== undefined && isPrivate !== null && typeof isPrivate !== "boolean") {
 		return "'private' must be true or false";
@@ -59,7 +75,7 @@ function typeProblem(type: unknown): string | undefined {
 /** The repository id of a create or delete body: `organization/name`, the viewer's namespace otherwise. */
 function repoIdOf(
 	viewer: Viewer,
-	body: Record<string, unknown>,
+	body: Unchecked<DeleteRepoRequest>,
 ): { id: string; namespace?: string; name: string } | string {
 	const { name, organization } = body;
 	if (typeof name !== "string") return "'name' must be a string";
@@ -90,7 +106,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		`${publicOrigin(request, options.publicUrl)}/${encodeId(id)}`;
 
 	app.post("/api/repos/create", { onRequest: authenticated }, async (request, reply) => {
-		const body = bodyOf(request);
+		const body = bodyOf<CreateRepoRequest>(request);
 		if (!body) return sendError(reply, 400, "request body must be a JSON object");
 		const typeError = typeProblem(body.type);
 		if (typeError) return sendError(reply, 400, typeError);
@@ -109,7 +125,10 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 			return reply
 				.code(409)
 				.type(JSON_TYPE)
-				.send({ error: "You already created this model repo", url: repoUrl(request, existing.id) });
+				.send({
+					error: "You already created this model repo",
+					url: repoUrl(request, existing.id),
+				} satisfies RepoExistsError);
 		}
 		const gitattributes = await storeGitattributes(storage);
 		const created = await db.transaction(async (tx) => {
@@ -143,13 +162,15 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 				.send({
 					error: "You already created this model repo",
 					url: repoUrl(request, other?.id ?? target.id),
-				});
+				} satisfies RepoExistsError);
 		}
-		return reply.type(JSON_TYPE).send({ url: repoUrl(request, target.id), name: target.id });
+		return reply
+			.type(JSON_TYPE)
+			.send({ url: repoUrl(request, target.id), name: target.id } satisfies CreatedRepo);
 	});
 
 	app.delete("/api/repos/delete", { onRequest: authenticated }, async (request, reply) => {
-		const body = bodyOf(request);
+		const body = bodyOf<DeleteRepoRequest>(request);
 		if (!body) return sendError(reply, 400, "request body must be a JSON object");
 		const typeError = typeProblem(body.type);
 		if (typeError) return sendError(reply, 400, typeError);
@@ -165,7 +186,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 			await notifyChange(tx);
 		});
 		cache.clear();
-		return reply.type(JSON_TYPE).send({ deleted: repo.id });
+		return reply.type(JSON_TYPE).send({ deleted: repo.id } satisfies Deleted);
 	});
 
 	app.put(
@@ -173,7 +194,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		{ onRequest: repoAccess(db, "admin") },
 		async (request, reply) => {
 			const repo = request.repo!;
-			const body = bodyOf(request);
+			const body = bodyOf<RepoSettingsRequest>(request);
 			if (!body) return sendError(reply, 400, "request body must be a JSON object");
 			const isPrivate = visibilityOf(body);
 			if (typeof isPrivate === "string") return sendError(reply, 400, isPrivate);
@@ -201,14 +222,16 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 				});
 				cache.clear();
 			}
-			return reply.type(JSON_TYPE).send({ id: repo.id, private: isPrivate ?? repo.private, gated: false });
+			return reply
+				.type(JSON_TYPE)
+				.send({ id: repo.id, private: isPrivate ?? repo.private, gated: false } satisfies RepoSettings);
 		},
 	);
 
 	async function refChange(
 		request: FastifyRequest,
 		reply: FastifyReply,
-		change: (repoId: string) => Promise<Record<string, unknown>>,
+		change: (repoId: string) => Promise<GitRef | Deleted>,
 	): Promise<FastifyReply> {
 		try {
 			const result = await change(request.repo!.id);
@@ -233,7 +256,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		{ onRequest: repoAccess(db, "write") },
 		async (request, reply) =>
 			refChange(request, reply, async (modelId) => {
-				const body = bodyOf(request) ?? {};
+				const body = bodyOf<CreateBranchRequest>(request) ?? {};
 				const start = typeof body.startingPoint === "string" ? body.startingPoint : "main";
 				const commitId = await commitOf(modelId, start);
 				await db.transaction(async (tx) => {
@@ -259,7 +282,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		{ onRequest: repoAccess(db, "write") },
 		async (request, reply) =>
 			refChange(request, reply, async (modelId) => {
-				const body = bodyOf(request) ?? {};
+				const body = bodyOf<CreateTagRequest>(request) ?? {};
 				if (typeof body.tag !== "string") throw new RefError("'tag' must be a string", 400);
 				const tag = body.tag;
 				const message = typeof body.message === "string" ? body.message.slice(0, 10_000) : undefined;

@@ -1,3 +1,5 @@
+import type { Unchecked } from "../api/unchecked.js";
+import type { CommitHeaderRequest } from "../api/uploads.js";
 import type { CommitFile } from "../repos/commits.js";
 import { repoPathProblem } from "../repos/paths.js";
 import type { FileEntry } from "../repos/read.js";
@@ -55,7 +57,7 @@ export function checkPath(value: unknown, what = "path"): string {
 
 /** The header line's value: `{ summary, description?, parentCommit? }`. */
 export function parseHeader(value: unknown): CommitHeader {
-	const header = record(value, "the header");
+	const header: Unchecked<CommitHeaderRequest> = record(value, "the header");
 	let summary = header.summary;
 	if (typeof summary !== "string" || summary.trim() === "")
 		bad("the commit summary must be a non-empty string");

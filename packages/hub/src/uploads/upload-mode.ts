@@ -1,6 +1,5 @@
+import type { UploadMode } from "../api/uploads.js";
 import { isLfsFile } from "../repos/lfs.js";
-
-export type UploadMode = "lfs" | "regular";
 
 /**
  * How a file is uploaded (preupload's `uploadMode`): `regular` files travel inline in the commit

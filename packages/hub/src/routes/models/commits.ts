@@ -1,3 +1,4 @@
+import type { CommitsParameters, RepoCommit } from "../../api/repos.js";
 import type { Queryable } from "../../db/types.js";
 import { COMMIT_ID } from "../../repos/paths.js";
 import { invalidParameter, many, one, type RawQuery } from "../query.js";
@@ -26,8 +27,8 @@ export async function commitsPage(
 	db: Queryable,
 	resolved: { modelId: string; commitId: string },
 	revision: string,
-	q: RawQuery,
-): Promise<{ body: unknown; next?: string }> {
+	q: RawQuery<keyof CommitsParameters>,
+): Promise<{ body: RepoCommit[]; next?: string }> {
 	const cursor = one(q, "cursor");
 	if (cursor !== undefined && !COMMIT_ID.test(cursor)) {
 		throw invalidParameter("cursor", "cursor is not one this hub issued");
@@ -52,7 +53,7 @@ export async function commitsPage(
 		[resolved.modelId, cursor ?? null, cursor === undefined ? resolved.commitId : null, COMMITS_PAGE],
 	);
 	const page = rows.rows.slice(0, COMMITS_PAGE);
-	const body = page.map((row) => ({
+	const body = page.map((row): RepoCommit => ({
 		id: row.id,
 		title: row.title,
 		message: row.message,

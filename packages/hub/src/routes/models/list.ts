@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ModelListParameters } from "../../api/models.js";
 import type { CachedResponse } from "../../cache.js";
 import { PIPELINE_TYPES } from "@modelhub/tasks";
 import { JSON_TYPE, sendError } from "../../http.js";
@@ -64,7 +65,7 @@ interface ParsedList {
 }
 
 /** Reads every parameter huggingface_hub 2.0's list_models sends (and the web app's). */
-export function parseListQuery(q: RawQuery): ParsedList {
+export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedList {
 	const canonical = new URLSearchParams();
 	const search = one(q, "search")?.trim();
 	let searchTerms: string[] | undefined;

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ModelInfoParameters } from "../../api/models.js";
+import type { PathsInfoRequest, RefsParameters, RepoRefs, TreeParameters } from "../../api/repos.js";
+import type { Unchecked } from "../../api/unchecked.js";
 import type { CachedResponse } from "../../cache.js";
 import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
 import { ModelInputError, parseModelInput } from "../../models/input.js";
@@ -39,7 +42,7 @@ const TREE_PAGE = 1000;
 const TREE_PAGE_EXPANDED = 50;
 const MAX_PATHS_INFO = 1000;
 
-function infoProperties(q: RawQuery): Set<ModelProperty> {
+function infoProperties(q: RawQuery<keyof ModelInfoParameters>): Set<ModelProperty> {
 	const properties = new Set<ModelProperty>(INFO_PROPERTIES);
 	for (const value of many(q, "expand", EXPAND_PROPERTIES.length * 2)) {
 		if (!isModelProperty(value)) {
@@ -72,7 +75,7 @@ function decodeTreeCursor(text: string): string {
 
 /** The `paths` and `expand` of a paths-info body: a form (what huggingface_hub sends) or JSON. */
 function pathsInfoBody(body: unknown): { paths: string[]; expand: boolean } {
-	const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+	const record = (typeof body === "object" && body !== null ? body : {}) as Unchecked<PathsInfoRequest>;
 	const raw = record.paths;
 	const paths = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
 	if (paths.length > MAX_PATHS_INFO) throw new QueryError(`at most ${MAX_PATHS_INFO} paths per request`);
@@ -146,7 +149,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 	}
 
 	async function info(request: FastifyRequest, reply: FastifyReply, id: string, revision?: string) {
-		const q = request.query as RawQuery;
+		const q = request.query as RawQuery<keyof ModelInfoParameters>;
 		const properties = infoProperties(q);
 		const withBlobs = flag(q, "blobs") === true;
 		const securityStatus = flag(q, "securityStatus") === true;
@@ -177,7 +180,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		reply: FastifyReply,
 		t: Extract<ApiModelTarget, { kind: "tree" }>,
 	) {
-		const q = request.query as RawQuery;
+		const q = request.query as RawQuery<keyof TreeParameters>;
 		const recursive = flag(q, "recursive") === true;
 		const expand = flag(q, "expand") === true;
 		const cursor = one(q, "cursor");
@@ -248,7 +251,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 					converts: [],
 					tags: shape("tag"),
 					...(includePullRequests ? { pullRequests: [] } : {}),
-				},
+				} satisfies RepoRefs,
 			};
 		});
 	}
@@ -276,8 +279,12 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 					return (await tree(request, reply, t)) ?? reply;
 				case "refs":
 					return (
-						(await refs(request, reply, t.id, flag(request.query as RawQuery, "include_prs") === true)) ??
-						reply
+						(await refs(
+							request,
+							reply,
+							t.id,
+							flag(request.query as RawQuery<keyof RefsParameters>, "include_prs") === true,
+						)) ?? reply
 					);
 				case "commits":
 					return (

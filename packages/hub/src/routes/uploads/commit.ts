@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Multipart } from "@fastify/multipart";
+import type { CommitAnswer } from "../../api/uploads.js";
 import { JSON_TYPE, sendError, sendHubError } from "../../http.js";
 import { CommitInputError } from "../../repos/commits.js";
 import { isLfsFile } from "../../repos/lfs.js";
@@ -311,7 +312,7 @@ export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): 
 					commitOid: result.commitId,
 					commitUrl: `${publicOrigin(request, options.publicUrl)}/${encodeId(repo.id)}/commit/${result.commitId}`,
 					pullRequestUrl: null,
-				});
+				} satisfies CommitAnswer);
 			} catch (error) {
 				return answerCommitError(reply, error);
 			}

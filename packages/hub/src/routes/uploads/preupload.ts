@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Unchecked } from "../../api/unchecked.js";
+import type { PreuploadAnswer, PreuploadRequest, UploadParameters } from "../../api/uploads.js";
 import { JSON_TYPE, sendError } from "../../http.js";
 import { fileOid } from "../../repos/git.js";
 import { getFile, pathsInfo } from "../../repos/read.js";
@@ -19,7 +21,7 @@ export const PULL_REQUESTS_UNSUPPORTED =
 
 /** Answers `create_pr=1` (sent by huggingface_hub's `create_pr=True`) with a clear refusal. */
 export function refusePullRequest(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-	if (flag(request.query as RawQuery, "create_pr") === true)
+	if (flag(request.query as RawQuery<keyof UploadParameters>, "create_pr") === true)
 		return sendError(reply, 400, PULL_REQUESTS_UNSUPPORTED);
 	return undefined;
 }
@@ -31,7 +33,7 @@ interface PreuploadFile {
 }
 
 function parseFiles(body: unknown): { files: PreuploadFile[]; gitIgnore: string | undefined } {
-	const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+	const record: Unchecked<PreuploadRequest> = typeof body === "object" && body !== null ? body : {};
 	const list = record.files;
 	if (!Array.isArray(list))
 		throw new CommitOperationError("'files' must be a list of { path, sample, size }", 400);
@@ -39,7 +41,8 @@ function parseFiles(body: unknown): { files: PreuploadFile[]; gitIgnore: string 
 		throw new CommitOperationError(`at most ${MAX_PREUPLOAD_FILES} files per preupload request`, 400);
 	}
 	const files = list.map((item, index): PreuploadFile => {
-		const file = typeof item === "object" && item !== null ? (item as Record<string, unknown>) : {};
+		const file: Unchecked<PreuploadRequest["files"][number]> =
+			typeof item === "object" && item !== null ? item : {};
 		const path = checkPath(file.path, `files[${index}].path`);
 		const size = file.size;
 		if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
@@ -122,7 +125,7 @@ export function preuploadRoute(app: FastifyInstance, options: ModelRoutesOptions
 					};
 				}),
 				commitOid: resolved.commitId,
-			});
+			} satisfies PreuploadAnswer);
 		},
 	);
 }

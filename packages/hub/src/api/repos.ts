@@ -1,0 +1,143 @@
+/**
+ * Repositories: their files (`tree`, `paths-info`), branches and tags (`refs`, `branch`, `tag`),
+ * history (`commits`), and creating, deleting and changing them (`/api/repos/*`, `settings`).
+ */
+
+/** The commit that last changed an entry (`expand=true`). */
+export interface LastCommit {
+	id: string;
+	title: string;
+	/** ISO 8601, UTC. */
+	date: string;
+}
+
+/** A file of `GET /api/models/{id}/tree/{rev}/{path}` and `POST …/paths-info/{rev}`. */
+export interface RepoFile {
+	type: "file";
+	/** The git blob id (of the LFS pointer for an LFS file). */
+	oid: string;
+	size: number;
+	path: string;
+	lfs?: { oid: string; size: number; pointerSize: number };
+	lastCommit?: LastCommit;
+}
+
+/** A folder of a tree or paths-info answer. */
+export interface RepoFolder {
+	type: "directory";
+	/** The git tree id. */
+	oid: string;
+	size: 0;
+	path: string;
+	lastCommit?: LastCommit;
+}
+
+export type RepoTreeEntry = RepoFile | RepoFolder;
+
+/** The query parameters of a tree page (the next page is in `Link`). */
+export interface TreeParameters {
+	recursive?: boolean;
+	/** Each entry with its last commit (pages of 50 instead of 1000). */
+	expand?: boolean;
+	cursor?: string;
+}
+
+/** The body of `POST /api/models/{id}/paths-info/{rev}`, as a form (huggingface_hub) or JSON. */
+export interface PathsInfoRequest {
+	paths?: string | string[];
+	expand?: boolean | string;
+}
+
+/** The query parameters of `GET /api/models/{id}/refs`. */
+export interface RefsParameters {
+	/** Adds `pullRequests` (always empty: this hub has none). */
+	include_prs?: boolean;
+}
+
+/** The query parameters of a commits page (the next page is in `Link`). */
+export interface CommitsParameters {
+	cursor?: string;
+	/** `formatted` adds each commit's title and message, HTML-escaped. */
+	expand?: string[];
+}
+
+/** A branch or tag. */
+export interface GitRef {
+	name: string;
+	/** `refs/heads/{name}` or `refs/tags/{name}`. */
+	ref: string;
+	targetCommit: string;
+}
+
+/** `GET /api/models/{id}/refs` (`include_prs=1` adds the empty `pullRequests`). */
+export interface RepoRefs {
+	branches: GitRef[];
+	converts: GitRef[];
+	tags: GitRef[];
+	pullRequests?: GitRef[];
+}
+
+/** One commit of `GET /api/models/{id}/commits/{rev}`, newest first (`expand[]=formatted` adds HTML-escaped text). */
+export interface RepoCommit {
+	id: string;
+	title: string;
+	message: string;
+	authors: Array<{ user: string }>;
+	/** ISO 8601, UTC. */
+	date: string;
+	formatted?: { title: string; message: string };
+}
+
+/** `private` or `visibility`, as huggingface_hub sends them (they must agree when both are given). */
+interface VisibilityFields {
+	private?: boolean | null;
+	visibility?: "public" | "private" | null;
+}
+
+/** The body of `POST /api/repos/create`: `organization/name`, or the caller's own namespace. */
+export interface CreateRepoRequest extends VisibilityFields {
+	/** Only models are hosted. */
+	type?: "model" | null;
+	name: string;
+	organization?: string | null;
+}
+
+/** The answer of `POST /api/repos/create`; a 409 (the repository exists) is a RepoExistsError. */
+export interface CreatedRepo {
+	url: string;
+	/** The new repository's id, `namespace/name`. */
+	name: string;
+}
+
+/** The body of `DELETE /api/repos/delete`. */
+export type DeleteRepoRequest = Pick<CreateRepoRequest, "type" | "name" | "organization">;
+
+/** The answer of deleting a repository, a branch or a tag: what was deleted. */
+export interface Deleted {
+	deleted: string;
+}
+
+/** The body of `PUT /api/models/{id}/settings`. */
+export interface RepoSettingsRequest extends VisibilityFields {
+	/** Only `false`: this hub has no gated repositories. */
+	gated?: false | null;
+}
+
+/** The answer of `PUT /api/models/{id}/settings`. */
+export interface RepoSettings {
+	id: string;
+	private: boolean;
+	gated: false;
+}
+
+/** The body of `POST /api/models/{id}/branch/{branch}` (answered with the new GitRef). */
+export interface CreateBranchRequest {
+	/** The revision the branch starts at; `main` by default. */
+	startingPoint?: string;
+}
+
+/** The body of `POST /api/models/{id}/tag/{revision}` (answered with the new GitRef). */
+export interface CreateTagRequest {
+	tag: string;
+	message?: string;
+}

@@ -1,0 +1,49 @@
+/**
+ * Uploads: `POST /api/models/{id}/preupload/{rev}` and `POST /api/models/{id}/commit/{branch}`. The
+ * LFS batch API and Xet keep their own protocols' formats and are not part of this contract.
+ */
+
+/** The query parameters of preupload and commit requests. */
+export interface UploadParameters {
+	/** Refused with a message: this hub has no pull requests. */
+	create_pr?: boolean;
+}
+
+/** The commit's header: the first NDJSON line's `value`, or the multipart `header` field as JSON. */
+export interface CommitHeaderRequest {
+	/** The first line of a multi-line summary moves the rest to the description. */
+	summary: string;
+	description?: string;
+	/** The commit the branch must still point to (5 to 40 hexadecimal digits). */
+	parentCommit?: string | null;
+}
+
+/** The answer of a commit. */
+export interface CommitAnswer {
+	success: true;
+	commitOid: string;
+	commitUrl: string;
+	/** Pull requests are not supported. */
+	pullRequestUrl: null;
+}
+
+/** The body of a preupload request (huggingface_hub sends up to 256 files at a time). */
+export interface PreuploadRequest {
+	files: Array<{ path: string; size: number; /** The file's first 512 bytes, base64. */ sample?: string }>;
+	/** A .gitignore to apply instead of the revision's. */
+	gitIgnore?: string;
+}
+
+/** How a file is to be uploaded: inline in the commit, or beforehand through LFS or Xet. */
+export type UploadMode = "regular" | "lfs";
+
+export interface PreuploadAnswer {
+	files: Array<{
+		path: string;
+		uploadMode: UploadMode;
+		shouldIgnore: boolean;
+		/** The stored file's oid (its sha256 for LFS files), when the revision has the path. */
+		oid?: string;
+	}>;
+	commitOid: string;
+}
