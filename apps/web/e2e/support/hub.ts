@@ -16,12 +16,15 @@ export interface RunningHub {
 /**
  * Starts the real hub server (packages/hub/dist/cli.js) on a random port of 127.0.0.1 with a fresh
  * embedded database and the built web app, and waits for the URL it prints. `env` adds settings
- * (MODELHUB_ADMIN_TOKEN, upload limits…).
+ * (MODELHUB_ADMIN_TOKEN, upload limits…); `web: false` serves the API only (no web build needed).
  */
-export async function startHub(env: Record<string, string> = {}): Promise<RunningHub> {
+export async function startHub(
+	env: Record<string, string> = {},
+	{ web = true }: { web?: boolean } = {},
+): Promise<RunningHub> {
 	if (!existsSync(hubCli))
 		throw new Error(`${hubCli} is missing: run \`npm run build\` at the repository root first.`);
-	if (!existsSync(join(webDist, "index.html"))) {
+	if (web && !existsSync(join(webDist, "index.html"))) {
 		throw new Error(`${webDist}/index.html is missing: run \`npm run build -w @modelhub/web\` first.`);
 	}
 	const dataDir = mkdtempSync(join(tmpdir(), "modelhub-web-e2e-"));
@@ -31,7 +34,7 @@ export async function startHub(env: Record<string, string> = {}): Promise<Runnin
 			PORT: "0",
 			HOST: "127.0.0.1",
 			MODELHUB_DATA_DIR: dataDir,
-			MODELHUB_WEB_DIR: webDist,
+			MODELHUB_WEB_DIR: web ? webDist : "",
 			MODELHUB_LOG_LEVEL: "warn",
 			DATABASE_URL: "",
 			...env,

@@ -1,40 +1,44 @@
 /** The hub's account API (see packages/hub/README.md, "From a browser"), always with the hub token. */
+import type {
+	CreatedRepo,
+	CreateRepoRequest,
+	RepoSettings,
+	RepoSettingsRequest,
+	Whoami,
+} from "@modelhub/hub/api";
 import { accountFromWhoami, type HubAccount } from "../view/account";
 import { ApiError, apiUrl, encodeModelId, requestJson, type ApiOptions } from "./http";
 
 /** Who the token belongs to (`GET /api/whoami-v2`); the hub's 401 message for a bad token. */
 export async function whoami(options: ApiOptions & { token: string }): Promise<HubAccount> {
 	const url = apiUrl(options.baseUrl, "/api/whoami-v2");
-	const { data } = await requestJson<unknown>(url, options);
+	const { data } = await requestJson<Whoami>(url, options);
 	const account = accountFromWhoami(data);
 	if (!account) throw new ApiError("The hub's answer does not name an account.", 200, url);
 	return account;
 }
 
-export interface CreatedRepo {
-	/** The new model's id, `namespace/name`. */
-	id: string;
-	url: string;
+/** A model repository just made: its id (`namespace/name`) and page. */
+export interface NewModel {
+	id: CreatedRepo["name"];
+	url: CreatedRepo["url"];
 }
 
 /** Creates a model repository (`POST /api/repos/create`); `organization` when it is not the account's own. */
 export async function createRepo(
 	request: { name: string; organization?: string; private: boolean },
 	options: ApiOptions,
-): Promise<CreatedRepo> {
-	const { data } = await requestJson<{ name?: string; url?: string }>(
-		apiUrl(options.baseUrl, "/api/repos/create"),
-		{
-			...options,
-			method: "POST",
-			body: {
-				type: "model",
-				name: request.name,
-				private: request.private,
-				...(request.organization ? { organization: request.organization } : {}),
-			},
-		},
-	);
+): Promise<NewModel> {
+	const { data } = await requestJson<Partial<CreatedRepo>>(apiUrl(options.baseUrl, "/api/repos/create"), {
+		...options,
+		method: "POST",
+		body: {
+			type: "model",
+			name: request.name,
+			private: request.private,
+			...(request.organization ? { organization: request.organization } : {}),
+		} satisfies CreateRepoRequest,
+	});
 	const id = data.name ?? (request.organization ? `${request.organization}/${request.name}` : request.name);
 	return { id, url: data.url ?? "" };
 }
@@ -45,9 +49,9 @@ export async function setModelPrivate(
 	isPrivate: boolean,
 	options: ApiOptions,
 ): Promise<{ private: boolean }> {
-	const { data } = await requestJson<{ private?: boolean }>(
+	const { data } = await requestJson<Partial<RepoSettings>>(
 		apiUrl(options.baseUrl, `/api/models/${encodeModelId(id)}/settings`),
-		{ ...options, method: "PUT", body: { private: isPrivate } },
+		{ ...options, method: "PUT", body: { private: isPrivate } satisfies RepoSettingsRequest },
 	);
 	return { private: data.private === true };
 }

@@ -1,26 +1,5 @@
+import type { ApiTasks, LibraryInfo, PipelineInfo } from "@modelhub/hub/api";
 import { apiUrl, getJson, type ApiOptions } from "./http";
-
-/** One library as described by `GET /api/libraries`. */
-export interface LibraryInfo {
-	key: string;
-	prettyLabel: string;
-	repoName: string;
-	repoUrl: string;
-	docsUrl?: string;
-	filter?: boolean;
-	countDownloads?: string;
-	installCommand?: string;
-	hasSnippets: boolean;
-	modelCount: number;
-}
-
-export interface PipelineInfo {
-	id: string;
-	name: string;
-	modality: string;
-	modelCount?: number;
-	[key: string]: unknown;
-}
 
 export async function listLibraries(options: ApiOptions = {}): Promise<LibraryInfo[]> {
 	const { data } = await getJson<LibraryInfo[]>(apiUrl(options.baseUrl, "/api/libraries"), options);
@@ -38,8 +17,8 @@ export async function listPipelines(options: ApiOptions = {}): Promise<PipelineI
 }
 
 /** `GET /api/tasks`: the task payload keyed by task id. */
-export async function getApiTasks(options: ApiOptions = {}): Promise<Record<string, unknown>> {
-	const { data } = await getJson<Record<string, unknown>>(apiUrl(options.baseUrl, "/api/tasks"), options);
+export async function getApiTasks(options: ApiOptions = {}): Promise<ApiTasks> {
+	const { data } = await getJson<ApiTasks>(apiUrl(options.baseUrl, "/api/tasks"), options);
 	return data;
 }
 

@@ -3,12 +3,11 @@
  * XMLHttpRequest, the one browser API that reports upload progress (`xhr.upload.onprogress`; fetch has
  * no upload progress). The hub token goes in the Authorization header, to the hub only.
  */
+import type { CommitAnswer } from "@modelhub/hub/api";
 import { ApiError, apiUrl, encodeModelId, hubErrorMessage } from "./http";
 
-export interface CommitResult {
-	commitOid: string;
-	commitUrl: string;
-}
+/** What the upload panel shows of a commit. */
+export type CommitResult = Pick<CommitAnswer, "commitOid" | "commitUrl">;
 
 export interface SendCommitOptions {
 	baseUrl?: string;
@@ -69,7 +68,7 @@ export function sendCommit(
 			settle(() => {
 				const body = parse(xhr.responseText);
 				if (xhr.status >= 200 && xhr.status < 300) {
-					const result = (body ?? {}) as Partial<CommitResult>;
+					const result = (body ?? {}) as Partial<CommitAnswer>;
 					resolve({ commitOid: result.commitOid ?? "", commitUrl: result.commitUrl ?? "" });
 				} else {
 					reject(new ApiError(hubErrorMessage(xhr.status, body), xhr.status, url));

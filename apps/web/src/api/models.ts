@@ -1,79 +1,43 @@
-import type { PipelineType } from "@modelhub/tasks";
+/** The hub's model routes; the answers' types are the hub's API contract (`@modelhub/hub/api`). */
+import type {
+	ListedModel,
+	ModelCount,
+	ModelFilterParameters,
+	ModelInfo,
+	ModelListParameters,
+	RepoRefs,
+	RepoTreeEntry,
+} from "@modelhub/hub/api";
 import { isReservedSection } from "../app-sections";
 import { ApiError, apiUrl, encodeModelId, getJson, type ApiOptions } from "./http";
 
-/** A model as listed by `GET /api/models`. */
-export interface ModelSummary {
-	id: string;
-	author?: string;
-	pipeline_tag?: PipelineType;
-	library_name?: string;
-	tags: string[];
-	downloads: number;
-	likes: number;
-	lastModified?: string;
-	private?: boolean;
-}
+/** What the app's model cards read of a listed model (the rest may be absent). */
+export type ModelSummary = Pick<ListedModel, "id" | "tags" | "downloads" | "likes"> &
+	Partial<Pick<ListedModel, "author" | "pipeline_tag" | "library_name" | "lastModified" | "private">>;
 
-export interface ProviderMappingEntry {
-	providerId: string;
-	task: string;
-	status: "live" | "staging";
-	adapter?: string;
-	adapterWeightsPath?: string;
-}
+/** What the model page reads of model info: every field but these four may be absent. */
+export type ModelDetail = Pick<ModelInfo, "id" | "tags" | "downloads" | "likes"> &
+	Partial<Omit<ModelInfo, "id" | "tags" | "downloads" | "likes">>;
 
-export type ProviderMapping = Record<string, ProviderMappingEntry>;
+/** A query parameter's value as the app sends it (see apiUrl). */
+type ParameterValue = string | number | string[] | undefined;
 
-/** A model as returned by `GET /api/models/{id}?expand[]=inferenceProviderMapping`. */
-export interface ModelDetail extends ModelSummary {
-	sha?: string;
-	siblings?: Array<{ rfilename: string }>;
-	/** Parameter counts by dtype and in total, read from the safetensors headers. */
-	safetensors?: { parameters?: Record<string, number>; total?: number };
-	/** Facts of the GGUF file: parameters in total, architecture, context length. */
-	gguf?: { total?: number; architecture?: string; context_length?: number };
-	config?: Record<string, unknown>;
-	cardData?: Record<string, unknown>;
-	widgetData?: Array<Record<string, unknown>>;
-	transformersInfo?: {
-		auto_model: string;
-		custom_class?: string;
-		pipeline_tag?: PipelineType;
-		processor?: string;
-	};
-	mask_token?: string;
-	inferenceProviderMapping?: ProviderMapping;
-}
+/** The filters the model list offers; the pipeline tag as the page's URL has it (the hub refuses an unknown one). */
+export type ModelFilterQuery = Pick<
+	ModelFilterParameters,
+	"search" | "library" | "author" | "inference_provider" | "filter"
+> & { pipeline_tag?: string };
 
-/** The hub's sort orders (`GET /api/models?sort=`). */
-export type ModelSort = "trendingScore" | "downloads" | "likes" | "createdAt" | "lastModified" | "id";
-
-export interface ModelFilterQuery {
-	search?: string;
-	pipeline_tag?: string;
-	library?: string;
-	author?: string;
-	/** Models served live by this provider. */
-	inference_provider?: string;
-	/** Every value must be one of the model's tags (e.g. `license:mit`, `en`). */
-	filter?: string[];
-}
-
-export interface ModelQuery extends ModelFilterQuery {
-	sort?: ModelSort;
-	direction?: -1 | 1;
-	limit?: number;
-	cursor?: string;
-}
+export type ModelQuery = ModelFilterQuery &
+	Pick<ModelListParameters, "sort" | "direction" | "limit" | "cursor">;
 
 export interface ModelPage {
-	models: ModelSummary[];
+	models: ListedModel[];
 	/** Cursor of the next page; undefined on the last page. */
 	nextCursor?: string;
 }
 
-function filterParams(query: ModelFilterQuery): Record<string, string | string[] | undefined> {
+function filterParams(query: ModelFilterQuery): { [Name in keyof ModelFilterParameters]?: ParameterValue } {
 	return {
 		search: query.search?.trim(),
 		pipeline_tag: query.pipeline_tag,
@@ -91,31 +55,19 @@ export async function listModels(query: ModelQuery = {}, options: ApiOptions = {
 		direction: query.direction,
 		limit: query.limit,
 		cursor: query.cursor,
-	});
-	const { data, headers } = await getJson<ModelSummary[]>(url, options);
+	} satisfies { [Name in keyof ModelListParameters]?: ParameterValue });
+	const { data, headers } = await getJson<ListedModel[]>(url, options);
 	const nextCursor = headers.get("X-Next-Cursor") ?? undefined;
 	return { models: Array.isArray(data) ? data : [], nextCursor: nextCursor || undefined };
 }
 
 /** How many models match the filters in all (`GET /api/models-count`); `exact` is false past the hub's cap. */
-export async function countModels(
-	query: ModelFilterQuery,
-	options: ApiOptions = {},
-): Promise<{ count: number; exact: boolean }> {
-	const { data } = await getJson<{ count: number; exact: boolean }>(
+export async function countModels(query: ModelFilterQuery, options: ApiOptions = {}): Promise<ModelCount> {
+	const { data } = await getJson<ModelCount>(
 		apiUrl(options.baseUrl, "/api/models-count", filterParams(query)),
 		options,
 	);
 	return data;
-}
-
-/** One entry of `GET /api/models/{id}/tree/{rev}/{path}`. */
-export interface TreeEntry {
-	type: "file" | "directory";
-	path: string;
-	size: number;
-	oid: string;
-	lfs?: { oid: string; size: number };
 }
 
 /** The entries of a folder of a revision (the root when `path` is empty). */
@@ -124,28 +76,22 @@ export async function listTree(
 	revision: string,
 	path: string,
 	options: ApiOptions = {},
-): Promise<TreeEntry[]> {
+): Promise<RepoTreeEntry[]> {
 	const folder = path ? `/${encodeModelId(path)}` : "";
 	const url = apiUrl(
 		options.baseUrl,
 		`/api/models/${encodeModelId(id)}/tree/${encodeURIComponent(revision)}${folder}`,
 	);
-	const { data } = await getJson<TreeEntry[]>(url, options);
+	const { data } = await getJson<RepoTreeEntry[]>(url, options);
 	return Array.isArray(data) ? data : [];
-}
-
-export interface GitRef {
-	name: string;
-	ref: string;
-	targetCommit: string;
 }
 
 /** The branches and tags of a model (`GET /api/models/{id}/refs`). */
 export async function listRefs(
 	id: string,
 	options: ApiOptions = {},
-): Promise<{ branches: GitRef[]; tags: GitRef[] }> {
-	const { data } = await getJson<{ branches?: GitRef[]; tags?: GitRef[] }>(
+): Promise<Pick<RepoRefs, "branches" | "tags">> {
+	const { data } = await getJson<Partial<RepoRefs>>(
 		apiUrl(options.baseUrl, `/api/models/${encodeModelId(id)}/refs`),
 		options,
 	);
@@ -178,13 +124,13 @@ export async function getModelCard(id: string, options: ApiOptions = {}): Promis
 	return text.length > MAX_CARD_BYTES ? text.slice(0, MAX_CARD_BYTES) : text;
 }
 
-export async function getModel(id: string, options: ApiOptions = {}): Promise<ModelDetail> {
+export async function getModel(id: string, options: ApiOptions = {}): Promise<ModelInfo> {
 	const url = `${apiUrl(options.baseUrl, `/api/models/${encodeModelId(id)}`)}?expand[]=inferenceProviderMapping`;
-	const { data } = await getJson<ModelDetail>(url, options);
+	const { data } = await getJson<ModelInfo>(url, options);
 	return data;
 }
 
-const prefetched = new Map<string, Promise<ModelDetail>>();
+const prefetched = new Map<string, Promise<ModelInfo>>();
 // Keyed by the token too: an answer fetched signed out must not stand in for the owner's (a private model).
 const prefetchKey = (id: string, baseUrl = "", token = "") => `${baseUrl}\n${token}\n${id}`;
 
@@ -206,7 +152,7 @@ export function takePrefetchedModel(
 	id: string,
 	baseUrl = "",
 	token?: string,
-): Promise<ModelDetail> | undefined {
+): Promise<ModelInfo> | undefined {
 	const key = prefetchKey(id, baseUrl, token);
 	const request = prefetched.get(key);
 	prefetched.delete(key);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { listLibraries, type LibraryInfo } from "../api/catalogue";
+import type { LibraryInfo } from "@modelhub/hub/api";
+import { listLibraries } from "../api/catalogue";
 import { listModels, type ModelSummary } from "../api/models";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { listLibraries, type LibraryInfo } from "../api/catalogue";
+import type { LibraryInfo } from "@modelhub/hub/api";
+import { listLibraries } from "../api/catalogue";
 import { countModels, listModels, type ModelPage } from "../api/models";
 import { ErrorNotice, Loading } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";

@@ -4,9 +4,8 @@
  * user has every right on their own namespace; an organisation member has their role's (read, write:
  * create and change repositories, admin: also change visibility); a read token never writes.
  */
+import type { OrgRole } from "@modelhub/hub/api";
 import { idPartProblem } from "@modelhub/tasks/repositories";
-
-export type OrgRole = "read" | "write" | "admin";
 
 export interface HubAccount {
 	name: string;

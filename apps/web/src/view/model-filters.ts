@@ -3,7 +3,8 @@
  * back without defaults, turning it into the hub query, the chips of the active filters, and the link
  * each tag of a model leads to. Plain functions, unit-tested.
  */
-import type { ModelFilterQuery, ModelQuery, ModelSort } from "../api/models";
+import type { ModelSort } from "@modelhub/hub/api";
+import type { ModelFilterQuery, ModelQuery } from "../api/models";
 
 export interface ModelListState {
 	search: string;

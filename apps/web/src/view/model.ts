@@ -1,3 +1,4 @@
+import type { GgufInfo, SafetensorsInfo } from "@modelhub/hub/api";
 import type { ModelData } from "@modelhub/tasks";
 import type { ModelDetail, ModelSummary } from "../api/models";
 import { formatParameters } from "./format";
@@ -42,7 +43,8 @@ export function toModelData(model: ModelDetail): ModelData {
 	if (model.config) data.config = model.config as ModelData["config"];
 	if (model.cardData) data.cardData = model.cardData as ModelData["cardData"];
 	if (model.widgetData) data.widgetData = model.widgetData as ModelData["widgetData"];
-	if (model.transformersInfo) data.transformersInfo = model.transformersInfo;
+	// The hub may keep null members (as imported); the generators' type has none.
+	if (model.transformersInfo) data.transformersInfo = model.transformersInfo as ModelData["transformersInfo"];
 	// Local apps read these: GGUF facts (llama.cpp, Ollama, LM Studio…) and the file list (which quantisation).
 	if (model.gguf) data.gguf = model.gguf as ModelData["gguf"];
 	if (model.safetensors) data.safetensors = model.safetensors as ModelData["safetensors"];
@@ -64,7 +66,10 @@ export function modelLicense(model: Pick<ModelDetail, "cardData" | "tags">): str
 }
 
 /** The model's size in parameters ("8.03B params"), from its safetensors header, else its GGUF file. */
-export function modelSize(model: Pick<ModelDetail, "safetensors" | "gguf">): string | undefined {
+export function modelSize(model: {
+	safetensors?: Pick<SafetensorsInfo, "total">;
+	gguf?: Pick<GgufInfo, "total">;
+}): string | undefined {
 	const total = model.safetensors?.total ?? model.gguf?.total;
 	const text = formatParameters(total);
 	return text ? `${text} params` : undefined;

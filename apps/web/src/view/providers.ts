@@ -1,4 +1,4 @@
-import type { ProviderMapping, ProviderMappingEntry } from "../api/models";
+import type { ProviderMapping, ProviderMappingEntry } from "@modelhub/hub/api";
 
 /** Every inference provider the client speaks to (its `INFERENCE_PROVIDERS`), with its display name. */
 const PROVIDER_LABELS: Record<string, string> = {

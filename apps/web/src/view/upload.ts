@@ -4,6 +4,7 @@
  * the multipart form the hub reads (packages/hub/README.md, "From a browser": a `header` field first,
  * then one `file` part per file, named by its path in the repository).
  */
+import type { CommitHeaderRequest } from "@modelhub/hub/api";
 import { repoPathProblem } from "@modelhub/tasks/repositories";
 
 /** The hub's longest commit summary (packages/hub/src/uploads/operations.ts). */
@@ -100,7 +101,13 @@ export function uploadProblem(files: readonly PendingFile[], summary: string): s
  */
 export function buildCommitForm(files: readonly PendingFile[], summary: string, description = ""): FormData {
 	const form = new FormData();
-	form.append("header", JSON.stringify({ summary: summary.trim(), description: description.trim() }));
+	form.append(
+		"header",
+		JSON.stringify({
+			summary: summary.trim(),
+			description: description.trim(),
+		} satisfies CommitHeaderRequest),
+	);
 	for (const entry of files) form.append("file", entry.file, entry.path);
 	return form;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useId, useState } from "react";
 import { downloadWithToken } from "../../api/download";
-import { fileUrl, listRefs, listTree, type TreeEntry } from "../../api/models";
+import type { RepoTreeEntry } from "@modelhub/hub/api";
+import { fileUrl, listRefs, listTree } from "../../api/models";
 import { useApiOptions } from "../../hooks/useApiOptions";
 import { useResource } from "../../hooks/useResource";
 import { formatBytes } from "../../view/format";
@@ -149,7 +150,7 @@ function FileTable({
 }: {
 	modelId: string;
 	revision: string;
-	entries: TreeEntry[];
+	entries: RepoTreeEntry[];
 	onOpen: (folder: string) => void;
 	/** Set for a private model: downloads go through fetch with the token. */
 	token?: string;
