@@ -1,4 +1,5 @@
 /** A tiny typed JSON client for the hub API; no React, so it is testable against a real server. */
+import type { ErrorBody } from "@modelhub/hub/api";
 
 export class ApiError extends Error {
 	override readonly name = "ApiError";
@@ -61,7 +62,7 @@ export function hubHeaders(
 
 /** The hub's `{ error }` message of a failed answer, or a generic one naming the status. */
 export function hubErrorMessage(status: number, body: unknown): string {
-	const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
+	const error = typeof body === "object" && body !== null ? (body as Partial<ErrorBody>).error : undefined;
 	return typeof error === "string" && error ? error : `The hub answered ${status}.`;
 }
 

@@ -3,6 +3,25 @@
  * LFS batch API and Xet keep their own protocols' formats and are not part of this contract.
  */
 
+/** The body of `POST /api/validate-yaml` (huggingface_hub calls it before uploading a README.md). */
+export interface ValidateYamlRequest {
+	content: string;
+	/** Only model cards are validated. */
+	repoType?: "model";
+}
+
+/** A problem of a card's front matter. */
+export interface YamlMessage {
+	message: string;
+}
+
+/** The answer of `POST /api/validate-yaml`; with errors it is a 400 whose `error` joins them. */
+export interface ValidateYamlAnswer {
+	error?: string;
+	errors: YamlMessage[];
+	warnings: YamlMessage[];
+}
+
 /** The query parameters of preupload and commit requests. */
 export interface UploadParameters {
 	/** Refused with a message: this hub has no pull requests. */

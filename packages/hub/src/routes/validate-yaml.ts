@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { Unchecked } from "../api/unchecked.js";
+import type { ValidateYamlAnswer, ValidateYamlRequest } from "../api/uploads.js";
 import { readFrontMatter } from "../cards/front-matter.js";
 import { JSON_TYPE, sendError } from "../http.js";
 
@@ -10,10 +12,9 @@ const MAX_CONTENT = 1024 * 1024;
  */
 export function validateYamlRoute(app: FastifyInstance): void {
 	app.post("/api/validate-yaml", async (request, reply) => {
-		const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
-			string,
-			unknown
-		>;
+		const body = (
+			typeof request.body === "object" && request.body !== null ? request.body : {}
+		) as Unchecked<ValidateYamlRequest>;
 		if (typeof body.content !== "string") return sendError(reply, 400, "'content' must be a string");
 		if (body.content.length > MAX_CONTENT)
 			return sendError(reply, 413, `'content' must be at most ${MAX_CONTENT} characters`);
@@ -30,8 +31,8 @@ export function validateYamlRoute(app: FastifyInstance): void {
 					error: result.errors.join("; "),
 					errors: result.errors.map((message) => ({ message })),
 					warnings,
-				});
+				} satisfies ValidateYamlAnswer);
 		}
-		return reply.type(JSON_TYPE).send({ errors: [], warnings });
+		return reply.type(JSON_TYPE).send({ errors: [], warnings } satisfies ValidateYamlAnswer);
 	});
 }
