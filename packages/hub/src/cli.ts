@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { resolve } from "node:path";
 import { AccountInputError, AccountNotFoundError } from "./accounts/store.js";
-import { ACCOUNT_USAGE, CLI_ACTOR, runAccountCommand, UsageError } from "./commands/accounts.js";
+import { ACCOUNT_USAGE, runAccountCommand, UsageError } from "./commands/accounts.js";
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
 import { openDatabase } from "./db/open.js";
@@ -9,6 +9,7 @@ import type { Database } from "./db/types.js";
 import { ModelInputError, type ModelRecord } from "./models/input.js";
 import { ConflictError } from "./models/store.js";
 import { CommitInputError } from "./repos/commits.js";
+import { CLI_ACTOR } from "./services/actor.js";
 import { saveModels } from "./services/import.js";
 import { readImportSource, reloadSeed, seedIfEmpty } from "./seed.js";
 import { createHubServer } from "./server.js";
@@ -166,7 +167,7 @@ async function importSources(config: HubConfig, args: string[]): Promise<void> {
 			maxFileBytes: config.maxFileBytes,
 			audit: [
 				{
-					actor: CLI_ACTOR,
+					...CLI_ACTOR.audit,
 					action: "model.import",
 					details: { models: models.length, ids: models.slice(0, 100).map((model) => model.id) },
 				},

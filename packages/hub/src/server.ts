@@ -32,6 +32,7 @@ import { uploadRoutes } from "./routes/uploads/index.js";
 import { validateYamlRoute } from "./routes/validate-yaml.js";
 import { loadSigningKey } from "./uploads/signing.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
+import { ChangeEvents, changesWhatReadersSee } from "./services/changes.js";
 import { modelRoutes } from "./routes/models/index.js";
 import type { BlobStore } from "./storage/types.js";
 import { webRoutes } from "./routes/web.js";
@@ -72,6 +73,8 @@ declare module "fastify" {
 export interface HubServer {
 	app: FastifyInstance;
 	cache: ResponseCache;
+	/** Every write's change, after commit: this process's and other hub processes' on the same database. */
+	changes: ChangeEvents;
 }
 
 const CORS_HEADERS = {
@@ -170,6 +173,13 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 
 	const cache = new ResponseCache(options.cacheBytes);
+	const changes = new ChangeEvents((error, event) =>
+		app.log.error({ err: error, change: event.type }, "a change listener failed"),
+	);
+	// Cached answers go stale with any change a reader can see, whichever process made it.
+	changes.on((event) => {
+		if (changesWhatReadersSee(event)) cache.clear();
+	});
 	let closing = false;
 
 	// A callback hook, not an async one: it runs on every request, so it should not allocate a promise.
@@ -296,9 +306,10 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		windowMs: options.authFailureWindowMs ?? 60_000,
 	});
 	authRoutes(app, { db: options.db, adminToken: options.adminToken, limiter });
-	adminRoutes(app, { db: options.db, cache, adminToken: options.adminToken });
+	adminRoutes(app, { db: options.db, changes, adminToken: options.adminToken });
 	const routeOptions: ModelRoutesOptions = {
 		db: options.db,
+		changes,
 		cache,
 		storage: options.storage,
 		adminToken: options.adminToken,
@@ -322,12 +333,12 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	if (options.db.subscribe) {
 		// Other hub processes on the same PostgreSQL database announce their writes.
 		const unsubscribe = await options.db.subscribe(
-			() => cache.clear(),
+			(payload) => changes.receive(payload),
 			(connected) => cache.setEnabled(connected),
 		);
 		app.addHook("onClose", async () => unsubscribe());
 	}
 
 	await app.ready();
-	return { app, cache };
+	return { app, cache, changes };
 }

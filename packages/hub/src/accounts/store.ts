@@ -212,6 +212,16 @@ export async function listMembers(db: Queryable, orgName: string): Promise<Membe
 	return result.rows.map((row) => ({ user: row.member, role: row.role }));
 }
 
+/** Every membership: who is in which organisation, with which role (ordered by organisation). */
+export async function listMemberships(
+	db: Queryable,
+): Promise<Array<{ org: string; user: string; role: Role }>> {
+	const result = await db.query<{ member: string; org: string; role: Role }>(
+		"SELECT member, org, role FROM memberships ORDER BY org",
+	);
+	return result.rows.map((row) => ({ org: row.org, user: row.member, role: row.role }));
+}
+
 export async function listAccounts(db: Queryable, kind?: AccountKind): Promise<Account[]> {
 	const result = await db.query<AccountRow>(
 		`SELECT * FROM accounts ${kind ? "WHERE kind = $1" : ""} ORDER BY name LIMIT 100000`,

@@ -75,6 +75,21 @@ export interface Refusal {
 	hidden?: boolean;
 }
 
+/** A refusal raised by a service; the route answers it (see routes/auth.ts `refuse`). */
+export class RefusedError extends Error {
+	override name = "RefusedError";
+	constructor(readonly refusal: Refusal) {
+		super(refusal.message);
+	}
+}
+
+/** A repository that does not exist, refused exactly as a private one the viewer may not read. */
+export const REPO_MISSING: Refusal = Object.freeze({
+	status: 404,
+	message: "Repository not found",
+	hidden: true,
+});
+
 export const AUTH_REQUIRED =
 	"Authentication required: send a write token as 'Authorization: Bearer <token>' (ask your hub admin for one)";
 

@@ -1,22 +1,21 @@
-import {
-	AccountInputError,
-	checkRole,
-	createOrg,
-	createUser,
-	issueToken,
-	listAccounts,
-	listMembers,
-	listTokens,
-	removeMembership,
-	revokeToken,
-	setMembership,
-} from "../accounts/store.js";
-import { AUDIT_ACTIONS, listAudit, recordAudit } from "../audit/log.js";
-import { notifyChange } from "../db/changes.js";
+import { AccountInputError, checkRole } from "../accounts/store.js";
+import { AUDIT_ACTIONS } from "../audit/log.js";
 import type { Database } from "../db/types.js";
-
-/** Who the audit log names for changes made with the command line. */
-export const CLI_ACTOR = "@cli";
+import {
+	addOrg,
+	addToken,
+	addUser,
+	auditPage,
+	orgsWithMembers,
+	removeMember,
+	setMember,
+	tokensOf,
+	usersWithOrgs,
+	withdrawToken,
+} from "../services/accounts.js";
+import { CLI_ACTOR } from "../services/actor.js";
+import { ChangeEvents } from "../services/changes.js";
+import type { WriteContext } from "../services/write.js";
 
 export const ACCOUNT_USAGE = `  user create NAME [--fullname TEXT]
                             create a user; prints a new write token (shown once)
@@ -87,13 +86,6 @@ function single(parsed: Parsed, name: string): string | undefined {
 	return values?.[0];
 }
 
-const audit = (action: (typeof AUDIT_ACTIONS)[number], details: Record<string, unknown>, repo?: string) => ({
-	actor: CLI_ACTOR,
-	action,
-	details,
-	...(repo ? { repo } : {}),
-});
-
 /**
  * The account commands of the CLI (`user`, `token`, `org`, `audit`) on an open database: the embedded
  * one (stop the server first: it holds the folder) or PostgreSQL (DATABASE_URL, also while hubs run).
@@ -104,21 +96,15 @@ export async function runAccountCommand(
 	group: string,
 	args: readonly string[],
 ): Promise<string> {
+	// No listener in this process: other hub processes on PostgreSQL hear of the changes by NOTIFY.
+	const context: WriteContext = { db, changes: new ChangeEvents() };
 	const [sub = "", ...rest] = args;
 	const parsed = parse(rest);
 	const out = (value: unknown, text: string) => (parsed.json ? JSON.stringify(value, null, 2) : text);
 	switch (`${group} ${sub}`) {
 		case "user create": {
 			const [name] = expect(parsed, 1, "user create NAME [--fullname TEXT]");
-			const result = await db.transaction(async (tx) => {
-				const user = await createUser(tx, { name, fullname: single(parsed, "--fullname") });
-				const token = await issueToken(tx, { user: user.name, role: "write" });
-				await recordAudit(tx, [
-					audit("user.create", { user: user.name }),
-					audit("token.create", { user: user.name, token: token.id, scope: token.role }),
-				]);
-				return { name: user.name, token: token.token };
-			});
+			const result = await addUser(context, CLI_ACTOR, { name, fullname: single(parsed, "--fullname") });
 			return out(
 				result,
 				`Created user ${result.name}. Write token (shown once, keep it safe):\n${result.token}`,
@@ -126,16 +112,10 @@ export async function runAccountCommand(
 		}
 		case "user list": {
 			expect(parsed, 0, "user list");
-			const users = await listAccounts(db, "user");
-			const members = await db.query<{ member: string; org: string; role: string }>(
-				"SELECT member, org, role FROM memberships ORDER BY org",
-			);
-			const rows = users.map((user) => ({
+			const rows = (await usersWithOrgs(context, CLI_ACTOR)).map((user) => ({
 				name: user.name,
 				createdAt: user.createdAt,
-				orgs: members.rows
-					.filter((row) => row.member === user.name)
-					.map((row) => ({ name: row.org, role: row.role })),
+				orgs: user.orgs,
 			}));
 			return out(
 				rows,
@@ -151,17 +131,10 @@ export async function runAccountCommand(
 		}
 		case "token create": {
 			const [user] = expect(parsed, 1, "token create USER [--scope read|write] [--name NAME]");
-			const token = await db.transaction(async (tx) => {
-				const issued = await issueToken(tx, {
-					user: user as string,
-					role: single(parsed, "--scope"),
-					displayName: single(parsed, "--name"),
-				});
-				await recordAudit(
-					tx,
-					audit("token.create", { user: issued.account, token: issued.id, scope: issued.role }),
-				);
-				return issued;
+			const token = await addToken(context, CLI_ACTOR, {
+				user: user as string,
+				role: single(parsed, "--scope"),
+				displayName: single(parsed, "--name"),
 			});
 			return out(
 				{
@@ -176,7 +149,7 @@ export async function runAccountCommand(
 		}
 		case "token list": {
 			const [user] = expect(parsed, 1, "token list USER");
-			const tokens = await listTokens(db, user as string);
+			const tokens = await tokensOf(context, CLI_ACTOR, user as string);
 			return out(
 				tokens,
 				tokens.length === 0
@@ -191,11 +164,7 @@ export async function runAccountCommand(
 		}
 		case "token revoke": {
 			const [id] = expect(parsed, 1, "token revoke TOKEN_ID");
-			const revoked = await db.transaction(async (tx) => {
-				const token = await revokeToken(tx, id as string);
-				if (token) await recordAudit(tx, audit("token.revoke", { user: token.account, token: token.id }));
-				return token;
-			});
+			const revoked = await withdrawToken(context, CLI_ACTOR, id as string);
 			if (!revoked) throw new UsageError(`no token with id ${id}`);
 			return out(revoked, `Revoked token ${revoked.id} of ${revoked.account}.`);
 		}
@@ -206,12 +175,7 @@ export async function runAccountCommand(
 				if (colon <= 0) throw new UsageError(`--member takes USER:ROLE, got ${JSON.stringify(spec)}`);
 				return { user: spec.slice(0, colon), role: checkRole(spec.slice(colon + 1), "the role") };
 			});
-			const created = await db.transaction(async (tx) => {
-				const result = await createOrg(tx, { name, members });
-				await recordAudit(tx, audit("org.create", { org: result.org.name, members: result.members }));
-				await notifyChange(tx);
-				return result;
-			});
+			const created = await addOrg(context, CLI_ACTOR, { name, members });
 			return out(
 				{ name: created.org.name, members: created.members },
 				`Created organisation ${created.org.name}${created.members.length ? ` with ${created.members.map((m) => `${m.user} (${m.role})`).join(", ")}` : ""}.`,
@@ -219,9 +183,10 @@ export async function runAccountCommand(
 		}
 		case "org list": {
 			expect(parsed, 0, "org list");
-			const orgs = [];
-			for (const org of await listAccounts(db, "org"))
-				orgs.push({ name: org.name, members: await listMembers(db, org.name) });
+			const orgs = (await orgsWithMembers(context, CLI_ACTOR)).map((org) => ({
+				name: org.name,
+				members: org.members,
+			}));
 			return out(
 				orgs,
 				orgs.length === 0
@@ -236,38 +201,32 @@ export async function runAccountCommand(
 		}
 		case "org set-member": {
 			const [org, user, role] = expect(parsed, 3, "org set-member ORG USER ROLE");
-			const member = await db.transaction(async (tx) => {
-				const set = await setMembership(tx, org as string, user as string, checkRole(role, "the role"));
-				await recordAudit(tx, audit("org.member.set", { org, user: set.user, role: set.role }));
-				await notifyChange(tx);
-				return set;
-			});
-			return out({ org, ...member }, `${member.user} now has the ${member.role} role in ${org}.`);
+			const member = await setMember(
+				context,
+				CLI_ACTOR,
+				org as string,
+				user as string,
+				checkRole(role, "the role"),
+			);
+			return out(member, `${member.user} now has the ${member.role} role in ${member.org}.`);
 		}
 		case "org remove-member": {
 			const [org, user] = expect(parsed, 2, "org remove-member ORG USER");
-			const removed = await db.transaction(async (tx) => {
-				const done = await removeMembership(tx, org as string, user as string);
-				if (done) {
-					await recordAudit(tx, audit("org.member.remove", { org, user }));
-					await notifyChange(tx);
-				}
-				return done;
-			});
+			const removed = await removeMember(context, CLI_ACTOR, org as string, user as string);
 			if (!removed) throw new UsageError(`${user} is not a member of ${org}`);
 			return out({ removed: true }, `Removed ${user} from ${org}.`);
 		}
 		default:
 			if (group === "audit")
 				return auditCommand(
-					db,
+					context,
 					[sub, ...rest].filter((arg) => arg !== ""),
 				);
 			throw new UsageError(`unknown command: ${group} ${sub}`.trim());
 	}
 }
 
-async function auditCommand(db: Database, args: readonly string[]): Promise<string> {
+async function auditCommand(context: WriteContext, args: readonly string[]): Promise<string> {
 	const parsed = parse(args);
 	expect(parsed, 0, "audit [--limit N] [--repo ID] [--actor NAME] [--action ACTION]");
 	const limitText = single(parsed, "--limit") ?? "50";
@@ -279,7 +238,7 @@ async function auditCommand(db: Database, args: readonly string[]): Promise<stri
 	}
 	const repo = single(parsed, "--repo");
 	const actor = single(parsed, "--actor");
-	const page = await listAudit(db, {
+	const page = await auditPage(context, CLI_ACTOR, {
 		limit: Math.min(Number(limitText), 10_000),
 		...(repo ? { repo } : {}),
 		...(actor ? { actor } : {}),

@@ -89,7 +89,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 				client.on("error", lost);
 				client.on("end", lost);
 				client.on("notification", (message) => {
-					if (message.channel === CHANGE_CHANNEL) onChange();
+					if (message.channel === CHANGE_CHANNEL) onChange(message.payload ?? "");
 				});
 				current = client;
 				listeners.add(client);

@@ -21,11 +21,14 @@ export interface Database extends Queryable {
 	/** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
 	transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
 	/**
-	 * Calls `onChange` when another process commits a change (PostgreSQL LISTEN/NOTIFY), and `onReset`
-	 * whenever notifications may have been missed (connection lost). Absent for the embedded database,
-	 * which only one process can open.
+	 * Calls `onChange` with the payload of each change notification (PostgreSQL LISTEN/NOTIFY: other
+	 * processes' and this one's own), and `onReset` whenever notifications may have been missed
+	 * (connection lost). Absent for the embedded database, which only one process can open.
 	 */
-	subscribe?(onChange: () => void, onReset: (connected: boolean) => void): Promise<() => Promise<void>>;
+	subscribe?(
+		onChange: (payload: string) => void,
+		onReset: (connected: boolean) => void,
+	): Promise<() => Promise<void>>;
 	close(): Promise<void>;
 }
 

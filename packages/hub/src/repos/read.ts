@@ -27,6 +27,32 @@ export interface Visibility {
 	private: boolean;
 }
 
+/** A model's id as stored, with its visibility, found case-insensitively; undefined when there is none. */
+export async function findRepo(
+	db: Queryable,
+	id: string,
+): Promise<({ id: string } & Visibility) | undefined> {
+	const result = await db.query<{ id: string; author: string | null; private: boolean }>(
+		"SELECT id, author, private FROM models WHERE lower(id) = lower($1)",
+		[id],
+	);
+	const row = result.rows[0];
+	return row ? { id: row.id, author: row.author, private: row.private } : undefined;
+}
+
+/** Which of these models already have a main branch. */
+export async function modelsWithMain(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+	const found = new Set<string>();
+	for (let start = 0; start < ids.length; start += 10_000) {
+		const result = await db.query<{ model_id: string }>(
+			"SELECT model_id FROM refs WHERE kind = 'branch' AND name = 'main' AND model_id = ANY($1::text[])",
+			[ids.slice(start, start + 10_000)],
+		);
+		for (const row of result.rows) found.add(row.model_id);
+	}
+	return found;
+}
+
 export type Resolved =
 	| { status: "no-model" }
 	| ({ status: "no-revision"; modelId: string } & Visibility)

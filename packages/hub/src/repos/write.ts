@@ -61,6 +61,27 @@ export async function createRepo(
 	return true;
 }
 
+/** The commit a branch points to, locked until the transaction ends (commits to a branch queue). */
+export async function lockBranch(
+	tx: Queryable,
+	modelId: string,
+	branch: string,
+): Promise<string | undefined> {
+	const head = await tx.query<{ commit_id: string }>(
+		"SELECT commit_id FROM refs WHERE model_id = $1 AND kind = 'branch' AND name = $2 FOR UPDATE",
+		[modelId, branch],
+	);
+	return head.rows[0]?.commit_id;
+}
+
+/** Dates a model's last change (in whole seconds, as the public hub shows it). */
+export async function setLastModified(tx: Queryable, modelId: string, date: Date): Promise<void> {
+	await tx.query("UPDATE models SET last_modified = $2, updated_at = now() WHERE id = $1", [
+		modelId,
+		new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(),
+	]);
+}
+
 export async function setPrivate(tx: Queryable, id: string, isPrivate: boolean): Promise<void> {
 	await tx.query("UPDATE models SET private = $2, updated_at = now() WHERE id = $1", [id, isPrivate]);
 }

@@ -2,11 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../accounts/rate-limit.js";
 import { touchTokens, viewerForToken } from "../accounts/store.js";
 import { ACCESS_TOKEN_PREFIX, plausibleToken } from "../accounts/tokens.js";
-import { actorName, ANONYMOUS, ADMIN, AUTH_REQUIRED, type Refusal, type Viewer } from "../accounts/viewer.js";
+import {
+	ANONYMOUS,
+	ADMIN,
+	AUTH_REQUIRED,
+	RefusedError,
+	type Refusal,
+	type Viewer,
+} from "../accounts/viewer.js";
 import { whoamiJson } from "../accounts/whoami.js";
 import { adminTokenMatches, checkAdmin } from "../auth.js";
 import type { Database } from "../db/types.js";
 import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError, headerText } from "../http.js";
+import { actorFor, type Actor } from "../services/actor.js";
 
 declare module "fastify" {
 	interface FastifyRequest {
@@ -158,14 +166,20 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 	});
 }
 
+/** Who acts through the services for a request: its viewer, named with the token's id and the address. */
+export function actorOf(request: FastifyRequest): Actor {
+	return actorFor(request.viewer, request.ip);
+}
+
 /** The audit fields of a request: who (never the token itself, only its id) and from where. */
-export function auditContext(request: FastifyRequest): { actor: string; tokenId?: string; ip: string } {
-	const viewer = request.viewer;
-	return {
-		actor: actorName(viewer),
-		...(viewer.kind === "user" ? { tokenId: viewer.token.id } : {}),
-		ip: request.ip,
-	};
+export function auditContext(request: FastifyRequest): Actor["audit"] {
+	return actorOf(request).audit;
+}
+
+/** Answers a service's refusal (RefusedError); anything else is rethrown. */
+export function answerRefusal(reply: FastifyReply, error: unknown): FastifyReply {
+	if (error instanceof RefusedError) return refuse(reply, error.refusal);
+	throw error;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AUTH_REQUIRED, repoRefusal, type RepoRef, type Role } from "../accounts/viewer.js";
-import type { Queryable } from "../db/types.js";
-import { REPO_NOT_FOUND, sendError, sendHubError } from "../http.js";
+import { AUTH_REQUIRED, RefusedError, type RepoRef, type Role } from "../accounts/viewer.js";
+import { sendError } from "../http.js";
 import { modelIdProblem } from "../models/ids.js";
+import { authorizeRepo } from "../services/repos.js";
+import type { WriteContext } from "../services/write.js";
 import { refuse } from "./auth.js";
 
 declare module "fastify" {
@@ -10,16 +11,6 @@ declare module "fastify" {
 		/** The repository a write route acts on, once repoAccess() allowed it. */
 		repo?: RepoRef;
 	}
-}
-
-/** A model's id (stored spelling), namespace and visibility, found case-insensitively. */
-export async function findRepo(db: Queryable, id: string): Promise<RepoRef | undefined> {
-	const result = await db.query<{ id: string; author: string | null; private: boolean }>(
-		"SELECT id, author, private FROM models WHERE lower(id) = lower($1)",
-		[id],
-	);
-	const row = result.rows[0];
-	return row ? { id: row.id, author: row.author, private: row.private } : undefined;
 }
 
 /** The model id of a `/api/models/:namespace/:name/…` route. */
@@ -34,7 +25,7 @@ export function routeModelId(request: FastifyRequest): string {
  * the viewer cannot read are answered as missing (RepoNotFound).
  */
 export function repoAccess(
-	db: Queryable,
+	context: Pick<WriteContext, "db">,
 	need: Role,
 	modelId: (request: FastifyRequest) => string = routeModelId,
 ) {
@@ -45,11 +36,12 @@ export function repoAccess(
 		const id = modelId(request);
 		const problem = modelIdProblem(id);
 		if (problem) return sendError(reply, 400, `invalid model id: ${problem}`);
-		const repo = await findRepo(db, id);
-		if (!repo) return sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
-		const refusal = repoRefusal(request.viewer, repo, need);
-		if (refusal) return refuse(reply, refusal);
-		request.repo = repo;
+		try {
+			request.repo = await authorizeRepo(context, request.viewer, id, need);
+		} catch (error) {
+			if (error instanceof RefusedError) return refuse(reply, error.refusal);
+			throw error;
+		}
 		return undefined;
 	};
 }

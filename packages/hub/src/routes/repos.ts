@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AUTH_REQUIRED, namespaceRefusal, repoRefusal, type Viewer } from "../accounts/viewer.js";
-import type { RepoExistsError } from "../api/errors.js";
+import { AUTH_REQUIRED, type Viewer } from "../accounts/viewer.js";
+import type { RepoExistsError as RepoExistsAnswer } from "../api/errors.js";
 import type {
 	CreateBranchRequest,
 	CreatedRepo,
@@ -13,31 +13,21 @@ import type {
 	RepoSettingsRequest,
 } from "../api/repos.js";
 import type { Unchecked } from "../api/unchecked.js";
-import { recordAudit } from "../audit/log.js";
-import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../http.js";
+import { JSON_TYPE, sendError, sendHubError } from "../http.js";
 import { idPartProblem } from "../models/ids.js";
-import { notifyChange } from "../db/changes.js";
-import { deleteModel } from "../models/store.js";
-import { resolveRevision } from "../repos/read.js";
+import { RefError } from "../repos/write.js";
 import {
-	createRef,
-	createRepo,
-	deleteRef,
-	RefError,
-	setPrivate,
-	storeGitattributes,
-} from "../repos/write.js";
-import { auditContext, refuse } from "./auth.js";
+	createBranch,
+	createRepository,
+	createTag,
+	deleteBranchOrTag,
+	deleteRepository,
+	RepoExistsError,
+	updateRepoSettings,
+} from "../services/repos.js";
+import { actorOf, answerRefusal, refuse } from "./auth.js";
 import { encodeId, publicOrigin, type ModelRoutesOptions } from "./models/context.js";
-import { findRepo, repoAccess } from "./repo-access.js";
-
-/** Who a commit of a viewer is by (git author): the account, or the hub itself for the admin token. */
-export function commitAuthorOf(viewer: Viewer): { authorName: string; authorEmail: string } {
-	if (viewer.kind === "user") {
-		return { authorName: viewer.account.name, authorEmail: `${viewer.account.name}@users.modelhub.invalid` };
-	}
-	return { authorName: "ModelHub", authorEmail: "hub@modelhub.invalid" };
-}
+import { repoAccess } from "./repo-access.js";
 
 /** The fields of a JSON object body, named by the request's contract type (undefined when not an object). */
 function bodyOf<Request>(request: FastifyRequest): Unchecked<Request> | undefined {
@@ -96,10 +86,9 @@ function repoIdOf(
 /**
  * Repositories: create and delete (`/api/repos/create`, `/api/repos/delete`, as huggingface_hub's
  * `create_repo` and `delete_repo` call them), visibility (`PUT /api/models/{id}/settings`), branches
- * and tags. Rights come from the namespace (see accounts/viewer.ts); every change is audited.
+ * and tags. HTTP only: the rights, the writes and their audit are services/repos.ts's.
  */
 export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, cache, storage } = options;
 	const authenticated = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> =>
 		request.viewer.kind === "anonymous" ? refuse(reply, { status: 401, message: AUTH_REQUIRED }) : undefined;
 	const repoUrl = (request: FastifyRequest, id: string) =>
@@ -114,59 +103,24 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		if (typeof isPrivate === "string") return sendError(reply, 400, isPrivate);
 		const target = repoIdOf(request.viewer, body);
 		if (typeof target === "string") return sendError(reply, 400, target);
-		if (target.namespace !== undefined) {
-			const refusal = namespaceRefusal(request.viewer, target.namespace, "write");
-			if (refusal) return refuse(reply, refusal);
-		} else if (request.viewer.kind !== "admin") {
-			return sendError(reply, 400, "'name' needs a namespace");
-		}
-		const existing = await findRepo(db, target.id);
-		if (existing) {
-			return reply
-				.code(409)
-				.type(JSON_TYPE)
-				.send({
-					error: "You already created this model repo",
-					url: repoUrl(request, existing.id),
-				} satisfies RepoExistsError);
-		}
-		const gitattributes = await storeGitattributes(storage);
-		const created = await db.transaction(async (tx) => {
-			const made = await createRepo(
-				tx,
-				{
-					id: target.id,
-					author: target.namespace,
-					name: target.name,
-					private: isPrivate ?? false,
-					...commitAuthorOf(request.viewer),
-				},
-				gitattributes,
-			);
-			if (!made) return false;
-			await recordAudit(tx, {
-				...auditContext(request),
-				action: "repo.create",
-				repo: target.id,
-				details: { private: isPrivate ?? false },
+		try {
+			const created = await createRepository(options, actorOf(request), {
+				namespace: target.namespace,
+				name: target.name,
+				private: isPrivate ?? false,
 			});
-			await notifyChange(tx);
-			return true;
-		});
-		cache.clear();
-		if (!created) {
-			const other = await findRepo(db, target.id);
 			return reply
-				.code(409)
 				.type(JSON_TYPE)
-				.send({
-					error: "You already created this model repo",
-					url: repoUrl(request, other?.id ?? target.id),
-				} satisfies RepoExistsError);
+				.send({ url: repoUrl(request, created.id), name: created.id } satisfies CreatedRepo);
+		} catch (error) {
+			if (error instanceof RepoExistsError) {
+				return reply
+					.code(409)
+					.type(JSON_TYPE)
+					.send({ error: error.message, url: repoUrl(request, error.id) } satisfies RepoExistsAnswer);
+			}
+			return answerRefusal(reply, error);
 		}
-		return reply
-			.type(JSON_TYPE)
-			.send({ url: repoUrl(request, target.id), name: target.id } satisfies CreatedRepo);
 	});
 
 	app.delete("/api/repos/delete", { onRequest: authenticated }, async (request, reply) => {
@@ -176,24 +130,18 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		if (typeError) return sendError(reply, 400, typeError);
 		const target = repoIdOf(request.viewer, body);
 		if (typeof target === "string") return sendError(reply, 400, target);
-		const repo = await findRepo(db, target.id);
-		if (!repo) return sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
-		const refusal = repoRefusal(request.viewer, repo, "admin");
-		if (refusal) return refuse(reply, refusal);
-		await db.transaction(async (tx) => {
-			await deleteModel(tx, repo.id);
-			await recordAudit(tx, { ...auditContext(request), action: "repo.delete", repo: repo.id });
-			await notifyChange(tx);
-		});
-		cache.clear();
-		return reply.type(JSON_TYPE).send({ deleted: repo.id } satisfies Deleted);
+		try {
+			const deleted = await deleteRepository(options, actorOf(request), target.id);
+			return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
+		} catch (error) {
+			return answerRefusal(reply, error);
+		}
 	});
 
 	app.put(
 		"/api/models/:namespace/:name/settings",
-		{ onRequest: repoAccess(db, "admin") },
+		{ onRequest: repoAccess(options, "admin") },
 		async (request, reply) => {
-			const repo = request.repo!;
 			const body = bodyOf<RepoSettingsRequest>(request);
 			if (!body) return sendError(reply, 400, "request body must be a JSON object");
 			const isPrivate = visibilityOf(body);
@@ -209,121 +157,77 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 			if (isPrivate === undefined && gated === undefined) {
 				return sendError(reply, 400, "Nothing to change: send 'private' (or 'visibility')");
 			}
-			if (isPrivate !== undefined && isPrivate !== repo.private) {
-				await db.transaction(async (tx) => {
-					await setPrivate(tx, repo.id, isPrivate);
-					await recordAudit(tx, {
-						...auditContext(request),
-						action: "repo.settings",
-						repo: repo.id,
-						details: { private: isPrivate },
-					});
-					await notifyChange(tx);
+			try {
+				const settings = await updateRepoSettings(options, actorOf(request), request.repo!, {
+					private: isPrivate,
 				});
-				cache.clear();
+				return reply.type(JSON_TYPE).send({ ...settings, gated: false } satisfies RepoSettings);
+			} catch (error) {
+				return answerRefusal(reply, error);
 			}
-			return reply
-				.type(JSON_TYPE)
-				.send({ id: repo.id, private: isPrivate ?? repo.private, gated: false } satisfies RepoSettings);
 		},
 	);
 
+	/** Answers a branch or tag change, or its RefError (an unknown revision is RevisionNotFound). */
 	async function refChange(
-		request: FastifyRequest,
 		reply: FastifyReply,
-		change: (repoId: string) => Promise<GitRef | Deleted>,
+		change: () => Promise<GitRef | Deleted>,
 	): Promise<FastifyReply> {
 		try {
-			const result = await change(request.repo!.id);
-			cache.clear();
-			return reply.type(JSON_TYPE).send(result);
+			return reply.type(JSON_TYPE).send(await change());
 		} catch (error) {
-			if (!(error instanceof RefError)) throw error;
+			if (!(error instanceof RefError)) return answerRefusal(reply, error);
 			if (error.status === 404) return sendHubError(reply, "RevisionNotFound", error.message);
 			return sendError(reply, error.status, error.message);
 		}
 	}
 
-	/** The commit a revision names, or a RefError answered as RevisionNotFound. */
-	async function commitOf(modelId: string, revision: string): Promise<string> {
-		const resolved = await resolveRevision(db, modelId, revision);
-		if (resolved.status !== "ok") throw new RefError(`Invalid rev id: ${revision}`, 404);
-		return resolved.commitId;
-	}
-
 	app.post<{ Params: { branch: string } }>(
 		"/api/models/:namespace/:name/branch/:branch",
-		{ onRequest: repoAccess(db, "write") },
+		{ onRequest: repoAccess(options, "write") },
 		async (request, reply) =>
-			refChange(request, reply, async (modelId) => {
+			refChange(reply, async () => {
 				const body = bodyOf<CreateBranchRequest>(request) ?? {};
 				const start = typeof body.startingPoint === "string" ? body.startingPoint : "main";
-				const commitId = await commitOf(modelId, start);
-				await db.transaction(async (tx) => {
-					await createRef(tx, { modelId, kind: "branch", name: request.params.branch, commitId });
-					await recordAudit(tx, {
-						...auditContext(request),
-						action: "branch.create",
-						repo: modelId,
-						details: { branch: request.params.branch, commit: commitId },
-					});
-					await notifyChange(tx);
-				});
-				return {
-					name: request.params.branch,
-					ref: `refs/heads/${request.params.branch}`,
-					targetCommit: commitId,
-				};
+				const branch = await createBranch(
+					options,
+					actorOf(request),
+					request.repo!,
+					request.params.branch,
+					start,
+				);
+				return { name: branch.name, ref: `refs/heads/${branch.name}`, targetCommit: branch.commitId };
 			}),
 	);
 
 	app.post<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/tag/:revision",
-		{ onRequest: repoAccess(db, "write") },
+		{ onRequest: repoAccess(options, "write") },
 		async (request, reply) =>
-			refChange(request, reply, async (modelId) => {
+			refChange(reply, async () => {
 				const body = bodyOf<CreateTagRequest>(request) ?? {};
 				if (typeof body.tag !== "string") throw new RefError("'tag' must be a string", 400);
-				const tag = body.tag;
 				const message = typeof body.message === "string" ? body.message.slice(0, 10_000) : undefined;
-				const commitId = await commitOf(modelId, request.params.revision);
-				await db.transaction(async (tx) => {
-					await createRef(tx, {
-						modelId,
-						kind: "tag",
-						name: tag,
-						commitId,
-						...(message !== undefined ? { message } : {}),
-					});
-					await recordAudit(tx, {
-						...auditContext(request),
-						action: "tag.create",
-						repo: modelId,
-						details: { tag, commit: commitId },
-					});
-					await notifyChange(tx);
-				});
-				return { name: tag, ref: `refs/tags/${tag}`, targetCommit: commitId };
+				const tag = await createTag(
+					options,
+					actorOf(request),
+					request.repo!,
+					body.tag,
+					request.params.revision,
+					message,
+				);
+				return { name: tag.name, ref: `refs/tags/${tag.name}`, targetCommit: tag.commitId };
 			}),
 	);
 
 	for (const kind of ["branch", "tag"] as const) {
 		app.delete<{ Params: { ref: string } }>(
 			`/api/models/:namespace/:name/${kind}/:ref`,
-			{ onRequest: repoAccess(db, "write") },
+			{ onRequest: repoAccess(options, "write") },
 			async (request, reply) =>
-				refChange(request, reply, async (modelId) => {
+				refChange(reply, async () => {
 					const name = request.params.ref;
-					await db.transaction(async (tx) => {
-						const commit = await deleteRef(tx, { modelId, kind, name });
-						await recordAudit(tx, {
-							...auditContext(request),
-							action: `${kind}.delete`,
-							repo: modelId,
-							details: { [kind]: name, commit },
-						});
-						await notifyChange(tx);
-					});
+					await deleteBranchOrTag(options, actorOf(request), request.repo!, kind, name);
 					return { deleted: name };
 				}),
 		);

@@ -62,7 +62,7 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 
 	app.get<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/xet-write-token/:revision",
-		{ onRequest: repoAccess(db, "write") },
+		{ onRequest: repoAccess(options, "write") },
 		async (request, reply) => {
 			if (!options.uploads.xet) {
 				return reply

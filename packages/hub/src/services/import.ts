@@ -1,7 +1,6 @@
 import { createReadStream } from "node:fs";
-import { recordAudit, type AuditEntry } from "../audit/log.js";
+import type { AuditEntry } from "../audit/log.js";
 import { generatedFiles } from "../cards/card.js";
-import { notifyChange } from "../db/changes.js";
 import type { Database, Queryable } from "../db/types.js";
 import type { ModelRecord } from "../models/input.js";
 import { putModels } from "../models/store.js";
@@ -9,6 +8,9 @@ import { chunksOf } from "../storage/digest.js";
 import type { BlobStore, StoredBlob } from "../storage/types.js";
 import { writeCommits, type CommitFile, type CommitInput } from "../repos/commits.js";
 import { GITATTRIBUTES } from "../repos/lfs.js";
+import { modelsWithMain } from "../repos/read.js";
+import { ChangeEvents } from "./changes.js";
+import { write } from "./write.js";
 
 export interface SaveOptions {
 	/**
@@ -27,6 +29,8 @@ export interface SaveOptions {
 	guard?: (tx: Queryable) => Promise<boolean>;
 	/** Written to the audit log in the same transaction. */
 	audit?: readonly AuditEntry[];
+	/** The bus of this process's server, when it has one (the import's change is emitted on it). */
+	changes?: ChangeEvents;
 }
 
 export interface ImportResult {
@@ -44,19 +48,6 @@ const ANALYZE_AFTER = 10_000;
 
 /** Models per statement batch inside the import transaction. */
 const BATCH = 1000;
-
-/** Which of these models already have a main branch. */
-async function modelsWithMain(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
-	const found = new Set<string>();
-	for (let start = 0; start < ids.length; start += 10_000) {
-		const result = await db.query<{ model_id: string }>(
-			"SELECT model_id FROM refs WHERE kind = 'branch' AND name = 'main' AND model_id = ANY($1::text[])",
-			[ids.slice(start, start + 10_000)],
-		);
-		for (const row of result.rows) found.add(row.model_id);
-	}
-	return found;
-}
 
 /** Runs `task` over `items` with at most `limit` at once, in order of results. */
 async function mapLimit<T, R>(
@@ -153,8 +144,9 @@ export async function saveModels(
 	);
 	const needCommit = models.filter((model) => model.files !== undefined || !withMain.has(model.id));
 	const prepared = await prepareCommits(storage, needCommit, options);
-	const result = await db.transaction(async (tx) => {
-		if (options.guard && !(await options.guard(tx))) return undefined;
+	const changes = options.changes ?? new ChangeEvents();
+	const result = await write({ db, changes }, async (tx) => {
+		if (options.guard && !(await options.guard(tx))) return { value: undefined };
 		let created = 0;
 		for (let start = 0; start < models.length; start += BATCH) {
 			created += (await putModels(tx, models.slice(start, start + BATCH))).size;
@@ -173,9 +165,11 @@ export async function saveModels(
 		for (let start = 0; start < commits.length; start += BATCH) {
 			written += (await writeCommits(tx, commits.slice(start, start + BATCH))).length;
 		}
-		if (options.audit) await recordAudit(tx, options.audit);
-		await notifyChange(tx);
-		return { created, updated: models.length - created, commits: written };
+		return {
+			value: { created, updated: models.length - created, commits: written },
+			audit: options.audit,
+			change: { type: "repos.imported", repoType: "model", ids: models.map((model) => model.id) },
+		};
 	});
 	// Fresh planner statistics after a bulk load, so that the first queries on the new data get good plans.
 	if (result && models.length >= ANALYZE_AFTER) await db.exec("ANALYZE");

@@ -6,10 +6,14 @@ import type { UploadSettings } from "../../config.js";
 import type { Database } from "../../db/types.js";
 import { REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
 import { resolveRevision } from "../../repos/read.js";
+import type { ChangeEvents } from "../../services/changes.js";
 import type { BlobStore } from "../../storage/types.js";
 
 export interface ModelRoutesOptions {
 	db: Database;
+	/** The bus the services announce their writes on (the cache listens to it). */
+	changes: ChangeEvents;
+	/** Cached GET answers (cleared by a listener of `changes`). */
 	cache: ResponseCache;
 	storage: BlobStore;
 	adminToken: string | undefined;

@@ -11,9 +11,8 @@ import {
 	isModelProperty,
 	type ModelProperty,
 } from "../../models/properties.js";
-import { notifyChange } from "../../db/changes.js";
-import { ConflictError, deleteModel, getModel } from "../../models/store.js";
-import { saveModels } from "../../services/import.js";
+import { ConflictError, getModel } from "../../models/store.js";
+import { deleteModelRecord, putModelRecord } from "../../services/repos.js";
 import { repoPathProblem, MAX_PATH_LENGTH } from "../../repos/paths.js";
 import {
 	isFolder,
@@ -26,8 +25,7 @@ import {
 } from "../../repos/read.js";
 import { flag, invalidParameter, many, one, QueryError, type RawQuery } from "../query.js";
 import { decodeSegments, parseApiModelPath, rawPathOf, type ApiModelTarget } from "../repo-paths.js";
-import { recordAudit } from "../../audit/log.js";
-import { adminOnly, auditContext } from "../auth.js";
+import { actorOf, adminOnly } from "../auth.js";
 import { commitsPage } from "./commits.js";
 import { encodeId, originOf, resolveOrReply, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
@@ -92,7 +90,7 @@ function pathsInfoBody(body: unknown): { paths: string[]; expand: boolean } {
 }
 
 export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, cache, storage, adminToken } = options;
+	const { db, cache, adminToken } = options;
 
 	// huggingface_hub posts paths-info as a form.
 	app.addContentTypeParser(
@@ -338,17 +336,10 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		}
 		let created: boolean;
 		try {
-			created =
-				(
-					await saveModels(db, storage, [model], {
-						audit: [{ ...auditContext(request), action: "model.put", repo: model.id }],
-					})
-				).created === 1;
+			created = await putModelRecord(options, actorOf(request), model);
 		} catch (error) {
 			if (error instanceof ConflictError) return sendError(reply, 409, error.message);
 			throw error;
-		} finally {
-			cache.clear();
 		}
 		const stored = await getModel(db, t.id, {
 			viewer: request.viewer,
@@ -364,19 +355,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		const t = target(request, reply);
 		if (!t) return reply;
 		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
-		let deleted: string | undefined;
-		try {
-			deleted = await db.transaction(async (tx) => {
-				const id = await deleteModel(tx, t.id);
-				if (id !== undefined) {
-					await recordAudit(tx, { ...auditContext(request), action: "model.delete", repo: id });
-					await notifyChange(tx);
-				}
-				return id;
-			});
-		} finally {
-			cache.clear();
-		}
+		const deleted = await deleteModelRecord(options, actorOf(request), t.id);
 		if (deleted === undefined) return sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
 		return reply.type(JSON_TYPE).send({ deleted });
 	});

@@ -6,7 +6,6 @@ import { CommitInputError } from "../../repos/commits.js";
 import { isLfsFile } from "../../repos/lfs.js";
 import { chunksOf } from "../../storage/digest.js";
 import { BlobDigestError, BlobTooLargeError, type BlobStore } from "../../storage/types.js";
-import { commitChanges } from "../../uploads/commit.js";
 import { lines } from "../../uploads/ndjson.js";
 import {
 	checkPath,
@@ -17,10 +16,10 @@ import {
 	type CommitHeader,
 	type CommitOperation,
 } from "../../uploads/operations.js";
-import { auditContext } from "../auth.js";
+import { commitChanges } from "../../services/commits.js";
+import { actorOf } from "../auth.js";
 import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
-import { commitAuthorOf } from "../repos.js";
 import { refusePullRequest } from "./preupload.js";
 
 /** Room for one inline file of the largest allowed size, base64-encoded, and its JSON around it. */
@@ -251,7 +250,7 @@ export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): 
 
 	app.post<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/commit/:revision",
-		{ onRequest: repoAccess(db, "write"), config: { upload: true } },
+		{ onRequest: repoAccess(options, "write"), config: { upload: true } },
 		async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {
 			const refused = refusePullRequest(request, reply);
 			if (refused) return refused;
@@ -298,15 +297,11 @@ export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): 
 						"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
 					);
 				}
-				const result = await commitChanges(db, storage, {
-					modelId: repo.id,
+				const result = await commitChanges(options, actorOf(request), repo, {
 					branch,
 					header: parsed.header,
 					operations: parsed.operations,
-					...commitAuthorOf(request.viewer),
-					audit: auditContext(request),
 				});
-				options.cache.clear();
 				return reply.type(JSON_TYPE).send({
 					success: true,
 					commitOid: result.commitId,

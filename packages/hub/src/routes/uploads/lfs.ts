@@ -58,7 +58,7 @@ export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 
 	app.post(
 		"/:namespace/:repo/info/lfs/objects/batch",
-		{ onRequest: repoAccess(db, "write", lfsModelId) },
+		{ onRequest: repoAccess(options, "write", lfsModelId) },
 		async (request, reply) => {
 			const repo = request.repo!;
 			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
@@ -150,7 +150,7 @@ export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 
 	app.post(
 		"/:namespace/:repo/info/lfs/objects/verify",
-		{ onRequest: repoAccess(db, "write", lfsModelId) },
+		{ onRequest: repoAccess(options, "write", lfsModelId) },
 		async (request, reply) => {
 			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
 				string,

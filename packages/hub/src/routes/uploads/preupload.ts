@@ -75,7 +75,7 @@ export function preuploadRoute(app: FastifyInstance, options: ModelRoutesOptions
 
 	app.post<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/preupload/:revision",
-		{ onRequest: repoAccess(db, "write") },
+		{ onRequest: repoAccess(options, "write") },
 		async (request, reply) => {
 			const refused = refusePullRequest(request, reply);
 			if (refused) return refused;

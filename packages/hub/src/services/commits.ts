@@ -1,28 +1,24 @@
-import { recordAudit, type AuditEntry } from "../audit/log.js";
-import { notifyChange } from "../db/changes.js";
-import type { Database } from "../db/types.js";
+import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
 import { writeCommits } from "../repos/commits.js";
 import { listFiles } from "../repos/read.js";
-import type { BlobStore } from "../storage/types.js";
-import { applyMetadataChange, metadataChange } from "./metadata.js";
-import { repoObjects } from "./objects.js";
+import { lockBranch, setLastModified } from "../repos/write.js";
+import { applyMetadataChange, metadataChange } from "../uploads/metadata.js";
+import { repoObjects } from "../uploads/objects.js";
 import {
 	applyOperations,
 	CommitOperationError,
 	parentMatches,
 	type CommitHeader,
 	type CommitOperation,
-} from "./operations.js";
+} from "../uploads/operations.js";
+import { commitAuthor, type Actor } from "./actor.js";
+import type { RepoContext } from "./repos.js";
+import { write } from "./write.js";
 
 export interface CommitRequest {
-	modelId: string;
 	branch: string;
 	header: CommitHeader;
 	operations: readonly CommitOperation[];
-	authorName: string;
-	authorEmail: string;
-	/** Who, for the audit log (action and repo are filled in). */
-	audit: Omit<AuditEntry, "action" | "repo" | "details">;
 }
 
 export interface CommitResult {
@@ -39,23 +35,23 @@ export interface CommitResult {
  * and date, and the audit log records who did it.
  */
 export async function commitChanges(
-	db: Database,
-	storage: BlobStore,
+	context: RepoContext,
+	actor: Actor,
+	repo: RepoRef,
 	request: CommitRequest,
 ): Promise<CommitResult> {
+	const refusal = repoRefusal(actor.viewer, repo, "write");
+	if (refusal) throw new RefusedError(refusal);
+	const modelId = repo.id;
 	const lfs = request.operations.flatMap((op) => (op.kind === "lfsFile" ? [op.sha256] : []));
 	// README.md and config.json are read before the transaction (the blobs are already stored).
-	const known = await repoObjects(db, request.modelId, lfs);
+	const known = await repoObjects(context.db, modelId, lfs);
 	const metadata =
 		request.branch === "main"
-			? await metadataChange(storage, request.operations, (sha256) => known.get(sha256)?.size)
+			? await metadataChange(context.storage, request.operations, (sha256) => known.get(sha256)?.size)
 			: {};
-	return db.transaction(async (tx) => {
-		const head = await tx.query<{ commit_id: string }>(
-			"SELECT commit_id FROM refs WHERE model_id = $1 AND kind = 'branch' AND name = $2 FOR UPDATE",
-			[request.modelId, request.branch],
-		);
-		const headId = head.rows[0]?.commit_id;
+	return write<CommitResult>(context, async (tx) => {
+		const headId = await lockBranch(tx, modelId, request.branch);
 		if (headId === undefined) {
 			throw new CommitOperationError(`Invalid rev id: ${request.branch}`, 404, "RevisionNotFound");
 		}
@@ -66,37 +62,35 @@ export async function commitChanges(
 				412,
 			);
 		}
-		const current = await listFiles(tx, request.modelId, headId);
-		const objects = await repoObjects(tx, request.modelId, lfs);
+		const current = await listFiles(tx, modelId, headId);
+		const objects = await repoObjects(tx, modelId, lfs);
 		const files = applyOperations(current, request.operations, objects);
 		const now = new Date();
 		const [written] = await writeCommits(tx, [
 			{
-				modelId: request.modelId,
+				modelId: modelId,
 				branch: request.branch,
 				files,
 				title: request.header.summary,
 				...(request.header.description ? { message: request.header.description } : {}),
-				authorName: request.authorName,
-				authorEmail: request.authorEmail,
+				...commitAuthor(actor),
 				// The branch's head (locked above): an unchanged tree makes no empty commit.
 				date: now,
 			},
 		]);
 		const commitId = (written as { commitId: string }).commitId;
 		const changed = commitId !== headId;
-		if (changed) {
-			if (request.branch === "main") {
-				await tx.query("UPDATE models SET last_modified = $2, updated_at = now() WHERE id = $1", [
-					request.modelId,
-					new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
-				]);
-				await applyMetadataChange(tx, request.modelId, metadata);
-			}
-			await recordAudit(tx, {
-				...request.audit,
+		if (!changed) return { value: { commitId, changed } };
+		if (request.branch === "main") {
+			await setLastModified(tx, modelId, now);
+			await applyMetadataChange(tx, modelId, metadata);
+		}
+		return {
+			value: { commitId, changed },
+			audit: {
+				...actor.audit,
 				action: "repo.commit",
-				repo: request.modelId,
+				repo: modelId,
 				details: {
 					branch: request.branch,
 					commit: commitId,
@@ -105,9 +99,12 @@ export async function commitChanges(
 					deleted: request.operations.filter((op) => op.kind === "deletedFile" || op.kind === "deletedFolder")
 						.length,
 				},
-			});
-			await notifyChange(tx);
-		}
-		return { commitId, changed };
+			},
+			change: {
+				type: "repo.committed",
+				repo: { type: "model", id: modelId },
+				refs: [{ kind: "branch", name: request.branch, from: headId, to: commitId }],
+			},
+		};
 	});
 }

@@ -1,0 +1,203 @@
+import {
+	createOrg,
+	createUser,
+	getAccount,
+	issueToken,
+	listAccounts,
+	listMembers,
+	listMemberships,
+	listTokens,
+	removeMembership,
+	revokeToken,
+	setMembership,
+	type Account,
+	type IssuedToken,
+	type MemberInput,
+	type TokenInfo,
+} from "../accounts/store.js";
+import type { Role } from "../accounts/viewer.js";
+import { listAudit, type AuditQuery, type StoredAuditEntry } from "../audit/log.js";
+import { requireAdmin, type Actor } from "./actor.js";
+import { write, type WriteContext } from "./write.js";
+
+/**
+ * The hub admin's account operations: users, their tokens, organisations and their members, and the
+ * audit log. The admin API (routes/admin.ts) and the command line (commands/accounts.ts) both call
+ * these; only the hub admin may (the admin token, or the command line, which holds the database).
+ * Input is checked by the account store (AccountInputError, AccountNotFoundError, ConflictError).
+ */
+
+/** A new user and the write token made with it (the secret is shown once). */
+export async function addUser(
+	context: WriteContext,
+	actor: Actor,
+	input: { name: unknown; fullname?: unknown },
+): Promise<{ name: string; token: string }> {
+	requireAdmin(actor);
+	return write(context, async (tx) => {
+		const user = await createUser(tx, input);
+		const token = await issueToken(tx, { user: user.name, role: "write" });
+		return {
+			value: { name: user.name, token: token.token },
+			audit: [
+				{ ...actor.audit, action: "user.create", details: { user: user.name } },
+				{
+					...actor.audit,
+					action: "token.create",
+					details: { user: user.name, token: token.id, scope: token.role },
+				},
+			],
+			change: { type: "account.changed", account: user.name, what: "user.created" },
+		};
+	});
+}
+
+export interface UserSummary {
+	name: string;
+	fullname: string;
+	createdAt: string;
+	orgs: Array<{ name: string; role: Role }>;
+}
+
+/** Every user with their organisations. */
+export async function usersWithOrgs(context: WriteContext, actor: Actor): Promise<UserSummary[]> {
+	requireAdmin(actor);
+	const users = await listAccounts(context.db, "user");
+	const memberships = await listMemberships(context.db);
+	return users.map((user) => ({
+		name: user.name,
+		fullname: user.fullname,
+		createdAt: user.createdAt,
+		orgs: memberships
+			.filter((membership) => membership.user === user.name)
+			.map((membership) => ({ name: membership.org, role: membership.role })),
+	}));
+}
+
+/** Another token for a user (`role`: "read" or "write", write by default). */
+export async function addToken(
+	context: WriteContext,
+	actor: Actor,
+	input: { user: string; role?: unknown; displayName?: unknown },
+): Promise<IssuedToken> {
+	requireAdmin(actor);
+	return write(context, async (tx) => {
+		const issued = await issueToken(tx, input);
+		return {
+			value: issued,
+			audit: {
+				...actor.audit,
+				action: "token.create",
+				details: { user: issued.account, token: issued.id, scope: issued.role },
+			},
+			change: { type: "account.changed", account: issued.account, what: "tokens" },
+		};
+	});
+}
+
+/** A user's tokens (never their secrets). */
+export async function tokensOf(context: WriteContext, actor: Actor, user: string): Promise<TokenInfo[]> {
+	requireAdmin(actor);
+	return listTokens(context.db, user);
+}
+
+/** Revokes a token (and the Xet tokens issued with it); undefined when there is no such token. */
+export async function withdrawToken(
+	context: WriteContext,
+	actor: Actor,
+	id: string,
+): Promise<TokenInfo | undefined> {
+	requireAdmin(actor);
+	return write(context, async (tx) => {
+		const token = await revokeToken(tx, id);
+		if (!token) return { value: undefined };
+		return {
+			value: token,
+			audit: { ...actor.audit, action: "token.revoke", details: { user: token.account, token: token.id } },
+			change: { type: "account.changed", account: token.account, what: "tokens" },
+		};
+	});
+}
+
+/** A new organisation with its first members. */
+export async function addOrg(
+	context: WriteContext,
+	actor: Actor,
+	input: { name: unknown; fullname?: unknown; members?: unknown },
+): Promise<{ org: Account; members: MemberInput[] }> {
+	requireAdmin(actor);
+	return write(context, async (tx) => {
+		const created = await createOrg(tx, input);
+		return {
+			value: created,
+			audit: {
+				...actor.audit,
+				action: "org.create",
+				details: { org: created.org.name, members: created.members },
+			},
+			change: { type: "account.changed", account: created.org.name, what: "org.created" },
+		};
+	});
+}
+
+/** Every organisation with its members. */
+export async function orgsWithMembers(
+	context: WriteContext,
+	actor: Actor,
+): Promise<Array<{ name: string; fullname: string; members: MemberInput[] }>> {
+	requireAdmin(actor);
+	const out = [];
+	for (const org of await listAccounts(context.db, "org")) {
+		out.push({ name: org.name, fullname: org.fullname, members: await listMembers(context.db, org.name) });
+	}
+	return out;
+}
+
+/** Gives a user a role in an organisation (replacing any earlier one); names as stored. */
+export async function setMember(
+	context: WriteContext,
+	actor: Actor,
+	orgName: string,
+	userName: string,
+	role: Role,
+): Promise<{ org: string; user: string; role: Role }> {
+	requireAdmin(actor);
+	return write(context, async (tx) => {
+		const set = await setMembership(tx, orgName, userName, role);
+		// setMembership found the organisation: this reads its stored spelling.
+		const org = ((await getAccount(tx, orgName)) as Account).name;
+		return {
+			value: { org, ...set },
+			audit: { ...actor.audit, action: "org.member.set", details: { org, user: set.user, role } },
+			change: { type: "account.changed", account: org, what: "members" },
+		};
+	});
+}
+
+/** Removes a user from an organisation; false when they were not a member. */
+export async function removeMember(
+	context: WriteContext,
+	actor: Actor,
+	org: string,
+	user: string,
+): Promise<boolean> {
+	requireAdmin(actor);
+	return write(context, async (tx) => {
+		if (!(await removeMembership(tx, org, user))) return { value: false };
+		return {
+			value: true,
+			audit: { ...actor.audit, action: "org.member.remove", details: { org, user } },
+			change: { type: "account.changed", account: org, what: "members" },
+		};
+	});
+}
+
+/** A page of the audit log, newest first. */
+export async function auditPage(
+	context: WriteContext,
+	actor: Actor,
+	query: AuditQuery,
+): Promise<{ entries: StoredAuditEntry[]; next?: number }> {
+	requireAdmin(actor);
+	return listAudit(context.db, query);
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * What a write changed, announced once after its transaction commits (see write.ts). The response
+ * cache listens to these events today; metadata analysis, webhooks, mirrors and git refs can listen
+ * tomorrow without another write path learning about them.
+ */
+
+/** A repository as events name it. */
+export interface ChangedRepo {
+	type: "model";
+	/** The id as stored (`namespace/name`, or a bare name). */
+	id: string;
+}
+
+/** A branch or tag that moved: `from` is null for a new ref, `to` null for a deleted one. */
+export interface RefMove {
+	kind: "branch" | "tag";
+	name: string;
+	from: string | null;
+	to: string | null;
+}
+
+export type ChangeEvent =
+	| { type: "repo.created"; repo: ChangedRepo; private: boolean }
+	| { type: "repo.deleted"; repo: ChangedRepo }
+	/** Settings changed (visibility today). */
+	| { type: "repo.updated"; repo: ChangedRepo; settings: { private: boolean } }
+	/** Refs moved: commits, and branches or tags made or deleted. */
+	| { type: "repo.committed"; repo: ChangedRepo; refs: RefMove[] }
+	/** Repositories created or replaced from model records (import, seed, the admin's PUT); ids as stored. */
+	| { type: "repos.imported"; repoType: "model"; ids: readonly string[] }
+	/** A user or an organisation was created, an organisation's members changed, or a user's tokens did. */
+	| { type: "account.changed"; account: string; what: "user.created" | "org.created" | "members" | "tokens" }
+	/** Another hub process changed something and did not say what (an older hub, or too much to say). */
+	| { type: "hub.changed" };
+
+export type ChangeType = ChangeEvent["type"];
+
+const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
+	"repo.created",
+	"repo.deleted",
+	"repo.updated",
+	"repo.committed",
+	"repos.imported",
+	"account.changed",
+	"hub.changed",
+]);
+
+/**
+ * Where an event comes from: this process made the write (work that must happen once per write, such
+ * as a webhook, listens to these only), or another hub process on the same PostgreSQL database did
+ * (per-process state such as caches listens to both).
+ */
+export type ChangeOrigin = "this-process" | "other-process";
+
+export type ChangeListener = (event: ChangeEvent, origin: ChangeOrigin) => void | Promise<void>;
+
+/**
+ * Whether an event may change an answer a reader gets. A new user and tokens do not: answers depend on
+ * who asks through organisations and their members, never through tokens.
+ */
+export function changesWhatReadersSee(event: ChangeEvent): boolean {
+	return !(event.type === "account.changed" && (event.what === "tokens" || event.what === "user.created"));
+}
+
+/** pg_notify refuses payloads of 8000 bytes or more; a larger event travels as `hub.changed`. */
+const MAX_NOTIFY_BYTES = 7900;
+/** Imports of more repositories are not even serialised (a bulk import may name a million). */
+const MAX_NOTIFIED_IDS = 100;
+
+/**
+ * The in-process event bus of one hub process. Listeners run synchronously, in the order they were
+ * added, after the write committed: what they do (clearing the cache) is done before the writer
+ * answers. A listener that throws or rejects is reported to `onError` and keeps no other from running.
+ */
+export class ChangeEvents {
+	/** Tells this process's own notifications apart from other processes' (PostgreSQL echoes them). */
+	readonly source = randomBytes(8).toString("hex");
+	private readonly listeners = new Set<ChangeListener>();
+
+	constructor(private readonly onError: (error: unknown, event: ChangeEvent) => void = () => {}) {}
+
+	/** Adds a listener; returns a function that removes it. */
+	on(listener: ChangeListener): () => void {
+		this.listeners.add(listener);
+		return () => {
+			this.listeners.delete(listener);
+		};
+	}
+
+	emit(event: ChangeEvent, origin: ChangeOrigin = "this-process"): void {
+		for (const listener of [...this.listeners]) {
+			try {
+				const pending = listener(event, origin);
+				if (pending instanceof Promise) pending.catch((error: unknown) => this.onError(error, event));
+			} catch (error) {
+				this.onError(error, event);
+			}
+		}
+	}
+
+	/** The NOTIFY payload announcing `event` to the other hub processes. */
+	encode(event: ChangeEvent): string {
+		const unsaid = JSON.stringify({ source: this.source, event: { type: "hub.changed" } });
+		if (event.type === "repos.imported" && event.ids.length > MAX_NOTIFIED_IDS) return unsaid;
+		const payload = JSON.stringify({ source: this.source, event });
+		return Buffer.byteLength(payload) < MAX_NOTIFY_BYTES ? payload : unsaid;
+	}
+
+	/**
+	 * Emits the event of a NOTIFY payload as another process's change. Its own notifications are
+	 * skipped: their events were emitted at commit.
+	 */
+	receive(payload: string): void {
+		const { source, event } = decode(payload);
+		if (source !== this.source) this.emit(event, "other-process");
+	}
+}
+
+function decode(payload: string): { source: string | undefined; event: ChangeEvent } {
+	try {
+		const parsed = JSON.parse(payload) as { source?: unknown; event?: { type?: unknown } };
+		const source = typeof parsed.source === "string" ? parsed.source : undefined;
+		if (typeof parsed.event?.type === "string" && CHANGE_TYPES.has(parsed.event.type)) {
+			return { source, event: parsed.event as ChangeEvent };
+		}
+		return { source, event: { type: "hub.changed" } };
+	} catch {
+		// Hubs before change events notified with an empty payload.
+		return { source: undefined, event: { type: "hub.changed" } };
+	}
+}
