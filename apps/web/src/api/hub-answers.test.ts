@@ -1,13 +1,23 @@
 /**
  * The hub's real answers through the app's API client and view parsers. The types come from the hub's
  * contract (`@modelhub/hub/api`), so `tsc` keeps the two in step; this test checks the other half, that
- * the running hub sends what the contract declares: no field it leaves out, every field it requires.
+ * the running hub sends what the contract declares: no field it leaves out, every field it requires
+ * (the admin API's answers too, which the app does not read but the contract declares).
  */
 import type {
+	AdminOrg,
+	AdminToken,
+	AdminUser,
+	AuditLogEntry,
+	AuditPage,
 	CommitAnswer,
+	CreatedOrg,
 	CreatedRepo,
+	CreatedToken,
+	CreatedUser,
 	GitRef,
 	LibraryInfo,
+	Membership,
 	ModelCount,
 	ModelInfo,
 	PipelineInfo,
@@ -16,6 +26,7 @@ import type {
 	RepoFolder,
 	RepoRefs,
 	RepoSettings,
+	RevokedToken,
 	WhoamiOrg,
 	WhoamiUser,
 } from "@modelhub/hub/api";
@@ -158,6 +169,43 @@ const COMMIT: Fields<CommitAnswer> = {
 	pullRequestUrl: "required",
 };
 const COUNT: Fields<ModelCount> = { count: "required", exact: "required" };
+const CREATED_USER: Fields<CreatedUser> = { name: "required", token: "required" };
+const ADMIN_USER: Fields<AdminUser> = {
+	name: "required",
+	fullname: "required",
+	createdAt: "required",
+	orgs: "required",
+};
+const CREATED_TOKEN: Fields<CreatedToken> = {
+	name: "required",
+	token: "required",
+	id: "required",
+	scope: "required",
+	displayName: "required",
+};
+const ADMIN_TOKEN_INFO: Fields<AdminToken> = {
+	id: "required",
+	displayName: "required",
+	scope: "required",
+	createdAt: "required",
+	lastUsedAt: "required",
+	revokedAt: "required",
+};
+const REVOKED: Fields<RevokedToken> = { id: "required", name: "required", revokedAt: "required" };
+const CREATED_ORG: Fields<CreatedOrg> = { name: "required", members: "required" };
+const ADMIN_ORG: Fields<AdminOrg> = { name: "required", fullname: "required", members: "required" };
+const MEMBERSHIP: Fields<Membership> = { org: "required", user: "required", role: "required" };
+const AUDIT_PAGE: Fields<AuditPage> = { entries: "required", next: "optional" };
+const AUDIT_ENTRY: Fields<AuditLogEntry> = {
+	id: "required",
+	at: "required",
+	actor: "required",
+	tokenId: "required",
+	action: "required",
+	repo: "required",
+	ip: "required",
+	details: "required",
+};
 
 const ADMIN_TOKEN = "hub-answers-admin-token-0123456789";
 let hub: RunningHub;
@@ -174,6 +222,17 @@ async function getRaw(path: string, token?: string): Promise<unknown> {
 	const response = await fetch(`${hub.url}${path}`, { headers: hubHeaders(token) });
 	expect(response.status).toBe(200);
 	return response.json();
+}
+
+/** A JSON request to the hub, answered with `status`. */
+async function send(method: string, path: string, body: unknown, status: number, token = ADMIN_TOKEN) {
+	const response = await fetch(`${hub.url}${path}`, {
+		method,
+		headers: hubHeaders(token, { "Content-Type": "application/json" }),
+		body: JSON.stringify(body),
+	});
+	expect(response.status).toBe(status);
+	return (await response.json()) as unknown;
 }
 
 describe("the hub's answers, read by the app", () => {
@@ -233,20 +292,48 @@ describe("the hub's answers, read by the app", () => {
 		expect(pipelines.map((pipeline) => pipeline.id)).toContain("text-generation");
 	});
 
+	it("answers the admin API as the contract says", async () => {
+		expectShape(await send("POST", "/api/admin/users", { name: "admin-check" }, 201), CREATED_USER);
+		const issued = (await send(
+			"POST",
+			"/api/admin/users/admin-check/tokens",
+			{ scope: "read" },
+			201,
+		)) as CreatedToken;
+		expectShape(issued, CREATED_TOKEN);
+		expect(issued.scope).toBe("read");
+		const org = { name: "admin-check-org", members: [{ user: "admin-check", role: "read" }] };
+		expectShape(await send("POST", "/api/admin/orgs", org, 201), CREATED_ORG);
+		const member = await send(
+			"PUT",
+			"/api/admin/orgs/admin-check-org/members/admin-check",
+			{ role: "admin" },
+			200,
+		);
+		expectShape(member, MEMBERSHIP);
+		for (const user of (await getRaw("/api/admin/users", ADMIN_TOKEN)) as AdminUser[])
+			expectShape(user, ADMIN_USER);
+		for (const each of (await getRaw("/api/admin/orgs", ADMIN_TOKEN)) as AdminOrg[])
+			expectShape(each, ADMIN_ORG);
+		const tokens = (await getRaw("/api/admin/users/admin-check/tokens", ADMIN_TOKEN)) as AdminToken[];
+		expect(tokens).toHaveLength(2);
+		for (const token of tokens) expectShape(token, ADMIN_TOKEN_INFO);
+		const revoked = await fetch(`${hub.url}/api/admin/tokens/${issued.id}`, {
+			method: "DELETE",
+			headers: hubHeaders(ADMIN_TOKEN),
+		});
+		expectShape(await revoked.json(), REVOKED);
+		const page = (await getRaw("/api/admin/audit?limit=3", ADMIN_TOKEN)) as AuditPage;
+		expectShape(page, AUDIT_PAGE);
+		expect(page.entries).toHaveLength(3);
+		for (const entry of page.entries) expectShape(entry, AUDIT_ENTRY);
+		expect(page.entries[0]?.action).toBe("token.revoke");
+	});
+
 	it("signs in, creates a model, changes its visibility and commits to it", async () => {
-		const created = await fetch(`${hub.url}/api/admin/users`, {
-			method: "POST",
-			headers: hubHeaders(ADMIN_TOKEN, { "Content-Type": "application/json" }),
-			body: JSON.stringify({ name: "drift-user" }),
-		});
-		expect(created.status).toBe(201);
-		const { token } = (await created.json()) as { token: string };
-		const orgs = await fetch(`${hub.url}/api/admin/orgs`, {
-			method: "POST",
-			headers: hubHeaders(ADMIN_TOKEN, { "Content-Type": "application/json" }),
-			body: JSON.stringify({ name: "drift-org", members: [{ user: "drift-user", role: "write" }] }),
-		});
-		expect(orgs.status).toBe(201);
+		const { token } = (await send("POST", "/api/admin/users", { name: "drift-user" }, 201)) as CreatedUser;
+		const org = { name: "drift-org", members: [{ user: "drift-user", role: "write" }] };
+		await send("POST", "/api/admin/orgs", org, 201);
 
 		const answer = await getRaw("/api/whoami-v2", token);
 		expectShape(answer, WHOAMI);
@@ -258,22 +345,18 @@ describe("the hub's answers, read by the app", () => {
 			tokenRole: "write",
 		});
 
-		const repoAnswer = await fetch(`${hub.url}/api/repos/create`, {
-			method: "POST",
-			headers: hubHeaders(token, { "Content-Type": "application/json" }),
-			body: JSON.stringify({ name: "answers-raw", private: false }),
-		});
-		expectShape(await repoAnswer.json(), CREATED);
+		expectShape(
+			await send("POST", "/api/repos/create", { name: "answers-raw", private: false }, 200, token),
+			CREATED,
+		);
 		const repo = await createRepo({ name: "answers", private: true }, { baseUrl: hub.url, token });
 		expect(repo).toEqual({ id: "drift-user/answers", url: `${hub.url}/drift-user/answers` });
 		expect((await getModel(repo.id, { baseUrl: hub.url, token })).private).toBe(true);
 
-		const settings = await fetch(`${hub.url}/api/models/${repo.id}/settings`, {
-			method: "PUT",
-			headers: hubHeaders(token, { "Content-Type": "application/json" }),
-			body: JSON.stringify({ private: true }),
-		});
-		expectShape(await settings.json(), SETTINGS);
+		expectShape(
+			await send("PUT", `/api/models/${repo.id}/settings`, { private: true }, 200, token),
+			SETTINGS,
+		);
 		expect(await setModelPrivate(repo.id, false, { baseUrl: hub.url, token })).toEqual({ private: false });
 		expect((await getModel(repo.id, { baseUrl: hub.url })).private).toBe(false);
 

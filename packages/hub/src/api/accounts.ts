@@ -4,6 +4,9 @@ import type { Role, TokenRole } from "../accounts/viewer.js";
 /** A role in an organisation: read (see private repositories), write (also change them), admin. */
 export type OrgRole = Role;
 
+/** A token's scope: a read token never writes. */
+export type { TokenRole };
+
 /** What a user or organisation shows of itself (no e-mail, billing or avatar on this hub). */
 export interface WhoamiEntity<Type extends "user" | "org"> {
 	type: Type;

@@ -6,6 +6,6 @@ export interface ErrorBody {
 }
 
 /** A 409 of `POST /api/repos/create`: the repository exists, at `url`. */
-export interface RepoExistsError extends ErrorBody {
+export interface RepoExistsBody extends ErrorBody {
 	url: string;
 }

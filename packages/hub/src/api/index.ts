@@ -4,6 +4,7 @@
  * (`import type … from "@modelhub/hub/api"`). Types only: nothing here exists at run time.
  */
 export type * from "./accounts.js";
+export type * from "./admin.js";
 export type * from "./catalogue.js";
 export type * from "./errors.js";
 export type * from "./models.js";

@@ -102,7 +102,7 @@ export interface CreateRepoRequest extends VisibilityFields {
 	organization?: string | null;
 }
 
-/** The answer of `POST /api/repos/create`; a 409 (the repository exists) is a RepoExistsError. */
+/** The answer of `POST /api/repos/create`; a 409 (the repository exists) has a RepoExistsBody. */
 export interface CreatedRepo {
 	url: string;
 	/** The new repository's id, `namespace/name`. */

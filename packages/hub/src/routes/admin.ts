@@ -1,5 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AccountInputError, AccountNotFoundError, checkRole } from "../accounts/store.js";
+import type {
+	AdminOrg,
+	AdminToken,
+	AdminUser,
+	AuditPage,
+	AuditParameters,
+	CreatedOrg,
+	CreatedToken,
+	CreatedUser,
+	CreateOrgRequest,
+	CreateTokenRequest,
+	CreateUserRequest,
+	Membership,
+	RemovedMember,
+	RevokedToken,
+	SetMemberRequest,
+} from "../api/admin.js";
+import type { Unchecked } from "../api/unchecked.js";
 import { RefusedError } from "../accounts/viewer.js";
 import { AUDIT_ACTIONS } from "../audit/log.js";
 import { JSON_TYPE, sendError } from "../http.js";
@@ -27,12 +45,13 @@ export interface AdminRoutesOptions extends WriteContext {
 
 const MAX_AUDIT_PAGE = 1000;
 
-function body(request: FastifyRequest): Record<string, unknown> {
+/** The fields of a JSON object body, named by the request's contract type. */
+function body<Request>(request: FastifyRequest): Unchecked<Request> {
 	const value = request.body;
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
 		throw new AccountInputError("request body must be a JSON object");
 	}
-	return value as Record<string, unknown>;
+	return value as Unchecked<Request>;
 }
 
 /** The account errors as HTTP answers; anything else is rethrown. */
@@ -55,12 +74,16 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 
 	app.post("/api/admin/users", route, async (request, reply) => {
 		try {
-			const input = body(request);
+			const input = body<CreateUserRequest>(request);
 			const created = await addUser(options, actorOf(request), {
 				name: input.name,
 				fullname: input.fullname,
 			});
-			return reply.code(201).header("cache-control", "no-store").type(JSON_TYPE).send(created);
+			return reply
+				.code(201)
+				.header("cache-control", "no-store")
+				.type(JSON_TYPE)
+				.send(created satisfies CreatedUser);
 		} catch (error) {
 			return answerError(reply, error);
 		}
@@ -68,7 +91,9 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 
 	app.get("/api/admin/users", route, async (request, reply) => {
 		try {
-			return reply.type(JSON_TYPE).send(await usersWithOrgs(options, actorOf(request)));
+			return reply
+				.type(JSON_TYPE)
+				.send((await usersWithOrgs(options, actorOf(request))) satisfies AdminUser[]);
 		} catch (error) {
 			return answerError(reply, error);
 		}
@@ -76,19 +101,23 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 
 	app.post<{ Params: { user: string } }>("/api/admin/users/:user/tokens", route, async (request, reply) => {
 		try {
-			const input = body(request);
+			const input = body<CreateTokenRequest>(request);
 			const token = await addToken(options, actorOf(request), {
 				user: request.params.user,
 				role: input.scope ?? input.role,
 				displayName: input.name ?? input.displayName,
 			});
-			return reply.code(201).header("cache-control", "no-store").type(JSON_TYPE).send({
-				name: token.account,
-				token: token.token,
-				id: token.id,
-				scope: token.role,
-				displayName: token.displayName,
-			});
+			return reply
+				.code(201)
+				.header("cache-control", "no-store")
+				.type(JSON_TYPE)
+				.send({
+					name: token.account,
+					token: token.token,
+					id: token.id,
+					scope: token.role,
+					displayName: token.displayName,
+				} satisfies CreatedToken);
 		} catch (error) {
 			return answerError(reply, error);
 		}
@@ -98,7 +127,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 		try {
 			const tokens = await tokensOf(options, actorOf(request), request.params.user);
 			return reply.type(JSON_TYPE).send(
-				tokens.map((token) => ({
+				tokens.map((token): AdminToken => ({
 					id: token.id,
 					displayName: token.displayName,
 					scope: token.role,
@@ -118,7 +147,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 			if (!revoked) return sendError(reply, 404, `no token with id ${request.params.id.slice(0, 64)}`);
 			return reply
 				.type(JSON_TYPE)
-				.send({ id: revoked.id, name: revoked.account, revokedAt: revoked.revokedAt });
+				.send({ id: revoked.id, name: revoked.account, revokedAt: revoked.revokedAt } satisfies RevokedToken);
 		} catch (error) {
 			return answerError(reply, error);
 		}
@@ -126,13 +155,16 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 
 	app.post("/api/admin/orgs", route, async (request, reply) => {
 		try {
-			const input = body(request);
+			const input = body<CreateOrgRequest>(request);
 			const created = await addOrg(options, actorOf(request), {
 				name: input.name,
 				fullname: input.fullname,
 				members: input.members,
 			});
-			return reply.code(201).type(JSON_TYPE).send({ name: created.org.name, members: created.members });
+			return reply
+				.code(201)
+				.type(JSON_TYPE)
+				.send({ name: created.org.name, members: created.members } satisfies CreatedOrg);
 		} catch (error) {
 			return answerError(reply, error);
 		}
@@ -140,7 +172,9 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 
 	app.get("/api/admin/orgs", route, async (request, reply) => {
 		try {
-			return reply.type(JSON_TYPE).send(await orgsWithMembers(options, actorOf(request)));
+			return reply
+				.type(JSON_TYPE)
+				.send((await orgsWithMembers(options, actorOf(request))) satisfies AdminOrg[]);
 		} catch (error) {
 			return answerError(reply, error);
 		}
@@ -151,7 +185,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 		route,
 		async (request, reply) => {
 			try {
-				const role = checkRole(body(request).role);
+				const role = checkRole(body<SetMemberRequest>(request).role);
 				const member = await setMember(
 					options,
 					actorOf(request),
@@ -159,7 +193,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 					request.params.user,
 					role,
 				);
-				return reply.type(JSON_TYPE).send(member);
+				return reply.type(JSON_TYPE).send(member satisfies Membership);
 			} catch (error) {
 				return answerError(reply, error);
 			}
@@ -178,7 +212,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 					request.params.user,
 				);
 				if (!removed) return sendError(reply, 404, "no such membership");
-				return reply.type(JSON_TYPE).send({ removed: true });
+				return reply.type(JSON_TYPE).send({ removed: true } satisfies RemovedMember);
 			} catch (error) {
 				return answerError(reply, error);
 			}
@@ -187,7 +221,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 
 	app.get("/api/admin/audit", route, async (request, reply) => {
 		try {
-			const q = request.query as RawQuery;
+			const q = request.query as RawQuery<keyof AuditParameters>;
 			const limit = whole(q, "limit", 1, MAX_AUDIT_PAGE) ?? 100;
 			const before = whole(q, "before", 1, Number.MAX_SAFE_INTEGER);
 			const repo = one(q, "repo");
@@ -208,7 +242,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 				next.set("before", String(page.next));
 				reply.header("link", `<${originOf(request)}/api/admin/audit?${next.toString()}>; rel="next"`);
 			}
-			return reply.type(JSON_TYPE).send(page);
+			return reply.type(JSON_TYPE).send(page satisfies AuditPage);
 		} catch (error) {
 			return answerError(reply, error);
 		}

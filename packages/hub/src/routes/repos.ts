@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_REQUIRED, type Viewer } from "../accounts/viewer.js";
-import type { RepoExistsError as RepoExistsAnswer } from "../api/errors.js";
+import type { RepoExistsBody } from "../api/errors.js";
 import type {
 	CreateBranchRequest,
 	CreatedRepo,
@@ -117,7 +117,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 				return reply
 					.code(409)
 					.type(JSON_TYPE)
-					.send({ error: error.message, url: repoUrl(request, error.id) } satisfies RepoExistsAnswer);
+					.send({ error: error.message, url: repoUrl(request, error.id) } satisfies RepoExistsBody);
 			}
 			return answerRefusal(reply, error);
 		}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ModelInfoParameters } from "../../api/models.js";
-import type { PathsInfoRequest, RefsParameters, RepoRefs, TreeParameters } from "../../api/repos.js";
+import type { Deleted, PathsInfoRequest, RefsParameters, RepoRefs, TreeParameters } from "../../api/repos.js";
 import type { Unchecked } from "../../api/unchecked.js";
 import type { CachedResponse } from "../../cache.js";
 import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
@@ -357,6 +357,6 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
 		const deleted = await deleteModelRecord(options, actorOf(request), t.id);
 		if (deleted === undefined) return sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
-		return reply.type(JSON_TYPE).send({ deleted });
+		return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
 	});
 }

@@ -1,0 +1,138 @@
+/**
+ * The admin API (`/api/admin/*`, authorised by MODELHUB_ADMIN_TOKEN): users and their tokens,
+ * organisations and their members, the audit log.
+ */
+import type { AUDIT_ACTIONS } from "../audit/log.js";
+import type { OrgRole, TokenRole } from "./accounts.js";
+
+/** The body of `POST /api/admin/users`. */
+export interface CreateUserRequest {
+	name: string;
+	fullname?: string;
+}
+
+/** A new user and the write token made with it (the secret is shown once). */
+export interface CreatedUser {
+	name: string;
+	token: string;
+}
+
+/** One user of `GET /api/admin/users`. */
+export interface AdminUser {
+	name: string;
+	fullname: string;
+	/** ISO 8601, UTC. */
+	createdAt: string;
+	orgs: Array<{ name: string; role: OrgRole }>;
+}
+
+/** The body of `POST /api/admin/users/{user}/tokens`; `role` and `displayName` are accepted for `scope` and `name`. */
+export interface CreateTokenRequest {
+	/** `write` by default. */
+	scope?: TokenRole;
+	role?: TokenRole;
+	name?: string;
+	displayName?: string;
+}
+
+/** A new token (the secret is shown once). */
+export interface CreatedToken {
+	/** The user's name. */
+	name: string;
+	token: string;
+	id: string;
+	scope: TokenRole;
+	displayName: string;
+}
+
+/** One token of `GET /api/admin/users/{user}/tokens` (never its secret). */
+export interface AdminToken {
+	id: string;
+	displayName: string;
+	scope: TokenRole;
+	createdAt: string;
+	lastUsedAt: string | null;
+	revokedAt: string | null;
+}
+
+/** The answer of `DELETE /api/admin/tokens/{id}`. */
+export interface RevokedToken {
+	id: string;
+	/** The user's name. */
+	name: string;
+	revokedAt: string | null;
+}
+
+export interface OrgMember {
+	user: string;
+	role: OrgRole;
+}
+
+/** The body of `POST /api/admin/orgs`. */
+export interface CreateOrgRequest {
+	name: string;
+	fullname?: string;
+	members?: OrgMember[];
+}
+
+/** The answer of `POST /api/admin/orgs`: the organisation and its members as stored. */
+export interface CreatedOrg {
+	name: string;
+	members: OrgMember[];
+}
+
+/** One organisation of `GET /api/admin/orgs`. */
+export interface AdminOrg {
+	name: string;
+	fullname: string;
+	members: OrgMember[];
+}
+
+/** The body of `PUT /api/admin/orgs/{org}/members/{user}`. */
+export interface SetMemberRequest {
+	role: OrgRole;
+}
+
+/** The answer of `PUT /api/admin/orgs/{org}/members/{user}` (names as stored). */
+export interface Membership {
+	org: string;
+	user: string;
+	role: OrgRole;
+}
+
+/** The answer of `DELETE /api/admin/orgs/{org}/members/{user}`. */
+export interface RemovedMember {
+	removed: true;
+}
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The query parameters of `GET /api/admin/audit` (newest first; the next page is in `Link`). */
+export interface AuditParameters {
+	limit?: number;
+	/** Entries with a smaller id. */
+	before?: number;
+	repo?: string;
+	actor?: string;
+	action?: AuditAction;
+}
+
+/** One audit log entry: who did what, with which token (its id), from where. */
+export interface AuditLogEntry {
+	id: number;
+	/** ISO 8601, UTC. */
+	at: string;
+	/** A user, `@admin` for the admin token, `@cli` for the command line. */
+	actor: string;
+	tokenId: string | null;
+	action: AuditAction;
+	repo: string | null;
+	ip: string | null;
+	details: Record<string, unknown>;
+}
+
+export interface AuditPage {
+	entries: AuditLogEntry[];
+	/** The `before` of the next page. */
+	next?: number;
+}
