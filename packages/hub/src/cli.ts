@@ -1,20 +1,18 @@
 #!/usr/bin/env node
 import { resolve } from "node:path";
-import { AccountInputError, AccountNotFoundError } from "./accounts/store.js";
 import { ACCOUNT_USAGE, runAccountCommand, UsageError } from "./commands/accounts.js";
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
 import { openDatabase } from "./db/open.js";
 import type { Database } from "./db/types.js";
+import { HubError } from "./errors.js";
 import { ModelInputError, type ModelRecord } from "./models/input.js";
-import { ConflictError } from "./models/store.js";
-import { CommitInputError } from "./repos/commits.js";
 import { CLI_ACTOR } from "./services/actor.js";
 import { saveModels } from "./services/import.js";
 import { readImportSource, reloadSeed, seedIfEmpty } from "./seed.js";
 import { createHubServer } from "./server.js";
 import { openBlobStore } from "./storage/open.js";
-import { BlobTooLargeError, type BlobStore } from "./storage/types.js";
+import type { BlobStore } from "./storage/types.js";
 
 const USAGE = `Usage: modelhub-hub [command]
 
@@ -229,16 +227,12 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
+	// Mistakes in what was asked (the hub's errors included: bad input, conflicts, files too large).
 	if (
 		error instanceof ConfigError ||
-		error instanceof ModelInputError ||
 		error instanceof DataDirInUseError ||
-		error instanceof ConflictError ||
-		error instanceof CommitInputError ||
-		error instanceof BlobTooLargeError ||
 		error instanceof UsageError ||
-		error instanceof AccountInputError ||
-		error instanceof AccountNotFoundError
+		error instanceof HubError
 	) {
 		console.error(`modelhub-hub: ${error.message}`);
 		process.exit(2);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 
 /** Content-Security-Policy of every response: no inline script, nothing loaded from elsewhere. */
 export const CONTENT_SECURITY_POLICY = [
@@ -23,11 +23,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Sends `{ error }` with a 4xx status. */
-export function sendError(reply: FastifyReply, status: number, error: string): FastifyReply {
-	return reply.code(status).type(JSON_TYPE).send({ error });
-}
 
 /** Whether the client asks for an HTML page (a browser navigation). */
 export function acceptsHtml(request: FastifyRequest): boolean {
@@ -75,44 +70,4 @@ export function formatSchemaErrors(errors: readonly SchemaError[], dataVar: stri
 		return new Error(`${where} '${name}' must be given once`);
 	}
 	return new Error(`invalid value for ${where} '${name}': ${error.message ?? "not valid"}`);
-}
-
-/** The error codes huggingface_hub reads from `X-Error-Code` to raise its specific exceptions. */
-export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound";
-
-/** A header-safe copy of a message (printable ASCII only). */
-export function headerText(text: string): string {
-	return text.replace(/[^\x20-\x7e]/g, "?").slice(0, 200);
-}
-
-/**
- * A 404 huggingface_hub turns into RepositoryNotFoundError, RevisionNotFoundError or
- * RemoteEntryNotFoundError: `X-Error-Code`, and `X-Error-Message` equal to the body's error (the client
- * shows each distinct message once).
- */
-export function sendHubError(
-	reply: FastifyReply,
-	code: HubErrorCode,
-	error: string,
-	extraHeaders: Record<string, string> = {},
-): FastifyReply {
-	return reply
-		.code(404)
-		.headers({ "x-error-code": code, "x-error-message": headerText(error), ...extraHeaders })
-		.type(JSON_TYPE)
-		.send({ error });
-}
-
-export const REPO_NOT_FOUND = "Repository not found";
-
-/** Seconds a client is asked to wait (`Retry-After`) when the database or storage is unavailable. */
-export const RETRY_AFTER_SECONDS = 5;
-
-/** 503 with Retry-After: the request may succeed later (huggingface_hub retries 503 with backoff). */
-export function sendUnavailable(reply: FastifyReply, what: string): FastifyReply {
-	return reply
-		.code(503)
-		.header("retry-after", String(RETRY_AFTER_SECONDS))
-		.type(JSON_TYPE)
-		.send({ error: `${what} is unavailable; retry in a few seconds` });
 }

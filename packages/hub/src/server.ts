@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, {
+	LogController,
+	type FastifyError,
+	type FastifyInstance,
+	type FastifyReply,
+	type FastifyRequest,
+} from "fastify";
 import { ResponseCache } from "./cache.js";
 import { FailureLimiter } from "./accounts/rate-limit.js";
 import {
@@ -15,14 +21,14 @@ import {
 import { unavailableService } from "./db/errors.js";
 import { pgErrorCode, type Database } from "./db/types.js";
 import {
-	formatSchemaErrors,
-	JSON_TYPE,
-	pathOf,
+	errorAnswer,
+	HubError,
+	kindOfStatus,
+	malformedUrl,
 	RETRY_AFTER_SECONDS,
-	SECURITY_HEADERS,
-	sendError,
-	sendUnavailable,
-} from "./http.js";
+	unavailable,
+} from "./errors.js";
+import { formatSchemaErrors, JSON_TYPE, pathOf, SECURITY_HEADERS } from "./http.js";
 import { demoAssetsDir } from "./paths.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
@@ -110,6 +116,12 @@ function clientErrorMessage(error: FastifyError, bodyLimit: number): string {
 	}
 }
 
+/** Answers an error the hub's way: its status and headers, `{ error, … }` as JSON. */
+function sendErrorAnswer(reply: FastifyReply, error: HubError): FastifyReply {
+	const answer = errorAnswer(error);
+	return reply.code(answer.status).headers(answer.headers).type(JSON_TYPE).send(answer.body);
+}
+
 /**
  * Builds the hub's HTTP server (not yet listening). The caller owns `db` and closes it after the server.
  */
@@ -166,9 +178,10 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		// Errors raised before routing (a URL with broken percent-encoding) get the same headers and shape.
 		frameworkErrors: (error, request, reply) => {
 			reply.headers(SECURITY_HEADERS);
-			const message =
-				error.code === "FST_ERR_BAD_URL" ? "malformed URL: invalid percent-encoding" : "bad request";
-			void sendError(reply, 400, message);
+			void sendErrorAnswer(
+				reply,
+				error.code === "FST_ERR_BAD_URL" ? malformedUrl() : new HubError("Invalid", "bad request"),
+			);
 		},
 	});
 
@@ -257,24 +270,31 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		done();
 	});
 
-	app.setErrorHandler(async (error: FastifyError, request, reply) => {
-		if (error.validation) return sendError(reply, 400, error.message);
+	/** Any error as a HubError: the hub's own as they are, the others translated. */
+	function hubErrorOf(error: FastifyError, request: FastifyRequest): HubError {
+		if (error instanceof HubError) return error;
+		if (error.validation) return new HubError("Invalid", error.message);
 		const status = error.statusCode;
 		if (status !== undefined && status >= 400 && status < 500) {
-			return sendError(reply, status, clientErrorMessage(error, bodyLimit));
+			return new HubError(kindOfStatus(status), clientErrorMessage(error, bodyLimit));
 		}
-		const unavailable = unavailableService(error);
-		if (unavailable) {
+		const outage = unavailableService(error);
+		if (outage) {
 			// One short line: an outage makes every request fail, and the log must stay readable.
 			request.log.warn(
 				{ url: pathOf(request), code: pgErrorCode(error) },
-				`${unavailable} unavailable: ${String(error.message).slice(0, 200)}`,
+				`${outage} unavailable: ${String(error.message).slice(0, 200)}`,
 			);
-			return sendUnavailable(reply, `the ${unavailable}`);
+			return unavailable(`the ${outage}`);
 		}
 		request.log.error({ err: error, url: pathOf(request).slice(0, 200) }, "request failed");
-		return sendError(reply, 500, "internal server error");
-	});
+		return new HubError("Internal", "internal server error");
+	}
+
+	// The one place errors become answers (the LFS batch API formats its own: routes/uploads/lfs.ts).
+	app.setErrorHandler(async (error: FastifyError, request, reply) =>
+		sendErrorAnswer(reply, hubErrorOf(error, request)),
+	);
 
 	app.get("/healthz", async (_request, reply) => {
 		try {

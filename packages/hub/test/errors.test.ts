@@ -64,3 +64,74 @@ describe("failures inside the server", () => {
 		}
 	});
 });
+
+describe("errors raised deep inside the hub", () => {
+	it("reach the client as the public hub sends them: X-Error-Code, X-Error-Message, { error }", async () => {
+		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		const hub = await startHub({ db, seed: false, adminToken: TOKEN });
+		try {
+			const user = await fetch(`${hub.url}/api/admin/users`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+				body: JSON.stringify({ name: "deep" }),
+			});
+			const { token } = (await user.json()) as { token: string };
+			const auth = { authorization: `Bearer ${token}` };
+			const created = await fetch(`${hub.url}/api/repos/create`, {
+				method: "POST",
+				headers: { ...auth, "content-type": "application/json" },
+				body: JSON.stringify({ name: "errors" }),
+			});
+			expect(created.status).toBe(200);
+
+			// Raised while applying the operations, inside the commit's transaction (uploads/operations.ts).
+			const commit = await fetch(`${hub.url}/api/models/deep/errors/commit/main`, {
+				method: "POST",
+				headers: { ...auth, "content-type": "application/x-ndjson" },
+				body: [
+					{ key: "header", value: { summary: "remove a file that is not there" } },
+					{ key: "deletedFile", value: { path: "missing.txt" } },
+				]
+					.map((line) => JSON.stringify(line))
+					.join("\n"),
+			});
+			expect(commit.status).toBe(404);
+			expect(commit.headers.get("x-error-code")).toBe("EntryNotFound");
+			expect(commit.headers.get("x-error-message")).toBe("A file with this name doesn't exist: missing.txt");
+			expect(commit.headers.get("content-type")).toBe("application/json; charset=utf-8");
+			expect(await commit.text()).toBe('{"error":"A file with this name doesn\'t exist: missing.txt"}');
+
+			// Raised by the ref store inside the deletion's transaction (repos/write.ts).
+			const branch = await fetch(`${hub.url}/api/models/deep/errors/branch/nowhere`, {
+				method: "DELETE",
+				headers: auth,
+			});
+			expect(branch.status).toBe(404);
+			expect(branch.headers.get("x-error-code")).toBe("RevisionNotFound");
+			expect(await branch.json()).toEqual({ error: "Invalid rev id: nowhere" });
+
+			// The LFS batch API answers its own errors in git-LFS's format; the access check before it
+			// answers as every other route does.
+			const lfsType = "application/vnd.git-lfs+json";
+			const download = await fetch(`${hub.url}/deep/errors.git/info/lfs/objects/batch`, {
+				method: "POST",
+				headers: { ...auth, "content-type": lfsType },
+				body: JSON.stringify({ operation: "download", objects: [] }),
+			});
+			expect(download.status).toBe(422);
+			expect(download.headers.get("content-type")).toBe(`${lfsType}; charset=utf-8`);
+			expect(Object.keys((await download.json()) as object)).toEqual(["message"]);
+			const missing = await fetch(`${hub.url}/deep/nothing.git/info/lfs/objects/batch`, {
+				method: "POST",
+				headers: { ...auth, "content-type": lfsType },
+				body: JSON.stringify({ operation: "upload", objects: [] }),
+			});
+			expect(missing.status).toBe(404);
+			expect(missing.headers.get("x-error-code")).toBe("RepoNotFound");
+			expect(await missing.json()).toEqual({ error: "Repository not found" });
+		} finally {
+			await hub.close();
+			await db.close();
+		}
+	});
+});

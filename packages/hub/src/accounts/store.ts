@@ -1,18 +1,24 @@
 import { idPartProblem } from "@modelhub/tasks/repositories";
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
+import { ConflictError, HubError } from "../errors.js";
 import { newObjectId } from "../ids.js";
-import { ConflictError } from "../models/store.js";
 import { ACCESS_TOKEN_PREFIX, newToken, tokenHash } from "./tokens.js";
 import { ROLES, TOKEN_ROLES, type OrgMembership, type Role, type TokenRole, type Viewer } from "./viewer.js";
 
 /** Account input that cannot be used (a 400 for a client, exit status 2 for the CLI). */
-export class AccountInputError extends Error {
+export class AccountInputError extends HubError {
 	override name = "AccountInputError";
+	constructor(message: string) {
+		super("Invalid", message);
+	}
 }
 
 /** A named account or token that does not exist (a 404). */
-export class AccountNotFoundError extends Error {
+export class AccountNotFoundError extends HubError {
 	override name = "AccountNotFoundError";
+	constructor(message: string) {
+		super("NotFound", message);
+	}
 }
 
 export type AccountKind = "user" | "org";

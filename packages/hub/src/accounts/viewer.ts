@@ -8,6 +8,8 @@
  * token never writes. The admin token (MODELHUB_ADMIN_TOKEN) may do everything everywhere.
  */
 
+import { BEARER_CHALLENGE, HubError, kindOfStatus, REPO_NOT_FOUND } from "../errors.js";
+
 export const ROLES = ["read", "write", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export const TOKEN_ROLES = ["read", "write"] as const;
@@ -75,18 +77,30 @@ export interface Refusal {
 	hidden?: boolean;
 }
 
-/** A refusal raised by a service; the route answers it (see routes/auth.ts `refuse`). */
-export class RefusedError extends Error {
+/**
+ * A refusal as an error: a hidden repository reads as RepoNotFound; other refusals show their message
+ * in X-Error-Message too (huggingface_hub prints it in its 401 and 403 errors).
+ */
+export class RefusedError extends HubError {
 	override name = "RefusedError";
 	constructor(readonly refusal: Refusal) {
-		super(refusal.message);
+		super(
+			refusal.hidden ? "NotFound" : kindOfStatus(refusal.status),
+			refusal.hidden ? REPO_NOT_FOUND : refusal.message,
+			refusal.hidden
+				? { code: "RepoNotFound" }
+				: {
+						messageHeader: refusal.message,
+						...(refusal.status === 401 ? { challenge: BEARER_CHALLENGE } : {}),
+					},
+		);
 	}
 }
 
 /** A repository that does not exist, refused exactly as a private one the viewer may not read. */
 export const REPO_MISSING: Refusal = Object.freeze({
 	status: 404,
-	message: "Repository not found",
+	message: REPO_NOT_FOUND,
 	hidden: true,
 });
 

@@ -1,4 +1,5 @@
 import { PIPELINE_TYPES_SET } from "@modelhub/tasks";
+import { HubError } from "../errors.js";
 import { parseIsoDate } from "./dates.js";
 import { repoPathProblem } from "../repos/paths.js";
 import { modelIdProblem, quoteForMessage } from "./ids.js";
@@ -60,8 +61,11 @@ export interface ModelRecord extends ModelMetadata {
 export type ParseResult = { ok: true; model: ModelRecord } | { ok: false; error: string };
 
 /** A record that cannot be stored; `message` says which field and why. */
-export class ModelInputError extends Error {
+export class ModelInputError extends HubError {
 	override name = "ModelInputError";
+	constructor(message: string) {
+		super("Invalid", message);
+	}
 }
 
 const MAX_TAGS = 1000;

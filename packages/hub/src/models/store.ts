@@ -1,5 +1,6 @@
 import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
+import { ConflictError } from "../errors.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
 import { encodeCursor, type CursorPosition, type Direction, type SortKey } from "./cursor.js";
 import type { PipelineType } from "@modelhub/tasks";
@@ -17,11 +18,6 @@ import type {
 } from "../api/models.js";
 import type { ModelRecord } from "./input.js";
 import { ABSENT_PROPERTIES, PROPERTY_ORDER, type ModelProperty } from "./properties.js";
-
-/** A write that conflicts with what is stored (a 409). */
-export class ConflictError extends Error {
-	override name = "ConflictError";
-}
 
 interface ModelRow {
 	id: string;

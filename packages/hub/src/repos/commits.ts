@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/types.js";
+import { HubError } from "../errors.js";
 import { buildTrees, commitOid, fileOid } from "./git.js";
 import { isLfsFile } from "./lfs.js";
 import { repoPathProblem } from "./paths.js";
@@ -38,9 +39,9 @@ export interface WrittenCommit {
 	treeId: string;
 }
 
-/** A commit that cannot be written; the message says why (a 400 for a client). */
-export class CommitInputError extends Error {
-	override name = "CommitInputError";
+/** A commit that cannot be written; the message says why. */
+function invalidCommit(message: string): HubError {
+	return new HubError("Invalid", message);
 }
 
 interface PreparedFile {
@@ -56,8 +57,8 @@ function prepareFiles(input: CommitInput): PreparedFile[] {
 	const seen = new Set<string>();
 	const files = input.files.map((file): PreparedFile => {
 		const problem = repoPathProblem(file.path);
-		if (problem) throw new CommitInputError(`${JSON.stringify(file.path.slice(0, 200))}: ${problem}`);
-		if (seen.has(file.path)) throw new CommitInputError(`${file.path} is listed twice`);
+		if (problem) throw invalidCommit(`${JSON.stringify(file.path.slice(0, 200))}: ${problem}`);
+		if (seen.has(file.path)) throw invalidCommit(`${file.path} is listed twice`);
 		seen.add(file.path);
 		const gitOid = file.gitOid ?? null;
 		const lfs = file.lfs ?? (isLfsFile(file.path, file.size) || gitOid === null);
@@ -70,7 +71,7 @@ function prepareFiles(input: CommitInput): PreparedFile[] {
 		let slash = path.indexOf("/");
 		while (slash >= 0) {
 			const folder = path.slice(0, slash);
-			if (seen.has(folder)) throw new CommitInputError(`${folder} is both a file and a folder`);
+			if (seen.has(folder)) throw invalidCommit(`${folder} is both a file and a folder`);
 			slash = path.indexOf("/", slash + 1);
 		}
 	}
@@ -92,8 +93,7 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 	const branches = new Set<string>();
 	for (const { input, branch } of prepared) {
 		const key = `${input.modelId}\n${branch}`;
-		if (branches.has(key))
-			throw new CommitInputError(`two commits for ${input.modelId}@${branch} in one batch`);
+		if (branches.has(key)) throw invalidCommit(`two commits for ${input.modelId}@${branch} in one batch`);
 		branches.add(key);
 	}
 

@@ -1,21 +1,11 @@
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
+import { ConflictError, HubError, revisionNotFound } from "../errors.js";
 import { newObjectId } from "../ids.js";
 import { chunksOf } from "../storage/digest.js";
 import type { BlobStore } from "../storage/types.js";
 import { writeCommits } from "./commits.js";
 import { GITATTRIBUTES } from "./lfs.js";
 import { COMMIT_ID, refNameProblem } from "./paths.js";
-
-/** A branch or tag that cannot be made (a 400), or that exists already (a 409). */
-export class RefError extends Error {
-	override name = "RefError";
-	constructor(
-		message: string,
-		readonly status: 400 | 404 | 409,
-	) {
-		super(message);
-	}
-}
 
 export interface NewRepo {
 	id: string;
@@ -102,9 +92,9 @@ export async function createRef(
 ): Promise<void> {
 	const problem = newRefProblem(input.name);
 	if (problem)
-		throw new RefError(
+		throw new HubError(
+			"Invalid",
 			`invalid ${input.kind} name ${JSON.stringify(input.name.slice(0, 100))}: ${problem}`,
-			400,
 		);
 	// Branches and tags share one namespace of names for revisions (`revision=` resolves either).
 	const clash = await tx.query<{ kind: string }>("SELECT kind FROM refs WHERE model_id = $1 AND name = $2", [
@@ -112,7 +102,7 @@ export async function createRef(
 		input.name,
 	]);
 	if (clash.rows[0]) {
-		throw new RefError(`A ${clash.rows[0].kind} named ${input.name} already exists in ${input.modelId}`, 409);
+		throw new ConflictError(`A ${clash.rows[0].kind} named ${input.name} already exists in ${input.modelId}`);
 	}
 	try {
 		await tx.query(
@@ -121,7 +111,7 @@ export async function createRef(
 		);
 	} catch (error) {
 		if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
-			throw new RefError(`A ${input.kind} named ${input.name} already exists in ${input.modelId}`, 409);
+			throw new ConflictError(`A ${input.kind} named ${input.name} already exists in ${input.modelId}`);
 		}
 		throw error;
 	}
@@ -133,13 +123,13 @@ export async function deleteRef(
 	input: { modelId: string; kind: "branch" | "tag"; name: string },
 ): Promise<string> {
 	if (input.kind === "branch" && input.name === "main") {
-		throw new RefError("The main branch cannot be deleted", 400);
+		throw new HubError("Invalid", "The main branch cannot be deleted");
 	}
 	const result = await tx.query<{ commit_id: string }>(
 		"DELETE FROM refs WHERE model_id = $1 AND kind = $2 AND name = $3 RETURNING commit_id",
 		[input.modelId, input.kind, input.name],
 	);
 	const row = result.rows[0];
-	if (!row) throw new RefError(`Invalid rev id: ${input.name}`, 404);
+	if (!row) throw revisionNotFound(input.name);
 	return row.commit_id;
 }

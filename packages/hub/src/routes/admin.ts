@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AccountInputError, AccountNotFoundError, checkRole } from "../accounts/store.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AccountInputError, checkRole } from "../accounts/store.js";
 import type {
 	AdminOrg,
 	AdminToken,
@@ -18,10 +18,9 @@ import type {
 	SetMemberRequest,
 } from "../api/admin.js";
 import type { Unchecked } from "../api/unchecked.js";
-import { RefusedError } from "../accounts/viewer.js";
 import { AUDIT_ACTIONS } from "../audit/log.js";
-import { JSON_TYPE, sendError } from "../http.js";
-import { ConflictError } from "../models/store.js";
+import { HubError } from "../errors.js";
+import { JSON_TYPE } from "../http.js";
 import {
 	addOrg,
 	addToken,
@@ -35,8 +34,8 @@ import {
 	withdrawToken,
 } from "../services/accounts.js";
 import type { WriteContext } from "../services/write.js";
-import { choice, QueryError, whole, one, type RawQuery } from "./query.js";
-import { actorOf, adminOnly, refuse } from "./auth.js";
+import { choice, whole, one, type RawQuery } from "./query.js";
+import { actorOf, adminOnly } from "./auth.js";
 import { originOf } from "./models/context.js";
 
 export interface AdminRoutesOptions extends WriteContext {
@@ -54,16 +53,6 @@ function body<Request>(request: FastifyRequest): Unchecked<Request> {
 	return value as Unchecked<Request>;
 }
 
-/** The account errors as HTTP answers; anything else is rethrown. */
-function answerError(reply: FastifyReply, error: unknown): FastifyReply {
-	if (error instanceof AccountInputError || error instanceof QueryError)
-		return sendError(reply, 400, error.message);
-	if (error instanceof AccountNotFoundError) return sendError(reply, 404, error.message);
-	if (error instanceof ConflictError) return sendError(reply, 409, error.message);
-	if (error instanceof RefusedError) return refuse(reply, error.refusal);
-	throw error;
-}
-
 /**
  * The admin API, authorised by MODELHUB_ADMIN_TOKEN: users, their tokens, organisations and their
  * members, and the audit log. HTTP only: the operations are services/accounts.ts's, which the CLI
@@ -73,130 +62,96 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 	const route = { onRequest: adminOnly(options.adminToken), config: { auth: "admin" as const } };
 
 	app.post("/api/admin/users", route, async (request, reply) => {
-		try {
-			const input = body<CreateUserRequest>(request);
-			const created = await addUser(options, actorOf(request), {
-				name: input.name,
-				fullname: input.fullname,
-			});
-			return reply
-				.code(201)
-				.header("cache-control", "no-store")
-				.type(JSON_TYPE)
-				.send(created satisfies CreatedUser);
-		} catch (error) {
-			return answerError(reply, error);
-		}
+		const input = body<CreateUserRequest>(request);
+		const created = await addUser(options, actorOf(request), {
+			name: input.name,
+			fullname: input.fullname,
+		});
+		return reply
+			.code(201)
+			.header("cache-control", "no-store")
+			.type(JSON_TYPE)
+			.send(created satisfies CreatedUser);
 	});
 
 	app.get("/api/admin/users", route, async (request, reply) => {
-		try {
-			return reply
-				.type(JSON_TYPE)
-				.send((await usersWithOrgs(options, actorOf(request))) satisfies AdminUser[]);
-		} catch (error) {
-			return answerError(reply, error);
-		}
+		return reply.type(JSON_TYPE).send((await usersWithOrgs(options, actorOf(request))) satisfies AdminUser[]);
 	});
 
 	app.post<{ Params: { user: string } }>("/api/admin/users/:user/tokens", route, async (request, reply) => {
-		try {
-			const input = body<CreateTokenRequest>(request);
-			const token = await addToken(options, actorOf(request), {
-				user: request.params.user,
-				role: input.scope ?? input.role,
-				displayName: input.name ?? input.displayName,
-			});
-			return reply
-				.code(201)
-				.header("cache-control", "no-store")
-				.type(JSON_TYPE)
-				.send({
-					name: token.account,
-					token: token.token,
-					id: token.id,
-					scope: token.role,
-					displayName: token.displayName,
-				} satisfies CreatedToken);
-		} catch (error) {
-			return answerError(reply, error);
-		}
+		const input = body<CreateTokenRequest>(request);
+		const token = await addToken(options, actorOf(request), {
+			user: request.params.user,
+			role: input.scope ?? input.role,
+			displayName: input.name ?? input.displayName,
+		});
+		return reply
+			.code(201)
+			.header("cache-control", "no-store")
+			.type(JSON_TYPE)
+			.send({
+				name: token.account,
+				token: token.token,
+				id: token.id,
+				scope: token.role,
+				displayName: token.displayName,
+			} satisfies CreatedToken);
 	});
 
 	app.get<{ Params: { user: string } }>("/api/admin/users/:user/tokens", route, async (request, reply) => {
-		try {
-			const tokens = await tokensOf(options, actorOf(request), request.params.user);
-			return reply.type(JSON_TYPE).send(
-				tokens.map((token): AdminToken => ({
-					id: token.id,
-					displayName: token.displayName,
-					scope: token.role,
-					createdAt: token.createdAt,
-					lastUsedAt: token.lastUsedAt,
-					revokedAt: token.revokedAt,
-				})),
-			);
-		} catch (error) {
-			return answerError(reply, error);
-		}
+		const tokens = await tokensOf(options, actorOf(request), request.params.user);
+		return reply.type(JSON_TYPE).send(
+			tokens.map((token): AdminToken => ({
+				id: token.id,
+				displayName: token.displayName,
+				scope: token.role,
+				createdAt: token.createdAt,
+				lastUsedAt: token.lastUsedAt,
+				revokedAt: token.revokedAt,
+			})),
+		);
 	});
 
 	app.delete<{ Params: { id: string } }>("/api/admin/tokens/:id", route, async (request, reply) => {
-		try {
-			const revoked = await withdrawToken(options, actorOf(request), request.params.id);
-			if (!revoked) return sendError(reply, 404, `no token with id ${request.params.id.slice(0, 64)}`);
-			return reply
-				.type(JSON_TYPE)
-				.send({ id: revoked.id, name: revoked.account, revokedAt: revoked.revokedAt } satisfies RevokedToken);
-		} catch (error) {
-			return answerError(reply, error);
-		}
+		const revoked = await withdrawToken(options, actorOf(request), request.params.id);
+		if (!revoked) throw new HubError("NotFound", `no token with id ${request.params.id.slice(0, 64)}`);
+		return reply
+			.type(JSON_TYPE)
+			.send({ id: revoked.id, name: revoked.account, revokedAt: revoked.revokedAt } satisfies RevokedToken);
 	});
 
 	app.post("/api/admin/orgs", route, async (request, reply) => {
-		try {
-			const input = body<CreateOrgRequest>(request);
-			const created = await addOrg(options, actorOf(request), {
-				name: input.name,
-				fullname: input.fullname,
-				members: input.members,
-			});
-			return reply
-				.code(201)
-				.type(JSON_TYPE)
-				.send({ name: created.org.name, members: created.members } satisfies CreatedOrg);
-		} catch (error) {
-			return answerError(reply, error);
-		}
+		const input = body<CreateOrgRequest>(request);
+		const created = await addOrg(options, actorOf(request), {
+			name: input.name,
+			fullname: input.fullname,
+			members: input.members,
+		});
+		return reply
+			.code(201)
+			.type(JSON_TYPE)
+			.send({ name: created.org.name, members: created.members } satisfies CreatedOrg);
 	});
 
 	app.get("/api/admin/orgs", route, async (request, reply) => {
-		try {
-			return reply
-				.type(JSON_TYPE)
-				.send((await orgsWithMembers(options, actorOf(request))) satisfies AdminOrg[]);
-		} catch (error) {
-			return answerError(reply, error);
-		}
+		return reply
+			.type(JSON_TYPE)
+			.send((await orgsWithMembers(options, actorOf(request))) satisfies AdminOrg[]);
 	});
 
 	app.put<{ Params: { org: string; user: string } }>(
 		"/api/admin/orgs/:org/members/:user",
 		route,
 		async (request, reply) => {
-			try {
-				const role = checkRole(body<SetMemberRequest>(request).role);
-				const member = await setMember(
-					options,
-					actorOf(request),
-					request.params.org,
-					request.params.user,
-					role,
-				);
-				return reply.type(JSON_TYPE).send(member satisfies Membership);
-			} catch (error) {
-				return answerError(reply, error);
-			}
+			const role = checkRole(body<SetMemberRequest>(request).role);
+			const member = await setMember(
+				options,
+				actorOf(request),
+				request.params.org,
+				request.params.user,
+				role,
+			);
+			return reply.type(JSON_TYPE).send(member satisfies Membership);
 		},
 	);
 
@@ -204,47 +159,34 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 		"/api/admin/orgs/:org/members/:user",
 		route,
 		async (request, reply) => {
-			try {
-				const removed = await removeMember(
-					options,
-					actorOf(request),
-					request.params.org,
-					request.params.user,
-				);
-				if (!removed) return sendError(reply, 404, "no such membership");
-				return reply.type(JSON_TYPE).send({ removed: true } satisfies RemovedMember);
-			} catch (error) {
-				return answerError(reply, error);
-			}
+			const removed = await removeMember(options, actorOf(request), request.params.org, request.params.user);
+			if (!removed) throw new HubError("NotFound", "no such membership");
+			return reply.type(JSON_TYPE).send({ removed: true } satisfies RemovedMember);
 		},
 	);
 
 	app.get("/api/admin/audit", route, async (request, reply) => {
-		try {
-			const q = request.query as RawQuery<keyof AuditParameters>;
-			const limit = whole(q, "limit", 1, MAX_AUDIT_PAGE) ?? 100;
-			const before = whole(q, "before", 1, Number.MAX_SAFE_INTEGER);
-			const repo = one(q, "repo");
-			const actor = one(q, "actor");
-			const action = choice(q, "action", AUDIT_ACTIONS);
-			const page = await auditPage(options, actorOf(request), {
-				limit,
-				...(before !== undefined ? { before } : {}),
-				...(repo !== undefined ? { repo } : {}),
-				...(actor !== undefined ? { actor } : {}),
-				...(action !== undefined ? { action } : {}),
-			});
-			if (page.next !== undefined) {
-				const next = new URLSearchParams();
-				for (const [key, value] of Object.entries({ limit, repo, actor, action })) {
-					if (value !== undefined) next.set(key, String(value));
-				}
-				next.set("before", String(page.next));
-				reply.header("link", `<${originOf(request)}/api/admin/audit?${next.toString()}>; rel="next"`);
+		const q = request.query as RawQuery<keyof AuditParameters>;
+		const limit = whole(q, "limit", 1, MAX_AUDIT_PAGE) ?? 100;
+		const before = whole(q, "before", 1, Number.MAX_SAFE_INTEGER);
+		const repo = one(q, "repo");
+		const actor = one(q, "actor");
+		const action = choice(q, "action", AUDIT_ACTIONS);
+		const page = await auditPage(options, actorOf(request), {
+			limit,
+			...(before !== undefined ? { before } : {}),
+			...(repo !== undefined ? { repo } : {}),
+			...(actor !== undefined ? { actor } : {}),
+			...(action !== undefined ? { action } : {}),
+		});
+		if (page.next !== undefined) {
+			const next = new URLSearchParams();
+			for (const [key, value] of Object.entries({ limit, repo, actor, action })) {
+				if (value !== undefined) next.set(key, String(value));
 			}
-			return reply.type(JSON_TYPE).send(page satisfies AuditPage);
-		} catch (error) {
-			return answerError(reply, error);
+			next.set("before", String(page.next));
+			reply.header("link", `<${originOf(request)}/api/admin/audit?${next.toString()}>; rel="next"`);
 		}
+		return reply.type(JSON_TYPE).send(page satisfies AuditPage);
 	});
 }

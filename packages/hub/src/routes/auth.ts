@@ -1,19 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../accounts/rate-limit.js";
 import { touchTokens, viewerForToken } from "../accounts/store.js";
 import { ACCESS_TOKEN_PREFIX, plausibleToken } from "../accounts/tokens.js";
-import {
-	ANONYMOUS,
-	ADMIN,
-	AUTH_REQUIRED,
-	RefusedError,
-	type Refusal,
-	type Viewer,
-} from "../accounts/viewer.js";
+import { ANONYMOUS, ADMIN, AUTH_REQUIRED, RefusedError, type Viewer } from "../accounts/viewer.js";
 import { whoamiJson } from "../accounts/whoami.js";
 import { adminTokenMatches, checkAdmin } from "../auth.js";
 import type { Database } from "../db/types.js";
-import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError, headerText } from "../http.js";
+import { BEARER_CHALLENGE, HubError, kindOfStatus, tooManyRequests } from "../errors.js";
+import { JSON_TYPE } from "../http.js";
 import { actorFor, type Actor } from "../services/actor.js";
 
 declare module "fastify" {
@@ -59,27 +53,17 @@ export function bearerToken(header: string | string[] | undefined): string | "ma
 	return match ? (match[1] as string) : "malformed";
 }
 
-/** Answers why a viewer may not do something (a hidden repository is answered as not found). */
-export function refuse(reply: FastifyReply, refusal: Refusal): FastifyReply {
-	if (refusal.hidden) return sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
-	if (refusal.status === 401) reply.header("www-authenticate", 'Bearer realm="modelhub"');
-	// huggingface_hub shows X-Error-Message in its 403 errors.
-	return reply
-		.code(refusal.status)
-		.header("x-error-message", headerText(refusal.message))
-		.type(JSON_TYPE)
-		.send({ error: refusal.message });
+/** The refusal of a request that needs a token and came without one. */
+export function authenticationRequired(): RefusedError {
+	return new RefusedError({ status: 401, message: AUTH_REQUIRED });
 }
 
 /** 429 for an address that failed to authenticate too often. */
-export function sendTooManyFailures(reply: FastifyReply, seconds: number): FastifyReply {
-	return reply
-		.code(429)
-		.header("retry-after", String(seconds))
-		.type(JSON_TYPE)
-		.send({
-			error: `Too many failed authentication attempts from this address: retry in ${seconds} seconds`,
-		});
+export function tooManyFailures(seconds: number): HubError {
+	return tooManyRequests(
+		`Too many failed authentication attempts from this address: retry in ${seconds} seconds`,
+		seconds,
+	);
 }
 
 /**
@@ -104,37 +88,35 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 		touchTokens(db, [tokenId]).catch(() => touched.delete(tokenId));
 	}
 
-	async function resolve(request: FastifyRequest, reply: FastifyReply, token: string | "malformed") {
+	async function resolve(request: FastifyRequest, token: string | "malformed"): Promise<void> {
 		const blocked = limiter.blockedFor(request.ip);
-		if (blocked > 0) return sendTooManyFailures(reply, blocked);
+		if (blocked > 0) throw tooManyFailures(blocked);
 		const mode = request.routeOptions.config?.auth;
 		if (token !== "malformed" && adminToken !== undefined && adminTokenMatches(token, adminToken)) {
 			request.viewer = ADMIN;
-			return undefined;
+			return;
 		}
 		if (token !== "malformed" && plausibleToken(token)) {
 			const viewer = await viewerForToken(db, token);
 			if (viewer) {
 				request.viewer = viewer;
 				if (viewer.kind === "user") touch(viewer.token.id);
-				return undefined;
+				return;
 			}
 		}
 		// A token of another service on a read (HF_TOKEN in a user's environment goes to whatever
 		// HF_ENDPOINT names; the inference client sends its provider key): read as anonymous. Tokens
 		// that look like this hub's own, and any token on a write, are refused and counted.
-		if (mode !== "admin" && isRead(request) && !token.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
+		if (mode !== "admin" && isRead(request) && !token.startsWith(ACCESS_TOKEN_PREFIX)) return;
 		limiter.fail(request.ip);
 		// Admin routes keep their own answers (403 for a wrong admin token).
-		if (mode === "admin") return undefined;
-		reply.header("www-authenticate", 'Bearer realm="modelhub", error="invalid_token"');
-		reply.header("x-error-message", INVALID_CREDENTIALS);
-		return sendError(
-			reply,
-			401,
+		if (mode === "admin") return;
+		throw new HubError(
+			"Unauthorized",
 			token === "malformed"
 				? "malformed Authorization header: expected 'Bearer <token>'"
 				: INVALID_CREDENTIALS,
+			{ challenge: `${BEARER_CHALLENGE}, error="invalid_token"`, messageHeader: INVALID_CREDENTIALS },
 		);
 	}
 
@@ -153,15 +135,13 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 			done();
 			return;
 		}
-		// A hook that answered (401, 429) does not continue the request.
-		resolve(request, reply, token).then(() => {
-			if (!reply.sent) done();
-		}, done);
+		// A refusal (401, 429) ends the request in the error handler.
+		resolve(request, token).then(() => done(), done);
 	});
 
 	app.get("/api/whoami-v2", async (request, reply) => {
 		const viewer = request.viewer;
-		if (viewer.kind === "anonymous") return refuse(reply, { status: 401, message: AUTH_REQUIRED });
+		if (viewer.kind === "anonymous") throw authenticationRequired();
 		return reply.header("cache-control", "no-store").type(JSON_TYPE).send(whoamiJson(viewer));
 	});
 }
@@ -176,21 +156,16 @@ export function auditContext(request: FastifyRequest): Actor["audit"] {
 	return actorOf(request).audit;
 }
 
-/** Answers a service's refusal (RefusedError); anything else is rethrown. */
-export function answerRefusal(reply: FastifyReply, error: unknown): FastifyReply {
-	if (error instanceof RefusedError) return refuse(reply, error.refusal);
-	throw error;
-}
-
 /**
  * An onRequest hook for admin-only routes: 401 without a bearer token, 403 with a wrong one or when
  * MODELHUB_ADMIN_TOKEN is not set (checked before the body is read).
  */
 export function adminOnly(adminToken: string | undefined) {
-	return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+	return async (request: FastifyRequest): Promise<void> => {
 		const result = checkAdmin(request.headers.authorization, adminToken);
-		if (result.ok) return undefined;
-		if (result.status === 401) reply.header("www-authenticate", 'Bearer realm="modelhub"');
-		return sendError(reply, result.status, result.error);
+		if (result.ok) return;
+		throw new HubError(kindOfStatus(result.status), result.error, {
+			...(result.status === 401 ? { challenge: BEARER_CHALLENGE } : {}),
+		});
 	};
 }

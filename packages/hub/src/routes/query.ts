@@ -1,8 +1,10 @@
+import { HubError } from "../errors.js";
+
 /**
  * Reading query parameters the way real clients send them: repeated keys (`filter=a&filter=b`), the
  * bracket form (`expand[]=a`), booleans as `true`/`false` (httpx) or `1`/`0`. Unknown parameters are
- * ignored (clients send parameters a hub may not know); a known parameter with an invalid value is a
- * QueryError, answered 400 with a message naming it.
+ * ignored (clients send parameters a hub may not know); a known parameter with an invalid value is an
+ * Invalid error (400) with a message naming it.
  */
 
 /**
@@ -12,15 +14,11 @@
  */
 export type RawQuery<Name extends string = string> = { [K in Name | `${Name}[]`]?: string | string[] };
 
-export class QueryError extends Error {
-	override name = "QueryError";
-}
-
 /** The longest value accepted for any parameter. */
 const MAX_VALUE_LENGTH = 1024;
 
-function invalid(name: string, why: string): QueryError {
-	return new QueryError(`invalid value for query parameter '${name}': ${why}`);
+function invalid(name: string, why: string): HubError {
+	return new HubError("Invalid", `invalid value for query parameter '${name}': ${why}`);
 }
 
 function values<Name extends string>(query: RawQuery<Name>, name: Name): string[] {
@@ -40,7 +38,7 @@ function values<Name extends string>(query: RawQuery<Name>, name: Name): string[
 /** A parameter given at most once (empty counts as absent). */
 export function one<Name extends string>(query: RawQuery<Name>, name: NoInfer<Name>): string | undefined {
 	const all = values(query, name);
-	if (all.length > 1) throw new QueryError(`query parameter '${name}' must be given once`);
+	if (all.length > 1) throw new HubError("Invalid", `query parameter '${name}' must be given once`);
 	const value = all[0];
 	return value === "" ? undefined : value;
 }
@@ -65,7 +63,7 @@ const FALSE = new Set(["false", "0", "no", "off"]);
 export function flag<Name extends string>(query: RawQuery<Name>, name: NoInfer<Name>): boolean | undefined {
 	const all = values(query, name);
 	if (all.length === 0) return undefined;
-	if (all.length > 1) throw new QueryError(`query parameter '${name}' must be given once`);
+	if (all.length > 1) throw new HubError("Invalid", `query parameter '${name}' must be given once`);
 	const value = (all[0] as string).toLowerCase();
 	if (value === "" || TRUE.has(value)) return true;
 	if (FALSE.has(value)) return false;

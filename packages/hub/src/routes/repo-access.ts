@@ -1,10 +1,9 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { AUTH_REQUIRED, RefusedError, type RepoRef, type Role } from "../accounts/viewer.js";
-import { sendError } from "../http.js";
-import { modelIdProblem } from "../models/ids.js";
+import type { FastifyRequest } from "fastify";
+import type { RepoRef, Role } from "../accounts/viewer.js";
 import { authorizeRepo } from "../services/repos.js";
 import type { WriteContext } from "../services/write.js";
-import { refuse } from "./auth.js";
+import { authenticationRequired } from "./auth.js";
+import { checkModelId } from "./repo-paths.js";
 
 declare module "fastify" {
 	interface FastifyRequest {
@@ -29,19 +28,8 @@ export function repoAccess(
 	need: Role,
 	modelId: (request: FastifyRequest) => string = routeModelId,
 ) {
-	return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-		if (request.viewer.kind === "anonymous" && need !== "read") {
-			return refuse(reply, { status: 401, message: AUTH_REQUIRED });
-		}
-		const id = modelId(request);
-		const problem = modelIdProblem(id);
-		if (problem) return sendError(reply, 400, `invalid model id: ${problem}`);
-		try {
-			request.repo = await authorizeRepo(context, request.viewer, id, need);
-		} catch (error) {
-			if (error instanceof RefusedError) return refuse(reply, error.refusal);
-			throw error;
-		}
-		return undefined;
+	return async (request: FastifyRequest): Promise<void> => {
+		if (request.viewer.kind === "anonymous" && need !== "read") throw authenticationRequired();
+		request.repo = await authorizeRepo(context, request.viewer, checkModelId(modelId(request)), need);
 	};
 }

@@ -1,4 +1,6 @@
+import { HubError, malformedUrl, noSuchApiRoute, noSuchPath } from "../errors.js";
 import { modelIdProblem } from "../models/ids.js";
+import { repoPathProblem } from "../repos/paths.js";
 
 /**
  * Where a request under `/api/models/` or a `/…/resolve/…` URL points. Both are read from the raw URL,
@@ -13,14 +15,12 @@ export type ApiModelTarget =
 	| { kind: "refs"; id: string }
 	| { kind: "commits"; id: string; revision: string };
 
-export type Parsed<T> = { ok: true; target: T } | { ok: false; status: 400 | 404; error: string };
-
-/** Segments of a raw path (without query), decoded; undefined when a segment has broken encoding. */
-export function decodeSegments(rawPath: string): string[] | undefined {
+/** Segments of a raw path (without query), decoded (a segment with broken encoding is a 400). */
+export function decodeSegments(rawPath: string): string[] {
 	try {
 		return rawPath.split("/").map((segment) => decodeURIComponent(segment));
 	} catch {
-		return undefined;
+		throw malformedUrl();
 	}
 }
 
@@ -30,9 +30,18 @@ export function rawPathOf(url: string): string {
 	return query < 0 ? url : url.slice(0, query);
 }
 
-function checkId(id: string): string | undefined {
+/** A path inside a repository as a route receives it: invalid ones are a 400. */
+export function checkRepoPath(path: string): string {
+	const problem = repoPathProblem(path);
+	if (problem) throw new HubError("Invalid", `invalid path: ${problem}`);
+	return path;
+}
+
+/** A model id as a route receives it: invalid ones are a 400. */
+export function checkModelId(id: string): string {
 	const problem = modelIdProblem(id);
-	return problem ? `invalid model id: ${problem}` : undefined;
+	if (problem) throw new HubError("Invalid", `invalid model id: ${problem}`);
+	return id;
 }
 
 const ACTIONS: Record<string, (rest: string[]) => boolean> = {
@@ -62,25 +71,20 @@ function action(id: string, name: string, rest: string[]): ApiModelTarget {
  * Reads the segments after `/api/models/`. A namespaced id (`ns/name/action/…`) is tried before a bare
  * one (`name/action/…`), so a model named like an action (`ns/tree`) stays reachable.
  */
-export function parseApiModelPath(segments: string[]): Parsed<ApiModelTarget> {
+export function parseApiModelPath(segments: string[]): ApiModelTarget {
 	const tries: Array<[string, string | undefined, string[]]> = [];
 	if (segments.length >= 3) tries.push([`${segments[0]}/${segments[1]}`, segments[2], segments.slice(3)]);
 	if (segments.length >= 2) tries.push([segments[0] as string, segments[1], segments.slice(2)]);
 	for (const [id, name, rest] of tries) {
 		const accepts = name === undefined ? undefined : ACTIONS[name];
 		if (accepts && accepts(rest) && rest.every((part) => part !== "" || name === "tree")) {
-			const problem = checkId(id);
-			if (problem) return { ok: false, status: 400, error: problem };
-			return { ok: true, target: action(id, name as string, rest) };
+			return action(checkModelId(id), name as string, rest);
 		}
 	}
 	if (segments.length === 1 || segments.length === 2) {
-		const id = segments.join("/");
-		const problem = checkId(id);
-		if (problem) return { ok: false, status: 400, error: problem };
-		return { ok: true, target: { kind: "info", id } };
+		return { kind: "info", id: checkModelId(segments.join("/")) };
 	}
-	return { ok: false, status: 404, error: "no such API route" };
+	throw noSuchApiRoute();
 }
 
 export interface ResolveTarget {
@@ -90,7 +94,7 @@ export interface ResolveTarget {
 }
 
 /** Reads `ns/name/resolve/rev/path…` or `name/resolve/rev/path…` (segments after the leading `/`). */
-export function parseResolvePath(segments: string[]): Parsed<ResolveTarget> {
+export function parseResolvePath(segments: string[]): ResolveTarget {
 	let id: string | undefined;
 	let rest: string[] = [];
 	if (segments.length >= 5 && segments[2] === "resolve") {
@@ -100,8 +104,6 @@ export function parseResolvePath(segments: string[]): Parsed<ResolveTarget> {
 		id = segments[0] as string;
 		rest = segments.slice(2);
 	}
-	if (id === undefined) return { ok: false, status: 404, error: "not found" };
-	const problem = checkId(id);
-	if (problem) return { ok: false, status: 400, error: problem };
-	return { ok: true, target: { id, revision: rest[0] as string, path: rest.slice(1).join("/") } };
+	if (id === undefined) throw noSuchPath();
+	return { id: checkModelId(id), revision: rest[0] as string, path: rest.slice(1).join("/") };
 }

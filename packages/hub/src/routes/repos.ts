@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AUTH_REQUIRED, type Viewer } from "../accounts/viewer.js";
+import type { Viewer } from "../accounts/viewer.js";
 import type { RepoExistsBody } from "../api/errors.js";
 import type {
 	CreateBranchRequest,
@@ -13,9 +13,9 @@ import type {
 	RepoSettingsRequest,
 } from "../api/repos.js";
 import type { Unchecked } from "../api/unchecked.js";
-import { JSON_TYPE, sendError, sendHubError } from "../http.js";
+import { ConflictError, HubError, reword } from "../errors.js";
+import { JSON_TYPE } from "../http.js";
 import { idPartProblem } from "../models/ids.js";
-import { RefError } from "../repos/write.js";
 import {
 	createBranch,
 	createRepository,
@@ -25,9 +25,13 @@ import {
 	RepoExistsError,
 	updateRepoSettings,
 } from "../services/repos.js";
-import { actorOf, answerRefusal, refuse } from "./auth.js";
+import { actorOf, authenticationRequired } from "./auth.js";
 import { encodeId, publicOrigin, type ModelRoutesOptions } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
+
+function invalid(message: string): HubError {
+	return new HubError("Invalid", message);
+}
 
 /** The fields of a JSON object body, named by the request's contract type (undefined when not an object). */
 function bodyOf<Request>(request: FastifyRequest): Unchecked<Request> | undefined {
@@ -36,20 +40,29 @@ function bodyOf<Request>(request: FastifyRequest): Unchecked<Request> | undefine
 	return typeof body === "object" && !Array.isArray(body) ? (body as Unchecked<Request>) : undefined;
 }
 
+/** The JSON object a write sends (a 400 for anything else). */
+function objectBody<Request>(request: FastifyRequest): Unchecked<Request> {
+	const body = bodyOf<Request>(request);
+	if (!body) throw invalid("request body must be a JSON object");
+	return body;
+}
+
 /** `private` (a boolean) or `visibility` ("public" | "private"), as huggingface_hub sends them. */
 function visibilityOf(
 	body: Unchecked<Pick<CreateRepoRequest, "private" | "visibility">>,
-): boolean | undefined | string {
+): boolean | undefined {
 	const { private: isPrivate, visibility } = body;
 	if (isPrivate !== undefined && isPrivate !== null && typeof isPrivate !== "boolean") {
-		return "'private' must be true or false";
+		throw invalid("'private' must be true or false");
 	}
 	if (visibility !== undefined && visibility !== null) {
 		if (visibility !== "public" && visibility !== "private") {
-			return '\'visibility\' must be "public" or "private" ("protected" is for Spaces, which this hub does not host)';
+			throw invalid(
+				'\'visibility\' must be "public" or "private" ("protected" is for Spaces, which this hub does not host)',
+			);
 		}
 		if (typeof isPrivate === "boolean" && isPrivate !== (visibility === "private")) {
-			return "'private' and 'visibility' disagree";
+			throw invalid("'private' and 'visibility' disagree");
 		}
 		return visibility === "private";
 	}
@@ -57,24 +70,26 @@ function visibilityOf(
 }
 
 /** The model type a body names: only models are hosted. */
-function typeProblem(type: unknown): string | undefined {
-	if (type === undefined || type === null || type === "model") return undefined;
-	return `Only model repositories are hosted on this hub (type ${JSON.stringify(String(type).slice(0, 40))} is not supported)`;
+function checkType(type: unknown): void {
+	if (type === undefined || type === null || type === "model") return;
+	throw invalid(
+		`Only model repositories are hosted on this hub (type ${JSON.stringify(String(type).slice(0, 40))} is not supported)`,
+	);
 }
 
 /** The repository id of a create or delete body: `organization/name`, the viewer's namespace otherwise. */
 function repoIdOf(
 	viewer: Viewer,
 	body: Unchecked<DeleteRepoRequest>,
-): { id: string; namespace?: string; name: string } | string {
+): { id: string; namespace?: string; name: string } {
 	const { name, organization } = body;
-	if (typeof name !== "string") return "'name' must be a string";
+	if (typeof name !== "string") throw invalid("'name' must be a string");
 	const nameProblem = idPartProblem(name, "repository name");
-	if (nameProblem) return nameProblem;
+	if (nameProblem) throw invalid(nameProblem);
 	if (organization !== undefined && organization !== null) {
-		if (typeof organization !== "string") return "'organization' must be a string";
+		if (typeof organization !== "string") throw invalid("'organization' must be a string");
 		const problem = idPartProblem(organization, "organization");
-		if (problem) return problem;
+		if (problem) throw invalid(problem);
 		return { id: `${organization}/${name}`, namespace: organization, name };
 	}
 	if (viewer.kind === "user")
@@ -89,97 +104,70 @@ function repoIdOf(
  * and tags. HTTP only: the rights, the writes and their audit are services/repos.ts's.
  */
 export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const authenticated = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> =>
-		request.viewer.kind === "anonymous" ? refuse(reply, { status: 401, message: AUTH_REQUIRED }) : undefined;
+	const authenticated = async (request: FastifyRequest): Promise<void> => {
+		if (request.viewer.kind === "anonymous") throw authenticationRequired();
+	};
 	const repoUrl = (request: FastifyRequest, id: string) =>
 		`${publicOrigin(request, options.publicUrl)}/${encodeId(id)}`;
 
 	app.post("/api/repos/create", { onRequest: authenticated }, async (request, reply) => {
-		const body = bodyOf<CreateRepoRequest>(request);
-		if (!body) return sendError(reply, 400, "request body must be a JSON object");
-		const typeError = typeProblem(body.type);
-		if (typeError) return sendError(reply, 400, typeError);
+		const body = objectBody<CreateRepoRequest>(request);
+		checkType(body.type);
 		const isPrivate = visibilityOf(body);
-		if (typeof isPrivate === "string") return sendError(reply, 400, isPrivate);
 		const target = repoIdOf(request.viewer, body);
-		if (typeof target === "string") return sendError(reply, 400, target);
-		try {
-			const created = await createRepository(options, actorOf(request), {
-				namespace: target.namespace,
-				name: target.name,
-				private: isPrivate ?? false,
-			});
-			return reply
-				.type(JSON_TYPE)
-				.send({ url: repoUrl(request, created.id), name: created.id } satisfies CreatedRepo);
-		} catch (error) {
-			if (error instanceof RepoExistsError) {
-				return reply
-					.code(409)
-					.type(JSON_TYPE)
-					.send({ error: error.message, url: repoUrl(request, error.id) } satisfies RepoExistsBody);
-			}
-			return answerRefusal(reply, error);
-		}
+		const created = await createRepository(options, actorOf(request), {
+			namespace: target.namespace,
+			name: target.name,
+			private: isPrivate ?? false,
+		}).catch(
+			// The public hub's 409 names the existing repository (create_repo(exist_ok=True) reads it).
+			reword(
+				RepoExistsError,
+				(error) =>
+					new ConflictError(error.message, {
+						body: { url: repoUrl(request, error.id) } satisfies Omit<RepoExistsBody, "error">,
+					}),
+			),
+		);
+		return reply
+			.type(JSON_TYPE)
+			.send({ url: repoUrl(request, created.id), name: created.id } satisfies CreatedRepo);
 	});
 
 	app.delete("/api/repos/delete", { onRequest: authenticated }, async (request, reply) => {
-		const body = bodyOf<DeleteRepoRequest>(request);
-		if (!body) return sendError(reply, 400, "request body must be a JSON object");
-		const typeError = typeProblem(body.type);
-		if (typeError) return sendError(reply, 400, typeError);
+		const body = objectBody<DeleteRepoRequest>(request);
+		checkType(body.type);
 		const target = repoIdOf(request.viewer, body);
-		if (typeof target === "string") return sendError(reply, 400, target);
-		try {
-			const deleted = await deleteRepository(options, actorOf(request), target.id);
-			return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
-		} catch (error) {
-			return answerRefusal(reply, error);
-		}
+		const deleted = await deleteRepository(options, actorOf(request), target.id);
+		return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
 	});
 
 	app.put(
 		"/api/models/:namespace/:name/settings",
 		{ onRequest: repoAccess(options, "admin") },
 		async (request, reply) => {
-			const body = bodyOf<RepoSettingsRequest>(request);
-			if (!body) return sendError(reply, 400, "request body must be a JSON object");
+			const body = objectBody<RepoSettingsRequest>(request);
 			const isPrivate = visibilityOf(body);
-			if (typeof isPrivate === "string") return sendError(reply, 400, isPrivate);
 			const gated = body.gated;
 			if (gated !== undefined && gated !== null && gated !== false) {
-				return sendError(
-					reply,
-					400,
-					"Gated repositories are not supported by this hub: 'gated' can only be false",
-				);
+				throw invalid("Gated repositories are not supported by this hub: 'gated' can only be false");
 			}
 			if (isPrivate === undefined && gated === undefined) {
-				return sendError(reply, 400, "Nothing to change: send 'private' (or 'visibility')");
+				throw invalid("Nothing to change: send 'private' (or 'visibility')");
 			}
-			try {
-				const settings = await updateRepoSettings(options, actorOf(request), request.repo!, {
-					private: isPrivate,
-				});
-				return reply.type(JSON_TYPE).send({ ...settings, gated: false } satisfies RepoSettings);
-			} catch (error) {
-				return answerRefusal(reply, error);
-			}
+			const settings = await updateRepoSettings(options, actorOf(request), request.repo!, {
+				private: isPrivate,
+			});
+			return reply.type(JSON_TYPE).send({ ...settings, gated: false } satisfies RepoSettings);
 		},
 	);
 
-	/** Answers a branch or tag change, or its RefError (an unknown revision is RevisionNotFound). */
+	/** Answers a branch or tag change. */
 	async function refChange(
 		reply: FastifyReply,
 		change: () => Promise<GitRef | Deleted>,
 	): Promise<FastifyReply> {
-		try {
-			return reply.type(JSON_TYPE).send(await change());
-		} catch (error) {
-			if (!(error instanceof RefError)) return answerRefusal(reply, error);
-			if (error.status === 404) return sendHubError(reply, "RevisionNotFound", error.message);
-			return sendError(reply, error.status, error.message);
-		}
+		return reply.type(JSON_TYPE).send(await change());
 	}
 
 	app.post<{ Params: { branch: string } }>(
@@ -206,7 +194,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		async (request, reply) =>
 			refChange(reply, async () => {
 				const body = bodyOf<CreateTagRequest>(request) ?? {};
-				if (typeof body.tag !== "string") throw new RefError("'tag' must be a string", 400);
+				if (typeof body.tag !== "string") throw invalid("'tag' must be a string");
 				const message = typeof body.message === "string" ? body.message.slice(0, 10_000) : undefined;
 				const tag = await createTag(
 					options,

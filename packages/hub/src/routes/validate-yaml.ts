@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { Unchecked } from "../api/unchecked.js";
 import type { ValidateYamlAnswer, ValidateYamlRequest } from "../api/uploads.js";
 import { readFrontMatter } from "../cards/front-matter.js";
-import { JSON_TYPE, sendError } from "../http.js";
+import { HubError } from "../errors.js";
+import { JSON_TYPE } from "../http.js";
 
 const MAX_CONTENT = 1024 * 1024;
 
@@ -15,23 +16,20 @@ export function validateYamlRoute(app: FastifyInstance): void {
 		const body = (
 			typeof request.body === "object" && request.body !== null ? request.body : {}
 		) as Unchecked<ValidateYamlRequest>;
-		if (typeof body.content !== "string") return sendError(reply, 400, "'content' must be a string");
-		if (body.content.length > MAX_CONTENT)
-			return sendError(reply, 413, `'content' must be at most ${MAX_CONTENT} characters`);
+		if (typeof body.content !== "string") throw new HubError("Invalid", "'content' must be a string");
+		if (body.content.length > MAX_CONTENT) {
+			throw new HubError("TooLarge", `'content' must be at most ${MAX_CONTENT} characters`);
+		}
 		if (body.repoType !== undefined && body.repoType !== "model") {
-			return sendError(reply, 400, 'only model cards are validated by this hub (repoType must be "model")');
+			throw new HubError("Invalid", 'only model cards are validated by this hub (repoType must be "model")');
 		}
 		const result = readFrontMatter(body.content);
 		const warnings = result.warnings.map((message) => ({ message }));
 		if (result.errors.length > 0) {
-			return reply
-				.code(400)
-				.type(JSON_TYPE)
-				.send({
-					error: result.errors.join("; "),
-					errors: result.errors.map((message) => ({ message })),
-					warnings,
-				} satisfies ValidateYamlAnswer);
+			const errors = result.errors.map((message) => ({ message }));
+			throw new HubError("Invalid", result.errors.join("; "), {
+				body: { errors, warnings } satisfies Omit<ValidateYamlAnswer, "error">,
+			});
 		}
 		return reply.type(JSON_TYPE).send({ errors: [], warnings } satisfies ValidateYamlAnswer);
 	});

@@ -4,7 +4,8 @@ import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { ANONYMOUS } from "../accounts/viewer.js";
 import type { Queryable } from "../db/types.js";
-import { acceptsHtml, JSON_TYPE, pathOf, sendError } from "../http.js";
+import { noSuchApiRoute, noSuchPath } from "../errors.js";
+import { acceptsHtml, pathOf } from "../http.js";
 import { getModel } from "../models/store.js";
 import { pageMeta, renderPage, type ModelFacts } from "../web/page-meta.js";
 
@@ -144,7 +145,6 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 				.header("cache-control", "no-cache")
 				.send(renderPage(html, meta));
 		}
-		reply.type(JSON_TYPE);
-		return sendError(reply, 404, isApiPath(path) ? "no such API route" : "not found");
+		throw isApiPath(path) ? noSuchApiRoute() : noSuchPath();
 	});
 }

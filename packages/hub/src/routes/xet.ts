@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { JSON_TYPE, sendError, sendHubError } from "../http.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { HubError, repoNotFound, reword } from "../errors.js";
+import { JSON_TYPE } from "../http.js";
 import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
 import { registerUpload, repoObjects } from "../uploads/objects.js";
-import { Lz4Error } from "../xet/lz4.js";
 import { XetFormatError } from "../xet/chunks.js";
 import { XET_HASH } from "../xet/hashes.js";
 import { reconstruct } from "../xet/reconstruct.js";
@@ -10,8 +10,8 @@ import { readShard } from "../xet/shard.js";
 import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from "../xet/store.js";
 import { MAX_XORB_BYTES, XorbScanner } from "../xet/xorb.js";
 import { actorName } from "../accounts/viewer.js";
-import { bearerToken, sendTooManyFailures } from "./auth.js";
-import { publicOrigin, resolveOrReply, type ModelRoutesOptions } from "./models/context.js";
+import { bearerToken, tooManyFailures } from "./auth.js";
+import { publicOrigin, resolveForViewer, type ModelRoutesOptions } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
 import { isStream } from "./uploads/commit.js";
 import { refusePullRequest } from "./uploads/preupload.js";
@@ -37,17 +37,6 @@ export const XET_OFF_PREFIX = "/xet-is-off-on-this-hub--set-HF_HUB_DISABLE_XET=1
 
 const NO_XET_DOWNLOADS =
 	"This hub serves files over plain HTTP (/{id}/resolve/{revision}/{path}), not through Xet";
-
-function casError(reply: FastifyReply, error: unknown): FastifyReply {
-	if (error instanceof XetFormatError || error instanceof Lz4Error)
-		return sendError(reply, 400, error.message);
-	if (error instanceof BlobDigestError) {
-		return sendError(reply, 400, `the rebuilt file does not match the shard: ${error.message}`);
-	}
-	if (error instanceof BlobTooLargeError)
-		return sendError(reply, 413, `${error.message} (MODELHUB_MAX_FILE_BYTES)`);
-	throw error;
-}
 
 /**
  * The part of the Xet protocol that huggingface_hub 2.x uploads need (its default with hf_xet
@@ -76,10 +65,8 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 			}
 			const revision = request.params.revision;
 			// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
-			const refused = refusePullRequest(request, reply);
-			if (refused) return refused;
-			const resolved = await resolveOrReply(reply, db, request.repo!.id, revision, request.viewer);
-			if (!resolved) return reply;
+			refusePullRequest(request);
+			const resolved = await resolveForViewer(db, request.repo!.id, revision, request.viewer);
 			const viewer = request.viewer;
 			const { token, expiresAt } = await issueXetToken(db, {
 				account: actorName(viewer),
@@ -97,50 +84,50 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 		},
 	);
 
-	async function casAuth(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-		if (!options.uploads.xet) return sendError(reply, 501, XET_DISABLED);
+	async function casAuth(request: FastifyRequest): Promise<void> {
+		if (!options.uploads.xet) throw new HubError("NotImplemented", XET_DISABLED);
 		const blocked = limiter.blockedFor(request.ip);
-		if (blocked > 0) return sendTooManyFailures(reply, blocked);
+		if (blocked > 0) throw tooManyFailures(blocked);
 		const token = bearerToken(request.headers.authorization);
 		const grant = typeof token === "string" && token !== "malformed" ? await xetGrant(db, token) : undefined;
 		if (!grant) {
 			if (token !== undefined) limiter.fail(request.ip);
-			reply.header("www-authenticate", 'Bearer realm="modelhub-xet"');
-			return sendError(
-				reply,
-				401,
+			throw new HubError(
+				"Unauthorized",
 				"a valid Xet token is required (ask /api/models/{id}/xet-write-token/{revision} for one)",
+				{ challenge: 'Bearer realm="modelhub-xet"' },
 			);
 		}
 		request.xet = grant;
-		return undefined;
 	}
 	const cas = { onRequest: casAuth, config: { auth: "xet" as const, upload: true } };
 
-	app.all(`${XET_OFF_PREFIX}/*`, { config: { auth: "xet" as const } }, async (_request, reply) =>
-		sendError(reply, 400, XET_DISABLED),
-	);
+	app.all(`${XET_OFF_PREFIX}/*`, { config: { auth: "xet" as const } }, async () => {
+		throw new HubError("Invalid", XET_DISABLED);
+	});
 
-	app.get(`${XET_PREFIX}/v1/chunks/:prefix/:hash`, cas, async (_request, reply) =>
-		sendError(reply, 404, "global deduplication is not offered by this hub"),
-	);
+	app.get(`${XET_PREFIX}/v1/chunks/:prefix/:hash`, cas, async () => {
+		throw new HubError("NotFound", "global deduplication is not offered by this hub");
+	});
 	for (const path of [`${XET_PREFIX}/v1/reconstructions/:hash`, `${XET_PREFIX}/v2/reconstructions/:hash`]) {
-		app.get(path, cas, async (_request, reply) => sendError(reply, 404, NO_XET_DOWNLOADS));
+		app.get(path, cas, async () => {
+			throw new HubError("NotFound", NO_XET_DOWNLOADS);
+		});
 	}
 	// hf_xet tries the streaming v2 shard API first and falls back to v1 on 404.
-	app.post(`${XET_PREFIX}/v2/shards`, cas, async (_request, reply) =>
-		sendError(reply, 404, "this hub speaks the v1 shard API"),
-	);
+	app.post(`${XET_PREFIX}/v2/shards`, cas, async () => {
+		throw new HubError("NotFound", "this hub speaks the v1 shard API");
+	});
 
 	app.post<{ Params: { prefix: string; hash: string } }>(
 		`${XET_PREFIX}/v1/xorbs/:prefix/:hash`,
 		cas,
 		async (request, reply) => {
 			const { prefix, hash } = request.params;
-			if (prefix !== "default") return sendError(reply, 400, "the xorb prefix must be 'default'");
-			if (!XET_HASH.test(hash)) return sendError(reply, 400, "a xorb hash is 64 lowercase hex digits");
+			if (prefix !== "default") throw new HubError("Invalid", "the xorb prefix must be 'default'");
+			if (!XET_HASH.test(hash)) throw new HubError("Invalid", "a xorb hash is 64 lowercase hex digits");
 			const body = request.body;
-			if (!isStream(body)) return sendError(reply, 400, "send the serialized xorb as the request body");
+			if (!isStream(body)) throw new HubError("Invalid", "send the serialized xorb as the request body");
 			const scanner = new XorbScanner();
 			async function* scanned(): AsyncIterable<Uint8Array> {
 				for await (const chunk of body as AsyncIterable<Uint8Array>) {
@@ -148,65 +135,74 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 					yield chunk;
 				}
 			}
-			try {
-				const stored = await storage.put(scanned(), { maxBytes: MAX_XORB_BYTES });
-				const layout = scanner.finish();
-				const inserted = await recordXorb(db, {
-					account: request.xet!.account,
-					hash,
-					blobSha256: stored.sha256,
-					size: stored.size,
-					layout,
-				});
-				return reply.type(JSON_TYPE).send({ was_inserted: inserted });
-			} catch (error) {
-				if (error instanceof BlobTooLargeError) {
-					return sendError(reply, 400, `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`);
-				}
-				return casError(reply, error);
-			}
+			const stored = await storage
+				.put(scanned(), { maxBytes: MAX_XORB_BYTES })
+				.catch(
+					reword(
+						BlobTooLargeError,
+						() => new HubError("Invalid", `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`),
+					),
+				);
+			const layout = scanner.finish();
+			const inserted = await recordXorb(db, {
+				account: request.xet!.account,
+				hash,
+				blobSha256: stored.sha256,
+				size: stored.size,
+				layout,
+			});
+			return reply.type(JSON_TYPE).send({ was_inserted: inserted });
 		},
 	);
 
 	app.post(`${XET_PREFIX}/v1/shards`, cas, async (request, reply) => {
 		const grant = request.xet!;
 		const body = request.body;
-		if (!isStream(body)) return sendError(reply, 400, "send the serialized shard as the request body");
-		try {
-			const files = await readShard(body);
-			const held = await repoObjects(
+		if (!isStream(body)) throw new HubError("Invalid", "send the serialized shard as the request body");
+		const files = await readShard(body);
+		const held = await repoObjects(
+			db,
+			grant.modelId,
+			files.flatMap((file) => (file.sha256 ? [file.sha256] : [])),
+		);
+		let registered = 0;
+		for (const file of files) {
+			if (!file.sha256)
+				throw new XetFormatError("each file of a shard must carry its SHA-256 (metadata extension)");
+			if (held.has(file.sha256)) continue;
+			const xorbs = await accountXorbs(
 				db,
-				grant.modelId,
-				files.flatMap((file) => (file.sha256 ? [file.sha256] : [])),
+				grant.account,
+				file.terms.map((term) => term.xorb),
 			);
-			let registered = 0;
-			for (const file of files) {
-				if (!file.sha256)
-					throw new XetFormatError("each file of a shard must carry its SHA-256 (metadata extension)");
-				if (held.has(file.sha256)) continue;
-				const xorbs = await accountXorbs(
-					db,
-					grant.account,
-					file.terms.map((term) => term.xorb),
-				);
-				const stored = await storage.put(reconstruct(storage, xorbs, file.terms), {
+			const stored = await storage
+				.put(reconstruct(storage, xorbs, file.terms), {
 					expectedSha256: file.sha256,
 					maxBytes: options.maxFileBytes,
-				});
-				const done = await registerUpload(db, grant.modelId, stored, {
-					actor: grant.account,
-					...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
-					ip: request.ip,
-					action: "xet.upload",
-					details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
-				});
-				if (!done) return sendHubError(reply, "RepoNotFound", "Repository not found");
-				held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
-				registered++;
-			}
-			return reply.type(JSON_TYPE).send({ result: registered > 0 ? 1 : 0 });
-		} catch (error) {
-			return casError(reply, error);
+				})
+				.catch(
+					reword(
+						BlobDigestError,
+						(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
+					),
+				)
+				.catch(
+					reword(
+						BlobTooLargeError,
+						(error) => new HubError("TooLarge", `${error.message} (MODELHUB_MAX_FILE_BYTES)`),
+					),
+				);
+			const done = await registerUpload(db, grant.modelId, stored, {
+				actor: grant.account,
+				...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
+				ip: request.ip,
+				action: "xet.upload",
+				details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
+			});
+			if (!done) throw repoNotFound();
+			held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
+			registered++;
 		}
+		return reply.type(JSON_TYPE).send({ result: registered > 0 ? 1 : 0 });
 	});
 }

@@ -1,4 +1,5 @@
 import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
+import { revisionNotFound } from "../errors.js";
 import { writeCommits } from "../repos/commits.js";
 import { listFiles } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
@@ -52,14 +53,12 @@ export async function commitChanges(
 			: {};
 	return write<CommitResult>(context, async (tx) => {
 		const headId = await lockBranch(tx, modelId, request.branch);
-		if (headId === undefined) {
-			throw new CommitOperationError(`Invalid rev id: ${request.branch}`, 404, "RevisionNotFound");
-		}
+		if (headId === undefined) throw revisionNotFound(request.branch);
 		const parent = request.header.parentCommit;
 		if (parent !== undefined && !parentMatches(parent, headId)) {
 			throw new CommitOperationError(
 				`A commit has happened since: ${request.branch} is at ${headId}, not at the parent commit ${parent}. Fetch the latest revision and retry.`,
-				412,
+				"PreconditionFailed",
 			);
 		}
 		const current = await listFiles(tx, modelId, headId);

@@ -7,17 +7,11 @@ import {
 	type Role,
 	type Viewer,
 } from "../accounts/viewer.js";
+import { ConflictError, revisionNotFound } from "../errors.js";
 import type { ModelRecord } from "../models/input.js";
 import { deleteModel } from "../models/store.js";
 import { findRepo, resolveRevision } from "../repos/read.js";
-import {
-	createRef,
-	createRepo,
-	deleteRef,
-	RefError,
-	setPrivate,
-	storeGitattributes,
-} from "../repos/write.js";
+import { createRef, createRepo, deleteRef, setPrivate, storeGitattributes } from "../repos/write.js";
 import type { BlobStore } from "../storage/types.js";
 import { commitAuthor, requireAdmin, type Actor } from "./actor.js";
 import type { ChangedRepo } from "./changes.js";
@@ -30,7 +24,7 @@ export interface RepoContext extends WriteContext {
 }
 
 /** A repository that exists already (in any letter case): `id` is its stored spelling. */
-export class RepoExistsError extends Error {
+export class RepoExistsError extends ConflictError {
 	override name = "RepoExistsError";
 	constructor(readonly id: string) {
 		super("You already created this model repo");
@@ -140,10 +134,10 @@ export async function updateRepoSettings(
 	return { id: repo.id, private: isPrivate ?? repo.private };
 }
 
-/** The commit a revision names, or a RefError (404) saying the revision is unknown. */
+/** The commit a revision names (RevisionNotFound otherwise). */
 async function commitOf(context: WriteContext, repo: RepoRef, revision: string): Promise<string> {
 	const resolved = await resolveRevision(context.db, repo.id, revision);
-	if (resolved.status !== "ok") throw new RefError(`Invalid rev id: ${revision}`, 404);
+	if (resolved.status !== "ok") throw revisionNotFound(revision);
 	return resolved.commitId;
 }
 

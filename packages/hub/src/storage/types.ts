@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { HubError } from "../errors.js";
 
 /** Where a blob's bytes start and end: `start` inclusive, `end` exclusive. */
 export interface ByteRange {
@@ -62,15 +63,20 @@ export interface BlobStore {
 /** Blobs of at most this size get their git object id computed; larger ones are always LFS. */
 export const GIT_OID_MAX_BYTES = 10 * 1024 * 1024;
 
-export class BlobTooLargeError extends Error {
+/** Bytes past the `maxBytes` of a put (callers that know which limit it was say so in their words). */
+export class BlobTooLargeError extends HubError {
 	override name = "BlobTooLargeError";
 	constructor(readonly limit: number) {
-		super(`file is larger than the limit of ${limit} bytes`);
+		super("TooLarge", `file is larger than the limit of ${limit} bytes`);
 	}
 }
 
-export class BlobDigestError extends Error {
+/** Bytes that are not what the put expected (SHA-256 or size). */
+export class BlobDigestError extends HubError {
 	override name = "BlobDigestError";
+	constructor(message: string) {
+		super("Invalid", message);
+	}
 }
 
 export class BlobNotFoundError extends Error {

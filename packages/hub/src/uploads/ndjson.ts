@@ -31,6 +31,6 @@ export async function* lines(source: AsyncIterable<Uint8Array>, maxLineBytes: nu
 function tooLong(max: number): CommitOperationError {
 	return new CommitOperationError(
 		`a line of the commit is longer than ${max} bytes: send large files through LFS or Xet, not inline`,
-		413,
+		"TooLarge",
 	);
 }

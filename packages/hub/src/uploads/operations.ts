@@ -1,5 +1,6 @@
 import type { Unchecked } from "../api/unchecked.js";
 import type { CommitHeaderRequest } from "../api/uploads.js";
+import { entryNotFound, HubError, type ErrorKind } from "../errors.js";
 import type { CommitFile } from "../repos/commits.js";
 import { repoPathProblem } from "../repos/paths.js";
 import type { FileEntry } from "../repos/read.js";
@@ -24,15 +25,11 @@ export interface CommitHeader {
 	parentCommit?: string;
 }
 
-/** A commit that cannot be made: a status, and `code` when huggingface_hub turns it into an exception. */
-export class CommitOperationError extends Error {
+/** A commit that cannot be made as sent (Invalid unless another kind is given). */
+export class CommitOperationError extends HubError {
 	override name = "CommitOperationError";
-	constructor(
-		message: string,
-		readonly status: 400 | 404 | 409 | 412 | 413 | 415,
-		readonly code?: "EntryNotFound" | "RevisionNotFound",
-	) {
-		super(message);
+	constructor(message: string, kind: ErrorKind = "Invalid") {
+		super(kind, message);
 	}
 }
 
@@ -40,7 +37,7 @@ const MAX_SUMMARY = 1000;
 const MAX_DESCRIPTION = 100_000;
 
 function bad(message: string): never {
-	throw new CommitOperationError(message, 400);
+	throw new CommitOperationError(message);
 }
 
 function record(value: unknown, what: string): Record<string, unknown> {
@@ -171,11 +168,7 @@ export function applyOperations(
 			}
 			case "deletedFile":
 				if (!files.delete(op.path)) {
-					throw new CommitOperationError(
-						`A file with this name doesn't exist: ${op.path}`,
-						404,
-						"EntryNotFound",
-					);
+					throw entryNotFound(`A file with this name doesn't exist: ${op.path}`);
 				}
 				break;
 			case "deletedFolder": {
@@ -188,11 +181,7 @@ export function applyOperations(
 					}
 				}
 				if (removed === 0) {
-					throw new CommitOperationError(
-						`A folder with this name doesn't exist: ${op.path}`,
-						404,
-						"EntryNotFound",
-					);
+					throw entryNotFound(`A folder with this name doesn't exist: ${op.path}`);
 				}
 				break;
 			}

@@ -1,3 +1,4 @@
+import { HubError } from "../errors.js";
 import { lz4FrameDecompress } from "./lz4.js";
 
 /**
@@ -10,8 +11,12 @@ export const CHUNK_HEADER_BYTES = 8;
 /** A chunk holds at most 128 KiB (Xet's chunking bound); a little slack for other writers. */
 export const MAX_CHUNK_BYTES = 1024 * 1024;
 
-export class XetFormatError extends Error {
+/** Xet data (chunk, xorb, shard) that is not well formed. */
+export class XetFormatError extends HubError {
 	override name = "XetFormatError";
+	constructor(message: string) {
+		super("Invalid", message);
+	}
 }
 
 export interface ChunkHeader {

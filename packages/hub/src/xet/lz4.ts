@@ -1,11 +1,16 @@
+import { HubError } from "../errors.js";
+
 /**
  * LZ4 frame decompression (the frame format of lz4 1.9 and of lz4_flex, which xet-core compresses
  * chunks with). Decodes into a preallocated buffer of the size the caller expects (a Xet chunk header
  * gives it), so a hostile frame can neither grow memory nor write past it. Checksums are not
  * verified: the whole file's SHA-256 is, after it is rebuilt.
  */
-export class Lz4Error extends Error {
+export class Lz4Error extends HubError {
 	override name = "Lz4Error";
+	constructor(message: string) {
+		super("Invalid", message);
+	}
 }
 
 const FRAME_MAGIC = 0x184d2204;

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../../accounts/rate-limit.js";
 import { canRead, type Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
 import type { UploadSettings } from "../../config.js";
 import type { Database } from "../../db/types.js";
-import { REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
+import { HubError, repoNotFound, revisionNotFound } from "../../errors.js";
 import { resolveRevision } from "../../repos/read.js";
 import type { ChangeEvents } from "../../services/changes.js";
 import type { BlobStore } from "../../storage/types.js";
@@ -42,35 +42,30 @@ const MAX_REVISION_LENGTH = 256;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
- * The model and commit a request names, or undefined after answering the error huggingface_hub expects
- * (RepoNotFound, RevisionNotFound with `Invalid rev id: …`).
+ * The model and commit a request names, or the error huggingface_hub expects (RepoNotFound,
+ * RevisionNotFound with `Invalid rev id: …`).
  */
-export async function resolveOrReply(
-	reply: FastifyReply,
+export async function resolveForViewer(
 	db: Database,
 	id: string,
 	revision: string,
 	viewer: Viewer,
-): Promise<{ modelId: string; commitId: string; author: string | null; private: boolean } | undefined> {
+): Promise<{ modelId: string; commitId: string; author: string | null; private: boolean }> {
 	if (
 		revision.length === 0 ||
 		revision.length > MAX_REVISION_LENGTH ||
 		CONTROL.test(revision) ||
 		!revision.isWellFormed()
 	) {
-		sendError(reply, 400, `invalid revision: must be 1 to ${MAX_REVISION_LENGTH} printable characters`);
-		return undefined;
+		throw new HubError(
+			"Invalid",
+			`invalid revision: must be 1 to ${MAX_REVISION_LENGTH} printable characters`,
+		);
 	}
 	const resolved = await resolveRevision(db, id, revision);
 	// A private model the viewer may not read is answered exactly as a missing one.
-	if (resolved.status === "no-model" || !canRead(viewer, { id, ...resolved })) {
-		sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
-		return undefined;
-	}
-	if (resolved.status === "no-revision") {
-		sendHubError(reply, "RevisionNotFound", `Invalid rev id: ${revision}`);
-		return undefined;
-	}
+	if (resolved.status === "no-model" || !canRead(viewer, { id, ...resolved })) throw repoNotFound();
+	if (resolved.status === "no-revision") throw revisionNotFound(revision);
 	return resolved;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { JSON_TYPE, sendError } from "../../http.js";
+import { JSON_TYPE } from "../../http.js";
 import { countMatchingModels } from "../../models/store.js";
-import { QueryError, type RawQuery } from "../query.js";
+import type { RawQuery } from "../query.js";
 import { viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 import { parseListQuery } from "./list.js";
 
@@ -20,13 +20,7 @@ export function countRoute(app: FastifyInstance, options: ModelRoutesOptions): v
 		const key = viewerCacheKey("c", request.viewer, request.url);
 		const hit = cache.get(key);
 		if (hit) return reply.type(JSON_TYPE).send(hit.body);
-		let filters;
-		try {
-			({ query: filters } = parseListQuery(request.query as RawQuery));
-		} catch (error) {
-			if (error instanceof QueryError) return sendError(reply, 400, error.message);
-			throw error;
-		}
+		const filters = parseListQuery(request.query as RawQuery).query;
 		const version = cache.version;
 		const body = Buffer.from(
 			JSON.stringify(await countMatchingModels(db, { ...filters, viewer: request.viewer }, MAX_MODEL_COUNT)),

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ModelListParameters } from "../../api/models.js";
 import type { CachedResponse } from "../../cache.js";
 import { PIPELINE_TYPES } from "@modelhub/tasks";
-import { JSON_TYPE, sendError } from "../../http.js";
+import { HubError } from "../../errors.js";
+import { JSON_TYPE } from "../../http.js";
 import { decodeCursor, SORT_KEYS, type SortKey } from "../../models/cursor.js";
 import { ID_PART_PATTERN } from "../../models/ids.js";
 import {
@@ -13,17 +14,7 @@ import {
 	type ModelProperty,
 } from "../../models/properties.js";
 import { listModels, type ListQuery, type ProviderFilter } from "../../models/store.js";
-import {
-	choice,
-	flag,
-	invalidParameter,
-	many,
-	matching,
-	one,
-	QueryError,
-	whole,
-	type RawQuery,
-} from "../query.js";
+import { choice, flag, invalidParameter, many, matching, one, whole, type RawQuery } from "../query.js";
 import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
 /** The public hub's largest page; larger `limit`s are capped (the client then follows `Link`). */
@@ -116,7 +107,8 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 	const gated = flag(q, "gated");
 	if (gated !== undefined) canonical.set("gated", String(gated));
 	if (many(q, "apps", 1000).length > 0) {
-		throw new QueryError(
+		throw new HubError(
+			"Invalid",
 			"query parameter 'apps' is not supported by this hub: it keeps no local-app compatibility data",
 		);
 	}
@@ -190,13 +182,7 @@ export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): vo
 			send(request, reply, hit);
 			return undefined;
 		}
-		let parsed: ParsedList;
-		try {
-			parsed = parseListQuery(request.query as RawQuery);
-		} catch (error) {
-			if (error instanceof QueryError) return sendError(reply, 400, error.message);
-			throw error;
-		}
+		const parsed = parseListQuery(request.query as RawQuery);
 		const version = cache.version;
 		return listModels(db, { ...parsed.query, viewer: request.viewer }).then((page) => {
 			const entry: CachedResponse = { body: Buffer.from(JSON.stringify(page.models)) };

@@ -3,15 +3,16 @@ import type { ModelInfoParameters } from "../../api/models.js";
 import type { Deleted, PathsInfoRequest, RefsParameters, RepoRefs, TreeParameters } from "../../api/repos.js";
 import type { Unchecked } from "../../api/unchecked.js";
 import type { CachedResponse } from "../../cache.js";
-import { JSON_TYPE, REPO_NOT_FOUND, sendError, sendHubError } from "../../http.js";
-import { ModelInputError, parseModelInput } from "../../models/input.js";
+import { entryNotFound, HubError, noSuchApiRoute, repoNotFound } from "../../errors.js";
+import { JSON_TYPE } from "../../http.js";
+import { parseModelInput } from "../../models/input.js";
 import {
 	EXPAND_PROPERTIES,
 	INFO_PROPERTIES,
 	isModelProperty,
 	type ModelProperty,
 } from "../../models/properties.js";
-import { ConflictError, getModel } from "../../models/store.js";
+import { getModel } from "../../models/store.js";
 import { deleteModelRecord, putModelRecord } from "../../services/repos.js";
 import { repoPathProblem, MAX_PATH_LENGTH } from "../../repos/paths.js";
 import {
@@ -23,11 +24,17 @@ import {
 	treePage,
 	type TreeEntry,
 } from "../../repos/read.js";
-import { flag, invalidParameter, many, one, QueryError, type RawQuery } from "../query.js";
-import { decodeSegments, parseApiModelPath, rawPathOf, type ApiModelTarget } from "../repo-paths.js";
+import { flag, invalidParameter, many, one, type RawQuery } from "../query.js";
+import {
+	checkRepoPath,
+	decodeSegments,
+	parseApiModelPath,
+	rawPathOf,
+	type ApiModelTarget,
+} from "../repo-paths.js";
 import { actorOf, adminOnly } from "../auth.js";
 import { commitsPage } from "./commits.js";
-import { encodeId, originOf, resolveOrReply, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
+import { encodeId, originOf, resolveForViewer, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
 const API_PREFIX = "/api/models/";
 
@@ -76,11 +83,13 @@ function pathsInfoBody(body: unknown): { paths: string[]; expand: boolean } {
 	const record = (typeof body === "object" && body !== null ? body : {}) as Unchecked<PathsInfoRequest>;
 	const raw = record.paths;
 	const paths = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-	if (paths.length > MAX_PATHS_INFO) throw new QueryError(`at most ${MAX_PATHS_INFO} paths per request`);
+	if (paths.length > MAX_PATHS_INFO)
+		throw new HubError("Invalid", `at most ${MAX_PATHS_INFO} paths per request`);
 	for (const path of paths) {
-		if (typeof path !== "string") throw new QueryError("'paths' must be a list of strings");
+		if (typeof path !== "string") throw new HubError("Invalid", "'paths' must be a list of strings");
 		const problem = repoPathProblem(path);
-		if (problem) throw new QueryError(`invalid path ${JSON.stringify(path.slice(0, 100))}: ${problem}`);
+		if (problem)
+			throw new HubError("Invalid", `invalid path ${JSON.stringify(path.slice(0, 100))}: ${problem}`);
 	}
 	const expand = record.expand;
 	return {
@@ -107,18 +116,8 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		},
 	);
 
-	function target(request: FastifyRequest, reply: FastifyReply): ApiModelTarget | undefined {
-		const segments = decodeSegments(rawPathOf(request.url).slice(API_PREFIX.length));
-		if (!segments) {
-			sendError(reply, 400, "malformed URL: invalid percent-encoding");
-			return undefined;
-		}
-		const parsed = parseApiModelPath(segments);
-		if (!parsed.ok) {
-			sendError(reply, parsed.status, parsed.error);
-			return undefined;
-		}
-		return parsed.target;
+	function target(request: FastifyRequest): ApiModelTarget {
+		return parseApiModelPath(decodeSegments(rawPathOf(request.url).slice(API_PREFIX.length)));
 	}
 
 	/** Sends a cached answer; `next` is the path of the next page, made absolute per request. */
@@ -127,19 +126,15 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		return reply.type(JSON_TYPE).send(entry.body);
 	}
 
-	/**
-	 * Answers from the cache, keyed by the raw URL, or produces the answer (undefined when `produce`
-	 * already answered an error) and caches it.
-	 */
+	/** Produces the answer, caches it (keyed by the raw URL and viewer) and sends it. */
 	async function cached(
 		request: FastifyRequest,
 		reply: FastifyReply,
-		produce: () => Promise<{ body: unknown; next?: string } | undefined>,
-	): Promise<FastifyReply | undefined> {
+		produce: () => Promise<{ body: unknown; next?: string }>,
+	): Promise<FastifyReply> {
 		const key = cacheKey(request);
 		const version = cache.version;
 		const produced = await produce();
-		if (!produced) return undefined;
 		const entry: CachedResponse = { body: Buffer.from(JSON.stringify(produced.body)) };
 		if (produced.next) entry.next = produced.next;
 		cache.set(key, entry, version);
@@ -154,9 +149,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		return cached(request, reply, async () => {
 			let commitId: string | undefined;
 			if (revision !== undefined) {
-				const resolved = await resolveOrReply(reply, db, id, revision, request.viewer);
-				if (!resolved) return undefined;
-				commitId = resolved.commitId;
+				commitId = (await resolveForViewer(db, id, revision, request.viewer)).commitId;
 			}
 			const model = await getModel(db, id, {
 				viewer: request.viewer,
@@ -165,10 +158,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 				securityStatus,
 				...(commitId ? { commitId } : {}),
 			});
-			if (!model) {
-				sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
-				return undefined;
-			}
+			if (!model) throw repoNotFound();
 			return { body: model };
 		});
 	}
@@ -183,18 +173,11 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		const expand = flag(q, "expand") === true;
 		const cursor = one(q, "cursor");
 		const after = cursor === undefined ? undefined : decodeTreeCursor(cursor);
-		if (t.path !== "") {
-			const problem = repoPathProblem(t.path);
-			if (problem) return sendError(reply, 400, `invalid path: ${problem}`);
-		}
+		if (t.path !== "") checkRepoPath(t.path);
 		return cached(request, reply, async () => {
-			const resolved = await resolveOrReply(reply, db, t.id, t.revision, request.viewer);
-			if (!resolved) return undefined;
+			const resolved = await resolveForViewer(db, t.id, t.revision, request.viewer);
 			if (!(await isFolder(db, resolved.modelId, resolved.commitId, t.path))) {
-				sendHubError(reply, "EntryNotFound", `Entry not found: no folder ${t.path} at this revision`, {
-					"x-repo-commit": resolved.commitId,
-				});
-				return undefined;
+				throw entryNotFound(`Entry not found: no folder ${t.path} at this revision`, resolved.commitId);
 			}
 			const limit = expand ? TREE_PAGE_EXPANDED : TREE_PAGE;
 			const entries = await treePage(db, {
@@ -232,8 +215,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		includePullRequests: boolean,
 	) {
 		return cached(request, reply, async () => {
-			const resolved = await resolveOrReply(reply, db, id, "main", request.viewer);
-			if (!resolved) return undefined;
+			const resolved = await resolveForViewer(db, id, "main", request.viewer);
 			const all = await listRefs(db, resolved.modelId);
 			const shape = (kind: "branch" | "tag") =>
 				all
@@ -265,55 +247,36 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 	});
 
 	async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-		const t = target(request, reply);
-		if (!t) return reply;
-		try {
-			switch (t.kind) {
-				case "info":
-					return (await info(request, reply, t.id)) ?? reply;
-				case "revision":
-					return (await info(request, reply, t.id, t.revision)) ?? reply;
-				case "tree":
-					return (await tree(request, reply, t)) ?? reply;
-				case "refs":
-					return (
-						(await refs(
-							request,
-							reply,
-							t.id,
-							flag(request.query as RawQuery<keyof RefsParameters>, "include_prs") === true,
-						)) ?? reply
-					);
-				case "commits":
-					return (
-						(await cached(request, reply, async () => {
-							const resolved = await resolveOrReply(reply, db, t.id, t.revision, request.viewer);
-							if (!resolved) return undefined;
-							return commitsPage(db, resolved, t.revision, request.query as RawQuery);
-						})) ?? reply
-					);
-				default:
-					return sendError(reply, 405, "use POST for paths-info");
-			}
-		} catch (error) {
-			if (error instanceof QueryError) return sendError(reply, 400, error.message);
-			throw error;
+		const t = target(request);
+		switch (t.kind) {
+			case "info":
+				return info(request, reply, t.id);
+			case "revision":
+				return info(request, reply, t.id, t.revision);
+			case "tree":
+				return tree(request, reply, t);
+			case "refs":
+				return refs(
+					request,
+					reply,
+					t.id,
+					flag(request.query as RawQuery<keyof RefsParameters>, "include_prs") === true,
+				);
+			case "commits":
+				return cached(request, reply, async () => {
+					const resolved = await resolveForViewer(db, t.id, t.revision, request.viewer);
+					return commitsPage(db, resolved, t.revision, request.query as RawQuery);
+				});
+			default:
+				throw new HubError("MethodNotAllowed", "use POST for paths-info");
 		}
 	}
 
 	app.post(`${API_PREFIX}*`, async (request, reply) => {
-		const t = target(request, reply);
-		if (!t) return reply;
-		if (t.kind !== "paths-info") return sendError(reply, 404, "no such API route");
-		let body;
-		try {
-			body = pathsInfoBody(request.body);
-		} catch (error) {
-			if (error instanceof QueryError) return sendError(reply, 400, error.message);
-			throw error;
-		}
-		const resolved = await resolveOrReply(reply, db, t.id, t.revision, request.viewer);
-		if (!resolved) return reply;
+		const t = target(request);
+		if (t.kind !== "paths-info") throw noSuchApiRoute();
+		const body = pathsInfoBody(request.body);
+		const resolved = await resolveForViewer(db, t.id, t.revision, request.viewer);
 		const entries: TreeEntry[] = await pathsInfo(db, resolved.modelId, resolved.commitId, body.paths);
 		const commits = body.expand
 			? await lastCommits(db, resolved.modelId, resolved.commitId, entries)
@@ -324,23 +287,10 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };
 
 	app.put(`${API_PREFIX}*`, admin, async (request, reply) => {
-		const t = target(request, reply);
-		if (!t) return reply;
-		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
-		let model;
-		try {
-			model = parseModelInput(request.body, t.id);
-		} catch (error) {
-			if (error instanceof ModelInputError) return sendError(reply, 400, error.message);
-			throw error;
-		}
-		let created: boolean;
-		try {
-			created = await putModelRecord(options, actorOf(request), model);
-		} catch (error) {
-			if (error instanceof ConflictError) return sendError(reply, 409, error.message);
-			throw error;
-		}
+		const t = target(request);
+		if (t.kind !== "info") throw noSuchApiRoute();
+		const model = parseModelInput(request.body, t.id);
+		const created = await putModelRecord(options, actorOf(request), model);
 		const stored = await getModel(db, t.id, {
 			viewer: request.viewer,
 			properties: new Set([...INFO_PROPERTIES, "inferenceProviderMapping"]),
@@ -352,11 +302,10 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 	});
 
 	app.delete(`${API_PREFIX}*`, admin, async (request, reply) => {
-		const t = target(request, reply);
-		if (!t) return reply;
-		if (t.kind !== "info") return sendError(reply, 404, "no such API route");
+		const t = target(request);
+		if (t.kind !== "info") throw noSuchApiRoute();
 		const deleted = await deleteModelRecord(options, actorOf(request), t.id);
-		if (deleted === undefined) return sendHubError(reply, "RepoNotFound", REPO_NOT_FOUND);
+		if (deleted === undefined) throw repoNotFound();
 		return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
 	});
 }

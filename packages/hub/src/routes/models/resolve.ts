@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { sendError, sendHubError } from "../../http.js";
+import { entryNotFound } from "../../errors.js";
 import { fileOid } from "../../repos/git.js";
-import { COMMIT_ID, repoPathProblem } from "../../repos/paths.js";
+import { COMMIT_ID } from "../../repos/paths.js";
 import { getFile, type FileEntry } from "../../repos/read.js";
-import { decodeSegments, parseResolvePath, rawPathOf } from "../repo-paths.js";
-import { resolveOrReply, type ModelRoutesOptions } from "./context.js";
+import { checkRepoPath, decodeSegments, parseResolvePath, rawPathOf } from "../repo-paths.js";
+import { resolveForViewer, type ModelRoutesOptions } from "./context.js";
 
 /** How long a presigned download URL stays valid. */
 const PRESIGNED_TTL_SECONDS = 3600;
@@ -73,21 +73,11 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 	const { db, storage } = options;
 
 	async function handler(request: FastifyRequest, reply: FastifyReply) {
-		const segments = decodeSegments(rawPathOf(request.url).slice(1));
-		if (!segments) return sendError(reply, 400, "malformed URL: invalid percent-encoding");
-		const parsed = parseResolvePath(segments);
-		if (!parsed.ok) return sendError(reply, parsed.status, parsed.error);
-		const { id, revision, path } = parsed.target;
-		const resolved = await resolveOrReply(reply, db, id, revision, request.viewer);
-		if (!resolved) return reply;
-		const problem = repoPathProblem(path);
-		if (problem) return sendError(reply, 400, `invalid path: ${problem}`);
+		const { id, revision, path } = parseResolvePath(decodeSegments(rawPathOf(request.url).slice(1)));
+		const resolved = await resolveForViewer(db, id, revision, request.viewer);
+		checkRepoPath(path);
 		const file = await getFile(db, resolved.modelId, resolved.commitId, path);
-		if (!file) {
-			return sendHubError(reply, "EntryNotFound", `Entry not found: ${path}`, {
-				"x-repo-commit": resolved.commitId,
-			});
-		}
+		if (!file) throw entryNotFound(`Entry not found: ${path}`, resolved.commitId);
 		return sendFile(request, reply, file, resolved.commitId, COMMIT_ID.test(revision));
 	}
 

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Multipart } from "@fastify/multipart";
 import type { CommitAnswer } from "../../api/uploads.js";
-import { JSON_TYPE, sendError, sendHubError } from "../../http.js";
-import { CommitInputError } from "../../repos/commits.js";
+import { HubError, reword, revisionNotFound } from "../../errors.js";
+import { JSON_TYPE } from "../../http.js";
 import { isLfsFile } from "../../repos/lfs.js";
 import { chunksOf } from "../../storage/digest.js";
-import { BlobDigestError, BlobTooLargeError, type BlobStore } from "../../storage/types.js";
+import { BlobTooLargeError, type BlobStore } from "../../storage/types.js";
 import { lines } from "../../uploads/ndjson.js";
 import {
 	checkPath,
@@ -43,9 +43,18 @@ async function storeInline(
 	bytes: AsyncIterable<Uint8Array>,
 	inlineOnly: boolean,
 ) {
-	const stored = await limits.storage.put(bytes, {
-		maxBytes: inlineOnly ? limits.maxRegularBytes : limits.maxFileBytes,
-	});
+	const stored = await limits.storage
+		.put(bytes, { maxBytes: inlineOnly ? limits.maxRegularBytes : limits.maxFileBytes })
+		.catch(
+			reword(
+				BlobTooLargeError,
+				(error) =>
+					new HubError(
+						"TooLarge",
+						`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
+					),
+			),
+		);
 	// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
 	const lfs = stored.gitOid === undefined || (!inlineOnly && isLfsFile(path, stored.size));
 	return {
@@ -65,18 +74,18 @@ async function operationOf(limits: Limits, key: unknown, value: unknown): Promis
 			const file = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
 			const path = checkPath(file.path);
 			if (typeof file.content !== "string")
-				throw new CommitOperationError(`${path}: content must be a string`, 400);
+				throw new CommitOperationError(`${path}: content must be a string`);
 			const encoding = file.encoding ?? "base64";
 			let bytes: Buffer;
 			if (encoding === "base64") {
 				if (!BASE64.test(file.content) || file.content.length % 4 !== 0) {
-					throw new CommitOperationError(`${path}: content is not valid base64`, 400);
+					throw new CommitOperationError(`${path}: content is not valid base64`);
 				}
 				bytes = Buffer.from(file.content, "base64");
 			} else if (encoding === "utf-8" || encoding === "utf8") {
 				bytes = Buffer.from(file.content, "utf8");
 			} else {
-				throw new CommitOperationError(`${path}: encoding must be "base64" or "utf-8"`, 400);
+				throw new CommitOperationError(`${path}: encoding must be "base64" or "utf-8"`);
 			}
 			return storeInline(limits, path, chunksOf(bytes), true);
 		}
@@ -88,7 +97,6 @@ async function operationOf(limits: Limits, key: unknown, value: unknown): Promis
 		default:
 			throw new CommitOperationError(
 				`unknown operation ${JSON.stringify(String(key)).slice(0, 40)}: expected file, lfsFile, deletedFile or deletedFolder`,
-				400,
 			);
 	}
 }
@@ -98,10 +106,10 @@ function jsonLine(line: Buffer, index: number): { key: unknown; value: unknown }
 	try {
 		parsed = JSON.parse(line.toString("utf8"));
 	} catch {
-		throw new CommitOperationError(`line ${index + 1} of the commit is not valid JSON`, 400);
+		throw new CommitOperationError(`line ${index + 1} of the commit is not valid JSON`);
 	}
 	if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-		throw new CommitOperationError(`line ${index + 1} of the commit must be an object { key, value }`, 400);
+		throw new CommitOperationError(`line ${index + 1} of the commit must be an object { key, value }`);
 	}
 	const record = parsed as Record<string, unknown>;
 	return { key: record.key, value: record.value };
@@ -119,24 +127,22 @@ async function readNdjson(
 		if (line.length === 0 || (line.length === 1 && line[0] === 0x0d)) continue;
 		const { key, value } = jsonLine(line, index++);
 		if (header === undefined) {
-			if (key !== "header")
-				throw new CommitOperationError("the first line of a commit must be its header", 400);
+			if (key !== "header") throw new CommitOperationError("the first line of a commit must be its header");
 			header = parseHeader(value);
 			continue;
 		}
-		if (key === "header") throw new CommitOperationError("a commit has one header", 400);
+		if (key === "header") throw new CommitOperationError("a commit has one header");
 		if (operations.length >= limits.maxOperations) throw tooManyOperations(limits.maxOperations);
 		operations.push(await operationOf(limits, key, value));
 	}
-	if (header === undefined)
-		throw new CommitOperationError("the commit is empty: send a header line first", 400);
+	if (header === undefined) throw new CommitOperationError("the commit is empty: send a header line first");
 	return { header, operations };
 }
 
 function tooManyOperations(max: number): CommitOperationError {
 	return new CommitOperationError(
 		`a commit has at most ${max} operations (MODELHUB_MAX_COMMIT_OPERATIONS): split it into several commits`,
-		413,
+		"TooLarge",
 	);
 }
 
@@ -161,13 +167,12 @@ async function readMultipart(
 		if (part.type === "file") {
 			if (header === undefined) {
 				part.file.resume();
-				throw new CommitOperationError("the 'header' field must come before the files", 400);
+				throw new CommitOperationError("the 'header' field must come before the files");
 			}
 			if (part.fieldname !== "file") {
 				part.file.resume();
 				throw new CommitOperationError(
 					`unexpected file field ${JSON.stringify(part.fieldname.slice(0, 40))}: name file parts 'file'`,
-					400,
 				);
 			}
 			if (operations.length >= limits.maxOperations) {
@@ -183,53 +188,33 @@ async function readMultipart(
 		}
 		const value = typeof part.value === "string" ? part.value : String(part.value);
 		if (part.fieldname === "header") {
-			if (header !== undefined) throw new CommitOperationError("a commit has one header", 400);
+			if (header !== undefined) throw new CommitOperationError("a commit has one header");
 			const parsed = jsonLine(Buffer.from(value, "utf8"), 0);
 			header = parseHeader(parsed.key === "header" ? parsed.value : JSON.parse(value));
 		} else if (part.fieldname === "operation") {
-			if (header === undefined) throw new CommitOperationError("the 'header' field must come first", 400);
+			if (header === undefined) throw new CommitOperationError("the 'header' field must come first");
 			if (operations.length >= limits.maxOperations) throw tooManyOperations(limits.maxOperations);
 			const { key, value: opValue } = jsonLine(Buffer.from(value, "utf8"), operations.length + 1);
 			if (key === "file") {
-				throw new CommitOperationError("send files as 'file' parts, not inline in an 'operation' field", 400);
+				throw new CommitOperationError("send files as 'file' parts, not inline in an 'operation' field");
 			}
 			operations.push(await operationOf(limits, key, opValue));
 		} else {
 			throw new CommitOperationError(
 				`unexpected field ${JSON.stringify(part.fieldname.slice(0, 40))}: expected header, operation or file`,
-				400,
 			);
 		}
 	}
-	if (header === undefined) throw new CommitOperationError("the commit has no 'header' field", 400);
+	if (header === undefined) throw new CommitOperationError("the commit has no 'header' field");
 	return { header, operations };
 }
 
-/** Answers the errors of a commit request; anything unexpected is rethrown (a 500). */
-export function answerCommitError(reply: FastifyReply, error: unknown): FastifyReply {
-	if (error instanceof CommitOperationError) {
-		if (error.code) return sendHubError(reply, error.code, error.message);
-		return sendError(reply, error.status, error.message);
-	}
-	if (error instanceof CommitInputError) return sendError(reply, 400, error.message);
-	if (error instanceof BlobTooLargeError) {
-		return sendError(
-			reply,
-			413,
-			`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
-		);
-	}
-	if (error instanceof BlobDigestError) return sendError(reply, 400, error.message);
-	const code = (error as { code?: string }).code;
-	if (
-		typeof code === "string" &&
-		code.startsWith("FST_") &&
-		(error as { statusCode?: number }).statusCode === 413
-	) {
-		return sendError(reply, 413, "a file is larger than MODELHUB_MAX_FILE_BYTES");
-	}
-	if (typeof code === "string" && code.startsWith("FST_") && (error as { statusCode?: number }).statusCode) {
-		return sendError(reply, 400, `malformed multipart body: ${(error as Error).message.slice(0, 200)}`);
+/** The multipart reader's own errors (limits, broken bodies) in a commit's words; others pass. */
+function multipartError(error: unknown): never {
+	const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+	if (typeof code === "string" && code.startsWith("FST_") && typeof statusCode === "number" && statusCode) {
+		if (statusCode === 413) throw new HubError("TooLarge", "a file is larger than MODELHUB_MAX_FILE_BYTES");
+		throw new HubError("Invalid", `malformed multipart body: ${(error as Error).message.slice(0, 200)}`);
 	}
 	throw error;
 }
@@ -252,8 +237,7 @@ export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): 
 		"/api/models/:namespace/:name/commit/:revision",
 		{ onRequest: repoAccess(options, "write"), config: { upload: true } },
 		async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {
-			const refused = refusePullRequest(request, reply);
-			if (refused) return refused;
+			refusePullRequest(request);
 			const repo = request.repo!;
 			const branch = request.params.revision;
 			const refs = await db.query<{ kind: string }>(
@@ -262,55 +246,49 @@ export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): 
 			);
 			if (!refs.rows.some((row) => row.kind === "branch")) {
 				if (refs.rows.length > 0 || /^[0-9a-f]{40}$/.test(branch)) {
-					return sendError(
-						reply,
-						400,
+					throw new HubError(
+						"Invalid",
 						`Commits can only be made on a branch: ${branch} is not a branch of ${repo.id}`,
 					);
 				}
-				return sendHubError(reply, "RevisionNotFound", `Invalid rev id: ${branch}`);
+				throw revisionNotFound(branch);
 			}
-			try {
-				let parsed: { header: CommitHeader; operations: CommitOperation[] };
-				if (request.isMultipart()) {
-					parsed = await readMultipart(
-						limits,
-						request.parts({
-							limits: {
-								fileSize: limits.maxFileBytes,
-								files: limits.maxOperations,
-								fields: limits.maxOperations + 1,
-								fieldSize: 1024 * 1024,
-								parts: limits.maxOperations * 2 + 1,
-							},
-						}),
-					);
-				} else if (
-					isStream(request.body) &&
-					/^application\/x-ndjson\b/i.test(request.headers["content-type"] ?? "")
-				) {
-					parsed = await readNdjson(limits, request.body);
-				} else {
-					return sendError(
-						reply,
-						415,
-						"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
-					);
-				}
-				const result = await commitChanges(options, actorOf(request), repo, {
-					branch,
-					header: parsed.header,
-					operations: parsed.operations,
-				});
-				return reply.type(JSON_TYPE).send({
-					success: true,
-					commitOid: result.commitId,
-					commitUrl: `${publicOrigin(request, options.publicUrl)}/${encodeId(repo.id)}/commit/${result.commitId}`,
-					pullRequestUrl: null,
-				} satisfies CommitAnswer);
-			} catch (error) {
-				return answerCommitError(reply, error);
+			let parsed: { header: CommitHeader; operations: CommitOperation[] };
+			if (request.isMultipart()) {
+				parsed = await readMultipart(
+					limits,
+					request.parts({
+						limits: {
+							fileSize: limits.maxFileBytes,
+							files: limits.maxOperations,
+							fields: limits.maxOperations + 1,
+							fieldSize: 1024 * 1024,
+							parts: limits.maxOperations * 2 + 1,
+						},
+					}),
+				).catch(multipartError);
+			} else if (
+				isStream(request.body) &&
+				/^application\/x-ndjson\b/i.test(request.headers["content-type"] ?? "")
+			) {
+				parsed = await readNdjson(limits, request.body);
+			} else {
+				throw new HubError(
+					"UnsupportedMediaType",
+					"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
+				);
 			}
+			const result = await commitChanges(options, actorOf(request), repo, {
+				branch,
+				header: parsed.header,
+				operations: parsed.operations,
+			});
+			return reply.type(JSON_TYPE).send({
+				success: true,
+				commitOid: result.commitId,
+				commitUrl: `${publicOrigin(request, options.publicUrl)}/${encodeId(repo.id)}/commit/${result.commitId}`,
+				pullRequestUrl: null,
+			} satisfies CommitAnswer);
 		},
 	);
 }

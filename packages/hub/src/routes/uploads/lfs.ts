@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { JSON_TYPE, sendError } from "../../http.js";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorAnswer, HubError, reword, type ErrorKind } from "../../errors.js";
+import { JSON_TYPE } from "../../http.js";
 import { BlobDigestError, BlobTooLargeError, isSha256 } from "../../storage/types.js";
 import { registerUpload, repoObjects } from "../../uploads/objects.js";
 import { sign, verify } from "../../uploads/signing.js";
-import { auditContext, sendTooManyFailures } from "../auth.js";
+import { auditContext, tooManyFailures } from "../auth.js";
 import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
 import { isStream } from "./commit.js";
@@ -41,8 +42,22 @@ function grantFields(grant: UploadGrant): string[] {
 	];
 }
 
-function lfsError(reply: FastifyReply, status: number, message: string): FastifyReply {
-	return reply.code(status).type(LFS_TYPE).send({ message });
+/** An answer of the batch API itself, sent in git-LFS's error format (`{ message }`). */
+class LfsError extends HubError {
+	override name = "LfsError";
+	constructor(kind: ErrorKind, message: string) {
+		super(kind, message);
+	}
+}
+
+/**
+ * The error handler of the batch API's scope: its own errors in git-LFS's format; the others (the
+ * access checks before it, failures inside it) go on to the hub's handler and read as everywhere else.
+ */
+async function lfsErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+	if (!(error instanceof LfsError)) throw error;
+	const { status, headers } = errorAnswer(error);
+	return reply.code(status).headers(headers).type(LFS_TYPE).send({ message: error.message });
 }
 
 /**
@@ -56,6 +71,89 @@ function lfsError(reply: FastifyReply, status: number, message: string): Fastify
 export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
 	const { db, storage, signingKey, limiter } = options;
 
+	// The batch API in a scope of its own, for its error handler.
+	void app.register(async (lfs) => {
+		lfs.setErrorHandler(lfsErrorHandler);
+		batchRoutes(lfs, options);
+	});
+
+	// The upload itself: no Authorization header (huggingface_hub sends none to upload URLs), so the
+	// signed URL is the permission. Checked before the body is read.
+	app.put<{
+		Params: { namespace: string; name: string; oid: string };
+		Querystring: Record<string, string | undefined>;
+	}>(
+		"/api/lfs-upload/:namespace/:name/:oid",
+		{
+			config: { auth: "signed", upload: true },
+			onRequest: async (request) => {
+				const blocked = limiter.blockedFor(request.ip);
+				if (blocked > 0) throw tooManyFailures(blocked);
+				const q = request.query;
+				const grant: UploadGrant = {
+					modelId: `${request.params.namespace}/${request.params.name}`,
+					oid: request.params.oid,
+					size: Number(q.size),
+					expires: Number(q.expires),
+					actor: q.actor ?? "",
+					tokenId: q.token ?? "",
+				};
+				const valid =
+					typeof q.signature === "string" &&
+					/^\d{1,16}$/.test(q.size ?? "") &&
+					/^\d{1,12}$/.test(q.expires ?? "") &&
+					verify(signingKey, grantFields(grant), q.signature);
+				if (!valid) {
+					limiter.fail(request.ip);
+					throw new HubError(
+						"Forbidden",
+						"this upload URL is not valid: ask the LFS batch API for a new one",
+					);
+				}
+				if (grant.expires < Date.now() / 1000) {
+					throw new HubError("Forbidden", "this upload URL has expired: ask the LFS batch API for a new one");
+				}
+				(request as FastifyRequest & { grant?: UploadGrant }).grant = grant;
+			},
+		},
+		async (request, reply) => {
+			const grant = (request as FastifyRequest & { grant: UploadGrant }).grant;
+			if (!isStream(request.body)) {
+				throw new HubError("UnsupportedMediaType", "send the file's bytes as the request body");
+			}
+			const stored = await storage
+				.put(request.body, {
+					expectedSha256: grant.oid,
+					expectedSize: grant.size,
+					maxBytes: Math.min(grant.size, options.maxFileBytes),
+				})
+				.catch(
+					reword(BlobDigestError, (error) => new HubError("Invalid", `upload refused: ${error.message}`)),
+				)
+				.catch(
+					reword(
+						BlobTooLargeError,
+						() =>
+							new HubError("Invalid", `upload refused: received more than the announced ${grant.size} bytes`),
+					),
+				);
+			const registered = await registerUpload(db, grant.modelId, stored, {
+				actor: grant.actor,
+				...(grant.tokenId ? { tokenId: grant.tokenId } : {}),
+				ip: request.ip,
+				action: "lfs.upload",
+				details: { oid: grant.oid, size: grant.size },
+			});
+			if (!registered) throw new HubError("NotFound", "the repository no longer exists");
+			return reply.type(JSON_TYPE).send({});
+		},
+	);
+}
+
+/** `objects/batch` and `objects/verify`. */
+function batchRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
+	const { db, storage, signingKey } = options;
+
 	app.post(
 		"/:namespace/:repo/info/lfs/objects/batch",
 		{ onRequest: repoAccess(options, "write", lfsModelId) },
@@ -66,18 +164,20 @@ export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 				unknown
 			>;
 			if (body.operation !== "upload") {
-				return lfsError(
-					reply,
-					422,
+				throw new LfsError(
+					"Unprocessable",
 					"only the upload operation is supported: download files from /{id}/resolve/{revision}/{path}",
 				);
 			}
 			const objects = body.objects;
 			if (!Array.isArray(objects) || objects.length > MAX_BATCH_OBJECTS) {
-				return lfsError(reply, 422, `'objects' must be a list of at most ${MAX_BATCH_OBJECTS} { oid, size }`);
+				throw new LfsError(
+					"Unprocessable",
+					`'objects' must be a list of at most ${MAX_BATCH_OBJECTS} { oid, size }`,
+				);
 			}
 			if (body.hash_algo !== undefined && body.hash_algo !== "sha256") {
-				return lfsError(reply, 409, "only sha256 objects are supported");
+				throw new LfsError("Conflict", "only sha256 objects are supported");
 			}
 			const wanted = objects.map((item) => {
 				const object = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
@@ -157,83 +257,13 @@ export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 				unknown
 			>;
 			const { oid, size } = body;
-			if (typeof oid !== "string" || !isSha256(oid)) return lfsError(reply, 422, "oid must be a SHA-256");
+			if (typeof oid !== "string" || !isSha256(oid))
+				throw new LfsError("Unprocessable", "oid must be a SHA-256");
 			const held = (await repoObjects(db, request.repo!.id, [oid])).get(oid);
 			if (!held || (typeof size === "number" && held.size !== size)) {
-				return lfsError(reply, 404, `object ${oid} was not uploaded to ${request.repo!.id}`);
+				throw new LfsError("NotFound", `object ${oid} was not uploaded to ${request.repo!.id}`);
 			}
 			return reply.type(LFS_TYPE).send({ oid, size: held.size });
-		},
-	);
-
-	// The upload itself: no Authorization header (huggingface_hub sends none to upload URLs), so the
-	// signed URL is the permission. Checked before the body is read.
-	app.put<{
-		Params: { namespace: string; name: string; oid: string };
-		Querystring: Record<string, string | undefined>;
-	}>(
-		"/api/lfs-upload/:namespace/:name/:oid",
-		{
-			config: { auth: "signed", upload: true },
-			onRequest: async (request, reply) => {
-				const blocked = limiter.blockedFor(request.ip);
-				if (blocked > 0) return sendTooManyFailures(reply, blocked);
-				const q = request.query;
-				const grant: UploadGrant = {
-					modelId: `${request.params.namespace}/${request.params.name}`,
-					oid: request.params.oid,
-					size: Number(q.size),
-					expires: Number(q.expires),
-					actor: q.actor ?? "",
-					tokenId: q.token ?? "",
-				};
-				const valid =
-					typeof q.signature === "string" &&
-					/^\d{1,16}$/.test(q.size ?? "") &&
-					/^\d{1,12}$/.test(q.expires ?? "") &&
-					verify(signingKey, grantFields(grant), q.signature);
-				if (!valid) {
-					limiter.fail(request.ip);
-					return sendError(reply, 403, "this upload URL is not valid: ask the LFS batch API for a new one");
-				}
-				if (grant.expires < Date.now() / 1000) {
-					return sendError(reply, 403, "this upload URL has expired: ask the LFS batch API for a new one");
-				}
-				(request as FastifyRequest & { grant?: UploadGrant }).grant = grant;
-				return undefined;
-			},
-		},
-		async (request, reply) => {
-			const grant = (request as FastifyRequest & { grant: UploadGrant }).grant;
-			if (!isStream(request.body)) return sendError(reply, 415, "send the file's bytes as the request body");
-			let stored;
-			try {
-				stored = await storage.put(request.body, {
-					expectedSha256: grant.oid,
-					expectedSize: grant.size,
-					maxBytes: Math.min(grant.size, options.maxFileBytes),
-				});
-			} catch (error) {
-				if (error instanceof BlobDigestError)
-					return sendError(reply, 400, `upload refused: ${error.message}`);
-				if (error instanceof BlobTooLargeError) {
-					return sendError(
-						reply,
-						400,
-						`upload refused: received more than the announced ${grant.size} bytes`,
-					);
-				}
-				throw error;
-			}
-			const registered = await registerUpload(db, grant.modelId, stored, {
-				actor: grant.actor,
-				...(grant.tokenId ? { tokenId: grant.tokenId } : {}),
-				ip: request.ip,
-				action: "lfs.upload",
-				details: { oid: grant.oid, size: grant.size },
-			});
-			if (!registered) return sendError(reply, 404, "the repository no longer exists");
-			return reply.type(JSON_TYPE).send({});
 		},
 	);
 }

@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Unchecked } from "../../api/unchecked.js";
 import type { PreuploadAnswer, PreuploadRequest, UploadParameters } from "../../api/uploads.js";
-import { JSON_TYPE, sendError } from "../../http.js";
+import { HubError } from "../../errors.js";
+import { JSON_TYPE } from "../../http.js";
 import { fileOid } from "../../repos/git.js";
 import { getFile, pathsInfo } from "../../repos/read.js";
 import { GitIgnore } from "../../uploads/gitignore.js";
 import { CommitOperationError, checkPath } from "../../uploads/operations.js";
 import { uploadMode } from "../../uploads/upload-mode.js";
 import { flag, type RawQuery } from "../query.js";
-import { resolveOrReply, type ModelRoutesOptions } from "../models/context.js";
+import { resolveForViewer, type ModelRoutesOptions } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
 
 /** Files per preupload call (huggingface_hub sends 256). */
@@ -19,11 +20,11 @@ const SAMPLE_BYTES = 512;
 export const PULL_REQUESTS_UNSUPPORTED =
 	"Pull requests are not supported by this hub: commit to a branch (create one with create_branch)";
 
-/** Answers `create_pr=1` (sent by huggingface_hub's `create_pr=True`) with a clear refusal. */
-export function refusePullRequest(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-	if (flag(request.query as RawQuery<keyof UploadParameters>, "create_pr") === true)
-		return sendError(reply, 400, PULL_REQUESTS_UNSUPPORTED);
-	return undefined;
+/** Refuses `create_pr=1` (sent by huggingface_hub's `create_pr=True`) clearly. */
+export function refusePullRequest(request: FastifyRequest): void {
+	if (flag(request.query as RawQuery<keyof UploadParameters>, "create_pr") === true) {
+		throw new HubError("Invalid", PULL_REQUESTS_UNSUPPORTED);
+	}
 }
 
 interface PreuploadFile {
@@ -36,9 +37,9 @@ function parseFiles(body: unknown): { files: PreuploadFile[]; gitIgnore: string 
 	const record: Unchecked<PreuploadRequest> = typeof body === "object" && body !== null ? body : {};
 	const list = record.files;
 	if (!Array.isArray(list))
-		throw new CommitOperationError("'files' must be a list of { path, sample, size }", 400);
+		throw new CommitOperationError("'files' must be a list of { path, sample, size }");
 	if (list.length > MAX_PREUPLOAD_FILES) {
-		throw new CommitOperationError(`at most ${MAX_PREUPLOAD_FILES} files per preupload request`, 400);
+		throw new CommitOperationError(`at most ${MAX_PREUPLOAD_FILES} files per preupload request`);
 	}
 	const files = list.map((item, index): PreuploadFile => {
 		const file: Unchecked<PreuploadRequest["files"][number]> =
@@ -46,7 +47,7 @@ function parseFiles(body: unknown): { files: PreuploadFile[]; gitIgnore: string 
 		const path = checkPath(file.path, `files[${index}].path`);
 		const size = file.size;
 		if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
-			throw new CommitOperationError(`files[${index}].size must be a non-negative whole number`, 400);
+			throw new CommitOperationError(`files[${index}].size must be a non-negative whole number`);
 		}
 		const sample =
 			typeof file.sample === "string"
@@ -58,7 +59,6 @@ function parseFiles(body: unknown): { files: PreuploadFile[]; gitIgnore: string 
 	if (gitIgnore !== undefined && (typeof gitIgnore !== "string" || gitIgnore.length > MAX_GITIGNORE_BYTES)) {
 		throw new CommitOperationError(
 			`'gitIgnore' must be a string of at most ${MAX_GITIGNORE_BYTES} characters`,
-			400,
 		);
 	}
 	return { files, gitIgnore: gitIgnore as string | undefined };
@@ -77,23 +77,9 @@ export function preuploadRoute(app: FastifyInstance, options: ModelRoutesOptions
 		"/api/models/:namespace/:name/preupload/:revision",
 		{ onRequest: repoAccess(options, "write") },
 		async (request, reply) => {
-			const refused = refusePullRequest(request, reply);
-			if (refused) return refused;
-			let parsed;
-			try {
-				parsed = parseFiles(request.body);
-			} catch (error) {
-				if (error instanceof CommitOperationError) return sendError(reply, error.status, error.message);
-				throw error;
-			}
-			const resolved = await resolveOrReply(
-				reply,
-				db,
-				request.repo!.id,
-				request.params.revision,
-				request.viewer,
-			);
-			if (!resolved) return reply;
+			refusePullRequest(request);
+			const parsed = parseFiles(request.body);
+			const resolved = await resolveForViewer(db, request.repo!.id, request.params.revision, request.viewer);
 			let ignore: GitIgnore | undefined;
 			if (parsed.gitIgnore !== undefined) ignore = new GitIgnore(parsed.gitIgnore);
 			else {
