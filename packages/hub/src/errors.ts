@@ -59,11 +59,17 @@ export class HubError extends Error {
 	}
 }
 
+/** The JSON body of every error answer (published in the API contract, `api/errors.ts`). */
+export interface ErrorBody {
+	/** What went wrong, worded for a person. */
+	error: string;
+}
+
 /** An error answer: status, the headers of the error itself, and the JSON body. */
 export interface ErrorAnswer {
 	status: number;
 	headers: Record<string, string>;
-	body: { error: string } & Record<string, unknown>;
+	body: ErrorBody & Record<string, unknown>;
 }
 
 /** A header-safe copy of a message (printable ASCII only). */

@@ -7,6 +7,7 @@ import Fastify, {
 	type FastifyReply,
 	type FastifyRequest,
 } from "fastify";
+import type { Health } from "./api/catalogue.js";
 import { ResponseCache } from "./cache.js";
 import { FailureLimiter } from "./accounts/rate-limit.js";
 import {
@@ -301,13 +302,13 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			await options.db.query("SELECT 1");
 			return reply
 				.type(JSON_TYPE)
-				.send({ status: "ok", database: options.db.kind, storage: options.storage.kind });
+				.send({ status: "ok", database: options.db.kind, storage: options.storage.kind } satisfies Health);
 		} catch {
 			return reply
 				.code(503)
 				.header("retry-after", String(RETRY_AFTER_SECONDS))
 				.type(JSON_TYPE)
-				.send({ status: "unavailable", error: "database unavailable" });
+				.send({ status: "unavailable", error: "database unavailable" } satisfies Health);
 		}
 	});
 

@@ -1,4 +1,4 @@
-/** The catalogues: `GET /api/libraries`, `GET /api/pipelines`, `GET /api/tasks`. */
+/** The catalogues (`GET /api/libraries`, `GET /api/pipelines`, `GET /api/tasks`) and `GET /healthz`. */
 import type { ApiTasksResponse, Modality, PipelineType } from "@modelhub/tasks";
 
 /** One library of `GET /api/libraries`, with how many of the hub's models use it. */
@@ -34,3 +34,8 @@ export interface PipelineInfo {
 
 /** `GET /api/tasks`: each task with a page, keyed by pipeline type. */
 export type ApiTasks = ApiTasksResponse;
+
+/** `GET /healthz`: what the hub runs on; a 503 (with Retry-After) when the database does not answer. */
+export type Health =
+	| { status: "ok"; database: "pglite" | "postgres"; storage: "disk" | "s3" }
+	| { status: "unavailable"; error: string };
