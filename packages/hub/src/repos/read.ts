@@ -261,6 +261,56 @@ export async function lastCommits(
 }
 
 /** The branches and tags of a model, with the commit each points to. */
+/** A commit as a history lists it. */
+export interface HistoryEntry {
+	id: string;
+	title: string;
+	message: string;
+	/** `Name <email>`. */
+	author: string;
+	createdAt: Date | string;
+}
+
+/**
+ * A page of `limit` commits along the first-parent chain, newest first, plus the next one when there
+ * is one (so the caller knows another page follows): from `commitId`, or from the parent of `after`
+ * (the last commit of the previous page).
+ */
+export async function commitHistory(
+	db: Queryable,
+	modelId: string,
+	from: { commitId: string } | { after: string },
+	limit: number,
+): Promise<HistoryEntry[]> {
+	const after = "after" in from ? from.after : null;
+	const start = "commitId" in from ? from.commitId : null;
+	const rows = await db.query<{
+		id: string;
+		title: string;
+		message: string;
+		author: string;
+		created_at: Date | string;
+	}>(
+		`WITH RECURSIVE chain(id, parent_id, title, message, author, created_at, depth) AS (
+			SELECT c.id, c.parent_id, c.title, c.message, c.author, c.created_at, 0 FROM commits c
+			WHERE c.model_id = $1 AND c.id = COALESCE(
+				(SELECT parent_id FROM commits WHERE model_id = $1 AND id = $2::text), $3)
+			UNION ALL
+			SELECT c.id, c.parent_id, c.title, c.message, c.author, c.created_at, chain.depth + 1
+			FROM commits c JOIN chain ON c.model_id = $1 AND c.id = chain.parent_id
+			WHERE chain.depth < $4
+		) SELECT id, title, message, author, created_at FROM chain ORDER BY depth`,
+		[modelId, after, start, limit],
+	);
+	return rows.rows.map((row) => ({
+		id: row.id,
+		title: row.title,
+		message: row.message,
+		author: row.author,
+		createdAt: row.created_at,
+	}));
+}
+
 export async function listRefs(
 	db: Queryable,
 	modelId: string,

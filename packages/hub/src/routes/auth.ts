@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../accounts/rate-limit.js";
-import { touchTokens, viewerForToken } from "../accounts/store.js";
 import { ACCESS_TOKEN_PREFIX, plausibleToken } from "../accounts/tokens.js";
 import { ANONYMOUS, ADMIN, AUTH_REQUIRED, RefusedError, type Viewer } from "../accounts/viewer.js";
 import { whoamiJson } from "../accounts/whoami.js";
 import { adminTokenMatches, checkAdmin } from "../auth.js";
-import type { Database } from "../db/types.js";
 import { BEARER_CHALLENGE, HubError, kindOfStatus, tooManyRequests } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
+import { recordTokenUse, viewerOfToken } from "../services/accounts.js";
 import { actorFor, type Actor } from "../services/actor.js";
+import type { ReadContext } from "../services/models.js";
 
 declare module "fastify" {
 	interface FastifyRequest {
@@ -31,8 +31,7 @@ export const INVALID_CREDENTIALS = "Invalid credentials in Authorization header"
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_TOUCHED = 10_000;
 
-export interface AuthOptions {
-	db: Database;
+export interface AuthOptions extends ReadContext {
 	adminToken: string | undefined;
 	limiter: FailureLimiter;
 }
@@ -73,7 +72,7 @@ export function tooManyFailures(seconds: number): HubError {
  * Retry-After until its window ends. Requests without a header cost nothing (no promise, no query).
  */
 export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
-	const { db, adminToken, limiter } = options;
+	const { adminToken, limiter } = options;
 	const touched = new Map<string, number>();
 
 	// Set on every request by the hook below (Fastify 5 decorates requests with primitives only).
@@ -85,7 +84,7 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 		if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
 		if (touched.size >= MAX_TOUCHED) touched.clear();
 		touched.set(tokenId, now);
-		touchTokens(db, [tokenId]).catch(() => touched.delete(tokenId));
+		recordTokenUse(options, [tokenId]).catch(() => touched.delete(tokenId));
 	}
 
 	async function resolve(request: FastifyRequest, token: string | "malformed"): Promise<void> {
@@ -97,7 +96,7 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 			return;
 		}
 		if (token !== "malformed" && plausibleToken(token)) {
-			const viewer = await viewerForToken(db, token);
+			const viewer = await viewerOfToken(options, token);
 			if (viewer) {
 				request.viewer = viewer;
 				if (viewer.kind === "user") touch(viewer.token.id);

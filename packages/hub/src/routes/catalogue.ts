@@ -12,13 +12,11 @@ import {
 } from "@modelhub/tasks";
 import type { LibraryInfo, PipelineInfo } from "../api/catalogue.js";
 import type { ResponseCache } from "../cache.js";
-import type { Database } from "../db/types.js";
 import { precompress, sendPrecompressed } from "../compressed.js";
 import { JSON_TYPE } from "../http.js";
-import { countBy } from "../models/store.js";
+import { publicModelCounts, type ReadContext } from "../services/models.js";
 
-export interface CatalogueRoutesOptions {
-	db: Database;
+export interface CatalogueRoutesOptions extends ReadContext {
 	cache: ResponseCache;
 }
 
@@ -62,7 +60,7 @@ export function renderPipelines(counts: Map<string, number>): PipelineInfo[] {
 }
 
 export async function catalogueRoutes(app: FastifyInstance, options: CatalogueRoutesOptions): Promise<void> {
-	const { db, cache } = options;
+	const { cache } = options;
 	// The task catalogue is constant: serialise and compress it once (about 100 KB of JSON).
 	const tasks = precompress(Buffer.from(JSON.stringify(renderApiTasks())));
 
@@ -80,7 +78,7 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueRo
 			let entry = cache.get(key);
 			if (!entry) {
 				const version = cache.version;
-				entry = { body: Buffer.from(JSON.stringify(render(await countBy(db, column)))) };
+				entry = { body: Buffer.from(JSON.stringify(render(await publicModelCounts(options, column)))) };
 				cache.set(key, entry, version);
 			}
 			return reply.type(JSON_TYPE).send(entry.body);

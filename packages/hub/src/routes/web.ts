@@ -2,16 +2,13 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { ANONYMOUS } from "../accounts/viewer.js";
-import type { Queryable } from "../db/types.js";
 import { noSuchApiRoute, noSuchPath } from "../errors.js";
 import { acceptsHtml, pathOf } from "../http.js";
-import { getModel } from "../models/store.js";
+import { publicModelInfo, type ReadContext } from "../services/models.js";
 import { pageMeta, renderPage, type ModelFacts } from "../web/page-meta.js";
 
-export interface WebRoutesOptions {
-	/** The database, for the status and title of model pages. */
-	db: Queryable;
+/** The services' context (for the status and title of model pages), and the files to serve. */
+export interface WebRoutesOptions extends ReadContext {
 	/** The built web app, or undefined to serve the built-in "not built" page. */
 	webDir: string | undefined;
 	/** Demo media of @modelhub/tasks, served at /assets/demo/. */
@@ -46,11 +43,11 @@ const HTML_TYPE = "text/html; charset=utf-8";
 const MAX_MODEL_ID_LENGTH = 200;
 const MODEL_FACTS = new Set(["pipeline_tag", "library_name", "downloads", "likes", "cardData"] as const);
 
-async function modelFacts(db: Queryable, id: string): Promise<ModelFacts | undefined> {
+async function modelFacts(context: ReadContext, id: string): Promise<ModelFacts | undefined> {
 	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
 	// Pages are rendered for anyone (the app sends its token with API calls, not with page loads), so a
 	// private model's page is looked up as the public sees it: no title, no description, 404.
-	const model = await getModel(db, id, { properties: MODEL_FACTS, viewer: ANONYMOUS });
+	const model = await publicModelInfo(context, id, { properties: MODEL_FACTS });
 	if (!model) return undefined;
 	const license = model.cardData?.license;
 	return {
@@ -73,7 +70,7 @@ function isApiPath(path: string): boolean {
  * 404s for everything else.
  */
 export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions): Promise<void> {
-	const { webDir, demoDir, db } = options;
+	const { webDir, demoDir } = options;
 	// The built page: every navigation gets it with its own status, title and description. It is read
 	// again when the file changes (a rebuild next to a running hub names new asset files).
 	const templatePath = webDir === undefined ? undefined : join(webDir, "index.html");
@@ -131,7 +128,7 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 		if (navigation) {
 			// The status is the truth about the address even when the app is not built (a private or
 			// unknown model is a 404 either way).
-			const meta = await pageMeta(path, { model: (id) => modelFacts(db, id) });
+			const meta = await pageMeta(path, { model: (id) => modelFacts(options, id) });
 			const html = await template();
 			if (html === undefined)
 				return reply

@@ -11,7 +11,8 @@ import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from
 import { MAX_XORB_BYTES, XorbScanner } from "../xet/xorb.js";
 import { actorName } from "../accounts/viewer.js";
 import { bearerToken, tooManyFailures } from "./auth.js";
-import { publicOrigin, resolveForViewer, type ModelRoutesOptions } from "./models/context.js";
+import { readableRevision } from "../services/contents.js";
+import { publicOrigin, type ModelRoutesOptions } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
 import { isStream } from "./uploads/commit.js";
 import { refusePullRequest } from "./uploads/preupload.js";
@@ -66,7 +67,7 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 			const revision = request.params.revision;
 			// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
 			refusePullRequest(request);
-			const resolved = await resolveForViewer(db, request.repo!.id, revision, request.viewer);
+			const resolved = await readableRevision(options, request.viewer, request.repo!.id, revision);
 			const viewer = request.viewer;
 			const { token, expiresAt } = await issueXetToken(db, {
 				account: actorName(viewer),

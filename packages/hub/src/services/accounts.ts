@@ -10,12 +10,14 @@ import {
 	removeMembership,
 	revokeToken,
 	setMembership,
+	touchTokens,
+	viewerForToken,
 	type Account,
 	type IssuedToken,
 	type MemberInput,
 	type TokenInfo,
 } from "../accounts/store.js";
-import type { Role } from "../accounts/viewer.js";
+import type { Role, Viewer } from "../accounts/viewer.js";
 import { listAudit, type AuditQuery, type StoredAuditEntry } from "../audit/log.js";
 import { requireAdmin, type Actor } from "./actor.js";
 import { write, type WriteContext } from "./write.js";
@@ -200,4 +202,14 @@ export async function auditPage(
 ): Promise<{ entries: StoredAuditEntry[]; next?: number }> {
 	requireAdmin(actor);
 	return listAudit(context.db, query);
+}
+
+/** The user an access token (not revoked) belongs to, with their organisations; undefined for an unknown token. */
+export function viewerOfToken(context: Pick<WriteContext, "db">, token: string): Promise<Viewer | undefined> {
+	return viewerForToken(context.db, token);
+}
+
+/** Records that tokens were used just now (their `lastUsedAt`; the caller decides how often). */
+export function recordTokenUse(context: Pick<WriteContext, "db">, ids: readonly string[]): Promise<void> {
+	return touchTokens(context.db, ids);
 }

@@ -1,6 +1,7 @@
 import type { CommitsParameters, RepoCommit } from "../../api/repos.js";
-import type { Queryable } from "../../db/types.js";
 import { COMMIT_ID } from "../../repos/paths.js";
+import { historyOf, type ReadableRevision } from "../../services/contents.js";
+import type { ReadContext } from "../../services/models.js";
 import { invalidParameter, many, one, type RawQuery } from "../query.js";
 import { encodeId } from "./context.js";
 
@@ -24,8 +25,8 @@ function escapeHtml(text: string): string {
  * id of the last commit of the previous page.
  */
 export async function commitsPage(
-	db: Queryable,
-	resolved: { modelId: string; commitId: string },
+	context: ReadContext,
+	resolved: ReadableRevision,
 	revision: string,
 	q: RawQuery<keyof CommitsParameters>,
 ): Promise<{ body: RepoCommit[]; next?: string }> {
@@ -34,35 +35,20 @@ export async function commitsPage(
 		throw invalidParameter("cursor", "cursor is not one this hub issued");
 	}
 	const formatted = many(q, "expand", 10).includes("formatted");
-	const rows = await db.query<{
-		id: string;
-		title: string;
-		message: string;
-		author: string;
-		created_at: Date | string;
-	}>(
-		`WITH RECURSIVE chain(id, parent_id, title, message, author, created_at, depth) AS (
-			SELECT c.id, c.parent_id, c.title, c.message, c.author, c.created_at, 0 FROM commits c
-			WHERE c.model_id = $1 AND c.id = COALESCE(
-				(SELECT parent_id FROM commits WHERE model_id = $1 AND id = $2::text), $3)
-			UNION ALL
-			SELECT c.id, c.parent_id, c.title, c.message, c.author, c.created_at, chain.depth + 1
-			FROM commits c JOIN chain ON c.model_id = $1 AND c.id = chain.parent_id
-			WHERE chain.depth < $4
-		) SELECT id, title, message, author, created_at FROM chain ORDER BY depth`,
-		[resolved.modelId, cursor ?? null, cursor === undefined ? resolved.commitId : null, COMMITS_PAGE],
-	);
-	const page = rows.rows.slice(0, COMMITS_PAGE);
-	const body = page.map((row): RepoCommit => ({
-		id: row.id,
-		title: row.title,
-		message: row.message,
-		authors: [{ user: commitAuthor(row.author) }],
-		date: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
-		...(formatted ? { formatted: { title: escapeHtml(row.title), message: escapeHtml(row.message) } } : {}),
+	const commits = await historyOf(context, resolved, { limit: COMMITS_PAGE, after: cursor });
+	const page = commits.slice(0, COMMITS_PAGE);
+	const body = page.map((commit): RepoCommit => ({
+		id: commit.id,
+		title: commit.title,
+		message: commit.message,
+		authors: [{ user: commitAuthor(commit.author) }],
+		date: (commit.createdAt instanceof Date ? commit.createdAt : new Date(commit.createdAt)).toISOString(),
+		...(formatted
+			? { formatted: { title: escapeHtml(commit.title), message: escapeHtml(commit.message) } }
+			: {}),
 	}));
 	const last = page[page.length - 1];
-	if (rows.rows.length > COMMITS_PAGE && last) {
+	if (commits.length > COMMITS_PAGE && last) {
 		const params = new URLSearchParams({ cursor: last.id });
 		if (formatted) params.set("expand[]", "formatted");
 		return {

@@ -1,21 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../../accounts/rate-limit.js";
-import { canRead, type Viewer } from "../../accounts/viewer.js";
+import type { Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
 import type { UploadSettings } from "../../config.js";
-import type { Database } from "../../db/types.js";
-import { HubError, repoNotFound, revisionNotFound } from "../../errors.js";
-import { resolveRevision } from "../../repos/read.js";
-import type { ChangeEvents } from "../../services/changes.js";
-import type { BlobStore } from "../../storage/types.js";
+import type { RepoContext } from "../../services/repos.js";
 
-export interface ModelRoutesOptions {
-	db: Database;
-	/** The bus the services announce their writes on (the cache listens to it). */
-	changes: ChangeEvents;
-	/** Cached GET answers (cleared by a listener of `changes`). */
+/** The services' context (database, file storage, the change bus) and what the routes add to it. */
+export interface ModelRoutesOptions extends RepoContext {
+	/** Cached GET answers (cleared by a listener of the change bus). */
 	cache: ResponseCache;
-	storage: BlobStore;
 	adminToken: string | undefined;
 	/** Largest file an upload may store. */
 	maxFileBytes: number;
@@ -35,38 +28,6 @@ export function viewerCacheKey(kind: string, viewer: Viewer, url: string): strin
 	if (viewer.kind === "anonymous") return `${kind}:${url}`;
 	if (viewer.kind === "admin") return `${kind}@admin:${url}`;
 	return `${kind}@${viewer.account.name}:${url}`;
-}
-
-const MAX_REVISION_LENGTH = 256;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/**
- * The model and commit a request names, or the error huggingface_hub expects (RepoNotFound,
- * RevisionNotFound with `Invalid rev id: …`).
- */
-export async function resolveForViewer(
-	db: Database,
-	id: string,
-	revision: string,
-	viewer: Viewer,
-): Promise<{ modelId: string; commitId: string; author: string | null; private: boolean }> {
-	if (
-		revision.length === 0 ||
-		revision.length > MAX_REVISION_LENGTH ||
-		CONTROL.test(revision) ||
-		!revision.isWellFormed()
-	) {
-		throw new HubError(
-			"Invalid",
-			`invalid revision: must be 1 to ${MAX_REVISION_LENGTH} printable characters`,
-		);
-	}
-	const resolved = await resolveRevision(db, id, revision);
-	// A private model the viewer may not read is answered exactly as a missing one.
-	if (resolved.status === "no-model" || !canRead(viewer, { id, ...resolved })) throw repoNotFound();
-	if (resolved.status === "no-revision") throw revisionNotFound(revision);
-	return resolved;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { JSON_TYPE } from "../../http.js";
-import { countMatchingModels } from "../../models/store.js";
+import { modelCount } from "../../services/models.js";
 import type { RawQuery } from "../query.js";
 import { viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 import { parseListQuery } from "./list.js";
@@ -14,7 +14,7 @@ export const MAX_MODEL_COUNT = 100_000;
  * there would make every page `list_models` walks pay for a count, so it is a route of its own.
  */
 export function countRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, cache } = options;
+	const { cache } = options;
 	app.get("/api/models-count", async (request, reply) => {
 		// Counted per viewer: private models count only for those who may read them.
 		const key = viewerCacheKey("c", request.viewer, request.url);
@@ -23,7 +23,7 @@ export function countRoute(app: FastifyInstance, options: ModelRoutesOptions): v
 		const filters = parseListQuery(request.query as RawQuery).query;
 		const version = cache.version;
 		const body = Buffer.from(
-			JSON.stringify(await countMatchingModels(db, { ...filters, viewer: request.viewer }, MAX_MODEL_COUNT)),
+			JSON.stringify(await modelCount(options, { ...filters, viewer: request.viewer }, MAX_MODEL_COUNT)),
 		);
 		cache.set(key, { body }, version);
 		return reply.type(JSON_TYPE).send(body);

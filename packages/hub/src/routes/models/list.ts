@@ -13,7 +13,8 @@ import {
 	LIST_PROPERTIES,
 	type ModelProperty,
 } from "../../models/properties.js";
-import { listModels, type ListQuery, type ProviderFilter } from "../../models/store.js";
+import type { ListQuery, ProviderFilter } from "../../models/store.js";
+import { modelPage } from "../../services/models.js";
 import { choice, flag, invalidParameter, many, matching, one, whole, type RawQuery } from "../query.js";
 import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
@@ -164,7 +165,7 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 }
 
 export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, cache } = options;
+	const { cache } = options;
 
 	function send(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
 		if (entry.next && entry.cursor) {
@@ -184,7 +185,7 @@ export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): vo
 		}
 		const parsed = parseListQuery(request.query as RawQuery);
 		const version = cache.version;
-		return listModels(db, { ...parsed.query, viewer: request.viewer }).then((page) => {
+		return modelPage(options, { ...parsed.query, viewer: request.viewer }).then((page) => {
 			const entry: CachedResponse = { body: Buffer.from(JSON.stringify(page.models)) };
 			if (page.next) {
 				const next = new URLSearchParams(parsed.canonical);

@@ -12,18 +12,18 @@ import {
 	isModelProperty,
 	type ModelProperty,
 } from "../../models/properties.js";
-import { getModel } from "../../models/store.js";
-import { deleteModelRecord, putModelRecord } from "../../services/repos.js";
 import { repoPathProblem, MAX_PATH_LENGTH } from "../../repos/paths.js";
+import { treeEntryJson, type TreeEntry } from "../../repos/read.js";
 import {
-	isFolder,
-	lastCommits,
-	listRefs,
-	pathsInfo,
-	treeEntryJson,
-	treePage,
-	type TreeEntry,
-} from "../../repos/read.js";
+	entriesAt,
+	folderExists,
+	lastCommitsOf,
+	readableRevision,
+	refsOf,
+	treeEntries,
+} from "../../services/contents.js";
+import { modelInfo } from "../../services/models.js";
+import { deleteModelRecord, putModelRecord } from "../../services/repos.js";
 import { flag, invalidParameter, many, one, type RawQuery } from "../query.js";
 import {
 	checkRepoPath,
@@ -34,7 +34,7 @@ import {
 } from "../repo-paths.js";
 import { actorOf, adminOnly } from "../auth.js";
 import { commitsPage } from "./commits.js";
-import { encodeId, originOf, resolveForViewer, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
+import { encodeId, originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
 const API_PREFIX = "/api/models/";
 
@@ -99,7 +99,7 @@ function pathsInfoBody(body: unknown): { paths: string[]; expand: boolean } {
 }
 
 export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, cache, adminToken } = options;
+	const { cache, adminToken } = options;
 
 	// huggingface_hub posts paths-info as a form.
 	app.addContentTypeParser(
@@ -149,9 +149,9 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		return cached(request, reply, async () => {
 			let commitId: string | undefined;
 			if (revision !== undefined) {
-				commitId = (await resolveForViewer(db, id, revision, request.viewer)).commitId;
+				commitId = (await readableRevision(options, request.viewer, id, revision)).commitId;
 			}
-			const model = await getModel(db, id, {
+			const model = await modelInfo(options, id, {
 				viewer: request.viewer,
 				properties,
 				withBlobs,
@@ -175,21 +175,19 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		const after = cursor === undefined ? undefined : decodeTreeCursor(cursor);
 		if (t.path !== "") checkRepoPath(t.path);
 		return cached(request, reply, async () => {
-			const resolved = await resolveForViewer(db, t.id, t.revision, request.viewer);
-			if (!(await isFolder(db, resolved.modelId, resolved.commitId, t.path))) {
+			const resolved = await readableRevision(options, request.viewer, t.id, t.revision);
+			if (!(await folderExists(options, resolved, t.path))) {
 				throw entryNotFound(`Entry not found: no folder ${t.path} at this revision`, resolved.commitId);
 			}
 			const limit = expand ? TREE_PAGE_EXPANDED : TREE_PAGE;
-			const entries = await treePage(db, {
-				modelId: resolved.modelId,
-				commitId: resolved.commitId,
+			const entries = await treeEntries(options, resolved, {
 				path: t.path,
 				recursive,
 				limit,
 				...(after !== undefined ? { after } : {}),
 			});
 			const page = entries.slice(0, limit);
-			const commits = expand ? await lastCommits(db, resolved.modelId, resolved.commitId, page) : undefined;
+			const commits = expand ? await lastCommitsOf(options, resolved, page) : undefined;
 			let next: string | undefined;
 			const last = page[page.length - 1];
 			if (entries.length > limit && last) {
@@ -215,8 +213,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		includePullRequests: boolean,
 	) {
 		return cached(request, reply, async () => {
-			const resolved = await resolveForViewer(db, id, "main", request.viewer);
-			const all = await listRefs(db, resolved.modelId);
+			const all = await refsOf(options, await readableRevision(options, request.viewer, id, "main"));
 			const shape = (kind: "branch" | "tag") =>
 				all
 					.filter((ref) => ref.kind === kind)
@@ -264,8 +261,8 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 				);
 			case "commits":
 				return cached(request, reply, async () => {
-					const resolved = await resolveForViewer(db, t.id, t.revision, request.viewer);
-					return commitsPage(db, resolved, t.revision, request.query as RawQuery);
+					const resolved = await readableRevision(options, request.viewer, t.id, t.revision);
+					return commitsPage(options, resolved, t.revision, request.query as RawQuery);
 				});
 			default:
 				throw new HubError("MethodNotAllowed", "use POST for paths-info");
@@ -276,11 +273,9 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		const t = target(request);
 		if (t.kind !== "paths-info") throw noSuchApiRoute();
 		const body = pathsInfoBody(request.body);
-		const resolved = await resolveForViewer(db, t.id, t.revision, request.viewer);
-		const entries: TreeEntry[] = await pathsInfo(db, resolved.modelId, resolved.commitId, body.paths);
-		const commits = body.expand
-			? await lastCommits(db, resolved.modelId, resolved.commitId, entries)
-			: undefined;
+		const resolved = await readableRevision(options, request.viewer, t.id, t.revision);
+		const entries: TreeEntry[] = await entriesAt(options, resolved, body.paths);
+		const commits = body.expand ? await lastCommitsOf(options, resolved, entries) : undefined;
 		return reply.type(JSON_TYPE).send(entries.map((entry) => treeEntryJson(entry, commits?.get(entry.path))));
 	});
 
@@ -291,7 +286,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		if (t.kind !== "info") throw noSuchApiRoute();
 		const model = parseModelInput(request.body, t.id);
 		const created = await putModelRecord(options, actorOf(request), model);
-		const stored = await getModel(db, t.id, {
+		const stored = await modelInfo(options, t.id, {
 			viewer: request.viewer,
 			properties: new Set([...INFO_PROPERTIES, "inferenceProviderMapping"]),
 		});

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { entryNotFound } from "../../errors.js";
 import { fileOid } from "../../repos/git.js";
 import { COMMIT_ID } from "../../repos/paths.js";
-import { getFile, type FileEntry } from "../../repos/read.js";
+import type { FileEntry } from "../../repos/read.js";
+import { fileAt, fileBytes, fileDownloadUrl, readableRevision } from "../../services/contents.js";
 import { checkRepoPath, decodeSegments, parseResolvePath, rawPathOf } from "../repo-paths.js";
-import { resolveForViewer, type ModelRoutesOptions } from "./context.js";
+import type { ModelRoutesOptions } from "./context.js";
 
 /** How long a presigned download URL stays valid. */
 const PRESIGNED_TTL_SECONDS = 3600;
@@ -70,13 +71,11 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  * files are redirected (302) to a presigned storage URL when the store offers one.
  */
 export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, storage } = options;
-
 	async function handler(request: FastifyRequest, reply: FastifyReply) {
 		const { id, revision, path } = parseResolvePath(decodeSegments(rawPathOf(request.url).slice(1)));
-		const resolved = await resolveForViewer(db, id, revision, request.viewer);
+		const resolved = await readableRevision(options, request.viewer, id, revision);
 		checkRepoPath(path);
-		const file = await getFile(db, resolved.modelId, resolved.commitId, path);
+		const file = await fileAt(options, resolved, path);
 		if (!file) throw entryNotFound(`Entry not found: ${path}`, resolved.commitId);
 		return sendFile(request, reply, file, resolved.commitId, COMMIT_ID.test(revision));
 	}
@@ -106,10 +105,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
 
 		if (file.lfs) {
-			const location = await storage.downloadUrl(file.sha256, {
-				filename: file.path.slice(file.path.lastIndexOf("/") + 1),
-				expiresInSeconds: PRESIGNED_TTL_SECONDS,
-			});
+			const location = await fileDownloadUrl(options, file, PRESIGNED_TTL_SECONDS);
 			if (location) return reply.code(302).header("location", location).header("content-length", "0").send();
 		}
 
@@ -126,7 +122,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		if (range) reply.code(206).header("content-range", `bytes ${start}-${end - 1}/${file.size}`);
 		reply.header("content-length", String(end - start));
 		if (request.method === "HEAD") return reply.send();
-		const stream = await storage.read(file.sha256, range ? { start, end } : undefined);
+		const stream = await fileBytes(options, file, range ? { start, end } : undefined);
 		return reply.send(stream);
 	}
 

@@ -4,12 +4,12 @@ import type { PreuploadAnswer, PreuploadRequest, UploadParameters } from "../../
 import { HubError } from "../../errors.js";
 import { JSON_TYPE } from "../../http.js";
 import { fileOid } from "../../repos/git.js";
-import { getFile, pathsInfo } from "../../repos/read.js";
+import { entriesAt, fileAt, fileBytes, readableRevision } from "../../services/contents.js";
 import { GitIgnore } from "../../uploads/gitignore.js";
 import { CommitOperationError, checkPath } from "../../uploads/operations.js";
 import { uploadMode } from "../../uploads/upload-mode.js";
 import { flag, type RawQuery } from "../query.js";
-import { resolveForViewer, type ModelRoutesOptions } from "../models/context.js";
+import type { ModelRoutesOptions } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
 
 /** Files per preupload call (huggingface_hub sends 256). */
@@ -71,29 +71,31 @@ function parseFiles(body: unknown): { files: PreuploadFile[]; gitIgnore: string 
  * its own to leave unchanged files out of the commit.
  */
 export function preuploadRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, storage } = options;
-
 	app.post<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/preupload/:revision",
 		{ onRequest: repoAccess(options, "write") },
 		async (request, reply) => {
 			refusePullRequest(request);
 			const parsed = parseFiles(request.body);
-			const resolved = await resolveForViewer(db, request.repo!.id, request.params.revision, request.viewer);
+			const resolved = await readableRevision(
+				options,
+				request.viewer,
+				request.repo!.id,
+				request.params.revision,
+			);
 			let ignore: GitIgnore | undefined;
 			if (parsed.gitIgnore !== undefined) ignore = new GitIgnore(parsed.gitIgnore);
 			else {
-				const stored = await getFile(db, resolved.modelId, resolved.commitId, ".gitignore");
+				const stored = await fileAt(options, resolved, ".gitignore");
 				if (stored && stored.size <= MAX_GITIGNORE_BYTES) {
 					const chunks: Buffer[] = [];
-					for await (const chunk of await storage.read(stored.sha256)) chunks.push(chunk as Buffer);
+					for await (const chunk of await fileBytes(options, stored)) chunks.push(chunk as Buffer);
 					ignore = new GitIgnore(Buffer.concat(chunks).toString("utf8"));
 				}
 			}
-			const existing = await pathsInfo(
-				db,
-				resolved.modelId,
-				resolved.commitId,
+			const existing = await entriesAt(
+				options,
+				resolved,
 				parsed.files.map((file) => file.path),
 			);
 			const oids = new Map<string, string>();

@@ -1,0 +1,152 @@
+import type { Readable } from "node:stream";
+import { canRead, type Viewer } from "../accounts/viewer.js";
+import type { LastCommit } from "../api/repos.js";
+import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
+import {
+	commitHistory,
+	getFile,
+	isFolder,
+	lastCommits,
+	listRefs,
+	pathsInfo,
+	resolveRevision,
+	treePage,
+	type FileEntry,
+	type HistoryEntry,
+	type TreeEntry,
+} from "../repos/read.js";
+import type { ReadContext } from "./models.js";
+import type { RepoContext } from "./repos.js";
+
+/**
+ * Reading what a repository holds at a revision: its tree, files, refs and history. Every read starts
+ * from `readableRevision`, which checks that the viewer may read the repository; the others take its
+ * answer.
+ */
+
+/** A revision of a repository the viewer may read. */
+export interface ReadableRevision {
+	/** The repository's id as stored. */
+	modelId: string;
+	commitId: string;
+	author: string | null;
+	private: boolean;
+}
+
+const MAX_REVISION_LENGTH = 256;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The repository and commit `id` and `revision` (a branch, a tag or a commit id) name, when the viewer
+ * may read it; else the error huggingface_hub expects (RepoNotFound, RevisionNotFound with
+ * `Invalid rev id: …`). A private repository the viewer may not read is answered as a missing one.
+ */
+export async function readableRevision(
+	context: ReadContext,
+	viewer: Viewer,
+	id: string,
+	revision: string,
+): Promise<ReadableRevision> {
+	if (
+		revision.length === 0 ||
+		revision.length > MAX_REVISION_LENGTH ||
+		CONTROL.test(revision) ||
+		!revision.isWellFormed()
+	) {
+		throw new HubError(
+			"Invalid",
+			`invalid revision: must be 1 to ${MAX_REVISION_LENGTH} printable characters`,
+		);
+	}
+	const resolved = await resolveRevision(context.db, id, revision);
+	if (resolved.status === "no-model" || !canRead(viewer, { id, ...resolved })) throw repoNotFound();
+	if (resolved.status === "no-revision") throw revisionNotFound(revision);
+	return resolved;
+}
+
+/** Whether `path` is a folder at the revision ("" is the root, always one). */
+export function folderExists(context: ReadContext, at: ReadableRevision, path: string): Promise<boolean> {
+	return isFolder(context.db, at.modelId, at.commitId, path);
+}
+
+/** A page of a folder's entries (with its sub-folders' when `recursive`), one more when another page follows. */
+export function treeEntries(
+	context: ReadContext,
+	at: ReadableRevision,
+	query: { path: string; recursive: boolean; limit: number; after?: string },
+): Promise<TreeEntry[]> {
+	return treePage(context.db, { modelId: at.modelId, commitId: at.commitId, ...query });
+}
+
+/** The entries at these paths (files and folders; missing paths are left out). */
+export function entriesAt(
+	context: ReadContext,
+	at: ReadableRevision,
+	paths: readonly string[],
+): Promise<TreeEntry[]> {
+	return pathsInfo(context.db, at.modelId, at.commitId, paths);
+}
+
+/** The last commit that changed each entry, up to the revision. */
+export function lastCommitsOf(
+	context: ReadContext,
+	at: ReadableRevision,
+	entries: readonly TreeEntry[],
+): Promise<Map<string, LastCommit>> {
+	return lastCommits(context.db, at.modelId, at.commitId, entries);
+}
+
+/** The file at `path`, or undefined. */
+export function fileAt(
+	context: ReadContext,
+	at: ReadableRevision,
+	path: string,
+): Promise<FileEntry | undefined> {
+	return getFile(context.db, at.modelId, at.commitId, path);
+}
+
+/** The repository's branches and tags. */
+export function refsOf(
+	context: ReadContext,
+	at: ReadableRevision,
+): Promise<Array<{ kind: "branch" | "tag"; name: string; commitId: string }>> {
+	return listRefs(context.db, at.modelId);
+}
+
+/**
+ * A page of the revision's history, newest first along the first-parent chain (after the commit
+ * `after`, the last of the previous page, when given), with one more commit when another page follows.
+ */
+export function historyOf(
+	context: ReadContext,
+	at: ReadableRevision,
+	page: { limit: number; after?: string | undefined },
+): Promise<HistoryEntry[]> {
+	const from = page.after !== undefined ? { after: page.after } : { commitId: at.commitId };
+	return commitHistory(context.db, at.modelId, from, page.limit);
+}
+
+/** A file's bytes (or the range `start` ≤ byte < `end`). */
+export function fileBytes(
+	context: Pick<RepoContext, "storage">,
+	file: FileEntry,
+	range?: { start: number; end: number },
+): Promise<Readable> {
+	return context.storage.read(file.sha256, range);
+}
+
+/**
+ * A URL the client may download a file's bytes from directly for `expiresInSeconds` (a presigned S3
+ * URL), or undefined when the bytes come through the hub.
+ */
+export function fileDownloadUrl(
+	context: Pick<RepoContext, "storage">,
+	file: FileEntry,
+	expiresInSeconds: number,
+): Promise<string | undefined> {
+	return context.storage.downloadUrl(file.sha256, {
+		filename: file.path.slice(file.path.lastIndexOf("/") + 1),
+		expiresInSeconds,
+	});
+}
