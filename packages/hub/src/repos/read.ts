@@ -311,6 +311,19 @@ export async function commitHistory(
 	}));
 }
 
+/** The kinds of the refs named `name` (a branch and a tag may share a name). */
+export async function refKinds(
+	db: Queryable,
+	modelId: string,
+	name: string,
+): Promise<Array<"branch" | "tag">> {
+	const result = await db.query<{ kind: "branch" | "tag" }>(
+		"SELECT kind FROM refs WHERE model_id = $1 AND name = $2",
+		[modelId, name],
+	);
+	return result.rows.map((row) => row.kind);
+}
+
 export async function listRefs(
 	db: Queryable,
 	modelId: string,

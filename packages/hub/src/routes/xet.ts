@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HubError, repoNotFound, reword } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
-import { registerUpload, repoObjects } from "../uploads/objects.js";
+import { registerUpload } from "../services/uploads.js";
+import { repoObjects } from "../uploads/objects.js";
 import { XetFormatError } from "../xet/chunks.js";
 import { XET_HASH } from "../xet/hashes.js";
 import { reconstruct } from "../xet/reconstruct.js";
@@ -193,13 +194,20 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 						(error) => new HubError("TooLarge", `${error.message} (MODELHUB_MAX_FILE_BYTES)`),
 					),
 				);
-			const done = await registerUpload(db, grant.modelId, stored, {
-				actor: grant.account,
-				...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
-				ip: request.ip,
-				action: "xet.upload",
-				details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
-			});
+			const done = await registerUpload(
+				options,
+				{
+					actor: grant.account,
+					...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
+					ip: request.ip,
+				},
+				grant.modelId,
+				stored,
+				{
+					action: "xet.upload",
+					details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
+				},
+			);
 			if (!done) throw repoNotFound();
 			held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
 			registered++;

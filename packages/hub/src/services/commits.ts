@@ -1,7 +1,7 @@
 import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
-import { revisionNotFound } from "../errors.js";
+import { HubError, revisionNotFound } from "../errors.js";
 import { writeCommits } from "../repos/commits.js";
-import { listFiles } from "../repos/read.js";
+import { listFiles, refKinds } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
 import { applyMetadataChange, metadataChange } from "../uploads/metadata.js";
 import { repoObjects } from "../uploads/objects.js";
@@ -26,6 +26,26 @@ export interface CommitResult {
 	commitId: string;
 	/** False when the operations changed nothing (no empty commit is made; the head is returned). */
 	changed: boolean;
+}
+
+/**
+ * Checks, before a commit's body is read, that it targets a branch of the repository: a tag or a commit
+ * id is refused (400), an unknown name is RevisionNotFound.
+ */
+export async function checkCommitBranch(
+	context: Pick<RepoContext, "db">,
+	repo: RepoRef,
+	branch: string,
+): Promise<void> {
+	const kinds = await refKinds(context.db, repo.id, branch);
+	if (kinds.includes("branch")) return;
+	if (kinds.length > 0 || /^[0-9a-f]{40}$/.test(branch)) {
+		throw new HubError(
+			"Invalid",
+			`Commits can only be made on a branch: ${branch} is not a branch of ${repo.id}`,
+		);
+	}
+	throw revisionNotFound(branch);
 }
 
 /**

@@ -1,5 +1,4 @@
-import { recordAudit, type AuditEntry } from "../audit/log.js";
-import type { Database, Queryable } from "../db/types.js";
+import type { Queryable } from "../db/types.js";
 import type { StoredBlob } from "../storage/types.js";
 
 /**
@@ -44,20 +43,10 @@ export async function repoObjects(
 }
 
 /**
- * Makes a verified upload the repository's, with its audit entry, in one transaction. False when the
- * repository was deleted while the bytes were arriving (nothing is recorded then).
+ * Whether the repository exists, holding it (FOR SHARE) until the transaction ends, so that it is not
+ * deleted under an upload being registered.
  */
-export async function registerUpload(
-	db: Database,
-	modelId: string,
-	blob: Pick<StoredBlob, "sha256" | "size" | "gitOid">,
-	audit: AuditEntry & { actor: string },
-): Promise<boolean> {
-	return db.transaction(async (tx) => {
-		const exists = await tx.query("SELECT 1 FROM models WHERE id = $1 FOR SHARE", [modelId]);
-		if (exists.rows.length === 0) return false;
-		await recordUploadObject(tx, modelId, blob, audit.actor);
-		await recordAudit(tx, { ...audit, repo: modelId });
-		return true;
-	});
+export async function holdRepo(tx: Queryable, modelId: string): Promise<boolean> {
+	const exists = await tx.query("SELECT 1 FROM models WHERE id = $1 FOR SHARE", [modelId]);
+	return exists.rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Multipart } from "@fastify/multipart";
 import type { CommitAnswer } from "../../api/uploads.js";
-import { HubError, reword, revisionNotFound } from "../../errors.js";
+import { HubError, reword } from "../../errors.js";
 import { JSON_TYPE } from "../../http.js";
 import { isLfsFile } from "../../repos/lfs.js";
 import { chunksOf } from "../../storage/digest.js";
@@ -16,7 +16,7 @@ import {
 	type CommitHeader,
 	type CommitOperation,
 } from "../../uploads/operations.js";
-import { commitChanges } from "../../services/commits.js";
+import { checkCommitBranch, commitChanges } from "../../services/commits.js";
 import { actorOf } from "../auth.js";
 import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
@@ -225,7 +225,7 @@ function multipartError(error: unknown): never {
  * storage one at a time; the commit itself is one transaction (see uploads/commit.ts).
  */
 export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, storage } = options;
+	const { storage } = options;
 	const limits: Limits = {
 		storage,
 		maxRegularBytes: options.uploads.maxRegularFileBytes,
@@ -240,19 +240,7 @@ export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): 
 			refusePullRequest(request);
 			const repo = request.repo!;
 			const branch = request.params.revision;
-			const refs = await db.query<{ kind: string }>(
-				"SELECT kind FROM refs WHERE model_id = $1 AND name = $2",
-				[repo.id, branch],
-			);
-			if (!refs.rows.some((row) => row.kind === "branch")) {
-				if (refs.rows.length > 0 || /^[0-9a-f]{40}$/.test(branch)) {
-					throw new HubError(
-						"Invalid",
-						`Commits can only be made on a branch: ${branch} is not a branch of ${repo.id}`,
-					);
-				}
-				throw revisionNotFound(branch);
-			}
+			await checkCommitBranch(options, repo, branch);
 			let parsed: { header: CommitHeader; operations: CommitOperation[] };
 			if (request.isMultipart()) {
 				parsed = await readMultipart(

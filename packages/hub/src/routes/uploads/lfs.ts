@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { errorAnswer, HubError, reword, type ErrorKind } from "../../errors.js";
 import { JSON_TYPE } from "../../http.js";
 import { BlobDigestError, BlobTooLargeError, isSha256 } from "../../storage/types.js";
-import { registerUpload, repoObjects } from "../../uploads/objects.js";
+import { registerUpload } from "../../services/uploads.js";
+import { repoObjects } from "../../uploads/objects.js";
 import { sign, verify } from "../../uploads/signing.js";
 import { auditContext, tooManyFailures } from "../auth.js";
 import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
@@ -69,7 +70,7 @@ async function lfsErrorHandler(error: FastifyError, _request: FastifyRequest, re
  * repository's; the commit refers to them by SHA-256.
  */
 export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, storage, signingKey, limiter } = options;
+	const { storage, signingKey, limiter } = options;
 
 	// The batch API in a scope of its own, for its error handler.
 	void app.register(async (lfs) => {
@@ -137,13 +138,13 @@ export function lfsRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 							new HubError("Invalid", `upload refused: received more than the announced ${grant.size} bytes`),
 					),
 				);
-			const registered = await registerUpload(db, grant.modelId, stored, {
-				actor: grant.actor,
-				...(grant.tokenId ? { tokenId: grant.tokenId } : {}),
-				ip: request.ip,
-				action: "lfs.upload",
-				details: { oid: grant.oid, size: grant.size },
-			});
+			const registered = await registerUpload(
+				options,
+				{ actor: grant.actor, ...(grant.tokenId ? { tokenId: grant.tokenId } : {}), ip: request.ip },
+				grant.modelId,
+				stored,
+				{ action: "lfs.upload", details: { oid: grant.oid, size: grant.size } },
+			);
 			if (!registered) throw new HubError("NotFound", "the repository no longer exists");
 			return reply.type(JSON_TYPE).send({});
 		},
