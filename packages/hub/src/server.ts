@@ -37,9 +37,9 @@ import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { repositoryRoutes } from "./routes/repos.js";
 import { uploadRoutes } from "./routes/uploads/index.js";
 import { validateYamlRoute } from "./routes/validate-yaml.js";
-import { loadSigningKey } from "./uploads/signing.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
 import { ChangeEvents, changesWhatReadersSee } from "./services/changes.js";
+import { createServiceContext } from "./services/context.js";
 import { modelRoutes } from "./routes/models/index.js";
 import type { BlobStore } from "./storage/types.js";
 import { webRoutes } from "./routes/web.js";
@@ -326,27 +326,32 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		maxFailures: options.authFailureLimit ?? 20,
 		windowMs: options.authFailureWindowMs ?? 60_000,
 	});
-	authRoutes(app, { db: options.db, adminToken: options.adminToken, limiter });
-	adminRoutes(app, { db: options.db, changes, adminToken: options.adminToken });
-	const routeOptions: ModelRoutesOptions = {
+	// The services' context, made once: every route family reaches the database and storage through it.
+	const services = await createServiceContext({
 		db: options.db,
-		changes,
-		cache,
 		storage: options.storage,
+		changes,
+		settings: {
+			maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+			uploads: { ...DEFAULT_UPLOAD_SETTINGS, ...options.uploads },
+		},
+	});
+	authRoutes(app, { ...services, adminToken: options.adminToken, limiter });
+	adminRoutes(app, { ...services, adminToken: options.adminToken });
+	const routeOptions: ModelRoutesOptions = {
+		...services,
+		cache,
 		adminToken: options.adminToken,
-		maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-		uploads: { ...DEFAULT_UPLOAD_SETTINGS, ...options.uploads },
 		publicUrl: options.publicUrl,
-		signingKey: await loadSigningKey(options.db),
 		limiter,
 	};
 	await modelRoutes(app, routeOptions);
 	repositoryRoutes(app, routeOptions);
 	validateYamlRoute(app);
-	await uploadRoutes(app, routeOptions);
-	await catalogueRoutes(app, { db: options.db, cache });
+	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });
+	await catalogueRoutes(app, { ...services, cache });
 	await webRoutes(app, {
-		db: options.db,
+		...services,
 		webDir: options.webDir,
 		demoDir: options.demoDir ?? demoAssetsDir(),
 	});

@@ -1,21 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HubError, repoNotFound, reword } from "../errors.js";
+import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
-import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
-import { registerUpload } from "../services/uploads.js";
-import { repoObjects } from "../uploads/objects.js";
-import { XetFormatError } from "../xet/chunks.js";
 import { XET_HASH } from "../xet/hashes.js";
-import { reconstruct } from "../xet/reconstruct.js";
-import { readShard } from "../xet/shard.js";
-import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from "../xet/store.js";
-import { MAX_XORB_BYTES, XorbScanner } from "../xet/xorb.js";
-import { actorName } from "../accounts/viewer.js";
-import { bearerToken, tooManyFailures } from "./auth.js";
-import { readableRevision } from "../services/contents.js";
-import { publicOrigin, type ModelRoutesOptions } from "./models/context.js";
+import { issueXetWriteToken, receiveShard, receiveXorb, xetGrantOf, type XetGrant } from "../services/xet.js";
+import { actorOf, bearerToken, tooManyFailures } from "./auth.js";
+import { publicOrigin } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
 import { isStream } from "./uploads/commit.js";
+import type { UploadRoutesOptions } from "./uploads/options.js";
 import { refusePullRequest } from "./uploads/preupload.js";
 
 declare module "fastify" {
@@ -48,14 +40,15 @@ const NO_XET_DOWNLOADS =
  * commits, downloads and storage stay as for any other file. Global deduplication and Xet downloads
  * are not offered (downloads go over HTTP): the client copes with both.
  */
-export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { db, storage, limiter } = options;
+export function xetRoutes(app: FastifyInstance, options: UploadRoutesOptions): void {
+	const { services, limiter } = options;
+	const xetOn = services.settings.uploads.xet;
 
 	app.get<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/xet-write-token/:revision",
-		{ onRequest: repoAccess(options, "write") },
+		{ onRequest: repoAccess(services, "write") },
 		async (request, reply) => {
-			if (!options.uploads.xet) {
+			if (!xetOn) {
 				return reply
 					.header("cache-control", "no-store")
 					.type(JSON_TYPE)
@@ -68,13 +61,12 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 			const revision = request.params.revision;
 			// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
 			refusePullRequest(request);
-			const resolved = await readableRevision(options, request.viewer, request.repo!.id, revision);
-			const viewer = request.viewer;
-			const { token, expiresAt } = await issueXetToken(db, {
-				account: actorName(viewer),
-				modelId: resolved.modelId,
-				accessTokenId: viewer.kind === "user" ? viewer.token.id : null,
-			});
+			const { token, expiresAt } = await issueXetWriteToken(
+				services,
+				actorOf(request),
+				request.repo!,
+				revision,
+			);
 			return reply
 				.header("cache-control", "no-store")
 				.type(JSON_TYPE)
@@ -87,11 +79,12 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 	);
 
 	async function casAuth(request: FastifyRequest): Promise<void> {
-		if (!options.uploads.xet) throw new HubError("NotImplemented", XET_DISABLED);
+		if (!xetOn) throw new HubError("NotImplemented", XET_DISABLED);
 		const blocked = limiter.blockedFor(request.ip);
 		if (blocked > 0) throw tooManyFailures(blocked);
 		const token = bearerToken(request.headers.authorization);
-		const grant = typeof token === "string" && token !== "malformed" ? await xetGrant(db, token) : undefined;
+		const grant =
+			typeof token === "string" && token !== "malformed" ? await xetGrantOf(services, token) : undefined;
 		if (!grant) {
 			if (token !== undefined) limiter.fail(request.ip);
 			throw new HubError(
@@ -130,29 +123,7 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 			if (!XET_HASH.test(hash)) throw new HubError("Invalid", "a xorb hash is 64 lowercase hex digits");
 			const body = request.body;
 			if (!isStream(body)) throw new HubError("Invalid", "send the serialized xorb as the request body");
-			const scanner = new XorbScanner();
-			async function* scanned(): AsyncIterable<Uint8Array> {
-				for await (const chunk of body as AsyncIterable<Uint8Array>) {
-					scanner.update(chunk);
-					yield chunk;
-				}
-			}
-			const stored = await storage
-				.put(scanned(), { maxBytes: MAX_XORB_BYTES })
-				.catch(
-					reword(
-						BlobTooLargeError,
-						() => new HubError("Invalid", `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`),
-					),
-				);
-			const layout = scanner.finish();
-			const inserted = await recordXorb(db, {
-				account: request.xet!.account,
-				hash,
-				blobSha256: stored.sha256,
-				size: stored.size,
-				layout,
-			});
+			const inserted = await receiveXorb(services, request.xet!, hash, body);
 			return reply.type(JSON_TYPE).send({ was_inserted: inserted });
 		},
 	);
@@ -161,57 +132,7 @@ export function xetRoutes(app: FastifyInstance, options: ModelRoutesOptions): vo
 		const grant = request.xet!;
 		const body = request.body;
 		if (!isStream(body)) throw new HubError("Invalid", "send the serialized shard as the request body");
-		const files = await readShard(body);
-		const held = await repoObjects(
-			db,
-			grant.modelId,
-			files.flatMap((file) => (file.sha256 ? [file.sha256] : [])),
-		);
-		let registered = 0;
-		for (const file of files) {
-			if (!file.sha256)
-				throw new XetFormatError("each file of a shard must carry its SHA-256 (metadata extension)");
-			if (held.has(file.sha256)) continue;
-			const xorbs = await accountXorbs(
-				db,
-				grant.account,
-				file.terms.map((term) => term.xorb),
-			);
-			const stored = await storage
-				.put(reconstruct(storage, xorbs, file.terms), {
-					expectedSha256: file.sha256,
-					maxBytes: options.maxFileBytes,
-				})
-				.catch(
-					reword(
-						BlobDigestError,
-						(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
-					),
-				)
-				.catch(
-					reword(
-						BlobTooLargeError,
-						(error) => new HubError("TooLarge", `${error.message} (MODELHUB_MAX_FILE_BYTES)`),
-					),
-				);
-			const done = await registerUpload(
-				options,
-				{
-					actor: grant.account,
-					...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}),
-					ip: request.ip,
-				},
-				grant.modelId,
-				stored,
-				{
-					action: "xet.upload",
-					details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
-				},
-			);
-			if (!done) throw repoNotFound();
-			held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
-			registered++;
-		}
+		const registered = await receiveShard(services, grant, body, request.ip);
 		return reply.type(JSON_TYPE).send({ result: registered > 0 ? 1 : 0 });
 	});
 }

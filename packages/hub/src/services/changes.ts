@@ -28,6 +28,8 @@ export type ChangeEvent =
 	| { type: "repo.updated"; repo: ChangedRepo; settings: { private: boolean } }
 	/** Refs moved: commits, and branches or tags made or deleted. */
 	| { type: "repo.committed"; repo: ChangedRepo; refs: RefMove[] }
+	/** An object (an LFS upload, a file rebuilt from Xet) became the repository's, for commits to use. */
+	| { type: "repo.uploaded"; repo: ChangedRepo; sha256: string; size: number }
 	/** Repositories created or replaced from model records (import, seed, the admin's PUT); ids as stored. */
 	| { type: "repos.imported"; repoType: "model"; ids: readonly string[] }
 	/** A user or an organisation was created, an organisation's members changed, or a user's tokens did. */
@@ -42,6 +44,7 @@ const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
 	"repo.deleted",
 	"repo.updated",
 	"repo.committed",
+	"repo.uploaded",
 	"repos.imported",
 	"account.changed",
 	"hub.changed",
@@ -58,9 +61,11 @@ export type ChangeListener = (event: ChangeEvent, origin: ChangeOrigin) => void 
 
 /**
  * Whether an event may change an answer a reader gets. A new user and tokens do not: answers depend on
- * who asks through organisations and their members, never through tokens.
+ * who asks through organisations and their members, never through tokens. Nor does an upload: its
+ * object is read only once a commit refers to it.
  */
 export function changesWhatReadersSee(event: ChangeEvent): boolean {
+	if (event.type === "repo.uploaded") return false;
 	return !(event.type === "account.changed" && (event.what === "tokens" || event.what === "user.created"));
 }
 

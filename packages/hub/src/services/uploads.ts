@@ -1,14 +1,164 @@
-import type { StoredBlob } from "../storage/types.js";
-import { holdRepo, recordUploadObject } from "../uploads/objects.js";
+import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
+import type { UploadMode } from "../api/uploads.js";
+import { HubError, reword } from "../errors.js";
+import { fileOid } from "../repos/git.js";
+import { isLfsFile } from "../repos/lfs.js";
+import { chunksOf } from "../storage/digest.js";
+import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from "../storage/types.js";
+import { GitIgnore } from "../uploads/gitignore.js";
+import { holdRepo, recordUploadObject, repoObjects } from "../uploads/objects.js";
+import type { CommitHeader, CommitOperation } from "../uploads/operations.js";
+import { sign, verify } from "../uploads/signing.js";
+import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
+import { checkCommitBranch, commitChanges, type CommitResult } from "./commits.js";
+import { entriesAt, fileAt, fileBytes, readableRevision } from "./contents.js";
+import type { ServiceContext } from "./context.js";
 import { write, type WriteContext } from "./write.js";
 
 /**
- * Makes a verified upload (an LFS object, or a file rebuilt from Xet) the repository's, with its audit
- * entry. The rights were checked when the upload was granted (a signed LFS URL, a Xet token), so only
- * who it is by comes with it. False when the repository was deleted while the bytes were arriving
- * (nothing is recorded then). No change event: an upload changes nothing a reader sees until a commit
- * uses it.
+ * Uploads: the files of a commit, and the large objects sent before it (LFS here, Xet in xet.ts). The
+ * routes parse the protocols and stream request bodies in; these functions check rights, store the
+ * bytes (streamed: never a whole file in memory) and make them the repository's through the one write
+ * path, with an audit entry and a `repo.uploaded` change.
+ */
+
+/** Refuses an actor without write on the repository (the routes checked before; services check anyway). */
+export function requireWrite(actor: Actor, repo: RepoRef): void {
+	const refusal = repoRefusal(actor.viewer, repo, "write");
+	if (refusal) throw new RefusedError(refusal);
+}
+
+/** Largest `.gitignore` that preupload reads (sent, or stored at the revision). */
+export const MAX_GITIGNORE_BYTES = 1024 * 1024;
+
+/** A file a client means to upload, as preupload describes it (`sample`: its first 512 bytes at most). */
+export interface PlannedFile {
+	path: string;
+	size: number;
+	sample: Buffer;
+}
+
+/** How each file is to be uploaded, at which commit. */
+export interface PreuploadPlan {
+	files: Array<{
+		path: string;
+		mode: UploadMode;
+		/** Excluded by `.gitignore`. */
+		ignored: boolean;
+		/** The file already at that path: its SHA-256 for LFS files, its git blob id otherwise. */
+		oid: string | undefined;
+	}>;
+	commitId: string;
+}
+
+/**
+ * Preupload: how each file is to be uploaded (`regular` inline in the commit, `lfs` beforehand),
+ * whether `.gitignore` (the one sent, else the revision's) excludes it, and the id of the file already
+ * at its path, which huggingface_hub compares with its own to leave unchanged files out of the commit.
+ */
+export async function planPreupload(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	revision: string,
+	request: { files: readonly PlannedFile[]; gitIgnore: string | undefined },
+): Promise<PreuploadPlan> {
+	requireWrite(actor, repo);
+	const at = await readableRevision(context, actor.viewer, repo.id, revision);
+	let ignore: GitIgnore | undefined;
+	if (request.gitIgnore !== undefined) ignore = new GitIgnore(request.gitIgnore);
+	else {
+		const stored = await fileAt(context, at, ".gitignore");
+		if (stored && stored.size <= MAX_GITIGNORE_BYTES) {
+			const chunks: Buffer[] = [];
+			for await (const chunk of await fileBytes(context, stored)) chunks.push(chunk as Buffer);
+			ignore = new GitIgnore(Buffer.concat(chunks).toString("utf8"));
+		}
+	}
+	const existing = await entriesAt(
+		context,
+		at,
+		request.files.map((file) => file.path),
+	);
+	const oids = new Map<string, string>();
+	for (const entry of existing) {
+		if (entry.type === "file") oids.set(entry.path, entry.lfs ? entry.sha256 : fileOid(entry));
+	}
+	return {
+		files: request.files.map((file) => ({
+			path: file.path,
+			mode: uploadMode(file, context.settings.uploads.maxRegularFileBytes),
+			ignored: ignore?.ignores(file.path) ?? false,
+			oid: oids.get(file.path),
+		})),
+		commitId: at.commitId,
+	};
+}
+
+/** A file of a commit, stored: its operation. */
+export type StoredFileOperation = Extract<CommitOperation, { kind: "file" }>;
+
+/** One commit being received: its files are stored as they arrive, then the commit is made. */
+export interface CommitUpload {
+	/**
+	 * Stores one file sent with the commit. `inline` files (NDJSON's base64 content) may have at most
+	 * the inline limit and stay regular git files when small text; the others (multipart parts) may have
+	 * MODELHUB_MAX_FILE_BYTES and are LFS when large or binary by name.
+	 */
+	storeFile(
+		path: string,
+		bytes: Uint8Array | AsyncIterable<Uint8Array>,
+		inline: boolean,
+	): Promise<StoredFileOperation>;
+	/** Makes the commit from the operations (see commitChanges). */
+	commit(header: CommitHeader, operations: readonly CommitOperation[]): Promise<CommitResult>;
+}
+
+/**
+ * Starts a commit to `branch`: the actor must hold write on the repository, and `branch` must be one of
+ * its branches (a tag or a commit id is refused; commits are made on branches). Checked before the
+ * caller reads a byte of the body.
+ */
+export async function startCommit(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	branch: string,
+): Promise<CommitUpload> {
+	requireWrite(actor, repo);
+	await checkCommitBranch(context, repo, branch);
+	const { maxFileBytes, uploads } = context.settings;
+	return {
+		async storeFile(path, bytes, inline) {
+			const stored = await context.storage
+				.put(bytes instanceof Uint8Array ? chunksOf(bytes) : bytes, {
+					maxBytes: inline ? uploads.maxRegularFileBytes : maxFileBytes,
+				})
+				.catch(
+					reword(
+						BlobTooLargeError,
+						(error) =>
+							new HubError(
+								"TooLarge",
+								`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
+							),
+					),
+				);
+			// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
+			const lfs = stored.gitOid === undefined || (!inline && isLfsFile(path, stored.size));
+			return { kind: "file", path, sha256: stored.sha256, size: stored.size, gitOid: stored.gitOid, lfs };
+		},
+		commit: (header, operations) => commitChanges(context, actor, repo, { branch, header, operations }),
+	};
+}
+
+/**
+ * Makes a verified upload (an LFS object, or a file rebuilt from Xet) the repository's, through the one
+ * write path: its audit entry, and a `repo.uploaded` change (which readers do not see until a commit
+ * uses the object). The rights were checked when the upload was granted (a signed LFS URL, a Xet
+ * token), so only who it is by comes with it. False when the repository was deleted while the bytes
+ * were arriving (nothing is recorded then).
  */
 export async function registerUpload(
 	context: WriteContext,
@@ -20,6 +170,193 @@ export async function registerUpload(
 	return write(context, async (tx) => {
 		if (!(await holdRepo(tx, modelId))) return { value: false };
 		await recordUploadObject(tx, modelId, blob, by.actor);
-		return { value: true, audit: { ...by, ...upload, repo: modelId } };
+		return {
+			value: true,
+			audit: { ...by, ...upload, repo: modelId },
+			change: {
+				type: "repo.uploaded",
+				repo: { type: "model", id: modelId },
+				sha256: blob.sha256,
+				size: blob.size,
+			},
+		};
 	});
+}
+
+// git-LFS: the batch API plans uploads to signed URLs; the upload itself carries no Authorization.
+
+/** How long an upload URL handed out by the batch API stays valid. */
+export const UPLOAD_URL_TTL_SECONDS = 3600;
+
+/** What a signed upload URL permits: one object of one size to one repository, until `expires`. */
+export interface UploadGrant {
+	repoId: string;
+	oid: string;
+	size: number;
+	/** Seconds since the epoch. */
+	expires: number;
+	/** Who asked for the URL (audited as the uploader), and with which token (its id). */
+	actor: string;
+	tokenId: string;
+}
+
+function grantFields(grant: UploadGrant): string[] {
+	return [
+		"lfs-upload",
+		grant.repoId,
+		grant.oid,
+		String(grant.size),
+		String(grant.expires),
+		grant.actor,
+		grant.tokenId,
+	];
+}
+
+/** An object the batch API is asked about, as sent. */
+export interface LfsObjectRequest {
+	oid: unknown;
+	size: unknown;
+}
+
+/** What the batch API answers for one object. */
+export type LfsObjectPlan =
+	/** Not a SHA-256 and a whole size (`oid` cut to 64 characters, `size` 0 unless it was valid). */
+	| { status: "invalid"; oid: string; size: number }
+	/** More than MODELHUB_MAX_FILE_BYTES. */
+	| { status: "too-large"; oid: string; size: number }
+	/** The repository holds it already: nothing to upload. */
+	| { status: "held"; oid: string; size: number }
+	/** To upload: the signed URL's query (size, expires, actor, token, signature). */
+	| { status: "upload"; oid: string; size: number; query: Record<string, string> };
+
+/**
+ * The batch API's answer for each object (huggingface_hub sends up to 256): the upload is skipped for
+ * objects the repository already holds (re-running an upload resumes it); the others get a signed
+ * upload URL for exactly that object and size, valid UPLOAD_URL_TTL_SECONDS.
+ */
+export async function planLfsUploads(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	objects: readonly LfsObjectRequest[],
+): Promise<LfsObjectPlan[]> {
+	requireWrite(actor, repo);
+	const valid = objects.flatMap(({ oid }) => (typeof oid === "string" && isSha256(oid) ? [oid] : []));
+	const held = await repoObjects(context.db, repo.id, valid);
+	const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
+	const plans: LfsObjectPlan[] = [];
+	for (const { oid, size } of objects) {
+		const sizeOk = typeof size === "number" && Number.isSafeInteger(size) && size >= 0;
+		if (typeof oid !== "string" || !isSha256(oid) || !sizeOk) {
+			plans.push({ status: "invalid", oid: String(oid).slice(0, 64), size: sizeOk ? size : 0 });
+			continue;
+		}
+		if (size > context.settings.maxFileBytes) {
+			plans.push({ status: "too-large", oid, size });
+			continue;
+		}
+		const known = held.get(oid);
+		if (known && known.size === size && (await context.storage.stat(oid)) !== undefined) {
+			plans.push({ status: "held", oid, size });
+			continue;
+		}
+		const grant: UploadGrant = {
+			repoId: repo.id,
+			oid,
+			size,
+			expires,
+			actor: actor.audit.actor,
+			tokenId: actor.audit.tokenId ?? "",
+		};
+		const query = {
+			size: String(size),
+			expires: String(expires),
+			actor: grant.actor,
+			token: grant.tokenId,
+			signature: sign(context.signingKey, grantFields(grant)),
+		};
+		plans.push({ status: "upload", oid, size, query });
+	}
+	return plans;
+}
+
+/** What an upload URL's query carries (see planLfsUploads). */
+export type UploadUrlQuery = Partial<Record<"size" | "expires" | "actor" | "token" | "signature", string>>;
+
+/** An upload URL checked: its grant, or why it is refused. */
+export type UploadUrlCheck = { status: "valid"; grant: UploadGrant } | { status: "invalid" | "expired" };
+
+/** Checks an upload URL's signature and expiry (before its body is read). */
+export function checkUploadUrl(
+	context: ServiceContext,
+	url: { repoId: string; oid: string; query: UploadUrlQuery },
+): UploadUrlCheck {
+	const q = url.query;
+	const grant: UploadGrant = {
+		repoId: url.repoId,
+		oid: url.oid,
+		size: Number(q.size),
+		expires: Number(q.expires),
+		actor: q.actor ?? "",
+		tokenId: q.token ?? "",
+	};
+	const valid =
+		typeof q.signature === "string" &&
+		/^\d{1,16}$/.test(q.size ?? "") &&
+		/^\d{1,12}$/.test(q.expires ?? "") &&
+		verify(context.signingKey, grantFields(grant), q.signature);
+	if (!valid) return { status: "invalid" };
+	if (grant.expires < Date.now() / 1000) return { status: "expired" };
+	return { status: "valid", grant };
+}
+
+/**
+ * Receives the object an upload URL grants: streamed to storage, checked against its SHA-256 and
+ * size (nothing is kept otherwise), then made the repository's.
+ */
+export async function receiveLfsObject(
+	context: ServiceContext,
+	grant: UploadGrant,
+	bytes: AsyncIterable<Uint8Array>,
+	ip: string,
+): Promise<void> {
+	const stored = await context.storage
+		.put(bytes, {
+			expectedSha256: grant.oid,
+			expectedSize: grant.size,
+			maxBytes: Math.min(grant.size, context.settings.maxFileBytes),
+		})
+		.catch(reword(BlobDigestError, (error) => new HubError("Invalid", `upload refused: ${error.message}`)))
+		.catch(
+			reword(
+				BlobTooLargeError,
+				() => new HubError("Invalid", `upload refused: received more than the announced ${grant.size} bytes`),
+			),
+		);
+	const by = { actor: grant.actor, ...(grant.tokenId ? { tokenId: grant.tokenId } : {}), ip };
+	const held = await registerUpload(context, by, grant.repoId, stored, {
+		action: "lfs.upload",
+		details: { oid: grant.oid, size: grant.size },
+	});
+	if (!held) throw new HubError("NotFound", "the repository no longer exists");
+}
+
+/** The batch API's verify action: whether the repository holds an object (of the given size). */
+export type LfsVerification =
+	| { status: "invalid-oid" }
+	| { status: "not-held"; oid: string }
+	| { status: "held"; oid: string; size: number };
+
+export async function verifyLfsObject(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	object: LfsObjectRequest,
+): Promise<LfsVerification> {
+	requireWrite(actor, repo);
+	const { oid, size } = object;
+	if (typeof oid !== "string" || !isSha256(oid)) return { status: "invalid-oid" };
+	const held = (await repoObjects(context.db, repo.id, [oid])).get(oid);
+	if (!held || (typeof size === "number" && held.size !== size)) return { status: "not-held", oid };
+	return { status: "held", oid, size: held.size };
 }

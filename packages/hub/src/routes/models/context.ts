@@ -2,7 +2,6 @@ import type { FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../../accounts/rate-limit.js";
 import type { Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
-import type { UploadSettings } from "../../config.js";
 import type { RepoContext } from "../../services/repos.js";
 
 /** The services' context (database, file storage, the change bus) and what the routes add to it. */
@@ -10,13 +9,8 @@ export interface ModelRoutesOptions extends RepoContext {
 	/** Cached GET answers (cleared by a listener of the change bus). */
 	cache: ResponseCache;
 	adminToken: string | undefined;
-	/** Largest file an upload may store. */
-	maxFileBytes: number;
-	uploads: UploadSettings;
 	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL). */
 	publicUrl: string | undefined;
-	/** Key of the signatures in the upload URLs the hub hands out (shared by hubs on one database). */
-	signingKey: Buffer;
 	limiter: FailureLimiter;
 }
 

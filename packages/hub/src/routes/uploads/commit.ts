@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Multipart } from "@fastify/multipart";
 import type { CommitAnswer } from "../../api/uploads.js";
-import { HubError, reword } from "../../errors.js";
+import { HubError } from "../../errors.js";
 import { JSON_TYPE } from "../../http.js";
-import { isLfsFile } from "../../repos/lfs.js";
-import { chunksOf } from "../../storage/digest.js";
-import { BlobTooLargeError, type BlobStore } from "../../storage/types.js";
+import { startCommit, type CommitUpload } from "../../services/uploads.js";
 import { lines } from "../../uploads/ndjson.js";
 import {
 	checkPath,
@@ -16,10 +14,10 @@ import {
 	type CommitHeader,
 	type CommitOperation,
 } from "../../uploads/operations.js";
-import { checkCommitBranch, commitChanges } from "../../services/commits.js";
 import { actorOf } from "../auth.js";
-import { encodeId, publicOrigin, type ModelRoutesOptions } from "../models/context.js";
+import { encodeId, publicOrigin } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
+import type { UploadRoutesOptions } from "./options.js";
 import { refusePullRequest } from "./preupload.js";
 
 /** Room for one inline file of the largest allowed size, base64-encoded, and its JSON around it. */
@@ -30,41 +28,11 @@ function maxLineBytes(maxRegularBytes: number): number {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 interface Limits {
-	storage: BlobStore;
+	/** Where the commit's files go as they arrive. */
+	upload: CommitUpload;
 	maxRegularBytes: number;
 	maxFileBytes: number;
 	maxOperations: number;
-}
-
-/** Stores an inline file and returns its operation. */
-async function storeInline(
-	limits: Limits,
-	path: string,
-	bytes: AsyncIterable<Uint8Array>,
-	inlineOnly: boolean,
-) {
-	const stored = await limits.storage
-		.put(bytes, { maxBytes: inlineOnly ? limits.maxRegularBytes : limits.maxFileBytes })
-		.catch(
-			reword(
-				BlobTooLargeError,
-				(error) =>
-					new HubError(
-						"TooLarge",
-						`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
-					),
-			),
-		);
-	// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
-	const lfs = stored.gitOid === undefined || (!inlineOnly && isLfsFile(path, stored.size));
-	return {
-		kind: "file" as const,
-		path,
-		sha256: stored.sha256,
-		size: stored.size,
-		gitOid: stored.gitOid,
-		lfs,
-	};
 }
 
 /** One NDJSON line `{ key, value }` after the header, as an operation (inline files are stored). */
@@ -87,7 +55,7 @@ async function operationOf(limits: Limits, key: unknown, value: unknown): Promis
 			} else {
 				throw new CommitOperationError(`${path}: encoding must be "base64" or "utf-8"`);
 			}
-			return storeInline(limits, path, chunksOf(bytes), true);
+			return limits.upload.storeFile(path, bytes, true);
 		}
 		case "lfsFile":
 			return parseLfsFile(value);
@@ -183,7 +151,7 @@ async function readMultipart(
 				multipartFilename(part.filename ?? ""),
 				"file name (the path in the repository)",
 			);
-			operations.push(await storeInline(limits, path, part.file, false));
+			operations.push(await limits.upload.storeFile(path, part.file, false));
 			continue;
 		}
 		const value = typeof part.value === "string" ? part.value : String(part.value);
@@ -221,26 +189,26 @@ function multipartError(error: unknown): never {
 
 /**
  * `POST /api/models/{id}/commit/{branch}`: one commit from huggingface_hub's NDJSON (or a browser's
- * multipart form). Rights are checked before a byte of the body is read; inline files stream to
- * storage one at a time; the commit itself is one transaction (see uploads/commit.ts).
+ * multipart form). Rights and the branch are checked before a byte of the body is read; inline files
+ * stream to storage one at a time; the commit itself is one transaction (services/commits.ts).
  */
-export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { storage } = options;
-	const limits: Limits = {
-		storage,
-		maxRegularBytes: options.uploads.maxRegularFileBytes,
-		maxFileBytes: options.maxFileBytes,
-		maxOperations: options.uploads.maxCommitOperations,
-	};
+export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions): void {
+	const { services } = options;
+	const { maxFileBytes, uploads } = services.settings;
 
 	app.post<{ Params: { revision: string } }>(
 		"/api/models/:namespace/:name/commit/:revision",
-		{ onRequest: repoAccess(options, "write"), config: { upload: true } },
+		{ onRequest: repoAccess(services, "write"), config: { upload: true } },
 		async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {
 			refusePullRequest(request);
 			const repo = request.repo!;
-			const branch = request.params.revision;
-			await checkCommitBranch(options, repo, branch);
+			const upload = await startCommit(services, actorOf(request), repo, request.params.revision);
+			const limits: Limits = {
+				upload,
+				maxRegularBytes: uploads.maxRegularFileBytes,
+				maxFileBytes,
+				maxOperations: uploads.maxCommitOperations,
+			};
 			let parsed: { header: CommitHeader; operations: CommitOperation[] };
 			if (request.isMultipart()) {
 				parsed = await readMultipart(
@@ -266,11 +234,7 @@ export function commitRoute(app: FastifyInstance, options: ModelRoutesOptions): 
 					"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
 				);
 			}
-			const result = await commitChanges(options, actorOf(request), repo, {
-				branch,
-				header: parsed.header,
-				operations: parsed.operations,
-			});
+			const result = await upload.commit(parsed.header, parsed.operations);
 			return reply.type(JSON_TYPE).send({
 				success: true,
 				commitOid: result.commitId,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
-import type { ModelRoutesOptions } from "../models/context.js";
 import { xetRoutes } from "../xet.js";
 import { commitRoute } from "./commit.js";
 import { lfsRoutes } from "./lfs.js";
+import type { UploadRoutesOptions } from "./options.js";
 import { preuploadRoute } from "./preupload.js";
 
 /**
@@ -11,7 +11,7 @@ import { preuploadRoute } from "./preupload.js";
  * scope, whose bodies are handed to the routes as streams (never buffered: a 2 GB upload must not need
  * 2 GB of memory), except the small JSON ones.
  */
-export async function uploadRoutes(app: FastifyInstance, options: ModelRoutesOptions): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
 	await app.register(async (scope) => {
 		const json = scope.getDefaultJsonParser("error", "error");
 		scope.addContentTypeParser(/^application\/vnd\.git-lfs\+json/i, { parseAs: "string" }, json);

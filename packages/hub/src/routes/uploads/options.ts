@@ -1,0 +1,12 @@
+import type { FailureLimiter } from "../../accounts/rate-limit.js";
+import type { ServiceContext } from "../../services/context.js";
+
+/** What the upload routes (preupload, commits, LFS, Xet) are given. */
+export interface UploadRoutesOptions {
+	/** The services' context: what they read, store and write with, and the upload settings. */
+	services: ServiceContext;
+	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL). */
+	publicUrl: string | undefined;
+	/** Failed authentications per address: bad upload URLs and Xet tokens count too. */
+	limiter: FailureLimiter;
+}

@@ -1,0 +1,33 @@
+import type { UploadSettings } from "../config.js";
+import type { Database } from "../db/types.js";
+import type { BlobStore } from "../storage/types.js";
+import { loadSigningKey } from "../uploads/signing.js";
+import type { ChangeEvents } from "./changes.js";
+import type { RepoContext } from "./repos.js";
+
+/** The limits the upload services enforce. */
+export interface ServiceSettings {
+	/** Largest file an upload may store (MODELHUB_MAX_FILE_BYTES). */
+	maxFileBytes: number;
+	uploads: UploadSettings;
+}
+
+/**
+ * What the services work with, made once per hub process (server.ts) and passed to every route family:
+ * the database, file storage, the change bus, the settings, and the key that signs upload URLs. Routes
+ * reach the database and storage only through services given this.
+ */
+export interface ServiceContext extends RepoContext {
+	settings: ServiceSettings;
+	/** Key of the signatures in the upload URLs the hub hands out (shared by hubs on one database). */
+	signingKey: Buffer;
+}
+
+export async function createServiceContext(parts: {
+	db: Database;
+	storage: BlobStore;
+	changes: ChangeEvents;
+	settings: ServiceSettings;
+}): Promise<ServiceContext> {
+	return { ...parts, signingKey: await loadSigningKey(parts.db) };
+}

@@ -1,0 +1,146 @@
+import { HubError, repoNotFound, reword } from "../errors.js";
+import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
+import { repoObjects } from "../uploads/objects.js";
+import { XetFormatError } from "../xet/chunks.js";
+import { reconstruct } from "../xet/reconstruct.js";
+import { readShard } from "../xet/shard.js";
+import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from "../xet/store.js";
+import { MAX_XORB_BYTES, XorbScanner } from "../xet/xorb.js";
+import type { RepoRef } from "../accounts/viewer.js";
+import type { Actor } from "./actor.js";
+import { readableRevision } from "./contents.js";
+import type { ServiceContext } from "./context.js";
+import { registerUpload, requireWrite } from "./uploads.js";
+import { write } from "./write.js";
+
+export type { XetGrant };
+
+/**
+ * The Xet CAS side of uploads (huggingface_hub 2.x with hf_xet): xorbs are stored as blobs and kept
+ * per account; a shard's files are rebuilt from the uploader's own xorbs into ordinary content-addressed
+ * blobs, checked against their SHA-256 and made the repository's, so commits, downloads and storage
+ * stay as for any other file.
+ */
+
+/**
+ * A CAS token for uploads to the repository (valid XET_TOKEN_TTL_SECONDS): the actor must hold write
+ * on it, and the revision must exist. Its xorbs will be the actor's account's.
+ */
+export async function issueXetWriteToken(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	revision: string,
+): Promise<{ token: string; expiresAt: number }> {
+	requireWrite(actor, repo);
+	const resolved = await readableRevision(context, actor.viewer, repo.id, revision);
+	const viewer = actor.viewer;
+	return write(context, async (tx) => ({
+		value: await issueXetToken(tx, {
+			account: actor.audit.actor,
+			modelId: resolved.modelId,
+			accessTokenId: viewer.kind === "user" ? viewer.token.id : null,
+		}),
+	}));
+}
+
+/** What a live CAS token grants (its access token not revoked), or undefined. */
+export function xetGrantOf(context: ServiceContext, token: string): Promise<XetGrant | undefined> {
+	return xetGrant(context.db, token);
+}
+
+/**
+ * Stores a serialized xorb (streamed; its chunk layout read on the way) as the grant's account's.
+ * False when the account had already uploaded one with this hash. Xorbs are the account's raw
+ * material, not yet any repository's: the shard that rebuilds files from them is what the audit log
+ * records (`xet.upload`).
+ */
+export async function receiveXorb(
+	context: ServiceContext,
+	grant: XetGrant,
+	hash: string,
+	bytes: AsyncIterable<Uint8Array>,
+): Promise<boolean> {
+	const scanner = new XorbScanner();
+	async function* scanned(): AsyncIterable<Uint8Array> {
+		for await (const chunk of bytes) {
+			scanner.update(chunk);
+			yield chunk;
+		}
+	}
+	const stored = await context.storage
+		.put(scanned(), { maxBytes: MAX_XORB_BYTES })
+		.catch(
+			reword(
+				BlobTooLargeError,
+				() => new HubError("Invalid", `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`),
+			),
+		);
+	const layout = scanner.finish();
+	return write(context, async (tx) => ({
+		value: await recordXorb(tx, {
+			account: grant.account,
+			hash,
+			blobSha256: stored.sha256,
+			size: stored.size,
+			layout,
+		}),
+	}));
+}
+
+/**
+ * Receives a shard: each file it describes that the repository does not hold yet is rebuilt from the
+ * account's xorbs (streamed, one chunk in memory at a time), checked against its SHA-256 and made the
+ * repository's (audited as `xet.upload`). The number of files made the repository's.
+ */
+export async function receiveShard(
+	context: ServiceContext,
+	grant: XetGrant,
+	bytes: AsyncIterable<Uint8Array>,
+	ip: string,
+): Promise<number> {
+	const { db, storage } = context;
+	const files = await readShard(bytes);
+	const held = await repoObjects(
+		db,
+		grant.modelId,
+		files.flatMap((file) => (file.sha256 ? [file.sha256] : [])),
+	);
+	let registered = 0;
+	for (const file of files) {
+		if (!file.sha256)
+			throw new XetFormatError("each file of a shard must carry its SHA-256 (metadata extension)");
+		if (held.has(file.sha256)) continue;
+		const xorbs = await accountXorbs(
+			db,
+			grant.account,
+			file.terms.map((term) => term.xorb),
+		);
+		const stored = await storage
+			.put(reconstruct(storage, xorbs, file.terms), {
+				expectedSha256: file.sha256,
+				maxBytes: context.settings.maxFileBytes,
+			})
+			.catch(
+				reword(
+					BlobDigestError,
+					(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
+				),
+			)
+			.catch(
+				reword(
+					BlobTooLargeError,
+					(error) => new HubError("TooLarge", `${error.message} (MODELHUB_MAX_FILE_BYTES)`),
+				),
+			);
+		const by = { actor: grant.account, ...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}), ip };
+		const done = await registerUpload(context, by, grant.modelId, stored, {
+			action: "xet.upload",
+			details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
+		});
+		if (!done) throw repoNotFound();
+		held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
+		registered++;
+	}
+	return registered;
+}
