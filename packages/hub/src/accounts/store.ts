@@ -3,7 +3,8 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js
 import { ConflictError, HubError } from "../errors.js";
 import { newObjectId } from "../ids.js";
 import { ACCESS_TOKEN_PREFIX, newToken, tokenHash } from "./tokens.js";
-import { ROLES, TOKEN_ROLES, type OrgMembership, type Role, type TokenRole, type Viewer } from "./viewer.js";
+import { ROLES, TOKEN_ROLES, type Role, type TokenRole } from "../vocabulary.js";
+import type { OrgMembership, Viewer } from "./viewer.js";
 
 /** Account input that cannot be used (a 400 for a client, exit status 2 for the CLI). */
 export class AccountInputError extends HubError {

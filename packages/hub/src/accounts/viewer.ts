@@ -9,11 +9,7 @@
  */
 
 import { BEARER_CHALLENGE, HubError, kindOfStatus, REPO_NOT_FOUND } from "../errors.js";
-
-export const ROLES = ["read", "write", "admin"] as const;
-export type Role = (typeof ROLES)[number];
-export const TOKEN_ROLES = ["read", "write"] as const;
-export type TokenRole = (typeof TOKEN_ROLES)[number];
+import type { Role, TokenRole } from "../vocabulary.js";
 
 export interface AccountRef {
 	name: string;

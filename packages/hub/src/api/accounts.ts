@@ -1,5 +1,5 @@
 /** Who a token belongs to: `GET /api/whoami-v2`, in the public hub's shape. */
-import type { Role, TokenRole } from "../accounts/viewer.js";
+import type { Role, TokenRole } from "../vocabulary.js";
 
 /** A role in an organisation: read (see private repositories), write (also change them), admin. */
 export type OrgRole = Role;

@@ -2,8 +2,11 @@
  * The admin API (`/api/admin/*`, authorised by MODELHUB_ADMIN_TOKEN): users and their tokens,
  * organisations and their members, the audit log.
  */
-import type { AUDIT_ACTIONS } from "../audit/log.js";
+import type { AuditAction } from "../vocabulary.js";
 import type { OrgRole, TokenRole } from "./accounts.js";
+
+/** The actions the audit log records (src/vocabulary.ts). */
+export type { AuditAction };
 
 /** The body of `POST /api/admin/users`. */
 export interface CreateUserRequest {
@@ -104,8 +107,6 @@ export interface Membership {
 export interface RemovedMember {
 	removed: true;
 }
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The query parameters of `GET /api/admin/audit` (newest first; the next page is in `Link`). */
 export interface AuditParameters {

@@ -3,8 +3,10 @@
  * `GET /api/models-count`. Names and shapes are the public hub's (what huggingface_hub reads).
  */
 import type { PipelineType } from "@modelhub/tasks";
-import type { SORT_KEYS } from "../models/cursor.js";
-import type { EXPAND_PROPERTIES } from "../models/properties.js";
+import type { ModelProperty, ModelSort } from "../vocabulary.js";
+
+/** `expand=` names (the list the parser checks, src/vocabulary.ts) and the sort orders of a listing. */
+export type { ModelProperty, ModelSort };
 
 /** How one provider serves a model. */
 export interface ProviderMappingEntry {
@@ -106,12 +108,6 @@ export type ModelInfo = ModelAnswer<ProviderMapping>;
 
 /** A model as `GET /api/models` lists it. */
 export type ListedModel = ModelAnswer<ListedProviderMapping[]>;
-
-/** `expand=` names (huggingface_hub 2.0's ExpandModelProperty_T); names the hub has no data for are accepted and left out. */
-export type ModelProperty = (typeof EXPAND_PROPERTIES)[number];
-
-/** The sort orders of `GET /api/models?sort=` (the parser checks the same list). */
-export type ModelSort = (typeof SORT_KEYS)[number];
 
 /**
  * The query parameters of `GET /api/models`; `GET /api/models-count` reads the filters. Lists may be

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/types.js";
+import type { AuditAction } from "../vocabulary.js";
 
 /**
  * The audit log: one row per write (accounts, tokens, repositories, commits, refs, uploads), saying
@@ -14,29 +15,6 @@ export interface AuditEntry {
 	ip?: string | undefined;
 	details?: Record<string, unknown>;
 }
-
-export const AUDIT_ACTIONS = [
-	"user.create",
-	"org.create",
-	"org.member.set",
-	"org.member.remove",
-	"token.create",
-	"token.revoke",
-	"repo.create",
-	"repo.delete",
-	"repo.settings",
-	"repo.commit",
-	"branch.create",
-	"branch.delete",
-	"tag.create",
-	"tag.delete",
-	"lfs.upload",
-	"xet.upload",
-	"model.put",
-	"model.delete",
-	"model.import",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface StoredAuditEntry extends Required<Omit<AuditEntry, "tokenId" | "repo" | "ip">> {
 	id: number;

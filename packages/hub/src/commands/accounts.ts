@@ -1,5 +1,4 @@
 import { AccountInputError, checkRole } from "../accounts/store.js";
-import { AUDIT_ACTIONS } from "../audit/log.js";
 import type { Database } from "../db/types.js";
 import {
 	addOrg,
@@ -16,6 +15,7 @@ import {
 import { CLI_ACTOR } from "../services/actor.js";
 import { ChangeEvents } from "../services/changes.js";
 import type { WriteContext } from "../services/write.js";
+import { AUDIT_ACTIONS } from "../vocabulary.js";
 
 export const ACCOUNT_USAGE = `  user create NAME [--fullname TEXT]
                             create a user; prints a new write token (shown once)

@@ -1,13 +1,12 @@
+import type { ModelSort } from "../vocabulary.js";
 import { parseIsoDate } from "./dates.js";
 import { modelIdProblem } from "./ids.js";
 
-export const SORT_KEYS = ["downloads", "likes", "lastModified", "createdAt", "trendingScore", "id"] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
 export type Direction = 1 | -1;
 
 /** Where a page ended: the sort value and id of its last model (a keyset position, never an offset). */
 export interface CursorPosition {
-	sort: SortKey;
+	sort: ModelSort;
 	direction: Direction;
 	/** The last model's sort value: a count, an ISO date, or null when sorting by id. */
 	value: number | string | null;
@@ -26,7 +25,7 @@ export function encodeCursor(position: CursorPosition): string {
  * Reads a cursor made by encodeCursor for the same sort order. Returns a message saying what is wrong
  * (for a 400 answer) when it is not one.
  */
-export function decodeCursor(text: string, sort: SortKey, direction: Direction): CursorPosition | string {
+export function decodeCursor(text: string, sort: ModelSort, direction: Direction): CursorPosition | string {
 	if (text.length > 1024 || !/^[A-Za-z0-9_-]+$/.test(text)) return "cursor is not one this hub issued";
 	let payload: unknown;
 	try {

@@ -1,43 +1,8 @@
 /**
- * The properties of a model in the public hub's JSON, as `expand=` names them (huggingface_hub 2.0's
- * ExpandModelProperty_T), and how each is produced. A property the hub has no data for is accepted and
- * left out of the answer, never an error.
+ * How the properties of a model (`expand=` names, src/vocabulary.ts) are produced: which a listing and
+ * model info show by default, in which order, and which the hub never has data for.
  */
-export const EXPAND_PROPERTIES = [
-	"author",
-	"baseModels",
-	"cardData",
-	"childrenModelCount",
-	"config",
-	"createdAt",
-	"disabled",
-	"downloads",
-	"downloadsAllTime",
-	"evalResults",
-	"gated",
-	"gguf",
-	"inference",
-	"inferenceProviderMapping",
-	"lastModified",
-	"library_name",
-	"likes",
-	"mask_token",
-	"model-index",
-	"pipeline_tag",
-	"private",
-	"resourceGroup",
-	"safetensors",
-	"sha",
-	"siblings",
-	"spaces",
-	"tags",
-	"transformersInfo",
-	"trendingScore",
-	"usedStorage",
-	"widgetData",
-] as const;
-
-export type ModelProperty = (typeof EXPAND_PROPERTIES)[number];
+import { EXPAND_PROPERTIES, type ModelProperty } from "../vocabulary.js";
 
 const EXPAND_SET: ReadonlySet<string> = new Set(EXPAND_PROPERTIES);
 

@@ -2,7 +2,8 @@ import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js"
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { ConflictError } from "../errors.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
-import { encodeCursor, type CursorPosition, type Direction, type SortKey } from "./cursor.js";
+import type { ModelProperty, ModelSort as SortKey } from "../vocabulary.js";
+import { encodeCursor, type CursorPosition, type Direction } from "./cursor.js";
 import type { PipelineType } from "@modelhub/tasks";
 import type {
 	GgufInfo,
@@ -17,7 +18,7 @@ import type {
 	TransformersInfo,
 } from "../api/models.js";
 import type { ModelRecord } from "./input.js";
-import { ABSENT_PROPERTIES, PROPERTY_ORDER, type ModelProperty } from "./properties.js";
+import { ABSENT_PROPERTIES, PROPERTY_ORDER } from "./properties.js";
 
 interface ModelRow {
 	id: string;

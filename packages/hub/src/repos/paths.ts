@@ -22,5 +22,3 @@ export function refNameProblem(name: string): string | undefined {
 	if (name.includes("@{") || name === "@") return "is not a valid git ref name";
 	return undefined;
 }
-
-export const COMMIT_ID = /^[0-9a-f]{40}$/;

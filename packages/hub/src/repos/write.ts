@@ -3,9 +3,10 @@ import { ConflictError, HubError, revisionNotFound } from "../errors.js";
 import { newObjectId } from "../ids.js";
 import { chunksOf } from "../storage/digest.js";
 import type { BlobStore } from "../storage/types.js";
+import { COMMIT_ID } from "../vocabulary.js";
 import { writeCommits } from "./commits.js";
 import { GITATTRIBUTES } from "./lfs.js";
-import { COMMIT_ID, refNameProblem } from "./paths.js";
+import { refNameProblem } from "./paths.js";
 
 export interface NewRepo {
 	id: string;

@@ -18,7 +18,6 @@ import type {
 	SetMemberRequest,
 } from "../api/admin.js";
 import type { Unchecked } from "../api/unchecked.js";
-import { AUDIT_ACTIONS } from "../audit/log.js";
 import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import {
@@ -34,6 +33,7 @@ import {
 	withdrawToken,
 } from "../services/accounts.js";
 import type { WriteContext } from "../services/write.js";
+import { AUDIT_ACTIONS } from "../vocabulary.js";
 import { choice, whole, one, type RawQuery } from "./query.js";
 import { actorOf, adminOnly } from "./auth.js";
 import { originOf } from "./models/context.js";

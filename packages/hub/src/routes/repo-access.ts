@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import type { RepoRef, Role } from "../accounts/viewer.js";
+import type { RepoRef } from "../accounts/viewer.js";
 import { authorizeRepo } from "../services/repos.js";
 import type { WriteContext } from "../services/write.js";
+import type { Role } from "../vocabulary.js";
 import { authenticationRequired } from "./auth.js";
 import { checkModelId } from "./repo-paths.js";
 

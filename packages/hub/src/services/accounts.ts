@@ -17,8 +17,9 @@ import {
 	type MemberInput,
 	type TokenInfo,
 } from "../accounts/store.js";
-import type { Role, Viewer } from "../accounts/viewer.js";
+import type { Viewer } from "../accounts/viewer.js";
 import { listAudit, type AuditQuery, type StoredAuditEntry } from "../audit/log.js";
+import type { Role } from "../vocabulary.js";
 import { requireAdmin, type Actor } from "./actor.js";
 import { write, type WriteContext } from "./write.js";
 

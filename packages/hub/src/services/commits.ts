@@ -12,6 +12,7 @@ import {
 	type CommitHeader,
 	type CommitOperation,
 } from "../uploads/operations.js";
+import { COMMIT_ID } from "../vocabulary.js";
 import { commitAuthor, type Actor } from "./actor.js";
 import type { RepoContext } from "./repos.js";
 import { write } from "./write.js";
@@ -39,7 +40,7 @@ export async function checkCommitBranch(
 ): Promise<void> {
 	const kinds = await refKinds(context.db, repo.id, branch);
 	if (kinds.includes("branch")) return;
-	if (kinds.length > 0 || /^[0-9a-f]{40}$/.test(branch)) {
+	if (kinds.length > 0 || COMMIT_ID.test(branch)) {
 		throw new HubError(
 			"Invalid",
 			`Commits can only be made on a branch: ${branch} is not a branch of ${repo.id}`,

@@ -4,7 +4,6 @@ import {
 	RefusedError,
 	repoRefusal,
 	type RepoRef,
-	type Role,
 	type Viewer,
 } from "../accounts/viewer.js";
 import { ConflictError, revisionNotFound } from "../errors.js";
@@ -13,6 +12,7 @@ import { deleteModel } from "../models/store.js";
 import { findRepo, resolveRevision } from "../repos/read.js";
 import { createRef, createRepo, deleteRef, setPrivate, storeGitattributes } from "../repos/write.js";
 import type { BlobStore } from "../storage/types.js";
+import type { Role } from "../vocabulary.js";
 import { commitAuthor, requireAdmin, type Actor } from "./actor.js";
 import type { ChangedRepo } from "./changes.js";
 import { saveModels } from "./import.js";

@@ -1,7 +1,7 @@
 import type { CommitsParameters, RepoCommit } from "../../api/repos.js";
-import { COMMIT_ID } from "../../repos/paths.js";
 import { historyOf, type ReadableRevision } from "../../services/contents.js";
 import type { ReadContext } from "../../services/models.js";
+import { COMMIT_ID } from "../../vocabulary.js";
 import { invalidParameter, many, one, type RawQuery } from "../query.js";
 import { encodeId } from "./context.js";
 

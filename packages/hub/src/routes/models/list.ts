@@ -4,17 +4,12 @@ import type { CachedResponse } from "../../cache.js";
 import { PIPELINE_TYPES } from "@modelhub/tasks";
 import { HubError } from "../../errors.js";
 import { JSON_TYPE } from "../../http.js";
-import { decodeCursor, SORT_KEYS, type SortKey } from "../../models/cursor.js";
+import { decodeCursor } from "../../models/cursor.js";
 import { ID_PART_PATTERN } from "../../models/ids.js";
-import {
-	EXPAND_PROPERTIES,
-	FULL_LIST_PROPERTIES,
-	isModelProperty,
-	LIST_PROPERTIES,
-	type ModelProperty,
-} from "../../models/properties.js";
+import { FULL_LIST_PROPERTIES, isModelProperty, LIST_PROPERTIES } from "../../models/properties.js";
 import type { ListQuery, ProviderFilter } from "../../models/store.js";
 import { modelPage } from "../../services/models.js";
+import { EXPAND_PROPERTIES, SORT_KEYS, type ModelProperty, type ModelSort } from "../../vocabulary.js";
 import { choice, flag, invalidParameter, many, matching, one, whole, type RawQuery } from "../query.js";
 import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
@@ -117,7 +112,7 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 	const numParameters = numParametersText === undefined ? undefined : parseNumParameters(numParametersText);
 	if (numParametersText) canonical.set("num_parameters", numParametersText);
 
-	const sort: SortKey = choice(q, "sort", SORT_KEYS) ?? "downloads";
+	const sort: ModelSort = choice(q, "sort", SORT_KEYS) ?? "downloads";
 	const direction = choice(q, "direction", ["-1", "1"]) === "1" ? 1 : -1;
 	const limit = whole(q, "limit", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
 	canonical.set("sort", sort);

@@ -6,12 +6,7 @@ import type { CachedResponse } from "../../cache.js";
 import { entryNotFound, HubError, noSuchApiRoute, repoNotFound } from "../../errors.js";
 import { JSON_TYPE } from "../../http.js";
 import { parseModelInput } from "../../models/input.js";
-import {
-	EXPAND_PROPERTIES,
-	INFO_PROPERTIES,
-	isModelProperty,
-	type ModelProperty,
-} from "../../models/properties.js";
+import { INFO_PROPERTIES, isModelProperty } from "../../models/properties.js";
 import { repoPathProblem, MAX_PATH_LENGTH } from "../../repos/paths.js";
 import { treeEntryJson, type TreeEntry } from "../../repos/read.js";
 import {
@@ -24,6 +19,7 @@ import {
 } from "../../services/contents.js";
 import { modelInfo } from "../../services/models.js";
 import { deleteModelRecord, putModelRecord } from "../../services/repos.js";
+import { EXPAND_PROPERTIES, type ModelProperty } from "../../vocabulary.js";
 import { flag, invalidParameter, many, one, type RawQuery } from "../query.js";
 import {
 	checkRepoPath,

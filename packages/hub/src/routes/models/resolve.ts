@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { entryNotFound } from "../../errors.js";
 import { fileOid } from "../../repos/git.js";
-import { COMMIT_ID } from "../../repos/paths.js";
 import type { FileEntry } from "../../repos/read.js";
 import { fileAt, fileBytes, fileDownloadUrl, readableRevision } from "../../services/contents.js";
+import { COMMIT_ID } from "../../vocabulary.js";
 import { checkRepoPath, decodeSegments, parseResolvePath, rawPathOf } from "../repo-paths.js";
 import type { ModelRoutesOptions } from "./context.js";
 
