@@ -34,14 +34,14 @@ describe("failures inside the server", () => {
 			expect(wrong.status).toBe(403);
 
 			// A fault of the server's own: 500, a bare message, the details only in the log.
-			await db.query("ALTER TABLE models RENAME COLUMN likes TO likes_renamed");
+			await db.query("ALTER TABLE repos RENAME COLUMN likes TO likes_renamed");
 			const res = await fetch(`${hub.url}/api/models/some/model`);
 			expect(res.status).toBe(500);
 			const text = await res.text();
 			expect(JSON.parse(text)).toEqual({ error: "internal server error" });
 			expect(text).not.toMatch(/\bat\b.*:\d+|node_modules|\.ts|\.js/);
 			expect(lines.join("")).toMatch(/request failed/);
-			await db.query("ALTER TABLE models RENAME COLUMN likes_renamed TO likes");
+			await db.query("ALTER TABLE repos RENAME COLUMN likes_renamed TO likes");
 
 			// The database goes away under the running server: 503 with Retry-After (clients retry), one
 			// short log line per request.

@@ -90,7 +90,9 @@ describe("several hub processes on one PostgreSQL database", () => {
 				after = ((await (await fetch(`${b.url}${path}`)).json()) as { downloads: number }).downloads;
 			}
 			expect(after).toBe(before.downloads + 1);
-			const count = await dbs[0]!.query<{ count: number }>("SELECT count(*) AS count FROM models");
+			const count = await dbs[0]!.query<{ count: number }>(
+				"SELECT count(*) AS count FROM repos WHERE type = 'model'",
+			);
 			const seeded = await dbs[0]!.query<{ value: string }>(
 				"SELECT value FROM hub_meta WHERE key = 'seeded_at'",
 			);
@@ -143,10 +145,12 @@ describe("writes and outages on PostgreSQL", () => {
 			JSON.stringify(statuses),
 		).toHaveLength(1);
 		expect(statuses.filter((status) => status === 200)).toHaveLength(23);
-		const commits = await db.query("SELECT id FROM commits WHERE model_id = 'race/same-model'");
+		const commits = await db.query(
+			"SELECT id FROM commits WHERE repo_type = 'model' AND repo_id = 'race/same-model'",
+		);
 		expect(commits.rows).toHaveLength(1);
 		const mappings = await db.query(
-			"SELECT provider FROM provider_mappings WHERE model_id = 'race/same-model'",
+			"SELECT provider FROM provider_mappings WHERE repo_type = 'model' AND repo_id = 'race/same-model'",
 		);
 		expect(mappings.rows).toHaveLength(1);
 		// Ids that differ only in case race too: one wins, the others get 409, never 500.

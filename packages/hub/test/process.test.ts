@@ -98,7 +98,7 @@ async function countWhere(dataDir: string, authorLower: string): Promise<number>
 	const db = await openDatabase({ databaseUrl: undefined, dataDir });
 	try {
 		const result = await db.query<{ count: number }>(
-			"SELECT count(*) AS count FROM models WHERE lower(author) = $1",
+			"SELECT count(*) AS count FROM repos WHERE type = 'model' AND lower(namespace) = $1",
 			[authorLower],
 		);
 		return Number(result.rows[0]?.count);
@@ -418,10 +418,10 @@ describe("imports with files", () => {
 
 		const db = await openDatabase({ databaseUrl: undefined, dataDir: join(dir, "data") });
 		try {
-			const files = await db.query<{ model_id: string; path: string; lfs: boolean }>(
-				"SELECT f.model_id, f.path, f.lfs FROM refs r JOIN commit_files f ON f.model_id = r.model_id AND f.commit_id = r.commit_id ORDER BY 1, 2",
+			const files = await db.query<{ repo_id: string; path: string; lfs: boolean }>(
+				"SELECT f.repo_id, f.path, f.lfs FROM refs r JOIN commit_files f ON f.repo_type = r.repo_type AND f.repo_id = r.repo_id AND f.commit_id = r.commit_id ORDER BY 1, 2",
 			);
-			expect(files.rows.map((row) => `${row.model_id}:${row.path}${row.lfs ? " (lfs)" : ""}`)).toEqual([
+			expect(files.rows.map((row) => `${row.repo_id}:${row.path}${row.lfs ? " (lfs)" : ""}`)).toEqual([
 				"files/from-folder:config.json",
 				"files/from-folder:sub/vocab.txt",
 				"files/json-model:README.md",

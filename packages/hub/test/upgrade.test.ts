@@ -55,7 +55,7 @@ const fixtureRows = new Map(
 	[...fixtureSql.matchAll(/^-- (\w+): (\d+) rows$/gm)].map((match) => [match[1] as string, Number(match[2])]),
 );
 /** Tables the upgrade renamed: fixture name → current name. */
-const RENAMED: Record<string, string> = {};
+const RENAMED: Record<string, string> = { models: "repos" };
 
 /** The blobs of blobs.gz: lines `<sha256> <size>` each followed by the bytes. */
 function fixtureBlobs(): Array<{ sha256: string; bytes: Buffer }> {
@@ -202,6 +202,27 @@ function defineUpgradeSuite(label: string, prepare: () => Promise<Prepared>): vo
 				const counted = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM "${name}"`);
 				expect(Number(counted.rows[0]?.n), name).toBe(rows);
 			}
+		});
+
+		it("makes every repository of the fixture a model, in every table that names one", async () => {
+			const types = async (sql: string) =>
+				(await db.query<{ type: string | null }>(sql)).rows.map((row) => row.type);
+			expect(await types("SELECT DISTINCT type FROM repos")).toEqual(["model"]);
+			for (const table of ["provider_mappings", "commits", "refs", "commit_files", "commit_folders"]) {
+				expect(await types(`SELECT DISTINCT repo_type AS type FROM ${table}`), table).toEqual(["model"]);
+			}
+			expect(
+				await types("SELECT DISTINCT repo_type AS type FROM audit_log WHERE repo IS NOT NULL ORDER BY 1"),
+			).toEqual(["model"]);
+			expect(await types("SELECT DISTINCT repo_type AS type FROM audit_log WHERE repo IS NULL")).toEqual([
+				null,
+			]);
+			// The type is always written by the code: the column keeps no default.
+			const defaults = await db.query<{ column_default: string | null }>(
+				`SELECT column_default FROM information_schema.columns
+				WHERE table_schema = 'public' AND column_name IN ('type', 'repo_type') AND column_default IS NOT NULL`,
+			);
+			expect(defaults.rows).toEqual([]);
 		});
 
 		it("serves every stored file with its bytes", async () => {

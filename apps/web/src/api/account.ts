@@ -7,7 +7,8 @@ import type {
 	Whoami,
 } from "@modelhub/hub/api";
 import { accountFromWhoami, type HubAccount } from "../view/account";
-import { ApiError, apiUrl, encodeModelId, requestJson, type ApiOptions } from "./http";
+import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
+import { ApiError, apiUrl, requestJson, type ApiOptions } from "./http";
 
 /** Who the token belongs to (`GET /api/whoami-v2`); the hub's 401 message for a bad token. */
 export async function whoami(options: ApiOptions & { token: string }): Promise<HubAccount> {
@@ -50,7 +51,7 @@ export async function setModelPrivate(
 	options: ApiOptions,
 ): Promise<{ private: boolean }> {
 	const { data } = await requestJson<Partial<RepoSettings>>(
-		apiUrl(options.baseUrl, `/api/models/${encodeModelId(id)}/settings`),
+		apiUrl(options.baseUrl, `${repoApiPath(repoId("model", id))}/settings`),
 		{ ...options, method: "PUT", body: { private: isPrivate } satisfies RepoSettingsRequest },
 	);
 	return { private: data.private === true };

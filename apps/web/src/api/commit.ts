@@ -4,7 +4,8 @@
  * no upload progress). The hub token goes in the Authorization header, to the hub only.
  */
 import type { CommitAnswer } from "@modelhub/hub/api";
-import { ApiError, apiUrl, encodeModelId, hubErrorMessage } from "./http";
+import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
+import { ApiError, apiUrl, hubErrorMessage } from "./http";
 
 /** What the upload panel shows of a commit. */
 export type CommitResult = Pick<CommitAnswer, "commitOid" | "commitUrl">;
@@ -34,7 +35,7 @@ export function sendCommit(
 	const branch = options.branch ?? "main";
 	const url = apiUrl(
 		options.baseUrl,
-		`/api/models/${encodeModelId(modelId)}/commit/${encodeURIComponent(branch)}`,
+		`${repoApiPath(repoId("model", modelId))}/commit/${encodeURIComponent(branch)}`,
 	);
 	return new Promise<CommitResult>((resolve, reject) => {
 		if (options.signal?.aborted) {

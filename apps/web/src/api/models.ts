@@ -9,7 +9,11 @@ import type {
 	RepoTreeEntry,
 } from "@modelhub/hub/api";
 import { isReservedSection } from "../app-sections";
+import { repoApiPath, repoId, repoPagePath } from "@modelhub/tasks/repositories";
 import { ApiError, apiUrl, encodeModelId, getJson, type ApiOptions } from "./http";
+
+/** The API path of a model (`/api/models/{id}`), from the shared table of repository URLs. */
+const modelApiPath = (id: string) => repoApiPath(repoId("model", id));
 
 /** What the app's model cards read of a listed model (the rest may be absent). */
 export type ModelSummary = Pick<ListedModel, "id" | "tags" | "downloads" | "likes"> &
@@ -78,10 +82,7 @@ export async function listTree(
 	options: ApiOptions = {},
 ): Promise<RepoTreeEntry[]> {
 	const folder = path ? `/${encodeModelId(path)}` : "";
-	const url = apiUrl(
-		options.baseUrl,
-		`/api/models/${encodeModelId(id)}/tree/${encodeURIComponent(revision)}${folder}`,
-	);
+	const url = apiUrl(options.baseUrl, `${modelApiPath(id)}/tree/${encodeURIComponent(revision)}${folder}`);
 	const { data } = await getJson<RepoTreeEntry[]>(url, options);
 	return Array.isArray(data) ? data : [];
 }
@@ -92,7 +93,7 @@ export async function listRefs(
 	options: ApiOptions = {},
 ): Promise<Pick<RepoRefs, "branches" | "tags">> {
 	const { data } = await getJson<Partial<RepoRefs>>(
-		apiUrl(options.baseUrl, `/api/models/${encodeModelId(id)}/refs`),
+		apiUrl(options.baseUrl, `${modelApiPath(id)}/refs`),
 		options,
 	);
 	return { branches: data.branches ?? [], tags: data.tags ?? [] };
@@ -102,7 +103,7 @@ export async function listRefs(
 export function fileUrl(id: string, revision: string, path: string, baseUrl = ""): string {
 	return apiUrl(
 		baseUrl,
-		`/${encodeModelId(id)}/resolve/${encodeURIComponent(revision)}/${encodeModelId(path)}`,
+		`${repoPagePath(repoId("model", id))}/resolve/${encodeURIComponent(revision)}/${encodeModelId(path)}`,
 	);
 }
 
@@ -125,7 +126,7 @@ export async function getModelCard(id: string, options: ApiOptions = {}): Promis
 }
 
 export async function getModel(id: string, options: ApiOptions = {}): Promise<ModelInfo> {
-	const url = `${apiUrl(options.baseUrl, `/api/models/${encodeModelId(id)}`)}?expand[]=inferenceProviderMapping`;
+	const url = `${apiUrl(options.baseUrl, modelApiPath(id))}?expand[]=inferenceProviderMapping`;
 	const { data } = await getJson<ModelInfo>(url, options);
 	return data;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repoId } from "@modelhub/tasks/repositories";
 import { newToken, plausibleToken, tokenHash } from "./tokens.js";
 import {
 	ADMIN,
@@ -29,11 +30,7 @@ describe("rights", () => {
 		["labs", "write"],
 		["ops", "admin"],
 	]);
-	const repo = (id: string, isPrivate = true) => ({
-		id,
-		author: id.includes("/") ? id.split("/")[0] : null,
-		private: isPrivate,
-	});
+	const repo = (id: string, isPrivate = true) => ({ ...repoId("model", id), private: isPrivate });
 
 	it("let only the namespace's members read private repositories (names case-insensitive)", () => {
 		expect(canRead(alice, repo("ALICE/x"))).toBe(true);

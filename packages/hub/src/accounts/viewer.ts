@@ -8,6 +8,7 @@
  * token never writes. The admin token (MODELHUB_ADMIN_TOKEN) may do everything everywhere.
  */
 
+import type { RepoId } from "@modelhub/tasks/repositories";
 import { BEARER_CHALLENGE, HubError, kindOfStatus, REPO_NOT_FOUND } from "../errors.js";
 import type { Role, TokenRole } from "../vocabulary.js";
 
@@ -54,15 +55,13 @@ export function readableNamespaces(viewer: Viewer): string[] | "all" {
 	return [viewer.account.name, ...viewer.orgs.map((org) => org.name)].map((name) => name.toLowerCase());
 }
 
-/** The part of a model the rights depend on. */
-export interface RepoRef {
-	id: string;
-	author: string | null | undefined;
+/** What the rights on a repository depend on: its identity (its namespace above all) and its visibility. */
+export interface RepoRef extends Pick<RepoId, "type" | "id" | "namespace"> {
 	private: boolean;
 }
 
-export function canRead(viewer: Viewer, repo: RepoRef): boolean {
-	return !repo.private || namespaceRole(viewer, repo.author) !== undefined;
+export function canRead(viewer: Viewer, repo: Pick<RepoRef, "namespace" | "private">): boolean {
+	return !repo.private || namespaceRole(viewer, repo.namespace) !== undefined;
 }
 
 /** Why a viewer may not do something: the status and message to answer with. */
@@ -143,7 +142,7 @@ export function namespaceRefusal(viewer: Viewer, namespace: string, need: Role):
 export function repoRefusal(viewer: Viewer, repo: RepoRef, need: Role): Refusal | undefined {
 	if (!canRead(viewer, repo)) return { status: 404, message: "Repository not found", hidden: true };
 	if (need === "read") return undefined;
-	if (!repo.author) {
+	if (!repo.namespace) {
 		if (viewer.kind === "admin") return undefined;
 		if (viewer.kind === "anonymous") return { status: 401, message: AUTH_REQUIRED };
 		return {
@@ -151,15 +150,15 @@ export function repoRefusal(viewer: Viewer, repo: RepoRef, need: Role): Refusal 
 			message: `${repo.id} has no namespace: only the hub admin (MODELHUB_ADMIN_TOKEN) may change it`,
 		};
 	}
-	const refusal = namespaceRefusal(viewer, repo.author, need);
+	const refusal = namespaceRefusal(viewer, repo.namespace, need);
 	if (refusal && refusal.status === 403 && viewer.kind === "user" && viewer.token.role !== "read") {
-		const role = namespaceRole(viewer, repo.author);
+		const role = namespaceRole(viewer, repo.namespace);
 		return {
 			status: 403,
 			message:
 				role === undefined
-					? `You (${viewer.account.name}) don't have write access to ${repo.id}: it belongs to ${repo.author}, and you are not a member`
-					: `You (${viewer.account.name}) have the '${role}' role in ${repo.author}; ${need === "admin" ? "deleting a repository or changing its visibility" : "writing to a repository"} needs the '${need}' role`,
+					? `You (${viewer.account.name}) don't have write access to ${repo.id}: it belongs to ${repo.namespace}, and you are not a member`
+					: `You (${viewer.account.name}) have the '${role}' role in ${repo.namespace}; ${need === "admin" ? "deleting a repository or changing its visibility" : "writing to a repository"} needs the '${need}' role`,
 		};
 	}
 	return refusal;

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/types.js";
+import type { RepoKey } from "../repos/identity.js";
 import type { AuditAction } from "../vocabulary.js";
 
 /**
@@ -11,11 +12,13 @@ export interface AuditEntry {
 	actor: string;
 	tokenId?: string | undefined;
 	action: AuditAction;
-	repo?: string | undefined;
+	/** The repository the change is about: its type and id are both recorded. */
+	repo?: RepoKey | undefined;
 	ip?: string | undefined;
 	details?: Record<string, unknown>;
 }
 
+/** An entry as the admin API and the CLI show it (the repository by its id, as before types). */
 export interface StoredAuditEntry extends Required<Omit<AuditEntry, "tokenId" | "repo" | "ip">> {
 	id: number;
 	at: string;
@@ -28,13 +31,14 @@ export async function recordAudit(tx: Queryable, entries: AuditEntry | readonly 
 	const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
 	if (list.length === 0) return;
 	await tx.query(
-		`INSERT INTO audit_log (actor, token_id, action, repo, ip, details)
-		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
+		`INSERT INTO audit_log (actor, token_id, action, repo_type, repo, ip, details)
+		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])`,
 		[
 			list.map((e) => e.actor),
 			list.map((e) => e.tokenId ?? null),
 			list.map((e) => e.action),
-			list.map((e) => e.repo ?? null),
+			list.map((e) => e.repo?.type ?? null),
+			list.map((e) => e.repo?.id ?? null),
 			list.map((e) => e.ip ?? null),
 			list.map((e) => JSON.stringify(e.details ?? {})),
 		],
@@ -45,6 +49,7 @@ export interface AuditQuery {
 	limit: number;
 	/** Entries older than this id (the `next` of the previous page). */
 	before?: number;
+	/** Entries about repositories with this id (of any type, matched case-insensitively). */
 	repo?: string;
 	actor?: string;
 	action?: string;
@@ -77,7 +82,8 @@ export async function listAudit(
 	if (query.actor !== undefined) where.push(`lower(actor) = lower(${param(query.actor)})`);
 	if (query.action !== undefined) where.push(`action = ${param(query.action)}`);
 	const result = await db.query<AuditRow>(
-		`SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+		`SELECT id, at, actor, token_id, action, repo, ip, details FROM audit_log
+		${where.length ? `WHERE ${where.join(" AND ")}` : ""}
 		ORDER BY id DESC LIMIT ${param(query.limit + 1)}`,
 		params,
 	);

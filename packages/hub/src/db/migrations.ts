@@ -10,7 +10,7 @@ export interface Migration {
  * The schema, as numbered migrations. Applied in order at start, each recorded in `modelhub_migrations`;
  * never edit one that has shipped: add the next number instead.
  *
- * Model ids use the "C" collation so that ordering (and so keyset pagination) is byte order, the same on
+ * Repository ids use the "C" collation so that ordering (and so keyset pagination) is byte order, the same on
  * every server whatever its locale. Timestamps are kept to the millisecond, the precision of the public
  * hub's JSON and of the pagination cursor.
  */
@@ -251,6 +251,120 @@ CREATE TABLE xet_xorbs (
 	created_at timestamptz NOT NULL DEFAULT now(),
 	PRIMARY KEY (account, hash)
 );
+`,
+	},
+	{
+		version: 4,
+		name: "repositories of every type",
+		sql: `
+-- A repository is (type, id): models today, datasets and spaces later, in one table; every row that
+-- hangs off a repository names its type too. Existing rows are models. Columns are added with a constant
+-- default (no table rewrite) that is dropped at once, so every write names the type. Only the keys and
+-- the B-tree indexes that lead with the type are built again.
+
+-- Keys whose shape changes, children first.
+ALTER TABLE provider_mappings DROP CONSTRAINT provider_mappings_model_id_fkey;
+ALTER TABLE commits DROP CONSTRAINT commits_model_id_fkey;
+ALTER TABLE refs DROP CONSTRAINT refs_model_id_commit_id_fkey;
+ALTER TABLE commit_files DROP CONSTRAINT commit_files_model_id_commit_id_fkey;
+ALTER TABLE commit_folders DROP CONSTRAINT commit_folders_model_id_commit_id_fkey;
+ALTER TABLE upload_objects DROP CONSTRAINT upload_objects_model_id_fkey;
+ALTER TABLE xet_tokens DROP CONSTRAINT xet_tokens_model_id_fkey;
+ALTER TABLE refs DROP CONSTRAINT refs_pkey;
+ALTER TABLE commit_files DROP CONSTRAINT commit_files_pkey;
+ALTER TABLE commit_folders DROP CONSTRAINT commit_folders_pkey;
+ALTER TABLE commits DROP CONSTRAINT commits_pkey;
+ALTER TABLE provider_mappings DROP CONSTRAINT provider_mappings_pkey;
+ALTER TABLE upload_objects DROP CONSTRAINT upload_objects_pkey;
+ALTER TABLE models DROP CONSTRAINT models_pkey;
+
+ALTER TABLE models RENAME TO repos;
+-- The public JSON still calls the namespace "author".
+ALTER TABLE repos RENAME COLUMN author TO namespace;
+ALTER TABLE repos RENAME CONSTRAINT models_id_shape TO repos_id_shape;
+ALTER TABLE repos RENAME CONSTRAINT models_downloads_check TO repos_downloads_check;
+ALTER TABLE repos RENAME CONSTRAINT models_likes_check TO repos_likes_check;
+ALTER TABLE repos ADD COLUMN type text NOT NULL DEFAULT 'model'
+	CONSTRAINT repos_type CHECK (type IN ('model', 'dataset', 'space'));
+ALTER TABLE repos ALTER COLUMN type DROP DEFAULT;
+ALTER TABLE repos ADD CONSTRAINT repos_pkey PRIMARY KEY (type, id);
+
+-- Ids are unique per type regardless of case; listings filter and sort within one type.
+DROP INDEX models_id_lower;
+CREATE UNIQUE INDEX repos_id_lower ON repos (type, lower(id));
+DROP INDEX models_author_lower;
+CREATE INDEX repos_namespace_lower ON repos (type, lower(namespace));
+DROP INDEX models_pipeline_tag;
+CREATE INDEX repos_pipeline_tag ON repos (type, pipeline_tag, downloads DESC);
+DROP INDEX models_library_name;
+CREATE INDEX repos_library_name ON repos (type, library_name, downloads DESC);
+DROP INDEX models_sort_downloads;
+CREATE INDEX repos_sort_downloads ON repos (type, downloads, id);
+DROP INDEX models_sort_likes;
+CREATE INDEX repos_sort_likes ON repos (type, likes, id);
+DROP INDEX models_sort_last_modified;
+CREATE INDEX repos_sort_last_modified ON repos (type, last_modified, id);
+DROP INDEX models_sort_created_at;
+CREATE INDEX repos_sort_created_at ON repos (type, created_at, id);
+DROP INDEX models_sort_trending_score;
+CREATE INDEX repos_sort_trending_score ON repos (type, trending_score, id);
+-- GIN indexes cannot lead with a text column (without btree_gin): the type is checked on their rows.
+ALTER INDEX models_filter_tags RENAME TO repos_filter_tags;
+ALTER INDEX models_id_trigram RENAME TO repos_id_trigram;
+
+ALTER TABLE provider_mappings RENAME COLUMN model_id TO repo_id;
+ALTER TABLE provider_mappings ADD COLUMN repo_type text NOT NULL DEFAULT 'model';
+ALTER TABLE provider_mappings ALTER COLUMN repo_type DROP DEFAULT;
+ALTER TABLE provider_mappings ADD PRIMARY KEY (repo_type, repo_id, provider);
+ALTER TABLE provider_mappings ADD FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id)
+	ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE commits RENAME COLUMN model_id TO repo_id;
+ALTER TABLE commits ADD COLUMN repo_type text NOT NULL DEFAULT 'model';
+ALTER TABLE commits ALTER COLUMN repo_type DROP DEFAULT;
+ALTER TABLE commits ADD PRIMARY KEY (repo_type, repo_id, id);
+ALTER TABLE commits ADD FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id)
+	ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE refs RENAME COLUMN model_id TO repo_id;
+ALTER TABLE refs ADD COLUMN repo_type text NOT NULL DEFAULT 'model';
+ALTER TABLE refs ALTER COLUMN repo_type DROP DEFAULT;
+ALTER TABLE refs ADD PRIMARY KEY (repo_type, repo_id, kind, name);
+ALTER TABLE refs ADD FOREIGN KEY (repo_type, repo_id, commit_id) REFERENCES commits (repo_type, repo_id, id)
+	ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE commit_files RENAME COLUMN model_id TO repo_id;
+ALTER TABLE commit_files ADD COLUMN repo_type text NOT NULL DEFAULT 'model';
+ALTER TABLE commit_files ALTER COLUMN repo_type DROP DEFAULT;
+ALTER TABLE commit_files ADD PRIMARY KEY (repo_type, repo_id, commit_id, path);
+ALTER TABLE commit_files ADD FOREIGN KEY (repo_type, repo_id, commit_id) REFERENCES commits (repo_type, repo_id, id)
+	ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE commit_folders RENAME COLUMN model_id TO repo_id;
+ALTER TABLE commit_folders ADD COLUMN repo_type text NOT NULL DEFAULT 'model';
+ALTER TABLE commit_folders ALTER COLUMN repo_type DROP DEFAULT;
+ALTER TABLE commit_folders ADD PRIMARY KEY (repo_type, repo_id, commit_id, path);
+ALTER TABLE commit_folders ADD FOREIGN KEY (repo_type, repo_id, commit_id) REFERENCES commits (repo_type, repo_id, id)
+	ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE upload_objects RENAME COLUMN model_id TO repo_id;
+ALTER TABLE upload_objects ADD COLUMN repo_type text NOT NULL DEFAULT 'model';
+ALTER TABLE upload_objects ALTER COLUMN repo_type DROP DEFAULT;
+ALTER TABLE upload_objects ADD PRIMARY KEY (repo_type, repo_id, sha256);
+ALTER TABLE upload_objects ADD FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id)
+	ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE xet_tokens RENAME COLUMN model_id TO repo_id;
+ALTER TABLE xet_tokens ADD COLUMN repo_type text NOT NULL DEFAULT 'model';
+ALTER TABLE xet_tokens ALTER COLUMN repo_type DROP DEFAULT;
+ALTER TABLE xet_tokens ADD FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id)
+	ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Which repositories hold an object: its commit_files_sha256 index (sha256, repo_id) keeps serving, the
+-- type checked on its few rows. The audit log names the type of the repository an entry is about.
+ALTER TABLE audit_log ADD COLUMN repo_type text CHECK (repo_type IN ('model', 'dataset', 'space'));
+UPDATE audit_log SET repo_type = 'model' WHERE repo IS NOT NULL;
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_repo_type CHECK ((repo IS NULL) = (repo_type IS NULL));
 `,
 	},
 ];

@@ -1,5 +1,5 @@
 // The name rules are shared with the web app, which checks them before creating a repository.
-import { idPartProblem } from "@modelhub/tasks/repositories";
+import { repoIdProblem } from "@modelhub/tasks/repositories";
 
 export { ID_PART_PATTERN, idPartProblem } from "@modelhub/tasks/repositories";
 
@@ -8,10 +8,7 @@ export { ID_PART_PATTERN, idPartProblem } from "@modelhub/tasks/repositories";
  * public hub's legacy canonical models, such as `gpt2`, have no namespace).
  */
 export function modelIdProblem(id: unknown): string | undefined {
-	if (typeof id !== "string") return "model id must be a string";
-	const slash = id.indexOf("/");
-	if (slash < 0) return idPartProblem(id, "model name");
-	return idPartProblem(id.slice(0, slash), "namespace") ?? idPartProblem(id.slice(slash + 1), "model name");
+	return repoIdProblem(id, "model");
 }
 
 /** Shortens untrusted text for an error message (and strips control characters). */

@@ -1,6 +1,7 @@
 import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { ConflictError } from "../errors.js";
+import type { RepoType } from "../repos/identity.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
 import type { ModelProperty, ModelSort as SortKey } from "../vocabulary.js";
 import { encodeCursor, type CursorPosition, type Direction } from "./cursor.js";
@@ -20,10 +21,13 @@ import type {
 import type { ModelRecord } from "./input.js";
 import { ABSENT_PROPERTIES, PROPERTY_ORDER } from "./properties.js";
 
+/** The repository type of every statement here (bound as a parameter, as the other types' will be). */
+const MODEL: RepoType = "model";
+
 interface ModelRow {
 	id: string;
 	object_id: string | null;
-	author: string | null;
+	namespace: string | null;
 	pipeline_tag?: PipelineType | null;
 	library_name?: string | null;
 	tags?: string[];
@@ -55,9 +59,9 @@ interface MappingRow {
 
 const MAPPINGS_SQL = `(SELECT json_agg(json_build_object('provider', p.provider, 'providerId', p.provider_id, 'task', p.task,
 	'status', p.status, 'adapter', p.adapter, 'adapterWeightsPath', p.adapter_weights_path) ORDER BY p.position, p.provider)
-	FROM provider_mappings p WHERE p.model_id = m.id) AS mappings`;
+	FROM provider_mappings p WHERE p.repo_type = m.type AND p.repo_id = m.id) AS mappings`;
 const WARM_SQL =
-	"EXISTS (SELECT 1 FROM provider_mappings p WHERE p.model_id = m.id AND p.status = 'live') AS warm";
+	"EXISTS (SELECT 1 FROM provider_mappings p WHERE p.repo_type = m.type AND p.repo_id = m.id AND p.status = 'live') AS warm";
 
 /** The SQL columns each property needs (files-based properties are looked up separately). */
 const COLUMNS: Partial<Record<ModelProperty, string>> = {
@@ -83,7 +87,7 @@ const COLUMNS: Partial<Record<ModelProperty, string>> = {
 };
 
 function columnsFor(properties: ReadonlySet<ModelProperty>): string {
-	const columns = new Set(["m.id", "m.object_id", "m.author", "m.private"]);
+	const columns = new Set(["m.id", "m.object_id", "m.namespace", "m.private"]);
 	for (const property of properties) {
 		const column = COLUMNS[property];
 		if (column) columns.add(column);
@@ -142,7 +146,7 @@ function render<Mapping>(
 		if (!properties.has(property) || ABSENT_PROPERTIES.has(property)) continue;
 		switch (property) {
 			case "author":
-				if (row.author !== null) model.author = row.author;
+				if (row.namespace !== null) model.author = row.namespace;
 				break;
 			case "sha":
 				if (repo.sha !== undefined) model.sha = repo.sha;
@@ -224,14 +228,8 @@ function render<Mapping>(
 	return model;
 }
 
-const USED_STORAGE_SQL = `SELECT COALESCE(sum(b.size), 0) FROM (SELECT DISTINCT sha256 FROM commit_files f WHERE f.model_id = m.id) d
-	JOIN blobs b ON b.sha256 = d.sha256`;
-
-/** The stored id of a model (ids are matched case-insensitively, as on the public hub), or undefined. */
-export async function findModelId(db: Queryable, id: string): Promise<string | undefined> {
-	const result = await db.query<{ id: string }>("SELECT id FROM models WHERE lower(id) = lower($1)", [id]);
-	return result.rows[0]?.id;
-}
+const USED_STORAGE_SQL = `SELECT COALESCE(sum(b.size), 0) FROM (SELECT DISTINCT sha256 FROM commit_files f
+	WHERE f.repo_type = m.type AND f.repo_id = m.id) d JOIN blobs b ON b.sha256 = d.sha256`;
 
 export interface InfoOptions {
 	/** Who asks: a private model they may not read is answered as missing. */
@@ -255,24 +253,26 @@ export async function getModel(
 	// The main branch's commit and the storage used come in the same query as the model.
 	const extra = [
 		wantsSha && options.commitId === undefined
-			? "(SELECT r.commit_id FROM refs r WHERE r.model_id = m.id AND r.kind = 'branch' AND r.name = 'main') AS main_sha"
+			? "(SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.kind = 'branch' AND r.name = 'main') AS main_sha"
 			: undefined,
 		options.properties.has("usedStorage") ? `(${USED_STORAGE_SQL}) AS used_storage` : undefined,
 	].filter((column) => column !== undefined);
 	const result = await db.query<
 		ModelRow & { main_sha?: string | null; used_storage?: number | string | null }
 	>(
-		`SELECT ${[columnsFor(options.properties), ...extra].join(", ")} FROM models m WHERE lower(m.id) = lower($1)`,
-		[id],
+		`SELECT ${[columnsFor(options.properties), ...extra].join(", ")} FROM repos m
+		WHERE m.type = $1 AND lower(m.id) = lower($2)`,
+		[MODEL, id],
 	);
 	const row = result.rows[0];
-	if (!row || !canRead(options.viewer, { id: row.id, author: row.author, private: row.private === true }))
+	if (!row || !canRead(options.viewer, { namespace: row.namespace, private: row.private === true }))
 		return undefined;
 	const repo: RepoFacts = { withBlobs: options.withBlobs === true };
 	const commitId = options.commitId ?? row.main_sha ?? undefined;
 	if (commitId !== undefined) {
 		repo.sha = commitId;
-		if (options.properties.has("siblings")) repo.files = await listFiles(db, row.id, commitId);
+		if (options.properties.has("siblings"))
+			repo.files = await listFiles(db, { type: MODEL, id: row.id }, commitId);
 	}
 	if (options.properties.has("usedStorage")) repo.usedStorage = Number(row.used_storage ?? 0);
 	const model = render(row, options.properties, mappingObject, repo);
@@ -340,7 +340,7 @@ function filterConditions(query: ModelFilters, param: (value: unknown) => string
 		where.push(
 			readable.length === 0
 				? "NOT m.private"
-				: `(NOT m.private OR lower(m.author) = ANY(${param(readable)}::text[]))`,
+				: `(NOT m.private OR lower(m.namespace) = ANY(${param(readable)}::text[]))`,
 		);
 	}
 	for (const term of query.searchTerms ?? []) {
@@ -350,14 +350,14 @@ function filterConditions(query: ModelFilters, param: (value: unknown) => string
 		where.push(`m.filter_tags @> ${param(query.filters)}::text[]`);
 	if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
 	if (query.library) where.push(`m.library_name = ${param(query.library)}`);
-	if (query.author) where.push(`lower(m.author) = lower(${param(query.author)})`);
+	if (query.author) where.push(`lower(m.namespace) = lower(${param(query.author)})`);
 	if (query.providers) {
 		const which =
 			query.providers.kind === "some"
 				? ` AND p.provider = ANY(${param(query.providers.providers)}::text[])`
 				: "";
 		where.push(
-			`EXISTS (SELECT 1 FROM provider_mappings p WHERE p.model_id = m.id AND p.status = 'live'${which})`,
+			`EXISTS (SELECT 1 FROM provider_mappings p WHERE p.repo_type = m.type AND p.repo_id = m.id AND p.status = 'live'${which})`,
 		);
 	}
 	if (query.gated === true) where.push("false");
@@ -382,10 +382,10 @@ export async function countMatchingModels(
 		params.push(value);
 		return `$${params.length}`;
 	};
-	const where = filterConditions(query, param);
+	const where = [`m.type = ${param(MODEL)}`, ...filterConditions(query, param)];
 	const limit = param(cap + 1);
 	const result = await db.query<{ n: number | string }>(
-		`SELECT count(*) AS n FROM (SELECT 1 FROM models m${where.length > 0 ? ` WHERE ${where.join(" AND ")}` : ""} LIMIT ${limit}) matches`,
+		`SELECT count(*) AS n FROM (SELECT 1 FROM repos m WHERE ${where.join(" AND ")} LIMIT ${limit}) matches`,
 		params,
 	);
 	const n = Number(result.rows[0]?.n ?? 0);
@@ -399,6 +399,8 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 		params.push(value);
 		return `$${params.length}`;
 	};
+	// Every sort index leads with the type, so the type is the first condition of each statement.
+	const type = `m.type = ${param(MODEL)}`;
 	const where = filterConditions(query, param);
 
 	const { column, cast } = SORT_COLUMNS[query.sort];
@@ -425,11 +427,8 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	if (sortProp) needed.add(sortProp);
 	const orderBy = ` ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order}`;
 	const limit = param(query.limit + 1);
-	const all = cursor ? [...filters, cursor] : filters;
-	const direct =
-		`SELECT ${columnsFor(needed)} FROM models m` +
-		(all.length > 0 ? ` WHERE ${all.join(" AND ")}` : "") +
-		`${orderBy} LIMIT ${limit}`;
+	const all = [type, ...filters, ...(cursor ? [cursor] : [])];
+	const direct = `SELECT ${columnsFor(needed)} FROM repos m WHERE ${all.join(" AND ")}${orderBy} LIMIT ${limit}`;
 
 	// Search words, tag filters, providers and parameter counts may match many models or almost none,
 	// and the planner cannot tell which: at a million models, walking the sort index for a filter that
@@ -447,14 +446,14 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 		// A number of the hub's own, written into the statement (the direct query has no such parameter).
 		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 50);
 		const walk =
-			`SELECT ${columnsFor(needed)} FROM (SELECT * FROM models m` +
-			(cursor ? ` WHERE ${cursor}` : "") +
+			`SELECT ${columnsFor(needed)} FROM (SELECT * FROM repos m WHERE ${type}` +
+			(cursor ? ` AND ${cursor}` : "") +
 			`${orderBy} LIMIT ${scan}) m WHERE ${filters.join(" AND ")}${orderBy} LIMIT ${limit}`;
 		const walked = await db.query<ModelRow>(walk, params);
 		if (walked.rows.length > query.limit) result = walked;
 		else {
 			const collected =
-				`WITH matches AS MATERIALIZED (SELECT * FROM models m WHERE ${all.join(" AND ")}) ` +
+				`WITH matches AS MATERIALIZED (SELECT * FROM repos m WHERE ${all.join(" AND ")}) ` +
 				`SELECT ${columnsFor(needed)} FROM matches m${orderBy} LIMIT ${limit}`;
 			result = await db.query<ModelRow>(collected, params);
 		}
@@ -466,6 +465,7 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	if (properties.has("sha") || properties.has("siblings")) {
 		snapshots = await mainSnapshots(
 			db,
+			MODEL,
 			rows.map((row) => row.id),
 			properties.has("siblings"),
 		);
@@ -473,6 +473,7 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	const storage = properties.has("usedStorage")
 		? await usedStorage(
 				db,
+				MODEL,
 				rows.map((row) => row.id),
 			)
 		: undefined;
@@ -508,13 +509,18 @@ export async function countBy(
 	column: "library_name" | "pipeline_tag",
 ): Promise<Map<string, number>> {
 	const result = await db.query<{ key: string; count: number | string }>(
-		`SELECT ${column} AS key, count(*) AS count FROM models WHERE ${column} IS NOT NULL AND NOT private GROUP BY ${column}`,
+		`SELECT ${column} AS key, count(*) AS count FROM repos
+		WHERE type = $1 AND ${column} IS NOT NULL AND NOT private GROUP BY ${column}`,
+		[MODEL],
 	);
 	return new Map(result.rows.map((row) => [row.key, Number(row.count)]));
 }
 
 export async function countModels(db: Queryable): Promise<number> {
-	const result = await db.query<{ count: number | string }>("SELECT count(*) AS count FROM models");
+	const result = await db.query<{ count: number | string }>(
+		"SELECT count(*) AS count FROM repos WHERE type = $1",
+		[MODEL],
+	);
 	return Number(result.rows[0]?.count ?? 0);
 }
 
@@ -527,7 +533,7 @@ function recordJson(model: ModelRecord): Record<string, unknown> {
 	return {
 		id: model.id,
 		object_id: model.objectId ?? null,
-		author: model.author ?? null,
+		namespace: model.author ?? null,
 		name: model.name,
 		pipeline_tag: model.pipelineTag ?? null,
 		library_name: model.libraryName ?? null,
@@ -548,7 +554,7 @@ function recordJson(model: ModelRecord): Record<string, unknown> {
 	};
 }
 
-const RECORD_COLUMNS = `r(id text, object_id text, author text, name text, pipeline_tag text, library_name text,
+const RECORD_COLUMNS = `r(id text, object_id text, namespace text, name text, pipeline_tag text, library_name text,
 	tags jsonb, config jsonb, card_data jsonb, widget_data jsonb, transformers_info jsonb, safetensors jsonb, gguf jsonb,
 	mask_token text, downloads bigint, likes bigint, trending_score bigint, last_modified timestamptz,
 	created_at timestamptz, private boolean)`;
@@ -567,13 +573,13 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 	} else {
 		await tx.query("SELECT pg_advisory_xact_lock_shared($1)", [WRITE_LOCK]);
 		await tx.query(
-			"SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM (SELECT DISTINCT lower(x) AS k FROM unnest($1::text[]) x ORDER BY 1) s",
-			[models.map((model) => model.id)],
+			"SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM (SELECT DISTINCT $2 || ':' || lower(x) AS k FROM unnest($1::text[]) x ORDER BY 1) s",
+			[models.map((model) => model.id), MODEL],
 		);
 	}
 	const records = JSON.stringify(models.map(recordJson));
 	const updated = await tx.query<{ id: string }>(
-		`UPDATE models m SET object_id = r.object_id, pipeline_tag = r.pipeline_tag, library_name = r.library_name,
+		`UPDATE repos m SET object_id = r.object_id, pipeline_tag = r.pipeline_tag, library_name = r.library_name,
 			tags = ARRAY(SELECT jsonb_array_elements_text(r.tags)), config = r.config, card_data = r.card_data,
 			widget_data = r.widget_data, transformers_info = r.transformers_info, safetensors = r.safetensors,
 			gguf = r.gguf, mask_token = r.mask_token, downloads = r.downloads, likes = r.likes,
@@ -581,29 +587,29 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 			created_at = COALESCE(r.created_at, least(m.created_at, r.last_modified)), private = r.private,
 			updated_at = now()
 		FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}
-		WHERE m.id = r.id
+		WHERE m.type = $2 AND m.id = r.id
 		RETURNING m.id`,
-		[records],
+		[records, MODEL],
 	);
 	const existing = new Set(updated.rows.map((row) => row.id));
 	const fresh = models.filter((model) => !existing.has(model.id));
 	if (fresh.length > 0) {
 		try {
 			await tx.query(
-				`INSERT INTO models (id, object_id, author, name, pipeline_tag, library_name, tags, config, card_data,
-					widget_data, transformers_info, safetensors, gguf, mask_token, downloads, likes, trending_score,
-					last_modified, created_at, private)
-				SELECT r.id, r.object_id, r.author, r.name, r.pipeline_tag, r.library_name,
+				`INSERT INTO repos (type, id, object_id, namespace, name, pipeline_tag, library_name, tags, config,
+					card_data, widget_data, transformers_info, safetensors, gguf, mask_token, downloads, likes,
+					trending_score, last_modified, created_at, private)
+				SELECT $2, r.id, r.object_id, r.namespace, r.name, r.pipeline_tag, r.library_name,
 					ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.config, r.card_data, r.widget_data,
 					r.transformers_info, r.safetensors, r.gguf, r.mask_token, r.downloads, r.likes, r.trending_score,
 					r.last_modified, COALESCE(r.created_at, r.last_modified), r.private
 				FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}`,
-				[JSON.stringify(fresh.map(recordJson))],
+				[JSON.stringify(fresh.map(recordJson)), MODEL],
 			);
 		} catch (error) {
 			if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
 				const detail = String((error as { detail?: unknown }).detail ?? "");
-				const key = /\(lower\(id\)\)=\((.*)\) already exists/.exec(detail)?.[1];
+				const key = /\(type, lower\(id\)\)=\([a-z]+, (.*)\) already exists/.exec(detail)?.[1];
 				throw new ConflictError(
 					`a model whose id differs from ${key ?? "one of these"} only in letter case already exists`,
 				);
@@ -611,10 +617,14 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 			throw error;
 		}
 	}
-	await tx.query("DELETE FROM provider_mappings WHERE model_id = ANY($1::text[])", [models.map((m) => m.id)]);
+	await tx.query("DELETE FROM provider_mappings WHERE repo_type = $1 AND repo_id = ANY($2::text[])", [
+		MODEL,
+		models.map((m) => m.id),
+	]);
 	const mappings = models.flatMap((model) =>
 		model.mappings.map((mapping, position) => ({
-			model_id: model.id,
+			repo_type: MODEL,
+			repo_id: model.id,
 			provider: mapping.provider,
 			provider_id: mapping.providerId,
 			task: mapping.task,
@@ -626,9 +636,10 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 	);
 	if (mappings.length > 0) {
 		await tx.query(
-			`INSERT INTO provider_mappings (model_id, provider, provider_id, task, status, adapter, adapter_weights_path, position)
-			SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(model_id text, provider text, provider_id text, task text,
-				status text, adapter text, adapter_weights_path text, position int)`,
+			`INSERT INTO provider_mappings (repo_type, repo_id, provider, provider_id, task, status, adapter,
+				adapter_weights_path, position)
+			SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(repo_type text, repo_id text, provider text,
+				provider_id text, task text, status text, adapter text, adapter_weights_path text, position int)`,
 			[JSON.stringify(mappings)],
 		);
 	}
@@ -638,8 +649,8 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 /** Deletes a model (and, by cascade, its mappings and revisions). Returns the stored id, or undefined. */
 export async function deleteModel(tx: Queryable, id: string): Promise<string | undefined> {
 	const result = await tx.query<{ id: string }>(
-		"DELETE FROM models WHERE lower(id) = lower($1) RETURNING id",
-		[id],
+		"DELETE FROM repos WHERE type = $1 AND lower(id) = lower($2) RETURNING id",
+		[MODEL, id],
 	);
 	return result.rows[0]?.id;
 }

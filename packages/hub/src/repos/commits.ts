@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/types.js";
 import { HubError } from "../errors.js";
 import { buildTrees, commitOid, fileOid } from "./git.js";
+import { repoKeyText, type RepoKey } from "./identity.js";
 import { isLfsFile } from "./lfs.js";
 import { repoPathProblem } from "./paths.js";
 
@@ -16,7 +17,7 @@ export interface CommitFile {
 }
 
 export interface CommitInput {
-	modelId: string;
+	repo: RepoKey;
 	/** Branch to move to the new commit ("main" by default); created when absent. */
 	branch?: string;
 	/** The complete file list of the new commit (a snapshot, not a diff: see applyChanges). */
@@ -34,7 +35,7 @@ export interface CommitInput {
 }
 
 export interface WrittenCommit {
-	modelId: string;
+	repo: RepoKey;
 	commitId: string;
 	treeId: string;
 }
@@ -79,7 +80,7 @@ function prepareFiles(input: CommitInput): PreparedFile[] {
 }
 
 /**
- * Writes commits (one per input, any number of models) inside the caller's transaction, in a fixed
+ * Writes commits (one per input, any number of repositories) inside the caller's transaction, in a fixed
  * number of statements whatever their count: blobs, commits, files, folders, refs. Each input is a
  * full snapshot; ids are git's (see git.ts). Writing the very same commit again changes nothing.
  */
@@ -92,8 +93,8 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 	}));
 	const branches = new Set<string>();
 	for (const { input, branch } of prepared) {
-		const key = `${input.modelId}\n${branch}`;
-		if (branches.has(key)) throw invalidCommit(`two commits for ${input.modelId}@${branch} in one batch`);
+		const key = `${repoKeyText(input.repo)}\n${branch}`;
+		if (branches.has(key)) throw invalidCommit(`two commits for ${input.repo.id}@${branch} in one batch`);
 		branches.add(key);
 	}
 
@@ -101,31 +102,44 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 	const wantHeads = prepared.filter((p) => p.input.parent === undefined);
 	const heads = new Map<string, { commitId: string; treeId: string }>();
 	if (wantHeads.length > 0) {
-		const result = await tx.query<{ model_id: string; name: string; commit_id: string; tree_id: string }>(
-			`SELECT r.model_id, r.name, r.commit_id, c.tree_id FROM refs r
-			JOIN unnest($1::text[], $2::text[]) AS w(model_id, name) ON r.model_id = w.model_id AND r.name = w.name
-			JOIN commits c ON c.model_id = r.model_id AND c.id = r.commit_id
+		const result = await tx.query<{
+			repo_type: RepoKey["type"];
+			repo_id: string;
+			name: string;
+			commit_id: string;
+			tree_id: string;
+		}>(
+			`SELECT r.repo_type, r.repo_id, r.name, r.commit_id, c.tree_id FROM refs r
+			JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(repo_type, repo_id, name)
+				ON r.repo_type = w.repo_type AND r.repo_id = w.repo_id AND r.name = w.name
+			JOIN commits c ON c.repo_type = r.repo_type AND c.repo_id = r.repo_id AND c.id = r.commit_id
 			WHERE r.kind = 'branch'`,
-			[wantHeads.map((p) => p.input.modelId), wantHeads.map((p) => p.branch)],
+			[
+				wantHeads.map((p) => p.input.repo.type),
+				wantHeads.map((p) => p.input.repo.id),
+				wantHeads.map((p) => p.branch),
+			],
 		);
 		for (const row of result.rows) {
-			heads.set(`${row.model_id}\n${row.name}`, { commitId: row.commit_id, treeId: row.tree_id });
+			const key = repoKeyText({ type: row.repo_type, id: row.repo_id });
+			heads.set(`${key}\n${row.name}`, { commitId: row.commit_id, treeId: row.tree_id });
 		}
 	}
 
 	const written: WrittenCommit[] = [];
 	const blobs = new Map<string, { size: number; gitOid: string | null }>();
-	const commitRows: unknown[][] = [[], [], [], [], [], [], [], []];
-	const fileRows: unknown[][] = [[], [], [], [], []];
-	const folderRows: unknown[][] = [[], [], [], []];
-	const refRows: unknown[][] = [[], [], []];
+	// Column arrays for unnest: each row starts with the repository's type and id.
+	const commitRows: unknown[][] = [[], [], [], [], [], [], [], [], []];
+	const fileRows: unknown[][] = [[], [], [], [], [], []];
+	const folderRows: unknown[][] = [[], [], [], [], []];
+	const refRows: unknown[][] = [[], [], [], []];
 	for (const { input, files, branch } of prepared) {
-		const head = input.parent === undefined ? heads.get(`${input.modelId}\n${branch}`) : undefined;
+		const head = input.parent === undefined ? heads.get(`${repoKeyText(input.repo)}\n${branch}`) : undefined;
 		const parent = input.parent === undefined ? (head?.commitId ?? null) : input.parent;
 		const trees = buildTrees(new Map(files.map((file) => [file.path, file.oid])));
 		// Nothing changed since the branch's head: no empty commit.
 		if (head && head.treeId === trees.root) {
-			written.push({ modelId: input.modelId, commitId: head.commitId, treeId: head.treeId });
+			written.push({ repo: input.repo, commitId: head.commitId, treeId: head.treeId });
 			continue;
 		}
 		const date = new Date(Math.floor(input.date.getTime() / 1000) * 1000);
@@ -138,25 +152,22 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			title: input.title,
 			...(input.message ? { message: input.message } : {}),
 		});
-		written.push({ modelId: input.modelId, commitId, treeId: trees.root });
+		written.push({ repo: input.repo, commitId, treeId: trees.root });
+		const { type, id } = input.repo;
 		for (const file of files) {
 			const known = blobs.get(file.sha256);
 			if (!known || (known.gitOid === null && file.gitOid !== null))
 				blobs.set(file.sha256, { size: file.size, gitOid: file.gitOid });
-			fileRows[0]!.push(input.modelId);
-			fileRows[1]!.push(commitId);
-			fileRows[2]!.push(file.path);
-			fileRows[3]!.push(file.sha256);
-			fileRows[4]!.push(file.lfs);
+			[type, id, commitId, file.path, file.sha256, file.lfs].forEach((value, index) =>
+				fileRows[index]!.push(value),
+			);
 		}
 		for (const [path, treeId] of trees.folders) {
-			folderRows[0]!.push(input.modelId);
-			folderRows[1]!.push(commitId);
-			folderRows[2]!.push(path);
-			folderRows[3]!.push(treeId);
+			[type, id, commitId, path, treeId].forEach((value, index) => folderRows[index]!.push(value));
 		}
 		const row = [
-			input.modelId,
+			type,
+			id,
 			commitId,
 			parent,
 			trees.root,
@@ -166,9 +177,7 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			date.toISOString(),
 		];
 		row.forEach((value, index) => commitRows[index]!.push(value));
-		refRows[0]!.push(input.modelId);
-		refRows[1]!.push(branch);
-		refRows[2]!.push(commitId);
+		[type, id, branch, commitId].forEach((value, index) => refRows[index]!.push(value));
 	}
 
 	await tx.query(
@@ -178,40 +187,42 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			WHERE blobs.git_oid IS NULL AND EXCLUDED.git_oid IS NOT NULL`,
 		[[...blobs.keys()], [...blobs.values()].map((b) => b.size), [...blobs.values()].map((b) => b.gitOid)],
 	);
-	const inserted = await tx.query<{ model_id: string; id: string }>(
-		`INSERT INTO commits (model_id, id, parent_id, tree_id, title, message, author, created_at)
+	const inserted = await tx.query<{ repo_type: string; repo_id: string; id: string }>(
+		`INSERT INTO commits (repo_type, repo_id, id, parent_id, tree_id, title, message, author, created_at)
 		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-			$8::timestamptz[])
-		ON CONFLICT (model_id, id) DO NOTHING
-		RETURNING model_id, id`,
+			$8::text[], $9::timestamptz[])
+		ON CONFLICT (repo_type, repo_id, id) DO NOTHING
+		RETURNING repo_type, repo_id, id`,
 		commitRows,
 	);
 	// Files and folders only for commits that are new (an identical commit already has them).
-	const fresh = new Set(inserted.rows.map((row) => `${row.model_id}\n${row.id}`));
+	const fresh = new Set(inserted.rows.map((row) => `${row.repo_type}:${row.repo_id}\n${row.id}`));
 	const keep = (rows: unknown[][]): unknown[][] => {
 		const indexes = (rows[0] as string[])
-			.map((modelId, index) => (fresh.has(`${modelId}\n${rows[1]![index] as string}`) ? index : -1))
+			.map((type, index) =>
+				fresh.has(`${type}:${rows[1]![index] as string}\n${rows[2]![index] as string}`) ? index : -1,
+			)
 			.filter((index) => index >= 0);
 		return rows.map((column) => indexes.map((index) => column[index]));
 	};
 	await tx.query(
-		`INSERT INTO commit_files (model_id, commit_id, path, sha256, lfs)
-		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[])`,
+		`INSERT INTO commit_files (repo_type, repo_id, commit_id, path, sha256, lfs)
+		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[])`,
 		keep(fileRows),
 	);
 	const folders = keep(folderRows);
 	if ((folders[0] as unknown[]).length > 0) {
 		await tx.query(
-			`INSERT INTO commit_folders (model_id, commit_id, path, tree_id)
-			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])`,
+			`INSERT INTO commit_folders (repo_type, repo_id, commit_id, path, tree_id)
+			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`,
 			folders,
 		);
 	}
 	await tx.query(
-		`INSERT INTO refs (model_id, kind, name, commit_id)
-		SELECT model_id, 'branch', name, commit_id FROM unnest($1::text[], $2::text[], $3::text[])
-			AS r(model_id, name, commit_id)
-		ON CONFLICT (model_id, kind, name) DO UPDATE SET commit_id = EXCLUDED.commit_id`,
+		`INSERT INTO refs (repo_type, repo_id, kind, name, commit_id)
+		SELECT repo_type, repo_id, 'branch', name, commit_id FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+			AS r(repo_type, repo_id, name, commit_id)
+		ON CONFLICT (repo_type, repo_id, kind, name) DO UPDATE SET commit_id = EXCLUDED.commit_id`,
 		refRows,
 	);
 	return written;

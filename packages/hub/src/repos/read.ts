@@ -3,6 +3,7 @@ import type { LastCommit, RepoTreeEntry } from "../api/repos.js";
 import type { Queryable } from "../db/types.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { fileOid, lfsPointerSize } from "./git.js";
+import type { RepoKey, RepoType } from "./identity.js";
 
 /** A file of a commit, with what the API shows of it. */
 export interface FileEntry {
@@ -21,42 +22,16 @@ export interface FolderEntry {
 
 export type TreeEntry = ({ type: "file" } & FileEntry) | ({ type: "directory" } & FolderEntry);
 
-/** Who may see a model: its namespace and whether it is private. */
-export interface Visibility {
-	author: string | null;
+/** A repository found by its id (the stored spelling), with what decides who may see it. */
+export interface FoundRepo extends RepoKey {
+	namespace: string | null;
 	private: boolean;
 }
 
-/** A model's id as stored, with its visibility, found case-insensitively; undefined when there is none. */
-export async function findRepo(
-	db: Queryable,
-	id: string,
-): Promise<({ id: string } & Visibility) | undefined> {
-	const result = await db.query<{ id: string; author: string | null; private: boolean }>(
-		"SELECT id, author, private FROM models WHERE lower(id) = lower($1)",
-		[id],
-	);
-	const row = result.rows[0];
-	return row ? { id: row.id, author: row.author, private: row.private } : undefined;
-}
-
-/** Which of these models already have a main branch. */
-export async function modelsWithMain(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
-	const found = new Set<string>();
-	for (let start = 0; start < ids.length; start += 10_000) {
-		const result = await db.query<{ model_id: string }>(
-			"SELECT model_id FROM refs WHERE kind = 'branch' AND name = 'main' AND model_id = ANY($1::text[])",
-			[ids.slice(start, start + 10_000)],
-		);
-		for (const row of result.rows) found.add(row.model_id);
-	}
-	return found;
-}
-
 export type Resolved =
-	| { status: "no-model" }
-	| ({ status: "no-revision"; modelId: string } & Visibility)
-	| ({ status: "ok"; modelId: string; commitId: string } & Visibility);
+	| { status: "no-repo" }
+	| ({ status: "no-revision" } & FoundRepo)
+	| ({ status: "ok"; commitId: string } & FoundRepo);
 
 interface FileRow {
 	path: string;
@@ -72,37 +47,71 @@ function fileOf(row: FileRow): FileEntry {
 	return { path: row.path, sha256: row.sha256, size: Number(row.size), lfs: row.lfs, gitOid: row.git_oid };
 }
 
+/** A repository of a type, its id matched case-insensitively (as on the public hub), or undefined. */
+export async function findRepo(db: Queryable, type: RepoType, id: string): Promise<FoundRepo | undefined> {
+	const result = await db.query<{ id: string; namespace: string | null; private: boolean }>(
+		"SELECT id, namespace, private FROM repos WHERE type = $1 AND lower(id) = lower($2)",
+		[type, id],
+	);
+	const row = result.rows[0];
+	return row ? { type, id: row.id, namespace: row.namespace, private: row.private } : undefined;
+}
+
+/** Which of these repositories (of one type) already have a main branch. */
+export async function reposWithMain(
+	db: Queryable,
+	type: RepoType,
+	ids: readonly string[],
+): Promise<Set<string>> {
+	const found = new Set<string>();
+	for (let start = 0; start < ids.length; start += 10_000) {
+		const result = await db.query<{ repo_id: string }>(
+			`SELECT repo_id FROM refs
+			WHERE repo_type = $1 AND repo_id = ANY($2::text[]) AND kind = 'branch' AND name = 'main'`,
+			[type, ids.slice(start, start + 10_000)],
+		);
+		for (const row of result.rows) found.add(row.repo_id);
+	}
+	return found;
+}
+
 /**
- * Finds a model (case-insensitively) and a revision of it: a branch, else a tag, else a full commit id
- * of that model. One query.
+ * Finds a repository (case-insensitively) and a revision of it: a branch, else a tag, else a full
+ * commit id of that repository. One query.
  */
-export async function resolveRevision(db: Queryable, id: string, revision: string): Promise<Resolved> {
+export async function resolveRevision(
+	db: Queryable,
+	type: RepoType,
+	id: string,
+	revision: string,
+): Promise<Resolved> {
 	const result = await db.query<{
 		id: string;
 		commit_id: string | null;
-		author: string | null;
+		namespace: string | null;
 		private: boolean;
 	}>(
-		`SELECT m.id, m.author, m.private, COALESCE(
-			(SELECT r.commit_id FROM refs r WHERE r.model_id = m.id AND r.name = $2 ORDER BY r.kind LIMIT 1),
-			(SELECT c.id FROM commits c WHERE c.model_id = m.id AND c.id = $3)
+		`SELECT m.id, m.namespace, m.private, COALESCE(
+			(SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.name = $3
+				ORDER BY r.kind LIMIT 1),
+			(SELECT c.id FROM commits c WHERE c.repo_type = m.type AND c.repo_id = m.id AND c.id = $4)
 		) AS commit_id
-		FROM models m WHERE lower(m.id) = lower($1)`,
-		[id, revision, COMMIT_ID.test(revision) ? revision : null],
+		FROM repos m WHERE m.type = $1 AND lower(m.id) = lower($2)`,
+		[type, id, revision, COMMIT_ID.test(revision) ? revision : null],
 	);
 	const row = result.rows[0];
-	if (!row) return { status: "no-model" };
-	const visibility = { author: row.author, private: row.private };
-	if (!row.commit_id) return { status: "no-revision", modelId: row.id, ...visibility };
-	return { status: "ok", modelId: row.id, commitId: row.commit_id, ...visibility };
+	if (!row) return { status: "no-repo" };
+	const repo: FoundRepo = { type, id: row.id, namespace: row.namespace, private: row.private };
+	if (!row.commit_id) return { status: "no-revision", ...repo };
+	return { status: "ok", commitId: row.commit_id, ...repo };
 }
 
 /** Every file of a commit, by path (byte order). */
-export async function listFiles(db: Queryable, modelId: string, commitId: string): Promise<FileEntry[]> {
+export async function listFiles(db: Queryable, repo: RepoKey, commitId: string): Promise<FileEntry[]> {
 	const result = await db.query<FileRow>(
 		`SELECT ${FILE_COLUMNS} FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-		WHERE f.model_id = $1 AND f.commit_id = $2 ORDER BY f.path`,
-		[modelId, commitId],
+		WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 ORDER BY f.path`,
+		[repo.type, repo.id, commitId],
 	);
 	return result.rows.map(fileOf);
 }
@@ -110,14 +119,14 @@ export async function listFiles(db: Queryable, modelId: string, commitId: string
 /** One file of a commit, or undefined. */
 export async function getFile(
 	db: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	commitId: string,
 	path: string,
 ): Promise<FileEntry | undefined> {
 	const result = await db.query<FileRow>(
 		`SELECT ${FILE_COLUMNS} FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-		WHERE f.model_id = $1 AND f.commit_id = $2 AND f.path = $3`,
-		[modelId, commitId, path],
+		WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 AND f.path = $4`,
+		[repo.type, repo.id, commitId, path],
 	);
 	const row = result.rows[0];
 	return row ? fileOf(row) : undefined;
@@ -126,20 +135,20 @@ export async function getFile(
 /** Whether `path` is a folder of the commit ("" is the root, always one). */
 export async function isFolder(
 	db: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	commitId: string,
 	path: string,
 ): Promise<boolean> {
 	if (path === "") return true;
 	const result = await db.query(
-		"SELECT 1 FROM commit_folders WHERE model_id = $1 AND commit_id = $2 AND path = $3",
-		[modelId, commitId, path],
+		"SELECT 1 FROM commit_folders WHERE repo_type = $1 AND repo_id = $2 AND commit_id = $3 AND path = $4",
+		[repo.type, repo.id, commitId, path],
 	);
 	return result.rows.length > 0;
 }
 
 export interface TreeQuery {
-	modelId: string;
+	repo: RepoKey;
 	commitId: string;
 	/** Folder to list ("" for the root). */
 	path: string;
@@ -155,20 +164,20 @@ export interface TreeQuery {
  */
 export async function treePage(db: Queryable, query: TreeQuery): Promise<TreeEntry[]> {
 	const prefix = query.path === "" ? "" : `${query.path}/`;
-	const params = [query.modelId, query.commitId, prefix, query.after ?? "", query.limit + 1];
+	const params = [query.repo.type, query.repo.id, query.commitId, prefix, query.after ?? "", query.limit + 1];
 	// Direct children have no further "/" after the prefix.
-	const depth = query.recursive ? "" : "AND strpos(substr(e.path, length($3) + 1), '/') = 0";
+	const depth = query.recursive ? "" : "AND strpos(substr(e.path, length($4) + 1), '/') = 0";
 	const result = await db.query<FileRow & { tree_id: string | null }>(
 		`SELECT e.* FROM (
 			SELECT f.path, f.sha256, b.size, f.lfs, b.git_oid, NULL::text AS tree_id
 			FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-			WHERE f.model_id = $1 AND f.commit_id = $2 AND starts_with(f.path, $3) AND f.path > $4
+			WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 AND starts_with(f.path, $4) AND f.path > $5
 			UNION ALL
 			SELECT d.path, NULL, 0, false, NULL, d.tree_id
 			FROM commit_folders d
-			WHERE d.model_id = $1 AND d.commit_id = $2 AND starts_with(d.path, $3) AND d.path > $4
+			WHERE d.repo_type = $1 AND d.repo_id = $2 AND d.commit_id = $3 AND starts_with(d.path, $4) AND d.path > $5
 		) e WHERE true ${depth}
-		ORDER BY e.path COLLATE "C" LIMIT $5`,
+		ORDER BY e.path COLLATE "C" LIMIT $6`,
 		params,
 	);
 	return result.rows.map((row): TreeEntry =>
@@ -181,18 +190,18 @@ export async function treePage(db: Queryable, query: TreeQuery): Promise<TreeEnt
 /** The entries (files or folders) at the given paths; paths that do not exist are left out. */
 export async function pathsInfo(
 	db: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	commitId: string,
 	paths: readonly string[],
 ): Promise<TreeEntry[]> {
 	const result = await db.query<FileRow & { tree_id: string | null }>(
 		`SELECT f.path, f.sha256, b.size, f.lfs, b.git_oid, NULL::text AS tree_id
 		FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-		WHERE f.model_id = $1 AND f.commit_id = $2 AND f.path = ANY($3::text[])
+		WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 AND f.path = ANY($4::text[])
 		UNION ALL
 		SELECT d.path, NULL, 0, false, NULL, d.tree_id FROM commit_folders d
-		WHERE d.model_id = $1 AND d.commit_id = $2 AND d.path = ANY($3::text[])`,
-		[modelId, commitId, paths],
+		WHERE d.repo_type = $1 AND d.repo_id = $2 AND d.commit_id = $3 AND d.path = ANY($4::text[])`,
+		[repo.type, repo.id, commitId, paths],
 	);
 	const byPath = new Map(
 		result.rows.map((row): [string, TreeEntry] => [
@@ -218,19 +227,19 @@ const HISTORY_DEPTH = 1000;
  */
 export async function lastCommits(
 	db: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	commitId: string,
 	entries: readonly TreeEntry[],
 ): Promise<Map<string, LastCommit>> {
 	const chainResult = await db.query<{ id: string; title: string; created_at: Date | string }>(
 		`WITH RECURSIVE chain(id, parent_id, title, created_at, depth) AS (
-			SELECT id, parent_id, title, created_at, 0 FROM commits WHERE model_id = $1 AND id = $2
+			SELECT id, parent_id, title, created_at, 0 FROM commits WHERE repo_type = $1 AND repo_id = $2 AND id = $3
 			UNION ALL
 			SELECT c.id, c.parent_id, c.title, c.created_at, chain.depth + 1
-			FROM commits c JOIN chain ON c.model_id = $1 AND c.id = chain.parent_id
-			WHERE chain.depth < $3
+			FROM commits c JOIN chain ON c.repo_type = $1 AND c.repo_id = $2 AND c.id = chain.parent_id
+			WHERE chain.depth < $4
 		) SELECT id, title, created_at FROM chain ORDER BY depth`,
-		[modelId, commitId, HISTORY_DEPTH],
+		[repo.type, repo.id, commitId, HISTORY_DEPTH],
 	);
 	const chain = chainResult.rows.map((row) => ({
 		id: row.id,
@@ -240,11 +249,11 @@ export async function lastCommits(
 	const paths = entries.map((entry) => entry.path);
 	const states = await db.query<{ commit_id: string; path: string; state: string }>(
 		`SELECT commit_id, path, sha256 || ':' || lfs AS state FROM commit_files
-		WHERE model_id = $1 AND commit_id = ANY($2::text[]) AND path = ANY($3::text[])
+		WHERE repo_type = $1 AND repo_id = $2 AND commit_id = ANY($3::text[]) AND path = ANY($4::text[])
 		UNION ALL
 		SELECT commit_id, path, tree_id FROM commit_folders
-		WHERE model_id = $1 AND commit_id = ANY($2::text[]) AND path = ANY($3::text[])`,
-		[modelId, chain.map((c) => c.id), paths],
+		WHERE repo_type = $1 AND repo_id = $2 AND commit_id = ANY($3::text[]) AND path = ANY($4::text[])`,
+		[repo.type, repo.id, chain.map((c) => c.id), paths],
 	);
 	const stateAt = new Map(states.rows.map((row) => [`${row.commit_id}\n${row.path}`, row.state]));
 	const result = new Map<string, LastCommit>();
@@ -260,7 +269,6 @@ export async function lastCommits(
 	return result;
 }
 
-/** The branches and tags of a model, with the commit each points to. */
 /** A commit as a history lists it. */
 export interface HistoryEntry {
 	id: string;
@@ -278,7 +286,7 @@ export interface HistoryEntry {
  */
 export async function commitHistory(
 	db: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	from: { commitId: string } | { after: string },
 	limit: number,
 ): Promise<HistoryEntry[]> {
@@ -293,14 +301,14 @@ export async function commitHistory(
 	}>(
 		`WITH RECURSIVE chain(id, parent_id, title, message, author, created_at, depth) AS (
 			SELECT c.id, c.parent_id, c.title, c.message, c.author, c.created_at, 0 FROM commits c
-			WHERE c.model_id = $1 AND c.id = COALESCE(
-				(SELECT parent_id FROM commits WHERE model_id = $1 AND id = $2::text), $3)
+			WHERE c.repo_type = $1 AND c.repo_id = $2 AND c.id = COALESCE(
+				(SELECT parent_id FROM commits WHERE repo_type = $1 AND repo_id = $2 AND id = $3::text), $4)
 			UNION ALL
 			SELECT c.id, c.parent_id, c.title, c.message, c.author, c.created_at, chain.depth + 1
-			FROM commits c JOIN chain ON c.model_id = $1 AND c.id = chain.parent_id
-			WHERE chain.depth < $4
+			FROM commits c JOIN chain ON c.repo_type = $1 AND c.repo_id = $2 AND c.id = chain.parent_id
+			WHERE chain.depth < $5
 		) SELECT id, title, message, author, created_at FROM chain ORDER BY depth`,
-		[modelId, after, start, limit],
+		[repo.type, repo.id, after, start, limit],
 	);
 	return rows.rows.map((row) => ({
 		id: row.id,
@@ -312,62 +320,68 @@ export async function commitHistory(
 }
 
 /** The kinds of the refs named `name` (a branch and a tag may share a name). */
-export async function refKinds(
-	db: Queryable,
-	modelId: string,
-	name: string,
-): Promise<Array<"branch" | "tag">> {
+export async function refKinds(db: Queryable, repo: RepoKey, name: string): Promise<Array<"branch" | "tag">> {
 	const result = await db.query<{ kind: "branch" | "tag" }>(
-		"SELECT kind FROM refs WHERE model_id = $1 AND name = $2",
-		[modelId, name],
+		"SELECT kind FROM refs WHERE repo_type = $1 AND repo_id = $2 AND name = $3",
+		[repo.type, repo.id, name],
 	);
 	return result.rows.map((row) => row.kind);
 }
 
+/** The branches and tags of a repository, with the commit each points to. */
 export async function listRefs(
 	db: Queryable,
-	modelId: string,
+	repo: RepoKey,
 ): Promise<Array<{ kind: "branch" | "tag"; name: string; commitId: string }>> {
 	const result = await db.query<{ kind: "branch" | "tag"; name: string; commit_id: string }>(
-		"SELECT kind, name, commit_id FROM refs WHERE model_id = $1 ORDER BY kind, name",
-		[modelId],
+		"SELECT kind, name, commit_id FROM refs WHERE repo_type = $1 AND repo_id = $2 ORDER BY kind, name",
+		[repo.type, repo.id],
 	);
 	return result.rows.map((row) => ({ kind: row.kind, name: row.name, commitId: row.commit_id }));
 }
 
-/** The main branch of several models: its commit and file names (for listings with `full`). */
+/**
+ * The main branch of several repositories of one type: its commit and file names (for listings with
+ * `full`), by id.
+ */
 export async function mainSnapshots(
 	db: Queryable,
-	modelIds: readonly string[],
+	type: RepoType,
+	ids: readonly string[],
 	withFiles: boolean,
 ): Promise<Map<string, { sha: string; files: string[] }>> {
-	const heads = await db.query<{ model_id: string; commit_id: string }>(
-		"SELECT model_id, commit_id FROM refs WHERE model_id = ANY($1::text[]) AND kind = 'branch' AND name = 'main'",
-		[modelIds],
+	const heads = await db.query<{ repo_id: string; commit_id: string }>(
+		`SELECT repo_id, commit_id FROM refs
+		WHERE repo_type = $1 AND repo_id = ANY($2::text[]) AND kind = 'branch' AND name = 'main'`,
+		[type, ids],
 	);
-	const out = new Map(heads.rows.map((row) => [row.model_id, { sha: row.commit_id, files: [] as string[] }]));
+	const out = new Map(heads.rows.map((row) => [row.repo_id, { sha: row.commit_id, files: [] as string[] }]));
 	if (withFiles && heads.rows.length > 0) {
-		const files = await db.query<{ model_id: string; path: string }>(
-			`SELECT f.model_id, f.path FROM commit_files f
-			JOIN unnest($1::text[], $2::text[]) AS h(model_id, commit_id)
-				ON f.model_id = h.model_id AND f.commit_id = h.commit_id
-			ORDER BY f.model_id, f.path`,
-			[heads.rows.map((row) => row.model_id), heads.rows.map((row) => row.commit_id)],
+		const files = await db.query<{ repo_id: string; path: string }>(
+			`SELECT f.repo_id, f.path FROM commit_files f
+			JOIN unnest($2::text[], $3::text[]) AS h(repo_id, commit_id)
+				ON f.repo_type = $1 AND f.repo_id = h.repo_id AND f.commit_id = h.commit_id
+			ORDER BY f.repo_id, f.path`,
+			[type, heads.rows.map((row) => row.repo_id), heads.rows.map((row) => row.commit_id)],
 		);
-		for (const row of files.rows) out.get(row.model_id)?.files.push(row.path);
+		for (const row of files.rows) out.get(row.repo_id)?.files.push(row.path);
 	}
 	return out;
 }
 
-/** Bytes taken by every distinct blob any commit of each model refers to. */
-export async function usedStorage(db: Queryable, modelIds: readonly string[]): Promise<Map<string, number>> {
-	const result = await db.query<{ model_id: string; total: number | string | null }>(
-		`SELECT d.model_id, sum(b.size) AS total
-		FROM (SELECT DISTINCT model_id, sha256 FROM commit_files WHERE model_id = ANY($1::text[])) d
-		JOIN blobs b ON b.sha256 = d.sha256 GROUP BY d.model_id`,
-		[modelIds],
+/** Bytes taken by every distinct blob any commit of each repository (of one type) refers to, by id. */
+export async function usedStorage(
+	db: Queryable,
+	type: RepoType,
+	ids: readonly string[],
+): Promise<Map<string, number>> {
+	const result = await db.query<{ repo_id: string; total: number | string | null }>(
+		`SELECT d.repo_id, sum(b.size) AS total
+		FROM (SELECT DISTINCT repo_id, sha256 FROM commit_files WHERE repo_type = $1 AND repo_id = ANY($2::text[])) d
+		JOIN blobs b ON b.sha256 = d.sha256 GROUP BY d.repo_id`,
+		[type, ids],
 	);
-	return new Map(result.rows.map((row) => [row.model_id, Number(row.total ?? 0)]));
+	return new Map(result.rows.map((row) => [row.repo_id, Number(row.total ?? 0)]));
 }
 
 /** A file or folder in the public hub's tree JSON. */

@@ -5,13 +5,12 @@ import { chunksOf } from "../storage/digest.js";
 import type { BlobStore } from "../storage/types.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { writeCommits } from "./commits.js";
+import type { RepoId, RepoKey } from "./identity.js";
 import { GITATTRIBUTES } from "./lfs.js";
 import { refNameProblem } from "./paths.js";
 
 export interface NewRepo {
-	id: string;
-	author: string | undefined;
-	name: string;
+	repo: RepoId;
 	private: boolean;
 	authorName: string;
 	authorEmail: string;
@@ -24,7 +23,8 @@ export async function storeGitattributes(storage: BlobStore) {
 
 /**
  * Creates an empty repository (a first commit with `.gitattributes` on `main`, as the public hub
- * does) inside the caller's transaction. False when a model with this id (in any letter case) exists.
+ * does) inside the caller's transaction. False when a repository of this type and id (in any letter
+ * case) exists.
  */
 export async function createRepo(
 	tx: Queryable,
@@ -33,14 +33,22 @@ export async function createRepo(
 ): Promise<boolean> {
 	const now = new Date(Math.floor(Date.now() / 1000) * 1000);
 	const inserted = await tx.query(
-		`INSERT INTO models (id, object_id, author, name, private, last_modified, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING RETURNING id`,
-		[repo.id, newObjectId(), repo.author ?? null, repo.name, repo.private, now.toISOString()],
+		`INSERT INTO repos (type, id, object_id, namespace, name, private, last_modified, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT DO NOTHING RETURNING id`,
+		[
+			repo.repo.type,
+			repo.repo.id,
+			newObjectId(),
+			repo.repo.namespace,
+			repo.repo.name,
+			repo.private,
+			now.toISOString(),
+		],
 	);
 	if (inserted.rows.length === 0) return false;
 	await writeCommits(tx, [
 		{
-			modelId: repo.id,
+			repo: repo.repo,
 			files: [{ path: ".gitattributes", ...gitattributes, lfs: false }],
 			title: "initial commit",
 			authorName: repo.authorName,
@@ -53,28 +61,34 @@ export async function createRepo(
 }
 
 /** The commit a branch points to, locked until the transaction ends (commits to a branch queue). */
-export async function lockBranch(
-	tx: Queryable,
-	modelId: string,
-	branch: string,
-): Promise<string | undefined> {
+export async function lockBranch(tx: Queryable, repo: RepoKey, branch: string): Promise<string | undefined> {
 	const head = await tx.query<{ commit_id: string }>(
-		"SELECT commit_id FROM refs WHERE model_id = $1 AND kind = 'branch' AND name = $2 FOR UPDATE",
-		[modelId, branch],
+		"SELECT commit_id FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind = 'branch' AND name = $3 FOR UPDATE",
+		[repo.type, repo.id, branch],
 	);
 	return head.rows[0]?.commit_id;
 }
 
-/** Dates a model's last change (in whole seconds, as the public hub shows it). */
-export async function setLastModified(tx: Queryable, modelId: string, date: Date): Promise<void> {
-	await tx.query("UPDATE models SET last_modified = $2, updated_at = now() WHERE id = $1", [
-		modelId,
+/** Dates a repository's last change (in whole seconds, as the public hub shows it). */
+export async function setLastModified(tx: Queryable, repo: RepoKey, date: Date): Promise<void> {
+	await tx.query("UPDATE repos SET last_modified = $3, updated_at = now() WHERE type = $1 AND id = $2", [
+		repo.type,
+		repo.id,
 		new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(),
 	]);
 }
 
-export async function setPrivate(tx: Queryable, id: string, isPrivate: boolean): Promise<void> {
-	await tx.query("UPDATE models SET private = $2, updated_at = now() WHERE id = $1", [id, isPrivate]);
+export async function setPrivate(tx: Queryable, repo: RepoKey, isPrivate: boolean): Promise<void> {
+	await tx.query("UPDATE repos SET private = $3, updated_at = now() WHERE type = $1 AND id = $2", [
+		repo.type,
+		repo.id,
+		isPrivate,
+	]);
+}
+
+/** Deletes a repository and, by cascade, every row that hangs off it (its files' blobs are kept). */
+export async function deleteRepo(tx: Queryable, repo: RepoKey): Promise<void> {
+	await tx.query("DELETE FROM repos WHERE type = $1 AND id = $2", [repo.type, repo.id]);
 }
 
 /** Why a name cannot be a new branch or tag, or undefined. */
@@ -89,7 +103,7 @@ export function newRefProblem(name: string): string | undefined {
 /** Points a new branch or tag at a commit. */
 export async function createRef(
 	tx: Queryable,
-	input: { modelId: string; kind: "branch" | "tag"; name: string; commitId: string; message?: string },
+	input: { repo: RepoKey; kind: "branch" | "tag"; name: string; commitId: string; message?: string },
 ): Promise<void> {
 	const problem = newRefProblem(input.name);
 	if (problem)
@@ -98,21 +112,22 @@ export async function createRef(
 			`invalid ${input.kind} name ${JSON.stringify(input.name.slice(0, 100))}: ${problem}`,
 		);
 	// Branches and tags share one namespace of names for revisions (`revision=` resolves either).
-	const clash = await tx.query<{ kind: string }>("SELECT kind FROM refs WHERE model_id = $1 AND name = $2", [
-		input.modelId,
-		input.name,
-	]);
+	const clash = await tx.query<{ kind: string }>(
+		"SELECT kind FROM refs WHERE repo_type = $1 AND repo_id = $2 AND name = $3",
+		[input.repo.type, input.repo.id, input.name],
+	);
 	if (clash.rows[0]) {
-		throw new ConflictError(`A ${clash.rows[0].kind} named ${input.name} already exists in ${input.modelId}`);
+		throw new ConflictError(`A ${clash.rows[0].kind} named ${input.name} already exists in ${input.repo.id}`);
 	}
 	try {
 		await tx.query(
-			"INSERT INTO refs (model_id, kind, name, commit_id, message) VALUES ($1, $2, $3, $4, $5)",
-			[input.modelId, input.kind, input.name, input.commitId, input.message ?? null],
+			`INSERT INTO refs (repo_type, repo_id, kind, name, commit_id, message)
+			VALUES ($1, $2, $3, $4, $5, $6)`,
+			[input.repo.type, input.repo.id, input.kind, input.name, input.commitId, input.message ?? null],
 		);
 	} catch (error) {
 		if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
-			throw new ConflictError(`A ${input.kind} named ${input.name} already exists in ${input.modelId}`);
+			throw new ConflictError(`A ${input.kind} named ${input.name} already exists in ${input.repo.id}`);
 		}
 		throw error;
 	}
@@ -121,14 +136,14 @@ export async function createRef(
 /** Deletes a branch (never `main`) or a tag; the commit it pointed to is returned. */
 export async function deleteRef(
 	tx: Queryable,
-	input: { modelId: string; kind: "branch" | "tag"; name: string },
+	input: { repo: RepoKey; kind: "branch" | "tag"; name: string },
 ): Promise<string> {
 	if (input.kind === "branch" && input.name === "main") {
 		throw new HubError("Invalid", "The main branch cannot be deleted");
 	}
 	const result = await tx.query<{ commit_id: string }>(
-		"DELETE FROM refs WHERE model_id = $1 AND kind = $2 AND name = $3 RETURNING commit_id",
-		[input.modelId, input.kind, input.name],
+		"DELETE FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind = $3 AND name = $4 RETURNING commit_id",
+		[input.repo.type, input.repo.id, input.kind, input.name],
 	);
 	const row = result.rows[0];
 	if (!row) throw revisionNotFound(input.name);

@@ -9,6 +9,7 @@ import { JSON_TYPE } from "../http.js";
 import { recordTokenUse, viewerOfToken } from "../services/accounts.js";
 import { actorFor, type Actor } from "../services/actor.js";
 import type { ReadContext } from "../services/models.js";
+import { hostedRepoUrls } from "./repo-paths.js";
 
 declare module "fastify" {
 	interface FastifyRequest {
@@ -36,7 +37,12 @@ export interface AuthOptions extends ReadContext {
 	limiter: FailureLimiter;
 }
 
-const PATHS_INFO = /^\/api\/models\/.+\/paths-info\//;
+/** POST URLs that only read: paths-info of a repository of any hosted type. */
+const PATHS_INFO = new RegExp(
+	`^(${hostedRepoUrls()
+		.map((urls) => urls.api.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
+		.join("|")}).+/paths-info/`,
+);
 
 /** Requests that only read (whoami excepted: it is about the token itself). */
 function isRead(request: FastifyRequest): boolean {

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import type { RepoRef } from "../accounts/viewer.js";
+import type { RepoType } from "../repos/identity.js";
 import { authorizeRepo } from "../services/repos.js";
 import type { WriteContext } from "../services/write.js";
 import type { Role } from "../vocabulary.js";
 import { authenticationRequired } from "./auth.js";
-import { checkModelId } from "./repo-paths.js";
+import { checkRepoId, routeRepoId } from "./repo-paths.js";
 
 declare module "fastify" {
 	interface FastifyRequest {
@@ -13,24 +14,24 @@ declare module "fastify" {
 	}
 }
 
-/** The model id of a `/api/models/:namespace/:name/…` route. */
-export function routeModelId(request: FastifyRequest): string {
-	const params = request.params as { namespace?: string; name?: string };
-	return params.namespace === undefined ? (params.name ?? "") : `${params.namespace}/${params.name ?? ""}`;
-}
-
 /**
- * An onRequest hook: the viewer must hold `need` on the route's repository. Runs before the body is
- * read, so an upload nobody may make is refused without receiving a byte of it. Private repositories
- * the viewer cannot read are answered as missing (RepoNotFound).
+ * An onRequest hook: the viewer must hold `need` on the route's repository (of `type`, its id read by
+ * `idOf`). Runs before the body is read, so an upload nobody may make is refused without receiving a
+ * byte of it. Private repositories the viewer cannot read are answered as missing (RepoNotFound).
  */
 export function repoAccess(
 	context: Pick<WriteContext, "db">,
 	need: Role,
-	modelId: (request: FastifyRequest) => string = routeModelId,
+	type: RepoType,
+	idOf: (request: FastifyRequest) => string = routeRepoId,
 ) {
 	return async (request: FastifyRequest): Promise<void> => {
 		if (request.viewer.kind === "anonymous" && need !== "read") throw authenticationRequired();
-		request.repo = await authorizeRepo(context, request.viewer, checkModelId(modelId(request)), need);
+		request.repo = await authorizeRepo(
+			context,
+			request.viewer,
+			{ type, id: checkRepoId(idOf(request), type) },
+			need,
+		);
 	};
 }

@@ -1,11 +1,61 @@
+import type { FastifyRequest } from "fastify";
 import { HubError, malformedUrl, noSuchApiRoute, noSuchPath } from "../errors.js";
-import { modelIdProblem } from "../models/ids.js";
+import {
+	encodeRepoId,
+	hostedTypes,
+	repoIdProblem,
+	repoPagePath,
+	type RepoKey,
+	type RepoType,
+} from "../repos/identity.js";
 import { repoPathProblem } from "../repos/paths.js";
 
 /**
- * Where a request under `/api/models/` or a `/…/resolve/…` URL points. Both are read from the raw URL,
- * one percent-decoded segment at a time: huggingface_hub sends revisions such as `refs/pr/1` as one
- * segment (`refs%2Fpr%2F1`), which decoding the whole path first would split.
+ * The URL shapes of a hosted repository type, the one place URLs map to (type, id), derived from the
+ * table of types (REPO_TYPE_URLS): its API (`/api/models/`, `/api/datasets/`…) and the prefix of its
+ * pages and downloads (`/`, `/datasets/`…). Routes are registered from these, once per hosted type.
+ */
+export interface RepoUrls {
+	type: RepoType;
+	/** `/api/models/`: the API of the type, id and action after it. */
+	api: string;
+	/** `/` or `/datasets/`: what comes before the id in page, resolve and git URLs. */
+	page: string;
+}
+
+export function hostedRepoUrls(): RepoUrls[] {
+	return hostedTypes().map((hosted) => ({
+		type: hosted.type,
+		api: `/api/${hosted.api}/`,
+		page: `/${hosted.prefix}`,
+	}));
+}
+
+/** A route of a namespaced repository under the type's API: `/api/models/:namespace/:name/{rest}`. */
+export function apiRoute(urls: RepoUrls, rest: string): string {
+	return `${urls.api}:namespace/:name/${rest}`;
+}
+
+/** The repository id of a `…/:namespace/:name/…` route. */
+export function routeRepoId(request: FastifyRequest): string {
+	const params = request.params as { namespace?: string; name?: string };
+	return params.namespace === undefined ? (params.name ?? "") : `${params.namespace}/${params.name ?? ""}`;
+}
+
+/** The page URL of a repository (`{origin}/ns/name`, `{origin}/datasets/ns/name`…). */
+export function repoPageUrl(origin: string, repo: RepoKey): string {
+	return `${origin}${repoPagePath(repo)}`;
+}
+
+/** The API path of a repository with an action after it: `/api/models/ns/name/tree/main…`. */
+export function repoApiUrl(urls: RepoUrls, id: string, rest: string): string {
+	return `${urls.api}${encodeRepoId(id)}/${rest}`;
+}
+
+/**
+ * Where a request under a type's API (`/api/models/`) or a `/…/resolve/…` URL points. Both are read
+ * from the raw URL, one percent-decoded segment at a time: huggingface_hub sends revisions such as
+ * `refs/pr/1` as one segment (`refs%2Fpr%2F1`), which decoding the whole path first would split.
  */
 export type ApiModelTarget =
 	| { kind: "info"; id: string }
@@ -37,10 +87,10 @@ export function checkRepoPath(path: string): string {
 	return path;
 }
 
-/** A model id as a route receives it: invalid ones are a 400. */
-export function checkModelId(id: string): string {
-	const problem = modelIdProblem(id);
-	if (problem) throw new HubError("Invalid", `invalid model id: ${problem}`);
+/** A repository id of a type as a route receives it: invalid ones are a 400. */
+export function checkRepoId(id: string, type: RepoType): string {
+	const problem = repoIdProblem(id, type);
+	if (problem) throw new HubError("Invalid", `invalid ${type} id: ${problem}`);
 	return id;
 }
 
@@ -68,21 +118,22 @@ function action(id: string, name: string, rest: string[]): ApiModelTarget {
 }
 
 /**
- * Reads the segments after `/api/models/`. A namespaced id (`ns/name/action/…`) is tried before a bare
- * one (`name/action/…`), so a model named like an action (`ns/tree`) stays reachable.
+ * Reads the segments after a type's API prefix (`/api/models/`). A namespaced id (`ns/name/action/…`)
+ * is tried before a bare one (`name/action/…`), so a repository named like an action (`ns/tree`) stays
+ * reachable.
  */
-export function parseApiModelPath(segments: string[]): ApiModelTarget {
+export function parseApiModelPath(segments: string[], type: RepoType): ApiModelTarget {
 	const tries: Array<[string, string | undefined, string[]]> = [];
 	if (segments.length >= 3) tries.push([`${segments[0]}/${segments[1]}`, segments[2], segments.slice(3)]);
 	if (segments.length >= 2) tries.push([segments[0] as string, segments[1], segments.slice(2)]);
 	for (const [id, name, rest] of tries) {
 		const accepts = name === undefined ? undefined : ACTIONS[name];
 		if (accepts && accepts(rest) && rest.every((part) => part !== "" || name === "tree")) {
-			return action(checkModelId(id), name as string, rest);
+			return action(checkRepoId(id, type), name as string, rest);
 		}
 	}
 	if (segments.length === 1 || segments.length === 2) {
-		return { kind: "info", id: checkModelId(segments.join("/")) };
+		return { kind: "info", id: checkRepoId(segments.join("/"), type) };
 	}
 	throw noSuchApiRoute();
 }
@@ -93,8 +144,8 @@ export interface ResolveTarget {
 	path: string;
 }
 
-/** Reads `ns/name/resolve/rev/path…` or `name/resolve/rev/path…` (segments after the leading `/`). */
-export function parseResolvePath(segments: string[]): ResolveTarget {
+/** Reads `ns/name/resolve/rev/path…` or `name/resolve/rev/path…` (segments after the type's page prefix). */
+export function parseResolvePath(segments: string[], type: RepoType): ResolveTarget {
 	let id: string | undefined;
 	let rest: string[] = [];
 	if (segments.length >= 5 && segments[2] === "resolve") {
@@ -105,5 +156,5 @@ export function parseResolvePath(segments: string[]): ResolveTarget {
 		rest = segments.slice(2);
 	}
 	if (id === undefined) throw noSuchPath();
-	return { id: checkModelId(id), revision: rest[0] as string, path: rest.slice(1).join("/") };
+	return { id: checkRepoId(id, type), revision: rest[0] as string, path: rest.slice(1).join("/") };
 }

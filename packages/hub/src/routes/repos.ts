@@ -17,6 +17,14 @@ import { ConflictError, HubError, reword } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import { idPartProblem } from "../models/ids.js";
 import {
+	HOSTED_REPO_TYPES,
+	isRepoType,
+	repoId,
+	type RepoId,
+	type RepoKey,
+	type RepoType,
+} from "../repos/identity.js";
+import {
 	createBranch,
 	createRepository,
 	createTag,
@@ -26,8 +34,9 @@ import {
 	updateRepoSettings,
 } from "../services/repos.js";
 import { actorOf, authenticationRequired } from "./auth.js";
-import { encodeId, publicOrigin, type ModelRoutesOptions } from "./models/context.js";
+import { publicOrigin, type ModelRoutesOptions } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
+import { apiRoute, hostedRepoUrls, repoPageUrl, type RepoUrls } from "./repo-paths.js";
 
 function invalid(message: string): HubError {
 	return new HubError("Invalid", message);
@@ -69,19 +78,17 @@ function visibilityOf(
 	return typeof isPrivate === "boolean" ? isPrivate : undefined;
 }
 
-/** The model type a body names: only models are hosted. */
-function checkType(type: unknown): void {
-	if (type === undefined || type === null || type === "model") return;
+/** The repository type a body names (a model when it names none); only the hosted types are accepted. */
+function typeOf(type: unknown): RepoType {
+	if (type === undefined || type === null) return "model";
+	if (isRepoType(type) && HOSTED_REPO_TYPES.includes(type)) return type;
 	throw invalid(
-		`Only model repositories are hosted on this hub (type ${JSON.stringify(String(type).slice(0, 40))} is not supported)`,
+		`Only ${HOSTED_REPO_TYPES.join(", ")} repositories are hosted on this hub (type ${JSON.stringify(String(type).slice(0, 40))} is not supported)`,
 	);
 }
 
-/** The repository id of a create or delete body: `organization/name`, the viewer's namespace otherwise. */
-function repoIdOf(
-	viewer: Viewer,
-	body: Unchecked<DeleteRepoRequest>,
-): { id: string; namespace?: string; name: string } {
+/** The repository of a create or delete body: `organization/name`, the viewer's namespace otherwise. */
+function repoIdOf(viewer: Viewer, type: RepoType, body: Unchecked<DeleteRepoRequest>): RepoId {
 	const { name, organization } = body;
 	if (typeof name !== "string") throw invalid("'name' must be a string");
 	const nameProblem = idPartProblem(name, "repository name");
@@ -90,33 +97,34 @@ function repoIdOf(
 		if (typeof organization !== "string") throw invalid("'organization' must be a string");
 		const problem = idPartProblem(organization, "organization");
 		if (problem) throw invalid(problem);
-		return { id: `${organization}/${name}`, namespace: organization, name };
+		return repoId(type, `${organization}/${name}`);
 	}
-	if (viewer.kind === "user")
-		return { id: `${viewer.account.name}/${name}`, namespace: viewer.account.name, name };
+	if (viewer.kind === "user") return repoId(type, `${viewer.account.name}/${name}`);
 	// The admin token has no namespace of its own: without an organization the id has none either.
-	return { id: name, name };
+	return repoId(type, name);
 }
 
 /**
  * Repositories: create and delete (`/api/repos/create`, `/api/repos/delete`, as huggingface_hub's
- * `create_repo` and `delete_repo` call them), visibility (`PUT /api/models/{id}/settings`), branches
- * and tags. HTTP only: the rights, the writes and their audit are services/repos.ts's.
+ * `create_repo` and `delete_repo` call them, for the hosted types), visibility
+ * (`PUT /api/models/{id}/settings`), branches and tags. HTTP only: the rights, the writes and their
+ * audit are services/repos.ts's.
  */
 export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
 	const authenticated = async (request: FastifyRequest): Promise<void> => {
 		if (request.viewer.kind === "anonymous") throw authenticationRequired();
 	};
-	const repoUrl = (request: FastifyRequest, id: string) =>
-		`${publicOrigin(request, options.publicUrl)}/${encodeId(id)}`;
+	const repoUrl = (request: FastifyRequest, repo: RepoKey) =>
+		repoPageUrl(publicOrigin(request, options.publicUrl), repo);
 
 	app.post("/api/repos/create", { onRequest: authenticated }, async (request, reply) => {
 		const body = objectBody<CreateRepoRequest>(request);
-		checkType(body.type);
+		const type = typeOf(body.type);
 		const isPrivate = visibilityOf(body);
-		const target = repoIdOf(request.viewer, body);
+		const target = repoIdOf(request.viewer, type, body);
 		const created = await createRepository(options, actorOf(request), {
-			namespace: target.namespace,
+			type,
+			namespace: target.namespace ?? undefined,
 			name: target.name,
 			private: isPrivate ?? false,
 		}).catch(
@@ -125,26 +133,32 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 				RepoExistsError,
 				(error) =>
 					new ConflictError(error.message, {
-						body: { url: repoUrl(request, error.id) } satisfies Omit<RepoExistsBody, "error">,
+						body: { url: repoUrl(request, error.repo) } satisfies Omit<RepoExistsBody, "error">,
 					}),
 			),
 		);
 		return reply
 			.type(JSON_TYPE)
-			.send({ url: repoUrl(request, created.id), name: created.id } satisfies CreatedRepo);
+			.send({ url: repoUrl(request, { type, id: created.id }), name: created.id } satisfies CreatedRepo);
 	});
 
 	app.delete("/api/repos/delete", { onRequest: authenticated }, async (request, reply) => {
 		const body = objectBody<DeleteRepoRequest>(request);
-		checkType(body.type);
-		const target = repoIdOf(request.viewer, body);
-		const deleted = await deleteRepository(options, actorOf(request), target.id);
+		const target = repoIdOf(request.viewer, typeOf(body.type), body);
+		const deleted = await deleteRepository(options, actorOf(request), target);
 		return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
 	});
 
+	for (const urls of hostedRepoUrls()) typeRoutes(app, options, urls);
+}
+
+/** Visibility, branches and tags of the repositories of one hosted type. */
+function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: RepoUrls): void {
+	const { type } = urls;
+
 	app.put(
-		"/api/models/:namespace/:name/settings",
-		{ onRequest: repoAccess(options, "admin") },
+		apiRoute(urls, "settings"),
+		{ onRequest: repoAccess(options, "admin", type) },
 		async (request, reply) => {
 			const body = objectBody<RepoSettingsRequest>(request);
 			const isPrivate = visibilityOf(body);
@@ -171,8 +185,8 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 	}
 
 	app.post<{ Params: { branch: string } }>(
-		"/api/models/:namespace/:name/branch/:branch",
-		{ onRequest: repoAccess(options, "write") },
+		apiRoute(urls, "branch/:branch"),
+		{ onRequest: repoAccess(options, "write", type) },
 		async (request, reply) =>
 			refChange(reply, async () => {
 				const body = bodyOf<CreateBranchRequest>(request) ?? {};
@@ -189,8 +203,8 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 	);
 
 	app.post<{ Params: { revision: string } }>(
-		"/api/models/:namespace/:name/tag/:revision",
-		{ onRequest: repoAccess(options, "write") },
+		apiRoute(urls, "tag/:revision"),
+		{ onRequest: repoAccess(options, "write", type) },
 		async (request, reply) =>
 			refChange(reply, async () => {
 				const body = bodyOf<CreateTagRequest>(request) ?? {};
@@ -210,8 +224,8 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 
 	for (const kind of ["branch", "tag"] as const) {
 		app.delete<{ Params: { ref: string } }>(
-			`/api/models/:namespace/:name/${kind}/:ref`,
-			{ onRequest: repoAccess(options, "write") },
+			apiRoute(urls, `${kind}/:ref`),
+			{ onRequest: repoAccess(options, "write", type) },
 			async (request, reply) =>
 				refChange(reply, async () => {
 					const name = request.params.ref;

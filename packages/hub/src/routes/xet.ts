@@ -6,6 +6,7 @@ import { issueXetWriteToken, receiveShard, receiveXorb, xetGrantOf, type XetGran
 import { actorOf, bearerToken, tooManyFailures } from "./auth.js";
 import { publicOrigin } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
+import { apiRoute, hostedRepoUrls } from "./repo-paths.js";
 import { isStream } from "./uploads/commit.js";
 import type { UploadRoutesOptions } from "./uploads/options.js";
 import { refusePullRequest } from "./uploads/preupload.js";
@@ -44,39 +45,41 @@ export function xetRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	const { services, limiter } = options;
 	const xetOn = services.settings.uploads.xet;
 
-	app.get<{ Params: { revision: string } }>(
-		"/api/models/:namespace/:name/xet-write-token/:revision",
-		{ onRequest: repoAccess(services, "write") },
-		async (request, reply) => {
-			if (!xetOn) {
+	for (const urls of hostedRepoUrls()) {
+		app.get<{ Params: { revision: string } }>(
+			apiRoute(urls, "xet-write-token/:revision"),
+			{ onRequest: repoAccess(services, "write", urls.type) },
+			async (request, reply) => {
+				if (!xetOn) {
+					return reply
+						.header("cache-control", "no-store")
+						.type(JSON_TYPE)
+						.send({
+							accessToken: "xet-is-off",
+							exp: Math.floor(Date.now() / 1000) + 3600,
+							casUrl: `${publicOrigin(request, options.publicUrl)}${XET_OFF_PREFIX}`,
+						});
+				}
+				const revision = request.params.revision;
+				// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
+				refusePullRequest(request);
+				const { token, expiresAt } = await issueXetWriteToken(
+					services,
+					actorOf(request),
+					request.repo!,
+					revision,
+				);
 				return reply
 					.header("cache-control", "no-store")
 					.type(JSON_TYPE)
 					.send({
-						accessToken: "xet-is-off",
-						exp: Math.floor(Date.now() / 1000) + 3600,
-						casUrl: `${publicOrigin(request, options.publicUrl)}${XET_OFF_PREFIX}`,
+						accessToken: token,
+						exp: expiresAt,
+						casUrl: `${publicOrigin(request, options.publicUrl)}${XET_PREFIX}`,
 					});
-			}
-			const revision = request.params.revision;
-			// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
-			refusePullRequest(request);
-			const { token, expiresAt } = await issueXetWriteToken(
-				services,
-				actorOf(request),
-				request.repo!,
-				revision,
-			);
-			return reply
-				.header("cache-control", "no-store")
-				.type(JSON_TYPE)
-				.send({
-					accessToken: token,
-					exp: expiresAt,
-					casUrl: `${publicOrigin(request, options.publicUrl)}${XET_PREFIX}`,
-				});
-		},
-	);
+			},
+		);
+	}
 
 	async function casAuth(request: FastifyRequest): Promise<void> {
 		if (!xetOn) throw new HubError("NotImplemented", XET_DISABLED);

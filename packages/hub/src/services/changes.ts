@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { RepoKey, RepoType } from "../repos/identity.js";
 
 /**
  * What a write changed, announced once after its transaction commits (see write.ts). The response
@@ -6,12 +7,8 @@ import { randomBytes } from "node:crypto";
  * tomorrow without another write path learning about them.
  */
 
-/** A repository as events name it. */
-export interface ChangedRepo {
-	type: "model";
-	/** The id as stored (`namespace/name`, or a bare name). */
-	id: string;
-}
+/** A repository as events name it: its type and its id as stored (`namespace/name`, or a bare name). */
+export type ChangedRepo = RepoKey;
 
 /** A branch or tag that moved: `from` is null for a new ref, `to` null for a deleted one. */
 export interface RefMove {
@@ -31,7 +28,7 @@ export type ChangeEvent =
 	/** An object (an LFS upload, a file rebuilt from Xet) became the repository's, for commits to use. */
 	| { type: "repo.uploaded"; repo: ChangedRepo; sha256: string; size: number }
 	/** Repositories created or replaced from model records (import, seed, the admin's PUT); ids as stored. */
-	| { type: "repos.imported"; repoType: "model"; ids: readonly string[] }
+	| { type: "repos.imported"; repoType: RepoType; ids: readonly string[] }
 	/** A user or an organisation was created, an organisation's members changed, or a user's tokens did. */
 	| { type: "account.changed"; account: string; what: "user.created" | "org.created" | "members" | "tokens" }
 	/** Another hub process changed something and did not say what (an older hub, or too much to say). */

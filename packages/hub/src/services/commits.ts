@@ -38,7 +38,7 @@ export async function checkCommitBranch(
 	repo: RepoRef,
 	branch: string,
 ): Promise<void> {
-	const kinds = await refKinds(context.db, repo.id, branch);
+	const kinds = await refKinds(context.db, repo, branch);
 	if (kinds.includes("branch")) return;
 	if (kinds.length > 0 || COMMIT_ID.test(branch)) {
 		throw new HubError(
@@ -64,16 +64,15 @@ export async function commitChanges(
 ): Promise<CommitResult> {
 	const refusal = repoRefusal(actor.viewer, repo, "write");
 	if (refusal) throw new RefusedError(refusal);
-	const modelId = repo.id;
 	const lfs = request.operations.flatMap((op) => (op.kind === "lfsFile" ? [op.sha256] : []));
 	// README.md and config.json are read before the transaction (the blobs are already stored).
-	const known = await repoObjects(context.db, modelId, lfs);
+	const known = await repoObjects(context.db, repo, lfs);
 	const metadata =
 		request.branch === "main"
 			? await metadataChange(context.storage, request.operations, (sha256) => known.get(sha256)?.size)
 			: {};
 	return write<CommitResult>(context, async (tx) => {
-		const headId = await lockBranch(tx, modelId, request.branch);
+		const headId = await lockBranch(tx, repo, request.branch);
 		if (headId === undefined) throw revisionNotFound(request.branch);
 		const parent = request.header.parentCommit;
 		if (parent !== undefined && !parentMatches(parent, headId)) {
@@ -82,13 +81,13 @@ export async function commitChanges(
 				"PreconditionFailed",
 			);
 		}
-		const current = await listFiles(tx, modelId, headId);
-		const objects = await repoObjects(tx, modelId, lfs);
+		const current = await listFiles(tx, repo, headId);
+		const objects = await repoObjects(tx, repo, lfs);
 		const files = applyOperations(current, request.operations, objects);
 		const now = new Date();
 		const [written] = await writeCommits(tx, [
 			{
-				modelId: modelId,
+				repo: { type: repo.type, id: repo.id },
 				branch: request.branch,
 				files,
 				title: request.header.summary,
@@ -102,15 +101,15 @@ export async function commitChanges(
 		const changed = commitId !== headId;
 		if (!changed) return { value: { commitId, changed } };
 		if (request.branch === "main") {
-			await setLastModified(tx, modelId, now);
-			await applyMetadataChange(tx, modelId, metadata);
+			await setLastModified(tx, repo, now);
+			await applyMetadataChange(tx, repo, metadata);
 		}
 		return {
 			value: { commitId, changed },
 			audit: {
 				...actor.audit,
 				action: "repo.commit",
-				repo: modelId,
+				repo: { type: repo.type, id: repo.id },
 				details: {
 					branch: request.branch,
 					commit: commitId,
@@ -122,7 +121,7 @@ export async function commitChanges(
 			},
 			change: {
 				type: "repo.committed",
-				repo: { type: "model", id: modelId },
+				repo: { type: repo.type, id: repo.id },
 				refs: [{ kind: "branch", name: request.branch, from: headId, to: commitId }],
 			},
 		};

@@ -13,8 +13,10 @@ import {
 	treePage,
 	type FileEntry,
 	type HistoryEntry,
+	type FoundRepo,
 	type TreeEntry,
 } from "../repos/read.js";
+import type { RepoKey } from "../repos/identity.js";
 import type { ReadContext } from "./models.js";
 import type { RepoContext } from "./repos.js";
 
@@ -24,13 +26,9 @@ import type { RepoContext } from "./repos.js";
  * answer.
  */
 
-/** A revision of a repository the viewer may read. */
-export interface ReadableRevision {
-	/** The repository's id as stored. */
-	modelId: string;
+/** A revision of a repository the viewer may read (the repository's id as stored). */
+export interface ReadableRevision extends FoundRepo {
 	commitId: string;
-	author: string | null;
-	private: boolean;
 }
 
 const MAX_REVISION_LENGTH = 256;
@@ -38,14 +36,14 @@ const MAX_REVISION_LENGTH = 256;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
- * The repository and commit `id` and `revision` (a branch, a tag or a commit id) name, when the viewer
+ * The repository (of `target.type`) and commit `target.id` and `revision` (a branch, a tag or a commit id) name, when the viewer
  * may read it; else the error huggingface_hub expects (RepoNotFound, RevisionNotFound with
  * `Invalid rev id: …`). A private repository the viewer may not read is answered as a missing one.
  */
 export async function readableRevision(
 	context: ReadContext,
 	viewer: Viewer,
-	id: string,
+	target: RepoKey,
 	revision: string,
 ): Promise<ReadableRevision> {
 	if (
@@ -59,15 +57,15 @@ export async function readableRevision(
 			`invalid revision: must be 1 to ${MAX_REVISION_LENGTH} printable characters`,
 		);
 	}
-	const resolved = await resolveRevision(context.db, id, revision);
-	if (resolved.status === "no-model" || !canRead(viewer, { id, ...resolved })) throw repoNotFound();
+	const resolved = await resolveRevision(context.db, target.type, target.id, revision);
+	if (resolved.status === "no-repo" || !canRead(viewer, resolved)) throw repoNotFound();
 	if (resolved.status === "no-revision") throw revisionNotFound(revision);
 	return resolved;
 }
 
 /** Whether `path` is a folder at the revision ("" is the root, always one). */
 export function folderExists(context: ReadContext, at: ReadableRevision, path: string): Promise<boolean> {
-	return isFolder(context.db, at.modelId, at.commitId, path);
+	return isFolder(context.db, at, at.commitId, path);
 }
 
 /** A page of a folder's entries (with its sub-folders' when `recursive`), one more when another page follows. */
@@ -76,7 +74,7 @@ export function treeEntries(
 	at: ReadableRevision,
 	query: { path: string; recursive: boolean; limit: number; after?: string },
 ): Promise<TreeEntry[]> {
-	return treePage(context.db, { modelId: at.modelId, commitId: at.commitId, ...query });
+	return treePage(context.db, { repo: at, commitId: at.commitId, ...query });
 }
 
 /** The entries at these paths (files and folders; missing paths are left out). */
@@ -85,7 +83,7 @@ export function entriesAt(
 	at: ReadableRevision,
 	paths: readonly string[],
 ): Promise<TreeEntry[]> {
-	return pathsInfo(context.db, at.modelId, at.commitId, paths);
+	return pathsInfo(context.db, at, at.commitId, paths);
 }
 
 /** The last commit that changed each entry, up to the revision. */
@@ -94,7 +92,7 @@ export function lastCommitsOf(
 	at: ReadableRevision,
 	entries: readonly TreeEntry[],
 ): Promise<Map<string, LastCommit>> {
-	return lastCommits(context.db, at.modelId, at.commitId, entries);
+	return lastCommits(context.db, at, at.commitId, entries);
 }
 
 /** The file at `path`, or undefined. */
@@ -103,7 +101,7 @@ export function fileAt(
 	at: ReadableRevision,
 	path: string,
 ): Promise<FileEntry | undefined> {
-	return getFile(context.db, at.modelId, at.commitId, path);
+	return getFile(context.db, at, at.commitId, path);
 }
 
 /** The repository's branches and tags. */
@@ -111,7 +109,7 @@ export function refsOf(
 	context: ReadContext,
 	at: ReadableRevision,
 ): Promise<Array<{ kind: "branch" | "tag"; name: string; commitId: string }>> {
-	return listRefs(context.db, at.modelId);
+	return listRefs(context.db, at);
 }
 
 /**
@@ -124,7 +122,7 @@ export function historyOf(
 	page: { limit: number; after?: string | undefined },
 ): Promise<HistoryEntry[]> {
 	const from = page.after !== undefined ? { after: page.after } : { commitId: at.commitId };
-	return commitHistory(context.db, at.modelId, from, page.limit);
+	return commitHistory(context.db, at, from, page.limit);
 }
 
 /** A file's bytes (or the range `start` ≤ byte < `end`). */

@@ -7,8 +7,12 @@ import { putModels } from "../models/store.js";
 import { chunksOf } from "../storage/digest.js";
 import type { BlobStore, StoredBlob } from "../storage/types.js";
 import { writeCommits, type CommitFile, type CommitInput } from "../repos/commits.js";
+import { modelRepo, type RepoType } from "../repos/identity.js";
 import { GITATTRIBUTES } from "../repos/lfs.js";
-import { modelsWithMain } from "../repos/read.js";
+import { reposWithMain } from "../repos/read.js";
+
+/** What an import writes: model records. */
+const MODEL: RepoType = "model";
 import { ChangeEvents } from "./changes.js";
 import { write } from "./write.js";
 
@@ -109,7 +113,7 @@ async function prepareCommits(
 			}
 			title = options.generateFiles === false ? "Initial commit" : "Add model card";
 		}
-		return { modelId: model.id, files, title, ...HUB_AUTHOR, date: new Date(model.lastModified) };
+		return { repo: modelRepo(model.id), files, title, ...HUB_AUTHOR, date: new Date(model.lastModified) };
 	});
 }
 
@@ -138,8 +142,9 @@ export async function saveModels(
 	models: readonly ModelRecord[],
 	options: SaveOptions = {},
 ): Promise<ImportResult | undefined> {
-	const withMain = await modelsWithMain(
+	const withMain = await reposWithMain(
 		db,
+		MODEL,
 		models.map((model) => model.id),
 	);
 	const needCommit = models.filter((model) => model.files !== undefined || !withMain.has(model.id));
@@ -153,13 +158,14 @@ export async function saveModels(
 		}
 		// Looked at again under the write locks: a concurrent writer may have given the model its first
 		// commit meanwhile, and a model without files of its own keeps the files it has.
-		const nowWithMain = await modelsWithMain(
+		const nowWithMain = await reposWithMain(
 			tx,
-			prepared.map((commit) => commit.modelId),
+			MODEL,
+			prepared.map((commit) => commit.repo.id),
 		);
 		const withFiles = new Set(models.filter((model) => model.files !== undefined).map((model) => model.id));
 		const commits = prepared.filter(
-			(commit) => withFiles.has(commit.modelId) || !nowWithMain.has(commit.modelId),
+			(commit) => withFiles.has(commit.repo.id) || !nowWithMain.has(commit.repo.id),
 		);
 		let written = 0;
 		for (let start = 0; start < commits.length; start += BATCH) {
@@ -168,7 +174,7 @@ export async function saveModels(
 		return {
 			value: { created, updated: models.length - created, commits: written },
 			audit: options.audit,
-			change: { type: "repos.imported", repoType: "model", ids: models.map((model) => model.id) },
+			change: { type: "repos.imported", repoType: MODEL, ids: models.map((model) => model.id) },
 		};
 	});
 	// Fresh planner statistics after a bulk load, so that the first queries on the new data get good plans.

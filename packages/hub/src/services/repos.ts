@@ -9,8 +9,16 @@ import {
 import { ConflictError, revisionNotFound } from "../errors.js";
 import type { ModelRecord } from "../models/input.js";
 import { deleteModel } from "../models/store.js";
+import { repoId, type RepoKey, type RepoType } from "../repos/identity.js";
 import { findRepo, resolveRevision } from "../repos/read.js";
-import { createRef, createRepo, deleteRef, setPrivate, storeGitattributes } from "../repos/write.js";
+import {
+	createRef,
+	createRepo,
+	deleteRef,
+	deleteRepo,
+	setPrivate,
+	storeGitattributes,
+} from "../repos/write.js";
 import type { BlobStore } from "../storage/types.js";
 import type { Role } from "../vocabulary.js";
 import { commitAuthor, requireAdmin, type Actor } from "./actor.js";
@@ -23,16 +31,19 @@ export interface RepoContext extends WriteContext {
 	storage: BlobStore;
 }
 
-/** A repository that exists already (in any letter case): `id` is its stored spelling. */
+/** A repository that exists already (in any letter case): `repo.id` is its stored spelling. */
 export class RepoExistsError extends ConflictError {
 	override name = "RepoExistsError";
-	constructor(readonly id: string) {
-		super("You already created this model repo");
+	constructor(readonly repo: RepoKey) {
+		super(`You already created this ${repo.type} repo`);
 	}
 }
 
-function changed(id: string): ChangedRepo {
-	return { type: "model", id };
+/** The models the admin API writes from records. */
+const MODEL: RepoType = "model";
+
+function changed(repo: RepoKey): ChangedRepo {
+	return { type: repo.type, id: repo.id };
 }
 
 function check(refusal: ReturnType<typeof repoRefusal>): void {
@@ -40,22 +51,24 @@ function check(refusal: ReturnType<typeof repoRefusal>): void {
 }
 
 /**
- * The repository `id` names (case-insensitively) when the viewer holds `need` on it; otherwise a
- * RefusedError (a missing repository and a private one the viewer may not read are refused alike).
+ * The repository of a type whose id `target` names (case-insensitively) when the viewer holds `need` on
+ * it; otherwise a RefusedError (a missing repository and a private one the viewer may not read are
+ * refused alike).
  */
 export async function authorizeRepo(
 	context: Pick<WriteContext, "db">,
 	viewer: Viewer,
-	id: string,
+	target: RepoKey,
 	need: Role,
 ): Promise<RepoRef> {
-	const repo = await findRepo(context.db, id);
+	const repo = await findRepo(context.db, target.type, target.id);
 	if (!repo) throw new RefusedError(REPO_MISSING);
 	check(repoRefusal(viewer, repo, need));
 	return repo;
 }
 
 export interface NewRepository {
+	type: RepoType;
 	/** The namespace (a user or an organisation); only the hub admin may create a repository without one. */
 	namespace: string | undefined;
 	name: string;
@@ -71,42 +84,49 @@ export async function createRepository(
 	actor: Actor,
 	input: NewRepository,
 ): Promise<{ id: string }> {
-	const id = input.namespace === undefined ? input.name : `${input.namespace}/${input.name}`;
+	const repo = repoId(
+		input.type,
+		input.namespace === undefined ? input.name : `${input.namespace}/${input.name}`,
+	);
 	if (input.namespace !== undefined) check(namespaceRefusal(actor.viewer, input.namespace, "write"));
 	else requireAdmin(actor);
-	const existing = await findRepo(context.db, id);
-	if (existing) throw new RepoExistsError(existing.id);
+	const existing = await findRepo(context.db, repo.type, repo.id);
+	if (existing) throw new RepoExistsError(existing);
 	const gitattributes = await storeGitattributes(context.storage);
 	const created = await write(context, async (tx) => {
 		const made = await createRepo(
 			tx,
-			{ id, author: input.namespace, name: input.name, private: input.private, ...commitAuthor(actor) },
+			{ repo, private: input.private, ...commitAuthor(actor) },
 			gitattributes,
 		);
 		if (!made) return { value: false };
 		return {
 			value: true,
-			audit: { ...actor.audit, action: "repo.create", repo: id, details: { private: input.private } },
-			change: { type: "repo.created", repo: changed(id), private: input.private },
+			audit: { ...actor.audit, action: "repo.create", repo, details: { private: input.private } },
+			change: { type: "repo.created", repo: changed(repo), private: input.private },
 		};
 	});
 	if (!created) {
 		// Created by someone else since the look above.
-		const other = await findRepo(context.db, id);
-		throw new RepoExistsError(other?.id ?? id);
+		const other = await findRepo(context.db, repo.type, repo.id);
+		throw new RepoExistsError(other ?? repo);
 	}
-	return { id };
+	return { id: repo.id };
 }
 
 /** Deletes a repository (its files, refs and commits with it): the namespace's admin role is needed. */
-export async function deleteRepository(context: WriteContext, actor: Actor, id: string): Promise<string> {
-	const repo = await authorizeRepo(context, actor.viewer, id, "admin");
+export async function deleteRepository(
+	context: WriteContext,
+	actor: Actor,
+	target: RepoKey,
+): Promise<string> {
+	const repo = await authorizeRepo(context, actor.viewer, target, "admin");
 	await write(context, async (tx) => {
-		await deleteModel(tx, repo.id);
+		await deleteRepo(tx, repo);
 		return {
 			value: undefined,
-			audit: { ...actor.audit, action: "repo.delete", repo: repo.id },
-			change: { type: "repo.deleted", repo: changed(repo.id) },
+			audit: { ...actor.audit, action: "repo.delete", repo: changed(repo) },
+			change: { type: "repo.deleted", repo: changed(repo) },
 		};
 	});
 	return repo.id;
@@ -123,11 +143,16 @@ export async function updateRepoSettings(
 	const isPrivate = settings.private;
 	if (isPrivate !== undefined && isPrivate !== repo.private) {
 		await write(context, async (tx) => {
-			await setPrivate(tx, repo.id, isPrivate);
+			await setPrivate(tx, repo, isPrivate);
 			return {
 				value: undefined,
-				audit: { ...actor.audit, action: "repo.settings", repo: repo.id, details: { private: isPrivate } },
-				change: { type: "repo.updated", repo: changed(repo.id), settings: { private: isPrivate } },
+				audit: {
+					...actor.audit,
+					action: "repo.settings",
+					repo: changed(repo),
+					details: { private: isPrivate },
+				},
+				change: { type: "repo.updated", repo: changed(repo), settings: { private: isPrivate } },
 			};
 		});
 	}
@@ -136,7 +161,7 @@ export async function updateRepoSettings(
 
 /** The commit a revision names (RevisionNotFound otherwise). */
 async function commitOf(context: WriteContext, repo: RepoRef, revision: string): Promise<string> {
-	const resolved = await resolveRevision(context.db, repo.id, revision);
+	const resolved = await resolveRevision(context.db, repo.type, repo.id, revision);
 	if (resolved.status !== "ok") throw revisionNotFound(revision);
 	return resolved.commitId;
 }
@@ -158,18 +183,18 @@ export async function createBranch(
 	check(repoRefusal(actor.viewer, repo, "write"));
 	const commitId = await commitOf(context, repo, startingPoint);
 	await write(context, async (tx) => {
-		await createRef(tx, { modelId: repo.id, kind: "branch", name: branch, commitId });
+		await createRef(tx, { repo, kind: "branch", name: branch, commitId });
 		return {
 			value: undefined,
 			audit: {
 				...actor.audit,
 				action: "branch.create",
-				repo: repo.id,
+				repo: changed(repo),
 				details: { branch, commit: commitId },
 			},
 			change: {
 				type: "repo.committed",
-				repo: changed(repo.id),
+				repo: changed(repo),
 				refs: [{ kind: "branch", name: branch, from: null, to: commitId }],
 			},
 		};
@@ -190,7 +215,7 @@ export async function createTag(
 	const commitId = await commitOf(context, repo, revision);
 	await write(context, async (tx) => {
 		await createRef(tx, {
-			modelId: repo.id,
+			repo,
 			kind: "tag",
 			name: tag,
 			commitId,
@@ -198,10 +223,15 @@ export async function createTag(
 		});
 		return {
 			value: undefined,
-			audit: { ...actor.audit, action: "tag.create", repo: repo.id, details: { tag, commit: commitId } },
+			audit: {
+				...actor.audit,
+				action: "tag.create",
+				repo: changed(repo),
+				details: { tag, commit: commitId },
+			},
 			change: {
 				type: "repo.committed",
-				repo: changed(repo.id),
+				repo: changed(repo),
 				refs: [{ kind: "tag", name: tag, from: null, to: commitId }],
 			},
 		};
@@ -219,13 +249,18 @@ export async function deleteBranchOrTag(
 ): Promise<void> {
 	check(repoRefusal(actor.viewer, repo, "write"));
 	await write(context, async (tx) => {
-		const commit = await deleteRef(tx, { modelId: repo.id, kind, name });
+		const commit = await deleteRef(tx, { repo, kind, name });
 		return {
 			value: undefined,
-			audit: { ...actor.audit, action: `${kind}.delete`, repo: repo.id, details: { [kind]: name, commit } },
+			audit: {
+				...actor.audit,
+				action: `${kind}.delete`,
+				repo: changed(repo),
+				details: { [kind]: name, commit },
+			},
 			change: {
 				type: "repo.committed",
-				repo: changed(repo.id),
+				repo: changed(repo),
 				refs: [{ kind, name, from: commit, to: null }],
 			},
 		};
@@ -243,7 +278,7 @@ export async function putModelRecord(
 ): Promise<boolean> {
 	requireAdmin(actor);
 	const result = await saveModels(context.db, context.storage, [record], {
-		audit: [{ ...actor.audit, action: "model.put", repo: record.id }],
+		audit: [{ ...actor.audit, action: "model.put", repo: { type: MODEL, id: record.id } }],
 		changes: context.changes,
 	});
 	return result.created === 1;
@@ -264,8 +299,8 @@ export async function deleteModelRecord(
 		if (deleted === undefined) return { value: undefined };
 		return {
 			value: deleted,
-			audit: { ...actor.audit, action: "model.delete", repo: deleted },
-			change: { type: "repo.deleted", repo: changed(deleted) },
+			audit: { ...actor.audit, action: "model.delete", repo: { type: MODEL, id: deleted } },
+			change: { type: "repo.deleted", repo: { type: MODEL, id: deleted } },
 		};
 	});
 }

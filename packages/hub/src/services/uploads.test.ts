@@ -56,8 +56,8 @@ describe("the upload services", () => {
 		});
 		alice = await actorOf((await addUser(services, CLI_ACTOR, { name: "alice" })).token);
 		bob = await actorOf((await addUser(services, CLI_ACTOR, { name: "bob" })).token);
-		await createRepository(services, alice, { namespace: "alice", name: "m", private: false });
-		repo = { id: "alice/m", author: "alice", private: false };
+		await createRepository(services, alice, { type: "model", namespace: "alice", name: "m", private: false });
+		repo = { type: "model", id: "alice/m", namespace: "alice", private: false };
 	});
 	afterAll(async () => {
 		await db.close();
@@ -80,9 +80,9 @@ describe("the upload services", () => {
 		const plan = plans[0] as Extract<(typeof plans)[number], { status: "upload" }>;
 		expect(plan.query.actor).toBe("alice");
 
-		const url = { repoId: repo.id, oid, query: plan.query };
+		const url = { repo: { type: repo.type, id: repo.id }, oid, query: plan.query };
 		expect(checkUploadUrl(services, { ...url, query: { ...plan.query, size: "1" } }).status).toBe("invalid");
-		expect(checkUploadUrl(services, { ...url, repoId: "bob/m" }).status).toBe("invalid");
+		expect(checkUploadUrl(services, { ...url, repo: { type: "model", id: "bob/m" } }).status).toBe("invalid");
 		const checked = checkUploadUrl(services, url);
 		expect(checked.status).toBe("valid");
 		const grant = (checked as { grant: UploadGrant }).grant;

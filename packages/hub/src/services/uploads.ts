@@ -2,6 +2,7 @@ import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
 import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
 import { fileOid } from "../repos/git.js";
+import { repoPathName, type RepoKey } from "../repos/identity.js";
 import { isLfsFile } from "../repos/lfs.js";
 import { chunksOf } from "../storage/digest.js";
 import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from "../storage/types.js";
@@ -65,7 +66,7 @@ export async function planPreupload(
 	request: { files: readonly PlannedFile[]; gitIgnore: string | undefined },
 ): Promise<PreuploadPlan> {
 	requireWrite(actor, repo);
-	const at = await readableRevision(context, actor.viewer, repo.id, revision);
+	const at = await readableRevision(context, actor.viewer, repo, revision);
 	let ignore: GitIgnore | undefined;
 	if (request.gitIgnore !== undefined) ignore = new GitIgnore(request.gitIgnore);
 	else {
@@ -163,19 +164,20 @@ export async function startCommit(
 export async function registerUpload(
 	context: WriteContext,
 	by: Actor["audit"],
-	modelId: string,
+	repo: RepoKey,
 	blob: Pick<StoredBlob, "sha256" | "size" | "gitOid">,
 	upload: { action: "lfs.upload" | "xet.upload"; details: Record<string, unknown> },
 ): Promise<boolean> {
+	const key: RepoKey = { type: repo.type, id: repo.id };
 	return write(context, async (tx) => {
-		if (!(await holdRepo(tx, modelId))) return { value: false };
-		await recordUploadObject(tx, modelId, blob, by.actor);
+		if (!(await holdRepo(tx, key))) return { value: false };
+		await recordUploadObject(tx, key, blob, by.actor);
 		return {
 			value: true,
-			audit: { ...by, ...upload, repo: modelId },
+			audit: { ...by, ...upload, repo: key },
 			change: {
 				type: "repo.uploaded",
-				repo: { type: "model", id: modelId },
+				repo: key,
 				sha256: blob.sha256,
 				size: blob.size,
 			},
@@ -190,7 +192,7 @@ export const UPLOAD_URL_TTL_SECONDS = 3600;
 
 /** What a signed upload URL permits: one object of one size to one repository, until `expires`. */
 export interface UploadGrant {
-	repoId: string;
+	repo: RepoKey;
 	oid: string;
 	size: number;
 	/** Seconds since the epoch. */
@@ -203,7 +205,8 @@ export interface UploadGrant {
 function grantFields(grant: UploadGrant): string[] {
 	return [
 		"lfs-upload",
-		grant.repoId,
+		// The type's page prefix and the id (`ns/name` for a model, as the URL has it).
+		repoPathName(grant.repo),
 		grant.oid,
 		String(grant.size),
 		String(grant.expires),
@@ -242,7 +245,7 @@ export async function planLfsUploads(
 ): Promise<LfsObjectPlan[]> {
 	requireWrite(actor, repo);
 	const valid = objects.flatMap(({ oid }) => (typeof oid === "string" && isSha256(oid) ? [oid] : []));
-	const held = await repoObjects(context.db, repo.id, valid);
+	const held = await repoObjects(context.db, repo, valid);
 	const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
 	const plans: LfsObjectPlan[] = [];
 	for (const { oid, size } of objects) {
@@ -261,7 +264,7 @@ export async function planLfsUploads(
 			continue;
 		}
 		const grant: UploadGrant = {
-			repoId: repo.id,
+			repo: { type: repo.type, id: repo.id },
 			oid,
 			size,
 			expires,
@@ -289,11 +292,11 @@ export type UploadUrlCheck = { status: "valid"; grant: UploadGrant } | { status:
 /** Checks an upload URL's signature and expiry (before its body is read). */
 export function checkUploadUrl(
 	context: ServiceContext,
-	url: { repoId: string; oid: string; query: UploadUrlQuery },
+	url: { repo: RepoKey; oid: string; query: UploadUrlQuery },
 ): UploadUrlCheck {
 	const q = url.query;
 	const grant: UploadGrant = {
-		repoId: url.repoId,
+		repo: url.repo,
 		oid: url.oid,
 		size: Number(q.size),
 		expires: Number(q.expires),
@@ -334,7 +337,7 @@ export async function receiveLfsObject(
 			),
 		);
 	const by = { actor: grant.actor, ...(grant.tokenId ? { tokenId: grant.tokenId } : {}), ip };
-	const held = await registerUpload(context, by, grant.repoId, stored, {
+	const held = await registerUpload(context, by, grant.repo, stored, {
 		action: "lfs.upload",
 		details: { oid: grant.oid, size: grant.size },
 	});
@@ -356,7 +359,7 @@ export async function verifyLfsObject(
 	requireWrite(actor, repo);
 	const { oid, size } = object;
 	if (typeof oid !== "string" || !isSha256(oid)) return { status: "invalid-oid" };
-	const held = (await repoObjects(context.db, repo.id, [oid])).get(oid);
+	const held = (await repoObjects(context.db, repo, [oid])).get(oid);
 	if (!held || (typeof size === "number" && held.size !== size)) return { status: "not-held", oid };
 	return { status: "held", oid, size: held.size };
 }

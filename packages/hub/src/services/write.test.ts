@@ -141,13 +141,18 @@ describe("the write path", () => {
 		// Only the hub admin manages accounts.
 		await expect(addUser(context, actor, { name: "mallory" })).rejects.toBeInstanceOf(RefusedError);
 
-		const repo = await createRepository(context, actor, { namespace: "labs", name: "m", private: false });
-		const ref = { id: repo.id, author: "labs", private: false };
+		const repo = await createRepository(context, actor, {
+			type: "model",
+			namespace: "labs",
+			name: "m",
+			private: false,
+		});
+		const ref = { type: "model" as const, id: repo.id, namespace: "labs", private: false };
 		const branch = await createBranch(context, actor, ref, "dev", "main");
 		await deleteBranchOrTag(context, actor, ref, "branch", "dev");
 		// Deleting needs the admin role in the namespace: refused, nothing written or announced.
-		await expect(deleteRepository(context, actor, repo.id)).rejects.toBeInstanceOf(RefusedError);
-		await deleteRepository(context, CLI_ACTOR, repo.id);
+		await expect(deleteRepository(context, actor, ref)).rejects.toBeInstanceOf(RefusedError);
+		await deleteRepository(context, CLI_ACTOR, ref);
 
 		expect(events).toEqual([
 			{ type: "account.changed", account: "carol", what: "user.created" },

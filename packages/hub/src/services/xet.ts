@@ -33,12 +33,12 @@ export async function issueXetWriteToken(
 	revision: string,
 ): Promise<{ token: string; expiresAt: number }> {
 	requireWrite(actor, repo);
-	const resolved = await readableRevision(context, actor.viewer, repo.id, revision);
+	const resolved = await readableRevision(context, actor.viewer, repo, revision);
 	const viewer = actor.viewer;
 	return write(context, async (tx) => ({
 		value: await issueXetToken(tx, {
 			account: actor.audit.actor,
-			modelId: resolved.modelId,
+			repo: { type: resolved.type, id: resolved.id },
 			accessTokenId: viewer.kind === "user" ? viewer.token.id : null,
 		}),
 	}));
@@ -103,7 +103,7 @@ export async function receiveShard(
 	const files = await readShard(bytes);
 	const held = await repoObjects(
 		db,
-		grant.modelId,
+		grant.repo,
 		files.flatMap((file) => (file.sha256 ? [file.sha256] : [])),
 	);
 	let registered = 0;
@@ -134,7 +134,7 @@ export async function receiveShard(
 				),
 			);
 		const by = { actor: grant.account, ...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}), ip };
-		const done = await registerUpload(context, by, grant.modelId, stored, {
+		const done = await registerUpload(context, by, grant.repo, stored, {
 			action: "xet.upload",
 			details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
 		});

@@ -1,6 +1,7 @@
 import { cardFacts, readFrontMatter } from "../cards/front-matter.js";
 import { checkJson, ModelInputError } from "../models/input.js";
 import type { Queryable } from "../db/types.js";
+import type { RepoKey } from "../repos/identity.js";
 import type { BlobStore } from "../storage/types.js";
 import type { CommitOperation } from "./operations.js";
 
@@ -69,21 +70,22 @@ export async function metadataChange(
 	return change;
 }
 
-/** Applies a metadata change to a model (inside the commit's transaction). */
+/** Applies a metadata change to a repository (inside the commit's transaction). */
 export async function applyMetadataChange(
 	tx: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	change: MetadataChange,
 ): Promise<void> {
 	if (change.card !== undefined) {
 		const card = change.card;
 		await tx.query(
-			`UPDATE models SET card_data = $2::jsonb,
-				pipeline_tag = COALESCE($3, pipeline_tag), library_name = COALESCE($4, library_name),
-				tags = CASE WHEN $2::jsonb IS NULL THEN tags ELSE $5::text[] END
-			WHERE id = $1`,
+			`UPDATE repos SET card_data = $3::jsonb,
+				pipeline_tag = COALESCE($4, pipeline_tag), library_name = COALESCE($5, library_name),
+				tags = CASE WHEN $3::jsonb IS NULL THEN tags ELSE $6::text[] END
+			WHERE type = $1 AND id = $2`,
 			[
-				modelId,
+				repo.type,
+				repo.id,
 				card ? JSON.stringify(card.cardData) : null,
 				card?.pipelineTag ?? null,
 				card?.libraryName ?? null,
@@ -92,8 +94,9 @@ export async function applyMetadataChange(
 		);
 	}
 	if (change.config !== undefined) {
-		await tx.query("UPDATE models SET config = $2::jsonb WHERE id = $1", [
-			modelId,
+		await tx.query("UPDATE repos SET config = $3::jsonb WHERE type = $1 AND id = $2", [
+			repo.type,
+			repo.id,
 			change.config === null ? null : JSON.stringify(change.config),
 		]);
 	}

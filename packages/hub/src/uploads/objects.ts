@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/types.js";
+import type { RepoKey } from "../repos/identity.js";
 import type { StoredBlob } from "../storage/types.js";
 
 /**
@@ -8,7 +9,7 @@ import type { StoredBlob } from "../storage/types.js";
  */
 export async function recordUploadObject(
 	tx: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	blob: Pick<StoredBlob, "sha256" | "size" | "gitOid">,
 	uploadedBy: string,
 ): Promise<void> {
@@ -19,25 +20,25 @@ export async function recordUploadObject(
 		[blob.sha256, blob.size, blob.gitOid ?? null],
 	);
 	await tx.query(
-		`INSERT INTO upload_objects (model_id, sha256, uploaded_by) VALUES ($1, $2, $3)
-		ON CONFLICT (model_id, sha256) DO NOTHING`,
-		[modelId, blob.sha256, uploadedBy],
+		`INSERT INTO upload_objects (repo_type, repo_id, sha256, uploaded_by) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (repo_type, repo_id, sha256) DO NOTHING`,
+		[repo.type, repo.id, blob.sha256, uploadedBy],
 	);
 }
 
 /** The objects among `sha256s` this repository holds, with their sizes and git ids. */
 export async function repoObjects(
 	db: Queryable,
-	modelId: string,
+	repo: RepoKey,
 	sha256s: readonly string[],
 ): Promise<Map<string, { size: number; gitOid: string | null }>> {
 	if (sha256s.length === 0) return new Map();
 	const result = await db.query<{ sha256: string; size: number | string; git_oid: string | null }>(
 		`SELECT b.sha256, b.size, b.git_oid FROM blobs b
-		WHERE b.sha256 = ANY($2::text[]) AND (
-			EXISTS (SELECT 1 FROM upload_objects o WHERE o.model_id = $1 AND o.sha256 = b.sha256)
-			OR EXISTS (SELECT 1 FROM commit_files f WHERE f.sha256 = b.sha256 AND f.model_id = $1))`,
-		[modelId, [...new Set(sha256s)]],
+		WHERE b.sha256 = ANY($3::text[]) AND (
+			EXISTS (SELECT 1 FROM upload_objects o WHERE o.repo_type = $1 AND o.repo_id = $2 AND o.sha256 = b.sha256)
+			OR EXISTS (SELECT 1 FROM commit_files f WHERE f.sha256 = b.sha256 AND f.repo_id = $2 AND f.repo_type = $1))`,
+		[repo.type, repo.id, [...new Set(sha256s)]],
 	);
 	return new Map(result.rows.map((row) => [row.sha256, { size: Number(row.size), gitOid: row.git_oid }]));
 }
@@ -46,7 +47,10 @@ export async function repoObjects(
  * Whether the repository exists, holding it (FOR SHARE) until the transaction ends, so that it is not
  * deleted under an upload being registered.
  */
-export async function holdRepo(tx: Queryable, modelId: string): Promise<boolean> {
-	const exists = await tx.query("SELECT 1 FROM models WHERE id = $1 FOR SHARE", [modelId]);
+export async function holdRepo(tx: Queryable, repo: RepoKey): Promise<boolean> {
+	const exists = await tx.query("SELECT 1 FROM repos WHERE type = $1 AND id = $2 FOR SHARE", [
+		repo.type,
+		repo.id,
+	]);
 	return exists.rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import { newToken, tokenHash, XET_TOKEN_PREFIX } from "../accounts/tokens.js";
 import type { Queryable } from "../db/types.js";
+import type { RepoKey } from "../repos/identity.js";
 import { packU32, unpackU32, type XorbLayout } from "./xorb.js";
 
 /** How long a Xet CAS token lives (hf_xet asks for a new one before it expires). */
@@ -8,7 +9,7 @@ export const XET_TOKEN_TTL_SECONDS = 3600;
 export interface XetGrant {
 	/** Whose xorbs: the uploading account (`@admin` for the admin token). */
 	account: string;
-	modelId: string;
+	repo: RepoKey;
 	accessTokenId: string | null;
 }
 
@@ -21,17 +22,22 @@ export async function issueXetToken(
 	const expiresAt = Math.floor(Date.now() / 1000) + XET_TOKEN_TTL_SECONDS;
 	await db.query("DELETE FROM xet_tokens WHERE expires_at < now() - interval '1 hour'");
 	await db.query(
-		`INSERT INTO xet_tokens (token_hash, access_token_id, account, model_id, expires_at)
-		VALUES ($1, $2, $3, $4, to_timestamp($5))`,
-		[tokenHash(token), grant.accessTokenId, grant.account, grant.modelId, expiresAt],
+		`INSERT INTO xet_tokens (token_hash, access_token_id, account, repo_type, repo_id, expires_at)
+		VALUES ($1, $2, $3, $4, $5, to_timestamp($6))`,
+		[tokenHash(token), grant.accessTokenId, grant.account, grant.repo.type, grant.repo.id, expiresAt],
 	);
 	return { token, expiresAt };
 }
 
 /** What a live CAS token grants (its access token not revoked), or undefined. */
 export async function xetGrant(db: Queryable, token: string): Promise<XetGrant | undefined> {
-	const result = await db.query<{ account: string; model_id: string; access_token_id: string | null }>(
-		`SELECT x.account, x.model_id, x.access_token_id FROM xet_tokens x
+	const result = await db.query<{
+		account: string;
+		repo_type: RepoKey["type"];
+		repo_id: string;
+		access_token_id: string | null;
+	}>(
+		`SELECT x.account, x.repo_type, x.repo_id, x.access_token_id FROM xet_tokens x
 		LEFT JOIN access_tokens t ON t.id = x.access_token_id
 		WHERE x.token_hash = $1 AND x.expires_at > now()
 			AND (x.access_token_id IS NULL OR (t.id IS NOT NULL AND t.revoked_at IS NULL))`,
@@ -39,7 +45,11 @@ export async function xetGrant(db: Queryable, token: string): Promise<XetGrant |
 	);
 	const row = result.rows[0];
 	return row
-		? { account: row.account, modelId: row.model_id, accessTokenId: row.access_token_id }
+		? {
+				account: row.account,
+				repo: { type: row.repo_type, id: row.repo_id },
+				accessTokenId: row.access_token_id,
+			}
 		: undefined;
 }
 

@@ -193,8 +193,9 @@ function nonIncreasing(values: Array<number | string>): boolean {
 /** The main branch's files of a model: path → SHA-256 of the stored bytes. */
 export async function mainFiles(db: Database, id: string): Promise<Map<string, string>> {
 	const result = await db.query<{ path: string; sha256: string }>(
-		`SELECT f.path, f.sha256 FROM refs r JOIN commit_files f ON f.model_id = r.model_id AND f.commit_id = r.commit_id
-		WHERE r.model_id = $1 AND r.kind = 'branch' AND r.name = 'main'`,
+		`SELECT f.path, f.sha256 FROM refs r
+		JOIN commit_files f ON f.repo_type = r.repo_type AND f.repo_id = r.repo_id AND f.commit_id = r.commit_id
+		WHERE r.repo_type = 'model' AND r.repo_id = $1 AND r.kind = 'branch' AND r.name = 'main'`,
 		[id],
 	);
 	return new Map(result.rows.map((row) => [row.path, row.sha256]));
@@ -273,7 +274,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 
 		async function count(where: string, values: unknown[] = []): Promise<number> {
 			const result = await db.query<{ count: number | string }>(
-				`SELECT count(*) AS count FROM models m WHERE ${where}`,
+				`SELECT count(*) AS count FROM repos m WHERE m.type = 'model' AND ${where}`,
 				values,
 			);
 			return Number(result.rows[0]?.count);
@@ -310,7 +311,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 			for (const id of search) expect(id.toLowerCase()).toMatch(/llama.*3\.3|3\.3.*llama/);
 
 			const author = out.author as Summary[];
-			expect(author.length).toBe(await count("lower(m.author) = 'meta-llama'"));
+			expect(author.length).toBe(await count("lower(m.namespace) = 'meta-llama'"));
 			expect(author.every((m) => m.author === "meta-llama")).toBe(true);
 
 			const groq = out.provider_groq as Summary[];
@@ -318,7 +319,8 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 			for (const model of groq) {
 				expect(model.mapping?.find((m) => m.provider === "groq")?.status).toBe("live");
 			}
-			const live = "EXISTS (SELECT 1 FROM provider_mappings p WHERE p.model_id = m.id AND p.status = 'live'";
+			const live =
+				"EXISTS (SELECT 1 FROM provider_mappings p WHERE p.repo_type = m.type AND p.repo_id = m.id AND p.status = 'live'";
 			expect((out.provider_all as string[]).length).toBe(await count(`${live})`));
 			expect((out.provider_two as string[]).length).toBe(
 				await count(`${live} AND p.provider IN ('groq', 'cerebras'))`),
@@ -413,7 +415,10 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 			expect(out.file_exists).toBe(true);
 			expect(out.file_missing).toBe(false);
 			const sha = (
-				await db.query<{ commit_id: string }>("SELECT commit_id FROM refs WHERE model_id = $1", [FILES_REPO])
+				await db.query<{ commit_id: string }>(
+					"SELECT commit_id FROM refs WHERE repo_type = 'model' AND repo_id = $1",
+					[FILES_REPO],
+				)
 			).rows[0]?.commit_id;
 			expect(out.refs).toEqual({ branches: [["main", "refs/heads/main", sha]], tags: 0 });
 			const card = out.card as { data: Record<string, unknown>; text_start: string };
@@ -463,7 +468,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 			// lastCommit: the README changed in the second commit, the weights did not.
 			const expanded = out.tree_expand as Entry[];
 			const commits = await db.query<{ id: string; parent_id: string | null }>(
-				"SELECT id, parent_id FROM commits WHERE model_id = $1 ORDER BY created_at",
+				"SELECT id, parent_id FROM commits WHERE repo_type = 'model' AND repo_id = $1 ORDER BY created_at",
 				[FILES_REPO],
 			);
 			const [first, second] = commits.rows;

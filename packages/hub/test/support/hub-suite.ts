@@ -303,7 +303,9 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 		});
 
 		async function totalModels(): Promise<number> {
-			const result = await db.query<{ count: number | string }>("SELECT count(*) AS count FROM models");
+			const result = await db.query<{ count: number | string }>(
+				"SELECT count(*) AS count FROM repos WHERE type = 'model'",
+			);
 			return Number(result.rows[0]?.count);
 		}
 
@@ -770,9 +772,10 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 				expect(deleted.status).toBe(200);
 				expect(await deleted.json()).toEqual({ deleted: "acme/to-delete" });
 				expect((await fetch(`${url}?expand[]=inferenceProviderMapping`)).status).toBe(404);
-				const mappings = await db.query("SELECT * FROM provider_mappings WHERE model_id = $1", [
-					"acme/to-delete",
-				]);
+				const mappings = await db.query(
+					"SELECT * FROM provider_mappings WHERE repo_type = 'model' AND repo_id = $1",
+					["acme/to-delete"],
+				);
 				expect(mappings.rows).toHaveLength(0);
 				const again = await fetch(url, {
 					method: "DELETE",
@@ -818,13 +821,15 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 				]);
 				await expect(saveModels(db, hub.storage, list)).rejects.toThrow(/letter case/);
 				const rows = await db.query<{ id: string; downloads: number }>(
-					"SELECT id, downloads FROM models WHERE lower(author) = 'import-b' ORDER BY id",
+					"SELECT id, downloads FROM repos WHERE type = 'model' AND lower(namespace) = 'import-b' ORDER BY id",
 				);
 				expect(rows.rows.map((r) => [r.id, Number(r.downloads)])).toEqual([
 					["Import-B/existing", 5],
 					["import-b/other", 5],
 				]);
-				const mappings = await db.query("SELECT * FROM provider_mappings WHERE model_id = 'import-b/other'");
+				const mappings = await db.query(
+					"SELECT * FROM provider_mappings WHERE repo_type = 'model' AND repo_id = 'import-b/other'",
+				);
 				expect(mappings.rows).toHaveLength(0);
 			});
 

@@ -36,3 +36,64 @@ export function repoPathProblem(path: string): string | undefined {
 	}
 	return undefined;
 }
+
+/**
+ * The kinds of repository a hub can hold. A repository is identified by its type and its id
+ * (`namespace/name`, or a bare `name` for legacy ids such as `gpt2`): a model and a dataset may share an id.
+ */
+export const REPO_TYPES = ["model", "dataset", "space"] as const;
+export type RepoType = (typeof REPO_TYPES)[number];
+
+export function isRepoType(value: unknown): value is RepoType {
+	return typeof value === "string" && (REPO_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * How each type appears in URLs, the one place they map to (type, id): the API segment
+ * (`/api/{api}/{id}/…`) and the prefix of pages and file downloads (`/{prefix}{id}/resolve/…`).
+ */
+export const REPO_TYPE_URLS: Readonly<Record<RepoType, { readonly api: string; readonly prefix: string }>> = {
+	model: { api: "models", prefix: "" },
+	dataset: { api: "datasets", prefix: "datasets/" },
+	space: { api: "spaces", prefix: "spaces/" },
+};
+
+/** A repository's identity: its type, its namespace (none for legacy ids) and name, and the id they make. */
+export interface RepoId {
+	readonly type: RepoType;
+	readonly namespace: string | null;
+	readonly name: string;
+	/** `namespace/name`, or `name` without a namespace: the id of URLs and of the public JSON. */
+	readonly id: string;
+}
+
+/** The identity of the repository `id` of a type (split at its first `/`; not checked: see repoIdProblem). */
+export function repoId(type: RepoType, id: string): RepoId {
+	const slash = id.indexOf("/");
+	return slash < 0
+		? { type, namespace: null, name: id, id }
+		: { type, namespace: id.slice(0, slash), name: id.slice(slash + 1), id };
+}
+
+/** Why `id` is not a valid repository id, or undefined when it is: `namespace/name`, or a bare `name`. */
+export function repoIdProblem(id: unknown, type: RepoType = "model"): string | undefined {
+	if (typeof id !== "string") return `${type} id must be a string`;
+	const slash = id.indexOf("/");
+	if (slash < 0) return idPartProblem(id, `${type} name`);
+	return idPartProblem(id.slice(0, slash), "namespace") ?? idPartProblem(id.slice(slash + 1), `${type} name`);
+}
+
+/** `ns/name` with each part URL-encoded. */
+export function encodeRepoId(id: string): string {
+	return id.split("/").map(encodeURIComponent).join("/");
+}
+
+/** The API path of a repository: `/api/models/ns/name`, `/api/datasets/ns/name`… */
+export function repoApiPath(repo: Pick<RepoId, "type" | "id">): string {
+	return `/api/${REPO_TYPE_URLS[repo.type].api}/${encodeRepoId(repo.id)}`;
+}
+
+/** The page path of a repository (also the base of its `/resolve/` URLs): `/ns/name`, `/datasets/ns/name`… */
+export function repoPagePath(repo: Pick<RepoId, "type" | "id">): string {
+	return `/${REPO_TYPE_URLS[repo.type].prefix}${encodeRepoId(repo.id)}`;
+}

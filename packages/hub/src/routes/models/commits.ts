@@ -3,7 +3,7 @@ import { historyOf, type ReadableRevision } from "../../services/contents.js";
 import type { ReadContext } from "../../services/models.js";
 import { COMMIT_ID } from "../../vocabulary.js";
 import { invalidParameter, many, one, type RawQuery } from "../query.js";
-import { encodeId } from "./context.js";
+import { repoApiUrl, type RepoUrls } from "../repo-paths.js";
 
 /** Commits per page of `GET /api/models/{id}/commits/{rev}` (followed through `Link`). */
 export const COMMITS_PAGE = 50;
@@ -26,6 +26,7 @@ function escapeHtml(text: string): string {
  */
 export async function commitsPage(
 	context: ReadContext,
+	urls: RepoUrls,
 	resolved: ReadableRevision,
 	revision: string,
 	q: RawQuery<keyof CommitsParameters>,
@@ -53,7 +54,7 @@ export async function commitsPage(
 		if (formatted) params.set("expand[]", "formatted");
 		return {
 			body,
-			next: `/api/models/${encodeId(resolved.modelId)}/commits/${encodeURIComponent(revision)}?${params.toString()}`,
+			next: repoApiUrl(urls, resolved.id, `commits/${encodeURIComponent(revision)}?${params.toString()}`),
 		};
 	}
 	return { body };

@@ -3,7 +3,7 @@ import { JSON_TYPE } from "../../http.js";
 import { modelCount } from "../../services/models.js";
 import type { RawQuery } from "../query.js";
 import { viewerCacheKey, type ModelRoutesOptions } from "./context.js";
-import { parseListQuery } from "./list.js";
+import { MODEL_LIST_PATH, parseListQuery } from "./list.js";
 
 /** Counting stops here: past it the answer is "at least this many" (`exact: false`). */
 export const MAX_MODEL_COUNT = 100_000;
@@ -15,7 +15,7 @@ export const MAX_MODEL_COUNT = 100_000;
  */
 export function countRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
 	const { cache } = options;
-	app.get("/api/models-count", async (request, reply) => {
+	app.get(`${MODEL_LIST_PATH}-count`, async (request, reply) => {
 		// Counted per viewer: private models count only for those who may read them.
 		const key = viewerCacheKey("c", request.viewer, request.url);
 		const hit = cache.get(key);

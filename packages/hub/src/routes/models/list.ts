@@ -7,6 +7,7 @@ import { JSON_TYPE } from "../../http.js";
 import { decodeCursor } from "../../models/cursor.js";
 import { ID_PART_PATTERN } from "../../models/ids.js";
 import { FULL_LIST_PROPERTIES, isModelProperty, LIST_PROPERTIES } from "../../models/properties.js";
+import { REPO_TYPE_URLS } from "../../repos/identity.js";
 import type { ListQuery, ProviderFilter } from "../../models/store.js";
 import { modelPage } from "../../services/models.js";
 import { EXPAND_PROPERTIES, SORT_KEYS, type ModelProperty, type ModelSort } from "../../vocabulary.js";
@@ -159,6 +160,9 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 	return { query, canonical };
 }
 
+/** The model listing's path, from the table of repository types (`/api/models`). */
+export const MODEL_LIST_PATH = `/api/${REPO_TYPE_URLS.model.api}`;
+
 export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
 	const { cache } = options;
 
@@ -170,8 +174,9 @@ export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): vo
 		reply.type(JSON_TYPE).send(entry.body);
 	}
 
-	// Not an async function: a cache hit (keyed by the raw URL) is answered without parsing or a promise.
-	app.get("/api/models", (request, reply) => {
+	// Not an async function: a cache hit (keyed by the raw URL, which names the type) is answered without
+	// parsing or a promise.
+	app.get(MODEL_LIST_PATH, (request, reply) => {
 		const key = viewerCacheKey("l", request.viewer, request.url);
 		const hit = cache.get(key);
 		if (hit) {
@@ -185,7 +190,7 @@ export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): vo
 			if (page.next) {
 				const next = new URLSearchParams(parsed.canonical);
 				next.set("cursor", page.next);
-				entry.next = `/api/models?${next.toString()}`;
+				entry.next = `${MODEL_LIST_PATH}?${next.toString()}`;
 				entry.cursor = page.next;
 			}
 			cache.set(key, entry, version);

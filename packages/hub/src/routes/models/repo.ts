@@ -24,17 +24,18 @@ import { flag, invalidParameter, many, one, type RawQuery } from "../query.js";
 import {
 	checkRepoPath,
 	decodeSegments,
+	hostedRepoUrls,
 	parseApiModelPath,
 	rawPathOf,
+	repoApiUrl,
 	type ApiModelTarget,
+	type RepoUrls,
 } from "../repo-paths.js";
 import { actorOf, adminOnly } from "../auth.js";
 import { commitsPage } from "./commits.js";
-import { encodeId, originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
+import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
-const API_PREFIX = "/api/models/";
-
-/** GET answers under /api/models/ are cached by their raw URL (path and query as sent) and viewer. */
+/** GET answers under a type's API are cached by their raw URL (path and query as sent) and viewer. */
 function cacheKey(request: FastifyRequest): string {
 	return viewerCacheKey("g", request.viewer, request.url);
 }
@@ -94,9 +95,11 @@ function pathsInfoBody(body: unknown): { paths: string[]; expand: boolean } {
 	};
 }
 
+/**
+ * The API of each hosted repository type under its prefix (`/api/models/{id}`, `…/revision/{rev}`,
+ * `…/tree/…`, `…/refs`, `…/commits/{rev}`, `…/paths-info/{rev}`) and the admin writes of models.
+ */
 export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { cache, adminToken } = options;
-
 	// huggingface_hub posts paths-info as a form.
 	app.addContentTypeParser(
 		"application/x-www-form-urlencoded",
@@ -111,9 +114,18 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			done(null, out);
 		},
 	);
+	for (const urls of hostedRepoUrls()) typeRoutes(app, options, urls);
+}
+
+function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: RepoUrls): void {
+	const { cache, adminToken } = options;
+	const { type } = urls;
+	// Each type answers its info with its own store: a type is hosted once it has one.
+	if (type !== "model")
+		throw new Error(`no info answer for ${type} repositories: host them once they have one`);
 
 	function target(request: FastifyRequest): ApiModelTarget {
-		return parseApiModelPath(decodeSegments(rawPathOf(request.url).slice(API_PREFIX.length)));
+		return parseApiModelPath(decodeSegments(rawPathOf(request.url).slice(urls.api.length)), type);
 	}
 
 	/** Sends a cached answer; `next` is the path of the next page, made absolute per request. */
@@ -145,7 +157,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		return cached(request, reply, async () => {
 			let commitId: string | undefined;
 			if (revision !== undefined) {
-				commitId = (await readableRevision(options, request.viewer, id, revision)).commitId;
+				commitId = (await readableRevision(options, request.viewer, { type, id }, revision)).commitId;
 			}
 			const model = await modelInfo(options, id, {
 				viewer: request.viewer,
@@ -171,7 +183,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		const after = cursor === undefined ? undefined : decodeTreeCursor(cursor);
 		if (t.path !== "") checkRepoPath(t.path);
 		return cached(request, reply, async () => {
-			const resolved = await readableRevision(options, request.viewer, t.id, t.revision);
+			const resolved = await readableRevision(options, request.viewer, { type, id: t.id }, t.revision);
 			if (!(await folderExists(options, resolved, t.path))) {
 				throw entryNotFound(`Entry not found: no folder ${t.path} at this revision`, resolved.commitId);
 			}
@@ -193,7 +205,11 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 					cursor: encodeTreeCursor(last.path),
 				});
 				const path = t.path === "" ? "" : `/${encodeURIComponent(t.path)}`;
-				next = `${API_PREFIX}${encodeId(resolved.modelId)}/tree/${encodeURIComponent(t.revision)}${path}?${params.toString()}`;
+				next = repoApiUrl(
+					urls,
+					resolved.id,
+					`tree/${encodeURIComponent(t.revision)}${path}?${params.toString()}`,
+				);
 			}
 			return {
 				body: page.map((entry) => treeEntryJson(entry, commits?.get(entry.path))),
@@ -209,7 +225,10 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 		includePullRequests: boolean,
 	) {
 		return cached(request, reply, async () => {
-			const all = await refsOf(options, await readableRevision(options, request.viewer, id, "main"));
+			const all = await refsOf(
+				options,
+				await readableRevision(options, request.viewer, { type, id }, "main"),
+			);
 			const shape = (kind: "branch" | "tag") =>
 				all
 					.filter((ref) => ref.kind === kind)
@@ -230,7 +249,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 	}
 
 	// Not an async function: a cache hit (the hot path) is answered without parsing or a promise.
-	app.get(`${API_PREFIX}*`, (request, reply) => {
+	app.get(`${urls.api}*`, (request, reply) => {
 		const hit = cache.get(cacheKey(request));
 		if (hit) {
 			sendCached(request, reply, hit);
@@ -257,19 +276,19 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 				);
 			case "commits":
 				return cached(request, reply, async () => {
-					const resolved = await readableRevision(options, request.viewer, t.id, t.revision);
-					return commitsPage(options, resolved, t.revision, request.query as RawQuery);
+					const resolved = await readableRevision(options, request.viewer, { type, id: t.id }, t.revision);
+					return commitsPage(options, urls, resolved, t.revision, request.query as RawQuery);
 				});
 			default:
 				throw new HubError("MethodNotAllowed", "use POST for paths-info");
 		}
 	}
 
-	app.post(`${API_PREFIX}*`, async (request, reply) => {
+	app.post(`${urls.api}*`, async (request, reply) => {
 		const t = target(request);
 		if (t.kind !== "paths-info") throw noSuchApiRoute();
 		const body = pathsInfoBody(request.body);
-		const resolved = await readableRevision(options, request.viewer, t.id, t.revision);
+		const resolved = await readableRevision(options, request.viewer, { type, id: t.id }, t.revision);
 		const entries: TreeEntry[] = await entriesAt(options, resolved, body.paths);
 		const commits = body.expand ? await lastCommitsOf(options, resolved, entries) : undefined;
 		return reply.type(JSON_TYPE).send(entries.map((entry) => treeEntryJson(entry, commits?.get(entry.path))));
@@ -277,7 +296,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 
 	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };
 
-	app.put(`${API_PREFIX}*`, admin, async (request, reply) => {
+	app.put(`${urls.api}*`, admin, async (request, reply) => {
 		const t = target(request);
 		if (t.kind !== "info") throw noSuchApiRoute();
 		const model = parseModelInput(request.body, t.id);
@@ -292,7 +311,7 @@ export function repoRoutes(app: FastifyInstance, options: ModelRoutesOptions): v
 			.send(stored);
 	});
 
-	app.delete(`${API_PREFIX}*`, admin, async (request, reply) => {
+	app.delete(`${urls.api}*`, admin, async (request, reply) => {
 		const t = target(request);
 		if (t.kind !== "info") throw noSuchApiRoute();
 		const deleted = await deleteModelRecord(options, actorOf(request), t.id);

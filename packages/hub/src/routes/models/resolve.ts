@@ -4,7 +4,14 @@ import { fileOid } from "../../repos/git.js";
 import type { FileEntry } from "../../repos/read.js";
 import { fileAt, fileBytes, fileDownloadUrl, readableRevision } from "../../services/contents.js";
 import { COMMIT_ID } from "../../vocabulary.js";
-import { checkRepoPath, decodeSegments, parseResolvePath, rawPathOf } from "../repo-paths.js";
+import {
+	checkRepoPath,
+	decodeSegments,
+	hostedRepoUrls,
+	parseResolvePath,
+	rawPathOf,
+	type RepoUrls,
+} from "../repo-paths.js";
 import type { ModelRoutesOptions } from "./context.js";
 
 /** How long a presigned download URL stays valid. */
@@ -71,9 +78,10 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  * files are redirected (302) to a presigned storage URL when the store offers one.
  */
 export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	async function handler(request: FastifyRequest, reply: FastifyReply) {
-		const { id, revision, path } = parseResolvePath(decodeSegments(rawPathOf(request.url).slice(1)));
-		const resolved = await readableRevision(options, request.viewer, id, revision);
+	async function handler(urls: RepoUrls, request: FastifyRequest, reply: FastifyReply) {
+		const segments = decodeSegments(rawPathOf(request.url).slice(urls.page.length));
+		const { id, revision, path } = parseResolvePath(segments, urls.type);
+		const resolved = await readableRevision(options, request.viewer, { type: urls.type, id }, revision);
 		checkRepoPath(path);
 		const file = await fileAt(options, resolved, path);
 		if (!file) throw entryNotFound(`Entry not found: ${path}`, resolved.commitId);
@@ -128,8 +136,11 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 
 	// HEAD is its own route: the one Fastify derives from GET answers Content-Length: 0 to a body-less
 	// reply, and huggingface_hub takes the file size from this HEAD.
-	for (const url of ["/:namespace/:name/resolve/*", "/:name/resolve/*"]) {
-		app.get(url, { exposeHeadRoute: false }, handler);
-		app.head(url, handler);
+	for (const urls of hostedRepoUrls()) {
+		const answer = (request: FastifyRequest, reply: FastifyReply) => handler(urls, request, reply);
+		for (const url of [`${urls.page}:namespace/:name/resolve/*`, `${urls.page}:name/resolve/*`]) {
+			app.get(url, { exposeHeadRoute: false }, answer);
+			app.head(url, answer);
+		}
 	}
 }

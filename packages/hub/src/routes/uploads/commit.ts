@@ -15,8 +15,9 @@ import {
 	type CommitOperation,
 } from "../../uploads/operations.js";
 import { actorOf } from "../auth.js";
-import { encodeId, publicOrigin } from "../models/context.js";
+import { publicOrigin } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
+import { apiRoute, hostedRepoUrls, repoPageUrl } from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
 import { refusePullRequest } from "./preupload.js";
 
@@ -196,53 +197,55 @@ export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions):
 	const { services } = options;
 	const { maxFileBytes, uploads } = services.settings;
 
-	app.post<{ Params: { revision: string } }>(
-		"/api/models/:namespace/:name/commit/:revision",
-		{ onRequest: repoAccess(services, "write"), config: { upload: true } },
-		async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {
-			refusePullRequest(request);
-			const repo = request.repo!;
-			const upload = await startCommit(services, actorOf(request), repo, request.params.revision);
-			const limits: Limits = {
-				upload,
-				maxRegularBytes: uploads.maxRegularFileBytes,
-				maxFileBytes,
-				maxOperations: uploads.maxCommitOperations,
-			};
-			let parsed: { header: CommitHeader; operations: CommitOperation[] };
-			if (request.isMultipart()) {
-				parsed = await readMultipart(
-					limits,
-					request.parts({
-						limits: {
-							fileSize: limits.maxFileBytes,
-							files: limits.maxOperations,
-							fields: limits.maxOperations + 1,
-							fieldSize: 1024 * 1024,
-							parts: limits.maxOperations * 2 + 1,
-						},
-					}),
-				).catch(multipartError);
-			} else if (
-				isStream(request.body) &&
-				/^application\/x-ndjson\b/i.test(request.headers["content-type"] ?? "")
-			) {
-				parsed = await readNdjson(limits, request.body);
-			} else {
-				throw new HubError(
-					"UnsupportedMediaType",
-					"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
-				);
-			}
-			const result = await upload.commit(parsed.header, parsed.operations);
-			return reply.type(JSON_TYPE).send({
-				success: true,
-				commitOid: result.commitId,
-				commitUrl: `${publicOrigin(request, options.publicUrl)}/${encodeId(repo.id)}/commit/${result.commitId}`,
-				pullRequestUrl: null,
-			} satisfies CommitAnswer);
-		},
-	);
+	for (const urls of hostedRepoUrls()) {
+		app.post<{ Params: { revision: string } }>(
+			apiRoute(urls, "commit/:revision"),
+			{ onRequest: repoAccess(services, "write", urls.type), config: { upload: true } },
+			async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {
+				refusePullRequest(request);
+				const repo = request.repo!;
+				const upload = await startCommit(services, actorOf(request), repo, request.params.revision);
+				const limits: Limits = {
+					upload,
+					maxRegularBytes: uploads.maxRegularFileBytes,
+					maxFileBytes,
+					maxOperations: uploads.maxCommitOperations,
+				};
+				let parsed: { header: CommitHeader; operations: CommitOperation[] };
+				if (request.isMultipart()) {
+					parsed = await readMultipart(
+						limits,
+						request.parts({
+							limits: {
+								fileSize: limits.maxFileBytes,
+								files: limits.maxOperations,
+								fields: limits.maxOperations + 1,
+								fieldSize: 1024 * 1024,
+								parts: limits.maxOperations * 2 + 1,
+							},
+						}),
+					).catch(multipartError);
+				} else if (
+					isStream(request.body) &&
+					/^application\/x-ndjson\b/i.test(request.headers["content-type"] ?? "")
+				) {
+					parsed = await readNdjson(limits, request.body);
+				} else {
+					throw new HubError(
+						"UnsupportedMediaType",
+						"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
+					);
+				}
+				const result = await upload.commit(parsed.header, parsed.operations);
+				return reply.type(JSON_TYPE).send({
+					success: true,
+					commitOid: result.commitId,
+					commitUrl: `${repoPageUrl(publicOrigin(request, options.publicUrl), repo)}/commit/${result.commitId}`,
+					pullRequestUrl: null,
+				} satisfies CommitAnswer);
+			},
+		);
+	}
 }
 
 export function isStream(body: unknown): body is AsyncIterable<Uint8Array> {

@@ -11,8 +11,10 @@ import {
 	type UploadUrlQuery,
 } from "../../services/uploads.js";
 import { actorOf, tooManyFailures } from "../auth.js";
+import { repoPathName } from "../../repos/identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
+import { hostedRepoUrls, repoPageUrl, type RepoUrls } from "../repo-paths.js";
 import { isStream } from "./commit.js";
 import type { UploadRoutesOptions } from "./options.js";
 
@@ -21,7 +23,7 @@ const MAX_BATCH_OBJECTS = 1000;
 const LFS_TYPE = "application/vnd.git-lfs+json";
 
 /** The repository of a `/{namespace}/{name}.git/info/lfs/…` URL (without `.git`; "" when it lacks it). */
-function lfsModelId(request: FastifyRequest): string {
+function lfsRepoId(request: FastifyRequest): string {
 	const { namespace, repo } = request.params as { namespace: string; repo: string };
 	return repo.endsWith(".git") ? `${namespace}/${repo.slice(0, -4)}` : "";
 }
@@ -58,57 +60,63 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	// The batch API in a scope of its own, for its error handler.
 	void app.register(async (lfs) => {
 		lfs.setErrorHandler(lfsErrorHandler);
-		batchRoutes(lfs, options);
+		for (const urls of hostedRepoUrls()) batchRoutes(lfs, options, urls);
 	});
 
 	// The upload itself: no Authorization header (huggingface_hub sends none to upload URLs), so the
 	// signed URL is the permission. Checked before the body is read.
-	app.put<{
-		Params: { namespace: string; name: string; oid: string };
-		Querystring: UploadUrlQuery;
-	}>(
-		"/api/lfs-upload/:namespace/:name/:oid",
-		{
-			config: { auth: "signed", upload: true },
-			onRequest: async (request) => {
-				const blocked = limiter.blockedFor(request.ip);
-				if (blocked > 0) throw tooManyFailures(blocked);
-				const checked = checkUploadUrl(services, {
-					repoId: `${request.params.namespace}/${request.params.name}`,
-					oid: request.params.oid,
-					query: request.query,
-				});
-				if (checked.status === "invalid") {
-					limiter.fail(request.ip);
-					throw new HubError(
-						"Forbidden",
-						"this upload URL is not valid: ask the LFS batch API for a new one",
-					);
-				}
-				if (checked.status !== "valid") {
-					throw new HubError("Forbidden", "this upload URL has expired: ask the LFS batch API for a new one");
-				}
-				(request as FastifyRequest & { grant?: UploadGrant }).grant = checked.grant;
+	for (const urls of hostedRepoUrls()) {
+		app.put<{
+			Params: { namespace: string; name: string; oid: string };
+			Querystring: UploadUrlQuery;
+		}>(
+			`/api/lfs-upload/${urls.page.slice(1)}:namespace/:name/:oid`,
+			{
+				config: { auth: "signed", upload: true },
+				onRequest: async (request) => {
+					const blocked = limiter.blockedFor(request.ip);
+					if (blocked > 0) throw tooManyFailures(blocked);
+					const checked = checkUploadUrl(services, {
+						repo: { type: urls.type, id: `${request.params.namespace}/${request.params.name}` },
+						oid: request.params.oid,
+						query: request.query,
+					});
+					if (checked.status === "invalid") {
+						limiter.fail(request.ip);
+						throw new HubError(
+							"Forbidden",
+							"this upload URL is not valid: ask the LFS batch API for a new one",
+						);
+					}
+					if (checked.status !== "valid") {
+						throw new HubError(
+							"Forbidden",
+							"this upload URL has expired: ask the LFS batch API for a new one",
+						);
+					}
+					(request as FastifyRequest & { grant?: UploadGrant }).grant = checked.grant;
+				},
 			},
-		},
-		async (request, reply) => {
-			const grant = (request as FastifyRequest & { grant: UploadGrant }).grant;
-			if (!isStream(request.body)) {
-				throw new HubError("UnsupportedMediaType", "send the file's bytes as the request body");
-			}
-			await receiveLfsObject(services, grant, request.body, request.ip);
-			return reply.type(JSON_TYPE).send({});
-		},
-	);
+			async (request, reply) => {
+				const grant = (request as FastifyRequest & { grant: UploadGrant }).grant;
+				if (!isStream(request.body)) {
+					throw new HubError("UnsupportedMediaType", "send the file's bytes as the request body");
+				}
+				await receiveLfsObject(services, grant, request.body, request.ip);
+				return reply.type(JSON_TYPE).send({});
+			},
+		);
+	}
 }
 
 /** `objects/batch` and `objects/verify`. */
-function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions): void {
+function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: RepoUrls): void {
 	const { services } = options;
+	const { type } = urls;
 
 	app.post(
-		"/:namespace/:repo/info/lfs/objects/batch",
-		{ onRequest: repoAccess(services, "write", lfsModelId) },
+		`${urls.page}:namespace/:repo/info/lfs/objects/batch`,
+		{ onRequest: repoAccess(services, "write", type, lfsRepoId) },
 		async (request, reply) => {
 			const repo = request.repo!;
 			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
@@ -167,11 +175,11 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions): void {
 							authenticated: true,
 							actions: {
 								upload: {
-									href: `${origin}/api/lfs-upload/${encodeId(repo.id)}/${oid}?${new URLSearchParams(plan.query).toString()}`,
+									href: `${origin}/api/lfs-upload/${encodeId(repoPathName(repo))}/${oid}?${new URLSearchParams(plan.query).toString()}`,
 									expires_in: UPLOAD_URL_TTL_SECONDS,
 								},
 								verify: {
-									href: `${origin}/${encodeId(repo.id)}.git/info/lfs/objects/verify`,
+									href: `${repoPageUrl(origin, repo)}.git/info/lfs/objects/verify`,
 									expires_in: UPLOAD_URL_TTL_SECONDS,
 								},
 							},
@@ -183,8 +191,8 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions): void {
 	);
 
 	app.post(
-		"/:namespace/:repo/info/lfs/objects/verify",
-		{ onRequest: repoAccess(services, "write", lfsModelId) },
+		`${urls.page}:namespace/:repo/info/lfs/objects/verify`,
+		{ onRequest: repoAccess(services, "write", type, lfsRepoId) },
 		async (request, reply) => {
 			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
 				string,

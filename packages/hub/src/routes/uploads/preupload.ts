@@ -8,6 +8,7 @@ import { CommitOperationError, checkPath } from "../../uploads/operations.js";
 import { actorOf } from "../auth.js";
 import { flag, type RawQuery } from "../query.js";
 import { repoAccess } from "../repo-access.js";
+import { apiRoute, hostedRepoUrls } from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
 
 /** Files per preupload call (huggingface_hub sends 256). */
@@ -61,28 +62,30 @@ function parseFiles(body: unknown): { files: PlannedFile[]; gitIgnore: string | 
  */
 export function preuploadRoute(app: FastifyInstance, options: UploadRoutesOptions): void {
 	const { services } = options;
-	app.post<{ Params: { revision: string } }>(
-		"/api/models/:namespace/:name/preupload/:revision",
-		{ onRequest: repoAccess(services, "write") },
-		async (request, reply) => {
-			refusePullRequest(request);
-			const parsed = parseFiles(request.body);
-			const plan = await planPreupload(
-				services,
-				actorOf(request),
-				request.repo!,
-				request.params.revision,
-				parsed,
-			);
-			return reply.type(JSON_TYPE).send({
-				files: plan.files.map((file) => ({
-					path: file.path,
-					uploadMode: file.mode,
-					shouldIgnore: file.ignored,
-					...(file.oid !== undefined ? { oid: file.oid } : {}),
-				})),
-				commitOid: plan.commitId,
-			} satisfies PreuploadAnswer);
-		},
-	);
+	for (const urls of hostedRepoUrls()) {
+		app.post<{ Params: { revision: string } }>(
+			apiRoute(urls, "preupload/:revision"),
+			{ onRequest: repoAccess(services, "write", urls.type) },
+			async (request, reply) => {
+				refusePullRequest(request);
+				const parsed = parseFiles(request.body);
+				const plan = await planPreupload(
+					services,
+					actorOf(request),
+					request.repo!,
+					request.params.revision,
+					parsed,
+				);
+				return reply.type(JSON_TYPE).send({
+					files: plan.files.map((file) => ({
+						path: file.path,
+						uploadMode: file.mode,
+						shouldIgnore: file.ignored,
+						...(file.oid !== undefined ? { oid: file.oid } : {}),
+					})),
+					commitOid: plan.commitId,
+				} satisfies PreuploadAnswer);
+			},
+		);
+	}
 }
