@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AccountInputError, checkRole } from "../accounts/store.js";
 import type {
 	AdminOrg,
 	AdminToken,
@@ -48,7 +47,7 @@ const MAX_AUDIT_PAGE = 1000;
 function body<Request>(request: FastifyRequest): Unchecked<Request> {
 	const value = request.body;
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
-		throw new AccountInputError("request body must be a JSON object");
+		throw new HubError("Invalid", "request body must be a JSON object");
 	}
 	return value as Unchecked<Request>;
 }
@@ -143,13 +142,12 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 		"/api/admin/orgs/:org/members/:user",
 		route,
 		async (request, reply) => {
-			const role = checkRole(body<SetMemberRequest>(request).role);
 			const member = await setMember(
 				options,
 				actorOf(request),
 				request.params.org,
 				request.params.user,
-				role,
+				body<SetMemberRequest>(request).role,
 			);
 			return reply.type(JSON_TYPE).send(member satisfies Membership);
 		},

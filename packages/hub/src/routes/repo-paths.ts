@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { repoPathProblem } from "@modelhub/tasks/repositories";
 import { HubError, malformedUrl, noSuchApiRoute, noSuchPath } from "../errors.js";
 import {
 	encodeRepoId,
@@ -8,7 +9,6 @@ import {
 	type RepoKey,
 	type RepoType,
 } from "../repos/identity.js";
-import { repoPathProblem } from "../repos/paths.js";
 
 /**
  * The URL shapes of a hosted repository type, the one place URLs map to (type, id), derived from the

@@ -1,4 +1,5 @@
 import {
+	checkRole,
 	createOrg,
 	createUser,
 	getAccount,
@@ -162,9 +163,10 @@ export async function setMember(
 	actor: Actor,
 	orgName: string,
 	userName: string,
-	role: Role,
+	roleInput: unknown,
 ): Promise<{ org: string; user: string; role: Role }> {
 	requireAdmin(actor);
+	const role = checkRole(roleInput);
 	return write(context, async (tx) => {
 		const set = await setMembership(tx, orgName, userName, role);
 		// setMembership found the organisation: this reads its stored spelling.

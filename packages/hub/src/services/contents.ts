@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import { canRead, type Viewer } from "../accounts/viewer.js";
-import type { LastCommit } from "../api/repos.js";
+import type { RepoTreeEntry } from "../api/repos.js";
 import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
+import { fileOid } from "../repos/git.js";
 import {
 	commitHistory,
 	getFile,
@@ -10,6 +11,7 @@ import {
 	listRefs,
 	pathsInfo,
 	resolveRevision,
+	treeEntryJson,
 	treePage,
 	type FileEntry,
 	type HistoryEntry,
@@ -23,8 +25,11 @@ import type { RepoContext } from "./repos.js";
 /**
  * Reading what a repository holds at a revision: its tree, files, refs and history. Every read starts
  * from `readableRevision`, which checks that the viewer may read the repository; the others take its
- * answer.
+ * answer. Trees and paths are answered in the API's shape; files are the stored entries (routes stream
+ * their bytes).
  */
+
+export type { FileEntry };
 
 /** A revision of a repository the viewer may read (the repository's id as stored). */
 export interface ReadableRevision extends FoundRepo {
@@ -68,13 +73,23 @@ export function folderExists(context: ReadContext, at: ReadableRevision, path: s
 	return isFolder(context.db, at, at.commitId, path);
 }
 
-/** A page of a folder's entries (with its sub-folders' when `recursive`), one more when another page follows. */
-export function treeEntries(
+/**
+ * A page of a folder's entries (with its sub-folders' when `recursive`, after the path `after` when
+ * given) as the API shows them, each with its last commit when `withLastCommits`; `more` when another
+ * page follows.
+ */
+export async function treeListing(
 	context: ReadContext,
 	at: ReadableRevision,
-	query: { path: string; recursive: boolean; limit: number; after?: string },
-): Promise<TreeEntry[]> {
-	return treePage(context.db, { repo: at, commitId: at.commitId, ...query });
+	query: { path: string; recursive: boolean; limit: number; after?: string; withLastCommits: boolean },
+): Promise<{ entries: RepoTreeEntry[]; more: boolean }> {
+	const { withLastCommits, ...page } = query;
+	const found = await treePage(context.db, { repo: at, commitId: at.commitId, ...page });
+	const entries = found.slice(0, query.limit);
+	return {
+		entries: await answerEntries(context, at, entries, withLastCommits),
+		more: found.length > query.limit,
+	};
 }
 
 /** The entries at these paths (files and folders; missing paths are left out). */
@@ -86,13 +101,33 @@ export function entriesAt(
 	return pathsInfo(context.db, at, at.commitId, paths);
 }
 
-/** The last commit that changed each entry, up to the revision. */
-export function lastCommitsOf(
+/** The entries at these paths as the API shows them (missing paths are left out), with their last commits when asked. */
+export async function pathsInfoOf(
+	context: ReadContext,
+	at: ReadableRevision,
+	paths: readonly string[],
+	withLastCommits: boolean,
+): Promise<RepoTreeEntry[]> {
+	return answerEntries(context, at, await entriesAt(context, at, paths), withLastCommits);
+}
+
+/** Entries in the API's shape, each with the last commit that changed it up to the revision when asked. */
+async function answerEntries(
 	context: ReadContext,
 	at: ReadableRevision,
 	entries: readonly TreeEntry[],
-): Promise<Map<string, LastCommit>> {
-	return lastCommits(context.db, at, at.commitId, entries);
+	withLastCommits: boolean,
+): Promise<RepoTreeEntry[]> {
+	const commits = withLastCommits ? await lastCommits(context.db, at, at.commitId, entries) : undefined;
+	return entries.map((entry) => treeEntryJson(entry, commits?.get(entry.path)));
+}
+
+/**
+ * What huggingface_hub identifies a file's content by: the SHA-256 of an LFS file, the git blob id of
+ * any other (a download's ETag, preupload's `oid`).
+ */
+export function fileEtag(file: FileEntry): string {
+	return file.lfs ? file.sha256 : fileOid(file);
 }
 
 /** The file at `path`, or undefined. */

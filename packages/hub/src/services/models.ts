@@ -16,6 +16,9 @@ import type { WriteContext } from "./write.js";
  * (a private model appears only to readers of its namespace), so each read names who asks.
  */
 
+// A listing's question, as the routes parse it.
+export type { ListQuery, ProviderFilter } from "../models/store.js";
+
 /** What reads need: the database. */
 export type ReadContext = Pick<WriteContext, "db">;
 

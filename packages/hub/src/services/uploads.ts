@@ -1,7 +1,6 @@
 import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
 import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
-import { fileOid } from "../repos/git.js";
 import { repoPathName, type RepoKey } from "../repos/identity.js";
 import { isLfsFile } from "../repos/lfs.js";
 import { chunksOf } from "../storage/digest.js";
@@ -13,7 +12,7 @@ import { sign, verify } from "../uploads/signing.js";
 import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
 import { checkCommitBranch, commitChanges, type CommitResult } from "./commits.js";
-import { entriesAt, fileAt, fileBytes, readableRevision } from "./contents.js";
+import { entriesAt, fileAt, fileBytes, fileEtag, readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
 import { write, type WriteContext } from "./write.js";
 
@@ -84,7 +83,7 @@ export async function planPreupload(
 	);
 	const oids = new Map<string, string>();
 	for (const entry of existing) {
-		if (entry.type === "file") oids.set(entry.path, entry.lfs ? entry.sha256 : fileOid(entry));
+		if (entry.type === "file") oids.set(entry.path, fileEtag(entry));
 	}
 	return {
 		files: request.files.map((file) => ({

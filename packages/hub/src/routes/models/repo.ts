@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { MAX_PATH_LENGTH, repoPathProblem } from "@modelhub/tasks/repositories";
 import type { ModelInfoParameters } from "../../api/models.js";
 import type { Deleted, PathsInfoRequest, RefsParameters, RepoRefs, TreeParameters } from "../../api/repos.js";
 import type { Unchecked } from "../../api/unchecked.js";
@@ -7,16 +8,7 @@ import { entryNotFound, HubError, noSuchApiRoute, repoNotFound } from "../../err
 import { JSON_TYPE } from "../../http.js";
 import { parseModelInput } from "../../models/input.js";
 import { INFO_PROPERTIES, isModelProperty } from "../../models/properties.js";
-import { repoPathProblem, MAX_PATH_LENGTH } from "../../repos/paths.js";
-import { treeEntryJson, type TreeEntry } from "../../repos/read.js";
-import {
-	entriesAt,
-	folderExists,
-	lastCommitsOf,
-	readableRevision,
-	refsOf,
-	treeEntries,
-} from "../../services/contents.js";
+import { folderExists, pathsInfoOf, readableRevision, refsOf, treeListing } from "../../services/contents.js";
 import { modelInfo } from "../../services/models.js";
 import { deleteModelRecord, putModelRecord } from "../../services/repos.js";
 import { EXPAND_PROPERTIES, type ModelProperty } from "../../vocabulary.js";
@@ -187,18 +179,16 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 			if (!(await folderExists(options, resolved, t.path))) {
 				throw entryNotFound(`Entry not found: no folder ${t.path} at this revision`, resolved.commitId);
 			}
-			const limit = expand ? TREE_PAGE_EXPANDED : TREE_PAGE;
-			const entries = await treeEntries(options, resolved, {
+			const page = await treeListing(options, resolved, {
 				path: t.path,
 				recursive,
-				limit,
+				limit: expand ? TREE_PAGE_EXPANDED : TREE_PAGE,
 				...(after !== undefined ? { after } : {}),
+				withLastCommits: expand,
 			});
-			const page = entries.slice(0, limit);
-			const commits = expand ? await lastCommitsOf(options, resolved, page) : undefined;
 			let next: string | undefined;
-			const last = page[page.length - 1];
-			if (entries.length > limit && last) {
+			const last = page.entries[page.entries.length - 1];
+			if (page.more && last) {
 				const params = new URLSearchParams({
 					recursive: String(recursive),
 					expand: String(expand),
@@ -211,10 +201,7 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 					`tree/${encodeURIComponent(t.revision)}${path}?${params.toString()}`,
 				);
 			}
-			return {
-				body: page.map((entry) => treeEntryJson(entry, commits?.get(entry.path))),
-				...(next ? { next } : {}),
-			};
+			return { body: page.entries, ...(next ? { next } : {}) };
 		});
 	}
 
@@ -289,9 +276,7 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 		if (t.kind !== "paths-info") throw noSuchApiRoute();
 		const body = pathsInfoBody(request.body);
 		const resolved = await readableRevision(options, request.viewer, { type, id: t.id }, t.revision);
-		const entries: TreeEntry[] = await entriesAt(options, resolved, body.paths);
-		const commits = body.expand ? await lastCommitsOf(options, resolved, entries) : undefined;
-		return reply.type(JSON_TYPE).send(entries.map((entry) => treeEntryJson(entry, commits?.get(entry.path))));
+		return reply.type(JSON_TYPE).send(await pathsInfoOf(options, resolved, body.paths, body.expand));
 	});
 
 	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { entryNotFound } from "../../errors.js";
-import { fileOid } from "../../repos/git.js";
-import type { FileEntry } from "../../repos/read.js";
-import { fileAt, fileBytes, fileDownloadUrl, readableRevision } from "../../services/contents.js";
+import {
+	fileAt,
+	fileBytes,
+	fileDownloadUrl,
+	fileEtag,
+	readableRevision,
+	type FileEntry,
+} from "../../services/contents.js";
 import { COMMIT_ID } from "../../vocabulary.js";
 import {
 	checkRepoPath,
@@ -95,7 +100,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		commitId: string,
 		immutable: boolean,
 	) {
-		const etag = file.lfs ? file.sha256 : fileOid(file);
+		const etag = fileEtag(file);
 		reply.headers({
 			"x-repo-commit": commitId,
 			etag: `"${etag}"`,
