@@ -1,7 +1,7 @@
 import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { ConflictError } from "../errors.js";
-import type { RepoType } from "../repos/identity.js";
+import type { RepoType } from "../repo-identity.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
 import type { ModelProperty, ModelSort as SortKey } from "../vocabulary.js";
 import { encodeCursor, type CursorPosition, type Direction } from "./cursor.js";

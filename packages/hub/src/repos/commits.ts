@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/types.js";
 import { HubError } from "../errors.js";
+import { repoKeyText, type RepoKey } from "../repo-identity.js";
 import { buildTrees, commitOid, fileOid } from "./git.js";
-import { repoKeyText, type RepoKey } from "./identity.js";
 import { isLfsFile } from "./lfs.js";
 import { repoPathProblem } from "./paths.js";
 

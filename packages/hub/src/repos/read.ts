@@ -1,9 +1,9 @@
 import type { ModelSibling } from "../api/models.js";
 import type { LastCommit, RepoTreeEntry } from "../api/repos.js";
 import type { Queryable } from "../db/types.js";
+import type { RepoKey, RepoType } from "../repo-identity.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { fileOid, lfsPointerSize } from "./git.js";
-import type { RepoKey, RepoType } from "./identity.js";
 
 /** A file of a commit, with what the API shows of it. */
 export interface FileEntry {

@@ -1,11 +1,11 @@
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { ConflictError, HubError, revisionNotFound } from "../errors.js";
 import { newObjectId } from "../ids.js";
+import type { RepoId, RepoKey } from "../repo-identity.js";
 import { chunksOf } from "../storage/digest.js";
 import type { BlobStore } from "../storage/types.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { writeCommits } from "./commits.js";
-import type { RepoId, RepoKey } from "./identity.js";
 import { GITATTRIBUTES } from "./lfs.js";
 import { refNameProblem } from "./paths.js";
 

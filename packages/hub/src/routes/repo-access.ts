@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { RepoRef } from "../accounts/viewer.js";
-import type { RepoType } from "../repos/identity.js";
+import type { RepoType } from "../repo-identity.js";
 import { authorizeRepo } from "../services/repos.js";
 import type { WriteContext } from "../services/write.js";
 import type { Role } from "../vocabulary.js";

@@ -8,7 +8,7 @@ import {
 	repoPagePath,
 	type RepoKey,
 	type RepoType,
-} from "../repos/identity.js";
+} from "../repo-identity.js";
 
 /**
  * The URL shapes of a hosted repository type, the one place URLs map to (type, id), derived from the

@@ -23,7 +23,7 @@ import {
 	type RepoId,
 	type RepoKey,
 	type RepoType,
-} from "../repos/identity.js";
+} from "../repo-identity.js";
 import {
 	createBranch,
 	createRepository,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RepoKey, RepoType } from "../repos/identity.js";
+import type { RepoKey, RepoType } from "../repo-identity.js";
 
 /**
  * What a write changed, announced once after its transaction commits (see write.ts). The response

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { canRead, type Viewer } from "../accounts/viewer.js";
 import type { RepoTreeEntry } from "../api/repos.js";
 import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
+import type { RepoKey } from "../repo-identity.js";
 import { fileOid } from "../repos/git.js";
 import {
 	commitHistory,
@@ -18,7 +19,6 @@ import {
 	type FoundRepo,
 	type TreeEntry,
 } from "../repos/read.js";
-import type { RepoKey } from "../repos/identity.js";
 import type { ReadContext } from "./models.js";
 import type { RepoContext } from "./repos.js";
 

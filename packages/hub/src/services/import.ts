@@ -7,7 +7,7 @@ import { putModels } from "../models/store.js";
 import { chunksOf } from "../storage/digest.js";
 import type { BlobStore, StoredBlob } from "../storage/types.js";
 import { writeCommits, type CommitFile, type CommitInput } from "../repos/commits.js";
-import { modelRepo, type RepoType } from "../repos/identity.js";
+import { modelRepo, type RepoType } from "../repo-identity.js";
 import { GITATTRIBUTES } from "../repos/lfs.js";
 import { reposWithMain } from "../repos/read.js";
 

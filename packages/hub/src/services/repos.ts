@@ -9,7 +9,7 @@ import {
 import { ConflictError, revisionNotFound } from "../errors.js";
 import type { ModelRecord } from "../models/input.js";
 import { deleteModel } from "../models/store.js";
-import { repoId, type RepoKey, type RepoType } from "../repos/identity.js";
+import { repoId, type RepoKey, type RepoType } from "../repo-identity.js";
 import { findRepo, resolveRevision } from "../repos/read.js";
 import {
 	createRef,

@@ -1,7 +1,7 @@
 import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
 import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
-import { repoPathName, type RepoKey } from "../repos/identity.js";
+import { repoPathName, type RepoKey } from "../repo-identity.js";
 import { isLfsFile } from "../repos/lfs.js";
 import { chunksOf } from "../storage/digest.js";
 import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from "../storage/types.js";

@@ -1,7 +1,7 @@
 import { cardFacts, readFrontMatter } from "../cards/front-matter.js";
 import { checkJson, ModelInputError } from "../models/input.js";
 import type { Queryable } from "../db/types.js";
-import type { RepoKey } from "../repos/identity.js";
+import type { RepoKey } from "../repo-identity.js";
 import type { BlobStore } from "../storage/types.js";
 import type { CommitOperation } from "./operations.js";
 

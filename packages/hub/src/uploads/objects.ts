@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/types.js";
-import type { RepoKey } from "../repos/identity.js";
+import type { RepoKey } from "../repo-identity.js";
 import type { StoredBlob } from "../storage/types.js";
 
 /**

@@ -1,6 +1,6 @@
 import { newToken, tokenHash, XET_TOKEN_PREFIX } from "../accounts/tokens.js";
 import type { Queryable } from "../db/types.js";
-import type { RepoKey } from "../repos/identity.js";
+import type { RepoKey } from "../repo-identity.js";
 import { packU32, unpackU32, type XorbLayout } from "./xorb.js";
 
 /** How long a Xet CAS token lives (hf_xet asks for a new one before it expires). */

@@ -7,7 +7,7 @@ import { JSON_TYPE } from "../../http.js";
 import { decodeCursor } from "../../models/cursor.js";
 import { ID_PART_PATTERN } from "../../models/ids.js";
 import { FULL_LIST_PROPERTIES, isModelProperty, LIST_PROPERTIES } from "../../models/properties.js";
-import { REPO_TYPE_URLS } from "../../repos/identity.js";
+import { REPO_TYPE_URLS } from "../../repo-identity.js";
 import { modelPage, type ListQuery, type ProviderFilter } from "../../services/models.js";
 import { EXPAND_PROPERTIES, SORT_KEYS, type ModelProperty, type ModelSort } from "../../vocabulary.js";
 import { choice, flag, invalidParameter, many, matching, one, whole, type RawQuery } from "../query.js";
