@@ -11,7 +11,7 @@ import {
 	type UploadUrlQuery,
 } from "../../services/uploads.js";
 import { actorOf, tooManyFailures } from "../auth.js";
-import { repoPathName } from "../../repos/identity.js";
+import { repoPathName } from "../../repo-identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
 import { hostedRepoUrls, repoPageUrl, type RepoUrls } from "../repo-paths.js";
