@@ -12,8 +12,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { startServer, stopServer } from "./process.mjs";
+import { againstFloor, answerHeaders, startBareServer } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, "..", "dist", "cli.js");
@@ -23,46 +23,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGET_RATIO = 0.6;
 const TARGET_P99_MS = 10;
-
-// The bare server: answers every request with the bytes and headers it is given on stdin.
-const BARE_SERVER = `
-const http = require("node:http");
-let input = "";
-process.stdin.on("data", (c) => (input += c));
-process.stdin.on("end", () => {
-	const { body, headers } = JSON.parse(input);
-	const bytes = Buffer.from(body, "base64");
-	const server = http.createServer((req, res) => {
-		res.writeHead(200, { ...headers, "content-length": bytes.length });
-		res.end(bytes);
-	});
-	server.keepAliveTimeout = 72000;
-	server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port + "/"));
-	process.on("SIGTERM", () => server.close(() => process.exit(0)));
-});
-`;
-
-function load(url, duration, headers = {}) {
-	return new Promise((resolve, reject) => {
-		autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers }, (error, result) =>
-			error ? reject(error) : resolve(result),
-		);
-	});
-}
-
-/** Combines rounds: requests per second over the whole measured time, latency percentiles per round. */
-function summary(results) {
-	const seconds = results.reduce((sum, r) => sum + r.duration, 0);
-	const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
-	const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-	return {
-		rps: Math.round(requests / seconds),
-		p50Ms: median(results.map((r) => r.latency.p50)),
-		p99Ms: median(results.map((r) => r.latency.p99)),
-		p99MaxMs: Math.max(...results.map((r) => r.latency.p99)),
-		errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + (r.non2xx ?? 0), 0),
-	};
-}
 
 const ENDPOINTS = [
 	{ name: "hub-api-model-with-mapping", path: PATH, headers: {}, targets: true },
@@ -75,37 +35,20 @@ async function compare(hubUrl, endpoint) {
 	const sample = await fetch(`${hubUrl}${endpoint.path}`, { headers: endpoint.headers, decompress: false });
 	if (sample.status !== 200) throw new Error(`the hub answered ${sample.status} for ${endpoint.path}`);
 	const body = await rawBody(`${hubUrl}${endpoint.path}`, endpoint.headers);
-	const headers = {};
-	for (const [name, value] of sample.headers) {
-		if (!["content-length", "date", "connection", "keep-alive"].includes(name)) headers[name] = value;
-	}
-	const bare = startServer(
-		process.execPath,
-		["-e", BARE_SERVER],
-		{},
-		JSON.stringify({ body: body.toString("base64"), headers }),
-	);
+	const bare = startBareServer(body, answerHeaders(sample));
 	try {
 		const bareUrl = await bare.url;
 		const check = await rawBody(`${bareUrl}${endpoint.path}`, endpoint.headers);
 		if (!check.equals(body)) throw new Error("the bare server does not answer the same bytes");
-
-		// Warm both up (JIT, caches), then measure in alternating one-second rounds, so that whatever else
-		// the machine is doing weighs on both servers alike.
-		await load(`${hubUrl}${endpoint.path}`, 1, endpoint.headers);
-		await load(`${bareUrl}${endpoint.path}`, 1, endpoint.headers);
-		const hubRounds = [];
-		const bareRounds = [];
-		for (let round = 0; round < DURATION; round++) {
-			const order = round % 2 === 0 ? ["hub", "bare"] : ["bare", "hub"];
-			for (const which of order) {
-				if (which === "hub") hubRounds.push(await load(`${hubUrl}${endpoint.path}`, 1, endpoint.headers));
-				else bareRounds.push(await load(`${bareUrl}${endpoint.path}`, 1, endpoint.headers));
-			}
-		}
-		const hubResult = summary(hubRounds);
-		const bareResult = summary(bareRounds);
-		const ratio = Math.round((hubResult.rps / bareResult.rps) * 1000) / 1000;
+		const {
+			hub: hubResult,
+			bare: bareResult,
+			ratio,
+		} = await againstFloor(`${hubUrl}${endpoint.path}`, `${bareUrl}${endpoint.path}`, {
+			connections: CONNECTIONS,
+			rounds: DURATION,
+			headers: endpoint.headers,
+		});
 		const line = {
 			benchmark: endpoint.name,
 			endpoint: `GET ${endpoint.path}`,

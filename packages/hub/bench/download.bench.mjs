@@ -12,17 +12,24 @@
 //
 // Environment: BENCH_DOWNLOAD_BYTES (default 1 GiB), BENCH_DURATION (seconds, default 5),
 // BENCH_CONNECTIONS (default 50). Prints one JSON line per transfer.
-import { createCipheriv, createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { get as httpGet, request } from "node:http";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { pipeline } from "node:stream/promises";
 import { setInterval, clearInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { startServer, stopServer } from "./process.mjs";
+import {
+	againstFloor,
+	answerHeaders,
+	hubApi,
+	putGenerated,
+	rssMiB,
+	sha256Of,
+	startBareServer,
+} from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, "..", "dist", "cli.js");
@@ -31,31 +38,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LARGE_ROUNDS = 3;
 const ADMIN = "download-bench-admin-token";
-const CHUNK = 1024 * 1024;
 const SMALL_FILE = JSON.stringify(
 	{ architectures: ["BertModel"], hidden_size: 32, model_type: "bert" },
 	null,
 	2,
 );
 
-// The bare servers. Small: the same bytes and headers for every request. Large: one file streamed from
-// disk with a Content-Length, as any static file server would.
-const BARE_SMALL = `
-const http = require("node:http");
-let input = "";
-process.stdin.on("data", (c) => (input += c));
-process.stdin.on("end", () => {
-	const { body, headers } = JSON.parse(input);
-	const bytes = Buffer.from(body, "base64");
-	const server = http.createServer((req, res) => {
-		res.writeHead(200, { ...headers, "content-length": bytes.length });
-		res.end(bytes);
-	});
-	server.keepAliveTimeout = 72000;
-	server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port + "/"));
-	process.on("SIGTERM", () => server.close(() => process.exit(0)));
-});
-`;
+// The bare file server: one file streamed from disk with a Content-Length, as any static file server would.
 const BARE_FILE = `
 const http = require("node:http");
 const fs = require("node:fs");
@@ -71,48 +60,6 @@ process.stdin.on("end", () => {
 	process.on("SIGTERM", () => server.close(() => process.exit(0)));
 });
 `;
-
-/** `size` incompressible bytes (AES-CTR keystream), the same for the same seed, a chunk at a time. */
-async function* data(size, seed) {
-	const cipher = createCipheriv("aes-256-ctr", Buffer.alloc(32, seed), Buffer.alloc(16, 0));
-	const zeros = Buffer.alloc(CHUNK);
-	for (let sent = 0; sent < size; sent += CHUNK) {
-		yield cipher.update(zeros.subarray(0, Math.min(CHUNK, size - sent)));
-	}
-}
-
-async function sha256Of(size, seed) {
-	const hash = createHash("sha256");
-	for await (const chunk of data(size, seed)) hash.update(chunk);
-	return hash.digest("hex");
-}
-
-function rssMiB(pid) {
-	const status = readFileSync(`/proc/${pid}/status`, "utf8");
-	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function api(base, method, path, token, body, type = "application/json") {
-	const res = await fetch(`${base}${path}`, {
-		method,
-		headers: { authorization: `Bearer ${token}`, "content-type": type },
-		body: typeof body === "string" ? body : JSON.stringify(body),
-	});
-	const text = await res.text();
-	if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-	return JSON.parse(text);
-}
-
-function put(url, size, seed) {
-	return new Promise((resolve, reject) => {
-		const req = request(url, { method: "PUT", headers: { "content-length": String(size) } }, (res) => {
-			res.resume();
-			res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT ${res.statusCode}`))));
-		});
-		req.on("error", reject);
-		pipeline(data(size, seed), req).catch(reject);
-	});
-}
 
 const ndjson = (lines) => lines.map((line) => JSON.stringify(line)).join("\n");
 
@@ -136,26 +83,6 @@ function download(url) {
 	});
 }
 
-function load(url, duration) {
-	return new Promise((resolve, reject) => {
-		autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) =>
-			error ? reject(error) : resolve(result),
-		);
-	});
-}
-
-function summary(results) {
-	const seconds = results.reduce((sum, r) => sum + r.duration, 0);
-	const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
-	const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-	return {
-		rps: Math.round(requests / seconds),
-		p50Ms: median(results.map((r) => r.latency.p50)),
-		p99Ms: median(results.map((r) => r.latency.p99)),
-		errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + (r.non2xx ?? 0), 0),
-	};
-}
-
 /** The file under `dir` named `name` (the disk store keeps blobs under their SHA-256). */
 function findFile(dir, name) {
 	for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -174,40 +101,17 @@ async function smallFile(base) {
 	const body = Buffer.from(await sample.arrayBuffer());
 	if (sample.status !== 200 || body.toString("utf8") !== SMALL_FILE)
 		throw new Error("the hub served the wrong file");
-	const headers = {};
-	for (const [name, value] of sample.headers) {
-		if (!["content-length", "date", "connection", "keep-alive"].includes(name)) headers[name] = value;
-	}
-	const bare = startServer(
-		process.execPath,
-		["-e", BARE_SMALL],
-		{},
-		JSON.stringify({ body: body.toString("base64"), headers }),
-	);
+	const bare = startBareServer(body, answerHeaders(sample));
 	try {
 		const bareUrl = `${await bare.url}/bench/dl/resolve/main/config.json`;
-		await load(url, 1);
-		await load(bareUrl, 1);
-		const hubRounds = [];
-		const bareRounds = [];
-		for (let round = 0; round < DURATION; round++) {
-			const order = round % 2 === 0 ? ["hub", "bare"] : ["bare", "hub"];
-			for (const which of order) {
-				if (which === "hub") hubRounds.push(await load(url, 1));
-				else bareRounds.push(await load(bareUrl, 1));
-			}
-		}
-		const hub = summary(hubRounds);
-		const floor = summary(bareRounds);
+		const compared = await againstFloor(url, bareUrl, { connections: CONNECTIONS, rounds: DURATION });
 		return {
 			benchmark: "hub-download-small",
 			endpoint: "GET /{id}/resolve/main/config.json",
 			connections: CONNECTIONS,
 			durationSeconds: DURATION,
 			bytes: body.length,
-			hub,
-			bare: floor,
-			ratio: Math.round((hub.rps / floor.rps) * 1000) / 1000,
+			...compared,
 		};
 	} finally {
 		await stopServer(bare.child);
@@ -266,10 +170,10 @@ async function main() {
 	});
 	try {
 		const base = await hub.url;
-		const { token } = await api(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
-		await api(base, "POST", "/api/repos/create", token, { name: "dl" });
+		const { token } = await hubApi(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
+		await hubApi(base, "POST", "/api/repos/create", token, { name: "dl" });
 		const oid = await sha256Of(SIZE, 3);
-		const batch = await api(
+		const batch = await hubApi(
 			base,
 			"POST",
 			"/bench/dl.git/info/lfs/objects/batch",
@@ -277,8 +181,8 @@ async function main() {
 			{ operation: "upload", transfers: ["basic"], objects: [{ oid, size: SIZE }], hash_algo: "sha256" },
 			"application/vnd.git-lfs+json",
 		);
-		await put(batch.objects[0].actions.upload.href, SIZE, 3);
-		await api(
+		await putGenerated(batch.objects[0].actions.upload.href, SIZE, 3);
+		await hubApi(
 			base,
 			"POST",
 			"/api/models/bench/dl/commit/main",

@@ -9,9 +9,8 @@
 //
 // Environment: BENCH_UPLOAD_BYTES (default 2 GiB). Prints one JSON line per transfer.
 import { execFileSync, spawn } from "node:child_process";
-import { createCipheriv, createHash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -19,34 +18,13 @@ import { setInterval, clearInterval } from "node:timers";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./process.mjs";
+import { data, hubApi, putGenerated, rssMiB, sha256Of } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..", "..");
 const cli = join(here, "..", "dist", "cli.js");
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
 const ADMIN = "upload-bench-admin-token";
-const CHUNK = 1024 * 1024;
-
-/** `size` incompressible bytes, the same for the same seed, a chunk at a time. */
-async function* data(size, seed) {
-	const cipher = createCipheriv("aes-256-ctr", Buffer.alloc(32, seed), Buffer.alloc(16, 0));
-	const zeros = Buffer.alloc(CHUNK);
-	for (let sent = 0; sent < size; sent += CHUNK) {
-		yield cipher.update(zeros.subarray(0, Math.min(CHUNK, size - sent)));
-	}
-}
-
-async function sha256Of(size, seed) {
-	const hash = createHash("sha256");
-	for await (const chunk of data(size, seed)) hash.update(chunk);
-	return hash.digest("hex");
-}
-
-/** The resident memory of a process, in MiB (Linux /proc). */
-function rssMiB(pid) {
-	const status = readFileSync(`/proc/${pid}/status`, "utf8");
-	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 /** Samples a process's memory while `work` runs; returns its result, the peak and the time taken. */
 async function measured(pid, work) {
@@ -67,32 +45,6 @@ async function measured(pid, work) {
 	} finally {
 		clearInterval(timer);
 	}
-}
-
-async function api(base, method, path, token, body, type = "application/json") {
-	const res = await fetch(`${base}${path}`, {
-		method,
-		headers: { authorization: `Bearer ${token}`, "content-type": type },
-		body: typeof body === "string" ? body : JSON.stringify(body),
-	});
-	const text = await res.text();
-	if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-	return JSON.parse(text);
-}
-
-/** PUTs a generated body to a URL (streamed: the client holds a chunk at a time too). */
-function put(url, size, seed) {
-	return new Promise((resolve, reject) => {
-		const req = request(url, { method: "PUT", headers: { "content-length": String(size) } }, (res) => {
-			let text = "";
-			res.on("data", (chunk) => (text += chunk));
-			res.on("end", () =>
-				res.statusCode === 200 ? resolve(text) : reject(new Error(`${res.statusCode} ${text}`)),
-			);
-		});
-		req.on("error", reject);
-		pipeline(data(size, seed), req).catch(reject);
-	});
 }
 
 /** The Python test environment (made by the test setup when missing): huggingface_hub 2.0 with hf_xet. */
@@ -167,13 +119,13 @@ const { child, url } = startServer(process.execPath, [cli], {
 });
 try {
 	const base = await url;
-	const { token } = await api(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
-	for (const name of ["lfs", "xet"]) await api(base, "POST", "/api/repos/create", token, { name });
+	const { token } = await hubApi(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
+	for (const name of ["lfs", "xet"]) await hubApi(base, "POST", "/api/repos/create", token, { name });
 
 	// LFS: batch, one streamed PUT, verify, commit by SHA-256.
 	const oid = await sha256Of(SIZE, 1);
 	const lfs = await measured(child.pid, async () => {
-		const batch = await api(
+		const batch = await hubApi(
 			base,
 			"POST",
 			"/bench/lfs.git/info/lfs/objects/batch",
@@ -181,8 +133,8 @@ try {
 			{ operation: "upload", transfers: ["basic"], objects: [{ oid, size: SIZE }], hash_algo: "sha256" },
 			"application/vnd.git-lfs+json",
 		);
-		await put(batch.objects[0].actions.upload.href, SIZE, 1);
-		return api(
+		await putGenerated(batch.objects[0].actions.upload.href, SIZE, 1);
+		return hubApi(
 			base,
 			"POST",
 			"/api/models/bench/lfs/commit/main",
