@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "./support/build-cli.js";
+import { buildCli } from "./support/build-cli.mjs";
 import {
 	captureAnswer,
 	FOLLOW_LINK,

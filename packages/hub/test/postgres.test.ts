@@ -6,7 +6,7 @@ import type { Database } from "../src/db/types.js";
 import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
 import { startHub } from "./support/hub.js";
-import { buildCli } from "./support/build-cli.js";
+import { buildCli } from "./support/build-cli.mjs";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
 import { defineSharingSuite } from "./support/sharing-suite.js";
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import { loadSeedModels } from "../src/seed.js";
-import { buildCli } from "./support/build-cli.js";
+import { buildCli } from "./support/build-cli.mjs";
 
 // The CLI as a real child process on a real data folder: imports, crashes and shutdowns.
 

@@ -1,18 +1,8 @@
 /** Rows of the libraries table and their filtering and sorting; pure. */
+import type { LibraryInfo } from "@modelhub/hub/api";
 
-export interface LibraryRow {
-	key: string;
-	prettyLabel: string;
-	repoName: string;
-	repoUrl: string;
-	docsUrl?: string;
-	filter: boolean;
-	countDownloads?: string;
-	installCommand?: string;
-	hasSnippets: boolean;
-	/** Models in the hub with this library; undefined when the hub did not say. */
-	modelCount?: number;
-}
+/** A library of the hub's `GET /api/libraries`; the model count is undefined when the hub did not say. */
+export type LibraryRow = Omit<LibraryInfo, "modelCount"> & { modelCount?: number };
 
 export type LibrarySortKey = "prettyLabel" | "key" | "modelCount" | "filter";
 export type SortDirection = "ascending" | "descending";

@@ -4,14 +4,13 @@
 // Run from the repository root after `npm run build` (the hub imports the built @modelhub/tasks):
 //   node packages/hub/test/golden/record.mjs
 // Re-record only when a change of the hub's answers is intended, and say so in the commit.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "tsup";
+import { buildCli } from "../support/build-cli.mjs";
 import { captureAnswer, FOLLOW_LINK, GOLDEN_REQUESTS, startGoldenHub } from "./golden.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const packageRoot = resolve(here, "..", "..");
 
 function parseArgs(argv) {
 	let out = join(here, "answers.json");
@@ -22,26 +21,6 @@ function parseArgs(argv) {
 	return { out };
 }
 
-/** The same build as the tests' buildCli (test/support/build-cli.ts), into a folder of its own. */
-async function buildCli() {
-	const outDir = join(packageRoot, "node_modules", ".cache", "modelhub-hub-test", "golden-record");
-	mkdirSync(outDir, { recursive: true });
-	await build({
-		entry: { cli: join(packageRoot, "src", "cli.ts") },
-		outDir,
-		format: ["esm"],
-		target: "node20",
-		platform: "node",
-		clean: true,
-		silent: true,
-		config: false,
-		dts: false,
-		sourcemap: false,
-		skipNodeModulesBundle: true,
-	});
-	return join(outDir, "cli.js");
-}
-
 function nextPage(answer) {
 	const match = /^<([^>]+)>; rel="next"$/.exec(answer.headers.link ?? "");
 	if (!match) throw new Error("FOLLOW_LINK after an answer without a Link header");
@@ -50,7 +29,7 @@ function nextPage(answer) {
 }
 
 const { out } = parseArgs(process.argv.slice(2));
-const hub = await startGoldenHub(await buildCli());
+const hub = await startGoldenHub(await buildCli("golden-record"));
 const answers = [];
 try {
 	for (const entry of GOLDEN_REQUESTS) {

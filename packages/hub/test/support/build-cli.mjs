@@ -1,19 +1,21 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "tsup";
-import { packageRoot } from "../../src/paths.js";
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /**
  * Builds the CLI from the current sources into a private folder (inside the package's node_modules, so
- * its dependencies resolve) and returns the path of the built file. Child-process tests run this file,
- * never a possibly stale dist/.
+ * its dependencies resolve) and returns the path of the built file. Child-process tests and the golden
+ * recorder run this file, never a possibly stale dist/. Plain JavaScript so that plain Node scripts can
+ * call it too.
  */
-export async function buildCli(name: string): Promise<string> {
-	const root = packageRoot();
-	const outDir = join(root, "node_modules", ".cache", "modelhub-hub-test", name);
+export async function buildCli(name) {
+	const outDir = join(packageRoot, "node_modules", ".cache", "modelhub-hub-test", name);
 	mkdirSync(outDir, { recursive: true });
 	await build({
-		entry: { cli: join(root, "src", "cli.ts") },
+		entry: { cli: join(packageRoot, "src", "cli.ts") },
 		outDir,
 		format: ["esm"],
 		target: "node20",
