@@ -52,9 +52,18 @@ export interface SafetensorsInfo {
 	[key: string]: unknown;
 }
 
-/** Facts of a GGUF file as imported (architecture, context_length…); `total` is its parameter count. */
+/**
+ * Facts of a GGUF file's header (imported, or read by analysis/gguf.ts); `total` is its parameter count,
+ * the others its `general.architecture`, `<architecture>.context_length`, `tokenizer.chat_template` and
+ * the vocabulary entries at the bos/eos token ids.
+ */
 export interface GgufInfo {
 	total?: number;
+	architecture?: string;
+	context_length?: number;
+	chat_template?: string;
+	bos_token?: string;
+	eos_token?: string;
 	[key: string]: unknown;
 }
 

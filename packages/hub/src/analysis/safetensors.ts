@@ -1,0 +1,428 @@
+/**
+ * `model_info.safetensors` (`{ parameters: { <dtype>: count }, total, sharded }`) from the safetensors
+ * headers of a revision, read with ranged reads: never the weights themselves.
+ *
+ * What the public hub counts, and how (huggingface.js `packages/hub/src/lib/parse-safetensors-metadata.ts`
+ * at fe42e680, the hub's own parser, whose `parameterTotal` comment says "the Hub displays it verbatim";
+ * huggingface_hub `get_safetensors_metadata` looks for the same two files):
+ * - which files: `model.safetensors` at the root if present, else `model.safetensors.index.json` at the
+ *   root and every distinct shard its `weight_map` names; for diffusers, else `transformer/`, `unet/`,
+ *   then the root's `diffusion_pytorch_model.safetensors[.index.json]` (the main module, not the sum of
+ *   VAE and text encoders). No other `*.safetensors` file is counted: a PEFT repo's
+ *   `adapter_model.safetensors` alone gives no `safetensors` field.
+ * - how: per dtype as the header spells it (`F32`, `BF16`, `I64`, `F8_E4M3`…), the product of each
+ *   tensor's shape; `__metadata__` is not a tensor; 0-dimension (scalar) tensors are not counted; the
+ *   exponent-only dtypes (`F8_E8M0`, `E8M0`, `UE8`) hold block scales, never parameters, and are not
+ *   counted; `total` is the sum, or the header's (index's, when sharded) `__metadata__.total_parameters`
+ *   when it is smaller; `sharded` says whether an index was read.
+ * Not done here: the quantization packing factors huggingface.js derives from config.json's
+ * `quantization_config` (GPTQ/AWQ/bitsandbytes/compressed-tensors packed weights); such repos get the
+ * stored element counts.
+ *
+ * The format (safetensors README, "Format"; safetensors/src/tensor.rs): 8 bytes N (u64 little-endian),
+ * N bytes of UTF-8 JSON beginning with `{` (trailing spaces allowed), then the byte buffer;
+ * `data_offsets` are [begin, end) within the buffer, which tensors must cover with no hole, and each
+ * tensor's span is exactly its element count times its dtype's bit size / 8 (`Metadata::validate`).
+ * Files the reference library would refuse are reported, not counted.
+ */
+import type { SafetensorsInfo } from "../api/models.js";
+import {
+	ReadBudget,
+	WeightsProblem,
+	decodeUtf8,
+	exactNumber,
+	problemText,
+	readExactly,
+} from "./bounded-read.js";
+import { jsonNestingDepth } from "./json-depth.js";
+import type { WeightsResult } from "./results.js";
+import type { ReadRange, RevisionFile } from "./types.js";
+
+export type SafetensorsResult = WeightsResult<SafetensorsInfo>;
+
+export interface SafetensorsLimits {
+	/** Largest header N accepted: 25,000,000 is huggingface_hub's `SAFETENSORS_MAX_HEADER_LENGTH` and huggingface.js's `MAX_HEADER_LENGTH`. */
+	maxHeaderBytes: number;
+	/** Largest `*.safetensors.index.json` read. */
+	maxIndexBytes: number;
+	/** Bytes one analysis may read from storage, all files together. */
+	maxBytesRead: number;
+	/** Shards one index may name (huggingface.js `MAX_SHARD_COUNT`). */
+	maxShards: number;
+	/** Tensors counted over all headers of one analysis. */
+	maxTensors: number;
+	/** Milliseconds one read may take. */
+	readTimeoutMs: number;
+}
+
+export const SAFETENSORS_LIMITS: SafetensorsLimits = {
+	maxHeaderBytes: 25_000_000,
+	maxIndexBytes: 16 * 1024 * 1024,
+	maxBytesRead: 64 * 1024 * 1024,
+	maxShards: 10_000,
+	maxTensors: 2_000_000,
+	readTimeoutMs: 30_000,
+};
+
+export interface SafetensorsOptions {
+	/** The repository's library; `diffusers` adds its weight locations (assumed when `model_index.json` is at the root). */
+	library?: string;
+	limits?: Partial<SafetensorsLimits>;
+}
+
+interface WeightLocation {
+	single: string;
+	index: string;
+}
+
+const ROOT_WEIGHTS: WeightLocation = { single: "model.safetensors", index: "model.safetensors.index.json" };
+
+/** Where each library keeps its main weights, after the root's (huggingface.js `LIBRARY_WEIGHT_CANDIDATES`). */
+const LIBRARY_WEIGHTS: Readonly<Record<string, readonly WeightLocation[]>> = {
+	diffusers: [
+		{
+			single: "transformer/diffusion_pytorch_model.safetensors",
+			index: "transformer/diffusion_pytorch_model.safetensors.index.json",
+		},
+		{
+			single: "unet/diffusion_pytorch_model.safetensors",
+			index: "unet/diffusion_pytorch_model.safetensors.index.json",
+		},
+		{
+			single: "diffusion_pytorch_model.safetensors",
+			index: "diffusion_pytorch_model.safetensors.index.json",
+		},
+	],
+};
+
+/** Bits per element of the dtypes of safetensors/src/tensor.rs (`Dtype::bitsize`). */
+const DTYPE_BITS: Readonly<Record<string, number>> = {
+	BOOL: 8,
+	F4: 4,
+	F6_E2M3: 6,
+	F6_E3M2: 6,
+	U8: 8,
+	I8: 8,
+	F8_E5M2: 8,
+	F8_E4M3: 8,
+	F8_E8M0: 8,
+	F8_E4M3FNUZ: 8,
+	F8_E5M2FNUZ: 8,
+	I16: 16,
+	U16: 16,
+	F16: 16,
+	BF16: 16,
+	I32: 32,
+	U32: 32,
+	F32: 32,
+	F64: 64,
+	C64: 64,
+	I64: 64,
+	U64: 64,
+};
+
+/** Dtypes that only ever hold block scales (huggingface.js `SCALE_ONLY_DTYPES`): never parameters. */
+const SCALE_ONLY_DTYPES: ReadonlySet<string> = new Set(["F8_E8M0", "E8M0", "UE8"]);
+
+/** A dtype name as the format spells them; anything else (lowercase, `__proto__`, megabytes) is refused. */
+const DTYPE_NAME = /^[A-Z][A-Z0-9_]{0,31}$/;
+
+/** A safetensors header nests an object of tensors, each with a `shape` array: 3 levels. */
+const HEADER_MAX_DEPTH = 3;
+/** Index files are shallow (`weight_map`, `metadata`); a little room for extra fields. */
+const INDEX_MAX_DEPTH = 8;
+/**
+ * The first read of a header, which most headers fit in (huggingface_hub `parse_safetensors_file_metadata`
+ * reads 100 kB: "97% of safetensors files have a metadata size < 100kb"); 64 KiB keeps a 1,000-shard
+ * model within the default read budget.
+ */
+const FIRST_READ_BYTES = 65_536;
+/** Headers read at the same time for a sharded model. */
+const PARALLEL_READS = 8;
+
+const SPACE = 0x20;
+const OPEN_BRACE = 0x7b;
+
+interface HeaderCount {
+	parameters: Map<string, bigint>;
+	tensors: number;
+	totalParameters: bigint | undefined;
+}
+
+interface Context {
+	read: ReadRange;
+	budget: ReadBudget;
+	limits: SafetensorsLimits;
+	tensorsSeen: number;
+}
+
+export async function readSafetensorsInfo(
+	files: readonly RevisionFile[],
+	read: ReadRange,
+	options: SafetensorsOptions = {},
+): Promise<SafetensorsResult> {
+	const limits = { ...SAFETENSORS_LIMITS, ...options.limits };
+	const context: Context = { read, budget: new ReadBudget(limits.maxBytesRead), limits, tensorsSeen: 0 };
+	const byPath = new Map(files.map((file) => [file.path, file]));
+	const library = options.library ?? (byPath.has("model_index.json") ? "diffusers" : undefined);
+	const locations = [ROOT_WEIGHTS, ...((library && LIBRARY_WEIGHTS[library]) || [])];
+	try {
+		for (const location of locations) {
+			const single = byPath.get(location.single);
+			if (single) {
+				const count = await countHeader(single, context);
+				return success([single.path], [count], count.totalParameters, false, context);
+			}
+			const index = byPath.get(location.index);
+			if (index) {
+				const { shards, totalParameters } = await readIndex(index, byPath, context);
+				const counts = await mapLimited(shards, PARALLEL_READS, (shard) => countHeader(shard, context));
+				return success(
+					[index.path, ...shards.map((shard) => shard.path)],
+					counts,
+					totalParameters,
+					true,
+					context,
+				);
+			}
+		}
+		return { info: undefined, problems: [], bytesRead: context.budget.used };
+	} catch (error) {
+		return { info: undefined, problems: [problemText(error)], bytesRead: context.budget.used };
+	}
+}
+
+function success(
+	paths: string[],
+	counts: readonly HeaderCount[],
+	declaredTotal: bigint | undefined,
+	sharded: boolean,
+	context: Context,
+): SafetensorsResult {
+	const byDtype = new Map<string, bigint>();
+	for (const count of counts)
+		for (const [dtype, parameters] of count.parameters)
+			byDtype.set(dtype, (byDtype.get(dtype) ?? 0n) + parameters);
+	let total = 0n;
+	const parameters: Record<string, number> = {};
+	for (const [dtype, count] of byDtype) {
+		parameters[dtype] = exactNumber(count, `the ${dtype} parameter count`);
+		total += count;
+	}
+	// huggingface.js `parseTotalParameters`: the declared total is shown, capped at the computed one.
+	if (declaredTotal !== undefined && declaredTotal < total) total = declaredTotal;
+	const info: SafetensorsInfo = { parameters, total: exactNumber(total, "the parameter total"), sharded };
+	return { info, files: paths, bytesRead: context.budget.used };
+}
+
+/** The shards an index names (in the order they first appear), each a file of the revision. */
+async function readIndex(
+	index: RevisionFile,
+	byPath: ReadonlyMap<string, RevisionFile>,
+	context: Context,
+): Promise<{ shards: RevisionFile[]; totalParameters: bigint | undefined }> {
+	if (index.size > context.limits.maxIndexBytes)
+		throw new WeightsProblem(
+			`${index.path}: ${index.size} bytes, more than the ${context.limits.maxIndexBytes}-byte limit for an index`,
+		);
+	const bytes = await readExactly(context.read, index, 0, index.size, context.budget, fileOptions(context));
+	if (jsonNestingDepth(bytes) > INDEX_MAX_DEPTH)
+		throw new WeightsProblem(`${index.path}: JSON nested deeper than ${INDEX_MAX_DEPTH} levels`);
+	const parsed = parseJson(decodeUtf8(bytes, index.path), index.path);
+	if (!isPlainObject(parsed) || !isPlainObject(parsed["weight_map"]))
+		throw new WeightsProblem(`${index.path}: no "weight_map" object`);
+	const folder = index.path.slice(0, index.path.lastIndexOf("/") + 1);
+	const names = new Set<string>();
+	for (const [tensor, shard] of Object.entries(parsed["weight_map"])) {
+		if (typeof shard !== "string")
+			throw new WeightsProblem(`${index.path}: weight_map entry "${clip(tensor)}" is not a file name`);
+		names.add(shard);
+		if (names.size > context.limits.maxShards)
+			throw new WeightsProblem(`${index.path}: names more than ${context.limits.maxShards} shards`);
+	}
+	if (names.size === 0) throw new WeightsProblem(`${index.path}: weight_map names no shard`);
+	const shards = [...names].map((name) => {
+		// Shard names are relative to the index's folder; anything that could leave it is refused.
+		if (name.includes("..") || name.startsWith("/") || name.includes("\\") || name.includes("://"))
+			throw new WeightsProblem(`${index.path}: unsafe shard name "${clip(name)}"`);
+		const shard = byPath.get(folder + name);
+		if (!shard) throw new WeightsProblem(`${index.path}: shard "${clip(name)}" is not in the revision`);
+		return shard;
+	});
+	const metadata = parsed["metadata"];
+	const totalParameters = isPlainObject(metadata) ? declaredCount(metadata["total_parameters"]) : undefined;
+	return { shards, totalParameters };
+}
+
+/** One file's header: parameters by dtype, after checking it as the reference library does. */
+async function countHeader(file: RevisionFile, context: Context): Promise<HeaderCount> {
+	const where = file.path;
+	if (file.size < 8)
+		throw new WeightsProblem(`${where}: ${file.size} bytes, too small to be a safetensors file`);
+	const options = fileOptions(context);
+	const first = await readExactly(context.read, file, 0, FIRST_READ_BYTES, context.budget, options);
+	const headerLength = new DataView(first.buffer, first.byteOffset, 8).getBigUint64(0, true);
+	if (headerLength === 0n) throw new WeightsProblem(`${where}: header length is 0`);
+	if (headerLength > BigInt(context.limits.maxHeaderBytes))
+		throw new WeightsProblem(
+			`${where}: header length ${headerLength} is more than the ${context.limits.maxHeaderBytes}-byte limit`,
+		);
+	const length = Number(headerLength);
+	if (8 + length > file.size)
+		throw new WeightsProblem(
+			`${where}: header length ${length} runs past the end of the ${file.size}-byte file`,
+		);
+	let header: Uint8Array;
+	if (8 + length <= first.length) header = first.subarray(8, 8 + length);
+	else {
+		const rest = await readExactly(
+			context.read,
+			file,
+			first.length,
+			8 + length,
+			context.budget,
+			options,
+			first.length,
+		);
+		header = new Uint8Array(length);
+		header.set(first.subarray(8), 0);
+		header.set(rest, first.length - 8);
+	}
+	if (header[0] !== OPEN_BRACE) throw new WeightsProblem(`${where}: header does not begin with "{"`);
+	if (jsonNestingDepth(header) > HEADER_MAX_DEPTH)
+		throw new WeightsProblem(
+			`${where}: header JSON nested deeper than the format's ${HEADER_MAX_DEPTH} levels`,
+		);
+	let end = header.length;
+	while (end > 0 && header[end - 1] === SPACE) end--;
+	const parsed = parseJson(decodeUtf8(header.subarray(0, end), `${where}: header`), `${where}: header`);
+	if (!isPlainObject(parsed)) throw new WeightsProblem(`${where}: header is not a JSON object`);
+	return countTensors(parsed, file.size - 8 - length, where, context);
+}
+
+function countTensors(
+	header: Record<string, unknown>,
+	bufferLength: number,
+	where: string,
+	context: Context,
+): HeaderCount {
+	const parameters = new Map<string, bigint>();
+	const spans: Array<[begin: number, end: number, name: string]> = [];
+	let totalParameters: bigint | undefined;
+	for (const [name, entry] of Object.entries(header)) {
+		if (name === "__metadata__") {
+			// A free-form string-to-string map (safetensors README); only total_parameters is read.
+			if (!isPlainObject(entry) || Object.values(entry).some((value) => typeof value !== "string"))
+				throw new WeightsProblem(`${where}: __metadata__ is not a map of strings`);
+			totalParameters = declaredCount(entry["total_parameters"]);
+			continue;
+		}
+		if (++context.tensorsSeen > context.limits.maxTensors)
+			throw new WeightsProblem(
+				`${where}: more than ${context.limits.maxTensors} tensors in this revision's headers`,
+			);
+		const tensor = `${where}: tensor "${clip(name)}"`;
+		if (!isPlainObject(entry)) throw new WeightsProblem(`${tensor} is not an object`);
+		const { dtype, shape, data_offsets: offsets } = entry;
+		if (typeof dtype !== "string" || !DTYPE_NAME.test(dtype))
+			throw new WeightsProblem(`${tensor} has no valid dtype`);
+		if (!Array.isArray(shape) || !shape.every(isCount))
+			throw new WeightsProblem(`${tensor} has no valid shape (non-negative integers)`);
+		if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every(isCount))
+			throw new WeightsProblem(`${tensor} has no valid data_offsets`);
+		const [begin, end] = offsets as [number, number];
+		if (begin > end || end > bufferLength)
+			throw new WeightsProblem(
+				`${tensor}: data_offsets [${begin}, ${end}] are not within the ${bufferLength}-byte buffer`,
+			);
+		// Exact arithmetic: a hostile shape's product can be far beyond 2^53.
+		let elements = 1n;
+		for (const dim of shape as number[]) elements *= BigInt(dim);
+		const spanBits = BigInt(end - begin) * 8n;
+		const bits = DTYPE_BITS[dtype];
+		// Known dtypes: the span is exactly elements × bits / 8 (tensor.rs `validate`); unknown ones hold at
+		// least one bit per element, so no count can exceed what the file holds.
+		if (bits !== undefined ? elements * BigInt(bits) !== spanBits : elements > spanBits)
+			throw new WeightsProblem(
+				`${tensor}: ${dtype} shape [${(shape as number[]).join(", ")}] does not fit its ${end - begin} bytes`,
+			);
+		spans.push([begin, end, name]);
+		if (shape.length === 0 || SCALE_ONLY_DTYPES.has(dtype)) continue;
+		parameters.set(dtype, (parameters.get(dtype) ?? 0n) + elements);
+	}
+	checkCoverage(spans, bufferLength, where);
+	return { parameters, tensors: spans.length, totalParameters };
+}
+
+/** The tensors cover the byte buffer exactly, with no hole or overlap (safetensors README, "Notes"). */
+function checkCoverage(spans: Array<[number, number, string]>, bufferLength: number, where: string): void {
+	spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+	let covered = 0;
+	for (const [begin, end, name] of spans) {
+		if (begin !== covered)
+			throw new WeightsProblem(
+				`${where}: tensor "${clip(name)}" starts at ${begin}, the previous tensors end at ${covered} (hole or overlap)`,
+			);
+		covered = end;
+	}
+	if (covered !== bufferLength)
+		throw new WeightsProblem(`${where}: the tensors cover ${covered} of the buffer's ${bufferLength} bytes`);
+}
+
+function fileOptions(context: Context): { fileLimit: number; readTimeoutMs: number } {
+	return {
+		fileLimit: Math.max(context.limits.maxHeaderBytes + 8, context.limits.maxIndexBytes),
+		readTimeoutMs: context.limits.readTimeoutMs,
+	};
+}
+
+function parseJson(text: string, where: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch (error) {
+		throw new WeightsProblem(`${where}: not valid JSON (${(error as Error).message.slice(0, 120)})`);
+	}
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+	return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** A `total_parameters` as huggingface.js reads it: a positive whole number, as a number or a decimal string. */
+function declaredCount(value: unknown): bigint | undefined {
+	if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return BigInt(value);
+	if (typeof value === "string" && /^[0-9]{1,20}$/.test(value) && BigInt(value) > 0n) return BigInt(value);
+	return undefined;
+}
+
+/** Names from a hostile file can be megabytes long: problems quote at most 80 characters. */
+function clip(text: string): string {
+	return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+async function mapLimited<T, R>(
+	items: readonly T[],
+	parallel: number,
+	task: (item: T) => Promise<R>,
+): Promise<R[]> {
+	const results = new Array<R>(items.length);
+	let next = 0;
+	let failure: unknown;
+	async function worker(): Promise<void> {
+		while (failure === undefined && next < items.length) {
+			const index = next++;
+			try {
+				results[index] = await task(items[index] as T);
+			} catch (error) {
+				failure ??= error;
+			}
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+	if (failure !== undefined) throw failure;
+	return results;
+}
