@@ -86,6 +86,7 @@ async function serve(config: HubConfig): Promise<void> {
 			publicUrl: config.publicUrl,
 			authFailureLimit: config.authFailureLimit,
 			authFailureWindowMs: config.authFailureWindowMs,
+			validateYamlPerMinute: config.validateYamlPerMinute,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {

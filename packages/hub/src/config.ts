@@ -39,6 +39,8 @@ export interface HubConfig {
 	/** Authentication failures allowed per client address and window before it gets 429s. */
 	authFailureLimit: number;
 	authFailureWindowMs: number;
+	/** `POST /api/validate-yaml` calls allowed per minute, per address (anonymous) or per account. */
+	validateYamlPerMinute: number;
 }
 
 /** Upload limits (all sizes in bytes). */
@@ -195,6 +197,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		publicUrl: url(env, "MODELHUB_PUBLIC_URL")?.origin,
 		authFailureLimit: integer(env, "MODELHUB_AUTH_FAILURE_LIMIT", 20, 1, 1_000_000),
 		authFailureWindowMs: integer(env, "MODELHUB_AUTH_FAILURE_WINDOW_MS", 60_000, 1000, 86_400_000),
+		validateYamlPerMinute: integer(env, "MODELHUB_VALIDATE_YAML_PER_MINUTE", 60, 1, 1_000_000),
 		port,
 		host,
 		databaseUrl,

@@ -68,6 +68,8 @@ export interface HubServerOptions {
 	/** Authentication failures allowed per client address and window (then 429). */
 	authFailureLimit?: number;
 	authFailureWindowMs?: number;
+	/** `POST /api/validate-yaml` calls per minute, per address (anonymous) or per account. */
+	validateYamlPerMinute?: number;
 }
 
 declare module "fastify" {
@@ -347,7 +349,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	};
 	await modelRoutes(app, routeOptions);
 	repositoryRoutes(app, routeOptions);
-	validateYamlRoute(app);
+	validateYamlRoute(app, options.validateYamlPerMinute);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });
 	await catalogueRoutes(app, { ...services, cache });
 	await webRoutes(app, {

@@ -29,3 +29,27 @@ describe("model card front matter", () => {
 		expect(readFrontMatter("---\na: &x [1]\nb: *x\n---\n").data).toEqual({ a: [1], b: [1] });
 	});
 });
+
+describe("model card front matter under hostile input", () => {
+	it("reports repeated keys, in nested and flow mappings too, with their line in the card", () => {
+		expect(readFrontMatter("---\na: 1\nb:\n  c: 1\n  c: 2\n---\n").errors).toEqual([
+			'Invalid YAML: Map keys must be unique: "c" (line 5)',
+		]);
+		expect(readFrontMatter("---\na: {x: 1, y: 2, x: 3}\n---\n").errors).toEqual([
+			'Invalid YAML: Map keys must be unique: "x" (line 2)',
+		]);
+		// Equal text in different mappings, or a number and a string, are different keys (as in `yaml`).
+		expect(readFrontMatter("---\na: {x: 1}\nb: {x: 1}\n1: a\n'1': b\n---\n").errors).toEqual([]);
+	});
+
+	it("bounds the nesting depth and the number of errors reported", () => {
+		expect(readFrontMatter(`---\na: ${"{b: ".repeat(5000)}\n---\n`).errors).toEqual([
+			"The metadata nests collections deeper than 64 levels",
+		]);
+		const broken = readFrontMatter(
+			`---\n${Array.from({ length: 500 }, (_, i) => `k${i}: [`).join("\n")}\n---\n`,
+		);
+		expect(broken.errors.length).toBeGreaterThan(0);
+		expect(broken.errors.length).toBeLessThanOrEqual(10);
+	});
+});

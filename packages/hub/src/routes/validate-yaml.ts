@@ -2,17 +2,39 @@ import type { FastifyInstance } from "fastify";
 import type { Unchecked } from "../api/unchecked.js";
 import type { ValidateYamlAnswer, ValidateYamlRequest } from "../api/uploads.js";
 import { readFrontMatter } from "../cards/front-matter.js";
-import { HubError } from "../errors.js";
+import { FailureLimiter } from "../accounts/rate-limit.js";
+import { HubError, tooManyRequests } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 
 const MAX_CONTENT = 1024 * 1024;
+const WINDOW_MS = 60_000;
+export const DEFAULT_VALIDATE_YAML_PER_MINUTE = 60;
 
 /**
  * `POST /api/validate-yaml` `{ content, repoType }`: huggingface_hub calls it before uploading a
  * README.md, and fails early with the `errors`' messages on a 400 (warnings are shown, not fatal).
  */
-export function validateYamlRoute(app: FastifyInstance): void {
+export function validateYamlRoute(
+	app: FastifyInstance,
+	perMinute: number = DEFAULT_VALIDATE_YAML_PER_MINUTE,
+): void {
+	// The route needs no token (huggingface_hub sends one when it has one): each validation costs up to a
+	// few hundred milliseconds of the event loop, so callers get a budget per minute, anonymous ones per
+	// address, signed-in ones per account. Every call counts (the limiter counts "failures").
+	const calls = new FailureLimiter({ maxFailures: perMinute, windowMs: WINDOW_MS });
 	app.post("/api/validate-yaml", async (request, reply) => {
+		const viewer = request.viewer;
+		if (viewer?.kind !== "admin") {
+			const caller = viewer?.kind === "user" ? `account:${viewer.account.objectId}` : `address:${request.ip}`;
+			const blocked = calls.blockedFor(caller);
+			if (blocked > 0) {
+				throw tooManyRequests(
+					`Too many YAML validations from this ${viewer?.kind === "user" ? "account" : "address"}: retry in ${blocked} seconds`,
+					blocked,
+				);
+			}
+			calls.fail(caller);
+		}
 		const body = (
 			typeof request.body === "object" && request.body !== null ? request.body : {}
 		) as Unchecked<ValidateYamlRequest>;
