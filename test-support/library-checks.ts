@@ -6,6 +6,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { loadFacts } from "./facts.js";
 import type { CodeBlock, LibraryUiElement, ModelData } from "../packages/tasks/src/libraries/types.js";
+import type { SnippetOptions } from "../packages/tasks/src/snippets/hub-endpoint.js";
 import {
 	ADVERSARIAL_TEXTS,
 	bashSyntaxErrors,
@@ -210,9 +211,65 @@ interface Produced {
 	blocks: CodeBlock[];
 }
 
-function blocksOf(entry: LibraryUiElement, model: ModelData): CodeBlock[] {
-	if (entry.codeBlocks) return entry.codeBlocks(model);
-	return (entry.snippets?.(model) ?? []).map((code) => ({ language: "python", code }));
+function blocksOf(entry: LibraryUiElement, model: ModelData, options?: SnippetOptions): CodeBlock[] {
+	if (entry.codeBlocks) return entry.codeBlocks(model, options);
+	return (entry.snippets?.(model, options) ?? []).map((code) => ({ language: "python", code }));
+}
+
+/**
+ * Another hub serving the model, as a page would pass it: with a path and a trailing slash (the
+ * snippets drop the slash), and characters shell and Python must keep inside their literals.
+ */
+const OTHER_HUB = "http://127.0.0.1:8080/hub's/$(x)/";
+const OTHER_HUB_NORMALISED = "http://127.0.0.1:8080/hub's/$(x)";
+
+/** A shell block of package installs from elsewhere (no hub involved), comments aside. */
+function installsOnly(code: string): boolean {
+	return code
+		.split("\n")
+		.map((line) => line.trim())
+		.every(
+			(line) => line === "" || line.startsWith("#") || /^pip install git\+https:\/\/github\.com\//.test(line),
+		);
+}
+
+/** Line index of the first line matching `pattern`, or -1. */
+function firstLine(code: string, pattern: RegExp): number {
+	return code.split("\n").findIndex((line) => pattern.test(line));
+}
+
+/**
+ * For a model another hub serves: Python blocks set HF_ENDPOINT (to the hub, as one literal) before any
+ * import but `import os`; shell blocks that fetch the model export it; Transformers.js sets its remote
+ * host; a private model's blocks name HF_TOKEN and never hold a token.
+ */
+function assertTargetsHub(produced: Produced[], parsed: ParsedBlocks): void {
+	for (const p of produced) {
+		for (const b of p.blocks) {
+			const label = `${p.label} (${b.language})\n${b.code}`;
+			if (b.language === "python") {
+				const result = parsed.python(b.code);
+				expect(result.ok && result.strings.includes(OTHER_HUB_NORMALISED), label).toBe(true);
+				const set = firstLine(b.code, /^os\.environ\["HF_ENDPOINT"\] = /);
+				const firstImport = firstLine(b.code, /^\s*(import (?!os$)|from \S+ import )/);
+				expect(set, label).toBeGreaterThan(0);
+				if (firstImport !== -1) expect(set, label).toBeLessThan(firstImport);
+			} else if (b.language === "shell" && !installsOnly(b.code)) {
+				expect(b.code, label).toMatch(/^export HF_ENDPOINT=/m);
+				const words = parsed.shell(b.code).words;
+				expect(words.ok && words.strings.includes(`HF_ENDPOINT=${OTHER_HUB_NORMALISED}`), label).toBe(true);
+			} else if (b.language === "javascript") {
+				const result = parseJsModule(b.code);
+				expect(result.ok && result.strings.includes(`${OTHER_HUB_NORMALISED}/`), label).toBe(true);
+			}
+			const fetches =
+				b.language === "python" ||
+				b.language === "javascript" ||
+				(b.language === "shell" && !installsOnly(b.code));
+			if (p.model.private === true && fetches) expect(b.code, label).toContain("HF_TOKEN");
+			expect(b.code, label).not.toMatch(/\b(hf|mh)_[A-Za-z0-9]{20,}/);
+		}
+	}
 }
 
 /**
@@ -373,12 +430,23 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 			model,
 			blocks: blocksOf(entry, model),
 		}));
+		// The same inputs for a model another hub serves, public and private.
+		const onOtherHub: Produced[] = [...branches, ...corpus].flatMap((p) =>
+			[false, true].map((isPrivate) => {
+				const model = { ...p.model, private: isPrivate };
+				return {
+					label: `${p.label} on another hub${isPrivate ? ", private" : ""}`,
+					model,
+					blocks: blocksOf(entry, model, { hubUrl: OTHER_HUB }),
+				};
+			}),
+		);
 		const benign: Produced = { label: `${key} benign`, model: modelWith(BENIGN_TEXT), blocks: [] };
 		benign.blocks = blocksOf(entry, benign.model);
 		const confinementPairs = corpus
 			.filter((p) => p.model.id.startsWith("acme/") && ADVERSARIAL_TEXTS.includes(p.model.id.slice(5)))
 			.map((adversarial) => ({ adversarial, benign }));
-		everything.push(...branches, ...corpus, benign);
+		everything.push(...branches, ...corpus, ...onOtherHub, benign);
 
 		it(`${key}: every branch holds its facts and parses`, () => {
 			branches.forEach((p, i) => {
@@ -406,6 +474,20 @@ export function checkLibraryFamily(family: Record<string, LibraryUiElement>): vo
 				corpus.filter((p) => p.blocks.length > 0),
 				parsed,
 			);
+		});
+
+		it(`${key}: for a model another hub serves, every block targets that hub and parses`, () => {
+			assertParses(onOtherHub, parsed);
+			assertIdRoundTrips(
+				onOtherHub.filter((p) => p.blocks.length > 0),
+				parsed,
+			);
+			assertTargetsHub(onOtherHub, parsed);
+			// The public hub, named or not, gives the snippets of no options at all.
+			for (const p of branches) {
+				expect(blocksOf(entry, p.model, {}), p.label).toEqual(p.blocks);
+				expect(blocksOf(entry, p.model, { hubUrl: "https://huggingface.co/" }), p.label).toEqual(p.blocks);
+			}
 		});
 
 		it(`${key}: model values stay inside their literals (same code shape as for plain text)`, () => {

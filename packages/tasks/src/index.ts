@@ -98,6 +98,9 @@ export {
 } from "./libraries/download-counting.js";
 export type { DownloadQuery, PathField } from "./libraries/download-counting.js";
 
+export { PUBLIC_HUB_URL, HubUrlError, otherHubUrl } from "./snippets/hub-endpoint.js";
+export type { SnippetOptions } from "./snippets/hub-endpoint.js";
+
 export {
 	LOCAL_APPS,
 	DEFAULT_GGUF_QUANT,

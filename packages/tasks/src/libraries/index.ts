@@ -9,6 +9,7 @@ import { visionLibraries } from "./families/vision.js";
 import { countsAsDownload } from "./download-counting.js";
 import { MODEL_LIBRARY_KEYS, type ModelLibraryKey } from "./keys.js";
 import type { CodeBlock, LibraryUiElement, ModelData } from "./types.js";
+import type { SnippetOptions } from "../snippets/hub-endpoint.js";
 
 const ALL_FAMILIES = {
 	...transformersLibraries,
@@ -41,9 +42,16 @@ function entryOf(library: string): LibraryUiElement | undefined {
 	return (MODEL_LIBRARIES_UI_ELEMENTS as Record<string, LibraryUiElement>)[library];
 }
 
-/** A library's snippets for a model, each tagged with its language; `[]` for unknown libraries. */
-export function getLibraryCodeBlocks(library: string, model: ModelData): CodeBlock[] {
-	return entryOf(library)?.codeBlocks?.(model) ?? [];
+/**
+ * A library's snippets for a model, each tagged with its language; `[]` for unknown libraries. With
+ * `options.hubUrl` naming another hub, they load the model from that hub.
+ */
+export function getLibraryCodeBlocks(
+	library: string,
+	model: ModelData,
+	options?: SnippetOptions,
+): CodeBlock[] {
+	return entryOf(library)?.codeBlocks?.(model, options) ?? [];
 }
 
 /** The documented install command of a library, where known. */

@@ -1,4 +1,5 @@
 import type { PipelineType } from "../pipelines.js";
+import type { SnippetOptions } from "../snippets/hub-endpoint.js";
 
 /** A token added to a tokenizer's vocabulary, as written in tokenizer_config.json. */
 export interface AddedToken {
@@ -135,14 +136,17 @@ export interface LibraryUiElement {
 	repoUrl: string;
 	/** URL of the library's documentation, where it has one. */
 	docsUrl?: string;
-	/** Code blocks showing how to load and run `model`; an empty array means "show nothing". */
-	snippets?: (model: ModelData) => string[];
+	/**
+	 * Code blocks showing how to load and run `model`; an empty array means "show nothing". With
+	 * `options.hubUrl` naming another hub than the public one, they load the model from that hub.
+	 */
+	snippets?: (model: ModelData, options?: SnippetOptions) => string[];
 	/** Which file requests count as a download; the default rule applies when absent. */
 	countDownloads?: ElasticSearchQuery;
 	/** Whether the library is offered in the hub's model-list library filter. */
 	filter?: boolean;
 	/** The same blocks as `snippets`, each tagged with its language. */
-	codeBlocks?: (model: ModelData) => CodeBlock[];
+	codeBlocks?: (model: ModelData, options?: SnippetOptions) => CodeBlock[];
 	/** A command that installs the library, where one is documented. */
 	installCommand?: string;
 }

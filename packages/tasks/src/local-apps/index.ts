@@ -7,10 +7,13 @@ import { llamaCppApps } from "./apps/llama-cpp.js";
 import { mlxLmApps } from "./apps/mlx-lm.js";
 import { modelRunnerApps } from "./apps/model-runners.js";
 import type { LocalApp, LocalAppSnippet } from "./types.js";
+import type { SnippetOptions } from "../snippets/hub-endpoint.js";
 
 export type { LocalApp, LocalAppSnippet, LocalAppSnippetOutput } from "./types.js";
 export { chooseGguf, DEFAULT_GGUF_QUANT } from "./gguf-choice.js";
 export type { GgufChoice } from "./gguf-choice.js";
+export { PUBLIC_HUB_URL, HubUrlError, otherHubUrl } from "../snippets/hub-endpoint.js";
+export type { SnippetOptions } from "../snippets/hub-endpoint.js";
 
 /**
  * Every local app, in menu order: the incumbent's 17 in their order, each new server next to its
@@ -47,10 +50,13 @@ export function isLocalAppKey(key: string): key is LocalAppKey {
 	return Object.hasOwn(LOCAL_APPS, key);
 }
 
-/** The apps offered on a model's page, in menu order. */
-export function localAppsForModel(model: ModelData): LocalAppKey[] {
+/**
+ * The apps offered on a model's page, in menu order. With `options.hubUrl` naming another hub, only
+ * the apps that can fetch the model from it.
+ */
+export function localAppsForModel(model: ModelData, options?: SnippetOptions): LocalAppKey[] {
 	return (Object.keys(LOCAL_APPS) as LocalAppKey[]).filter((key) =>
-		(LOCAL_APPS[key] as LocalApp).displayOnModelPage(model),
+		(LOCAL_APPS[key] as LocalApp).displayOnModelPage(model, options),
 	);
 }
 
@@ -62,9 +68,10 @@ export function getLocalAppSnippets(
 	app: LocalApp,
 	model: ModelData,
 	filepath?: string,
+	options?: SnippetOptions,
 ): Array<{ title?: string; setup?: string; content: string[] }> {
 	if (!("snippet" in app)) return [];
-	const output = app.snippet(model, filepath);
+	const output = app.snippet(model, filepath, options);
 	const items: Array<string | LocalAppSnippet> = Array.isArray(output) ? output : [output];
 	return items.map((item) =>
 		typeof item === "string"

@@ -1,5 +1,6 @@
 import type { ModelData } from "../libraries/types.js";
 import type { PipelineType } from "../pipelines.js";
+import type { SnippetOptions } from "../snippets/hub-endpoint.js";
 
 /** One way to run a model with an app: an optional install step, then the commands. */
 export interface LocalAppSnippet {
@@ -25,22 +26,26 @@ interface LocalAppBase {
 	macOSOnly?: boolean;
 	/** Whether the app is announced but not available yet. */
 	comingSoon?: boolean;
-	/** Whether the app is offered in a model page's "Use this model" menu for this model. */
-	displayOnModelPage: (model: ModelData) => boolean;
+	/**
+	 * Whether the app is offered in a model page's "Use this model" menu for this model. With
+	 * `options.hubUrl` naming another hub, only apps that can fetch the model from that hub are.
+	 */
+	displayOnModelPage: (model: ModelData, options?: SnippetOptions) => boolean;
 }
 
 /**
  * A local app: it either opens from a deep link, or gives shell commands to copy. `filepath` is the
- * repository file the user picked (a `.gguf` file), when there is one.
+ * repository file the user picked (a `.gguf` file), when there is one; `options` (last, optional, as
+ * in the library snippet generators) names the hub serving the model when it is not the public one.
  */
 export type LocalApp = LocalAppBase &
 	(
 		| {
 				/** The URL that opens the app on this model. */
-				deeplink: (model: ModelData, filepath?: string) => URL;
+				deeplink: (model: ModelData, filepath?: string, options?: SnippetOptions) => URL;
 		  }
 		| {
-				/** Commands to copy into a terminal. */
-				snippet: (model: ModelData, filepath?: string) => LocalAppSnippetOutput;
+				/** Commands to copy into a terminal; with `options.hubUrl`, they fetch from that hub. */
+				snippet: (model: ModelData, filepath?: string, options?: SnippetOptions) => LocalAppSnippetOutput;
 		  }
 	);

@@ -82,7 +82,8 @@ model = ${modelClass}.from_pretrained(${id}, from_hf_hub=True)`),
 	];
 };
 
-const spacy = (model: ModelData): CodeBlock[] => {
+/** A spaCy pipeline repository holds its package as a wheel; it is installed, then loaded by name. */
+const spacy = (model: ModelData, hubUrl: string | undefined): CodeBlock[] => {
 	const name = nameWithoutNamespace(model.id);
 	const wheelUrl = `https://huggingface.co/${model.id}/resolve/main/${name}-any-py3-none-any.whl`;
 	let code = `import spacy
@@ -97,7 +98,15 @@ import ${name}
 
 nlp = ${name}.load()`;
 	}
-	return [pipInstallUrl(wheelUrl), python(code)];
+	// Elsewhere the wheel is fetched with the hf CLI (which reads HF_ENDPOINT and HF_TOKEN) and installed
+	// from the path it prints, so that a private model installs too.
+	const install =
+		hubUrl === undefined
+			? pipInstallUrl(wheelUrl)
+			: shell(
+					`wheel=$(hf download ${shWord(model.id)} ${shWord(`${name}-any-py3-none-any.whl`)})\npip install "$wheel"`,
+				);
+	return [install, python(code)];
 };
 
 /**
@@ -112,14 +121,15 @@ function edsnlpModuleName(modelId: string): string | undefined {
 	return isPyIdentifier(moduleName) ? moduleName : undefined;
 }
 
-const edsnlp = (model: ModelData): CodeBlock[] => {
+const edsnlp = (model: ModelData, hubUrl: string | undefined): CodeBlock[] => {
 	const blocks = [
 		python(`import edsnlp
 
 nlp = edsnlp.load(${pyString(model.id)})`),
 	];
 	// The repository is also a pip-installable package; after installing it, it imports by module name.
-	const moduleName = edsnlpModuleName(model.id);
+	// Only the public hub serves repositories over git; elsewhere edsnlp.load (huggingface_hub) is the way.
+	const moduleName = hubUrl === undefined ? edsnlpModuleName(model.id) : undefined;
 	if (moduleName !== undefined) {
 		blocks.push(
 			pipInstallUrl(`git+https://huggingface.co/${model.id}`),

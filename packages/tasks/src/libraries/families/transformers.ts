@@ -199,13 +199,42 @@ const TRANSFORMERS_JS_PIPELINE_TASKS: ReadonlySet<string> = new Set([
 	"zero-shot-object-detection",
 ]);
 
-function transformersJsSnippet(model: ModelData): string {
+/**
+ * Transformers.js fetches `env.remoteHost` + `{model}/resolve/{revision}/` + file, and adds the
+ * `HF_TOKEN` of Node's environment only to requests for huggingface.co or hf.co (4.3.1
+ * `src/utils/hub.js`), so for a private model on another hub the snippet hands it over through
+ * `env.fetch`, for that hub's requests only.
+ */
+function transformersJsHubSetup(model: ModelData, hubUrl: string | undefined): string[] {
+	if (hubUrl === undefined) return [];
+	const lines = [
+		"",
+		"// The model's files are on this hub",
+		`env.remoteHost = ${singleQuoted(jsString(`${hubUrl}/`))};`,
+	];
+	if (model.private === true) {
+		lines.push(
+			"// Private model (Node.js): send HF_TOKEN, an access token of this hub, with this hub's requests",
+			"env.fetch = (url, init = {}) => {",
+			"  const headers = new Headers(init.headers);",
+			"  if (String(url).startsWith(env.remoteHost)) headers.set('Authorization', `Bearer ${process.env.HF_TOKEN}`);",
+			"  return fetch(url, { ...init, headers });",
+			"};",
+		);
+	}
+	return lines;
+}
+
+function transformersJsSnippet(model: ModelData, hubUrl: string | undefined): string {
 	const id = singleQuoted(jsString(model.id));
 	const task = model.pipeline_tag;
+	const setup = transformersJsHubSetup(model, hubUrl);
+	const imported = (name: string) => (setup.length > 0 ? `env, ${name}` : name);
 	if (task !== undefined && TRANSFORMERS_JS_PIPELINE_TASKS.has(task)) {
 		return [
 			"// npm i @huggingface/transformers",
-			"import { pipeline } from '@huggingface/transformers';",
+			`import { ${imported("pipeline")} } from '@huggingface/transformers';`,
+			...setup,
 			"",
 			"// Allocate a pipeline for this model and task",
 			`const pipe = await pipeline(${singleQuoted(jsString(task))}, ${id});`,
@@ -215,7 +244,8 @@ function transformersJsSnippet(model: ModelData): string {
 		task === undefined ? "⚠️ Unknown pipeline tag" : "Transformers.js has no pipeline for this task";
 	return [
 		"// npm i @huggingface/transformers",
-		"import { AutoModel } from '@huggingface/transformers';",
+		`import { ${imported("AutoModel")} } from '@huggingface/transformers';`,
+		...setup,
 		"",
 		`// ${why}: load the model itself`,
 		`const model = await AutoModel.from_pretrained(${id});`,
@@ -583,6 +613,6 @@ export const transformersLibraries = {
 		docsUrl: "https://huggingface.co/docs/hub/transformers-js",
 		filter: true,
 		installCommand: "npm i @huggingface/transformers",
-		codeBlocks: (model) => [javascript(transformersJsSnippet(model))],
+		codeBlocks: (model, hubUrl) => [javascript(transformersJsSnippet(model, hubUrl))],
 	}),
 } as const satisfies Record<string, LibraryUiElement>;

@@ -1,12 +1,15 @@
 /**
  * Desktop chat apps that open a GGUF (or MLX) repository from a deep link. The id enters each URL
- * through `urlPath` or `urlQueryValue`, so it cannot add a path step, a parameter or a fragment.
+ * through `urlPath` or `urlQueryValue`, so it cannot add a path step, a parameter or a fragment. A deep
+ * link carries only the id and each app downloads from the public hub, so they are offered only for
+ * models it serves (`publicHubOnly`).
  */
 import type { ModelData } from "../../libraries/types.js";
 import { urlPath, urlQueryValue } from "../../literals/index.js";
 import { isDiffusersModel, isGgufLlm, isLora, isMlxModel, isTextToImage } from "../model-kinds.js";
 import { hasTag } from "../../libraries/define.js";
 import type { LocalApp } from "../types.js";
+import { publicHubOnly } from "../hub.js";
 
 /** LM Studio takes the repository and, optionally, the file the user picked. */
 function lmStudioLink(model: ModelData, filepath?: string): URL {
@@ -27,14 +30,14 @@ export const chatApps = {
 		prettyLabel: "LM Studio",
 		docsUrl: "https://lmstudio.ai",
 		mainTask: "text-generation",
-		displayOnModelPage: (model: ModelData) => isGgufLlm(model) || isMlxModel(model),
+		displayOnModelPage: publicHubOnly((model: ModelData) => isGgufLlm(model) || isMlxModel(model)),
 		deeplink: lmStudioLink,
 	},
 	jan: {
 		prettyLabel: "Jan",
 		docsUrl: "https://jan.ai",
 		mainTask: "text-generation",
-		displayOnModelPage: isGgufLlm,
+		displayOnModelPage: publicHubOnly(isGgufLlm),
 		// Jan reads the repository from the path after `/<action>/<provider>/` (web-app DataProvider).
 		deeplink: (model: ModelData) => new URL(`jan://models/huggingface/${urlPath(model.id)}`),
 	},
@@ -42,30 +45,32 @@ export const chatApps = {
 		prettyLabel: "Backyard AI",
 		docsUrl: "https://backyard.ai",
 		mainTask: "text-generation",
-		displayOnModelPage: isGgufLlm,
+		displayOnModelPage: publicHubOnly(isGgufLlm),
 		deeplink: (model: ModelData) => new URL(`https://backyard.ai/hf/model/${urlPath(model.id)}`),
 	},
 	sanctum: {
 		prettyLabel: "Sanctum",
 		docsUrl: "https://sanctum.ai",
 		mainTask: "text-generation",
-		displayOnModelPage: isGgufLlm,
+		displayOnModelPage: publicHubOnly(isGgufLlm),
 		deeplink: (model: ModelData) => new URL(`sanctum://open_from_hf?model=${urlQueryValue(model.id)}`),
 	},
 	jellybox: {
 		prettyLabel: "Jellybox",
 		docsUrl: "https://jellybox.com",
 		mainTask: "text-generation",
-		displayOnModelPage: (model: ModelData) =>
-			isGgufLlm(model) ||
-			(isDiffusersModel(model) && hasTag(model, "safetensors") && (isTextToImage(model) || isLora(model))),
+		displayOnModelPage: publicHubOnly(
+			(model: ModelData) =>
+				isGgufLlm(model) ||
+				(isDiffusersModel(model) && hasTag(model, "safetensors") && (isTextToImage(model) || isLora(model))),
+		),
 		deeplink: jellyboxLink,
 	},
 	msty: {
 		prettyLabel: "Msty",
 		docsUrl: "https://msty.app",
 		mainTask: "text-generation",
-		displayOnModelPage: isGgufLlm,
+		displayOnModelPage: publicHubOnly(isGgufLlm),
 		deeplink: (model: ModelData) => new URL(`msty://models/search/hf/${urlPath(model.id)}`),
 	},
 	recursechat: {
@@ -73,7 +78,7 @@ export const chatApps = {
 		docsUrl: "https://recurse.chat",
 		mainTask: "text-generation",
 		macOSOnly: true,
-		displayOnModelPage: isGgufLlm,
+		displayOnModelPage: publicHubOnly(isGgufLlm),
 		deeplink: (model: ModelData) =>
 			new URL(`recursechat://new-hf-gguf-model?hf-model-id=${urlQueryValue(model.id)}`),
 	},

@@ -8,23 +8,26 @@ import { block } from "../commands.js";
 import { chooseGguf } from "../gguf-choice.js";
 import { isGgufLlm } from "../model-kinds.js";
 import type { LocalApp, LocalAppSnippet } from "../types.js";
+import { envPrefix, otherHubUrl, tokenNote, type SnippetOptions } from "../../snippets/hub-endpoint.js";
 
 /**
  * `hf download REPO_ID [FILENAMES]...` (huggingface_hub 2.0.0) fetches into the local hub cache and
  * prints the path. For a GGUF repository only the chosen file is fetched, not every quantisation.
+ *
+ * For a model another hub serves, `HF_ENDPOINT=<hub> hf download …` (huggingface_hub reads the variable
+ * at import, constants.py) fetches from it; the token comes from HF_TOKEN or `hf auth login`.
  */
-function hfCliSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] {
+function hfCliSnippet(model: ModelData, filepath?: string, options?: SnippetOptions): LocalAppSnippet[] {
+	const hubUrl = otherHubUrl(options);
 	const file = isGgufLlm(model) || filepath ? chooseGguf(model, filepath).file : undefined;
 	return [
 		{
 			title: "Download the model files",
-			setup: block(
-				"pip install -U huggingface_hub",
-				"# For a self-hosted ModelHub, point the CLI at it: export HF_ENDPOINT=<its URL>",
-			),
+			setup: "pip install -U huggingface_hub",
 			content: block(
 				"# Downloads into the local Hugging Face cache and prints the folder:",
-				`hf download ${shWord(model.id)}${file === undefined ? "" : ` ${shWord(file)}`}`,
+				tokenNote(model, hubUrl),
+				`${envPrefix(hubUrl)}hf download ${shWord(model.id)}${file === undefined ? "" : ` ${shWord(file)}`}`,
 			),
 		},
 	];

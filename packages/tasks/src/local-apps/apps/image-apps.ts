@@ -1,6 +1,7 @@
 /**
  * Image-generation apps that import a diffusers (or Core ML) repository: Draw Things, DiffusionBee,
- * JoyFusion and Invoke.
+ * JoyFusion and Invoke. Each is handed only the id and downloads from the public hub (Invoke's server
+ * with its own settings), so they are offered only for models it serves (`publicHubOnly`).
  */
 import { hasTag } from "../../libraries/define.js";
 import type { ModelData } from "../../libraries/types.js";
@@ -8,6 +9,7 @@ import { shQuote, urlQueryValue } from "../../literals/index.js";
 import { block, multiline } from "../commands.js";
 import { isDiffusersModel, isLora, isTextToImage } from "../model-kinds.js";
 import type { LocalApp, LocalAppSnippet } from "../types.js";
+import { publicHubOnly } from "../hub.js";
 
 /** Draw Things imports a LoRA onto a pipeline, anything else as a whole pipeline. */
 function drawThingsLink(model: ModelData): URL {
@@ -41,8 +43,9 @@ export const imageApps = {
 		docsUrl: "https://drawthings.ai",
 		mainTask: "text-to-image",
 		macOSOnly: true,
-		displayOnModelPage: (model: ModelData) =>
-			isDiffusersModel(model) && (isTextToImage(model) || isLora(model)),
+		displayOnModelPage: publicHubOnly(
+			(model: ModelData) => isDiffusersModel(model) && (isTextToImage(model) || isLora(model)),
+		),
 		deeplink: drawThingsLink,
 	},
 	diffusionbee: {
@@ -50,7 +53,7 @@ export const imageApps = {
 		docsUrl: "https://diffusionbee.com",
 		mainTask: "text-to-image",
 		macOSOnly: true,
-		displayOnModelPage: (model: ModelData) => isDiffusersModel(model) && isTextToImage(model),
+		displayOnModelPage: publicHubOnly((model: ModelData) => isDiffusersModel(model) && isTextToImage(model)),
 		deeplink: (model: ModelData) =>
 			new URL(`https://diffusionbee.com/huggingface_import?model_id=${urlQueryValue(model.id)}`),
 	},
@@ -59,8 +62,9 @@ export const imageApps = {
 		docsUrl: "https://joyfusion.app",
 		mainTask: "text-to-image",
 		macOSOnly: true,
-		displayOnModelPage: (model: ModelData) =>
-			hasTag(model, "coreml") && hasTag(model, "joyfusion") && isTextToImage(model),
+		displayOnModelPage: publicHubOnly(
+			(model: ModelData) => hasTag(model, "coreml") && hasTag(model, "joyfusion") && isTextToImage(model),
+		),
 		deeplink: (model: ModelData) =>
 			new URL(`https://joyfusion.app/import_from_hf?repo_id=${urlQueryValue(model.id)}`),
 	},
@@ -68,7 +72,7 @@ export const imageApps = {
 		prettyLabel: "Invoke",
 		docsUrl: "https://github.com/invoke-ai/InvokeAI",
 		mainTask: "text-to-image",
-		displayOnModelPage: (model: ModelData) => isDiffusersModel(model) && isTextToImage(model),
+		displayOnModelPage: publicHubOnly((model: ModelData) => isDiffusersModel(model) && isTextToImage(model)),
 		snippet: invokeSnippet,
 	},
 } as const satisfies Record<string, LocalApp>;

@@ -1,6 +1,8 @@
 /**
  * GPU inference servers with an OpenAI-compatible API: vLLM, SGLang and Text Generation Inference.
- * Each snippet starts the server and then calls it with curl.
+ * Each snippet starts the server and then calls it with curl. vLLM and SGLang download through
+ * huggingface_hub, so `HF_ENDPOINT` (and `HF_TOKEN`) point them at another hub; TGI is offered only
+ * for models the public hub serves.
  */
 import { hasTag } from "../../libraries/define.js";
 import type { ModelData } from "../../libraries/types.js";
@@ -9,6 +11,8 @@ import { block, multiline, openAiCurl, otherQuantsComment, withQuant } from "../
 import { chooseGguf, DEFAULT_GGUF_QUANT } from "../gguf-choice.js";
 import { isGgufLlm, isServableCheckpoint, isVllmModel } from "../model-kinds.js";
 import type { LocalApp, LocalAppSnippet } from "../types.js";
+import { envPrefix, otherHubUrl, tokenNote, type SnippetOptions } from "../../snippets/hub-endpoint.js";
+import { dockerEnv, dockerLoopbackNote, publicHubOnly } from "../hub.js";
 
 /** Mounting the host's hub cache keeps downloaded weights between container runs. */
 const HF_CACHE_VOLUME = "-v ~/.cache/huggingface:/root/.cache/huggingface";
@@ -35,7 +39,7 @@ function quantizedFrom(model: ModelData): string | undefined {
  * GGUF repositories load through the vllm-gguf-plugin as `repository:quantisation`; the served name
  * is set to the plain id so that requests can name the model as the hub does.
  */
-function vllmGgufSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] {
+function vllmGgufSnippet(model: ModelData, hubUrl: string | undefined, filepath?: string): LocalAppSnippet[] {
 	const choice = chooseGguf(model, filepath);
 	const tokenizer = quantizedFrom(model);
 	return [
@@ -45,8 +49,9 @@ function vllmGgufSnippet(model: ModelData, filepath?: string): LocalAppSnippet[]
 			content: [
 				block(
 					"# Start an OpenAI-compatible server on http://localhost:8000:",
+					tokenNote(model, hubUrl),
 					multiline(
-						`vllm serve ${shWord(withQuant(model.id, choice.quant ?? DEFAULT_GGUF_QUANT))}`,
+						`${envPrefix(hubUrl)}vllm serve ${shWord(withQuant(model.id, choice.quant ?? DEFAULT_GGUF_QUANT))}`,
 						...(tokenizer === undefined ? [] : [`--tokenizer ${shWord(tokenizer)}`]),
 						`--served-model-name ${shWord(model.id)}`,
 					),
@@ -61,8 +66,9 @@ function vllmGgufSnippet(model: ModelData, filepath?: string): LocalAppSnippet[]
 /** Mistral's own checkpoint format needs its tokenizer, config and weight loaders (vLLM engine args). */
 const MISTRAL_FORMAT_ARGS = ["--tokenizer-mode mistral", "--config-format mistral", "--load-format mistral"];
 
-function vllmSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] {
-	if (isGgufLlm(model) && !isServableCheckpoint(model)) return vllmGgufSnippet(model, filepath);
+function vllmSnippet(model: ModelData, filepath?: string, options?: SnippetOptions): LocalAppSnippet[] {
+	const hubUrl = otherHubUrl(options);
+	if (isGgufLlm(model) && !isServableCheckpoint(model)) return vllmGgufSnippet(model, hubUrl, filepath);
 	const mistral = hasTag(model, "mistral-common");
 	const id = shWord(model.id);
 	return [
@@ -72,7 +78,8 @@ function vllmSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] {
 			content: [
 				block(
 					"# Start an OpenAI-compatible server on http://localhost:8000:",
-					multiline(`vllm serve ${id}`, ...(mistral ? MISTRAL_FORMAT_ARGS : [])),
+					tokenNote(model, hubUrl),
+					multiline(`${envPrefix(hubUrl)}vllm serve ${id}`, ...(mistral ? MISTRAL_FORMAT_ARGS : [])),
 				),
 				openAiCurl(model, 8000, model.id),
 			],
@@ -82,10 +89,13 @@ function vllmSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] {
 			content: [
 				block(
 					"# Start the server on http://localhost:8000 (NVIDIA GPU):",
+					tokenNote(model, hubUrl),
+					dockerLoopbackNote(hubUrl),
 					multiline(
 						"docker run --gpus all",
 						HF_CACHE_VOLUME,
 						HF_TOKEN_ENV,
+						...dockerEnv(hubUrl),
 						"-p 8000:8000",
 						`vllm/vllm-openai:latest ${id}`,
 						...(mistral ? MISTRAL_FORMAT_ARGS : []),
@@ -98,7 +108,8 @@ function vllmSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] {
 }
 
 /** `python3 -m sglang.launch_server --model-path ...`; SGLang listens on port 30000 by default. */
-function sglangSnippet(model: ModelData): LocalAppSnippet[] {
+function sglangSnippet(model: ModelData, _filepath?: string, options?: SnippetOptions): LocalAppSnippet[] {
+	const hubUrl = otherHubUrl(options);
 	const id = shWord(model.id);
 	return [
 		{
@@ -107,7 +118,12 @@ function sglangSnippet(model: ModelData): LocalAppSnippet[] {
 			content: [
 				block(
 					"# Start an OpenAI-compatible server on http://localhost:30000:",
-					multiline("python3 -m sglang.launch_server", `--model-path ${id}`, "--port 30000"),
+					tokenNote(model, hubUrl),
+					multiline(
+						`${envPrefix(hubUrl)}python3 -m sglang.launch_server`,
+						`--model-path ${id}`,
+						"--port 30000",
+					),
 				),
 				openAiCurl(model, 30000, model.id),
 			],
@@ -117,12 +133,15 @@ function sglangSnippet(model: ModelData): LocalAppSnippet[] {
 			content: [
 				block(
 					"# Start the server on http://localhost:30000 (NVIDIA GPU):",
+					tokenNote(model, hubUrl),
+					dockerLoopbackNote(hubUrl),
 					multiline(
 						"docker run --gpus all",
 						"--shm-size 32g",
 						"--ipc=host",
 						HF_CACHE_VOLUME,
 						HF_TOKEN_ENV,
+						...dockerEnv(hubUrl),
 						"-p 30000:30000",
 						"lmsysorg/sglang:latest",
 						"python3 -m sglang.launch_server",
@@ -178,7 +197,8 @@ export const inferenceServerApps = {
 		prettyLabel: "TGI",
 		docsUrl: "https://huggingface.co/docs/text-generation-inference/",
 		mainTask: "text-generation",
-		displayOnModelPage: (model: ModelData) => hasTag(model, "text-generation-inference"),
+		// TGI's launcher and router fetch with their own clients, not checked against another hub here.
+		displayOnModelPage: publicHubOnly((model: ModelData) => hasTag(model, "text-generation-inference")),
 		snippet: tgiSnippet,
 	},
 } as const satisfies Record<string, LocalApp>;

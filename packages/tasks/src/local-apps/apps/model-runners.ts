@@ -1,6 +1,8 @@
 /**
  * Model runners that pull a repository from the hub by reference: Ollama, Docker Model Runner and
- * LocalAI.
+ * LocalAI. Ollama and Docker Model Runner pull `hf.co/…` references from the public hub only, so they
+ * are not offered for models another hub serves; LocalAI follows `HF_ENDPOINT` (pkg/downloader/uri.go,
+ * after `HF_MIRROR`), but sends it no token of ours, so it is offered there for public models only.
  */
 import type { ModelData } from "../../libraries/types.js";
 import { shWord } from "../../literals/index.js";
@@ -8,6 +10,8 @@ import { block, multiline, otherQuantsComment, withQuant } from "../commands.js"
 import { chooseGguf, DEFAULT_GGUF_QUANT } from "../gguf-choice.js";
 import { isGgufLlm, isMlxLmModel, isServableCheckpoint } from "../model-kinds.js";
 import type { LocalApp, LocalAppSnippet } from "../types.js";
+import { envPrefix, otherHubUrl, type SnippetOptions } from "../../snippets/hub-endpoint.js";
+import { dockerEnv, dockerLoopbackNote, publicHubOnly, publicModelsOnOtherHubs } from "../hub.js";
 
 /** `ollama run hf.co/{owner}/{name}:{quantisation}`; without a tag Ollama takes Q4_K_M (hub docs, "Use Ollama with any GGUF Model"). */
 function ollamaSnippet(model: ModelData, filepath?: string): string {
@@ -36,7 +40,8 @@ function dockerModelRunnerSnippet(model: ModelData, filepath?: string): string {
  * LocalAI loads `huggingface://{owner}/{name}/{file}` and needs the exact file. When the
  * repository's files are unknown, the command reads it from a variable the user sets.
  */
-function localAiSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] {
+function localAiSnippet(model: ModelData, filepath?: string, options?: SnippetOptions): LocalAppSnippet[] {
+	const hubUrl = otherHubUrl(options);
 	const choice = chooseGguf(model, filepath);
 	const known = choice.file !== undefined;
 	const uri = known
@@ -59,15 +64,19 @@ function localAiSnippet(model: ModelData, filepath?: string): LocalAppSnippet[] 
 		{
 			title: "Install the binary (Linux)",
 			setup: "curl https://localai.io/install.sh | sh",
-			content: run(`local-ai run ${uri}`),
+			content: run(`${envPrefix(hubUrl)}local-ai run ${uri}`),
 		},
 		{
 			title: "Use Docker",
-			content: run(
-				multiline(
-					"docker run -ti --name local-ai -p 8080:8080",
-					"-v localai-models:/models",
-					`localai/localai:latest ${uri}`,
+			content: block(
+				dockerLoopbackNote(hubUrl),
+				run(
+					multiline(
+						"docker run -ti --name local-ai -p 8080:8080",
+						"-v localai-models:/models",
+						...dockerEnv(hubUrl),
+						`localai/localai:latest ${uri}`,
+					),
 				),
 			),
 		},
@@ -79,22 +88,23 @@ export const modelRunnerApps = {
 		prettyLabel: "LocalAI",
 		docsUrl: "https://github.com/mudler/LocalAI",
 		mainTask: "text-generation",
-		displayOnModelPage: isGgufLlm,
+		displayOnModelPage: publicModelsOnOtherHubs(isGgufLlm),
 		snippet: localAiSnippet,
 	},
 	ollama: {
 		prettyLabel: "Ollama",
 		docsUrl: "https://ollama.com",
 		mainTask: "text-generation",
-		displayOnModelPage: isGgufLlm,
+		displayOnModelPage: publicHubOnly(isGgufLlm),
 		snippet: ollamaSnippet,
 	},
 	"docker-model-runner": {
 		prettyLabel: "Docker Model Runner",
 		docsUrl: "https://docs.docker.com/ai/model-runner/",
 		mainTask: "text-generation",
-		displayOnModelPage: (model: ModelData) =>
-			isGgufLlm(model) || isServableCheckpoint(model) || isMlxLmModel(model),
+		displayOnModelPage: publicHubOnly(
+			(model: ModelData) => isGgufLlm(model) || isServableCheckpoint(model) || isMlxLmModel(model),
+		),
 		snippet: dockerModelRunnerSnippet,
 	},
 } as const satisfies Record<string, LocalApp>;
