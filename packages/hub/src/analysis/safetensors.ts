@@ -306,10 +306,15 @@ function countTensors(
 	where: string,
 	context: Context,
 ): HeaderCount {
-	const parameters = new Map<string, bigint>();
-	const spans: Array<[begin: number, end: number, name: string]> = [];
+	const names = Object.keys(header);
+	const begins = new Float64Array(names.length);
+	const ends = new Float64Array(names.length);
+	const sums = new Map<string, DtypeSum>();
+	const validDtypes = new Set<string>();
+	let tensors = 0;
 	let totalParameters: bigint | undefined;
-	for (const [name, entry] of Object.entries(header)) {
+	for (const name of names) {
+		const entry = header[name];
 		if (name === "__metadata__") {
 			// A free-form string-to-string map (safetensors README); only total_parameters is read.
 			if (!isPlainObject(entry) || Object.values(entry).some((value) => typeof value !== "string"))
@@ -321,49 +326,97 @@ function countTensors(
 			throw new WeightsProblem(
 				`${where}: more than ${context.limits.maxTensors} tensors in this revision's headers`,
 			);
-		const tensor = `${where}: tensor "${clip(name)}"`;
-		if (!isPlainObject(entry)) throw new WeightsProblem(`${tensor} is not an object`);
+		const tensor = (): string => `${where}: tensor "${clip(name)}"`;
+		if (!isPlainObject(entry)) throw new WeightsProblem(`${tensor()} is not an object`);
 		const { dtype, shape, data_offsets: offsets } = entry;
-		if (typeof dtype !== "string" || !DTYPE_NAME.test(dtype))
-			throw new WeightsProblem(`${tensor} has no valid dtype`);
+		if (typeof dtype !== "string" || !(validDtypes.has(dtype) || DTYPE_NAME.test(dtype)))
+			throw new WeightsProblem(`${tensor()} has no valid dtype`);
+		validDtypes.add(dtype);
 		if (!Array.isArray(shape) || !shape.every(isCount))
-			throw new WeightsProblem(`${tensor} has no valid shape (non-negative integers)`);
+			throw new WeightsProblem(`${tensor()} has no valid shape (non-negative integers)`);
 		if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every(isCount))
-			throw new WeightsProblem(`${tensor} has no valid data_offsets`);
+			throw new WeightsProblem(`${tensor()} has no valid data_offsets`);
 		const [begin, end] = offsets as [number, number];
 		if (begin > end || end > bufferLength)
 			throw new WeightsProblem(
-				`${tensor}: data_offsets [${begin}, ${end}] are not within the ${bufferLength}-byte buffer`,
+				`${tensor()}: data_offsets [${begin}, ${end}] are not within the ${bufferLength}-byte buffer`,
 			);
-		// Exact arithmetic: a hostile shape's product can be far beyond 2^53.
-		let elements = 1n;
-		for (const dim of shape as number[]) elements *= BigInt(dim);
-		const spanBits = BigInt(end - begin) * 8n;
-		const bits = DTYPE_BITS[dtype];
-		// Known dtypes: the span is exactly elements × bits / 8 (tensor.rs `validate`); unknown ones hold at
-		// least one bit per element, so no count can exceed what the file holds.
-		if (bits !== undefined ? elements * BigInt(bits) !== spanBits : elements > spanBits)
+		const elements = elementsFitting(shape as number[], DTYPE_BITS[dtype], end - begin);
+		if (elements === undefined)
 			throw new WeightsProblem(
-				`${tensor}: ${dtype} shape [${(shape as number[]).join(", ")}] does not fit its ${end - begin} bytes`,
+				`${tensor()}: ${dtype} shape [${(shape as number[]).join(", ")}] does not fit its ${end - begin} bytes`,
 			);
-		spans.push([begin, end, name]);
+		begins[tensors] = begin;
+		ends[tensors] = end;
+		tensors++;
 		if (shape.length === 0 || SCALE_ONLY_DTYPES.has(dtype)) continue;
-		parameters.set(dtype, (parameters.get(dtype) ?? 0n) + elements);
+		let sum = sums.get(dtype);
+		if (!sum) sums.set(dtype, (sum = { small: 0, big: 0n }));
+		if (typeof elements === "bigint") sum.big += elements;
+		else if ((sum.small += elements) > SMALL_SUM_LIMIT) {
+			sum.big += BigInt(sum.small);
+			sum.small = 0;
+		}
 	}
-	checkCoverage(spans, bufferLength, where);
-	return { parameters, tensors: spans.length, totalParameters };
+	checkCoverage(begins.subarray(0, tensors), ends.subarray(0, tensors), bufferLength, where);
+	const parameters = new Map<string, bigint>();
+	for (const [dtype, sum] of sums) parameters.set(dtype, sum.big + BigInt(sum.small));
+	return { parameters, tensors, totalParameters };
+}
+
+/** A dtype's running count: a number while it is exact, moved into the bigint before it could stop being so. */
+interface DtypeSum {
+	small: number;
+	big: bigint;
+}
+
+const SMALL_SUM_LIMIT = 2 ** 52;
+/** Element counts at most this, times a dtype's at most 64 bits, stay exact as numbers. */
+const EXACT_ELEMENTS = 2 ** 47;
+
+/**
+ * A tensor's element count when its span holds exactly that many elements of its dtype (tensor.rs
+ * `validate`), or at least one bit per element for a dtype this table does not know; undefined when not.
+ * Numbers while exact; a hostile shape's product, far beyond 2^53, is checked in bigints.
+ */
+function elementsFitting(
+	shape: readonly number[],
+	bits: number | undefined,
+	spanBytes: number,
+): number | bigint | undefined {
+	let product = 1;
+	for (const dim of shape) product *= dim;
+	if (product <= EXACT_ELEMENTS) {
+		const fits = bits !== undefined ? product * bits === spanBytes * 8 : product <= spanBytes * 8;
+		return fits ? product : undefined;
+	}
+	let exact = 1n;
+	for (const dim of shape) exact *= BigInt(dim);
+	const spanBits = BigInt(spanBytes) * 8n;
+	const fits = bits !== undefined ? exact * BigInt(bits) === spanBits : exact <= spanBits;
+	return fits ? exact : undefined;
 }
 
 /** The tensors cover the byte buffer exactly, with no hole or overlap (safetensors README, "Notes"). */
-function checkCoverage(spans: Array<[number, number, string]>, bufferLength: number, where: string): void {
-	spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-	let covered = 0;
-	for (const [begin, end, name] of spans) {
-		if (begin !== covered)
-			throw new WeightsProblem(
-				`${where}: tensor "${clip(name)}" starts at ${begin}, the previous tensors end at ${covered} (hole or overlap)`,
+function checkCoverage(begins: Float64Array, ends: Float64Array, bufferLength: number, where: string): void {
+	let order: ArrayLike<number> | undefined;
+	for (let i = 1; i < begins.length && !order; i++)
+		if ((begins[i] as number) < (begins[i - 1] as number)) {
+			// Writers lay tensors out in order; only other files pay for a sort.
+			const indices = Array.from({ length: begins.length }, (_, j) => j);
+			indices.sort(
+				(x, y) => (begins[x] as number) - (begins[y] as number) || (ends[x] as number) - (ends[y] as number),
 			);
-		covered = end;
+			order = indices;
+		}
+	let covered = 0;
+	for (let i = 0; i < begins.length; i++) {
+		const at = order ? (order[i] as number) : i;
+		if (begins[at] !== covered)
+			throw new WeightsProblem(
+				`${where}: a tensor starts at ${begins[at]}, the previous tensors end at ${covered} (hole or overlap)`,
+			);
+		covered = ends[at] as number;
 	}
 	if (covered !== bufferLength)
 		throw new WeightsProblem(`${where}: the tensors cover ${covered} of the buffer's ${bufferLength} bytes`);
