@@ -147,6 +147,91 @@ describe("safetensors parameter counts", () => {
 	});
 });
 
+describe("safetensors quantized weights (config.json's quantization_config)", () => {
+	const quantized = (config: unknown, tensors: Parameters<typeof safetensorsFile>[1]) =>
+		safetensors([
+			textFile("config.json", JSON.stringify(config)),
+			safetensorsFile("model.safetensors", tensors),
+		]);
+
+	it("GPTQ: packed qweight counts 32 / bits values per I32, its companions not at all", async () => {
+		const { result } = await quantized({ quantization_config: { quant_method: "gptq", bits: 4 } }, [
+			{ name: "layers.0.q.qweight", dtype: "I32", shape: [16, 64] },
+			{ name: "layers.0.q.qzeros", dtype: "I32", shape: [1, 8] },
+			{ name: "layers.0.q.scales", dtype: "F16", shape: [1, 64] },
+			{ name: "layers.0.q.g_idx", dtype: "I32", shape: [128] },
+			{ name: "lm_head.weight", dtype: "F16", shape: [10, 64] },
+		]);
+		expect(result.info).toEqual({ parameters: { I32: 8192, F16: 640 }, total: 8832, sharded: false });
+	});
+
+	it("bitsandbytes 4-bit and MXFP4: two values per U8, their quantization state not counted", async () => {
+		const bnb = await quantized(
+			{ quantization_config: { quant_method: "bitsandbytes", load_in_4bit: true } },
+			[
+				{ name: "layers.0.mlp.weight", dtype: "U8", shape: [100, 1] },
+				{ name: "layers.0.mlp.weight.absmax", dtype: "F32", shape: [4] },
+				{ name: "layers.0.mlp.weight.quant_map", dtype: "F32", shape: [16] },
+				{ name: "layers.0.mlp.weight.quant_state.bitsandbytes__nf4", dtype: "U8", shape: [40] },
+				{ name: "norm.weight", dtype: "F32", shape: [8] },
+			],
+		);
+		expect(bnb.result.info).toEqual({ parameters: { U8: 200, F32: 8 }, total: 208, sharded: false });
+		const mxfp4 = await quantized({ text_config: { quantization_config: { quant_method: "mxfp4" } } }, [
+			{ name: "model.layers.0.mlp.experts.gate_up_proj_blocks", dtype: "U8", shape: [4, 16] },
+			{ name: "model.layers.0.mlp.experts.gate_up_proj_scales", dtype: "U8", shape: [4, 1] },
+			{ name: "model.layers.0.mlp.router.weight", dtype: "BF16", shape: [4, 8] },
+		]);
+		expect(mxfp4.result.info).toEqual({ parameters: { U8: 128, BF16: 32 }, total: 160, sharded: false });
+	});
+
+	it("compressed-tensors: packing by the matching group's bits, ignore targets left as stored, fractions rounded", async () => {
+		const config = {
+			quantization_config: {
+				quant_method: "compressed-tensors",
+				format: "pack-quantized",
+				ignore: ["lm_head", "re:.*gate$"],
+				config_groups: { g0: { targets: ["Linear"], weights: { num_bits: 4 } } },
+			},
+		};
+		const { result } = await quantized(config, [
+			{ name: "model.layers.0.mlp.up.weight_packed", dtype: "I32", shape: [4, 8] },
+			{ name: "model.layers.0.mlp.up.weight_scale", dtype: "BF16", shape: [4, 2] },
+			{ name: "model.layers.0.mlp.up.weight_shape", dtype: "I32", shape: [2] },
+			{ name: "model.layers.0.mlp.gate.weight_packed", dtype: "I32", shape: [2, 2] },
+			{ name: "lm_head.weight_packed", dtype: "I32", shape: [3] },
+		]);
+		expect(result.info).toEqual({ parameters: { I32: 256 + 4 + 3 }, total: 263, sharded: false });
+		const threeBits = {
+			quantization_config: {
+				quant_method: "compressed-tensors",
+				config_groups: {
+					g0: { targets: ["re:.*mlp.*"], format: "pack-quantized", weights: { num_bits: 3 } },
+				},
+			},
+		};
+		const odd = await quantized(threeBits, [
+			{ name: "model.mlp.weight_packed", dtype: "I32", shape: [2, 1] },
+		]);
+		expect(odd.result.info?.parameters).toEqual({ I32: Math.round((2 * 32) / 3) });
+	});
+
+	it("counts as stored when config.json is too large or not JSON", async () => {
+		const tensors = [{ name: "w.qweight", dtype: "I32", shape: [4, 4] }];
+		const notJson = await safetensors([
+			textFile("config.json", "{quant"),
+			safetensorsFile("model.safetensors", tensors),
+		]);
+		expect(notJson.result.info?.parameters).toEqual({ I32: 16 });
+		const big = await safetensors([
+			{ path: "config.json", head: new Uint8Array(0), size: 4 * 1024 ** 3 },
+			safetensorsFile("model.safetensors", tensors),
+		]);
+		expect(big.result.info?.parameters).toEqual({ I32: 16 });
+		expect(big.result.bytesRead).toBeLessThan(1000);
+	});
+});
+
 describe("safetensors hostile files", () => {
 	const single = (file: Omit<VirtualFile, "path">) => safetensors([{ path: "model.safetensors", ...file }]);
 

@@ -15,9 +15,8 @@
  *   exponent-only dtypes (`F8_E8M0`, `E8M0`, `UE8`) hold block scales, never parameters, and are not
  *   counted; `total` is the sum, or the header's (index's, when sharded) `__metadata__.total_parameters`
  *   when it is smaller; `sharded` says whether an index was read.
- * Not done here: the quantization packing factors huggingface.js derives from config.json's
- * `quantization_config` (GPTQ/AWQ/bitsandbytes/compressed-tensors packed weights); such repos get the
- * stored element counts.
+ * - quantized weights: with the root config.json's `quantization_config`, packed sub-byte weights count
+ *   the values they hold and quantization bookkeeping is not counted (quantization.ts).
  *
  * The format (safetensors README, "Format"; safetensors/src/tensor.rs): 8 bytes N (u64 little-endian),
  * N bytes of UTF-8 JSON beginning with `{` (trailing spaces allowed), then the byte buffer;
@@ -35,6 +34,12 @@ import {
 	readExactly,
 } from "./bounded-read.js";
 import { jsonNestingDepth } from "./json-depth.js";
+import {
+	isBookkeeping,
+	quantizationFacts,
+	valuesPerElement,
+	type QuantizationFacts,
+} from "./quantization.js";
 import type { WeightsResult } from "./results.js";
 import type { ReadRange, RevisionFile } from "./types.js";
 
@@ -51,6 +56,8 @@ export interface SafetensorsLimits {
 	maxShards: number;
 	/** Tensors counted over all headers of one analysis. */
 	maxTensors: number;
+	/** Largest config.json read for its quantization_config (a larger one is not a real config: counted as unquantized). */
+	maxConfigBytes: number;
 	/** Milliseconds one read may take. */
 	readTimeoutMs: number;
 }
@@ -61,6 +68,7 @@ export const SAFETENSORS_LIMITS: SafetensorsLimits = {
 	maxBytesRead: 64 * 1024 * 1024,
 	maxShards: 10_000,
 	maxTensors: 2_000_000,
+	maxConfigBytes: 1024 * 1024,
 	readTimeoutMs: 30_000,
 };
 
@@ -121,14 +129,13 @@ const DTYPE_BITS: Readonly<Record<string, number>> = {
 	U64: 64,
 };
 
-/** Dtypes that only ever hold block scales (huggingface.js `SCALE_ONLY_DTYPES`): never parameters. */
-const SCALE_ONLY_DTYPES: ReadonlySet<string> = new Set(["F8_E8M0", "E8M0", "UE8"]);
-
 /** A dtype name as the format spells them; anything else (lowercase, `__proto__`, megabytes) is refused. */
 const DTYPE_NAME = /^[A-Z][A-Z0-9_]{0,31}$/;
 
 /** A safetensors header nests an object of tensors, each with a `shape` array: 3 levels. */
 const HEADER_MAX_DEPTH = 3;
+/** config.json nests a few levels (text_config.quantization_config.config_groups…); far deeper is not a config. */
+const CONFIG_MAX_DEPTH = 32;
 /** Index files are shallow (`weight_map`, `metadata`); a little room for extra fields. */
 const INDEX_MAX_DEPTH = 8;
 /**
@@ -154,6 +161,7 @@ interface Context {
 	budget: ReadBudget;
 	limits: SafetensorsLimits;
 	tensorsSeen: number;
+	quantization: QuantizationFacts | undefined;
 }
 
 export async function readSafetensorsInfo(
@@ -162,12 +170,20 @@ export async function readSafetensorsInfo(
 	options: SafetensorsOptions = {},
 ): Promise<SafetensorsResult> {
 	const limits = { ...SAFETENSORS_LIMITS, ...options.limits };
-	const context: Context = { read, budget: new ReadBudget(limits.maxBytesRead), limits, tensorsSeen: 0 };
+	const context: Context = {
+		read,
+		budget: new ReadBudget(limits.maxBytesRead),
+		limits,
+		tensorsSeen: 0,
+		quantization: undefined,
+	};
 	const byPath = new Map(files.map((file) => [file.path, file]));
 	const library = options.library ?? (byPath.has("model_index.json") ? "diffusers" : undefined);
 	const locations = [ROOT_WEIGHTS, ...((library && LIBRARY_WEIGHTS[library]) || [])];
 	try {
 		for (const location of locations) {
+			if (!byPath.has(location.single) && !byPath.has(location.index)) continue;
+			context.quantization = await readQuantization(byPath.get("config.json"), context);
 			const single = byPath.get(location.single);
 			if (single) {
 				const count = await countHeader(single, context);
@@ -213,6 +229,24 @@ function success(
 	if (declaredTotal !== undefined && declaredTotal < total) total = declaredTotal;
 	const info: SafetensorsInfo = { parameters, total: exactNumber(total, "the parameter total"), sharded };
 	return { info, files: paths, bytesRead: context.budget.used };
+}
+
+/**
+ * The quantization facts of the root config.json (huggingface.js reads the same file for the count); a
+ * config that is missing, too large or not JSON leaves the weights counted as stored, as there.
+ */
+async function readQuantization(
+	config: RevisionFile | undefined,
+	context: Context,
+): Promise<QuantizationFacts | undefined> {
+	if (!config || config.size > context.limits.maxConfigBytes) return undefined;
+	const bytes = await readExactly(context.read, config, 0, config.size, context.budget, fileOptions(context));
+	if (jsonNestingDepth(bytes) > CONFIG_MAX_DEPTH) return undefined;
+	try {
+		return quantizationFacts(JSON.parse(decodeUtf8(bytes, config.path)));
+	} catch {
+		return undefined;
+	}
 }
 
 /** The shards an index names (in the order they first appear), each a file of the revision. */
@@ -349,11 +383,14 @@ function countTensors(
 		begins[tensors] = begin;
 		ends[tensors] = end;
 		tensors++;
-		if (shape.length === 0 || SCALE_ONLY_DTYPES.has(dtype)) continue;
+		if (shape.length === 0 || isBookkeeping(name, dtype, context.quantization)) continue;
+		const perElement = valuesPerElement(name, dtype, context.quantization);
+		// Packed sub-byte weights count the values they hold, rounded per tensor (huggingface.js).
+		const counted = perElement === 1 ? elements : Math.round(Number(elements) * perElement);
 		let sum = sums.get(dtype);
 		if (!sum) sums.set(dtype, (sum = { small: 0, big: 0n }));
-		if (typeof elements === "bigint") sum.big += elements;
-		else if ((sum.small += elements) > SMALL_SUM_LIMIT) {
+		if (typeof counted === "bigint") sum.big += counted;
+		else if ((sum.small += counted) > SMALL_SUM_LIMIT) {
 			sum.big += BigInt(sum.small);
 			sum.small = 0;
 		}
