@@ -6,12 +6,16 @@
 //  - a large file (1 GiB by default, stored through LFS), read whole by one client, against a bare server
 //    streaming the same file from disk; the hub's resident memory is sampled every 50 ms (it must not grow
 //    with the file).
-// The hub runs as its own process on a fresh data folder (embedded database, files on disk).
+// The hub runs as its own process on a fresh data folder (embedded database, files on disk). config.json
+// is a counted file (the default download rule): the hub runs with no per-client window
+// (MODELHUB_DOWNLOAD_DEDUPE_SECONDS=0), so every request of it is counted and written, counting's
+// worst case.
 //
 //   npm run build && node packages/hub/bench/download.bench.mjs
 //
 // Environment: BENCH_DOWNLOAD_BYTES (default 1 GiB), BENCH_DURATION (seconds, default 5),
-// BENCH_CONNECTIONS (default 50). Prints one JSON line per transfer.
+// BENCH_CONNECTIONS (default 50), BENCH_CLI (the hub's dist/cli.js to run, default this package's: to
+// compare two builds in alternating runs). Prints one JSON line per transfer.
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { get as httpGet } from "node:http";
@@ -32,7 +36,7 @@ import {
 } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const cli = join(here, "..", "dist", "cli.js");
+const cli = process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js");
 const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 1024 ** 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -166,6 +170,7 @@ async function main() {
 		MODELHUB_DATA_DIR: dataDir,
 		MODELHUB_ADMIN_TOKEN: ADMIN,
 		MODELHUB_LOG_LEVEL: "warn",
+		MODELHUB_DOWNLOAD_DEDUPE_SECONDS: "0",
 		DATABASE_URL: "",
 	});
 	try {
@@ -205,6 +210,15 @@ async function main() {
 		if (!blobPath || statSync(blobPath).size !== SIZE)
 			throw new Error("the stored blob was not found on disk");
 		console.log(JSON.stringify(await smallFile(base)));
+		// Counted (or not, by a hub before counting) and written by now: the flush interval is 5 s.
+		await new Promise((resolve) => setTimeout(resolve, 6000));
+		const counted = await hubApi(base, "GET", "/api/models/bench/dl?expand=downloadsAllTime", token);
+		console.log(
+			JSON.stringify({
+				benchmark: "hub-download-counted",
+				downloadsAllTime: counted.downloadsAllTime ?? null,
+			}),
+		);
 		console.log(JSON.stringify(await largeFile(base, hub.child.pid, blobPath, oid)));
 	} finally {
 		await stopServer(hub.child);

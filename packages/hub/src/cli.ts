@@ -87,6 +87,7 @@ async function serve(config: HubConfig): Promise<void> {
 			authFailureLimit: config.authFailureLimit,
 			authFailureWindowMs: config.authFailureWindowMs,
 			validateYamlPerMinute: config.validateYamlPerMinute,
+			downloads: config.downloads,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {

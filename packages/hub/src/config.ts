@@ -41,6 +41,14 @@ export interface HubConfig {
 	authFailureWindowMs: number;
 	/** `POST /api/validate-yaml` calls allowed per minute, per address (anonymous) or per account. */
 	validateYamlPerMinute: number;
+	/** How download counts are written and bounded (src/downloads/counter.ts). */
+	downloads: DownloadCountingSettings;
+}
+
+/** Download counting: how often counts are written, and the window of one count per client and file. */
+export interface DownloadCountingSettings {
+	flushIntervalMs: number;
+	dedupeWindowMs: number;
 }
 
 /** Upload limits (all sizes in bytes). */
@@ -198,6 +206,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		authFailureLimit: integer(env, "MODELHUB_AUTH_FAILURE_LIMIT", 20, 1, 1_000_000),
 		authFailureWindowMs: integer(env, "MODELHUB_AUTH_FAILURE_WINDOW_MS", 60_000, 1000, 86_400_000),
 		validateYamlPerMinute: integer(env, "MODELHUB_VALIDATE_YAML_PER_MINUTE", 60, 1, 1_000_000),
+		downloads: {
+			flushIntervalMs: integer(env, "MODELHUB_DOWNLOAD_FLUSH_MS", 5_000, 10, 600_000),
+			dedupeWindowMs: integer(env, "MODELHUB_DOWNLOAD_DEDUPE_SECONDS", 3_600, 0, 86_400) * 1000,
+		},
 		port,
 		host,
 		databaseUrl,

@@ -33,6 +33,7 @@ import { formatSchemaErrors, JSON_TYPE, pathOf, SECURITY_HEADERS } from "./http.
 import { demoAssetsDir } from "./paths.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
+import type { DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { repositoryRoutes } from "./routes/repos.js";
 import { uploadRoutes } from "./routes/uploads/index.js";
@@ -70,6 +71,8 @@ export interface HubServerOptions {
 	authFailureWindowMs?: number;
 	/** `POST /api/validate-yaml` calls per minute, per address (anonymous) or per account. */
 	validateYamlPerMinute?: number;
+	/** Download counting (batched writes, the per-client window); see src/downloads/counter.ts. */
+	downloads?: Partial<DownloadCounterSettings>;
 }
 
 declare module "fastify" {
@@ -337,7 +340,15 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
 			uploads: { ...DEFAULT_UPLOAD_SETTINGS, ...options.uploads },
 		},
+		downloads: options.downloads,
+		onDownloadsError: (error, lost) =>
+			app.log.error(
+				{ err: error },
+				lost > 0 ? `${lost} downloads were not counted` : "download counts not written yet (retried)",
+			),
 	});
+	// After the last request: what was counted is written before the database closes.
+	app.addHook("onClose", async () => services.downloads.close());
 	authRoutes(app, { ...services, adminToken: options.adminToken, limiter });
 	adminRoutes(app, { ...services, adminToken: options.adminToken });
 	const routeOptions: ModelRoutesOptions = {

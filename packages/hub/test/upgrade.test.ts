@@ -134,7 +134,9 @@ function defineUpgradeSuite(label: string, prepare: () => Promise<Prepared>): vo
 		const tokenOf = (name: string | null) => (name === null ? undefined : recording.tokens[name]);
 
 		async function send(request: RecordedRequest): Promise<Response> {
-			const headers: Record<string, string> = {};
+			// The replay reads as the hub's own reader: its file requests are not downloads, so that the
+			// recorded model answers (downloads) and rows stay as they were (src/services/downloads.ts).
+			const headers: Record<string, string> = { "x-modelhub-internal-read": "upgrade-test" };
 			const token = tokenOf(request.token);
 			if (token) headers.authorization = `Bearer ${token}`;
 			if (request.body !== undefined) headers["content-type"] = "application/json";

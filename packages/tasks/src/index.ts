@@ -70,6 +70,7 @@ export {
 	getLibraryCodeBlocks,
 	getLibraryInstallCommand,
 	isLibraryDownload,
+	isModelDownload,
 } from "./libraries/index.js";
 export { isModelLibraryKey } from "./libraries/keys.js";
 export type { ModelLibraryKey } from "./libraries/keys.js";
@@ -92,6 +93,8 @@ export {
 	DEFAULT_DOWNLOAD_FILES,
 	DEFAULT_DOWNLOAD_QUERY,
 	DownloadQueryError,
+	HUB_DEFAULT_EXTRA_FILES,
+	countsAsHubDownload,
 	matchesDownloadQuery,
 	parseDownloadQuery,
 	pathFields,

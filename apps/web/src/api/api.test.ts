@@ -88,7 +88,9 @@ describe("api", () => {
 	it("gets one model with its provider mapping, encoding the id", async () => {
 		requests.length = 0;
 		expect((await getModel("org/name x", { baseUrl })).id).toBe("org/name x");
-		expect(requests[0]?.url).toBe("/api/models/org/name%20x?expand[]=inferenceProviderMapping");
+		expect(requests[0]?.url).toBe(
+			"/api/models/org/name%20x?expand[]=inferenceProviderMapping&expand[]=downloadsAllTime",
+		);
 	});
 
 	it("turns errors into ApiError with the hub's message and status", async () => {

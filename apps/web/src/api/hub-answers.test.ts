@@ -76,6 +76,7 @@ const MODEL: Fields<ModelInfo> = {
 	mask_token: "optional",
 	"model-index": "optional",
 	downloads: "required",
+	downloadsAllTime: "optional",
 	likes: "required",
 	trendingScore: "optional",
 	lastModified: "required",

@@ -110,13 +110,22 @@ export function fileUrl(id: string, revision: string, path: string, baseUrl = ""
 /** The largest model card the page renders; longer ones are cut (and say so). */
 export const MAX_CARD_BYTES = 512 * 1024;
 
+/**
+ * Marks the page's own reads of files (to render them, not to download them): the hub does not count
+ * them as downloads (the hub's src/services/downloads.ts, INTERNAL_READ_HEADER).
+ */
+export const INTERNAL_READ_HEADER = "X-ModelHub-Internal-Read";
+
 /** The model card (README.md of the main branch) as text, or undefined when the model has none. */
 export async function getModelCard(id: string, options: ApiOptions = {}): Promise<string | undefined> {
 	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 	const url = fileUrl(id, "main", "README.md", options.baseUrl);
 	const response = await doFetch(url, {
 		signal: options.signal,
-		...(options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {}),
+		headers: {
+			[INTERNAL_READ_HEADER]: "web",
+			...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+		},
 	});
 	if (response.status === 404) return undefined;
 	if (!response.ok)
@@ -126,7 +135,7 @@ export async function getModelCard(id: string, options: ApiOptions = {}): Promis
 }
 
 export async function getModel(id: string, options: ApiOptions = {}): Promise<ModelInfo> {
-	const url = `${apiUrl(options.baseUrl, modelApiPath(id))}?expand[]=inferenceProviderMapping`;
+	const url = `${apiUrl(options.baseUrl, modelApiPath(id))}?expand[]=inferenceProviderMapping&expand[]=downloadsAllTime`;
 	const { data } = await getJson<ModelInfo>(url, options);
 	return data;
 }

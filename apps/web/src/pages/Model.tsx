@@ -141,10 +141,16 @@ function ModelHeader({ model }: { model: ModelDetail }) {
 						<span>{size}</span>
 					</li>
 				) : null}
-				<li>
-					<span className="fact-kind">Downloads</span>
+				<li title="Downloads in the last 30 days">
+					<span className="fact-kind">Downloads last month</span>
 					<span>{formatExactCount(model.downloads)}</span>
 				</li>
+				{model.downloadsAllTime !== undefined ? (
+					<li>
+						<span className="fact-kind">All-time downloads</span>
+						<span>{formatExactCount(model.downloadsAllTime)}</span>
+					</li>
+				) : null}
 				{model.lastModified ? (
 					<li>
 						<span className="fact-kind">Updated</span>

@@ -92,7 +92,10 @@ export interface ModelAnswer<Mapping> {
 	gguf?: GgufInfo;
 	mask_token?: string;
 	"model-index"?: unknown;
+	/** Downloads in the last 30 days: the count imported with the model plus the hub's own. */
 	downloads: number;
+	/** `expand=downloadsAllTime`: every download, the imported count plus the hub's own. */
+	downloadsAllTime?: number;
 	likes: number;
 	trendingScore?: number;
 	/** ISO 8601, millisecond precision, UTC. */

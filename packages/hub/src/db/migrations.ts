@@ -367,6 +367,38 @@ UPDATE audit_log SET repo_type = 'model' WHERE repo IS NOT NULL;
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_repo_type CHECK ((repo IS NULL) = (repo_type IS NULL));
 `,
 	},
+	{
+		version: 5,
+		name: "download counts",
+		sql: `
+-- Downloads this hub counted (see src/downloads/): per repository and UTC day, added to by every hub
+-- process's flush. repos.downloads stays the count imported with the model (the public hub's 30-day
+-- figure at import time, 0 for uploads); the counted ones are rolled up next to it, so that model info,
+-- listings and the downloads sort read one row: shown downloads = imported + counted in the last 30 days,
+-- downloadsAllTime = imported + counted ever. Constant defaults: no table rewrite.
+ALTER TABLE repos ADD COLUMN downloads_recent bigint NOT NULL DEFAULT 0 CHECK (downloads_recent >= 0);
+ALTER TABLE repos ADD COLUMN downloads_counted bigint NOT NULL DEFAULT 0 CHECK (downloads_counted >= 0);
+
+CREATE TABLE download_days (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	day date NOT NULL,
+	count bigint NOT NULL CHECK (count > 0),
+	PRIMARY KEY (repo_type, repo_id, day),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+-- The daily roll finds the repositories whose oldest day leaves the 30-day window.
+CREATE INDEX download_days_day ON download_days (day);
+
+-- The downloads sort (and the task and library listings sorted by downloads) follow the shown count.
+DROP INDEX repos_sort_downloads;
+CREATE INDEX repos_sort_downloads ON repos (type, (downloads + downloads_recent), id);
+DROP INDEX repos_pipeline_tag;
+CREATE INDEX repos_pipeline_tag ON repos (type, pipeline_tag, (downloads + downloads_recent) DESC);
+DROP INDEX repos_library_name;
+CREATE INDEX repos_library_name ON repos (type, library_name, (downloads + downloads_recent) DESC);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -11,13 +11,12 @@ export function isModelProperty(value: string): value is ModelProperty {
 }
 
 /**
- * Properties this hub never has data for (no spaces, no evaluation results, no download history, no
- * resource groups, no lineage index): accepted in `expand`, never in an answer.
+ * Properties this hub never has data for (no spaces, no evaluation results, no resource groups, no
+ * lineage index): accepted in `expand`, never in an answer.
  */
 export const ABSENT_PROPERTIES: ReadonlySet<ModelProperty> = new Set([
 	"baseModels",
 	"childrenModelCount",
-	"downloadsAllTime",
 	"evalResults",
 	"resourceGroup",
 	"spaces",
@@ -67,6 +66,7 @@ export const PROPERTY_ORDER: readonly ModelProperty[] = [
 	"mask_token",
 	"model-index",
 	"downloads",
+	"downloadsAllTime",
 	"likes",
 	"trendingScore",
 	"lastModified",
@@ -82,6 +82,7 @@ export const PROPERTY_ORDER: readonly ModelProperty[] = [
 
 /** Properties computed on demand only: model info shows every other one by default. */
 const ON_DEMAND: ReadonlySet<ModelProperty> = new Set([
+	"downloadsAllTime",
 	"trendingScore",
 	"inference",
 	"inferenceProviderMapping",

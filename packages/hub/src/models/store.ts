@@ -39,6 +39,7 @@ interface ModelRow {
 	gguf?: GgufInfo | null;
 	mask_token?: string | null;
 	downloads?: number | string;
+	downloads_all_time?: number | string;
 	likes?: number | string;
 	trending_score?: number | string;
 	last_modified?: Date | string;
@@ -76,7 +77,9 @@ const COLUMNS: Partial<Record<ModelProperty, string>> = {
 	safetensors: "m.safetensors",
 	gguf: "m.gguf",
 	mask_token: "m.mask_token",
-	downloads: "m.downloads",
+	// Imported counts plus the hub's own (src/downloads/store.ts), the recent ones over 30 days.
+	downloads: "(m.downloads + m.downloads_recent) AS downloads",
+	downloadsAllTime: "(m.downloads + m.downloads_counted) AS downloads_all_time",
 	likes: "m.likes",
 	trendingScore: "m.trending_score",
 	lastModified: "m.last_modified",
@@ -186,6 +189,9 @@ function render<Mapping>(
 				break;
 			case "downloads":
 				model.downloads = Number(row.downloads ?? 0);
+				break;
+			case "downloadsAllTime":
+				model.downloadsAllTime = Number(row.downloads_all_time ?? 0);
 				break;
 			case "likes":
 				model.likes = Number(row.likes ?? 0);
@@ -312,7 +318,7 @@ export interface ListPage {
 }
 
 export const SORT_COLUMNS: Record<SortKey, { column: string | undefined; cast: string }> = {
-	downloads: { column: "m.downloads", cast: "bigint" },
+	downloads: { column: "(m.downloads + m.downloads_recent)", cast: "bigint" },
 	likes: { column: "m.likes", cast: "bigint" },
 	lastModified: { column: "m.last_modified", cast: "timestamptz" },
 	createdAt: { column: "m.created_at", cast: "timestamptz" },

@@ -31,7 +31,7 @@ export interface FoundRepo extends RepoKey {
 export type Resolved =
 	| { status: "no-repo" }
 	| ({ status: "no-revision" } & FoundRepo)
-	| ({ status: "ok"; commitId: string } & FoundRepo);
+	| ({ status: "ok"; commitId: string; libraryName: string | null } & FoundRepo);
 
 interface FileRow {
 	path: string;
@@ -90,8 +90,9 @@ export async function resolveRevision(
 		commit_id: string | null;
 		namespace: string | null;
 		private: boolean;
+		library_name: string | null;
 	}>(
-		`SELECT m.id, m.namespace, m.private, COALESCE(
+		`SELECT m.id, m.namespace, m.private, m.library_name, COALESCE(
 			(SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.name = $3
 				ORDER BY r.kind LIMIT 1),
 			(SELECT c.id FROM commits c WHERE c.repo_type = m.type AND c.repo_id = m.id AND c.id = $4)
@@ -103,7 +104,7 @@ export async function resolveRevision(
 	if (!row) return { status: "no-repo" };
 	const repo: FoundRepo = { type, id: row.id, namespace: row.namespace, private: row.private };
 	if (!row.commit_id) return { status: "no-revision", ...repo };
-	return { status: "ok", commitId: row.commit_id, ...repo };
+	return { status: "ok", commitId: row.commit_id, libraryName: row.library_name, ...repo };
 }
 
 /** Every file of a commit, by path (byte order). */

@@ -31,6 +31,8 @@ export type ChangeEvent =
 	| { type: "repos.imported"; repoType: RepoType; ids: readonly string[] }
 	/** A user or an organisation was created, an organisation's members changed, or a user's tokens did. */
 	| { type: "account.changed"; account: string; what: "user.created" | "org.created" | "members" | "tokens" }
+	/** Downloads counted by a hub process were written (model info, listings and the sort show them). */
+	| { type: "downloads.counted"; total: number }
 	/** Another hub process changed something and did not say what (an older hub, or too much to say). */
 	| { type: "hub.changed" };
 
@@ -44,6 +46,7 @@ const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
 	"repo.uploaded",
 	"repos.imported",
 	"account.changed",
+	"downloads.counted",
 	"hub.changed",
 ]);
 

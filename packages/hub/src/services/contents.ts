@@ -34,6 +34,8 @@ export type { FileEntry };
 /** A revision of a repository the viewer may read (the repository's id as stored). */
 export interface ReadableRevision extends FoundRepo {
 	commitId: string;
+	/** The library whose rule counts its downloads (src/services/downloads.ts). */
+	libraryName?: string | null;
 }
 
 const MAX_REVISION_LENGTH = 256;

@@ -2,7 +2,9 @@ import type { UploadSettings } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { BlobStore } from "../storage/types.js";
 import { loadSigningKey } from "../uploads/signing.js";
+import type { DownloadCounter, DownloadCounterSettings } from "../downloads/counter.js";
 import type { ChangeEvents } from "./changes.js";
+import { createDownloadCounter } from "./downloads.js";
 import type { RepoContext } from "./repos.js";
 
 /** The limits the upload services enforce. */
@@ -21,6 +23,8 @@ export interface ServiceContext extends RepoContext {
 	settings: ServiceSettings;
 	/** Key of the signatures in the upload URLs the hub hands out (shared by hubs on one database). */
 	signingKey: Buffer;
+	/** This process's download counter (closed, and so flushed, when the server closes). */
+	downloads: DownloadCounter;
 }
 
 export async function createServiceContext(parts: {
@@ -28,6 +32,13 @@ export async function createServiceContext(parts: {
 	storage: BlobStore;
 	changes: ChangeEvents;
 	settings: ServiceSettings;
+	downloads?: Partial<DownloadCounterSettings>;
+	onDownloadsError?: (error: unknown, lost: number) => void;
 }): Promise<ServiceContext> {
-	return { ...parts, signingKey: await loadSigningKey(parts.db) };
+	const { downloads, onDownloadsError, ...context } = parts;
+	return {
+		...context,
+		signingKey: await loadSigningKey(parts.db),
+		downloads: createDownloadCounter(context, downloads, onDownloadsError),
+	};
 }

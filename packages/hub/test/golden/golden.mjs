@@ -162,7 +162,9 @@ export function captureAnswer(base, request) {
 				port: url.port,
 				method: request.method,
 				path: request.path,
-				headers: { host: GOLDEN_HOST, ...request.headers },
+				// The recorder reads as the hub's own reader: its file requests are not downloads, so that no
+				// answer depends on how many of them were counted before (src/services/downloads.ts).
+				headers: { host: GOLDEN_HOST, "x-modelhub-internal-read": "golden", ...request.headers },
 				// A new connection per request: nothing of one answer depends on the one before.
 				agent: false,
 			},

@@ -4,6 +4,7 @@ import {
 	DEFAULT_DOWNLOAD_FILES,
 	DownloadQueryError,
 	countsAsDownload,
+	countsAsHubDownload,
 	matchesDownloadQuery,
 	parseDownloadQuery,
 	pathFields,
@@ -106,5 +107,32 @@ describe("countsAsDownload", () => {
 			expect(() => countsAsDownload("sam2", path, queries)).not.toThrow();
 		}
 		expect(countsAsDownload("sam2", "/sam2_hiera_large.pt", queries)).toBe(true);
+	});
+});
+
+describe("countsAsHubDownload", () => {
+	it("adds the hub's documented rules: every GGUF file, params.json by default", () => {
+		for (const library of [undefined, "transformers", "llama-cpp-python", "peft", "not-a-library"]) {
+			expect(countsAsHubDownload(library, "model-q4_k_m.gguf", queries), String(library)).toBe(true);
+			expect(countsAsHubDownload(library, "quants/model-q8_0.gguf", queries), String(library)).toBe(true);
+		}
+		expect(countsAsHubDownload("transformers", "params.json", queries)).toBe(true);
+		expect(countsAsHubDownload(undefined, "params.json", queries)).toBe(true);
+		// A library with its own rule keeps it: peft counts adapter_config.json, not params.json.
+		expect(countsAsHubDownload("peft", "params.json", queries)).toBe(false);
+		expect(countsAsHubDownload("peft", "adapter_config.json", queries)).toBe(true);
+		expect(countsAsHubDownload("transformers", "config.json", queries)).toBe(true);
+		expect(countsAsHubDownload("transformers", "model.safetensors", queries)).toBe(false);
+		expect(countsAsHubDownload("transformers", "README.md", queries)).toBe(false);
+	});
+
+	it("counts diffusers pipelines once: model_index.json or a root-level checkpoint", () => {
+		expect(countsAsHubDownload("diffusers", "model_index.json", queries)).toBe(true);
+		expect(countsAsHubDownload("diffusers", "sd_xl_base_1.0.safetensors", queries)).toBe(true);
+		expect(countsAsHubDownload("diffusers", "v1-5-pruned.ckpt", queries)).toBe(true);
+		expect(countsAsHubDownload("diffusers", "pytorch_lora_weights.bin", queries)).toBe(true);
+		expect(countsAsHubDownload("diffusers", "unet/diffusion_pytorch_model.safetensors", queries)).toBe(false);
+		expect(countsAsHubDownload("diffusers", "unet/config.json", queries)).toBe(false);
+		expect(countsAsHubDownload("diffusers", "config.json", queries)).toBe(false);
 	});
 });

@@ -152,6 +152,22 @@ export function pathFields(path: string): Record<PathField, string> {
 	};
 }
 
+/**
+ * What the public hub counts beyond the catalogue's queries, as its "Models Download Stats" page
+ * documents it (huggingface/hub-docs, docs/hub/models-download-stats.md):
+ * - the default query files include `params.json` besides the four of the catalogue's doc comment;
+ * - every `.gguf` file counts, whatever the library (GGUF files are self-contained);
+ * - `diffusers` counts `model_index.json` (loads through the library) and root-level `.safetensors`,
+ *   `.ckpt` and `.bin` files (direct downloads of single-file checkpoints); nested weights do not, so a
+ *   pipeline loaded through the library counts once.
+ */
+export const HUB_DEFAULT_EXTRA_FILES = ["params.json"] as const;
+const DIFFUSERS_ROOT_EXTENSIONS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+	"safetensors",
+	"ckpt",
+	"bin",
+]);
+
 /** Whether a file path matches a parsed query. */
 export function matchesDownloadQuery(query: DownloadQuery, path: string): boolean {
 	const fields = pathFields(path);
@@ -198,4 +214,27 @@ export function countsAsDownload(
 	} catch {
 		return false;
 	}
+}
+
+/**
+ * Whether a request for `path` counts as a download of a model of `library` on the public hub: the
+ * catalogue's rule (`countsAsDownload`) plus the hub-side rules documented for GGUF files, diffusers and
+ * the default files (see `HUB_DEFAULT_EXTRA_FILES`). Never throws.
+ */
+export function countsAsHubDownload(
+	library: string | undefined,
+	path: string,
+	queries: Partial<Record<ModelLibraryKey, string | undefined>>,
+): boolean {
+	const fields = pathFields(path);
+	if (fields.path_extension === "gguf") return true;
+	if (library === "diffusers") {
+		return (
+			fields.path === "model_index.json" ||
+			(fields.path_prefix === "" && DIFFUSERS_ROOT_EXTENSIONS.has(fields.path_extension))
+		);
+	}
+	const ownRule = isModelLibraryKey(library) && queries[library] !== undefined;
+	if (!ownRule && (HUB_DEFAULT_EXTRA_FILES as readonly string[]).includes(fields.path)) return true;
+	return countsAsDownload(library, path, queries);
 }

@@ -6,7 +6,7 @@ import { rlTabularLibraries } from "./families/rl-tabular.js";
 import { runtimesLibraries } from "./families/runtimes.js";
 import { transformersLibraries } from "./families/transformers.js";
 import { visionLibraries } from "./families/vision.js";
-import { countsAsDownload } from "./download-counting.js";
+import { countsAsDownload, countsAsHubDownload } from "./download-counting.js";
 import { MODEL_LIBRARY_KEYS, type ModelLibraryKey } from "./keys.js";
 import type { CodeBlock, LibraryUiElement, ModelData } from "./types.js";
 import type { SnippetOptions } from "../snippets/hub-endpoint.js";
@@ -64,13 +64,26 @@ export function getLibraryInstallCommand(library: string): string | undefined {
  * library is `library`. Unknown or missing libraries use the default rule.
  */
 export function isLibraryDownload(library: string | undefined, path: string): boolean {
+	return countsAsDownload(library, path, libraryDownloadQueries());
+}
+
+/**
+ * Whether a request for `path` counts as a download of a model of `library` the way the public hub
+ * counts: the catalogue's rule plus the hub's documented GGUF, diffusers and default-file rules
+ * (`countsAsHubDownload`). What a hub that counts downloads should use.
+ */
+export function isModelDownload(library: string | undefined, path: string): boolean {
+	return countsAsHubDownload(library, path, libraryDownloadQueries());
+}
+
+let downloadQueries: Partial<Record<ModelLibraryKey, string | undefined>> | undefined;
+
+function libraryDownloadQueries(): Partial<Record<ModelLibraryKey, string | undefined>> {
 	downloadQueries ??= Object.fromEntries(
 		MODEL_LIBRARY_KEYS.map((key) => [
 			key,
 			(MODEL_LIBRARIES_UI_ELEMENTS[key] as LibraryUiElement).countDownloads,
 		]),
 	);
-	return countsAsDownload(library, path, downloadQueries);
+	return downloadQueries;
 }
-
-let downloadQueries: Partial<Record<ModelLibraryKey, string | undefined>> | undefined;

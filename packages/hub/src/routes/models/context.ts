@@ -2,10 +2,11 @@ import type { FastifyRequest } from "fastify";
 import type { FailureLimiter } from "../../accounts/rate-limit.js";
 import type { Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
+import type { DownloadsContext } from "../../services/downloads.js";
 import type { RepoContext } from "../../services/repos.js";
 
 /** The services' context (database, file storage, the change bus) and what the routes add to it. */
-export interface ModelRoutesOptions extends RepoContext {
+export interface ModelRoutesOptions extends RepoContext, DownloadsContext {
 	/** Cached GET answers (cleared by a listener of the change bus). */
 	cache: ResponseCache;
 	adminToken: string | undefined;

@@ -7,7 +7,9 @@ import {
 	fileEtag,
 	readableRevision,
 	type FileEntry,
+	type ReadableRevision,
 } from "../../services/contents.js";
+import { countDownload, INTERNAL_READ_HEADER } from "../../services/downloads.js";
 import { COMMIT_ID } from "../../vocabulary.js";
 import {
 	checkRepoPath,
@@ -90,16 +92,27 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		checkRepoPath(path);
 		const file = await fileAt(options, resolved, path);
 		if (!file) throw entryNotFound(`Entry not found: ${path}`, resolved.commitId);
-		return sendFile(request, reply, file, resolved.commitId, COMMIT_ID.test(revision));
+		return sendFile(request, reply, file, resolved, COMMIT_ID.test(revision));
+	}
+
+	/** Counts the download of a file this answer serves (src/services/downloads.ts says which count). */
+	function served(request: FastifyRequest, at: ReadableRevision, file: FileEntry): void {
+		countDownload(options, {
+			at,
+			path: file.path,
+			client: request.ip,
+			internal: request.headers[INTERNAL_READ_HEADER] !== undefined,
+		});
 	}
 
 	async function sendFile(
 		request: FastifyRequest,
 		reply: FastifyReply,
 		file: FileEntry,
-		commitId: string,
+		at: ReadableRevision,
 		immutable: boolean,
 	) {
+		const commitId = at.commitId;
 		const etag = fileEtag(file);
 		reply.headers({
 			"x-repo-commit": commitId,
@@ -115,11 +128,17 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		});
 		if (file.lfs) reply.headers({ "x-linked-etag": `"${file.sha256}"`, "x-linked-size": String(file.size) });
 
-		if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+		if (etagMatches(request.headers["if-none-match"], etag)) {
+			served(request, at, file);
+			return reply.code(304).send();
+		}
 
 		if (file.lfs) {
 			const location = await fileDownloadUrl(options, file, PRESIGNED_TTL_SECONDS);
-			if (location) return reply.code(302).header("location", location).header("content-length", "0").send();
+			if (location) {
+				served(request, at, file);
+				return reply.code(302).header("location", location).header("content-length", "0").send();
+			}
 		}
 
 		const range = parseRange(request.headers.range, file.size);
@@ -130,6 +149,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 				.header("content-length", "0")
 				.send();
 		}
+		served(request, at, file);
 		const start = range?.start ?? 0;
 		const end = range?.end ?? file.size;
 		if (range) reply.code(206).header("content-range", `bytes ${start}-${end - 1}/${file.size}`);

@@ -1,0 +1,70 @@
+import { isModelDownload } from "@modelhub/tasks";
+import {
+	DEFAULT_DOWNLOAD_COUNTER_SETTINGS,
+	DownloadCounter,
+	type DownloadCounterSettings,
+} from "../downloads/counter.js";
+import { addDownloads } from "../downloads/store.js";
+import { write, type WriteContext } from "./write.js";
+import type { ReadableRevision } from "./contents.js";
+
+/**
+ * Download counts, as the public hub documents them ("Models Download Stats",
+ * huggingface/hub-docs docs/hub/models-download-stats.md):
+ * - counted server-side as files are served, no call from the client: every request, GET or HEAD, for a
+ *   model's *query files* counts;
+ * - the query files are the model's library's `countDownloads` rule from the catalogue, else the default
+ *   files `config.json`, `config.yaml`, `hyperparams.yaml`, `params.json`, `meta.yaml` (root level);
+ *   every `.gguf` file counts; diffusers counts `model_index.json` and root-level checkpoints
+ *   (`isModelDownload` in @modelhub/tasks);
+ * - `downloads` is the last 30 days, `downloadsAllTime` every download.
+ * What this hub adds: only answers that serve the file count (200, 206, 304, the 302 to storage; not a
+ * 404 or a 416); one count per client address, repository and file per hour (`DownloadCounter`); models
+ * only (the public hub counts datasets by `load_dataset` calls, not by files); the hub's own reads
+ * (`INTERNAL_READ_HEADER`) never count.
+ */
+
+/**
+ * Marks a request the hub makes for itself (the web app fetching a card to render it, the golden
+ * recorder): never counted. Anyone may send it; it only keeps their own request out of the count.
+ */
+export const INTERNAL_READ_HEADER = "x-modelhub-internal-read";
+
+/** What counting needs: the database and bus to flush through, and this process's counter. */
+export interface DownloadsContext extends WriteContext {
+	downloads: DownloadCounter;
+}
+
+/** This process's counter, flushing through `write` (so other processes' caches hear of it). */
+export function createDownloadCounter(
+	context: WriteContext,
+	settings: Partial<DownloadCounterSettings> = {},
+	onError: (error: unknown, lost: number) => void = () => {},
+): DownloadCounter {
+	const counter = new DownloadCounter(
+		async (increments, today) => {
+			await write(context, async (tx) => {
+				const total = await addDownloads(tx, increments, today);
+				return { value: total, change: total > 0 ? { type: "downloads.counted", total } : undefined };
+			});
+		},
+		{ ...DEFAULT_DOWNLOAD_COUNTER_SETTINGS, ...settings },
+		onError,
+	);
+	counter.start();
+	return counter;
+}
+
+/**
+ * Counts a served file when it is one of the model's query files, asked for by a client (not by the
+ * hub itself). Returns whether it counted.
+ */
+export function countDownload(
+	context: Pick<DownloadsContext, "downloads">,
+	request: { at: ReadableRevision; path: string; client: string; internal: boolean },
+): boolean {
+	const { at } = request;
+	if (request.internal || at.type !== "model") return false;
+	if (!isModelDownload(at.libraryName ?? undefined, request.path)) return false;
+	return context.downloads.record({ type: at.type, id: at.id, path: request.path, client: request.client });
+}
