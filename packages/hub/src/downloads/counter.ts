@@ -9,9 +9,9 @@ import type { DownloadIncrement } from "./store.js";
  *
  * Inflation bound: one count per client address, repository and file within `dedupeWindowMs` (a
  * client fetching the same file again, a HEAD then a GET, or ranged requests of one file count once);
- * the addresses seen are kept in a bounded map (oldest forgotten first), so memory stays bounded and a
- * client cycling through more files than it holds only gets one extra count per `maxDedupeKeys`
- * requests.
+ * the keys seen are kept in two generations of at most `maxDedupeKeys / 2` each (the older one dropped
+ * whole when the newer fills: O(1) per request), so memory stays bounded and a client cycling through
+ * more files than that only gets one extra count per `maxDedupeKeys / 2` requests.
  */
 export interface DownloadCounterSettings {
 	flushIntervalMs: number;
@@ -20,7 +20,7 @@ export interface DownloadCounterSettings {
 	/** Repository-days kept in memory at most (while the database is unreachable); later ones are lost. */
 	maxBufferedEntries: number;
 	dedupeWindowMs: number;
-	/** Client/repository/file keys remembered at most. */
+	/** Client/repository/file keys remembered at most (in two generations). */
 	maxDedupeKeys: number;
 }
 
@@ -49,9 +49,18 @@ export function utcDay(time: number): string {
 	return new Date(time).toISOString().slice(0, 10);
 }
 
+/** Keys longer than this (long file paths) are kept as their digest, so each key's memory is bounded. */
+const MAX_KEY_LENGTH = 256;
+
+function dedupeKey(request: CountedRequest): string {
+	const key = `${request.client}\n${request.type}\n${request.id}\n${request.path}`;
+	return key.length <= MAX_KEY_LENGTH ? key : createHash("sha256").update(key).digest("base64url");
+}
+
 export class DownloadCounter {
 	private buffer = new Map<string, DownloadIncrement>();
-	private readonly seen = new Map<string, number>();
+	private recent = new Map<string, number>();
+	private older = new Map<string, number>();
 	private timer: ReturnType<typeof setInterval> | undefined;
 	private flushing: Promise<void> = Promise.resolve();
 	private flushedDay: string | undefined;
@@ -85,18 +94,13 @@ export class DownloadCounter {
 	record(request: CountedRequest): boolean {
 		if (this.closed) return false;
 		const now = this.now();
-		const key = createHash("sha256")
-			.update(`${request.client}\n${request.type}\n${request.id}\n${request.path}`)
-			.digest("base64url")
-			.slice(0, 22);
-		const last = this.seen.get(key);
+		const key = dedupeKey(request);
+		const last = this.recent.get(key) ?? this.older.get(key);
 		if (last !== undefined && now - last < this.settings.dedupeWindowMs) return false;
-		// Most recent last (Map keeps insertion order), so the oldest is forgotten first.
-		this.seen.delete(key);
-		this.seen.set(key, now);
-		if (this.seen.size > this.settings.maxDedupeKeys) {
-			const oldest = this.seen.keys().next().value;
-			if (oldest !== undefined) this.seen.delete(oldest);
+		this.recent.set(key, now);
+		if (this.recent.size >= this.settings.maxDedupeKeys / 2) {
+			this.older = this.recent;
+			this.recent = new Map();
 		}
 		const day = utcDay(now);
 		this.add({ type: request.type, id: request.id, day, count: 1 });
