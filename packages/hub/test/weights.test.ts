@@ -318,8 +318,15 @@ describe("safetensors hostile files", () => {
 		expect(problemsOf(unsafeNumber.result)).toMatch(/no valid shape/);
 		const badDtype = await header({ a: { dtype: "__proto__", shape: [1], data_offsets: [0, 4] } }, 4);
 		expect(problemsOf(badDtype.result)).toMatch(/no valid dtype/);
-		const badMetadata = await header({ __metadata__: { nested: { x: 1 } } }, 0);
-		expect(problemsOf(badMetadata.result)).toMatch(/__metadata__ is not a map of strings/);
+		// __metadata__ is not a tensor, whatever it holds; a numeric total_parameters is read as huggingface.js does.
+		const oddMetadata = await header(
+			{
+				__metadata__: { total_parameters: 3, nested: { x: 1 } },
+				w: { dtype: "F32", shape: [4], data_offsets: [0, 16] },
+			},
+			16,
+		);
+		expect(oddMetadata.result.info).toEqual({ parameters: { F32: 4 }, total: 3, sharded: false });
 	});
 
 	it("refuses indexes naming missing, unsafe or too many shards", async () => {

@@ -350,10 +350,9 @@ function countTensors(
 	for (const name of names) {
 		const entry = header[name];
 		if (name === "__metadata__") {
-			// A free-form string-to-string map (safetensors README); only total_parameters is read.
-			if (!isPlainObject(entry) || Object.values(entry).some((value) => typeof value !== "string"))
-				throw new WeightsProblem(`${where}: __metadata__ is not a map of strings`);
-			totalParameters = declaredCount(entry["total_parameters"]);
+			// A string-to-string map by the format (safetensors README), but huggingface.js reads a number
+			// `total_parameters` too and ignores the rest: so does this count.
+			if (isPlainObject(entry)) totalParameters = declaredCount(entry["total_parameters"]);
 			continue;
 		}
 		if (++context.tensorsSeen > context.limits.maxTensors)
