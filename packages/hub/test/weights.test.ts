@@ -18,6 +18,7 @@ import {
 	textFile,
 	type VirtualFile,
 } from "./support/weights-files.js";
+import { seededRandom } from "./support/random.mjs";
 
 const GB = 1024 ** 3;
 
@@ -612,5 +613,70 @@ describe("GGUF hostile files", () => {
 			},
 		);
 		expect(problemsOf(hanging)).toMatch(/took longer than 50 ms/);
+	});
+});
+
+describe("weights readers under random damage", () => {
+	// Valid files with random bytes overwritten (in the headers, where parsing happens) or cut short: every
+	// run resolves (never rejects, never hangs) with facts or problems, within the byte limits. FUZZ_SEED
+	// replays another sequence.
+	const seed = Number(process.env.FUZZ_SEED ?? 20);
+	const damage = (file: VirtualFile, random: () => number): VirtualFile => {
+		const head = file.head.slice();
+		const flips = 1 + Math.floor(random() * 8);
+		for (let i = 0; i < flips; i++) {
+			const at = Math.floor(random() * head.length);
+			head[at] = random() < 0.3 ? 0xff : Math.floor(random() * 256);
+		}
+		const cut = random() < 0.2 ? Math.floor(random() * head.length) : undefined;
+		return cut === undefined
+			? { ...file, head }
+			: { path: file.path, head: head.subarray(0, cut), size: cut };
+	};
+
+	it("safetensors: 400 damaged headers", async () => {
+		const random = seededRandom(seed);
+		const original = safetensorsFile(
+			"model.safetensors",
+			[
+				{ name: "embed.weight", dtype: "F32", shape: [100, 16] },
+				{ name: "proj.weight", dtype: "BF16", shape: [16, 16] },
+				{ name: "ids", dtype: "I64", shape: [1, 8] },
+			],
+			{ format: "pt" },
+		);
+		let counted = 0;
+		for (let run = 0; run < 400; run++) {
+			const { result } = await safetensors([damage(original, random)]);
+			if (result.info) counted++;
+			else {
+				expect(result.problems.length, `run ${run}`).toBeGreaterThan(0);
+				// Every problem is one the readers name, never a stray exception of their own code.
+				for (const problem of result.problems)
+					expect(problem, `run ${run}`).not.toMatch(/^(TypeError|RangeError|SyntaxError)/);
+			}
+			expect(result.bytesRead).toBeLessThanOrEqual(original.size);
+		}
+		// Most damage breaks the header; some lands in names or padding and leaves it valid.
+		expect(counted).toBeLessThan(400);
+	});
+
+	it("GGUF: 400 damaged headers", async () => {
+		const random = seededRandom(seed + 1);
+		const original = llamaGguf().file("m.gguf", 20_000);
+		let read = 0;
+		for (let run = 0; run < 400; run++) {
+			const { result } = await gguf([damage(original, random)]);
+			if (result.info) read++;
+			else {
+				expect(result.problems.length, `run ${run}`).toBeGreaterThan(0);
+				// Every problem is one the readers name, never a stray exception of their own code.
+				for (const problem of result.problems)
+					expect(problem, `run ${run}`).not.toMatch(/^(TypeError|RangeError|SyntaxError)/);
+			}
+			// The header once, and the two special tokens again.
+			expect(result.bytesRead).toBeLessThanOrEqual(original.size + 64);
+		}
+		expect(read).toBeLessThan(400);
 	});
 });
