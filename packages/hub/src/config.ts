@@ -62,6 +62,8 @@ export interface UploadSettings {
 	idleTimeoutMs: number;
 	/** Speak the Xet upload protocol (huggingface_hub's default with hf_xet installed). */
 	xet: boolean;
+	/** Steps one preupload request may spend matching `.gitignore` rules against its paths (then 400). */
+	gitignoreMaxSteps: number;
 }
 
 /** Local disk (under the data folder) or an S3-compatible bucket. */
@@ -96,6 +98,9 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	maxCommitOperations: 25_000,
 	idleTimeoutMs: 60_000,
 	xet: true,
+	// A 60-rule Python .gitignore against 256 paths (huggingface_hub's batch) takes about 70,000 steps;
+	// the bound keeps a hostile one to about a second here.
+	gitignoreMaxSteps: 10_000_000,
 };
 
 /** A configuration value that cannot be used; the CLI prints the message and exits with status 2. */
@@ -201,6 +206,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				3_600_000,
 			),
 			xet: env.MODELHUB_XET === undefined ? true : boolean(env, "MODELHUB_XET"),
+			gitignoreMaxSteps: integer(
+				env,
+				"MODELHUB_GITIGNORE_MAX_STEPS",
+				DEFAULT_UPLOAD_SETTINGS.gitignoreMaxSteps,
+				1000,
+				Number.MAX_SAFE_INTEGER,
+			),
 		},
 		publicUrl: url(env, "MODELHUB_PUBLIC_URL")?.origin,
 		authFailureLimit: integer(env, "MODELHUB_AUTH_FAILURE_LIMIT", 20, 1, 1_000_000),

@@ -8,8 +8,19 @@ import { startHub, type RunningHub } from "./support/hub.js";
 
 const VALIDATIONS_PER_MINUTE = 4;
 
+const GITIGNORE_MAX_STEPS = 2_000_000;
+
 let db: Database;
 let hub: RunningHub;
+const tokens: Record<string, string> = {};
+
+async function post(path: string, token: string, body: unknown): Promise<Response> {
+	return fetch(`${hub.url}${path}`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+		body: JSON.stringify(body),
+	});
+}
 
 beforeAll(async () => {
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
@@ -20,8 +31,14 @@ beforeAll(async () => {
 		// Each test speaks from its own address (X-Forwarded-For), so that per-address limits stay apart.
 		trustProxy: true,
 		validateYamlPerMinute: VALIDATIONS_PER_MINUTE,
+		uploads: { gitignoreMaxSteps: GITIGNORE_MAX_STEPS },
 		logLevel: "silent",
 	});
+	for (const name of ["alice", "bob"]) {
+		const created = await post("/api/admin/users", ADMIN_TOKEN, { name });
+		tokens[name] = ((await created.json()) as { token: string }).token;
+	}
+	expect((await post("/api/repos/create", tokens.alice as string, { name: "open" })).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -112,4 +129,34 @@ describe("POST /api/validate-yaml under hostile cards", () => {
 			expect((await validateYaml("---\nlicense: mit\n---\n", admin)).status).toBe(200);
 		}
 	});
+});
+
+describe("preupload's .gitignore matching under hostile patterns", () => {
+	function preupload(gitIgnore: string, paths: string[]): Promise<Response> {
+		return post("/api/models/alice/open/preupload/main", tokens.alice as string, {
+			files: paths.map((path) => ({ path, size: 10, sample: "" })),
+			gitIgnore,
+		});
+	}
+
+	it("answers many-star patterns against 995-character paths (they hung the hub before)", async () => {
+		const name = "a".repeat(995);
+		const answer = await preupload(`${"*a".repeat(40)}*b\n${"*a".repeat(40)}\n!keep*\n`, [
+			name,
+			`keep${name}`,
+		]);
+		expect(answer.status).toBe(200);
+		const { files } = (await answer.json()) as { files: Array<{ path: string; shouldIgnore: boolean }> };
+		expect(files.map((file) => file.shouldIgnore)).toEqual([true, false]);
+		expect((await fetch(`${hub.url}/healthz`)).status).toBe(200);
+	}, 30_000);
+
+	it("refuses a request whose rules × paths exceed MODELHUB_GITIGNORE_MAX_STEPS with a clear 400", async () => {
+		const paths = Array.from({ length: 100 }, (_, i) => `${"a".repeat(900)}${i}`);
+		const answer = await preupload(`${"*a".repeat(400)}*b\n`, paths);
+		expect(answer.status).toBe(400);
+		expect(((await answer.json()) as { error: string }).error).toBe(
+			`.gitignore is too costly to match against these paths (more than ${GITIGNORE_MAX_STEPS} steps, MODELHUB_GITIGNORE_MAX_STEPS): send fewer files per request or simpler patterns`,
+		);
+	}, 30_000);
 });

@@ -5,7 +5,7 @@ import { repoPathName, type RepoKey } from "../repo-identity.js";
 import { isLfsFile } from "../repos/lfs.js";
 import { chunksOf } from "../storage/digest.js";
 import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from "../storage/types.js";
-import { GitIgnore } from "../uploads/gitignore.js";
+import { GitIgnore, MatchBudget, MatchBudgetError } from "../uploads/gitignore.js";
 import { holdRepo, recordUploadObject, repoObjects } from "../uploads/objects.js";
 import type { CommitHeader, CommitOperation } from "../uploads/operations.js";
 import { sign, verify } from "../uploads/signing.js";
@@ -85,15 +85,25 @@ export async function planPreupload(
 	for (const entry of existing) {
 		if (entry.type === "file") oids.set(entry.path, fileEtag(entry));
 	}
-	return {
-		files: request.files.map((file) => ({
-			path: file.path,
-			mode: uploadMode(file, context.settings.uploads.maxRegularFileBytes),
-			ignored: ignore?.ignores(file.path) ?? false,
-			oid: oids.get(file.path),
-		})),
-		commitId: at.commitId,
-	};
+	// One budget for every rule and path of the request: rules × paths cannot multiply without bound.
+	const budget = new MatchBudget(context.settings.uploads.gitignoreMaxSteps);
+	try {
+		return {
+			files: request.files.map((file) => ({
+				path: file.path,
+				mode: uploadMode(file, context.settings.uploads.maxRegularFileBytes),
+				ignored: ignore?.ignores(file.path, budget) ?? false,
+				oid: oids.get(file.path),
+			})),
+			commitId: at.commitId,
+		};
+	} catch (error) {
+		if (!(error instanceof MatchBudgetError)) throw error;
+		throw new HubError(
+			"Invalid",
+			`.gitignore is too costly to match against these paths (more than ${budget.maxSteps} steps, MODELHUB_GITIGNORE_MAX_STEPS): send fewer files per request or simpler patterns`,
+		);
+	}
 }
 
 /** A file of a commit, stored: its operation. */
