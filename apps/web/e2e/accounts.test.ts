@@ -390,6 +390,16 @@ describe("accounts in the browser", () => {
 		await page.getByRole("button", { name: "Use this model" }).click();
 		await page.getByRole("dialog", { name: "Use alice/tiny-private" }).waitFor();
 		expect(await page.getByRole("dialog").textContent()).toContain("alice/tiny-private");
+		// The model's files are on this hub: its commands fetch from the page's origin, with a hub token.
+		const origin = await page.evaluate(() => location.origin);
+		expect(origin).toBe(hub.url);
+		await page
+			.getByRole("dialog")
+			.getByText(`HF_ENDPOINT=${origin} hf download alice/tiny-private`)
+			.waitFor();
+		const dialogText = (await page.getByRole("dialog").textContent()) ?? "";
+		expect(dialogText).toContain("an access token of this hub");
+		expect(dialogText).not.toContain(tokens.alice ?? "no token");
 		await page.keyboard.press("Escape");
 
 		// Anonymous (a new tab: no session) and another account: the app's 404 view.

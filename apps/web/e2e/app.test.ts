@@ -346,6 +346,14 @@ describe("the dialog on the model page", () => {
 	const focusInDialog = () =>
 		page.evaluate(() => document.querySelector("dialog")?.contains(document.activeElement) === true);
 
+	it("keeps a catalogue model's snippets on the public hub (its files are not here)", async () => {
+		await openDialog();
+		const text = (await page.getByRole("dialog").textContent()) ?? "";
+		expect(text).toContain(libraryModel.id);
+		expect(text).not.toContain("HF_ENDPOINT");
+		await page.keyboard.press("Escape");
+	});
+
 	it("is a labelled modal dialog with focus inside when open", async () => {
 		await openDialog();
 		const dialog = page.getByRole("dialog", { name: `Use ${libraryModel.id}` });

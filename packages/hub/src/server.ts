@@ -367,6 +367,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		...services,
 		webDir: options.webDir,
 		demoDir: options.demoDir ?? demoAssetsDir(),
+		publicUrl: options.publicUrl,
 	});
 
 	if (options.db.subscribe) {

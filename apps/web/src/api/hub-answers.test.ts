@@ -89,6 +89,7 @@ const MODEL: Fields<ModelInfo> = {
 	siblings: "optional",
 	usedStorage: "optional",
 	securityRepoStatus: "optional",
+	metadataOnly: "optional",
 };
 const MAPPING: Fields<ProviderMappingEntry> = {
 	providerId: "required",

@@ -1,5 +1,5 @@
 import { getLibraryCodeBlocks, MODEL_LIBRARIES_UI_ELEMENTS } from "@modelhub/tasks";
-import type { LibraryUiElement, ModelData } from "@modelhub/tasks";
+import type { LibraryUiElement, ModelData, SnippetOptions } from "@modelhub/tasks";
 import { Link, useParams } from "react-router";
 import { getModel, listModels } from "../api/models";
 import { Code } from "../components/code";
@@ -11,6 +11,8 @@ import { useResource } from "../hooks/useResource";
 import { describeDownloadRule } from "../view/libraries";
 import { modelHref, placeholderModel, toModelData } from "../view/model";
 import { languageLabel } from "../view/snippets";
+import { snippetHubUrl, snippetOptions } from "../view/snippet-hub";
+import { useSettings } from "../settings/store";
 import NotFound from "./NotFound";
 
 const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, LibraryUiElement | undefined>;
@@ -29,7 +31,8 @@ export default function LibraryPage() {
 function LibraryView({ libraryKey, library }: { libraryKey: string; library: LibraryUiElement }) {
 	const api = useApiOptions();
 	// The snippets are shown for the library's most downloaded model on the hub, or a stand-in model.
-	const sample = useResource<{ model: ModelData; fromHub: boolean }>(
+	const { hubUrl } = useSettings();
+	const sample = useResource<{ model: ModelData; fromHub: boolean; options: SnippetOptions }>(
 		async (signal) => {
 			try {
 				const page = await listModels(
@@ -37,16 +40,22 @@ function LibraryView({ libraryKey, library }: { libraryKey: string; library: Lib
 					{ ...api, signal },
 				);
 				const first = page.models[0];
-				if (first) return { model: toModelData(await getModel(first.id, { ...api, signal })), fromHub: true };
+				if (first) {
+					const info = await getModel(first.id, { ...api, signal });
+					// The model's files are on this hub unless it carries only catalogue metadata.
+					const options = snippetOptions(info, snippetHubUrl(hubUrl));
+					return { model: toModelData(info), fromHub: true, options };
+				}
 			} catch (error) {
 				if (signal.aborted) throw error;
 			}
-			return { model: placeholderModel(libraryKey), fromHub: false };
+			return { model: placeholderModel(libraryKey), fromHub: false, options: {} };
 		},
 		[libraryKey, api.baseUrl],
 	);
 	const languages = new Set<string>();
-	const blocks = sample.status === "ready" ? getLibraryCodeBlocks(libraryKey, sample.data.model) : [];
+	const blocks =
+		sample.status === "ready" ? getLibraryCodeBlocks(libraryKey, sample.data.model, sample.data.options) : [];
 	for (const block of blocks) languages.add(block.language);
 
 	return (

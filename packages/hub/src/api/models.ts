@@ -113,7 +113,19 @@ export interface ModelAnswer<Mapping> {
 	usedStorage?: number;
 	/** `securityStatus=true`: this hub runs no scans, and says so. */
 	securityRepoStatus?: { scansDone: boolean; filesWithIssues: unknown[] };
+	/**
+	 * ModelHub's own field, in model info with `siblings`: `true` when the revision holds only the files
+	 * the hub generated from imported catalogue metadata (card, configs). Such a model's files live on
+	 * the public hub, so its snippets point there; every other model's files are served by this hub.
+	 */
+	metadataOnly?: true;
 }
+
+/**
+ * The `name` of the page's `<meta>` that carries the hub's public URL when MODELHUB_PUBLIC_URL is set
+ * (its `content`), for the snippets the web app shows; without it the app uses the page's origin.
+ */
+export type HubUrlMetaName = "modelhub-hub-url";
 
 /** A model as `GET /api/models/{id}` (and `/revision/{rev}`) answers it. */
 export type ModelInfo = ModelAnswer<ProviderMapping>;

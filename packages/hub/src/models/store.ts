@@ -3,6 +3,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js
 import { ConflictError } from "../errors.js";
 import type { RepoType } from "../repo-identity.js";
 import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
+import { GENERATED_COMMIT_TITLES, HUB_AUTHOR_TEXT } from "../repos/catalogue-commit.js";
 import type { ModelProperty, ModelSort as SortKey } from "../vocabulary.js";
 import { encodeCursor, type CursorPosition, type Direction } from "./cursor.js";
 import type { PipelineType } from "@modelhub/tasks";
@@ -131,6 +132,21 @@ export interface RepoFacts {
 	files?: FileEntry[] | string[];
 	withBlobs?: boolean;
 	usedStorage?: number;
+	/** The revision is an import's generated first commit: the model carries only metadata. */
+	metadataOnly?: boolean;
+}
+
+/**
+ * Whether `commitId` is the commit an import generates for a model without files of its own (by the
+ * hub, no parent, one of the generator's titles; repos/catalogue-commit.ts).
+ */
+async function isGeneratedCommit(db: Queryable, repo: { type: RepoType; id: string }, commitId: string) {
+	const result = await db.query<{ generated: boolean }>(
+		`SELECT (parent_id IS NULL AND author = $4 AND title = ANY($5::text[])) AS generated
+		FROM commits WHERE repo_type = $1 AND repo_id = $2 AND id = $3`,
+		[repo.type, repo.id, commitId, HUB_AUTHOR_TEXT, Object.values(GENERATED_COMMIT_TITLES)],
+	);
+	return result.rows[0]?.generated === true;
 }
 
 /** A model row as the API shows it; `mappings` gives the provider mapping in the route's form. */
@@ -231,6 +247,7 @@ function render<Mapping>(
 				break;
 		}
 	}
+	if (repo.metadataOnly === true) model.metadataOnly = true;
 	return model;
 }
 
@@ -277,8 +294,10 @@ export async function getModel(
 	const commitId = options.commitId ?? row.main_sha ?? undefined;
 	if (commitId !== undefined) {
 		repo.sha = commitId;
-		if (options.properties.has("siblings"))
+		if (options.properties.has("siblings")) {
 			repo.files = await listFiles(db, { type: MODEL, id: row.id }, commitId);
+			repo.metadataOnly = await isGeneratedCommit(db, { type: MODEL, id: row.id }, commitId);
+		}
 	}
 	if (options.properties.has("usedStorage")) repo.usedStorage = Number(row.used_storage ?? 0);
 	const model = render(row, options.properties, mappingObject, repo);

@@ -13,6 +13,8 @@ export interface WebRoutesOptions extends ReadContext {
 	webDir: string | undefined;
 	/** Demo media of @modelhub/tasks, served at /assets/demo/. */
 	demoDir: string;
+	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL): told to the app for its snippets. */
+	publicUrl?: string | undefined;
 }
 
 /** Shown when the web app has not been built. No script and no inline style, so the CSP holds. */
@@ -140,7 +142,7 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 				.code(meta.status)
 				.type(HTML_TYPE)
 				.header("cache-control", "no-cache")
-				.send(renderPage(html, meta));
+				.send(renderPage(html, meta, options.publicUrl));
 		}
 		throw isApiPath(path) ? noSuchApiRoute() : noSuchPath();
 	});

@@ -10,6 +10,7 @@ import { writeCommits, type CommitFile, type CommitInput } from "../repos/commit
 import { modelRepo, type RepoType } from "../repo-identity.js";
 import { GITATTRIBUTES } from "../repos/lfs.js";
 import { reposWithMain } from "../repos/read.js";
+import { GENERATED_COMMIT_TITLES, HUB_AUTHOR } from "../repos/catalogue-commit.js";
 
 /** What an import writes: model records. */
 const MODEL: RepoType = "model";
@@ -44,8 +45,7 @@ export interface ImportResult {
 	commits: number;
 }
 
-/** Who the hub's own commits are by. */
-export const HUB_AUTHOR = { authorName: "ModelHub", authorEmail: "hub@modelhub.invalid" } as const;
+export { HUB_AUTHOR } from "../repos/catalogue-commit.js";
 
 /** Imports of at least this many models refresh the planner statistics. */
 const ANALYZE_AFTER = 10_000;
@@ -111,7 +111,7 @@ async function prepareCommits(
 				const stored = await putText(file.content);
 				files.push({ path: file.path, sha256: stored.sha256, size: stored.size, gitOid: stored.gitOid });
 			}
-			title = options.generateFiles === false ? "Initial commit" : "Add model card";
+			title = options.generateFiles === false ? GENERATED_COMMIT_TITLES.bare : GENERATED_COMMIT_TITLES.card;
 		}
 		return { repo: modelRepo(model.id), files, title, ...HUB_AUTHOR, date: new Date(model.lastModified) };
 	});

@@ -7,6 +7,7 @@
  */
 import { MODEL_LIBRARIES_UI_ELEMENTS, PIPELINE_DATA, TASKS_DATA } from "@modelhub/tasks";
 import type { PipelineType } from "@modelhub/tasks";
+import type { HubUrlMetaName } from "../api/models.js";
 
 export interface PageMeta {
 	status: 200 | 404;
@@ -151,12 +152,23 @@ function escapeHtml(text: string): string {
 }
 
 /** index.html with the page's title and description in place of the built ones. */
-export function renderPage(template: string, meta: PageMeta): string {
+/**
+ * The name of the `<meta>` that tells the web app the hub's public URL (MODELHUB_PUBLIC_URL), for the
+ * snippets it shows; without it the app uses the origin the page came from.
+ */
+export const HUB_URL_META: HubUrlMetaName = "modelhub-hub-url";
+
+export function renderPage(template: string, meta: PageMeta, hubUrl?: string): string {
 	const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} · ${SITE_NAME}`;
 	const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
 	let html = template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 	html = /<meta\s+name="description"[^>]*>/.test(html)
 		? html.replace(/<meta\s+name="description"[^>]*>/, () => description)
 		: html.replace(/<\/head>/, () => `${description}\n</head>`);
+	if (hubUrl !== undefined)
+		html = html.replace(
+			/<\/head>/,
+			() => `<meta name="${HUB_URL_META}" content="${escapeHtml(hubUrl)}" />\n</head>`,
+		);
 	return html;
 }

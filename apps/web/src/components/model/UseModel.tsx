@@ -11,10 +11,13 @@ import {
 	MODEL_LIBRARIES_UI_ELEMENTS,
 	type LocalApp,
 	type ModelData,
+	type SnippetOptions,
 } from "@modelhub/tasks";
 import { Link } from "react-router";
 import type { ModelDetail } from "../../api/models";
 import { toModelData } from "../../view/model";
+import { snippetHubUrl, snippetOptions } from "../../view/snippet-hub";
+import { useSettings } from "../../settings/store";
 import { Code } from "../code";
 import { SnippetBlocks } from "../SnippetBlocks";
 import { Tabs, type TabItem } from "../Tabs";
@@ -24,9 +27,15 @@ const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as Record<
 	{ prettyLabel: string; installCommand?: string; docsUrl?: string } | undefined
 >;
 
-function LibraryPanel({ libraryKey, model }: { libraryKey: string; model: ModelData }) {
+interface PanelProps {
+	model: ModelData;
+	/** Where the snippets fetch the model from (see view/snippet-hub.ts). */
+	options: SnippetOptions;
+}
+
+function LibraryPanel({ libraryKey, model, options }: PanelProps & { libraryKey: string }) {
 	const library = LIBRARIES[libraryKey];
-	const blocks = getLibraryCodeBlocks(libraryKey, model);
+	const blocks = getLibraryCodeBlocks(libraryKey, model, options);
 	return (
 		<div className="use-model-panel">
 			<p>
@@ -51,8 +60,8 @@ function LibraryPanel({ libraryKey, model }: { libraryKey: string; model: ModelD
 	);
 }
 
-function LocalAppPanel({ app, model }: { app: LocalApp; model: ModelData }) {
-	const ways = getLocalAppSnippets(app, model);
+function LocalAppPanel({ app, model, options }: PanelProps & { app: LocalApp }) {
+	const ways = getLocalAppSnippets(app, model, undefined, options);
 	return (
 		<div className="use-model-panel">
 			<p>
@@ -64,7 +73,7 @@ function LocalAppPanel({ app, model }: { app: LocalApp; model: ModelData }) {
 			</p>
 			{"deeplink" in app ? (
 				<p>
-					<a className="btn btn-primary" href={app.deeplink(model).href}>
+					<a className="btn btn-primary" href={app.deeplink(model, undefined, options).href}>
 						Open in {app.prettyLabel}
 					</a>
 				</p>
@@ -89,24 +98,32 @@ function LocalAppPanel({ app, model }: { app: LocalApp; model: ModelData }) {
 
 export default function UseModel({ model }: { model: ModelDetail }) {
 	const data = toModelData(model);
+	const { hubUrl } = useSettings();
+	const options = snippetOptions(model, snippetHubUrl(hubUrl));
 	const items: TabItem[] = [];
 	if (model.library_name) {
 		items.push({
 			id: `library-${model.library_name}`,
 			label: LIBRARIES[model.library_name]?.prettyLabel ?? model.library_name,
-			content: <LibraryPanel libraryKey={model.library_name} model={data} />,
+			content: <LibraryPanel libraryKey={model.library_name} model={data} options={options} />,
 		});
 	}
-	for (const key of localAppsForModel(data)) {
+	for (const key of localAppsForModel(data, options)) {
 		const app = LOCAL_APPS[key] as LocalApp;
 		items.push({
 			id: `app-${key}`,
 			label: app.prettyLabel,
-			content: <LocalAppPanel app={app} model={data} />,
+			content: <LocalAppPanel app={app} model={data} options={options} />,
 		});
 	}
 	return (
 		<div className="use-model">
+			{options.hubUrl ? (
+				<p className="muted use-model-hub">
+					The model's files are on this hub: the snippets fetch them from <code>{options.hubUrl}</code>
+					{model.private ? ", with an access token of this hub in HF_TOKEN" : ""}.
+				</p>
+			) : null}
 			<Tabs label="Ways to use this model" className="use-model-tabs" items={items} />
 		</div>
 	);

@@ -1,0 +1,271 @@
+/**
+ * Snippets that run against the hub serving the files (issue 20): models uploaded with the real
+ * huggingface_hub, their snippets generated from model info as the web app does (`{ hubUrl }` unless the
+ * model carries only catalogue metadata), then executed as shown with the real client of the test
+ * environment and nothing in the environment but HF_TOKEN: no HF_ENDPOINT, no network but the hub.
+ */
+import { execFile } from "node:child_process";
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+	getLibraryCodeBlocks,
+	getLocalAppSnippets,
+	LOCAL_APPS,
+	localAppsForModel,
+	type ModelData,
+	type SnippetOptions,
+} from "@modelhub/tasks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pythonEnv } from "../../../test-support/python-env.js";
+import type { ModelInfo } from "../src/api/models.js";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { parseModelList } from "../src/models/input.js";
+import { saveModels } from "../src/services/import.js";
+import { repoRoot } from "../src/paths.js";
+import { bytes } from "./support/hf-client-suite.js";
+import { startHub, type RunningHub } from "./support/hub.js";
+
+const ADMIN_TOKEN = "snippets-admin-token-0123456789abcdef";
+const PUBLIC_REPO = "alice/tiny-files";
+const PRIVATE_REPO = "alice/secret-files";
+const CATALOGUE_REPO = "acme/catalogue-only";
+const GGUF_FILE = "tiny-Q4_K_M.gguf";
+
+/** The uploaded files: a config, "weights" and a GGUF-named file, distinct per repository. */
+function repoFiles(seed: number): Record<string, Buffer> {
+	return {
+		"config.json": Buffer.from(`${JSON.stringify({ architectures: ["TinyModel"], seed }, null, 2)}\n`),
+		"model.safetensors": bytes(70_000, seed),
+		[GGUF_FILE]: bytes(50_000, seed + 1),
+	};
+}
+
+interface Run {
+	code: number;
+	stdout: string;
+	stderr: string;
+}
+
+function run(
+	file: string,
+	args: string[],
+	env: Record<string, string>,
+	cwd: string,
+	input?: string,
+): Promise<Run> {
+	return new Promise((resolve) => {
+		const child = execFile(file, args, { env, cwd, timeout: 120_000 }, (error, stdout, stderr) =>
+			resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+		);
+		child.stdin?.end(input);
+	});
+}
+
+/** What the web app's model page hands the generators (apps/web src/view/model.ts), from model info. */
+function modelData(info: ModelInfo): ModelData {
+	return {
+		id: info.id,
+		tags: info.tags,
+		private: info.private,
+		...(info.library_name ? { library_name: info.library_name } : {}),
+		...(info.pipeline_tag ? { pipeline_tag: info.pipeline_tag } : {}),
+		...(info.siblings ? { siblings: info.siblings.map(({ rfilename }) => ({ rfilename })) } : {}),
+	};
+}
+
+/** The web app's rule (apps/web src/view/snippet-hub.ts): this hub, unless only metadata is here. */
+function optionsFor(info: ModelInfo, hubUrl: string): SnippetOptions {
+	return info.metadataOnly === true ? {} : { hubUrl };
+}
+
+describe("snippets for models this hub serves, run as shown", () => {
+	let db: Database;
+	let hub: RunningHub;
+	let dir: string;
+	let aliceToken: string;
+	/** The environment a user runs snippets in: their own home, and HF_TOKEN only for private models. */
+	let baseEnv: Record<string, string>;
+
+	async function modelInfo(id: string, token?: string): Promise<ModelInfo> {
+		const response = await fetch(`${hub.url}/api/models/${id}`, {
+			headers: token ? { authorization: `Bearer ${token}` } : {},
+		});
+		expect(response.status, id).toBe(200);
+		return (await response.json()) as ModelInfo;
+	}
+
+	/** A fresh home and cache per run, so that nothing is found in a cache another run filled. */
+	function userEnv(name: string, token?: string): Record<string, string> {
+		const home = join(dir, `home-${name}`);
+		mkdirSync(home, { recursive: true });
+		return { ...baseEnv, HOME: home, HF_HOME: join(home, "hf"), ...(token ? { HF_TOKEN: token } : {}) };
+	}
+
+	/** The files of the snapshot a download put in the cache of `env`. */
+	function cachedSnapshot(env: Record<string, string>, id: string): Record<string, Buffer> {
+		const snapshots = join(env.HF_HOME!, "hub", `models--${id.replace("/", "--")}`, "snapshots");
+		const [commit] = readdirSync(snapshots);
+		const out: Record<string, Buffer> = {};
+		for (const name of readdirSync(join(snapshots, commit!)))
+			out[name] = readFileSync(join(snapshots, commit!, name));
+		return out;
+	}
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), "modelhub-snippets-"));
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		hub = await startHub({ db, seed: false, adminToken: ADMIN_TOKEN });
+		const created = await fetch(`${hub.url}/api/admin/users`, {
+			method: "POST",
+			headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_TOKEN}` },
+			body: JSON.stringify({ name: "alice" }),
+		});
+		expect(created.status).toBe(201);
+		aliceToken = ((await created.json()) as { token: string }).token;
+		// A catalogue entry: metadata only, its card and config generated by the import.
+		await saveModels(
+			db,
+			hub.storage,
+			parseModelList({ id: CATALOGUE_REPO, library_name: "transformers", config: { model_type: "bert" } }),
+		);
+
+		const { bin, python } = pythonEnv();
+		baseEnv = {
+			PATH: `${bin}:/usr/bin:/bin`,
+			HF_HUB_DISABLE_TELEMETRY: "1",
+			HF_HUB_DISABLE_UPDATE_CHECK: "1",
+			HF_HUB_DISABLE_PROGRESS_BARS: "1",
+			NO_COLOR: "1",
+		};
+		// Alice publishes with the real client, as in the README: one public and one private repository.
+		for (const [repo, seed, isPrivate] of [
+			[PUBLIC_REPO, 1, false],
+			[PRIVATE_REPO, 2, true],
+		] as const) {
+			const folder = join(dir, `upload-${seed}`);
+			mkdirSync(folder);
+			for (const [name, content] of Object.entries(repoFiles(seed)))
+				writeFileSync(join(folder, name), content);
+			const upload = await run(
+				python,
+				[
+					"-c",
+					"import sys; from huggingface_hub import HfApi; api = HfApi(); " +
+						"api.create_repo(sys.argv[1], private=sys.argv[3] == 'private'); " +
+						"api.upload_folder(repo_id=sys.argv[1], folder_path=sys.argv[2])",
+					repo,
+					folder,
+					isPrivate ? "private" : "public",
+				],
+				{ ...userEnv(`upload-${seed}`, aliceToken), HF_ENDPOINT: hub.url },
+				dir,
+			);
+			expect(upload.code, upload.stderr).toBe(0);
+		}
+	}, 240_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("tells catalogue models that carry only metadata from models whose files it serves", async () => {
+		expect((await modelInfo(CATALOGUE_REPO)).metadataOnly).toBe(true);
+		const uploaded = await modelInfo(PUBLIC_REPO);
+		expect(uploaded.metadataOnly).toBeUndefined();
+		expect(uploaded.siblings?.map((s) => s.rfilename).sort()).toEqual(
+			[".gitattributes", "config.json", "model.safetensors", GGUF_FILE].sort(),
+		);
+		expect((await modelInfo(PRIVATE_REPO, aliceToken)).metadataOnly).toBeUndefined();
+		// The catalogue model's snippets keep pointing at the public hub: no endpoint in them.
+		const catalogue = await modelInfo(CATALOGUE_REPO);
+		const blocks = getLibraryCodeBlocks("transformers", modelData(catalogue), optionsFor(catalogue, hub.url));
+		expect(blocks.length).toBeGreaterThan(0);
+		expect(blocks.map((b) => b.code).join("\n")).not.toContain("HF_ENDPOINT");
+	});
+
+	it("runs a huggingface_hub snapshot_download snippet, public and private, with only HF_TOKEN set", async () => {
+		const { python } = pythonEnv();
+		for (const [repo, seed, token] of [
+			[PUBLIC_REPO, 1, undefined],
+			[PRIVATE_REPO, 2, aliceToken],
+		] as const) {
+			const info = await modelInfo(repo, token);
+			// audiocraft's snippet for weights of unknown class is huggingface_hub's snapshot_download alone.
+			const [block] = getLibraryCodeBlocks("audiocraft", modelData(info), optionsFor(info, hub.url));
+			expect(block?.code).toContain(`os.environ["HF_ENDPOINT"] = "${hub.url}"`);
+			const env = userEnv(`snapshot-${seed}`, token);
+			expect(env.HF_ENDPOINT).toBeUndefined();
+			const result = await run(python, ["-"], env, dir, block!.code);
+			expect(result.code, result.stderr).toBe(0);
+			const files = cachedSnapshot(env, repo);
+			for (const [name, content] of Object.entries(repoFiles(seed)))
+				expect(files[name]?.equals(content), name).toBe(true);
+		}
+	});
+
+	it("runs the hf CLI command of 'Use this model' for a picked file, public and private", async () => {
+		for (const [repo, seed, token] of [
+			[PUBLIC_REPO, 1, undefined],
+			[PRIVATE_REPO, 2, aliceToken],
+		] as const) {
+			const info = await modelInfo(repo, token);
+			const model = modelData(info);
+			const options = optionsFor(info, hub.url);
+			expect(localAppsForModel(model, options)).toContain("hf-cli");
+			const [way] = getLocalAppSnippets(LOCAL_APPS["hf-cli"], model, GGUF_FILE, options);
+			const command = way!.content[0]!;
+			expect(command).toContain(`HF_ENDPOINT=${hub.url} hf download ${repo} ${GGUF_FILE}`);
+			if (token) expect(command).toContain("HF_TOKEN");
+			const env = userEnv(`cli-${seed}`, token);
+			const result = await run("bash", ["-c", command], env, dir);
+			expect(result.code, result.stderr).toBe(0);
+			// hf prints the downloaded file's path (2.0: "  path: /…"), in the user's own cache.
+			const path = /(\/\S+)\s*$/.exec(result.stdout)?.[1] ?? "";
+			expect(path.startsWith(env.HF_HOME!), path).toBe(true);
+			expect(existsSync(path)).toBe(true);
+			expect(readFileSync(path).equals(repoFiles(seed)[GGUF_FILE]!)).toBe(true);
+		}
+	});
+
+	it("refuses a private model's snippet run without HF_TOKEN, and prints no token", async () => {
+		const { python } = pythonEnv();
+		const info = await modelInfo(PRIVATE_REPO, aliceToken);
+		const [block] = getLibraryCodeBlocks("audiocraft", modelData(info), optionsFor(info, hub.url));
+		// The same code against this hub without the token: refused, and nothing is cached.
+		const env = userEnv("no-token");
+		const result = await run(python, ["-"], env, dir, block!.code);
+		expect(result.code).not.toBe(0);
+		expect(result.stderr).toMatch(/RepositoryNotFoundError|401|404/);
+		expect(result.stderr).not.toContain(aliceToken);
+	});
+
+	it("announces MODELHUB_PUBLIC_URL to the web app's pages, and nothing when it is not set", async () => {
+		const webDir = join(repoRoot(), "apps", "web", "dist");
+		const page = async (publicUrl?: string) => {
+			const other = await startHub({ db, seed: false, webDir, ...(publicUrl ? { publicUrl } : {}) });
+			try {
+				const response = await fetch(`${other.url}/${PUBLIC_REPO}`, { headers: { accept: "text/html" } });
+				expect(response.status).toBe(200);
+				return await response.text();
+			} finally {
+				await other.close();
+			}
+		};
+		expect(await page("https://hub.example.com")).toContain(
+			'<meta name="modelhub-hub-url" content="https://hub.example.com" />',
+		);
+		expect(await page()).not.toContain("modelhub-hub-url");
+	});
+});
