@@ -1,7 +1,37 @@
-/** The Python environment holds the pinned real client libraries, importable at those versions. */
+/**
+ * The Python environments hold the pinned real client libraries, importable at those versions, and each
+ * library works offline on tiny random models made in the test (nothing is downloaded).
+ */
 import { execFileSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
-import { pythonEnv } from "./python-env.js";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { HUB_GENERATIONS, type HubGeneration, pythonEnv, unexpectedPipProblems } from "./python-env.js";
+
+const SMOKE_SCRIPT = join(import.meta.dirname, "python", "smoke_libraries.py");
+
+/** What each generation must hold: hub2 lacks datasets and sentence-transformers (they pin huggingface-hub<2.0). */
+const LIBRARIES: Readonly<Record<HubGeneration, readonly string[]>> = {
+	hub2: ["huggingface_hub", "torch", "torchvision", "safetensors", "transformers", "peft", "timm", "gguf"],
+	hub1: [
+		"huggingface_hub",
+		"torch",
+		"torchvision",
+		"safetensors",
+		"transformers",
+		"peft",
+		"timm",
+		"gguf",
+		"datasets",
+		"sentence_transformers",
+	],
+};
+
+const workDirs: string[] = [];
+afterAll(() => {
+	for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("python test environment", () => {
 	it("imports huggingface_hub, openai and requests at the pinned versions", () => {
@@ -20,5 +50,104 @@ describe("python test environment", () => {
 			env.versions.requests,
 		]);
 		expect(env.versions["huggingface-hub"]).toMatch(/^2\./);
+	});
+
+	it("has one environment per huggingface_hub generation, sharing one torch", () => {
+		const [hub2, hub1] = HUB_GENERATIONS.map((generation) => pythonEnv(generation));
+		expect(hub2?.versions["huggingface-hub"]).toBe("2.0.0");
+		expect(hub1?.versions["huggingface-hub"]).toBe("1.33.0");
+		// Where torch would be imported from, without importing it (slow).
+		const torchFile = (python: string): string =>
+			execFileSync(python, ["-c", "import importlib.util; print(importlib.util.find_spec('torch').origin)"], {
+				encoding: "utf8",
+			}).trim();
+		expect(torchFile(hub1?.python ?? "")).toBe(torchFile(hub2?.python ?? ""));
+		expect(torchFile(hub2?.python ?? "")).toContain("modelhub-python-torch-");
+	});
+});
+
+describe.each(HUB_GENERATIONS)("python test environment %s", (generation) => {
+	it("passes pip check but for the conflicts its requirements file documents", () => {
+		expect(unexpectedPipProblems(generation, pythonEnv(generation).python)).toEqual([]);
+	});
+
+	it("runs each library offline on tiny random models", { timeout: 240_000 }, () => {
+		const env = pythonEnv(generation);
+		const work = mkdtempSync(join(tmpdir(), `modelhub-smoke-${generation}-`));
+		workDirs.push(work);
+		const out = execFileSync(env.python, [SMOKE_SCRIPT, work, ...LIBRARIES[generation]], {
+			encoding: "utf8",
+			maxBuffer: 16 * 1024 * 1024,
+			timeout: 230_000,
+			env: {
+				PATH: process.env.PATH ?? "",
+				HOME: work,
+				HF_HOME: join(work, "hf-home"),
+				HF_HUB_OFFLINE: "1",
+				HF_HUB_DISABLE_TELEMETRY: "1",
+				HF_HUB_DISABLE_PROGRESS_BARS: "1",
+				TRANSFORMERS_VERBOSITY: "error",
+			},
+		});
+		const facts = JSON.parse(out.trim().split("\n").pop() ?? "") as Record<string, Record<string, unknown>>;
+		expect(Object.keys(facts).sort()).toEqual([...LIBRARIES[generation]].sort());
+		const v = env.versions;
+
+		expect(facts.huggingface_hub).toEqual({ version: v["huggingface-hub"], offline: true });
+		expect(facts.torch).toEqual({ version: v.torch, cuda: false, sum: 83 }); // [[0,1,2],[3,4,5]] times its transpose: 5+14+14+50
+		expect(facts.torchvision).toMatchObject({ resized: [3, 4, 4] });
+		expect(String(facts.torchvision?.version)).toMatch(
+			new RegExp(`^${(v.torchvision ?? "").replace(/\./g, "\\.")}\\b`),
+		);
+		expect(facts.safetensors).toEqual({
+			header: { __metadata__: { format: "pt" }, w: { dtype: "F16", shape: [2, 3], data_offsets: [0, 12] } },
+			loaded: [2, 3],
+		});
+		expect(facts.transformers).toMatchObject({
+			version: v.transformers,
+			class: "BertForSequenceClassification",
+			logits_shape: [1, 2],
+		});
+		expect(facts.transformers?.files).toEqual(
+			expect.arrayContaining(["config.json", "model.safetensors", "tokenizer.json"]),
+		);
+		expect(["LABEL_0", "LABEL_1"]).toContain(facts.transformers?.pipeline_label);
+		expect(facts.peft).toEqual({
+			version: v.peft,
+			files: ["README.md", "adapter_config.json", "adapter_model.safetensors"],
+			peft_type: "LORA",
+			trainable_less_than_total: true,
+			reloaded: "PeftModelForSequenceClassification",
+		});
+		expect(facts.timm).toEqual({
+			version: v.timm,
+			files: ["config.json", "model.safetensors"],
+			architecture: "resnet10t",
+			num_classes: 3,
+			reloaded_same_output: true,
+		});
+		expect(facts.gguf).toEqual({
+			architecture: "llama",
+			context_length: 128,
+			chat_template: "{{ messages }}",
+			tensor: ["token_embd.weight", 12, 66], // 0 + 1 + … + 11
+		});
+		if (generation === "hub1") {
+			expect(facts.datasets).toEqual({
+				version: v.datasets,
+				json_rows: 5,
+				json_labels: 2,
+				parquet_rows: 3,
+				parquet_columns: ["label", "text"],
+			});
+			expect(facts.sentence_transformers).toMatchObject({
+				version: v["sentence-transformers"],
+				shape: [2, 16],
+				reloaded_same: true,
+			});
+			expect(facts.sentence_transformers?.files).toEqual(
+				expect.arrayContaining(["modules.json", "config_sentence_transformers.json"]),
+			);
+		}
 	});
 });

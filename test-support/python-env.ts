@@ -1,117 +1,302 @@
 /**
- * A Python virtual environment with the real client libraries users run (`huggingface_hub`, `openai`,
- * `requests`), made from the pinned `python/requirements.txt`. It lives under
- * `node_modules/.cache/`, keyed by a hash of the requirements, so a change of pins makes a new one and
- * `npm ci` starts clean.
+ * The Python virtual environments with the real client libraries users run, one per huggingface_hub
+ * generation (see python/requirements*.txt for what each holds and why):
+ * - "hub2": huggingface_hub 2.0.0, transformers 5.18, peft, timm, gguf, safetensors, torch (CPU), openai,
+ *   requests, … made from `python/requirements.txt`;
+ * - "hub1": huggingface_hub 1.33.0 with datasets, sentence-transformers and the same model libraries,
+ *   made from `python/requirements-hub1.txt`.
+ * torch and torchvision (with their own dependencies) are installed once into a folder both environments
+ * see through a `.pth` file: it is the largest part (~900 MB installed, ~1.5 min), and both pin the same
+ * release. Each lives under `node_modules/.cache/`, keyed by a hash of what it is made from, so a change of
+ * pins makes a new one and `npm ci` starts clean.
  *
- * pip resolves from whatever the machine configures (here: a local package mirror); `--retries 0`
- * keeps an unreachable default index from stalling the install. If the install fails, the error says
- * which packages could not be installed: tests that need the environment fail, they are never skipped.
+ * Every file pins every dependency and is installed exactly as listed (`pip --no-deps`); `pip check` then
+ * proves nothing is missing or conflicting, except the conflicts a file documents (ACCEPTED_CONFLICTS).
+ * pip resolves from whatever the machine configures (here: a local package mirror); `--retries 0` keeps
+ * an unreachable default index from stalling the install. If the install fails, the error says which
+ * packages could not be installed: tests that need the environment fail, they are never skipped.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const REQUIREMENTS = join(root, "test-support", "python", "requirements.txt");
+const pythonDir = join(root, "test-support", "python");
+const cacheDir = join(root, "node_modules", ".cache");
 
-function envDir(): string {
-	const hash = createHash("sha256").update(readFileSync(REQUIREMENTS)).digest("hex").slice(0, 12);
-	return join(root, "node_modules", ".cache", `modelhub-python-${hash}`);
+/** The huggingface_hub generations the tests run under. */
+export type HubGeneration = "hub2" | "hub1";
+export const HUB_GENERATIONS: readonly HubGeneration[] = ["hub2", "hub1"];
+
+const REQUIREMENTS_OF: Readonly<Record<HubGeneration, string>> = {
+	hub2: join(pythonDir, "requirements.txt"),
+	hub1: join(pythonDir, "requirements-hub1.txt"),
+};
+/** The default ("hub2") environment's requirements, kept under its historical name. */
+export const REQUIREMENTS = REQUIREMENTS_OF.hub2;
+
+/** Installed once into the shared folder: torch, torchvision and what only they depend on. */
+const SHARED_PACKAGES: readonly string[] = [
+	"torch",
+	"torchvision",
+	"sympy",
+	"mpmath",
+	"networkx",
+	"jinja2",
+	"markupsafe",
+];
+/** Imported at interpreter start from the `.pth` line (why: see the module's docstring). */
+const TORCHVISION_GUARD = join(pythonDir, "modelhub_torchvision_guard.py");
+
+/**
+ * `pip check` lines a generation accepts, each documented in its requirements file: every tokenizers
+ * release declares huggingface-hub<2.0 while transformers 5.18 (the first to accept hub 2.x) needs it.
+ */
+const ACCEPTED_CONFLICTS: Readonly<Record<HubGeneration, readonly string[]>> = {
+	hub2: [
+		"tokenizers 0.23.2 has requirement huggingface-hub<2.0,>=0.16.4, but you have huggingface-hub 2.0.0.",
+	],
+	hub1: [],
+};
+
+const hash12 = (...parts: (string | Buffer)[]): string => {
+	const digest = createHash("sha256");
+	for (const part of parts) digest.update(part);
+	return digest.digest("hex").slice(0, 12);
+};
+
+/** `name==version` lines, names normalised as pip compares them (PEP 503). */
+function pins(file: string): { name: string; line: string; version: string }[] {
+	return readFileSync(file, "utf8")
+		.split("\n")
+		.map((line) => /^([A-Za-z0-9_.-]+)==(\S+)$/.exec(line.trim()))
+		.filter((m): m is RegExpExecArray => m !== null)
+		.map((m) => ({
+			name: (m[1] as string).toLowerCase().replace(/[-_.]+/g, "-"),
+			line: m[0],
+			version: m[2] as string,
+		}));
+}
+
+/** The shared folder's pins, the same in every requirements file (else a clear error). */
+function sharedPins(): string[] {
+	const perFile = HUB_GENERATIONS.map((generation) => {
+		const lines = pins(REQUIREMENTS_OF[generation])
+			.filter((pin) => SHARED_PACKAGES.includes(pin.name))
+			.map((pin) => pin.line)
+			.sort();
+		if (lines.length !== SHARED_PACKAGES.length) {
+			throw new Error(`${REQUIREMENTS_OF[generation]} must pin each of ${SHARED_PACKAGES.join(", ")}`);
+		}
+		return lines;
+	});
+	const [first, ...rest] = perFile;
+	if (rest.some((lines) => lines.join("\n") !== first?.join("\n"))) {
+		throw new Error(`The pins of ${SHARED_PACKAGES.join(", ")} must be the same in every requirements file`);
+	}
+	return first ?? [];
+}
+
+function sharedDir(): string {
+	return join(
+		cacheDir,
+		`modelhub-python-torch-${hash12(sharedPins().join("\n"), readFileSync(TORCHVISION_GUARD))}`,
+	);
+}
+
+function envDir(generation: HubGeneration): string {
+	const hash = hash12(readFileSync(REQUIREMENTS_OF[generation]));
+	// hub2 keeps the historical name: scripts outside the tests (upgrade fixture, upload bench) find it so.
+	return join(
+		cacheDir,
+		generation === "hub2" ? `modelhub-python-${hash}` : `modelhub-python-${generation}-${hash}`,
+	);
 }
 
 export interface PythonEnv {
+	/** Which huggingface_hub generation this environment holds. */
+	generation: HubGeneration;
 	/** The venv's python interpreter. */
 	python: string;
 	/** The venv's bin directory (put first on PATH to get its `hf` and `openai` commands). */
 	bin: string;
-	/** Versions of the pinned client libraries, for test names and notes. */
+	/** Versions of the pinned libraries (names normalised: lower case, `-`), for test names and notes. */
 	versions: Record<string, string>;
 }
 
-function describe(dir: string): PythonEnv {
+function describeEnv(generation: HubGeneration, dir: string): PythonEnv {
 	const bin = join(dir, "bin");
 	const versions = Object.fromEntries(
-		readFileSync(REQUIREMENTS, "utf8")
-			.split("\n")
-			.map((line) => /^([A-Za-z0-9_.-]+)==(\S+)/.exec(line.trim()))
-			.filter((m): m is RegExpExecArray => m !== null)
-			.map((m) => [(m[1] as string).toLowerCase().replace(/_/g, "-"), m[2] as string]),
+		pins(REQUIREMENTS_OF[generation]).map((pin) => [pin.name, pin.version]),
 	);
-	return { python: join(bin, "python"), bin, versions };
+	return { generation, python: join(bin, "python"), bin, versions };
 }
 
-/** The environment if it is ready; throws with the reason otherwise. */
-export function pythonEnv(): PythonEnv {
-	const dir = envDir();
+/** The environment of one generation (default "hub2") if it is ready; throws with the reason otherwise. */
+export function pythonEnv(generation: HubGeneration = "hub2"): PythonEnv {
+	const dir = envDir(generation);
 	if (!existsSync(join(dir, ".ready"))) {
 		throw new Error(
-			`The Python test environment is missing (${dir}). It is made by the vitest global setup ` +
-				"(test-support/global-setup.ts); run the tests through vitest, or call ensurePythonEnv().",
+			`The Python test environment "${generation}" is missing (${dir}). It is made by the vitest global ` +
+				"setup (test-support/global-setup.ts); run the tests through vitest, or call ensurePythonEnv().",
 		);
 	}
-	return describe(dir);
+	return describeEnv(generation, dir);
 }
 
-/** Creates the environment when it is missing (idempotent; safe to call from several processes). */
-export function ensurePythonEnv(): PythonEnv {
-	const dir = envDir();
-	if (existsSync(join(dir, ".ready"))) return describe(dir);
+/** Both generations' environments, in HUB_GENERATIONS order (for describe.each). */
+export function pythonEnvs(): PythonEnv[] {
+	return HUB_GENERATIONS.map((generation) => pythonEnv(generation));
+}
+
+/**
+ * Runs `build` to make `dir` unless its `.ready` marker exists. The marker, written last, says it is
+ * complete; the lock folder makes other processes wait instead of building a second one.
+ */
+function buildOnce(dir: string, build: () => void): void {
+	if (existsSync(join(dir, ".ready"))) return;
 	mkdirSync(dirname(dir), { recursive: true });
-	// A venv records its own path, so it is built in place; the `.ready` marker, written last, says it
-	// is complete, and the lock folder makes other processes wait instead of building a second one.
 	const lock = `${dir}.lock`;
-	const deadline = Date.now() + 10 * 60_000;
+	const deadline = Date.now() + 20 * 60_000;
 	for (;;) {
 		try {
 			mkdirSync(lock);
 			break;
 		} catch {
-			if (existsSync(join(dir, ".ready"))) return describe(dir);
+			if (existsSync(join(dir, ".ready"))) return;
 			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
 			execFileSync("sleep", ["0.5"]);
 		}
 	}
 	try {
-		if (existsSync(join(dir, ".ready"))) return describe(dir);
+		if (existsSync(join(dir, ".ready"))) return;
 		rmSync(dir, { recursive: true, force: true });
-		execFileSync("python3", ["-m", "venv", dir], { stdio: "pipe" });
-		const pip = join(dir, "bin", "pip");
-		try {
-			execFileSync(
-				pip,
-				[
-					"install",
-					"--quiet",
-					"--no-input",
-					"--disable-pip-version-check",
-					"--retries",
-					"0",
-					"--timeout",
-					"20",
-					"-r",
-					REQUIREMENTS,
-				],
-				{ stdio: "pipe", maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60_000 },
-			);
-		} catch (error) {
-			const stderr = String((error as { stderr?: Buffer }).stderr ?? "");
-			const wanted = stderr
-				.split("\n")
-				.filter((line) => /No matching distribution|Could not find a version|ERROR/.test(line))
-				.slice(0, 10)
-				.join("\n");
-			throw new Error(
-				`pip could not install ${REQUIREMENTS} from this machine's package sources:\n${wanted || stderr.slice(-2000)}`,
-			);
-		}
+		build();
 		const tmp = join(dir, ".ready.tmp");
 		writeFileSync(tmp, new Date().toISOString());
 		renameSync(tmp, join(dir, ".ready"));
-		return describe(dir);
 	} finally {
 		rmSync(lock, { recursive: true, force: true });
 	}
+}
+
+/** `pip install --no-deps` of a pinned list, with an error naming what could not be installed. */
+function pipInstall(pip: string, requirements: string, extraArgs: string[]): void {
+	try {
+		execFileSync(
+			pip,
+			[
+				"install",
+				"--quiet",
+				"--no-input",
+				"--disable-pip-version-check",
+				"--retries",
+				"0",
+				"--timeout",
+				"20",
+				"--no-deps",
+				// Byte-compiling every module at install is most of the install time (torch: ~100 s against
+				// ~17 s here); Python compiles what is imported on first use and caches it beside the source.
+				"--no-compile",
+				...extraArgs,
+				"-r",
+				requirements,
+			],
+			{ stdio: "pipe", maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 },
+		);
+	} catch (error) {
+		const stderr = String((error as { stderr?: Buffer }).stderr ?? "");
+		const wanted = stderr
+			.split("\n")
+			.filter((line) => /No matching distribution|Could not find a version|ERROR/.test(line))
+			.slice(0, 10)
+			.join("\n");
+		throw new Error(
+			`pip could not install ${requirements} from this machine's package sources:\n${wanted || stderr.slice(-2000)}`,
+		);
+	}
+}
+
+/** The problems `pip check` reports in a venv, minus the generation's accepted conflicts. */
+export function unexpectedPipProblems(generation: HubGeneration, python: string): string[] {
+	let output: string;
+	try {
+		output = execFileSync(python, ["-m", "pip", "check", "--disable-pip-version-check"], {
+			encoding: "utf8",
+			stdio: "pipe",
+		});
+	} catch (error) {
+		output = String((error as { stdout?: string }).stdout ?? "");
+	}
+	return output
+		.split("\n")
+		.map((line) => line.trim())
+		.filter((line) => line !== "" && line !== "No broken requirements found.")
+		.filter((line) => !ACCEPTED_CONFLICTS[generation].includes(line));
+}
+
+/** The `.pth` that puts the shared torch folder on sys.path (after the venv's own packages) and arms the guard. */
+function sharedPth(shared: string): string {
+	return `${shared}\nimport modelhub_torchvision_guard\n`;
+}
+
+/** The shared torch folder, installed with `pip` (a venv's; python3 itself may have no pip) when missing. */
+function ensureShared(pip: string): string {
+	const shared = sharedDir();
+	buildOnce(shared, () => {
+		mkdirSync(shared, { recursive: true });
+		const list = join(shared, "requirements.txt");
+		writeFileSync(list, `${sharedPins().join("\n")}\n`);
+		pipInstall(pip, list, ["--target", shared]);
+		copyFileSync(TORCHVISION_GUARD, join(shared, "modelhub_torchvision_guard.py"));
+	});
+	return shared;
+}
+
+/** The venv's site-packages `.pth` file naming the shared folder. */
+function pthFile(dir: string): string {
+	const lib = join(dir, "lib");
+	const python = readdirSync(lib).find((name) => /^python3\.\d+$/.test(name));
+	if (python === undefined) throw new Error(`${lib} holds no python3.N folder`);
+	return join(lib, python, "site-packages", "modelhub-shared-torch.pth");
+}
+
+function ensureGeneration(generation: HubGeneration): PythonEnv {
+	const dir = envDir(generation);
+	const pip = join(dir, "bin", "pip");
+	buildOnce(dir, () => {
+		execFileSync("python3", ["-m", "venv", dir], { stdio: "pipe" });
+		writeFileSync(pthFile(dir), sharedPth(ensureShared(pip)));
+		const own = join(dir, "requirements-own.txt");
+		const ownPins = pins(REQUIREMENTS_OF[generation]).filter((pin) => !SHARED_PACKAGES.includes(pin.name));
+		writeFileSync(own, `${ownPins.map((pin) => pin.line).join("\n")}\n`);
+		pipInstall(pip, own, []);
+		const problems = unexpectedPipProblems(generation, join(dir, "bin", "python"));
+		if (problems.length > 0) {
+			throw new Error(
+				`pip check found problems in the "${generation}" environment (${dir}):\n${problems.join("\n")}`,
+			);
+		}
+	});
+	// A ready venv whose shared folder changed (new torch pins or guard) is pointed at the new one.
+	const expected = sharedPth(ensureShared(pip));
+	if (readFileSync(pthFile(dir), "utf8") !== expected) writeFileSync(pthFile(dir), expected);
+	return describeEnv(generation, dir);
+}
+
+/** Creates the environments when missing (idempotent; safe to call from several processes); returns "hub2". */
+export function ensurePythonEnv(): PythonEnv {
+	const [hub2] = HUB_GENERATIONS.map((generation) => ensureGeneration(generation));
+	return hub2 as PythonEnv;
 }
