@@ -71,8 +71,10 @@ export function targetsOtherHub(options: SnippetOptions | undefined): boolean {
 
 /** Where a private model's token comes from: the client reads HF_TOKEN (or what `hf auth login` saved). */
 function tokenLine(hubUrl: string | undefined): string {
-	const whose = hubUrl === undefined ? "your Hugging Face access token" : "an access token of this hub";
-	return `# Private model: set HF_TOKEN to ${whose} (or log in with \`hf auth login\`)`;
+	// `hf auth login` checks the token against HF_ENDPOINT's hub, so for another hub it needs the variable too.
+	if (hubUrl === undefined)
+		return "# Private model: set HF_TOKEN to your Hugging Face access token (or log in with `hf auth login`)";
+	return "# Private model: set HF_TOKEN to an access token of this hub (or log in with `hf auth login` with HF_ENDPOINT set)";
 }
 
 /**
