@@ -1,10 +1,14 @@
 // Regression tests for the findings of issue 21 (a hostile review of the sharing surface): each one
 // fails on the hub as it was before its fix.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { ADMIN_TOKEN } from "./support/hub-suite.js";
 import { startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
 
 const VALIDATIONS_PER_MINUTE = 4;
 
@@ -12,6 +16,7 @@ const GITIGNORE_MAX_STEPS = 2_000_000;
 
 let db: Database;
 let hub: RunningHub;
+let dir: string;
 const tokens: Record<string, string> = {};
 
 async function post(path: string, token: string, body: unknown): Promise<Response> {
@@ -23,6 +28,7 @@ async function post(path: string, token: string, body: unknown): Promise<Respons
 }
 
 beforeAll(async () => {
+	dir = mkdtempSync(join(tmpdir(), "modelhub-hostile-"));
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	hub = await startHub({
 		db,
@@ -44,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await hub?.close();
 	await db?.close();
+	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 let nextAddress = 1;
@@ -159,4 +166,110 @@ describe("preupload's .gitignore matching under hostile patterns", () => {
 			`.gitignore is too costly to match against these paths (more than ${GITIGNORE_MAX_STEPS} steps, MODELHUB_GITIGNORE_MAX_STEPS): send fewer files per request or simpler patterns`,
 		);
 	}, 30_000);
+});
+
+describe("paths clients cannot write safely are refused at commit time", () => {
+	// Each one landed as-is in snapshot_download(local_dir=…): in a checkout's `.git` on Windows or macOS,
+	// or (`..` once `\\` is a separator, a drive) failing the whole snapshot for everyone.
+	const refused: Array<[string, RegExp]> = [
+		[".GIT/config", /path segment "\.GIT" is '\.git' on Windows or macOS file systems/],
+		[".Git/hooks/post-checkout", /path segment "\.Git" is '\.git'/],
+		["GIT~1/config", /path segment "GIT~1" is '\.git'/],
+		["sub/git~1/hooks/pre-commit", /path segment "git~1" is '\.git'/],
+		[".git./config", /path segment "\.git\." is '\.git'/],
+		[".git ::$INDEX_ALLOCATION/config", /is '\.git'/],
+		[".g\u200cit/config", /is '\.git'/],
+		["a\\..\\..\\x", /path contains a backslash/],
+		["weights\\model.bin", /path contains a backslash/],
+		["C:/x.bin", /path segment "C:" starts with a drive letter/],
+		["d/c:evil", /starts with a drive letter/],
+	];
+	const accepted = ["git/config", ".github/workflows/ci.yml", "a.git/x", "GIT~2/x", "notes: v1.txt"];
+
+	it("through the real huggingface_hub's create_commit: 400 with the reason; snapshot_download still works", async () => {
+		expect((await post("/api/repos/create", tokens.alice as string, { name: "paths" })).status).toBe(200);
+		const result = await runHubClient<{
+			commits: Record<string, { ok?: string; error?: string; status?: number; message?: string }>;
+			snapshot: unknown;
+			files: string[];
+		}>(
+			"paths",
+			hub.url,
+			join(dir, "paths"),
+			{
+				token: tokens.alice,
+				repo: "alice/paths",
+				paths: [...refused.map(([path]) => path), ...accepted],
+			},
+			{},
+			"hf_hub_hostile.py",
+		);
+		for (const [path, reason] of refused) {
+			const commit = result.commits[path];
+			expect(commit?.status, path).toBe(400);
+			expect(commit?.message, path).toMatch(reason);
+		}
+		for (const path of accepted) expect(result.commits[path]?.ok, path).toMatch(/^[0-9a-f]{40}$/);
+		expect(result.snapshot).toBe("ok");
+		expect(result.files.sort()).toEqual([".gitattributes", ...accepted].sort());
+	}, 180_000);
+
+	it("over raw HTTP: NDJSON and multipart commits, preupload and the LFS path alike; deleting such a path stays possible", async () => {
+		const alice = tokens.alice as string;
+		const ndjson = (path: string) =>
+			[
+				{ key: "header", value: { summary: "hostile" } },
+				{ key: "file", value: { path, content: Buffer.from("x").toString("base64"), encoding: "base64" } },
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n");
+		for (const [path, reason] of refused) {
+			const res = await fetch(`${hub.url}/api/models/alice/open/commit/main`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${alice}`, "content-type": "application/x-ndjson" },
+				body: ndjson(path),
+			});
+			expect(res.status, path).toBe(400);
+			expect(((await res.json()) as { error: string }).error, path).toMatch(reason);
+			const lfs = await fetch(`${hub.url}/api/models/alice/open/commit/main`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${alice}`, "content-type": "application/x-ndjson" },
+				body: [
+					{ key: "header", value: { summary: "hostile" } },
+					{ key: "lfsFile", value: { path, algo: "sha256", oid: "0".repeat(64), size: 1 } },
+				]
+					.map((line) => JSON.stringify(line))
+					.join("\n"),
+			});
+			expect(lfs.status, path).toBe(400);
+			expect(((await lfs.json()) as { error: string }).error, path).toMatch(reason);
+			const planned = await post("/api/models/alice/open/preupload/main", alice, {
+				files: [{ path, size: 1, sample: "" }],
+			});
+			expect(planned.status, path).toBe(400);
+		}
+		// The browser's multipart form names each file part by its path.
+		const form = new FormData();
+		form.append("header", JSON.stringify({ summary: "hostile" }));
+		form.append("file", new Blob(["x"]), ".GIT/config");
+		const multipart = await fetch(`${hub.url}/api/models/alice/open/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${alice}` },
+			body: form,
+		});
+		expect(multipart.status).toBe(400);
+		expect(((await multipart.json()) as { error: string }).error).toMatch(/is '\.git'/);
+		// A path stored before these rules can still be deleted (deletions only name a path).
+		const deletion = await fetch(`${hub.url}/api/models/alice/open/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${alice}`, "content-type": "application/x-ndjson" },
+			body: [
+				{ key: "header", value: { summary: "clean up" } },
+				{ key: "deletedFile", value: { path: "a\\..\\..\\x" } },
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+		});
+		expect(deletion.status).not.toBe(400);
+	}, 60_000);
 });

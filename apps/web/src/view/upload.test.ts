@@ -28,6 +28,11 @@ describe("upload paths", () => {
 		expect(uploadPathProblem("x".repeat(1001))).toBe("path is longer than 1000 characters");
 		expect(uploadPathProblem("dir/")).toBe("path must not start or end with '/'");
 		expect(uploadPathProblem("unicodé ✓.txt")).toBeUndefined();
+		// Names clients cannot write safely (the hub refuses them at commit time too).
+		expect(uploadPathProblem(".GIT/config")).toMatch(/is '\.git' on Windows or macOS/);
+		expect(uploadPathProblem("GIT~1/config")).toMatch(/is '\.git'/);
+		expect(uploadPathProblem("a\\..\\x")).toMatch(/backslash/);
+		expect(uploadPathProblem("C:/x")).toMatch(/drive letter/);
 	});
 });
 

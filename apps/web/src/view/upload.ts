@@ -5,7 +5,7 @@
  * then one `file` part per file, named by its path in the repository).
  */
 import type { CommitHeaderRequest } from "@modelhub/hub/api";
-import { repoPathProblem } from "@modelhub/tasks/repositories";
+import { writablePathProblem } from "@modelhub/tasks/repositories";
 
 /** The hub's longest commit summary (packages/hub/src/uploads/operations.ts). */
 export const MAX_SUMMARY_LENGTH = 1000;
@@ -37,7 +37,7 @@ export function normalizeUploadPath(raw: string): string {
 }
 
 /** Why `path` cannot name a file in a repository on the hub, or undefined when it can. */
-export const uploadPathProblem = repoPathProblem;
+export const uploadPathProblem = writablePathProblem;
 
 /**
  * The pending list with `chosen` added under `folder` (a path in the repository, "" for the root): a

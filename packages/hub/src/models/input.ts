@@ -1,7 +1,7 @@
 import { PIPELINE_TYPES_SET } from "@modelhub/tasks";
 import { HubError } from "../errors.js";
 import { parseIsoDate } from "./dates.js";
-import { repoPathProblem } from "../repos/paths.js";
+import { writablePathProblem } from "../repos/paths.js";
 import { modelIdProblem, quoteForMessage } from "./ids.js";
 
 /** One provider that serves a model, in the hub's words. */
@@ -296,7 +296,7 @@ function parseImportFiles(value: unknown): ImportFile[] {
 	const entries = Object.entries(value);
 	if (entries.length > MAX_IMPORT_FILES) fail(`'files' must list at most ${MAX_IMPORT_FILES} files`);
 	return entries.map(([path, source]) => {
-		const problem = repoPathProblem(path);
+		const problem = writablePathProblem(path);
 		if (problem) fail(`'files' ${quoteForMessage(path)}: ${problem}`);
 		if (typeof source !== "string" || source.length === 0 || source.includes("\u0000")) {
 			fail(`'files.${path}' must be the path of a local file`);

@@ -1,5 +1,5 @@
 // The path rules are shared with the web app, which checks them before uploading.
-export { MAX_PATH_LENGTH, repoPathProblem } from "@modelhub/tasks/repositories";
+export { MAX_PATH_LENGTH, repoPathProblem, writablePathProblem } from "@modelhub/tasks/repositories";
 /** Longest branch or tag name. */
 export const MAX_REF_LENGTH = 200;
 

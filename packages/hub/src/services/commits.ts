@@ -1,6 +1,7 @@
 import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
 import { HubError, revisionNotFound } from "../errors.js";
 import { writeCommits } from "../repos/commits.js";
+import { writablePathProblem } from "../repos/paths.js";
 import { listFiles, refKinds } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
 import { applyMetadataChange, metadataChange } from "../uploads/metadata.js";
@@ -64,6 +65,14 @@ export async function commitChanges(
 ): Promise<CommitResult> {
 	const refusal = repoRefusal(actor.viewer, repo, "write");
 	if (refusal) throw new RefusedError(refusal);
+	// Every way in (NDJSON and multipart commits, LFS and Xet files, the web's uploads) ends here: the
+	// routes check paths as they parse, and this check stands whatever a route does.
+	for (const op of request.operations) {
+		if (op.kind !== "file" && op.kind !== "lfsFile") continue;
+		const problem = writablePathProblem(op.path);
+		if (problem)
+			throw new CommitOperationError(`invalid path ${JSON.stringify(op.path.slice(0, 200))}: ${problem}`);
+	}
 	const lfs = request.operations.flatMap((op) => (op.kind === "lfsFile" ? [op.sha256] : []));
 	// README.md and config.json are read before the transaction (the blobs are already stored).
 	const known = await repoObjects(context.db, repo, lfs);

@@ -2,7 +2,7 @@ import type { Unchecked } from "../api/unchecked.js";
 import type { CommitHeaderRequest } from "../api/uploads.js";
 import { entryNotFound, HubError, type ErrorKind } from "../errors.js";
 import type { CommitFile } from "../repos/commits.js";
-import { repoPathProblem } from "../repos/paths.js";
+import { repoPathProblem, writablePathProblem } from "../repos/paths.js";
 import type { FileEntry } from "../repos/read.js";
 import { isSha256 } from "../storage/types.js";
 
@@ -45,9 +45,11 @@ function record(value: unknown, what: string): Record<string, unknown> {
 	return value as Record<string, unknown>;
 }
 
-export function checkPath(value: unknown, what = "path"): string {
+export function checkPath(value: unknown, what = "path", use: "write" | "name" = "write"): string {
 	if (typeof value !== "string") bad(`${what} must be a string`);
-	const problem = repoPathProblem(value);
+	// A path written must be safe for every client (writablePathProblem); one only named (deleted) need
+	// only be a path, so that files stored before a rule existed can still be removed.
+	const problem = use === "write" ? writablePathProblem(value) : repoPathProblem(value);
 	if (problem) bad(`invalid ${what} ${JSON.stringify(value.slice(0, 200))}: ${problem}`);
 	return value;
 }
@@ -113,7 +115,7 @@ export function parseDeletion(key: "deletedFile" | "deletedFolder", value: unkno
 	let path = entry.path;
 	// huggingface_hub sends folders with their trailing "/".
 	if (key === "deletedFolder" && typeof path === "string") path = path.replace(/\/+$/, "");
-	return { kind: key, path: checkPath(path) };
+	return { kind: key, path: checkPath(path, "path", "name") };
 }
 
 /** Whether a parentCommit (full or a prefix) names the branch's head. */

@@ -38,6 +38,51 @@ export function repoPathProblem(path: string): string | undefined {
 }
 
 /**
+ * Code points HFS+ (macOS) ignores in names, so that `.g\u200cit` is `.git` there (the list git itself
+ * checks in is_hfs_dotgit): zero-width joiners and marks, directional marks, deprecated format characters
+ * and the byte order mark.
+ */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+const DRIVE = /^[A-Za-z]:/;
+
+/**
+ * A path segment as Windows and macOS file systems resolve it: case folded, HFS+-ignored code points
+ * removed, and what NTFS drops or reads as a stream name (trailing dots and spaces, `:…`) cut off.
+ */
+function resolvedSegment(segment: string): string {
+	const folded = segment.replace(HFS_IGNORED, "").toLowerCase();
+	const stream = folded.indexOf(":");
+	return (stream < 0 ? folded : folded.slice(0, stream)).replace(/[. ]+$/, "");
+}
+
+/**
+ * Why no file may be written at `path`, or undefined when one may: every rule of repoPathProblem, and
+ * the names clients cannot write safely. huggingface_hub's snapshot_download(local_dir=…) writes paths
+ * as they are: `.GIT/config`, `.git./hooks/x` or `GIT~1/config` land in a checkout's `.git` on Windows
+ * or macOS (case-insensitive, NTFS short names, HFS+ ignored code points; git refuses the same names,
+ * see is_ntfs_dotgit and is_hfs_dotgit). And it refuses to download a name with a `..` segment once
+ * backslashes are read as separators, or a drive (`C:`) in a segment, failing the whole snapshot for
+ * everyone. Files already stored under such names can still be read and deleted (repoPathProblem).
+ */
+export function writablePathProblem(path: string): string | undefined {
+	const problem = repoPathProblem(path);
+	if (problem) return problem;
+	if (path.includes("\\")) {
+		return "path contains a backslash ('\\'), which Windows clients read as a folder separator: use '/' between folders";
+	}
+	for (const segment of path.split("/")) {
+		if (DRIVE.test(segment)) {
+			return `path segment ${JSON.stringify(segment.slice(0, 60))} starts with a drive letter, which Windows clients read as another disk`;
+		}
+		const resolved = resolvedSegment(segment);
+		if (resolved === ".git" || resolved === "git~1") {
+			return `path segment ${JSON.stringify(segment.slice(0, 60))} is '.git' on Windows or macOS file systems (a checkout's git folder)`;
+		}
+	}
+	return undefined;
+}
+
+/**
  * The kinds of repository a hub can hold. A repository is identified by its type and its id
  * (`namespace/name`, or a bare `name` for legacy ids such as `gpt2`): a model and a dataset may share an id.
  */
