@@ -9,6 +9,7 @@ import { saveModels } from "../../src/services/import.js";
 import { loadSeedModels } from "../../src/seed.js";
 import type { BlobStore } from "../../src/storage/types.js";
 import { startHub, type RunningHub } from "./hub.js";
+import { HUB_GENERATIONS, type HubGeneration, pythonEnv } from "../../../../test-support/python-env.js";
 import { runHubClient } from "./python.js";
 
 /** The model with files of its own that the client reads (two commits, folders, LFS files). */
@@ -241,12 +242,27 @@ export async function expectDownloads(
 }
 
 /**
- * The real huggingface_hub 2.0 against the hub, over real HTTP, once per database kind: listing with
- * every parameter it sends, model info, existence checks, trees, paths-info, refs, downloads and
- * snapshots (byte-identical), one Python process per group of calls.
+ * The real huggingface_hub against the hub, over real HTTP, once per database kind and per client
+ * generation (2.x and 1.x, see test-support/python-env.ts): listing with every parameter it sends, model
+ * info, existence checks, trees, paths-info, refs, downloads and snapshots (byte-identical), one Python
+ * process per group of calls.
  */
-export function defineHfClientSuite(label: string, openDb: () => Promise<Database>): void {
-	describe(`huggingface_hub against the hub over ${label}`, () => {
+export function defineHfClientSuite(
+	label: string,
+	openDb: () => Promise<Database>,
+	generations: readonly HubGeneration[] = HUB_GENERATIONS,
+): void {
+	for (const generation of generations) defineHfClientSuiteFor(label, openDb, generation);
+}
+
+function defineHfClientSuiteFor(
+	label: string,
+	openDb: () => Promise<Database>,
+	generation: HubGeneration,
+): void {
+	const client = (group: string, hubUrl: string, workDir: string, params: Record<string, unknown>) =>
+		runHubClient<Record<string, unknown>>(group, hubUrl, workDir, params, {}, "hf_hub_client.py", generation);
+	describe(`huggingface_hub (${generation} environment) against the hub over ${label}`, () => {
 		let db: Database;
 		let hub: RunningHub;
 		let dir: string;
@@ -281,8 +297,8 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 		}
 
 		it("lists models with every parameter list_models sends", async () => {
-			const out = await runHubClient<Record<string, unknown>>("list", hub.url, join(dir, "list"), params);
-			expect(out._version).toBe("2.0.0");
+			const out = await client("list", hub.url, join(dir, "list"), params);
+			expect(out._version).toBe(pythonEnv(generation).versions["huggingface-hub"]);
 			const limit500 = out.limit_500 as Summary[];
 			expect(limit500).toHaveLength(500);
 			expect(new Set(limit500.map((m) => m.id)).size).toBe(500);
@@ -366,7 +382,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 		}, 180_000);
 
 		it("answers model_info, existence checks, refs and model cards", async () => {
-			const out = await runHubClient<Record<string, unknown>>("info", hub.url, join(dir, "info"), params);
+			const out = await client("info", hub.url, join(dir, "info"), params);
 			const info = out.info as Summary;
 			expect(info.sha).toMatch(/^[0-9a-f]{40}$/);
 			expect(info.siblings?.map((s) => s.rfilename).sort()).toEqual([
@@ -428,7 +444,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 		}, 180_000);
 
 		it("lists trees and paths with git ids, LFS details, folders, paging and last commits", async () => {
-			const out = await runHubClient<Record<string, unknown>>("files", hub.url, join(dir, "files"), params);
+			const out = await client("files", hub.url, join(dir, "files"), params);
 			const stored = await mainFiles(db, FILES_REPO);
 			expect([...(out.files as string[])].sort()).toEqual([...stored.keys()].sort());
 			expect(out.files_seed as string[]).toContain("README.md");
@@ -491,12 +507,7 @@ export function defineHfClientSuite(label: string, openDb: () => Promise<Databas
 		}, 180_000);
 
 		it("downloads files and snapshots byte-identical to what was stored", async () => {
-			const out = await runHubClient<Record<string, unknown>>(
-				"download",
-				hub.url,
-				join(dir, "download"),
-				params,
-			);
+			const out = await client("download", hub.url, join(dir, "download"), params);
 			await expectDownloads(db, fixture, out);
 		}, 180_000);
 	});

@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { pythonEnv } from "../../../../test-support/python-env.js";
+import { type HubGeneration, pythonEnv } from "../../../../test-support/python-env.js";
 import { packageRoot } from "../../src/paths.js";
 
 /**
  * Runs one group of test/python/hf_hub_client.py (the real huggingface_hub) against a hub, in one
  * Python process, and returns what it printed. HF_ENDPOINT points the client at the hub; its caches
- * live in `workDir`, so runs never share state.
+ * live in `workDir`, so runs never share state. `generation` picks the test environment: huggingface_hub
+ * 2.x ("hub2", the default) or 1.x ("hub1").
  */
 export async function runHubClient<T = Record<string, unknown>>(
 	group: string,
@@ -15,8 +16,9 @@ export async function runHubClient<T = Record<string, unknown>>(
 	params: Record<string, unknown>,
 	extraEnv: Record<string, string> = {},
 	scriptName = "hf_hub_client.py",
+	generation: HubGeneration = "hub2",
 ): Promise<T> {
-	const { python } = pythonEnv();
+	const { python } = pythonEnv(generation);
 	const script = join(packageRoot(), "test", "python", scriptName);
 	const env: Record<string, string> = {
 		PATH: process.env.PATH ?? "",

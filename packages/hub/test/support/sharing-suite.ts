@@ -9,6 +9,7 @@ import { parseChunkHeader } from "../../src/xet/chunks.js";
 import { unpackU32 } from "../../src/xet/xorb.js";
 import { bytes } from "./hf-client-suite.js";
 import { startHub, type RunningHub } from "./hub.js";
+import { HUB_GENERATIONS, type HubGeneration, pythonEnv } from "../../../../test-support/python-env.js";
 import { runHubClient } from "./python.js";
 
 export const SHARING_ADMIN_TOKEN = "sharing-admin-token-0123456789abcdef";
@@ -105,14 +106,27 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /**
- * Sharing through the real huggingface_hub 2.0 (and a browser's multipart form), once per database:
+ * Sharing through the real huggingface_hub, 2.x and 1.x (and a browser's multipart form), once per database:
  * accounts and tokens over the admin API, whoami, repositories, uploads through Xet (the default
  * install) and through LFS (HF_HUB_DISABLE_XET=1), history, branches and tags, downloads byte for byte,
  * visibility, private repositories hidden from everyone else on every route, read tokens and
  * organisation roles, the audit log, and tokens never in a log line.
  */
-export function defineSharingSuite(label: string, openDb: () => Promise<Database>): void {
-	describe(`sharing over ${label}`, () => {
+export function defineSharingSuite(
+	label: string,
+	openDb: () => Promise<Database>,
+	generations: readonly HubGeneration[] = HUB_GENERATIONS,
+): void {
+	// One hub per client generation: the scenarios write users and repositories under fixed names.
+	for (const generation of generations) defineSharingSuiteFor(label, openDb, generation);
+}
+
+function defineSharingSuiteFor(
+	label: string,
+	openDb: () => Promise<Database>,
+	generation: HubGeneration,
+): void {
+	describe(`sharing over ${label} with huggingface_hub (${generation} environment)`, () => {
 		let db: Database;
 		let hub: RunningHub;
 		let dir: string;
@@ -137,6 +151,7 @@ export function defineSharingSuite(label: string, openDb: () => Promise<Database
 				params,
 				env,
 				SCRIPT,
+				generation,
 			);
 		}
 
@@ -301,7 +316,7 @@ export function defineSharingSuite(label: string, openDb: () => Promise<Database
 					},
 					transfer === "lfs" ? { HF_HUB_DISABLE_XET: "1" } : {},
 				);
-				expect(out._version).toBe("2.0.0");
+				expect(out._version).toBe(pythonEnv(generation).versions["huggingface-hub"]);
 				expect(okOf(out.create)).toBe(`${hub.url}/${repo}`);
 				expect(errorOf(out.create_again)).toMatchObject({ status: 409 });
 				expect(okOf(out.create_exist_ok)).toBe(`${hub.url}/${repo}`);
