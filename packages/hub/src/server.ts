@@ -43,10 +43,13 @@ import { ChangeEvents, changesWhatReadersSee } from "./services/changes.js";
 import { createServiceContext } from "./services/context.js";
 import { modelRoutes } from "./routes/models/index.js";
 import type { BlobStore } from "./storage/types.js";
+import { RepositoryAnalysis, type AnalysisSettings } from "./services/analysis.js";
 import { webRoutes } from "./routes/web.js";
 
 export interface HubServerOptions {
 	db: Database;
+	/** Bounds of the analysis of each commit to main (services/analysis.ts). */
+	analysis?: Partial<AnalysisSettings> | undefined;
 	/** Where file bytes are (the caller owns it and closes it after the server). */
 	storage: BlobStore;
 	adminToken?: string | undefined;
@@ -87,6 +90,8 @@ export interface HubServer {
 	cache: ResponseCache;
 	/** Every write's change, after commit: this process's and other hub processes' on the same database. */
 	changes: ChangeEvents;
+	/** Derives each model's metadata from its files after every commit to main. */
+	analysis: RepositoryAnalysis;
 }
 
 const CORS_HEADERS = {
@@ -379,6 +384,10 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		app.addHook("onClose", async () => unsubscribe());
 	}
 
+	// Started once the routes are ready: it catches up with commits no analysis has seen, in the background.
+	const analysis = new RepositoryAnalysis(services, app.log, options.analysis);
+	app.addHook("onClose", async () => analysis.close());
 	await app.ready();
-	return { app, cache, changes };
+	analysis.start();
+	return { app, cache, changes, analysis };
 }

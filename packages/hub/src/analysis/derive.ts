@@ -39,13 +39,14 @@ export function deriveMetadata(snapshot: RevisionSnapshot): DerivedMetadata {
 	const card = snapshot.card ? cardFacts(snapshot.card) : undefined;
 	const library = detectLibrary(snapshot);
 	const effectiveLibrary = card?.libraryName ?? library;
+	// Whether an auto class loads the files is a fact of the files, whatever library the card names.
 	const transformersInfo =
-		effectiveLibrary && TRANSFORMERS_INFO_LIBRARIES.has(effectiveLibrary)
-			? transformersInfoOf(snapshot)
-			: undefined;
-	// The task of the library the model is used with: a card naming sentence-transformers over a
-	// transformers layout gets sentence-similarity, as on the public hub.
-	const pipelineTag = derivePipelineTag(snapshot, effectiveLibrary, transformersInfo);
+		library && TRANSFORMERS_INFO_LIBRARIES.has(library) ? transformersInfoOf(snapshot) : undefined;
+	// The task of the library the model is used with (a card naming sentence-transformers over a
+	// transformers layout gets sentence-similarity, as on the public hub), else the files' library's.
+	const pipelineTag =
+		derivePipelineTag(snapshot, effectiveLibrary, transformersInfo) ??
+		(library !== effectiveLibrary ? derivePipelineTag(snapshot, library, transformersInfo) : undefined);
 	const config = deriveConfig(snapshot, effectiveLibrary);
 	const tokenizer = snapshot.json["tokenizer_config.json"];
 	const maskToken = tokenText(tokenizer?.mask_token);

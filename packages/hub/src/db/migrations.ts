@@ -399,6 +399,27 @@ DROP INDEX repos_library_name;
 CREATE INDEX repos_library_name ON repos (type, library_name, (downloads + downloads_recent) DESC);
 `,
 	},
+	{
+		version: 6,
+		name: "repository analysis: derived metadata kept apart from the card's and the imported record's",
+		sql: `
+-- What analysis derived from the files of main at analysed_commit, and what a model record brought
+-- (import, seed, the admin's PUT). The columns the API and the listings read (pipeline_tag, library_name,
+-- tags, config, …, and so filter_tags and num_parameters) hold the effective value, card ?? derived ??
+-- imported, written in one place (src/analysis/store.ts).
+ALTER TABLE repos ADD COLUMN derived jsonb;
+ALTER TABLE repos ADD COLUMN imported jsonb;
+ALTER TABLE repos ADD COLUMN analysed_commit text;
+-- Existing repositories keep the metadata they show: it is recorded as imported, and their main commit
+-- as analysed (the next commit to main analyses them).
+UPDATE repos m SET imported = jsonb_build_object('pipeline_tag', m.pipeline_tag, 'library_name', m.library_name,
+		'tags', to_jsonb(m.tags), 'config', m.config, 'widget_data', m.widget_data,
+		'transformers_info', m.transformers_info, 'safetensors', m.safetensors, 'gguf', m.gguf,
+		'mask_token', m.mask_token),
+	analysed_commit = (SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id
+		AND r.kind = 'branch' AND r.name = 'main');
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -584,6 +584,11 @@ const RECORD_COLUMNS = `r(id text, object_id text, namespace text, name text, pi
 	mask_token text, downloads bigint, likes bigint, trending_score bigint, last_modified timestamptz,
 	created_at timestamptz, private boolean)`;
 
+/** The record's derivable metadata, kept apart (see analysis/effective.ts): `derived` falls back to it. */
+const IMPORTED_SQL = `jsonb_build_object('pipeline_tag', r.pipeline_tag, 'library_name', r.library_name, 'tags', r.tags,
+	'config', r.config, 'widget_data', r.widget_data, 'transformers_info', r.transformers_info,
+	'safetensors', r.safetensors, 'gguf', r.gguf, 'mask_token', r.mask_token)`;
+
 /**
  * Creates or replaces models and all their provider mappings, inside the caller's transaction, in a
  * fixed number of statements. Returns the ids that were new. Concurrent writers of the same id are
@@ -608,7 +613,8 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 			tags = ARRAY(SELECT jsonb_array_elements_text(r.tags)), config = r.config, card_data = r.card_data,
 			widget_data = r.widget_data, transformers_info = r.transformers_info, safetensors = r.safetensors,
 			gguf = r.gguf, mask_token = r.mask_token, downloads = r.downloads, likes = r.likes,
-			trending_score = r.trending_score, last_modified = r.last_modified,
+			trending_score = r.trending_score, last_modified = r.last_modified, imported = ${IMPORTED_SQL},
+			derived = NULL, analysed_commit = NULL,
 			created_at = COALESCE(r.created_at, least(m.created_at, r.last_modified)), private = r.private,
 			updated_at = now()
 		FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}
@@ -623,11 +629,11 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 			await tx.query(
 				`INSERT INTO repos (type, id, object_id, namespace, name, pipeline_tag, library_name, tags, config,
 					card_data, widget_data, transformers_info, safetensors, gguf, mask_token, downloads, likes,
-					trending_score, last_modified, created_at, private)
+					trending_score, last_modified, created_at, private, imported)
 				SELECT $2, r.id, r.object_id, r.namespace, r.name, r.pipeline_tag, r.library_name,
 					ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.config, r.card_data, r.widget_data,
 					r.transformers_info, r.safetensors, r.gguf, r.mask_token, r.downloads, r.likes, r.trending_score,
-					r.last_modified, COALESCE(r.created_at, r.last_modified), r.private
+					r.last_modified, COALESCE(r.created_at, r.last_modified), r.private, ${IMPORTED_SQL}
 				FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}`,
 				[JSON.stringify(fresh.map(recordJson)), MODEL],
 			);

@@ -25,6 +25,8 @@ export type ChangeEvent =
 	| { type: "repo.updated"; repo: ChangedRepo; settings: { private: boolean } }
 	/** Refs moved: commits, and branches or tags made or deleted. */
 	| { type: "repo.committed"; repo: ChangedRepo; refs: RefMove[] }
+	/** Analysis of the repository's main branch stored what it derived (its shown metadata may have changed). */
+	| { type: "repo.analysed"; repo: ChangedRepo; commit: string }
 	/** An object (an LFS upload, a file rebuilt from Xet) became the repository's, for commits to use. */
 	| { type: "repo.uploaded"; repo: ChangedRepo; sha256: string; size: number }
 	/** Repositories created or replaced from model records (import, seed, the admin's PUT); ids as stored. */
@@ -43,6 +45,7 @@ const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
 	"repo.deleted",
 	"repo.updated",
 	"repo.committed",
+	"repo.analysed",
 	"repo.uploaded",
 	"repos.imported",
 	"account.changed",

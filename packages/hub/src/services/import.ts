@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { markAnalysedAtMain } from "../analysis/store.js";
 import type { AuditEntry } from "../audit/log.js";
 import { generatedFiles } from "../cards/card.js";
 import type { Database, Queryable } from "../db/types.js";
@@ -170,6 +171,12 @@ export async function saveModels(
 		let written = 0;
 		for (let start = 0; start < commits.length; start += BATCH) {
 			written += (await writeCommits(tx, commits.slice(start, start + BATCH))).length;
+		}
+		// A record without files is the truth about its model (a catalogue entry): its files (generated,
+		// or kept) are not analysed over it. Records with files are analysed after the import.
+		const withoutFiles = models.filter((model) => model.files === undefined).map((model) => model.id);
+		for (let start = 0; start < withoutFiles.length; start += BATCH) {
+			await markAnalysedAtMain(tx, MODEL, withoutFiles.slice(start, start + BATCH));
 		}
 		return {
 			value: { created, updated: models.length - created, commits: written },

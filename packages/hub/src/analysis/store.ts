@@ -1,0 +1,129 @@
+import type { Queryable } from "../db/types.js";
+import type { RepoKey } from "../repo-identity.js";
+import { effectiveColumns, recordOrNull, type ImportedMetadata, type StoredDerivation } from "./effective.js";
+
+/** Where a repository's analysis stands: its main commit, and the commit last analysed. */
+export interface AnalysisState {
+	mainCommit: string | null;
+	analysedCommit: string | null;
+	cardData: Record<string, unknown> | null;
+}
+
+export async function analysisState(db: Queryable, repo: RepoKey): Promise<AnalysisState | undefined> {
+	const result = await db.query<{ main: string | null; analysed_commit: string | null; card_data: unknown }>(
+		`SELECT (SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.kind = 'branch'
+			AND r.name = 'main') AS main, m.analysed_commit, m.card_data
+		FROM repos m WHERE m.type = $1 AND m.id = $2`,
+		[repo.type, repo.id],
+	);
+	const row = result.rows[0];
+	if (!row) return undefined;
+	return {
+		mainCommit: row.main,
+		analysedCommit: row.analysed_commit,
+		cardData: recordOrNull(row.card_data),
+	};
+}
+
+/**
+ * Writes the effective metadata columns from the card, the derivation and the imported record, the
+ * only place they are written from once a repository has any of these (inside the caller's transaction).
+ */
+export async function applyEffectiveMetadata(tx: Queryable, repo: RepoKey): Promise<void> {
+	const result = await tx.query<{ card_data: unknown; derived: unknown; imported: unknown }>(
+		// NO KEY UPDATE, the lock an UPDATE of these columns takes anyway: a stronger FOR UPDATE would
+		// wait on the key-share lock a concurrent commit's INSERT INTO commits holds, while that commit
+		// waits for this row (a deadlock PostgreSQL resolves by failing one of them).
+		"SELECT card_data, derived, imported FROM repos WHERE type = $1 AND id = $2 FOR NO KEY UPDATE",
+		[repo.type, repo.id],
+	);
+	const row = result.rows[0];
+	if (!row) return;
+	const columns = effectiveColumns(
+		recordOrNull(row.card_data),
+		recordOrNull<StoredDerivation>(row.derived),
+		recordOrNull<ImportedMetadata>(row.imported),
+	);
+	await tx.query(
+		`UPDATE repos SET pipeline_tag = $3, library_name = $4, tags = $5::text[], config = $6::jsonb,
+			widget_data = $7::jsonb, transformers_info = $8::jsonb, safetensors = $9::jsonb, gguf = $10::jsonb,
+			mask_token = $11
+		WHERE type = $1 AND id = $2`,
+		[
+			repo.type,
+			repo.id,
+			columns.pipeline_tag,
+			columns.library_name,
+			columns.tags,
+			json(columns.config),
+			json(columns.widget_data),
+			json(columns.transformers_info),
+			json(columns.safetensors),
+			json(columns.gguf),
+			columns.mask_token,
+		],
+	);
+}
+
+function json(value: unknown): string | null {
+	return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** Stores a derivation as the analysis of `commit` and applies it. */
+export async function saveDerivation(
+	tx: Queryable,
+	repo: RepoKey,
+	commit: string,
+	derived: StoredDerivation,
+): Promise<void> {
+	await tx.query("UPDATE repos SET derived = $3::jsonb, analysed_commit = $4 WHERE type = $1 AND id = $2", [
+		repo.type,
+		repo.id,
+		JSON.stringify(derived),
+		commit,
+	]);
+	await applyEffectiveMetadata(tx, repo);
+}
+
+/**
+ * Repositories whose `main` moved past their last analysis, up to `limit`, after `after` (keyset on
+ * (type, id)): what a hub catches up on at start. One pass over `refs`' main rows joined to `repos`.
+ */
+export async function pendingAnalyses(
+	db: Queryable,
+	limit: number,
+	after?: RepoKey,
+	only?: { type: RepoKey["type"]; ids: readonly string[] },
+): Promise<RepoKey[]> {
+	const params: unknown[] = [limit];
+	const where = ["r.kind = 'branch'", "r.name = 'main'", "m.analysed_commit IS DISTINCT FROM r.commit_id"];
+	if (after) {
+		params.push(after.type, after.id);
+		where.push(`(m.type, m.id) > ($${params.length - 1}, $${params.length})`);
+	}
+	if (only) {
+		params.push(only.type, only.ids);
+		where.push(`m.type = $${params.length - 1} AND m.id = ANY($${params.length}::text[])`);
+	}
+	const result = await db.query<{ type: RepoKey["type"]; id: string }>(
+		`SELECT m.type, m.id FROM repos m JOIN refs r ON r.repo_type = m.type AND r.repo_id = m.id
+		WHERE ${where.join(" AND ")} ORDER BY m.type, m.id LIMIT $1`,
+		params,
+	);
+	return result.rows.map((row) => ({ type: row.type, id: row.id }));
+}
+
+/** Marks the models of an import that brought no files as analysed at their main commit (their record is the truth). */
+export async function markAnalysedAtMain(
+	tx: Queryable,
+	type: RepoKey["type"],
+	ids: readonly string[],
+): Promise<void> {
+	if (ids.length === 0) return;
+	await tx.query(
+		`UPDATE repos m SET analysed_commit = r.commit_id, derived = NULL
+		FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.kind = 'branch' AND r.name = 'main'
+			AND m.type = $1 AND m.id = ANY($2::text[])`,
+		[type, ids],
+	);
+}

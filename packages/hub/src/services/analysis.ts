@@ -1,0 +1,297 @@
+import { deriveMetadata } from "../analysis/derive.js";
+import { readGgufInfo } from "../analysis/gguf.js";
+import { detectLibrary } from "../analysis/library.js";
+import { readSafetensorsInfo } from "../analysis/safetensors.js";
+import type { StoredDerivation } from "../analysis/effective.js";
+import { readSnapshot, type SkippedFile } from "../analysis/read.js";
+import { analysisState, pendingAnalyses, saveDerivation } from "../analysis/store.js";
+import type { ReadRange, RevisionFile } from "../analysis/types.js";
+import type { Database } from "../db/types.js";
+import { repoKeyText, type RepoKey } from "../repo-identity.js";
+import { listFiles } from "../repos/read.js";
+import type { BlobStore } from "../storage/types.js";
+import type { ChangeEvent, ChangeEvents, ChangeOrigin } from "./changes.js";
+import { write } from "./write.js";
+
+/** The bounds of repository analysis (one hub process). */
+export interface AnalysisSettings {
+	/** Analyses run at once (the machine's cores serve requests first). */
+	concurrency: number;
+	/** Repositories waiting; past this, commits are caught up later from the database. */
+	maxQueued: number;
+	/** Wall time of one analysis: reads after it fail, the files they were for are skipped. */
+	timeoutMs: number;
+	/** Bytes one analysis may read from storage. */
+	maxReadBytes: number;
+}
+
+export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
+	concurrency: 1,
+	maxQueued: 10_000,
+	timeoutMs: 30_000,
+	maxReadBytes: 32 * 1024 * 1024,
+};
+
+/** Where analysis reports: one line per analysis that skipped files or failed. */
+export interface AnalysisLog {
+	warn(fields: Record<string, unknown>, message: string): void;
+	error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Repositories looked up per page while catching up. */
+const CATCH_UP_PAGE = 500;
+
+class AnalysisBoundError extends Error {}
+
+/** A ranged reader over one revision's files that stops at the analysis's byte and time bounds. */
+function boundedReader(
+	storage: BlobStore,
+	files: readonly (RevisionFile & { sha256: string })[],
+	settings: AnalysisSettings,
+): ReadRange {
+	const byPath = new Map(files.map((file) => [file.path, file]));
+	const deadline = Date.now() + settings.timeoutMs;
+	let budget = settings.maxReadBytes;
+	return async (path, start, end) => {
+		const file = byPath.get(path);
+		if (!file) throw new Error(`${path} is not in the revision`);
+		const from = Math.max(0, Math.min(start, file.size));
+		const to = Math.max(from, Math.min(end, file.size));
+		if (to - from > budget) throw new AnalysisBoundError("the analysis read budget is spent");
+		if (Date.now() > deadline) throw new AnalysisBoundError("the analysis took too long");
+		budget -= to - from;
+		const stream = await storage.read(file.sha256, { start: from, end: to });
+		const chunks: Buffer[] = [];
+		let length = 0;
+		for await (const chunk of stream) {
+			const bytes = chunk as Buffer;
+			length += bytes.byteLength;
+			if (length > to - from) {
+				stream.destroy();
+				throw new Error(`${path}: storage returned more bytes than asked for`);
+			}
+			if (Date.now() > deadline) {
+				stream.destroy();
+				throw new AnalysisBoundError("the analysis took too long");
+			}
+			chunks.push(bytes);
+		}
+		return new Uint8Array(Buffer.concat(chunks, length));
+	};
+}
+
+/**
+ * Analyses a repository's `main` after each commit, off the commit's path: commits are announced on
+ * the change bus once they are answered for; each repository waits in a bounded queue at most once
+ * (repeated commits coalesce into one analysis of the latest `main`), analyses run a few at a time,
+ * each bounded in time and bytes. The commit analysed is recorded with the result, so a hub that
+ * stops mid-analysis (or another hub process on the same database) catches up at start.
+ */
+export class RepositoryAnalysis {
+	private readonly settings: AnalysisSettings;
+	private readonly pending = new Map<string, RepoKey>();
+	private readonly running = new Set<string>();
+	/** Repositories committed to while being analysed: analysed again after. */
+	private readonly again = new Set<string>();
+	private overflowed = false;
+	private catchingUp: Promise<void> | undefined;
+	private stopped = false;
+	private unsubscribe: (() => void) | undefined;
+	private idleWaiters: Array<() => void> = [];
+
+	constructor(
+		private readonly context: { db: Database; storage: BlobStore; changes: ChangeEvents },
+		private readonly log: AnalysisLog,
+		settings: Partial<AnalysisSettings> = {},
+	) {
+		this.settings = { ...DEFAULT_ANALYSIS_SETTINGS, ...settings };
+	}
+
+	/** Listens for this process's commits and catches up with the database in the background. */
+	start(): void {
+		this.unsubscribe = this.context.changes.on((event, origin) => this.onChange(event, origin));
+		this.catchUp();
+	}
+
+	/** Stops taking work and waits for the analyses running (each bounded by its timeout). */
+	async close(): Promise<void> {
+		this.stopped = true;
+		this.unsubscribe?.();
+		this.pending.clear();
+		await this.catchingUp;
+		await this.idle();
+	}
+
+	/** Resolves once nothing is queued or running. */
+	idle(): Promise<void> {
+		if (this.pending.size === 0 && this.running.size === 0 && !this.catchingUp) return Promise.resolve();
+		return new Promise((resolve) => this.idleWaiters.push(resolve));
+	}
+
+	enqueue(repo: RepoKey): void {
+		if (this.stopped) return;
+		const key = repoKeyText(repo);
+		if (this.running.has(key)) {
+			this.again.add(key);
+			return;
+		}
+		if (this.pending.has(key)) return;
+		if (this.pending.size >= this.settings.maxQueued) {
+			this.overflowed = true;
+			return;
+		}
+		this.pending.set(key, { type: repo.type, id: repo.id });
+		this.pump();
+	}
+
+	private onChange(event: ChangeEvent, origin: ChangeOrigin): void {
+		// The process that made a write analyses it; the others catch up at their start.
+		if (origin !== "this-process") return;
+		if (event.type === "repo.committed") {
+			if (event.refs.some((ref) => ref.kind === "branch" && ref.name === "main" && ref.to !== null)) {
+				this.enqueue(event.repo);
+			}
+		} else if (event.type === "repo.created") {
+			this.enqueue(event.repo);
+		} else if (event.type === "repos.imported") {
+			this.catchUp({ type: event.repoType, ids: event.ids });
+		}
+	}
+
+	/** Queues the repositories whose main moved past their analysis (all, or among `only`). */
+	private catchUp(only?: { type: RepoKey["type"]; ids: readonly string[] }): void {
+		const previous = this.catchingUp ?? Promise.resolve();
+		const run = previous.then(() => this.catchUpPages(only));
+		const tracked = run.then(
+			() => {
+				if (this.catchingUp === tracked) this.catchingUp = undefined;
+				this.settle();
+			},
+			(error: unknown) => {
+				if (this.catchingUp === tracked) this.catchingUp = undefined;
+				this.log.error({ err: error }, "repository analysis could not look for commits to catch up on");
+				this.settle();
+			},
+		);
+		this.catchingUp = tracked;
+	}
+
+	private async catchUpPages(only?: { type: RepoKey["type"]; ids: readonly string[] }): Promise<void> {
+		const chunks: Array<readonly string[] | undefined> = [];
+		if (only)
+			for (let start = 0; start < only.ids.length; start += CATCH_UP_PAGE)
+				chunks.push(only.ids.slice(start, start + CATCH_UP_PAGE));
+		else chunks.push(undefined);
+		for (const ids of chunks) {
+			let after: RepoKey | undefined;
+			for (;;) {
+				if (this.stopped) return;
+				const room = this.settings.maxQueued - this.pending.size;
+				if (room <= 0) {
+					await this.drained();
+					continue;
+				}
+				const page = await pendingAnalyses(
+					this.context.db,
+					Math.min(CATCH_UP_PAGE, room),
+					after,
+					ids && only ? { type: only.type, ids } : undefined,
+				);
+				for (const repo of page) this.enqueue(repo);
+				if (page.length < Math.min(CATCH_UP_PAGE, room)) break;
+				after = page[page.length - 1];
+			}
+		}
+	}
+
+	/** Resolves when the queue (not counting catch-up) is empty. */
+	private drained(): Promise<void> {
+		if (this.pending.size === 0 && this.running.size === 0) return Promise.resolve();
+		return new Promise((resolve) => {
+			const check = (): void => {
+				if (this.pending.size === 0 && this.running.size === 0) resolve();
+				else setTimeout(check, 50);
+			};
+			check();
+		});
+	}
+
+	private pump(): void {
+		while (!this.stopped && this.running.size < this.settings.concurrency && this.pending.size > 0) {
+			const [key, repo] = this.pending.entries().next().value as [string, RepoKey];
+			this.pending.delete(key);
+			this.running.add(key);
+			void this.analyse(repo)
+				.catch((error: unknown) => {
+					this.log.error({ err: error, repo: key }, "repository analysis failed");
+				})
+				.finally(() => {
+					this.running.delete(key);
+					if (this.again.delete(key)) this.enqueue(repo);
+					this.pump();
+					this.settle();
+				});
+		}
+	}
+
+	private settle(): void {
+		if (this.pending.size > 0 || this.running.size > 0 || this.catchingUp) return;
+		if (this.overflowed && !this.stopped) {
+			this.overflowed = false;
+			this.catchUp();
+			return;
+		}
+		const waiters = this.idleWaiters;
+		this.idleWaiters = [];
+		for (const resolve of waiters) resolve();
+	}
+
+	/** Analyses the repository's current main, unless it already is. */
+	private async analyse(repo: RepoKey): Promise<void> {
+		const { db, storage } = this.context;
+		const state = await analysisState(db, repo);
+		if (!state?.mainCommit || state.analysedCommit === state.mainCommit) return;
+		const commit = state.mainCommit;
+		const files = (await listFiles(db, repo, commit)).map((file) => ({
+			path: file.path,
+			size: file.size,
+			sha256: file.sha256,
+		}));
+		const read = boundedReader(storage, files, this.settings);
+		const { snapshot, skipped } = await readSnapshot(files, read, state.cardData ?? undefined);
+		// The weights' readers keep their own byte budgets (headers only); the time bound is shared.
+		const weightsRead = boundedReader(storage, files, {
+			...this.settings,
+			maxReadBytes: Number.POSITIVE_INFINITY,
+		});
+		const safetensors = await readSafetensorsInfo(files, weightsRead, { library: detectLibrary(snapshot) });
+		const gguf = await readGgufInfo(files, weightsRead);
+		for (const [name, result] of [
+			["safetensors", safetensors],
+			["gguf", gguf],
+		] as const) {
+			if (result.info === undefined)
+				for (const problem of result.problems) skipped.push({ path: name, reason: problem });
+		}
+		const derived: StoredDerivation = {
+			...deriveMetadata({
+				...snapshot,
+				weights: { ggufArchitecture: gguf.info?.architecture, ggufChatTemplate: gguf.info?.chat_template },
+			}),
+			...(safetensors.info ? { safetensors: safetensors.info } : {}),
+			...(gguf.info ? { gguf: gguf.info } : {}),
+		};
+		await write(this.context, async (tx) => {
+			await saveDerivation(tx, repo, commit, derived);
+			return { value: undefined, change: { type: "repo.analysed", repo, commit } };
+		});
+		if (skipped.length > 0) this.reportSkipped(repo, commit, skipped);
+	}
+
+	private reportSkipped(repo: RepoKey, commit: string, skipped: readonly SkippedFile[]): void {
+		this.log.warn(
+			{ repo: repoKeyText(repo), commit, skipped: skipped.map((file) => `${file.path}: ${file.reason}`) },
+			"repository analysis skipped files it could not use",
+		);
+	}
+}
