@@ -273,3 +273,68 @@ describe("paths clients cannot write safely are refused at commit time", () => {
 		expect(deletion.status).not.toBe(400);
 	}, 60_000);
 });
+
+describe("Cache-Control of files: a private repository's are never public", () => {
+	async function repoWithFile(name: string, isPrivate: boolean): Promise<string> {
+		const alice = tokens.alice as string;
+		expect((await post("/api/repos/create", alice, { name, private: isPrivate })).status).toBe(200);
+		const commit = await fetch(`${hub.url}/api/models/alice/${name}/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${alice}`, "content-type": "application/x-ndjson" },
+			body: [
+				{ key: "header", value: { summary: "config" } },
+				{ key: "file", value: { path: "config.json", content: Buffer.from("{}\n").toString("base64") } },
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+		});
+		expect(commit.status).toBe(200);
+		return ((await commit.json()) as { commitOid: string }).commitOid;
+	}
+
+	async function cacheControls(name: string, commitId: string): Promise<Record<string, string | null>> {
+		const out: Record<string, string | null> = {};
+		const headers = { authorization: `Bearer ${tokens.alice as string}` };
+		for (const revision of ["main", commitId]) {
+			for (const method of ["GET", "HEAD"]) {
+				const res = await fetch(`${hub.url}/alice/${name}/resolve/${revision}/config.json`, {
+					method,
+					headers,
+				});
+				expect(res.status).toBe(200);
+				out[`${method} ${revision === "main" ? "branch" : "commit"}`] = res.headers.get("cache-control");
+				// A revalidation (304) says the same.
+				const etag = res.headers.get("etag") as string;
+				const again = await fetch(`${hub.url}/alice/${name}/resolve/${revision}/config.json`, {
+					method,
+					headers: { ...headers, "if-none-match": etag },
+				});
+				expect(again.status).toBe(304);
+				expect(again.headers.get("cache-control")).toBe(
+					out[`${method} ${revision === "main" ? "branch" : "commit"}`],
+				);
+			}
+		}
+		return out;
+	}
+
+	it("public repositories: public and immutable by commit id, revalidated by branch", async () => {
+		const commitId = await repoWithFile("cache-public", false);
+		expect(await cacheControls("cache-public", commitId)).toEqual({
+			"GET branch": "no-cache",
+			"HEAD branch": "no-cache",
+			"GET commit": "public, max-age=31536000, immutable",
+			"HEAD commit": "public, max-age=31536000, immutable",
+		});
+	});
+
+	it("private repositories: private by commit id and by branch, GET and HEAD", async () => {
+		const commitId = await repoWithFile("cache-private", true);
+		expect(await cacheControls("cache-private", commitId)).toEqual({
+			"GET branch": "private, no-cache",
+			"HEAD branch": "private, no-cache",
+			"GET commit": "private, max-age=31536000, immutable",
+			"HEAD commit": "private, max-age=31536000, immutable",
+		});
+	});
+});

@@ -194,6 +194,15 @@ describe("blob stores", () => {
 		expect(await res.text()).toBe("presigned bytes");
 		expect(res.headers.get("content-disposition")).toContain("weights.bin");
 		expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe("60");
+		// The repository's caching policy travels in the signed URL (a private file is never `public`).
+		const privateUrl = (await store.downloadUrl(blob.sha256, {
+			filename: "weights.bin",
+			expiresInSeconds: 60,
+			cacheControl: "private, max-age=31536000, immutable",
+		})) as string;
+		const privateAnswer = await fetch(privateUrl);
+		expect(await privateAnswer.text()).toBe("presigned bytes");
+		expect(privateAnswer.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
 		expect(await s3.open().downloadUrl(blob.sha256, { filename: "x", expiresInSeconds: 60 })).toBeUndefined();
 	});
 });

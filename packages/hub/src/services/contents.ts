@@ -173,15 +173,17 @@ export function fileBytes(
 
 /**
  * A URL the client may download a file's bytes from directly for `expiresInSeconds` (a presigned S3
- * URL), or undefined when the bytes come through the hub.
+ * URL), or undefined when the bytes come through the hub. Its answer carries `cacheControl`.
  */
 export function fileDownloadUrl(
 	context: Pick<RepoContext, "storage">,
 	file: FileEntry,
 	expiresInSeconds: number,
+	cacheControl: string,
 ): Promise<string | undefined> {
 	return context.storage.downloadUrl(file.sha256, {
 		filename: file.path.slice(file.path.lastIndexOf("/") + 1),
 		expiresInSeconds,
+		cacheControl,
 	});
 }

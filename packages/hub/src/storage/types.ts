@@ -49,11 +49,12 @@ export interface BlobStore {
 	/**
 	 * A URL from which a client may fetch the bytes directly, valid for `expiresInSeconds`
 	 * (S3 presigned GET), or undefined when downloads go through the hub. A promise: the SDK signs
-	 * asynchronously.
+	 * asynchronously. The store's answer carries `cacheControl` when given (blobs are shared between
+	 * repositories, so the repository's policy travels with the URL).
 	 */
 	downloadUrl(
 		sha256: string,
-		options: { filename: string; expiresInSeconds: number },
+		options: { filename: string; expiresInSeconds: number; cacheControl?: string },
 	): Promise<string | undefined>;
 	delete(sha256: string): Promise<void>;
 	/** Releases what the store holds (temporary folders of an ephemeral store). */

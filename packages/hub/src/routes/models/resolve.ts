@@ -70,6 +70,16 @@ export function parseRange(
 	return { start, end };
 }
 
+/**
+ * The Cache-Control of a file's answer. A commit's files never change (immutable); a branch's may, and
+ * the ETag revalidates them. A private repository's file may be kept by the client that fetched it, never
+ * by a shared cache (a proxy or CDN would hand it to anyone asking the same URL): `private` (RFC 9111).
+ */
+export function fileCacheControl(repo: { private: boolean }, byCommitId: boolean): string {
+	if (repo.private) return byCommitId ? "private, max-age=31536000, immutable" : "private, no-cache";
+	return byCommitId ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
 function etagMatches(header: string | undefined, etag: string): boolean {
 	if (header === undefined) return false;
 	return header.split(",").some((candidate) => {
@@ -120,8 +130,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 			"accept-ranges": "bytes",
 			"content-type": contentTypeOf(file.path),
 			"content-disposition": contentDisposition(file.path),
-			// A commit's files never change; a branch's may, and the ETag revalidates them.
-			"cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+			"cache-control": fileCacheControl(at, immutable),
 			"access-control-expose-headers":
 				"X-Repo-Commit, ETag, X-Linked-Etag, X-Linked-Size, Content-Range, Content-Length, Location, X-Error-Code, X-Error-Message",
 			"access-control-allow-origin": "*",
@@ -134,7 +143,12 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		}
 
 		if (file.lfs) {
-			const location = await fileDownloadUrl(options, file, PRESIGNED_TTL_SECONDS);
+			const location = await fileDownloadUrl(
+				options,
+				file,
+				PRESIGNED_TTL_SECONDS,
+				fileCacheControl(at, immutable),
+			);
 			if (location) {
 				served(request, at, file);
 				return reply.code(302).header("location", location).header("content-length", "0").send();

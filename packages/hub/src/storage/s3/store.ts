@@ -260,7 +260,10 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 			if (!(object.Body instanceof Readable)) throw new Error("S3 answered without a readable body");
 			return object.Body;
 		},
-		async downloadUrl(sha256: string, downloadOptions: { filename: string; expiresInSeconds: number }) {
+		async downloadUrl(
+			sha256: string,
+			downloadOptions: { filename: string; expiresInSeconds: number; cacheControl?: string },
+		) {
 			if (!options.presignedDownloads) return undefined;
 			presigner ??= createS3Client(options, options.presignedDownloads);
 			const name = downloadOptions.filename.replace(/["\\\r\n]/g, "_");
@@ -268,6 +271,8 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 				Bucket,
 				Key: keyOf(sha256),
 				ResponseContentDisposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(downloadOptions.filename)}`,
+				// Signed into the URL (response-cache-control): S3 answers with the repository's policy.
+				...(downloadOptions.cacheControl ? { ResponseCacheControl: downloadOptions.cacheControl } : {}),
 			});
 			return getSignedUrl(presigner, command, { expiresIn: downloadOptions.expiresInSeconds });
 		},
