@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAssetUrl, listLibraries, listPipelines } from "./catalogue";
 import { ApiError, apiUrl, encodeModelId } from "./http";
-import { getModel, listModels } from "./models";
+import { getModel, getModelCard, listModels } from "./models";
 
 // A real HTTP server on 127.0.0.1 answering like the hub, recording what it was asked.
 let server: Server;
 let baseUrl = "";
-const requests: Array<{ url: string; accept: string | undefined }> = [];
+const requests: Array<{ url: string; accept: string | undefined; internalRead?: string | undefined }> = [];
 
 function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
 	res.writeHead(status, { "content-type": "application/json", ...headers });
@@ -16,8 +16,13 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
 }
 
 function handle(req: IncomingMessage, res: ServerResponse) {
-	requests.push({ url: req.url ?? "", accept: req.headers.accept });
+	const internalRead = req.headers["x-modelhub-internal-read"];
+	requests.push({ url: req.url ?? "", accept: req.headers.accept, internalRead: internalRead?.toString() });
 	const url = new URL(req.url ?? "/", "http://x");
+	if (url.pathname === "/org/card/resolve/main/README.md") {
+		res.writeHead(200, { "content-type": "text/markdown" });
+		return res.end("# A card\n");
+	}
 	if (url.pathname === "/api/models") {
 		const cursor = url.searchParams.get("cursor");
 		if (!cursor)
@@ -91,6 +96,12 @@ describe("api", () => {
 		expect(requests[0]?.url).toBe(
 			"/api/models/org/name%20x?expand[]=inferenceProviderMapping&expand[]=downloadsAllTime",
 		);
+	});
+
+	it("reads a model card as the hub's own reader, so that rendering it is not a download", async () => {
+		requests.length = 0;
+		expect(await getModelCard("org/card", { baseUrl })).toBe("# A card\n");
+		expect(requests).toMatchObject([{ url: "/org/card/resolve/main/README.md", internalRead: "web" }]);
 	});
 
 	it("turns errors into ApiError with the hub's message and status", async () => {

@@ -77,8 +77,11 @@ export function sortLibraries(
 	});
 }
 
-/** A plain-language reading of a download-counting query. */
+/**
+ * A plain-language reading of a download-counting query. The default files are the public hub's
+ * (hub-docs "Models Download Stats"), which the hub counts by (its src/services/downloads.ts).
+ */
 export function describeDownloadRule(query: string | undefined): string {
-	if (!query) return "Default rule (config.json and common weight files)";
+	if (!query) return "Default rule (config.json, config.yaml, hyperparams.yaml, params.json, meta.yaml)";
 	return query;
 }
