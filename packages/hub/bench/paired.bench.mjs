@@ -48,12 +48,13 @@ function reapedChildrenCpu(postmasterPid) {
 	return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
 }
 
-function importFiles(cli, files, env) {
+function importFiles(cli, files, env, generatedFiles = false) {
 	let cpu = 0;
 	for (const file of files) {
+		const flags = generatedFiles ? [] : ["--no-generated-files"];
 		const run = spawnSync(
 			"/usr/bin/time",
-			["-f", "CPU %U %S", process.execPath, cli, "import", "--no-generated-files", file],
+			["-f", "CPU %U %S", process.execPath, cli, "import", ...flags, file],
 			{ env: { ...process.env, MODELHUB_LOG_LEVEL: "error", ...env }, encoding: "utf8" },
 		);
 		if (run.status !== 0) throw new Error(`import failed:\n${run.stderr}`);
@@ -69,8 +70,14 @@ function summary(values) {
 	return { min: round(sorted[0]), median: round(sorted[sorted.length >> 1]) };
 }
 
+/** Models imported with their generated files (README.md, config.json): the file routes' scenarios. */
+const WITH_FILES = 200;
+
 function scenarios() {
 	const ids = Array.from({ length: REQUESTS }, (_, i) => generatedModel((i * 7919) % COUNT).id);
+	const withConfig = Array.from({ length: WITH_FILES }, (_, i) => generatedModel(COUNT + i))
+		.filter((model) => model.config !== undefined)
+		.map((model) => model.id);
 	const filters = filterQueries();
 	const searches = searchQueries();
 	return {
@@ -78,6 +85,11 @@ function scenarios() {
 		"listing (first page, 100)": () => "/api/models?limit=100",
 		"listing (by author)": (i) => `/api/models?author=org-${(i * 37) % 20_000}&limit=100`,
 		"listing (sort=likes)": () => "/api/models?sort=likes&limit=100",
+		"listing (sort=downloads)": () => "/api/models?sort=downloads&limit=100",
+		// config.json is counted (the default rule; every request, see MODELHUB_DOWNLOAD_DEDUPE_SECONDS
+		// below), README.md is not.
+		"file (config.json, counted)": (i) => `/${withConfig[i % withConfig.length]}/resolve/main/config.json`,
+		"file (README.md, not counted)": (i) => `/${withConfig[i % withConfig.length]}/resolve/main/README.md`,
 		"filter (task+library+tag)": (i) =>
 			`/api/models?${filters[i % filters.length].map((v) => `filter=${encodeURIComponent(v)}`).join("&")}&limit=100`,
 		"search (two words)": (i) =>
@@ -99,6 +111,8 @@ try {
 		writeModelFile(file, start, Math.min(COUNT, start + CHUNK));
 		files.push(file);
 	}
+	const withFiles = join(work, "models-with-files.json");
+	writeModelFile(withFiles, COUNT, COUNT + WITH_FILES);
 
 	const databases = {};
 	let database = 0;
@@ -109,6 +123,7 @@ try {
 			const postgresBefore = reapedChildrenCpu(postmasterPid);
 			const started = process.hrtime.bigint();
 			const importCpu = importFiles(BUILDS[name], files, env);
+			importFiles(BUILDS[name], [withFiles], env, true);
 			emit({
 				build: name,
 				phase: "import (metadata, .gitattributes only)",
@@ -128,6 +143,8 @@ try {
 			HOST: "127.0.0.1",
 			MODELHUB_LOG_LEVEL: "error",
 			MODELHUB_CACHE_BYTES: "0",
+			// Every request of a counted file counts (no per-client window): counting's worst case.
+			MODELHUB_DOWNLOAD_DEDUPE_SECONDS: "0",
 			...databases[name],
 		});
 		hubs.push(child);

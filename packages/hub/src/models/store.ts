@@ -470,10 +470,13 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	if (broad && !query.author && filters.length > 0) {
 		// A number of the hub's own, written into the statement (the direct query has no such parameter).
 		const scan = Math.max(SORTED_SCAN, (query.limit + 1) * 50);
+		// The sort value is a column of the walked rows, so that the planner knows they come sorted and
+		// stops at a page (an expression such as the downloads sum, recomputed outside, would be sorted again).
+		const walkOrder = column ? ` ORDER BY m.sort_value ${order}, m.id ${order}` : orderBy;
 		const walk =
-			`SELECT ${columnsFor(needed)} FROM (SELECT * FROM repos m WHERE ${type}` +
+			`SELECT ${columnsFor(needed)} FROM (SELECT *${column ? `, ${column} AS sort_value` : ""} FROM repos m WHERE ${type}` +
 			(cursor ? ` AND ${cursor}` : "") +
-			`${orderBy} LIMIT ${scan}) m WHERE ${filters.join(" AND ")}${orderBy} LIMIT ${limit}`;
+			`${orderBy} LIMIT ${scan}) m WHERE ${filters.join(" AND ")}${walkOrder} LIMIT ${limit}`;
 		const walked = await db.query<ModelRow>(walk, params);
 		if (walked.rows.length > query.limit) result = walked;
 		else {
