@@ -12,6 +12,7 @@ import {
 	readdirSync,
 	readFileSync,
 	rmSync,
+	statSync,
 	writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,13 +26,13 @@ import {
 	type SnippetOptions,
 } from "@modelhub/tasks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pythonEnv } from "../../../test-support/python-env.js";
+import { HUB_GENERATIONS, pythonEnv } from "../../../test-support/python-env.js";
 import type { ModelInfo } from "../src/api/models.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { parseModelList } from "../src/models/input.js";
 import { saveModels } from "../src/services/import.js";
-import { repoRoot } from "../src/paths.js";
+import { packageRoot, repoRoot } from "../src/paths.js";
 import { bytes } from "./support/hf-client-suite.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 
@@ -80,6 +81,13 @@ function modelData(info: ModelInfo): ModelData {
 		...(info.library_name ? { library_name: info.library_name } : {}),
 		...(info.pipeline_tag ? { pipeline_tag: info.pipeline_tag } : {}),
 		...(info.siblings ? { siblings: info.siblings.map(({ rfilename }) => ({ rfilename })) } : {}),
+		...(info.config ? { config: info.config as ModelData["config"] } : {}),
+		...(info.cardData ? { cardData: info.cardData as ModelData["cardData"] } : {}),
+		...(info.widgetData ? { widgetData: info.widgetData as ModelData["widgetData"] } : {}),
+		...(info.transformersInfo
+			? { transformersInfo: info.transformersInfo as ModelData["transformersInfo"] }
+			: {}),
+		...(info.mask_token ? { mask_token: info.mask_token } : {}),
 	};
 }
 
@@ -116,8 +124,11 @@ describe("snippets for models this hub serves, run as shown", () => {
 		const snapshots = join(env.HF_HOME!, "hub", `models--${id.replace("/", "--")}`, "snapshots");
 		const [commit] = readdirSync(snapshots);
 		const out: Record<string, Buffer> = {};
-		for (const name of readdirSync(join(snapshots, commit!)))
-			out[name] = readFileSync(join(snapshots, commit!, name));
+		// Top-level files only (a sentence-transformers model has module folders such as 1_Pooling/).
+		for (const name of readdirSync(join(snapshots, commit!))) {
+			const path = join(snapshots, commit!, name);
+			if (statSync(path).isFile()) out[name] = readFileSync(path);
+		}
 		return out;
 	}
 
@@ -267,5 +278,62 @@ describe("snippets for models this hub serves, run as shown", () => {
 			'<meta name="modelhub-hub-url" content="https://hub.example.com" />',
 		);
 		expect(await page()).not.toContain("modelhub-hub-url");
+	});
+
+	describe("library snippets, run with the real libraries on tiny random models", () => {
+		/**
+		 * Tiny models test/python/snippet_models.py builds and publishes, and the huggingface_hub generations
+		 * whose environment has the library (sentence-transformers pins huggingface-hub<2.0: hub1 only).
+		 */
+		const LIBRARY_MODELS = [
+			{ kind: "transformers", repo: "alice/tiny-bert-cls", private: false, generations: HUB_GENERATIONS },
+			{ kind: "transformers", repo: "alice/tiny-bert-secret", private: true, generations: HUB_GENERATIONS },
+			{ kind: "timm", repo: "alice/tiny-timm", private: false, generations: HUB_GENERATIONS },
+			{ kind: "timm", repo: "alice/tiny-timm-secret", private: true, generations: HUB_GENERATIONS },
+			{ kind: "sentence-transformers", repo: "alice/tiny-st", private: false, generations: ["hub1"] },
+			{ kind: "sentence-transformers", repo: "alice/tiny-st-secret", private: true, generations: ["hub1"] },
+		] as const;
+
+		beforeAll(async () => {
+			const work = join(dir, "library-models");
+			mkdirSync(work);
+			const script = join(packageRoot(), "test", "python", "snippet_models.py");
+			// Each model is built where its library is installed (sentence-transformers: hub1).
+			for (const generation of HUB_GENERATIONS) {
+				const models = LIBRARY_MODELS.filter(
+					(spec) => (spec.generations as readonly string[])[0] === generation,
+				);
+				const published = await run(
+					pythonEnv(generation).python,
+					[script],
+					{ ...userEnv(`publish-${generation}`, aliceToken), HF_ENDPOINT: hub.url },
+					dir,
+					JSON.stringify({ work_dir: work, models }),
+				);
+				expect(published.code, published.stderr).toBe(0);
+			}
+		}, 300_000);
+
+		it.each(LIBRARY_MODELS)(
+			"$kind $repo: every Python snippet shown runs as shown",
+			async (spec) => {
+				const token = spec.private ? aliceToken : undefined;
+				const info = await modelInfo(spec.repo, token);
+				expect(info.library_name).toBe(spec.kind);
+				expect(info.metadataOnly).toBeUndefined();
+				const blocks = getLibraryCodeBlocks(spec.kind, modelData(info), optionsFor(info, hub.url));
+				const pythonBlocks = blocks.filter((block) => block.language === "python");
+				expect(pythonBlocks.length).toBeGreaterThan(0);
+				for (const generation of spec.generations)
+					for (const [index, block] of pythonBlocks.entries()) {
+						const env = userEnv(`${spec.repo.replace("/", "--")}-${generation}-${index}`, token);
+						const result = await run(pythonEnv(generation).python, ["-"], env, dir, block.code);
+						expect(result.code, `${generation}:\n${block.code}\n${result.stderr.slice(-3000)}`).toBe(0);
+						// The model came from this hub, into the user's own cache.
+						expect(Object.keys(cachedSnapshot(env, spec.repo))).toContain("config.json");
+					}
+			},
+			300_000,
+		);
 	});
 });
