@@ -160,6 +160,23 @@ export function pythonEnvs(): PythonEnv[] {
 	return HUB_GENERATIONS.map((generation) => pythonEnv(generation));
 }
 
+/** Whether the process that took `lock` (its id in `lock/pid`) no longer runs on this machine. */
+function lockHolderIsGone(lock: string): boolean {
+	let pid: number;
+	try {
+		pid = Number(readFileSync(join(lock, "pid"), "utf8"));
+	} catch {
+		return false; // just taken, the id not written yet (or already released)
+	}
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return false;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "ESRCH";
+	}
+}
+
 /**
  * Runs `build` to make `dir` unless its `.ready` marker exists. The marker, written last, says it is
  * complete; the lock folder makes other processes wait instead of building a second one.
@@ -172,11 +189,14 @@ function buildOnce(dir: string, build: () => void): void {
 	for (;;) {
 		try {
 			mkdirSync(lock);
+			writeFileSync(join(lock, "pid"), String(process.pid));
 			break;
 		} catch {
 			if (existsSync(join(dir, ".ready"))) return;
 			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
-			execFileSync("sleep", ["0.5"]);
+			// A builder that was killed leaves its lock behind: a lock whose process is gone is taken over.
+			if (lockHolderIsGone(lock)) rmSync(lock, { recursive: true, force: true });
+			else execFileSync("sleep", ["0.5"]);
 		}
 	}
 	try {
