@@ -17,6 +17,20 @@ const GITIGNORE_MAX_STEPS = 2_000_000;
 let db: Database;
 let hub: RunningHub;
 let dir: string;
+/** The reads the hub runs while a test records them (writes, e.g. batched download counts, left out). */
+let recording: Array<{ sql: string; rows: number }> | undefined;
+
+/** The database, with the statements it runs recorded while `recording` is set. */
+function recorded(inner: Database): Database {
+	const outer = Object.create(inner) as Database;
+	outer.query = async <R>(sql: string, params?: readonly unknown[]) => {
+		const result = await inner.query<R>(sql, params);
+		if (recording && !/^\s*(INSERT|UPDATE|DELETE)\b/i.test(sql))
+			recording.push({ sql, rows: result.rows.length });
+		return result;
+	};
+	return outer;
+}
 const tokens: Record<string, string> = {};
 
 async function post(path: string, token: string, body: unknown): Promise<Response> {
@@ -31,7 +45,7 @@ beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), "modelhub-hostile-"));
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	hub = await startHub({
-		db,
+		db: recorded(db),
 		seed: false,
 		adminToken: ADMIN_TOKEN,
 		// Each test speaks from its own address (X-Forwarded-For), so that per-address limits stay apart.
@@ -336,5 +350,55 @@ describe("Cache-Control of files: a private repository's are never public", () =
 			"GET commit": "private, max-age=31536000, immutable",
 			"HEAD commit": "private, max-age=31536000, immutable",
 		});
+	});
+});
+
+describe("a private repository's existence does not show in the work done (timing)", () => {
+	/** The answer to `path` for `token`, and the reads the hub ran for it. */
+	async function traced(path: string, token: string | undefined) {
+		const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+		recording = [];
+		try {
+			const res = await fetch(`${hub.url}${path}`, { headers });
+			return { status: res.status, body: await res.text(), reads: recording };
+		} finally {
+			recording = undefined;
+		}
+	}
+
+	it("a hidden private repository and a missing one run the same queries and both find no row", async () => {
+		const alice = tokens.alice as string;
+		expect((await post("/api/repos/create", alice, { name: "secret", private: true })).status).toBe(200);
+		// Bob's token is recorded as used on his first request: done before tracing.
+		expect(
+			(await fetch(`${hub.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${tokens.bob}` } }))
+				.status,
+		).toBe(200);
+		const routes = [
+			(id: string) => `/api/models/${id}`,
+			(id: string) => `/api/models/${id}?expand=usedStorage&expand=siblings`,
+			(id: string) => `/api/models/${id}/revision/main`,
+			(id: string) => `/api/models/${id}/tree/main`,
+			(id: string) => `/${id}/resolve/main/README.md`,
+		];
+		for (const token of [undefined, tokens.bob]) {
+			for (const route of routes) {
+				const hidden = await traced(route("alice/secret"), token);
+				const missing = await traced(route("alice/no-such-repo"), token);
+				const what = `${route("…")} as ${token ? "bob" : "anonymous"}`;
+				expect(hidden.status, what).toBe(404);
+				expect(hidden.body.replaceAll("alice/secret", "ID"), what).toBe(
+					missing.body.replaceAll("alice/no-such-repo", "ID"),
+				);
+				expect(hidden.reads.length, what).toBeGreaterThan(0);
+				expect(hidden.reads, what).toEqual(missing.reads);
+				// The repository lookups find nothing (the viewer's own token lookup does find a row).
+				const lookups = hidden.reads.filter((read) => /\bFROM repos m\b/.test(read.sql));
+				expect(lookups.length, what).toBeGreaterThan(0);
+				for (const read of lookups) expect(read.rows, `${what}: ${read.sql}`).toBe(0);
+			}
+		}
+		// The owner still reads it.
+		expect((await traced("/api/models/alice/secret", alice)).status).toBe(200);
 	});
 });

@@ -2,7 +2,15 @@ import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js"
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js";
 import { ConflictError } from "../errors.js";
 import type { RepoType } from "../repo-identity.js";
-import { listFiles, mainSnapshots, siblingJson, usedStorage, type FileEntry } from "../repos/read.js";
+import {
+	listFiles,
+	mainSnapshots,
+	readableCondition,
+	readableParameters,
+	siblingJson,
+	usedStorage,
+	type FileEntry,
+} from "../repos/read.js";
 import { GENERATED_COMMIT_TITLES, HUB_AUTHOR_TEXT } from "../repos/catalogue-commit.js";
 import type { ModelProperty, ModelSort as SortKey } from "../vocabulary.js";
 import { encodeCursor, type CursorPosition, type Direction } from "./cursor.js";
@@ -283,9 +291,11 @@ export async function getModel(
 	const result = await db.query<
 		ModelRow & { main_sha?: string | null; used_storage?: number | string | null }
 	>(
+		// Hidden models are filtered in the query itself: a private model the viewer may not read costs
+		// what a missing one costs, so timing does not reveal that it exists (issue 21).
 		`SELECT ${[columnsFor(options.properties), ...extra].join(", ")} FROM repos m
-		WHERE m.type = $1 AND lower(m.id) = lower($2)`,
-		[MODEL, id],
+		WHERE m.type = $1 AND lower(m.id) = lower($2) AND ${readableCondition(3)}`,
+		[MODEL, id, ...readableParameters(readableNamespaces(options.viewer))],
 	);
 	const row = result.rows[0];
 	if (!row || !canRead(options.viewer, { namespace: row.namespace, private: row.private === true }))

@@ -76,14 +76,31 @@ export async function reposWithMain(
 }
 
 /**
+ * The SQL condition (on the repositories aliased `m`) keeping only those a viewer may read, with its two
+ * bound parameters at `$first` and `$first + 1` (see readableParameters). One text for every viewer: a
+ * private repository hidden from the viewer and a missing one run the same query and both find no row,
+ * so neither the answer nor the work (hence the time) tells them apart.
+ */
+export function readableCondition(first: number): string {
+	return `(NOT m.private OR $${first}::boolean OR lower(m.namespace) = ANY($${first + 1}::text[]))`;
+}
+
+/** The parameters of readableCondition for readableNamespaces' answer. */
+export function readableParameters(readable: readonly string[] | "all"): [boolean, string[]] {
+	return readable === "all" ? [true, []] : [false, [...readable]];
+}
+
+/**
  * Finds a repository (case-insensitively) and a revision of it: a branch, else a tag, else a full
- * commit id of that repository. One query.
+ * commit id of that repository. One query. With `readable` (readableNamespaces), a private repository
+ * outside it is not found, exactly as a missing one.
  */
 export async function resolveRevision(
 	db: Queryable,
 	type: RepoType,
 	id: string,
 	revision: string,
+	readable: readonly string[] | "all" = "all",
 ): Promise<Resolved> {
 	const result = await db.query<{
 		id: string;
@@ -97,8 +114,8 @@ export async function resolveRevision(
 				ORDER BY r.kind LIMIT 1),
 			(SELECT c.id FROM commits c WHERE c.repo_type = m.type AND c.repo_id = m.id AND c.id = $4)
 		) AS commit_id
-		FROM repos m WHERE m.type = $1 AND lower(m.id) = lower($2)`,
-		[type, id, revision, COMMIT_ID.test(revision) ? revision : null],
+		FROM repos m WHERE m.type = $1 AND lower(m.id) = lower($2) AND ${readableCondition(5)}`,
+		[type, id, revision, COMMIT_ID.test(revision) ? revision : null, ...readableParameters(readable)],
 	);
 	const row = result.rows[0];
 	if (!row) return { status: "no-repo" };

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { canRead, type Viewer } from "../accounts/viewer.js";
+import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
 import type { RepoTreeEntry } from "../api/repos.js";
 import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
 import type { RepoKey } from "../repo-identity.js";
@@ -64,7 +64,9 @@ export async function readableRevision(
 			`invalid revision: must be 1 to ${MAX_REVISION_LENGTH} printable characters`,
 		);
 	}
-	const resolved = await resolveRevision(context.db, target.type, target.id, revision);
+	// Hidden repositories are filtered in the query itself: same work as for a missing one (issue 21).
+	const readable = readableNamespaces(viewer);
+	const resolved = await resolveRevision(context.db, target.type, target.id, revision, readable);
 	if (resolved.status === "no-repo" || !canRead(viewer, resolved)) throw repoNotFound();
 	if (resolved.status === "no-revision") throw revisionNotFound(revision);
 	return resolved;
