@@ -333,6 +333,18 @@ describe("libraries and models", () => {
 	});
 });
 
+describe("the model page's facts", () => {
+	it("shows the size and the GGUF header's facts of a GGUF model", async () => {
+		// A seeded catalogue model whose record carries the public hub's GGUF facts.
+		await visit(modelPath("Qwen/Qwen2-0.5B-Instruct-GGUF"));
+		const facts = page.getByRole("list", { name: "Model facts" });
+		await facts.waitFor();
+		const text = (await facts.textContent()) ?? "";
+		expect(text).toContain("494M params");
+		expect(text).toContain("GGUFqwen2 · 32,768-token context");
+	});
+});
+
 describe("the dialog on the model page", () => {
 	async function openDialog() {
 		await visit(modelPath(libraryModel.id));

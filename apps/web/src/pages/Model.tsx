@@ -17,7 +17,7 @@ import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useWhenIdle } from "../hooks/useWhenIdle";
 import { formatCount, formatExactCount, formatRelative } from "../view/format";
 import { can } from "../view/account";
-import { modelLicense, modelSize, splitModelId } from "../view/model";
+import { ggufFacts, modelLicense, modelSize, parameterTypes, splitModelId } from "../view/model";
 import { tagLinks } from "../view/model-filters";
 import { pipelineName } from "../view/pipelines";
 import { providerEntries } from "../view/providers";
@@ -91,6 +91,8 @@ function ModelHeader({ model }: { model: ModelDetail }) {
 	const { namespace, name } = splitModelId(model.id);
 	const license = modelLicense(model);
 	const size = modelSize(model);
+	const tensorTypes = parameterTypes(model);
+	const gguf = ggufFacts(model);
 	return (
 		<header className="page-header model-header">
 			<div className="model-title-row">
@@ -136,9 +138,15 @@ function ModelHeader({ model }: { model: ModelDetail }) {
 					</li>
 				) : null}
 				{size ? (
-					<li>
+					<li title={tensorTypes ? `Parameters by tensor type: ${tensorTypes}` : undefined}>
 						<span className="fact-kind">Size</span>
 						<span>{size}</span>
+					</li>
+				) : null}
+				{gguf ? (
+					<li>
+						<span className="fact-kind">GGUF</span>
+						<span>{gguf}</span>
 					</li>
 				) : null}
 				<li title="Downloads in the last 30 days">

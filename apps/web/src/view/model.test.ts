@@ -7,6 +7,8 @@ import {
 	modelHref,
 	modelLicense,
 	modelSize,
+	ggufFacts,
+	parameterTypes,
 	splitModelId,
 	toModelData,
 } from "./model";
@@ -74,5 +76,40 @@ describe("model card helpers", () => {
 		expect(modelSize({ safetensors: { total: 8_030_261_248 } })).toBe("8.03B params");
 		expect(modelSize({ gguf: { total: 494_032_768 } })).toBe("494M params");
 		expect(modelSize({})).toBeUndefined();
+	});
+});
+
+describe("ggufFacts", () => {
+	it("names the architecture, the context length and a chat template, from the GGUF header's facts", () => {
+		expect(
+			ggufFacts({
+				gguf: { total: 494_032_768, architecture: "qwen2", context_length: 32768, chat_template: "{{x}}" },
+			}),
+		).toBe("qwen2 · 32,768-token context · chat template");
+		expect(ggufFacts({ gguf: { architecture: "llama" } })).toBe("llama");
+	});
+
+	it("leaves out what the header did not give or gave in another shape", () => {
+		expect(ggufFacts({})).toBeUndefined();
+		expect(ggufFacts({ gguf: { total: 12 } })).toBeUndefined();
+		// As another hub might send it: JSON of other shapes.
+		const odd = JSON.parse('{"architecture":"","context_length":-1,"chat_template":3}') as {
+			architecture: string;
+		};
+		expect(ggufFacts({ gguf: odd })).toBeUndefined();
+	});
+});
+
+describe("parameterTypes", () => {
+	it("lists the parameter count of each tensor type, largest first", () => {
+		expect(parameterTypes({ safetensors: { parameters: { F32: 1_200_000, BF16: 8_030_261_248 } } })).toBe(
+			"BF16 8.03B · F32 1.2M",
+		);
+	});
+
+	it("skips empty and malformed counts", () => {
+		expect(parameterTypes({})).toBeUndefined();
+		expect(parameterTypes({ safetensors: { parameters: {} } })).toBeUndefined();
+		expect(parameterTypes({ safetensors: { parameters: { F32: 0, I64: Number.NaN } } })).toBeUndefined();
 	});
 });

@@ -1,7 +1,7 @@
 import type { GgufInfo, SafetensorsInfo } from "@modelhub/hub/api";
 import type { ModelData } from "@modelhub/tasks";
 import type { ModelDetail, ModelSummary } from "../api/models";
-import { formatParameters } from "./format";
+import { formatExactCount, formatParameters } from "./format";
 
 export function splitModelId(id: string): { namespace: string; name: string } {
 	const slash = id.indexOf("/");
@@ -73,6 +73,42 @@ export function modelSize(model: {
 	const total = model.safetensors?.total ?? model.gguf?.total;
 	const text = formatParameters(total);
 	return text ? `${text} params` : undefined;
+}
+
+/**
+ * The GGUF file's facts worth a line on the model page: its architecture and context length (the hub
+ * reads them from the file's header), and whether it carries a chat template.
+ */
+export function ggufFacts(model: { gguf?: GgufInfo }): string | undefined {
+	const gguf = model.gguf;
+	if (!gguf) return undefined;
+	const parts: string[] = [];
+	if (typeof gguf.architecture === "string" && gguf.architecture) parts.push(gguf.architecture);
+	if (
+		typeof gguf.context_length === "number" &&
+		Number.isFinite(gguf.context_length) &&
+		gguf.context_length > 0
+	)
+		parts.push(`${formatExactCount(gguf.context_length)}-token context`);
+	if (typeof gguf.chat_template === "string" && gguf.chat_template) parts.push("chat template");
+	return parts.length > 0 ? parts.join(" · ") : undefined;
+}
+
+/** The parameter counts by tensor type ("F32 1.2M · BF16 8.03B"), largest first, from the safetensors headers. */
+export function parameterTypes(model: {
+	safetensors?: Pick<SafetensorsInfo, "parameters">;
+}): string | undefined {
+	const parameters = model.safetensors?.parameters;
+	if (!parameters || typeof parameters !== "object") return undefined;
+	const entries = Object.entries(parameters).filter(
+		(entry): entry is [string, number] =>
+			typeof entry[1] === "number" && Number.isFinite(entry[1]) && entry[1] > 0,
+	);
+	if (entries.length === 0) return undefined;
+	return entries
+		.sort((a, b) => b[1] - a[1])
+		.map(([dtype, count]) => `${dtype} ${formatParameters(count) ?? formatExactCount(count)}`)
+		.join(" · ");
 }
 
 /**
