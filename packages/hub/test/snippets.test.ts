@@ -293,6 +293,27 @@ describe("snippets for models this hub serves, run as shown", () => {
 			{ kind: "sentence-transformers", repo: "alice/tiny-st", private: false, generations: ["hub1"] },
 			{ kind: "sentence-transformers", repo: "alice/tiny-st-secret", private: true, generations: ["hub1"] },
 		] as const;
+		/**
+		 * LoRA adapters (peft 0.21) on the tiny BERT classifiers above, made from the base as loaded from this
+		 * hub, so that adapter_config.json names the base by its id here; peft writes the card (library_name:
+		 * peft). Built after their bases, in the same run.
+		 */
+		const PEFT_ADAPTERS = [
+			{
+				kind: "peft",
+				repo: "alice/tiny-bert-lora",
+				base: "alice/tiny-bert-cls",
+				private: false,
+				generations: HUB_GENERATIONS,
+			},
+			{
+				kind: "peft",
+				repo: "alice/tiny-bert-lora-secret",
+				base: "alice/tiny-bert-secret",
+				private: true,
+				generations: HUB_GENERATIONS,
+			},
+		] as const;
 
 		beforeAll(async () => {
 			const work = join(dir, "library-models");
@@ -300,7 +321,7 @@ describe("snippets for models this hub serves, run as shown", () => {
 			const script = join(packageRoot(), "test", "python", "snippet_models.py");
 			// Each model is built where its library is installed (sentence-transformers: hub1).
 			for (const generation of HUB_GENERATIONS) {
-				const models = LIBRARY_MODELS.filter(
+				const models = [...LIBRARY_MODELS, ...PEFT_ADAPTERS].filter(
 					(spec) => (spec.generations as readonly string[])[0] === generation,
 				);
 				const published = await run(
@@ -331,6 +352,57 @@ describe("snippets for models this hub serves, run as shown", () => {
 						expect(result.code, `${generation}:\n${block.code}\n${result.stderr.slice(-3000)}`).toBe(0);
 						// The model came from this hub, into the user's own cache.
 						expect(Object.keys(cachedSnapshot(env, spec.repo))).toContain("config.json");
+					}
+			},
+			300_000,
+		);
+
+		/** Model info once the hub's analysis of the last commit has filed the adapter (bounded wait). */
+		async function analysedAdapter(id: string, token: string | undefined): Promise<ModelInfo> {
+			const deadline = Date.now() + 60_000;
+			for (;;) {
+				const info = await modelInfo(id, token);
+				if ((info.library_name === "peft" && info.config?.peft) || Date.now() > deadline) return info;
+				await new Promise((resolve) => setTimeout(resolve, 250));
+			}
+		}
+
+		it.each(PEFT_ADAPTERS)(
+			"peft $repo: every Python snippet shown loads the adapter on its base from this hub",
+			async (spec) => {
+				const token = spec.private ? aliceToken : undefined;
+				const info = await analysedAdapter(spec.repo, token);
+				expect(info.library_name).toBe("peft");
+				// peft 0.21 writes task_type SEQ_CLS for LoraConfig(task_type=TaskType.SEQ_CLS).
+				expect(info.config?.peft).toEqual({ base_model_name_or_path: spec.base, task_type: "SEQ_CLS" });
+				expect(info.pipeline_tag).toBe("text-classification");
+				const blocks = getLibraryCodeBlocks("peft", modelData(info), optionsFor(info, hub.url));
+				const pythonBlocks = blocks.filter((block) => block.language === "python");
+				expect(pythonBlocks.length).toBeGreaterThan(0);
+				for (const generation of spec.generations)
+					for (const [index, block] of pythonBlocks.entries()) {
+						const env = userEnv(`${spec.repo.replace("/", "--")}-${generation}-${index}`, token);
+						// The snippet as shown, then what it loaded: the adapter's config and its LoRA weights.
+						const check = [
+							"import json",
+							"print(json.dumps({'class': type(model).__name__, " +
+								"'base': model.peft_config['default'].base_model_name_or_path, " +
+								"'lora': sum(1 for name, _ in model.named_parameters() if 'lora_' in name)}))",
+						].join("\n");
+						const code = `${block.code}\n${check}\n`;
+						const result = await run(pythonEnv(generation).python, ["-"], env, dir, code);
+						expect(result.code, `${generation}:\n${code}\n${result.stderr.slice(-3000)}`).toBe(0);
+						const loaded = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as Record<
+							string,
+							unknown
+						>;
+						expect(loaded.class).toBe("PeftModelForSequenceClassification");
+						expect(loaded.base).toBe(spec.base);
+						// One layer, LoRA on query and value: an A and a B matrix each.
+						expect(loaded.lora).toBe(4);
+						// Both the base and the adapter came from this hub, into the user's own cache.
+						expect(Object.keys(cachedSnapshot(env, spec.base))).toContain("config.json");
+						expect(Object.keys(cachedSnapshot(env, spec.repo))).toContain("adapter_config.json");
 					}
 			},
 			300_000,

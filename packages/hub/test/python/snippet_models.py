@@ -1,9 +1,11 @@
 """Makes tiny random models with the real libraries and publishes them to the hub in HF_ENDPOINT.
 
-Reads {"work_dir": ..., "models": [{"kind": "transformers"|"timm"|"sentence-transformers", "repo": ...,
-"private": bool}]}
-on stdin and prints {"published": [...]} on its last line. Nothing is downloaded: every model is
-built from a small config with random weights (seeded), then uploaded with HfApi.upload_folder.
+Reads {"work_dir": ..., "models": [{"kind": "transformers"|"timm"|"sentence-transformers"|"peft",
+"repo": ..., "private": bool, "base": ...}]}
+on stdin and prints {"published": [...]} on its last line. Nothing is downloaded from outside: every
+model is built from a small config with random weights (seeded), then uploaded with
+HfApi.upload_folder. A peft adapter is made on its "base", a model published earlier in the same list,
+loaded from this hub, so that adapter_config.json names the base by its id here.
 """
 
 import json
@@ -26,7 +28,7 @@ def card(library, pipeline_tag):
     return f"---\nlibrary_name: {library}\npipeline_tag: {pipeline_tag}\nlicense: mit\n---\n\n# Tiny random model\n"
 
 
-def tiny_transformers(folder):
+def tiny_transformers(folder, spec=None):
     from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
 
     vocab_file = os.path.join(folder, "vocab.txt")
@@ -48,7 +50,7 @@ def tiny_transformers(folder):
         handle.write(card("transformers", "text-classification"))
 
 
-def tiny_timm(folder):
+def tiny_timm(folder, spec=None):
     import timm
     from timm.models._hub import save_for_hf
 
@@ -59,7 +61,7 @@ def tiny_timm(folder):
         handle.write(card("timm", "image-classification"))
 
 
-def tiny_sentence_transformers(folder):
+def tiny_sentence_transformers(folder, spec=None):
     from sentence_transformers import SentenceTransformer, models
 
     encoder_dir = os.path.join(folder, "_encoder")
@@ -75,10 +77,22 @@ def tiny_sentence_transformers(folder):
     shutil.rmtree(encoder_dir)
 
 
+def tiny_peft(folder, spec):
+    from peft import LoraConfig, TaskType, get_peft_model
+    from transformers import AutoModelForSequenceClassification
+
+    # The base comes from this hub (HF_ENDPOINT), so peft records its id here as base_model_name_or_path
+    # and writes the card itself (library_name: peft, base_model).
+    base = AutoModelForSequenceClassification.from_pretrained(spec["base"])
+    lora = LoraConfig(task_type=TaskType.SEQ_CLS, r=2, lora_alpha=4, target_modules=["query", "value"])
+    get_peft_model(base, lora).save_pretrained(folder)
+
+
 BUILDERS = {
     "transformers": tiny_transformers,
     "timm": tiny_timm,
     "sentence-transformers": tiny_sentence_transformers,
+    "peft": tiny_peft,
 }
 
 
@@ -89,7 +103,7 @@ def main():
     for spec in params["models"]:
         folder = os.path.join(params["work_dir"], spec["repo"].replace("/", "--"))
         os.makedirs(folder, exist_ok=True)
-        BUILDERS[spec["kind"]](folder)
+        BUILDERS[spec["kind"]](folder, spec)
         api.create_repo(spec["repo"], private=spec["private"])
         api.upload_folder(repo_id=spec["repo"], folder_path=folder)
         published.append(spec["repo"])
