@@ -11,36 +11,23 @@
 //
 //   node packages/hub/bench/analysis.bench.mjs
 //
-// The analysis modules are built from the current sources (tsup, into node_modules/.cache).
+// The analysis modules are built from the current sources (test/support/build-cli.mjs).
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "tsup";
+import { pathToFileURL } from "node:url";
+import { buildSources } from "../test/support/build-cli.mjs";
 
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 
 async function buildAnalysis() {
-	const outDir = join(packageRoot, "node_modules", ".cache", "modelhub-hub-bench", "analysis");
-	mkdirSync(outDir, { recursive: true });
-	await build({
-		entry: {
-			safetensors: join(packageRoot, "src", "analysis", "safetensors.ts"),
-			gguf: join(packageRoot, "src", "analysis", "gguf.ts"),
-		},
-		outDir,
-		format: ["esm"],
-		target: "node20",
-		platform: "node",
-		clean: true,
-		silent: true,
-		config: false,
-		dts: false,
+	const files = await buildSources("analysis-bench", {
+		safetensors: join("src", "analysis", "safetensors.ts"),
+		gguf: join("src", "analysis", "gguf.ts"),
 	});
-	const load = (name) => import(pathToFileURL(join(outDir, `${name}.js`)).href);
+	const load = (name) => import(pathToFileURL(files[name]).href);
 	return { ...(await load("safetensors")), ...(await load("gguf")) };
 }
 

@@ -6,16 +6,18 @@ import { build } from "tsup";
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /**
- * Builds the CLI from the current sources into a private folder (inside the package's node_modules, so
- * its dependencies resolve) and returns the path of the built file. Child-process tests and the golden
- * recorder run this file, never a possibly stale dist/. Plain JavaScript so that plain Node scripts can
- * call it too.
+ * Builds entry points of the package's sources (name → path under the package) into a private folder
+ * (inside the package's node_modules, so their dependencies resolve); returns the built file of each
+ * entry. Tests and benchmarks run these files, never a possibly stale dist/. Plain JavaScript so that
+ * plain Node scripts can call it too.
  */
-export async function buildCli(name) {
+export async function buildSources(name, entries) {
 	const outDir = join(packageRoot, "node_modules", ".cache", "modelhub-hub-test", name);
 	mkdirSync(outDir, { recursive: true });
 	await build({
-		entry: { cli: join(packageRoot, "src", "cli.ts") },
+		entry: Object.fromEntries(
+			Object.entries(entries).map(([entry, path]) => [entry, join(packageRoot, path)]),
+		),
 		outDir,
 		format: ["esm"],
 		target: "node20",
@@ -28,7 +30,16 @@ export async function buildCli(name) {
 		// Dependencies stay imports, resolved from the package's node_modules as in a real install.
 		skipNodeModulesBundle: true,
 	});
-	const file = join(outDir, "cli.js");
-	if (!existsSync(file)) throw new Error(`building the CLI did not produce ${file}`);
-	return file;
+	const files = {};
+	for (const entry of Object.keys(entries)) {
+		const file = join(outDir, `${entry}.js`);
+		if (!existsSync(file)) throw new Error(`building ${entry} did not produce ${file}`);
+		files[entry] = file;
+	}
+	return files;
+}
+
+/** Builds the CLI from the current sources into a private folder named `name`; the built file's path. */
+export async function buildCli(name) {
+	return (await buildSources(name, { cli: join("src", "cli.ts") })).cli;
 }
