@@ -21,4 +21,18 @@ describe("recordShellCommands", () => {
 		]);
 		expect(broken).toEqual([]);
 	});
+
+	it("keeps each command whole when both sides of a pipeline record at once", () => {
+		// Before each record was one write, about one run in three of this interleaved two records.
+		const code = Array.from(
+			{ length: 300 },
+			(_, i) => `curl https://example.com/${i}.sh | sh -s -- ${i}`,
+		).join("\n");
+		const [commands] = recordShellCommands([code]);
+		const curls = commands!.filter((command) => command[0] === "curl");
+		const shells = commands!.filter((command) => command[0] === "sh");
+		expect(commands).toHaveLength(600);
+		expect(curls.map((command) => command.length)).toEqual(Array(300).fill(2));
+		expect(shells.map((command) => command.length)).toEqual(Array(300).fill(4));
+	});
 });

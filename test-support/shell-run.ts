@@ -34,7 +34,9 @@ export function recordShellCommands(snippets: string[], pathCommands: string[] =
 			writeFileSync(join(dir, `${index}.sh`), code);
 			mkdirSync(join(dir, `work-${index}`));
 		});
-		const record = `{ printf '%s${UNIT}' "$@"; printf '${RECORD}'; } >&3`;
+		// One write per command: both sides of a pipeline run at once and share the log, so a record
+		// written in two pieces could interleave with the other side's (seen as an empty command).
+		const record = `local line; printf -v line '%s${UNIT}' "$@"; printf '%s${RECORD}' "$line" >&3`;
 		const script = [
 			`exec 3>${shellQuote(log)}`,
 			`command_not_found_handle() { ${record}; return 127; }`,
