@@ -321,16 +321,16 @@ interface ViewerRow {
 	orgs: Array<{ name: string; objectId: string; fullname: string; role: Role }> | string | null;
 }
 
-/** The user a (non-revoked) token belongs to, with their organisations, or undefined. One query. */
-export async function viewerForToken(db: Queryable, token: string): Promise<Viewer | undefined> {
+/** A token's user (the token not revoked) with their organisations, selected by `where`. One query. */
+async function viewerWhere(db: Queryable, where: string, value: string): Promise<Viewer | undefined> {
 	const result = await db.query<ViewerRow>(
 		`SELECT t.id, t.role, t.display_name, t.created_at, a.name, a.object_id, a.fullname,
 			(SELECT json_agg(json_build_object('name', o.name, 'objectId', o.object_id, 'fullname', o.fullname,
 				'role', m.role) ORDER BY o.name)
 			FROM memberships m JOIN accounts o ON o.name = m.org WHERE m.member = a.name) AS orgs
 		FROM access_tokens t JOIN accounts a ON a.name = t.account
-		WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND a.kind = 'user'`,
-		[tokenHash(token)],
+		WHERE ${where} = $1 AND t.revoked_at IS NULL AND a.kind = 'user'`,
+		[value],
 	);
 	const row = result.rows[0];
 	if (!row) return undefined;
@@ -346,6 +346,20 @@ export async function viewerForToken(db: Queryable, token: string): Promise<View
 		},
 		orgs,
 	};
+}
+
+/** The user a (non-revoked) token belongs to, with their organisations, or undefined. One query. */
+export function viewerForToken(db: Queryable, token: string): Promise<Viewer | undefined> {
+	return viewerWhere(db, "t.token_hash", tokenHash(token));
+}
+
+/**
+ * The user of the token with this id, as they are now (their organisations and roles of this moment),
+ * or undefined when the token is revoked or unknown. One query by primary key: what a signed upload URL
+ * or a Xet token (which name the token's id, never the token) is checked against at each use.
+ */
+export function viewerForTokenId(db: Queryable, id: string): Promise<Viewer | undefined> {
+	return viewerWhere(db, "t.id", id);
 }
 
 /** Records when tokens were last used (the caller throttles how often). */

@@ -1,4 +1,6 @@
-import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
+import { ADMIN, RefusedError, repoRefusal, type RepoRef, type Viewer } from "../accounts/viewer.js";
+import { viewerForTokenId } from "../accounts/store.js";
+import { findRepo } from "../repos/read.js";
 import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
 import { repoPathName, type RepoKey } from "../repo-identity.js";
@@ -27,6 +29,54 @@ import { write, type WriteContext } from "./write.js";
 export function requireWrite(actor: Actor, repo: RepoRef): void {
 	const refusal = repoRefusal(actor.viewer, repo, "write");
 	if (refusal) throw new RefusedError(refusal);
+}
+
+/**
+ * Who an upload grant (a signed LFS upload URL, a Xet CAS token) was issued to: the account (`@admin` for
+ * the admin token) and the id of the access token it was asked for with. Grants name the token's id,
+ * never the token, so the token's state and the account's rights can be read again at each use.
+ */
+export interface GrantHolder {
+	account: string;
+	/** The access token's id; null (or "") for the admin token. */
+	tokenId: string | null;
+}
+
+/**
+ * Refuses a grant whose holder no longer has write on the repository: rights are checked when the grant
+ * is used, not only when it was issued, so revoking the token, removing the account from the
+ * organisation or lowering its role to read ends every upload URL and Xet token handed out before (two
+ * indexed queries: the token by id with the account's memberships, the repository).
+ */
+export async function requireHolderWrite(
+	context: Pick<ServiceContext, "db">,
+	holder: GrantHolder,
+	repo: RepoKey,
+	what: "upload URL" | "Xet token",
+): Promise<void> {
+	let viewer: Viewer | undefined;
+	if (holder.tokenId) {
+		viewer = await viewerForTokenId(context.db, holder.tokenId);
+		if (viewer?.kind === "user" && viewer.account.name !== holder.account) viewer = undefined;
+	} else if (holder.account === "@admin") viewer = ADMIN;
+	if (viewer === undefined) {
+		throw new HubError(
+			"Unauthorized",
+			`the access token this ${what} was issued with has been revoked: ask for a new ${what} with a valid token`,
+		);
+	}
+	const found = await findRepo(context.db, repo.type, repo.id);
+	if (!found) throw new HubError("NotFound", `${repo.id} no longer exists: this ${what} grants nothing`);
+	const refusal = repoRefusal(viewer, found, "write");
+	if (refusal) {
+		const why = refusal.hidden
+			? `${holder.account} is no longer a member of ${found.namespace}`
+			: refusal.message;
+		throw new HubError(
+			"Forbidden",
+			`this ${what} was issued to ${holder.account}, who no longer has write access to ${repo.id}: ${why}`,
+		);
+	}
 }
 
 /** Largest `.gitignore` that preupload reads (sent, or stored at the revision). */
@@ -167,7 +217,7 @@ export async function startCommit(
  * Makes a verified upload (an LFS object, or a file rebuilt from Xet) the repository's, through the one
  * write path: its audit entry, and a `repo.uploaded` change (which readers do not see until a commit
  * uses the object). The rights were checked when the upload was granted (a signed LFS URL, a Xet
- * token), so only who it is by comes with it. False when the repository was deleted while the bytes
+ * token) and again when the grant was used (requireHolderWrite), so only who it is by comes with it. False when the repository was deleted while the bytes
  * were arriving (nothing is recorded then).
  */
 export async function registerUpload(

@@ -10,7 +10,7 @@ import type { RepoRef } from "../accounts/viewer.js";
 import type { Actor } from "./actor.js";
 import { readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
-import { registerUpload, requireWrite } from "./uploads.js";
+import { registerUpload, requireHolderWrite, requireWrite } from "./uploads.js";
 import { write } from "./write.js";
 
 export type { XetGrant };
@@ -44,9 +44,22 @@ export async function issueXetWriteToken(
 	}));
 }
 
-/** What a live CAS token grants (its access token not revoked), or undefined. */
-export function xetGrantOf(context: ServiceContext, token: string): Promise<XetGrant | undefined> {
-	return xetGrant(context.db, token);
+/**
+ * What a live CAS token grants (its access token not revoked), or undefined. The holder's write right on
+ * the repository is checked again at each use (refused with 403 once lost: removed from the
+ * organisation, role lowered to read), not only when the token was issued.
+ */
+export async function xetGrantOf(context: ServiceContext, token: string): Promise<XetGrant | undefined> {
+	const grant = await xetGrant(context.db, token);
+	if (grant) {
+		await requireHolderWrite(
+			context,
+			{ account: grant.account, tokenId: grant.accessTokenId },
+			grant.repo,
+			"Xet token",
+		);
+	}
+	return grant;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
 	checkUploadUrl,
 	planLfsUploads,
 	receiveLfsObject,
+	requireHolderWrite,
 	UPLOAD_URL_TTL_SECONDS,
 	verifyLfsObject,
 	type UploadGrant,
@@ -94,6 +95,13 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 							"this upload URL has expired: ask the LFS batch API for a new one",
 						);
 					}
+					// The URL names who it was issued to: their token and rights are checked now, at use.
+					await requireHolderWrite(
+						services,
+						{ account: checked.grant.actor, tokenId: checked.grant.tokenId },
+						checked.grant.repo,
+						"upload URL",
+					);
 					(request as FastifyRequest & { grant?: UploadGrant }).grant = checked.grant;
 				},
 			},

@@ -1,0 +1,213 @@
+// Rights are checked when an upload grant is used, not only when it was handed out: a signed LFS upload
+// URL and a Xet CAS token stop working when the access token behind them is revoked, when the account
+// is removed from the organisation, or when its role there is lowered to read. Real hub on 127.0.0.1,
+// embedded database.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { bytes } from "./support/hf-client-suite.js";
+import { startHub, type RunningHub } from "./support/hub.js";
+import { shardOf, xorbOf } from "./support/xet-objects.js";
+
+const ADMIN = "rights-at-use-admin-token-0123456789";
+const REPO = "acme/shared";
+
+let db: Database;
+let hub: RunningHub;
+
+function sha(data: Buffer | string): string {
+	return createHash("sha256").update(data).digest("hex");
+}
+
+async function admin(method: string, path: string, body?: unknown): Promise<Response> {
+	const res = await fetch(`${hub.url}${path}`, {
+		method,
+		headers: {
+			authorization: `Bearer ${ADMIN}`,
+			...(body === undefined ? {} : { "content-type": "application/json" }),
+		},
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+	});
+	expect(res.status).toBeLessThan(300);
+	return res;
+}
+
+/** A new write token for a user: its secret and id. */
+async function newToken(user: string): Promise<{ token: string; id: string }> {
+	const res = await admin("POST", `/api/admin/users/${user}/tokens`, { role: "write" });
+	return (await res.json()) as { token: string; id: string };
+}
+
+async function setRole(role: "read" | "write"): Promise<void> {
+	await admin("PUT", "/api/admin/orgs/acme/members/alice", { role });
+}
+
+/** The signed upload URL the LFS batch API hands out for one object. */
+async function uploadUrl(token: string, content: Buffer): Promise<string> {
+	const res = await fetch(`${hub.url}/${REPO}.git/info/lfs/objects/batch`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/vnd.git-lfs+json" },
+		body: JSON.stringify({
+			operation: "upload",
+			transfers: ["basic"],
+			objects: [{ oid: sha(content), size: content.length }],
+			hash_algo: "sha256",
+		}),
+	});
+	expect(res.status).toBe(200);
+	const [object] = ((await res.json()) as { objects: Array<{ actions?: { upload: { href: string } } }> })
+		.objects;
+	const href = object?.actions?.upload.href;
+	expect(href).toBeDefined();
+	return href as string;
+}
+
+async function put(href: string, content: Buffer): Promise<{ status: number; error: string | undefined }> {
+	const res = await fetch(href, { method: "PUT", body: new Uint8Array(content) });
+	const body = (await res.json()) as { error?: string };
+	return { status: res.status, error: body.error };
+}
+
+beforeAll(async () => {
+	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+	hub = await startHub({ db, seed: false, adminToken: ADMIN });
+	await admin("POST", "/api/admin/users", { name: "alice" });
+	await admin("POST", "/api/admin/orgs", { name: "acme", members: [{ user: "alice", role: "write" }] });
+	const { token } = await newToken("alice");
+	const created = await fetch(`${hub.url}/api/repos/create`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+		body: JSON.stringify({ name: "shared", organization: "acme", private: true }),
+	});
+	expect(created.status).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+	await hub?.close();
+	await db?.close();
+});
+
+describe("a signed LFS upload URL", () => {
+	it("is refused (401) once the access token it was issued for is revoked, and keeps nothing", async () => {
+		const content = bytes(64 * 1024, 1);
+		const { token, id } = await newToken("alice");
+		const href = await uploadUrl(token, content);
+		// The URL names the token's id, never the token.
+		expect(href).not.toContain(token);
+		expect(new URL(href).searchParams.get("token")).toBe(id);
+		await admin("DELETE", `/api/admin/tokens/${id}`);
+		const refused = await put(href, content);
+		expect(refused.status).toBe(401);
+		expect(refused.error).toBe(
+			"the access token this upload URL was issued with has been revoked: ask for a new upload URL with a valid token",
+		);
+		expect(await hub.storage.stat(sha(content))).toBeUndefined();
+	});
+
+	it("is refused (403) once the account's role in the organisation is lowered to read, and works again with write", async () => {
+		const content = bytes(64 * 1024, 2);
+		const { token } = await newToken("alice");
+		const href = await uploadUrl(token, content);
+		await setRole("read");
+		try {
+			const refused = await put(href, content);
+			expect(refused.status).toBe(403);
+			expect(refused.error).toBe(
+				"this upload URL was issued to alice, who no longer has write access to acme/shared: You (alice) have the 'read' role in acme; writing to a repository needs the 'write' role",
+			);
+			expect(await hub.storage.stat(sha(content))).toBeUndefined();
+		} finally {
+			await setRole("write");
+		}
+		// The same URL, the right restored: accepted (the check reads the rights of the moment).
+		expect((await put(href, content)).status).toBe(200);
+	});
+
+	it("is refused (403) once the account is removed from the organisation", async () => {
+		const content = bytes(64 * 1024, 3);
+		const { token } = await newToken("alice");
+		const href = await uploadUrl(token, content);
+		await admin("DELETE", "/api/admin/orgs/acme/members/alice");
+		try {
+			const refused = await put(href, content);
+			expect(refused.status).toBe(403);
+			expect(refused.error).toBe(
+				"this upload URL was issued to alice, who no longer has write access to acme/shared: alice is no longer a member of acme",
+			);
+			expect(await hub.storage.stat(sha(content))).toBeUndefined();
+		} finally {
+			await setRole("write");
+		}
+	});
+});
+
+describe("a Xet CAS token", () => {
+	const chunk = Buffer.from("bytes sent through xet\n");
+	const xorb = xorbOf([chunk]);
+
+	async function xetToken(token: string): Promise<{ accessToken: string; casUrl: string }> {
+		const res = await fetch(`${hub.url}/api/models/${REPO}/xet-write-token/main`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
+		expect(res.status).toBe(200);
+		return (await res.json()) as { accessToken: string; casUrl: string };
+	}
+
+	async function sendXorb(
+		cas: { accessToken: string; casUrl: string },
+		hash: string,
+	): Promise<{ status: number; body: { error?: string; was_inserted?: boolean } }> {
+		const res = await fetch(`${cas.casUrl}/v1/xorbs/default/${hash}`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${cas.accessToken}` },
+			body: new Uint8Array(xorb),
+		});
+		return { status: res.status, body: (await res.json()) as { error?: string; was_inserted?: boolean } };
+	}
+
+	it("is refused (403) at once when the role is lowered to read or the account removed, not an hour later", async () => {
+		const { token } = await newToken("alice");
+		const cas = await xetToken(token);
+		expect(await sendXorb(cas, "a".repeat(64))).toEqual({ status: 200, body: { was_inserted: true } });
+
+		await setRole("read");
+		try {
+			const refused = await sendXorb(cas, "b".repeat(64));
+			expect(refused.status).toBe(403);
+			expect(refused.body.error).toBe(
+				"this Xet token was issued to alice, who no longer has write access to acme/shared: You (alice) have the 'read' role in acme; writing to a repository needs the 'write' role",
+			);
+			const shard = shardOf({
+				sha256: sha(chunk),
+				terms: [{ xorb: "a".repeat(64), size: chunk.length, start: 0, end: 1 }],
+			});
+			const shardRefused = await fetch(`${cas.casUrl}/v1/shards`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${cas.accessToken}` },
+				body: new Uint8Array(shard),
+			});
+			expect(shardRefused.status).toBe(403);
+		} finally {
+			await setRole("write");
+		}
+
+		await admin("DELETE", "/api/admin/orgs/acme/members/alice");
+		try {
+			const removed = await sendXorb(cas, "c".repeat(64));
+			expect(removed.status).toBe(403);
+			expect(removed.body.error).toMatch(/alice is no longer a member of acme$/);
+		} finally {
+			await setRole("write");
+		}
+		// Write restored: the token (still within its hour) works again.
+		expect((await sendXorb(cas, "d".repeat(64))).status).toBe(200);
+	});
+
+	it("is refused (401) once the access token it was issued with is revoked", async () => {
+		const { token, id } = await newToken("alice");
+		const cas = await xetToken(token);
+		await admin("DELETE", `/api/admin/tokens/${id}`);
+		expect((await sendXorb(cas, "e".repeat(64))).status).toBe(401);
+	});
+});
