@@ -64,6 +64,10 @@ export interface UploadSettings {
 	xet: boolean;
 	/** Steps one preupload request may spend matching `.gitignore` rules against its paths (then 400). */
 	gitignoreMaxSteps: number;
+	/** Bytes a Xet shard may rebuild per byte of the distinct uploaded chunks it uses (src/xet/plan.ts). */
+	xetMaxExpansion: number;
+	/** Bytes a Xet shard may rebuild beyond `xetMaxExpansion` times its chunks' bytes. */
+	xetExpansionAllowanceBytes: number;
 }
 
 /** Local disk (under the data folder) or an S3-compatible bucket. */
@@ -101,6 +105,10 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	// A 60-rule Python .gitignore against 256 paths (huggingface_hub's batch) takes about 70,000 steps;
 	// the bound keeps a hostile one to about a second here.
 	gitignoreMaxSteps: 10_000_000,
+	// LZ4 shrinks text and JSON 2–10 times and weights barely; a ratio of 64 refuses only files that repeat
+	// the same chunks (a sparse or zero-filled file), which the allowance lets through up to 16 MiB.
+	xetMaxExpansion: 64,
+	xetExpansionAllowanceBytes: 16 * MIB,
 };
 
 /** A configuration value that cannot be used; the CLI prints the message and exits with status 2. */
@@ -211,6 +219,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				"MODELHUB_GITIGNORE_MAX_STEPS",
 				DEFAULT_UPLOAD_SETTINGS.gitignoreMaxSteps,
 				1000,
+				Number.MAX_SAFE_INTEGER,
+			),
+			xetMaxExpansion: integer(
+				env,
+				"MODELHUB_XET_MAX_EXPANSION",
+				DEFAULT_UPLOAD_SETTINGS.xetMaxExpansion,
+				1,
+				1_000_000,
+			),
+			xetExpansionAllowanceBytes: integer(
+				env,
+				"MODELHUB_XET_ALLOWANCE_BYTES",
+				DEFAULT_UPLOAD_SETTINGS.xetExpansionAllowanceBytes,
+				0,
 				Number.MAX_SAFE_INTEGER,
 			),
 		},

@@ -1,7 +1,7 @@
 import { HubError, repoNotFound, reword } from "../errors.js";
 import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
 import { repoObjects } from "../uploads/objects.js";
-import { XetFormatError } from "../xet/chunks.js";
+import { planRebuild } from "../xet/plan.js";
 import { reconstruct } from "../xet/reconstruct.js";
 import { readShard } from "../xet/shard.js";
 import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from "../xet/store.js";
@@ -102,9 +102,11 @@ export async function receiveXorb(
 }
 
 /**
- * Receives a shard: each file it describes that the repository does not hold yet is rebuilt from the
- * account's xorbs (streamed, one chunk in memory at a time), checked against its SHA-256 and made the
- * repository's (audited as `xet.upload`). The number of files made the repository's.
+ * Receives a shard: it is read whole (bounded by MAX_SHARD_BYTES) and checked against the account's
+ * xorbs before anything is rebuilt (src/xet/plan.ts: every term's chunk range and size, each file's
+ * size, the bytes the shard may make the hub write). Then each file the repository does not hold yet
+ * is rebuilt from the xorbs (streamed, one chunk in memory at a time), checked against its SHA-256 and
+ * made the repository's (audited as `xet.upload`). The number of files made the repository's.
  */
 export async function receiveShard(
 	context: ServiceContext,
@@ -112,38 +114,33 @@ export async function receiveShard(
 	bytes: AsyncIterable<Uint8Array>,
 	ip: string,
 ): Promise<number> {
-	const { db, storage } = context;
+	const { db, storage, settings } = context;
 	const files = await readShard(bytes);
 	const held = await repoObjects(
 		db,
 		grant.repo,
 		files.flatMap((file) => (file.sha256 ? [file.sha256] : [])),
 	);
+	const xorbs = await accountXorbs(
+		db,
+		grant.account,
+		files.flatMap((file) => file.terms.map((term) => term.xorb)),
+	);
+	const plan = planRebuild(files, xorbs, (sha256) => held.has(sha256), {
+		maxFileBytes: settings.maxFileBytes,
+		maxExpansion: settings.uploads.xetMaxExpansion,
+		expansionAllowanceBytes: settings.uploads.xetExpansionAllowanceBytes,
+	});
+	// plan.rebuiltBytes is every byte this shard will write: the figure a storage quota checks, here,
+	// before the first one is written.
 	let registered = 0;
-	for (const file of files) {
-		if (!file.sha256)
-			throw new XetFormatError("each file of a shard must carry its SHA-256 (metadata extension)");
-		if (held.has(file.sha256)) continue;
-		const xorbs = await accountXorbs(
-			db,
-			grant.account,
-			file.terms.map((term) => term.xorb),
-		);
+	for (const { file, size } of plan.files) {
 		const stored = await storage
-			.put(reconstruct(storage, xorbs, file.terms), {
-				expectedSha256: file.sha256,
-				maxBytes: context.settings.maxFileBytes,
-			})
+			.put(reconstruct(storage, xorbs, file.terms), { expectedSha256: file.sha256, expectedSize: size })
 			.catch(
 				reword(
 					BlobDigestError,
 					(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
-				),
-			)
-			.catch(
-				reword(
-					BlobTooLargeError,
-					(error) => new HubError("TooLarge", `${error.message} (MODELHUB_MAX_FILE_BYTES)`),
 				),
 			);
 		const by = { actor: grant.account, ...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}), ip };
@@ -152,7 +149,6 @@ export async function receiveShard(
 			details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },
 		});
 		if (!done) throw repoNotFound();
-		held.set(stored.sha256, { size: stored.size, gitOid: stored.gitOid ?? null });
 		registered++;
 	}
 	return registered;
