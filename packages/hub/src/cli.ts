@@ -88,6 +88,7 @@ async function serve(config: HubConfig): Promise<void> {
 			authFailureWindowMs: config.authFailureWindowMs,
 			validateYamlPerMinute: config.validateYamlPerMinute,
 			downloads: config.downloads,
+			serving: config.serving,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { repoRoot } from "./paths.js";
+import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./serving/cache.js";
 
 /** Everything the hub reads from its environment, parsed and checked once at start. */
 export interface HubConfig {
@@ -43,6 +44,8 @@ export interface HubConfig {
 	validateYamlPerMinute: number;
 	/** How download counts are written and bounded (src/downloads/counter.ts). */
 	downloads: DownloadCountingSettings;
+	/** What serving files remembers between requests (src/serving/cache.ts). */
+	serving: ServingCacheSettings;
 }
 
 /** Download counting: how often counts are written, and the window of one count per client and file. */
@@ -243,6 +246,29 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		downloads: {
 			flushIntervalMs: integer(env, "MODELHUB_DOWNLOAD_FLUSH_MS", 5_000, 10, 600_000),
 			dedupeWindowMs: integer(env, "MODELHUB_DOWNLOAD_DEDUPE_SECONDS", 3_600, 0, 86_400) * 1000,
+		},
+		serving: {
+			metadataBytes: integer(
+				env,
+				"MODELHUB_RESOLVE_CACHE_BYTES",
+				DEFAULT_SERVING_CACHE_SETTINGS.metadataBytes,
+				0,
+				16 * 1024 * MIB,
+			),
+			blobBytes: integer(
+				env,
+				"MODELHUB_BLOB_CACHE_BYTES",
+				DEFAULT_SERVING_CACHE_SETTINGS.blobBytes,
+				0,
+				16 * 1024 * MIB,
+			),
+			maxBlobFileBytes: integer(
+				env,
+				"MODELHUB_BLOB_CACHE_FILE_BYTES",
+				DEFAULT_SERVING_CACHE_SETTINGS.maxBlobFileBytes,
+				0,
+				16 * MIB,
+			),
 		},
 		port,
 		host,

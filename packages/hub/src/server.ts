@@ -40,6 +40,8 @@ import { uploadRoutes } from "./routes/uploads/index.js";
 import { validateYamlRoute } from "./routes/validate-yaml.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
 import { ChangeEvents, changesWhatReadersSee } from "./services/changes.js";
+import { forgetOnChange } from "./services/serving.js";
+import type { ServingCache, ServingCacheSettings } from "./serving/cache.js";
 import { createServiceContext } from "./services/context.js";
 import { modelRoutes } from "./routes/models/index.js";
 import type { BlobStore } from "./storage/types.js";
@@ -76,6 +78,8 @@ export interface HubServerOptions {
 	validateYamlPerMinute?: number;
 	/** Download counting (batched writes, the per-client window); see src/downloads/counter.ts. */
 	downloads?: Partial<DownloadCounterSettings>;
+	/** Budgets of what serving files remembers (src/serving/cache.ts). */
+	serving?: Partial<ServingCacheSettings> | undefined;
 }
 
 declare module "fastify" {
@@ -92,6 +96,8 @@ export interface HubServer {
 	changes: ChangeEvents;
 	/** Derives each model's metadata from its files after every commit to main. */
 	analysis: RepositoryAnalysis;
+	/** What serving files remembers (revisions, file entries, small files' bytes). */
+	serving: ServingCache;
 }
 
 const CORS_HEADERS = {
@@ -346,12 +352,15 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			uploads: { ...DEFAULT_UPLOAD_SETTINGS, ...options.uploads },
 		},
 		downloads: options.downloads,
+		serving: options.serving,
 		onDownloadsError: (error, lost) =>
 			app.log.error(
 				{ err: error },
 				lost > 0 ? `${lost} downloads were not counted` : "download counts not written yet (retried)",
 			),
 	});
+	// Where revisions point is forgotten with each change, whichever process made it.
+	changes.on((event) => forgetOnChange(services.serving, event));
 	// After the last request: what was counted is written before the database closes.
 	app.addHook("onClose", async () => services.downloads.close());
 	authRoutes(app, { ...services, adminToken: options.adminToken, limiter });
@@ -379,7 +388,10 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		// Other hub processes on the same PostgreSQL database announce their writes.
 		const unsubscribe = await options.db.subscribe(
 			(payload) => changes.receive(payload),
-			(connected) => cache.setEnabled(connected),
+			(connected) => {
+				cache.setEnabled(connected);
+				services.serving.setEnabled(connected);
+			},
 		);
 		app.addHook("onClose", async () => unsubscribe());
 	}
@@ -389,5 +401,5 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	app.addHook("onClose", async () => analysis.close());
 	await app.ready();
 	analysis.start();
-	return { app, cache, changes, analysis };
+	return { app, cache, changes, analysis, serving: services.serving };
 }

@@ -42,17 +42,8 @@ const MAX_REVISION_LENGTH = 256;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/**
- * The repository (of `target.type`) and commit `target.id` and `revision` (a branch, a tag or a commit id) name, when the viewer
- * may read it; else the error huggingface_hub expects (RepoNotFound, RevisionNotFound with
- * `Invalid rev id: …`). A private repository the viewer may not read is answered as a missing one.
- */
-export async function readableRevision(
-	context: ReadContext,
-	viewer: Viewer,
-	target: RepoKey,
-	revision: string,
-): Promise<ReadableRevision> {
+/** A revision as a client may name it (1 to 256 printable characters), else the 400 to answer. */
+export function checkRevisionName(revision: string): void {
 	if (
 		revision.length === 0 ||
 		revision.length > MAX_REVISION_LENGTH ||
@@ -64,6 +55,20 @@ export async function readableRevision(
 			`invalid revision: must be 1 to ${MAX_REVISION_LENGTH} printable characters`,
 		);
 	}
+}
+
+/**
+ * The repository (of `target.type`) and commit `target.id` and `revision` (a branch, a tag or a commit id) name, when the viewer
+ * may read it; else the error huggingface_hub expects (RepoNotFound, RevisionNotFound with
+ * `Invalid rev id: …`). A private repository the viewer may not read is answered as a missing one.
+ */
+export async function readableRevision(
+	context: ReadContext,
+	viewer: Viewer,
+	target: RepoKey,
+	revision: string,
+): Promise<ReadableRevision> {
+	checkRevisionName(revision);
 	// Hidden repositories are filtered in the query itself: same work as for a missing one (issue 21).
 	const readable = readableNamespaces(viewer);
 	const resolved = await resolveRevision(context.db, target.type, target.id, revision, readable);

@@ -3,6 +3,7 @@ import type { Database } from "../db/types.js";
 import type { BlobStore } from "../storage/types.js";
 import { loadSigningKey } from "../uploads/signing.js";
 import type { DownloadCounter, DownloadCounterSettings } from "../downloads/counter.js";
+import { DEFAULT_SERVING_CACHE_SETTINGS, ServingCache, type ServingCacheSettings } from "../serving/cache.js";
 import type { ChangeEvents } from "./changes.js";
 import { createDownloadCounter } from "./downloads.js";
 import type { RepoContext } from "./repos.js";
@@ -25,6 +26,8 @@ export interface ServiceContext extends RepoContext {
 	signingKey: Buffer;
 	/** This process's download counter (closed, and so flushed, when the server closes). */
 	downloads: DownloadCounter;
+	/** What serving files remembers: revisions, file entries, small files' bytes (services/serving.ts). */
+	serving: ServingCache;
 }
 
 export async function createServiceContext(parts: {
@@ -33,12 +36,14 @@ export async function createServiceContext(parts: {
 	changes: ChangeEvents;
 	settings: ServiceSettings;
 	downloads?: Partial<DownloadCounterSettings>;
+	serving?: Partial<ServingCacheSettings> | undefined;
 	onDownloadsError?: (error: unknown, lost: number) => void;
 }): Promise<ServiceContext> {
-	const { downloads, onDownloadsError, ...context } = parts;
+	const { downloads, serving, onDownloadsError, ...context } = parts;
 	return {
 		...context,
 		signingKey: await loadSigningKey(parts.db),
 		downloads: createDownloadCounter(context, downloads, onDownloadsError),
+		serving: new ServingCache({ ...DEFAULT_SERVING_CACHE_SETTINGS, ...serving }),
 	};
 }

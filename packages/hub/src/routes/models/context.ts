@@ -4,9 +4,10 @@ import type { Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
 import type { DownloadsContext } from "../../services/downloads.js";
 import type { RepoContext } from "../../services/repos.js";
+import type { ServingContext } from "../../services/serving.js";
 
 /** The services' context (database, file storage, the change bus) and what the routes add to it. */
-export interface ModelRoutesOptions extends RepoContext, DownloadsContext {
+export interface ModelRoutesOptions extends RepoContext, DownloadsContext, ServingContext {
 	/** Cached GET answers (cleared by a listener of the change bus). */
 	cache: ResponseCache;
 	adminToken: string | undefined;

@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { entryNotFound } from "../../errors.js";
-import {
-	fileAt,
-	fileBytes,
-	fileDownloadUrl,
-	fileEtag,
-	readableRevision,
-	type FileEntry,
-	type ReadableRevision,
-} from "../../services/contents.js";
+import { fileDownloadUrl, fileEtag, type FileEntry, type ReadableRevision } from "../../services/contents.js";
+import { servedBytes, servedFile, servedRevision } from "../../services/serving.js";
 import { countDownload, INTERNAL_READ_HEADER } from "../../services/downloads.js";
 import { COMMIT_ID } from "../../vocabulary.js";
 import {
@@ -98,9 +91,9 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 	async function handler(urls: RepoUrls, request: FastifyRequest, reply: FastifyReply) {
 		const segments = decodeSegments(rawPathOf(request.url).slice(urls.page.length));
 		const { id, revision, path } = parseResolvePath(segments, urls.type);
-		const resolved = await readableRevision(options, request.viewer, { type: urls.type, id }, revision);
+		const resolved = await servedRevision(options, request.viewer, { type: urls.type, id }, revision);
 		checkRepoPath(path);
-		const file = await fileAt(options, resolved, path);
+		const file = await servedFile(options, resolved, path);
 		if (!file) throw entryNotFound(`Entry not found: ${path}`, resolved.commitId);
 		return sendFile(request, reply, file, resolved, COMMIT_ID.test(revision));
 	}
@@ -169,8 +162,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		if (range) reply.code(206).header("content-range", `bytes ${start}-${end - 1}/${file.size}`);
 		reply.header("content-length", String(end - start));
 		if (request.method === "HEAD") return reply.send();
-		const stream = await fileBytes(options, file, range ? { start, end } : undefined);
-		return reply.send(stream);
+		return reply.send(await servedBytes(options, file, range ? { start, end } : undefined));
 	}
 
 	// HEAD is its own route: the one Fastify derives from GET answers Content-Length: 0 to a body-less
