@@ -1,4 +1,5 @@
 import { existsSync, statSync } from "node:fs";
+import { DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { repoRoot } from "./paths.js";
@@ -37,9 +38,13 @@ export interface HubConfig {
 	uploads: UploadSettings;
 	/** The URL clients reach the hub at (for URLs the hub hands out); the request's own when unset. */
 	publicUrl: string | undefined;
-	/** Authentication failures allowed per client address and window before it gets 429s. */
+	/** Authentication failures allowed per client address and window before its credential attempts get 429s. */
 	authFailureLimit: number;
+	/** Failures allowed per credential tried (a hash of it) and window before it gets 429s. */
+	authCredentialFailureLimit: number;
 	authFailureWindowMs: number;
+	/** Credentials and addresses tracked at most (each) by the failure limits. */
+	authFailureTracked: number;
 	/** `POST /api/validate-yaml` calls allowed per minute, per address (anonymous) or per account. */
 	validateYamlPerMinute: number;
 	/** How download counts are written and bounded (src/downloads/counter.ts). */
@@ -240,8 +245,34 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			),
 		},
 		publicUrl: url(env, "MODELHUB_PUBLIC_URL")?.origin,
-		authFailureLimit: integer(env, "MODELHUB_AUTH_FAILURE_LIMIT", 20, 1, 1_000_000),
-		authFailureWindowMs: integer(env, "MODELHUB_AUTH_FAILURE_WINDOW_MS", 60_000, 1000, 86_400_000),
+		authFailureLimit: integer(
+			env,
+			"MODELHUB_AUTH_FAILURE_LIMIT",
+			DEFAULT_AUTH_LIMITS.perAddress,
+			1,
+			1_000_000,
+		),
+		authCredentialFailureLimit: integer(
+			env,
+			"MODELHUB_AUTH_TOKEN_FAILURE_LIMIT",
+			DEFAULT_AUTH_LIMITS.perCredential,
+			1,
+			1_000_000,
+		),
+		authFailureWindowMs: integer(
+			env,
+			"MODELHUB_AUTH_FAILURE_WINDOW_MS",
+			DEFAULT_AUTH_LIMITS.windowMs,
+			1000,
+			86_400_000,
+		),
+		authFailureTracked: integer(
+			env,
+			"MODELHUB_AUTH_FAILURE_TRACKED",
+			DEFAULT_AUTH_LIMITS.maxEntries,
+			100,
+			10_000_000,
+		),
 		validateYamlPerMinute: integer(env, "MODELHUB_VALIDATE_YAML_PER_MINUTE", 60, 1, 1_000_000),
 		downloads: {
 			flushIntervalMs: integer(env, "MODELHUB_DOWNLOAD_FLUSH_MS", 5_000, 10, 600_000),

@@ -9,7 +9,7 @@ import Fastify, {
 } from "fastify";
 import type { Health } from "./api/catalogue.js";
 import { ResponseCache } from "./cache.js";
-import { FailureLimiter } from "./accounts/rate-limit.js";
+import { AuthFailureLimits, DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import {
 	DEFAULT_BODY_LIMIT,
 	DEFAULT_HEADERS_TIMEOUT_MS,
@@ -71,9 +71,13 @@ export interface HubServerOptions {
 	uploads?: Partial<UploadSettings>;
 	/** The URL clients reach the hub at, for the URLs it hands out (the request's own otherwise). */
 	publicUrl?: string | undefined;
-	/** Authentication failures allowed per client address and window (then 429). */
+	/** Authentication failures allowed per client address and window (then 429 for its credential attempts). */
 	authFailureLimit?: number;
+	/** Authentication failures allowed per credential tried and window (then 429 for it). */
+	authCredentialFailureLimit?: number;
 	authFailureWindowMs?: number;
+	/** Credentials and addresses tracked at most (each) by those limits. */
+	authFailureTracked?: number;
 	/** `POST /api/validate-yaml` calls per minute, per address (anonymous) or per account. */
 	validateYamlPerMinute?: number;
 	/** Download counting (batched writes, the per-client window); see src/downloads/counter.ts. */
@@ -98,6 +102,8 @@ export interface HubServer {
 	analysis: RepositoryAnalysis;
 	/** What serving files remembers (revisions, file entries, small files' bytes). */
 	serving: ServingCache;
+	/** The authentication failure counts (per credential, per address). */
+	authLimits: AuthFailureLimits;
 }
 
 const CORS_HEADERS = {
@@ -338,9 +344,11 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			.send(),
 	);
 
-	const limiter = new FailureLimiter({
-		maxFailures: options.authFailureLimit ?? 20,
-		windowMs: options.authFailureWindowMs ?? 60_000,
+	const limiter = new AuthFailureLimits({
+		perAddress: options.authFailureLimit ?? DEFAULT_AUTH_LIMITS.perAddress,
+		perCredential: options.authCredentialFailureLimit ?? DEFAULT_AUTH_LIMITS.perCredential,
+		windowMs: options.authFailureWindowMs ?? DEFAULT_AUTH_LIMITS.windowMs,
+		maxEntries: options.authFailureTracked ?? DEFAULT_AUTH_LIMITS.maxEntries,
 	});
 	// The services' context, made once: every route family reaches the database and storage through it.
 	const services = await createServiceContext({
@@ -401,5 +409,5 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	app.addHook("onClose", async () => analysis.close());
 	await app.ready();
 	analysis.start();
-	return { app, cache, changes, analysis, serving: services.serving };
+	return { app, cache, changes, analysis, serving: services.serving, authLimits: limiter };
 }

@@ -310,8 +310,13 @@ describe("fuzzing the hub", () => {
 
 	beforeAll(async () => {
 		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		// Wrong tokens are part of the plan: the per-address failure limit would turn the rest into 429s.
-		hub = await startHub({ db, adminToken: TOKEN, authFailureLimit: 1_000_000 });
+		// Wrong tokens are part of the plan: the failure limits would turn the rest into 429s.
+		hub = await startHub({
+			db,
+			adminToken: TOKEN,
+			authFailureLimit: 1_000_000,
+			authCredentialFailureLimit: 1_000_000,
+		});
 	});
 
 	afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FailureLimiter } from "../accounts/rate-limit.js";
+import type { AuthBlock, AuthFailureLimits } from "../accounts/auth-limits.js";
 import { ACCESS_TOKEN_PREFIX, plausibleToken } from "../accounts/tokens.js";
 import { ANONYMOUS, ADMIN, AUTH_REQUIRED, RefusedError, type Viewer } from "../accounts/viewer.js";
 import { whoamiJson } from "../accounts/whoami.js";
@@ -34,7 +34,7 @@ const MAX_TOUCHED = 10_000;
 
 export interface AuthOptions extends ReadContext {
 	adminToken: string | undefined;
-	limiter: FailureLimiter;
+	limiter: AuthFailureLimits;
 }
 
 /** POST URLs that only read: paths-info of a repository of any hosted type. */
@@ -63,19 +63,29 @@ export function authenticationRequired(): RefusedError {
 	return new RefusedError({ status: 401, message: AUTH_REQUIRED });
 }
 
-/** 429 for an address that failed to authenticate too often. */
-export function tooManyFailures(seconds: number): HubError {
+/** 429 for a credential, or an address, that failed to authenticate too often. */
+export function tooManyFailures(block: AuthBlock): HubError {
 	return tooManyRequests(
-		`Too many failed authentication attempts from this address: retry in ${seconds} seconds`,
-		seconds,
+		block.by === "credential"
+			? `Too many failed authentication attempts with this token: retry in ${block.seconds} seconds`
+			: `Too many failed authentication attempts from this address: retry in ${block.seconds} seconds`,
+		block.seconds,
 	);
 }
 
 /**
  * Resolves every request's viewer from its `Authorization` header before routing continues: the admin
  * token, a user's access token, or nobody. A token the hub does not know is a 401 (the public hub's
- * message), counted against the client's address; an address with too many failures gets 429s with
- * Retry-After until its window ends. Requests without a header cost nothing (no promise, no query).
+ * message), counted against the token tried and the client's address (see AuthFailureLimits); guesses
+ * at the admin token count too, on every route. Requests without a header cost nothing (no promise, no
+ * query).
+ *
+ * Requests the hub reads as anonymous (another service's token on a read) are never refused for
+ * failures, theirs or anyone's: once their token or address is blocked they are simply not compared
+ * with the admin token any more (so guessing it through reads stops working), and served as anonymous.
+ * Every other credential attempt that is blocked gets 429 with Retry-After; from a blocked address,
+ * this hub's own access tokens are still looked up (256 random bits: not guessable), so a colleague's
+ * valid token works behind the same NAT as a script that fails.
  */
 export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 	const { adminToken, limiter } = options;
@@ -93,11 +103,33 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 		recordTokenUse(options, [tokenId]).catch(() => touched.delete(tokenId));
 	}
 
-	async function resolve(request: FastifyRequest, token: string | "malformed"): Promise<void> {
-		const blocked = limiter.blockedFor(request.ip);
-		if (blocked > 0) throw tooManyFailures(blocked);
+	async function resolve(
+		request: FastifyRequest,
+		header: string,
+		token: string | "malformed",
+	): Promise<void> {
+		// What is counted: the token, or the whole header when it is not `Bearer <token>`.
+		const credential = token === "malformed" ? header : token;
 		const mode = request.routeOptions.config?.auth;
-		if (token !== "malformed" && adminToken !== undefined && adminTokenMatches(token, adminToken)) {
+		// A token of another service on a read (HF_TOKEN in a user's environment goes to whatever
+		// HF_ENDPOINT names; the inference client sends its provider key) is read as anonymous when the
+		// hub does not know it. Tokens that look like this hub's own, and any token on a write, are refused.
+		const anonymousIfUnknown =
+			mode !== "admin" &&
+			isRead(request) &&
+			(token === "malformed" || !token.startsWith(ACCESS_TOKEN_PREFIX));
+		const block = limiter.blocked(request.ip, credential);
+		if (block?.by === "credential") {
+			if (anonymousIfUnknown) return;
+			throw tooManyFailures(block);
+		}
+		// The admin token is never compared from a blocked address: guessing it stops there.
+		if (
+			block === undefined &&
+			token !== "malformed" &&
+			adminToken !== undefined &&
+			adminTokenMatches(token, adminToken)
+		) {
 			request.viewer = ADMIN;
 			return;
 		}
@@ -109,11 +141,12 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 				return;
 			}
 		}
-		// A token of another service on a read (HF_TOKEN in a user's environment goes to whatever
-		// HF_ENDPOINT names; the inference client sends its provider key): read as anonymous. Tokens
-		// that look like this hub's own, and any token on a write, are refused and counted.
-		if (mode !== "admin" && isRead(request) && !token.startsWith(ACCESS_TOKEN_PREFIX)) return;
-		limiter.fail(request.ip);
+		if (block !== undefined) {
+			if (anonymousIfUnknown) return;
+			throw tooManyFailures(block);
+		}
+		limiter.fail(request.ip, credential);
+		if (anonymousIfUnknown) return;
 		// Admin routes keep their own answers (403 for a wrong admin token).
 		if (mode === "admin") return;
 		throw new HubError(
@@ -128,7 +161,8 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 	// A callback hook: requests without credentials (the hot path) allocate no promise.
 	app.addHook("onRequest", (request, reply, done) => {
 		request.viewer = ANONYMOUS;
-		const token = bearerToken(request.headers.authorization);
+		const header = request.headers.authorization;
+		const token = bearerToken(header);
 		if (token === undefined) {
 			done();
 			return;
@@ -141,7 +175,7 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 			return;
 		}
 		// A refusal (401, 429) ends the request in the error handler.
-		resolve(request, token).then(() => done(), done);
+		resolve(request, typeof header === "string" ? header : "", token).then(() => done(), done);
 	});
 
 	app.get("/api/whoami-v2", async (request, reply) => {

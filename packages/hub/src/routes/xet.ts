@@ -83,13 +83,17 @@ export function xetRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 
 	async function casAuth(request: FastifyRequest): Promise<void> {
 		if (!xetOn) throw new HubError("NotImplemented", XET_DISABLED);
-		const blocked = limiter.blockedFor(request.ip);
-		if (blocked > 0) throw tooManyFailures(blocked);
-		const token = bearerToken(request.headers.authorization);
+		const header = request.headers.authorization;
+		const token = bearerToken(header);
+		const credential = token === "malformed" ? String(header) : token;
+		if (credential !== undefined) {
+			const block = limiter.blocked(request.ip, credential);
+			if (block) throw tooManyFailures(block);
+		}
 		const grant =
 			typeof token === "string" && token !== "malformed" ? await xetGrantOf(services, token) : undefined;
 		if (!grant) {
-			if (token !== undefined) limiter.fail(request.ip);
+			if (credential !== undefined) limiter.fail(request.ip, credential);
 			throw new HubError(
 				"Unauthorized",
 				"a valid Xet token is required (ask /api/models/{id}/xet-write-token/{revision} for one)",

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { FailureLimiter } from "../../accounts/rate-limit.js";
+import type { AuthFailureLimits } from "../../accounts/auth-limits.js";
 import type { Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
 import type { DownloadsContext } from "../../services/downloads.js";
@@ -13,7 +13,7 @@ export interface ModelRoutesOptions extends RepoContext, DownloadsContext, Servi
 	adminToken: string | undefined;
 	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL). */
 	publicUrl: string | undefined;
-	limiter: FailureLimiter;
+	limiter: AuthFailureLimits;
 }
 
 /**

@@ -75,15 +75,17 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 			{
 				config: { auth: "signed", upload: true },
 				onRequest: async (request) => {
-					const blocked = limiter.blockedFor(request.ip);
-					if (blocked > 0) throw tooManyFailures(blocked);
+					// The signature is the credential of an upload URL: counted like a token.
+					const credential = `signature:${request.query.signature ?? ""}`;
+					const block = limiter.blocked(request.ip, credential);
+					if (block) throw tooManyFailures(block);
 					const checked = checkUploadUrl(services, {
 						repo: { type: urls.type, id: `${request.params.namespace}/${request.params.name}` },
 						oid: request.params.oid,
 						query: request.query,
 					});
 					if (checked.status === "invalid") {
-						limiter.fail(request.ip);
+						limiter.fail(request.ip, credential);
 						throw new HubError(
 							"Forbidden",
 							"this upload URL is not valid: ask the LFS batch API for a new one",

@@ -1,4 +1,4 @@
-import type { FailureLimiter } from "../../accounts/rate-limit.js";
+import type { AuthFailureLimits } from "../../accounts/auth-limits.js";
 import type { ServiceContext } from "../../services/context.js";
 
 /** What the upload routes (preupload, commits, LFS, Xet) are given. */
@@ -8,5 +8,5 @@ export interface UploadRoutesOptions {
 	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL). */
 	publicUrl: string | undefined;
 	/** Failed authentications per address: bad upload URLs and Xet tokens count too. */
-	limiter: FailureLimiter;
+	limiter: AuthFailureLimits;
 }
