@@ -5,6 +5,7 @@ export {
 	InferenceError,
 	InferenceInputError,
 	InferenceHubError,
+	InferenceHubRateLimitError,
 	InferenceProviderApiError,
 	InferenceTimeoutError,
 	InferenceConnectionError,

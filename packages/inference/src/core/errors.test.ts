@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
 	InferenceError,
 	InferenceHubError,
+	InferenceHubRateLimitError,
 	InferenceInputError,
 	InferenceOutputError,
 	InferenceProviderApiError,
@@ -23,6 +24,7 @@ describe("error ladder", () => {
 		for (const error of [
 			new InferenceInputError("a"),
 			new InferenceHubError("b"),
+			new InferenceHubRateLimitError("b", { retryAfterMs: undefined, url: "u" }),
 			new InferenceProviderApiError("c", { status: 500, request }),
 			new InferenceTimeoutError(5),
 			new InferenceOutputError("d"),

@@ -50,6 +50,26 @@ export class InferenceHubError extends InferenceError {
 	}
 }
 
+/**
+ * The hub answered 429 Too Many Requests to a lookup (a model's inference provider mapping): it is
+ * rate-limiting this client, and the model's providers are unknown, not missing. `retryAfterMs` is what
+ * the hub asked to wait (its `Retry-After`, else the `t=` of the public hub's `RateLimit` header),
+ * undefined when it did not say; `url` is the hub URL asked, without its query. Not part of 3.12.1,
+ * which reported this as "We have not been able to find inference provider information for model …".
+ */
+export class InferenceHubRateLimitError extends InferenceHubError {
+	declare readonly status: 429;
+	readonly retryAfterMs: number | undefined;
+	readonly url: string;
+
+	constructor(message: string, details: { retryAfterMs: number | undefined; url: string }) {
+		super(message, 429);
+		this.name = "InferenceHubRateLimitError";
+		this.retryAfterMs = details.retryAfterMs;
+		this.url = details.url;
+	}
+}
+
 /** The request as it was sent, with the credentials hidden. */
 export interface RedactedRequest {
 	method: string;

@@ -1,4 +1,5 @@
-import { InferenceHubError } from "../core/errors.js";
+import { InferenceHubError, InferenceHubRateLimitError } from "../core/errors.js";
+import { parseRetryAfter } from "../internal/retry.js";
 import type { CallContext } from "../internal/context.js";
 import { discardBody } from "../internal/http.js";
 import { encodeModelId } from "../internal/url.js";
@@ -59,6 +60,52 @@ function noProviderInfo(modelId: string): InferenceHubError {
 	);
 }
 
+/** Longest part of the hub's own error message quoted in a rate-limit error. */
+const MAX_HUB_MESSAGE = 300;
+
+/**
+ * How long a 429 asks to wait, in milliseconds: `Retry-After` (seconds or an HTTP date), else the
+ * `t=` (seconds until the window resets) of the `RateLimit` header the public hub sends
+ * (`"api";r=0;t=55`, read by huggingface_hub ≥ 1.2). Undefined when neither says.
+ */
+export function rateLimitWait(headers: Headers): number | undefined {
+	const retryAfter = parseRetryAfter(headers.get("retry-after"));
+	if (retryAfter !== undefined) return retryAfter;
+	const reset = /(?:^|[;,\s])t=(\d{1,9})(?:$|[;,\s])/.exec(headers.get("ratelimit") ?? "");
+	return reset ? Number(reset[1]) * 1000 : undefined;
+}
+
+/** The hub's 429 as an error that says so: the status, the wait it asked for, and its own words. */
+async function hubRateLimited(
+	response: Response,
+	modelId: string,
+	url: string,
+): Promise<InferenceHubRateLimitError> {
+	const retryAfterMs = rateLimitWait(response.headers);
+	let said: string | undefined;
+	try {
+		const text = (await response.text()).slice(0, 64 * 1024);
+		const parsed: unknown = JSON.parse(text);
+		if (isRecord(parsed) && typeof parsed.error === "string") said = parsed.error;
+	} catch {
+		// Not JSON (or no body): the status says enough.
+	}
+	const quoted = said
+		// eslint-disable-next-line no-control-regex -- control characters are what is removed
+		?.replace(/[\u0000-\u001f\u007f]+/g, " ")
+		.trim()
+		.slice(0, MAX_HUB_MESSAGE);
+	const wait =
+		retryAfterMs === undefined
+			? "retry later"
+			: `retry in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`;
+	const where = url.split("?")[0] as string;
+	return new InferenceHubRateLimitError(
+		`The hub rate-limited the lookup of model ${modelId}'s inference providers (HTTP 429 Too Many Requests from ${new URL(where).origin}): ${wait}.${quoted ? ` The hub said: ${quoted}` : ""}`,
+		{ retryAfterMs, url: where },
+	);
+}
+
 /**
  * The hub's `inferenceProviderMapping` as a list: the object form (keyed by provider, the
  * `model_info` style, in the user's order) or the list form (entries naming their `provider`, the
@@ -103,6 +150,8 @@ export async function fetchProviderMapping(
 		await discardBody(response);
 		throw new InferenceHubError(`Model ${modelId} does not exist`, 404);
 	}
+	// A rate-limited hub knows the model's providers; it just will not say yet (see README, deviations).
+	if (response.status === 429) throw await hubRateLimited(response, modelId, url);
 	let body: unknown;
 	try {
 		body = await response.json();
