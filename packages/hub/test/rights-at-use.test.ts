@@ -105,6 +105,31 @@ describe("a signed LFS upload URL", () => {
 		expect(await hub.storage.stat(sha(content))).toBeUndefined();
 	});
 
+	it("leaves an object unregistered when the token is revoked while its bytes arrive", async () => {
+		const content = bytes(256 * 1024, 4);
+		const { token, id } = await newToken("alice");
+		const href = await uploadUrl(token, content);
+		let push: ReadableStreamDefaultController<Uint8Array> | undefined;
+		const body = new ReadableStream<Uint8Array>({ start: (controller) => void (push = controller) });
+		const answer = fetch(href, { method: "PUT", body, duplex: "half" } as RequestInit);
+		push?.enqueue(new Uint8Array(content.subarray(0, 1024)));
+		// The rights were fine when the upload began; the token is revoked before its last byte.
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		await admin("DELETE", `/api/admin/tokens/${id}`);
+		push?.enqueue(new Uint8Array(content.subarray(1024)));
+		push?.close();
+		const res = await answer;
+		expect(res.status).toBe(401);
+		expect(((await res.json()) as { error: string }).error).toMatch(/has been revoked/);
+		const { token: other } = await newToken("alice");
+		const verify = await fetch(`${hub.url}/${REPO}.git/info/lfs/objects/verify`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${other}`, "content-type": "application/vnd.git-lfs+json" },
+			body: JSON.stringify({ oid: sha(content), size: content.length }),
+		});
+		expect(verify.status).toBe(404);
+	});
+
 	it("is refused (403) once the account's role in the organisation is lowered to read, and works again with write", async () => {
 		const content = bytes(64 * 1024, 2);
 		const { token } = await newToken("alice");

@@ -395,6 +395,14 @@ export async function receiveLfsObject(
 				() => new HubError("Invalid", `upload refused: received more than the announced ${grant.size} bytes`),
 			),
 		);
+	// Checked again once the bytes are in (an upload may take long): a token revoked, or a right lost,
+	// while they arrived leaves the object unregistered.
+	await requireHolderWrite(
+		context,
+		{ account: grant.actor, tokenId: grant.tokenId },
+		grant.repo,
+		"upload URL",
+	);
 	const by = { actor: grant.actor, ...(grant.tokenId ? { tokenId: grant.tokenId } : {}), ip };
 	const held = await registerUpload(context, by, grant.repo, stored, {
 		action: "lfs.upload",
