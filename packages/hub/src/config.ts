@@ -11,6 +11,8 @@ export interface HubConfig {
 	host: string;
 	/** PostgreSQL connection string; when absent the embedded PGlite database is used. */
 	databaseUrl: string | undefined;
+	/** Connections to PostgreSQL and statements kept prepared on each (unused with PGlite). */
+	postgresPool: PostgresPoolSettings;
 	/** Folder for the embedded database (`<dir>/pglite`) and its lock file; `memory://` keeps it in memory. */
 	dataDir: string;
 	/** Admin token for writes; writes are refused when it is not set. */
@@ -118,6 +120,19 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	xetMaxExpansion: 64,
 	xetExpansionAllowanceBytes: 16 * MIB,
 };
+
+/** How the hub uses a PostgreSQL server (db/postgres.ts). */
+export interface PostgresPoolSettings {
+	/** Connections the hub opens at most; requests beyond them wait for one. */
+	size: number;
+	/**
+	 * Distinct statement texts the hub prepares (named statements, planned once per connection); 0 turns
+	 * preparing off. Bounded because every connection keeps each one it has run.
+	 */
+	preparedStatements: number;
+}
+
+export const DEFAULT_POSTGRES_POOL: PostgresPoolSettings = { size: 10, preparedStatements: 100 };
 
 /** A configuration value that cannot be used; the CLI prints the message and exits with status 2. */
 export class ConfigError extends Error {
@@ -304,6 +319,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		port,
 		host,
 		databaseUrl,
+		postgresPool: {
+			size: integer(env, "MODELHUB_DB_POOL_SIZE", DEFAULT_POSTGRES_POOL.size, 1, 1000),
+			preparedStatements: integer(
+				env,
+				"MODELHUB_DB_PREPARED_STATEMENTS",
+				DEFAULT_POSTGRES_POOL.preparedStatements,
+				0,
+				10_000,
+			),
+		},
 		dataDir,
 		adminToken,
 		webDir,

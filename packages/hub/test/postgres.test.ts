@@ -265,3 +265,139 @@ describe("writes and outages on PostgreSQL", () => {
 		expect(status).toBe(200);
 	}, 60_000);
 });
+
+describe("the read queries' shape on PostgreSQL (issue 21: 1,000,000 models at 50 connections)", () => {
+	let db: Database;
+	let hub: Awaited<ReturnType<typeof startHub>>;
+	/** Every statement the hub sends outside transactions, with its parameters, while `recording`. */
+	const statements: { sql: string; params: readonly unknown[] }[] = [];
+	let recording = false;
+
+	beforeAll(async () => {
+		db = await openDatabase({ databaseUrl: await freshDatabase("query_shapes"), dataDir: "memory://" });
+		const recorded: Database = {
+			...db,
+			query: (sql, params, options) => {
+				if (recording) statements.push({ sql, params: params ?? [] });
+				return db.query(sql, params, options);
+			},
+		};
+		hub = await startHub({ db: recorded, cacheBytes: 0, logLevel: "silent" });
+		// The visibility map and statistics a hub at rest has (autovacuum's work, done now).
+		await db.exec("VACUUM ANALYZE repos");
+	}, 120_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+	});
+
+	async function recordedStatements(path: string) {
+		statements.length = 0;
+		recording = true;
+		try {
+			const response = await fetch(`${hub.url}${path}`);
+			expect(response.status).toBe(200);
+			await response.arrayBuffer();
+		} finally {
+			recording = false;
+		}
+		return [...statements];
+	}
+
+	async function plan(statement: { sql: string; params: readonly unknown[] }): Promise<string> {
+		const result = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${statement.sql}`, statement.params);
+		return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+	}
+
+	it("look a model up in two statements (the model with its main commit, then its files), by index", async () => {
+		const lookup = await recordedStatements("/api/models/openai/whisper-large-v3");
+		// Three before: the model, its file list, then whether its main commit was an import's.
+		expect(lookup).toHaveLength(2);
+		const first = await plan(lookup[0]!);
+		expect(first).toMatch(/Index Scan using repos_id_lower/);
+		expect(first).not.toMatch(/Seq Scan on repos/);
+	});
+
+	it("search by walking a sort index alone, reading rows only for the ids that match", async () => {
+		for (const sort of ["downloads", "likes", "createdAt"]) {
+			const search = await recordedStatements(`/api/models?search=whisper%20large&sort=${sort}&limit=2`);
+			// The walk: only an index-only scan may read the walked stretch of the sort index (before, an
+			// index scan fetched the row of every walked id, matching or not).
+			const walk = await db.transaction(async (tx) => {
+				// A tiny table would be read whole; at scale the planner walks the index, as here.
+				await tx.query("SET LOCAL enable_seqscan = off");
+				const result = await tx.query<{ "QUERY PLAN": string }>(
+					`EXPLAIN ${search[0]!.sql}`,
+					search[0]!.params,
+				);
+				return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+			});
+			expect(walk, sort).toMatch(/Index Only Scan (Backward )?using repos_sort_/);
+			expect(walk, sort).not.toMatch(/Index Scan (Backward )?using repos_sort_/);
+		}
+	});
+
+	it("find the same pages as a plain sorted query when the walk goes on past its first stretch", async () => {
+		// 30,000 models beside the seed: "needle" in every 250th id (a walk of the first 20,000 ids finds
+		// 80, less than a page of 100, so it walks on), "rare" in every 10,000th (collected instead).
+		await db.exec(`INSERT INTO repos (type, id, namespace, name, tags, downloads, likes, last_modified, created_at)
+			SELECT 'model', 'org-' || (i % 300) || '/' || name, 'org-' || (i % 300), name, '{}', (i::bigint * 7919) % 100003,
+				(i::bigint * 104729) % 1009, now(), now()
+			FROM (SELECT i, CASE WHEN i % 10000 = 0 THEN 'rare-' WHEN i % 250 = 0 THEN 'needle-' ELSE 'hay-' END || i AS name
+				FROM generate_series(1, 30000) i) g`);
+		await db.exec("VACUUM ANALYZE repos");
+		const expected = async (word: string, sort: string) =>
+			(
+				await db.query<{ id: string }>(
+					`SELECT id FROM repos WHERE type = 'model' AND NOT private AND lower(id) LIKE $1
+					ORDER BY ${sort === "likes" ? "likes" : "(downloads + downloads_recent)"} DESC, id DESC`,
+					[`%${word}%`],
+				)
+			).rows.map((row) => row.id);
+		for (const [word, sort, statementsPerPage] of [
+			["needle", "downloads", 2],
+			["needle", "likes", 2],
+			["rare", "downloads", 2],
+		] as const) {
+			const ids: string[] = [];
+			let path = `/api/models?search=${word}&sort=${sort}&limit=100`;
+			for (let page = 0; page < 5 && path; page++) {
+				statements.length = 0;
+				recording = true;
+				const response = await fetch(`${hub.url}${path}`);
+				recording = false;
+				expect(response.status).toBe(200);
+				ids.push(...((await response.json()) as { id: string }[]).map((model) => model.id));
+				if (page === 0) expect(statements, `${word} ${sort}`).toHaveLength(statementsPerPage);
+				const next = /<[^>]*(\/api\/models\?[^>]*)>; rel="next"/.exec(response.headers.get("link") ?? "");
+				path = next?.[1] ?? "";
+			}
+			expect(ids, `${word} ${sort}`).toEqual(await expected(word, sort));
+		}
+	});
+
+	it("keep at most MODELHUB_DB_PREPARED_STATEMENTS statement texts prepared on a connection", async () => {
+		const url = await freshDatabase("prepared_bound");
+		for (const [limit, kept] of [
+			[2, 2],
+			[0, 0],
+		] as const) {
+			const bounded = await openDatabase({
+				databaseUrl: url,
+				dataDir: "memory://",
+				postgresPool: { size: 1, preparedStatements: limit },
+			});
+			try {
+				const prepared = await bounded.transaction(async (tx) => {
+					for (const n of [1, 2, 3, 4, 1])
+						await tx.query(`SELECT $1::int + ${n} AS n`, [n], { prepare: true });
+					return tx.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements");
+				});
+				expect(prepared.rows[0]?.n).toBe(kept);
+			} finally {
+				await bounded.close();
+			}
+		}
+	});
+});

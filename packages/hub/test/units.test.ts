@@ -229,5 +229,15 @@ describe("configuration", () => {
 			"https://hub.example.org",
 		);
 		expect(loadConfig({ MODELHUB_WEB_DIR: "/does/not/exist" }).webDir).toBeUndefined();
+		expect(loadConfig({}).postgresPool).toEqual({ size: 10, preparedStatements: 100 });
+		expect(
+			loadConfig({ MODELHUB_DB_POOL_SIZE: "50", MODELHUB_DB_PREPARED_STATEMENTS: "0" }).postgresPool,
+		).toEqual({ size: 50, preparedStatements: 0 });
+		expect(() => loadConfig({ MODELHUB_DB_POOL_SIZE: "0" })).toThrow(
+			/MODELHUB_DB_POOL_SIZE must be between 1/,
+		);
+		expect(() => loadConfig({ MODELHUB_DB_PREPARED_STATEMENTS: "100000" })).toThrow(
+			/MODELHUB_DB_PREPARED_STATEMENTS must be between 0 and 10000/,
+		);
 	});
 });

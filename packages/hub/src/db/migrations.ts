@@ -420,6 +420,18 @@ UPDATE repos m SET imported = jsonb_build_object('pipeline_tag', m.pipeline_tag,
 		AND r.kind = 'branch' AND r.name = 'main');
 `,
 	},
+	{
+		version: 7,
+		name: "the downloads sort index carries the counts it sorts by",
+		sql: `
+-- A search walks a sort index and reads only the ids (index-only scans); the downloads index is on the
+-- sum (downloads + downloads_recent), which PostgreSQL reads from an index only when the summed columns
+-- are in it too (its planner looks for the columns, not the expression).
+DROP INDEX repos_sort_downloads;
+CREATE INDEX repos_sort_downloads ON repos (type, (downloads + downloads_recent), id)
+	INCLUDE (downloads, downloads_recent);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

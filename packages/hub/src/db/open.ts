@@ -5,8 +5,12 @@ import { openPostgres } from "./postgres.js";
 import type { Database } from "./types.js";
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, PGlite otherwise) and migrates it. */
-export async function openDatabase(config: Pick<HubConfig, "databaseUrl" | "dataDir">): Promise<Database> {
-	const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+export async function openDatabase(
+	config: Pick<HubConfig, "databaseUrl" | "dataDir"> & Partial<Pick<HubConfig, "postgresPool">>,
+): Promise<Database> {
+	const db = config.databaseUrl
+		? await openPostgres(config.databaseUrl, config.postgresPool)
+		: await openPglite(config.dataDir);
 	try {
 		await migrate(db);
 	} catch (error) {

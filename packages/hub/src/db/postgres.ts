@@ -1,5 +1,13 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
-import { CHANGE_CHANNEL, type Database, type Queryable, type QueryResult } from "./types.js";
+import { DEFAULT_POSTGRES_POOL, type PostgresPoolSettings } from "../config.js";
+import {
+	CHANGE_CHANNEL,
+	type Database,
+	type Queryable,
+	type QueryOptions,
+	type QueryResult,
+} from "./types.js";
 
 // bigint (int8) columns arrive as numbers; the hub's counts stay far below 2^53.
 const INT8_OID = 20;
@@ -12,10 +20,35 @@ const types = {
 
 type Client = pg.Pool | pg.PoolClient;
 
-function wrap(client: Client): Queryable {
+/**
+ * Names of prepared statements, one per distinct text, for at most `limit` texts (after that, statements
+ * run unnamed as before): each connection keeps every statement it has prepared until it closes, so the
+ * number of texts bounds the memory that costs on the server.
+ */
+function statementNames(limit: number): (sql: string) => string | undefined {
+	const names = new Map<string, string>();
+	return (sql) => {
+		const known = names.get(sql);
+		if (known !== undefined || names.size >= limit) return known;
+		// pg refuses one name for two texts: a digest of the text cannot collide in practice.
+		const name = `mh_${createHash("sha256").update(sql).digest("base64url").slice(0, 24)}`;
+		names.set(sql, name);
+		return name;
+	};
+}
+
+function wrap(client: Client, nameOf: (sql: string) => string | undefined): Queryable {
 	return {
-		async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-			const result = await client.query(sql, params as unknown[]);
+		async query<R>(
+			sql: string,
+			params: readonly unknown[] = [],
+			options?: QueryOptions,
+		): Promise<QueryResult<R>> {
+			const name = options?.prepare === true ? nameOf(sql) : undefined;
+			const result =
+				name === undefined
+					? await client.query(sql, params as unknown[])
+					: await client.query({ name, text: sql, values: params as unknown[] });
 			return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
 		},
 		async exec(sql: string): Promise<void> {
@@ -26,13 +59,16 @@ function wrap(client: Client): Queryable {
 }
 
 /** Opens a pool on a real PostgreSQL server. */
-export async function openPostgres(connectionString: string): Promise<Database> {
+export async function openPostgres(
+	connectionString: string,
+	settings: PostgresPoolSettings = DEFAULT_POSTGRES_POOL,
+): Promise<Database> {
 	// A database that does not answer fails requests after 5 s (a 503 for the client) instead of queueing them.
 	// Statements are cut off after 30 s: a backlog of slow queries cannot grow without bound (503s then).
 	const pool = new pg.Pool({
 		connectionString,
 		types,
-		max: 10,
+		max: settings.size,
 		idleTimeoutMillis: 30_000,
 		connectionTimeoutMillis: 5000,
 		statement_timeout: 30_000,
@@ -43,7 +79,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 	const probe = await pool.connect();
 	probe.release();
 
-	const base = wrap(pool);
+	const nameOf = statementNames(settings.preparedStatements);
+	const base = wrap(pool, nameOf);
 	const listeners = new Set<pg.Client>();
 	let closed = false;
 
@@ -56,7 +93,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 			let broken = false;
 			try {
 				await client.query("BEGIN");
-				const result = await fn(wrap(client));
+				const result = await fn(wrap(client, nameOf));
 				await client.query("COMMIT");
 				return result;
 			} catch (error) {

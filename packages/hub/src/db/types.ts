@@ -4,10 +4,23 @@ export interface QueryResult<R> {
 	rowCount: number;
 }
 
+export interface QueryOptions {
+	/**
+	 * A hot statement of a fixed text (one of a few per call site): PostgreSQL keeps it prepared on each
+	 * connection, so it is parsed and planned once rather than on every run. On a primary-key lookup the
+	 * planning took three times the execution (0.36–0.48 ms against 0.08–0.15 ms at 1,000,000 models).
+	 */
+	prepare?: boolean;
+}
+
 /** Something that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
 	/** Runs one parameterised statement (`$1`, `$2`, ...). */
-	query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+	query<R = Record<string, unknown>>(
+		sql: string,
+		params?: readonly unknown[],
+		options?: QueryOptions,
+	): Promise<QueryResult<R>>;
 	/** Runs a script of several statements without parameters (migrations). */
 	exec(sql: string): Promise<void>;
 }

@@ -130,6 +130,7 @@ export async function listFiles(db: Queryable, repo: RepoKey, commitId: string):
 		`SELECT ${FILE_COLUMNS} FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
 		WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 ORDER BY f.path`,
 		[repo.type, repo.id, commitId],
+		{ prepare: true },
 	);
 	return result.rows.map(fileOf);
 }
