@@ -469,5 +469,8 @@ describe("DownloadCounter", () => {
 	it("buckets by UTC day", () => {
 		expect(utcDay(Date.parse("2026-05-01T23:59:59.999Z"))).toBe("2026-05-01");
 		expect(utcDay(Date.parse("2026-05-02T00:00:00Z"))).toBe("2026-05-02");
+		// Back to an earlier day (utcDay keeps the last day it formatted).
+		expect(utcDay(Date.parse("2026-05-01T00:00:00Z"))).toBe("2026-05-01");
+		expect(utcDay(Date.parse("1969-12-31T23:59:59.999Z"))).toBe("1969-12-31");
 	});
 });

@@ -44,9 +44,15 @@ export interface CountedRequest {
 
 export type FlushDownloads = (increments: DownloadIncrement[], today: string) => Promise<void>;
 
-/** The UTC day of a time, `YYYY-MM-DD`. */
+const DAY_MS = 86_400_000;
+/** The last day utcDay formatted: every counted request asks, and formatting a date is not free. */
+let formatted = { day: Number.NaN, text: "" };
+
+/** The UTC day of a time, `YYYY-MM-DD` (a JavaScript time has no leap seconds: days are DAY_MS long). */
 export function utcDay(time: number): string {
-	return new Date(time).toISOString().slice(0, 10);
+	const day = Math.floor(time / DAY_MS);
+	if (day !== formatted.day) formatted = { day, text: new Date(time).toISOString().slice(0, 10) };
+	return formatted.text;
 }
 
 /** Keys longer than this (long file paths) are kept as their digest, so each key's memory is bounded. */
