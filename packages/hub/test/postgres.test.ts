@@ -6,6 +6,7 @@ import type { Database } from "../src/db/types.js";
 import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
 import { startHub } from "./support/hub.js";
+import { openBlobStore } from "../src/storage/open.js";
 import { buildCli } from "./support/build-cli.mjs";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
 import { defineSharingSuite } from "./support/sharing-suite.js";
@@ -106,6 +107,75 @@ describe("several hub processes on one PostgreSQL database", () => {
 			expect(Number(count.rows[0]?.count)).toBeGreaterThanOrEqual(220);
 		} finally {
 			await Promise.all(hubs.map((hub) => hub.close()));
+		}
+	});
+});
+
+describe("hub processes serving files from one PostgreSQL database", () => {
+	it("hear each other's commits and visibility changes: a cached revision is forgotten at once", async () => {
+		const url = await freshDatabase("hub_serving");
+		const dbs = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: url, dataDir: "memory://" })));
+		// One file store for both, as hubs sharing a database share their storage.
+		const storage = await openBlobStore({ kind: "disk", dir: undefined });
+		const [a, b] = await Promise.all(
+			dbs.map((db) => startHub({ db, storage, adminToken: ADMIN_TOKEN, seed: false, logLevel: "silent" })),
+		);
+		try {
+			const json = { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" };
+			const user = await fetch(`${a!.url}/api/admin/users`, {
+				method: "POST",
+				headers: json,
+				body: JSON.stringify({ name: "carol" }),
+			});
+			const { token } = (await user.json()) as { token: string };
+			const auth = { authorization: `Bearer ${token}` };
+			const created = await fetch(`${a!.url}/api/repos/create`, {
+				method: "POST",
+				headers: { ...auth, "content-type": "application/json" },
+				body: JSON.stringify({ name: "served" }),
+			});
+			expect(created.status).toBe(200);
+			const commit = async (text: string): Promise<string> => {
+				const res = await fetch(`${a!.url}/api/models/carol/served/commit/main`, {
+					method: "POST",
+					headers: { ...auth, "content-type": "application/x-ndjson" },
+					body: [
+						{ key: "header", value: { summary: text } },
+						{ key: "file", value: { path: "config.json", content: Buffer.from(text).toString("base64") } },
+					]
+						.map((line) => JSON.stringify(line))
+						.join("\n"),
+				});
+				expect(res.status).toBe(200);
+				return ((await res.json()) as { commitOid: string }).commitOid;
+			};
+			/** What hub B answers, once it answers `expected` (bounded: 1 s), or its last answer. */
+			const fromB = async (expected: (res: Response) => boolean): Promise<Response> => {
+				let res = await fetch(`${b!.url}/carol/served/resolve/main/config.json`);
+				for (let attempt = 0; attempt < 50 && !expected(res); attempt++) {
+					await new Promise((resolve) => setTimeout(resolve, 20));
+					res = await fetch(`${b!.url}/carol/served/resolve/main/config.json`);
+				}
+				return res;
+			};
+			const first = await commit("one");
+			expect((await fromB((res) => res.headers.get("x-repo-commit") === first)).status).toBe(200);
+			// Hub B now answers from memory; a commit through hub A moves main.
+			const second = await commit("two");
+			const moved = await fromB((res) => res.headers.get("x-repo-commit") === second);
+			expect(moved.headers.get("x-repo-commit")).toBe(second);
+			expect(await moved.text()).toBe("two");
+			const hidden = await fetch(`${a!.url}/api/models/carol/served/settings`, {
+				method: "PUT",
+				headers: { ...auth, "content-type": "application/json" },
+				body: JSON.stringify({ private: true }),
+			});
+			expect(hidden.status).toBe(200);
+			expect((await fromB((res) => res.status === 404)).status).toBe(404);
+		} finally {
+			await Promise.all([a, b].map((hub) => hub?.close()));
+			await storage.close();
+			await Promise.all(dbs.map((db) => db.close()));
 		}
 	});
 });
