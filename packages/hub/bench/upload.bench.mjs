@@ -7,7 +7,11 @@
 //
 //   npm run build && node packages/hub/bench/upload.bench.mjs
 //
-// Environment: BENCH_UPLOAD_BYTES (default 2 GiB). Prints one JSON line per transfer.
+// Environment: BENCH_UPLOAD_BYTES (default 2 GiB); BENCH_UPLOAD_TRANSFERS (default `lfs,xet`);
+// BENCH_HUB_CLI, another build's dist/cli.js to measure (paired before/after runs on one machine);
+// BENCH_HUB_NODE_ARGS, Node options for the hub (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Prints
+// one JSON line per transfer, with the hub's CPU seconds (user + system, from /proc): on a shared
+// machine they move less with other load than the wall-clock rate does.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -22,13 +26,22 @@ import { data, hubApi, putGenerated, rssMiB, sha256Of } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..", "..");
-const cli = join(here, "..", "dist", "cli.js");
+const cli = process.env.BENCH_HUB_CLI ?? join(here, "..", "dist", "cli.js");
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
+const TRANSFERS = (process.env.BENCH_UPLOAD_TRANSFERS ?? "lfs,xet").split(",");
+const NODE_ARGS = (process.env.BENCH_HUB_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
+/** CPU seconds (user + system) a process has spent, from /proc/<pid>/stat (clock ticks of 1/100 s). */
+function cpuSeconds(pid) {
+	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+	return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 const ADMIN = "upload-bench-admin-token";
 
 /** Samples a process's memory while `work` runs; returns its result, the peak and the time taken. */
 async function measured(pid, work) {
 	const before = rssMiB(pid);
+	const cpuBefore = cpuSeconds(pid);
 	let peak = before;
 	const timer = setInterval(() => {
 		peak = Math.max(peak, rssMiB(pid));
@@ -41,6 +54,7 @@ async function measured(pid, work) {
 			before,
 			peak: Math.max(peak, rssMiB(pid)),
 			seconds: (performance.now() - started) / 1000,
+			cpu: cpuSeconds(pid) - cpuBefore,
 		};
 	} finally {
 		clearInterval(timer);
@@ -103,6 +117,7 @@ function report(transfer, m) {
 		bytes: SIZE,
 		seconds: Number(m.seconds.toFixed(1)),
 		mbPerSecond: Math.round(SIZE / 1e6 / m.seconds),
+		hubCpuSeconds: Number(m.cpu.toFixed(2)),
 		hubRssBeforeMiB: Math.round(m.before),
 		hubPeakRssMiB: Math.round(m.peak),
 		hubPeakIncreaseMiB: Math.round(m.peak - m.before),
@@ -111,7 +126,7 @@ function report(transfer, m) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "modelhub-upload-bench-"));
-const { child, url } = startServer(process.execPath, [cli], {
+const { child, url } = startServer(process.execPath, [...NODE_ARGS, cli], {
 	PORT: "0",
 	MODELHUB_DATA_DIR: join(dir, "data"),
 	MODELHUB_ADMIN_TOKEN: ADMIN,
@@ -122,7 +137,20 @@ try {
 	const { token } = await hubApi(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
 	for (const name of ["lfs", "xet"]) await hubApi(base, "POST", "/api/repos/create", token, { name });
 
-	// LFS: batch, one streamed PUT, verify, commit by SHA-256.
+	if (TRANSFERS.includes("lfs")) await lfsTransfer(base, token);
+	if (TRANSFERS.includes("xet")) await xetTransfer(base, token);
+	for (const repo of TRANSFERS) {
+		const head = await fetch(`${base}/bench/${repo}/resolve/main/weights.bin`, { method: "HEAD" });
+		if (head.headers.get("content-length") !== String(SIZE))
+			throw new Error(`bench/${repo}: the stored file has the wrong size`);
+	}
+} finally {
+	await stopServer(child);
+	rmSync(dir, { recursive: true, force: true });
+}
+
+/** LFS: batch, one streamed PUT, verify, commit by SHA-256. */
+async function lfsTransfer(base, token) {
 	const oid = await sha256Of(SIZE, 1);
 	const lfs = await measured(child.pid, async () => {
 		const batch = await hubApi(
@@ -149,8 +177,10 @@ try {
 		);
 	});
 	report("lfs", lfs);
+}
 
-	// Xet: the real client, from a file written for it.
+/** Xet: the real client, from a file written for it. */
+async function xetTransfer(base, token) {
 	const file = join(dir, "weights.bin");
 	await pipeline(data(SIZE, 2), createWriteStream(file));
 	const interpreter = python();
@@ -163,13 +193,4 @@ try {
 	);
 	rmSync(file, { force: true });
 	report("xet", xet);
-
-	for (const repo of ["lfs", "xet"]) {
-		const head = await fetch(`${base}/bench/${repo}/resolve/main/weights.bin`, { method: "HEAD" });
-		if (head.headers.get("content-length") !== String(SIZE))
-			throw new Error(`bench/${repo}: the stored file has the wrong size`);
-	}
-} finally {
-	await stopServer(child);
-	rmSync(dir, { recursive: true, force: true });
 }

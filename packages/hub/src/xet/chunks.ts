@@ -1,5 +1,5 @@
 import { HubError } from "../errors.js";
-import { lz4FrameDecompress } from "./lz4.js";
+import { lz4FrameDecompress, lz4FrameDecompressInto } from "./lz4.js";
 
 /**
  * Xet chunks as xorbs hold them: an 8-byte header (version 0, compressed size as 3 bytes LE, the
@@ -43,22 +43,25 @@ export function parseChunkHeader(bytes: Uint8Array, at = 0): ChunkHeader {
 }
 
 /** Undoes byte grouping: group g holds byte g of every 4-byte word, the first groups one more when the length is not a multiple of 4. */
-export function bg4Regroup(grouped: Uint8Array): Uint8Array {
+export function bg4Regroup(
+	grouped: Uint8Array,
+	out: Uint8Array = new Uint8Array(grouped.length),
+	at = 0,
+): Uint8Array {
 	const n = grouped.length;
 	const split = Math.floor(n / 4);
 	const rem = n % 4;
-	const out = new Uint8Array(n);
 	const starts = [0, 0, 0, 0];
 	for (let g = 1; g < 4; g++) starts[g] = (starts[g - 1] as number) + split + (g - 1 < rem ? 1 : 0);
 	const [s0, s1, s2, s3] = starts as [number, number, number, number];
 	for (let i = 0; i < split; i++) {
-		const o = 4 * i;
+		const o = at + 4 * i;
 		out[o] = grouped[s0 + i] as number;
 		out[o + 1] = grouped[s1 + i] as number;
 		out[o + 2] = grouped[s2 + i] as number;
 		out[o + 3] = grouped[s3 + i] as number;
 	}
-	for (let g = 0; g < rem; g++) out[4 * split + g] = grouped[(starts[g] as number) + split] as number;
+	for (let g = 0; g < rem; g++) out[at + 4 * split + g] = grouped[(starts[g] as number) + split] as number;
 	return out;
 }
 
@@ -72,5 +75,32 @@ export function decodeChunk(header: ChunkHeader, data: Uint8Array): Uint8Array {
 			return lz4FrameDecompress(data, header.size);
 		default:
 			return bg4Regroup(lz4FrameDecompress(data, header.size));
+	}
+}
+
+/**
+ * Decodes one chunk's data into `out` at `at` (header.size bytes). `scratch` (at least header.size
+ * bytes) holds byte-grouped data between its two steps.
+ */
+export function decodeChunkInto(
+	header: ChunkHeader,
+	data: Uint8Array,
+	out: Uint8Array,
+	at: number,
+	scratch: Uint8Array,
+): void {
+	if (data.length !== header.compressedSize) throw new XetFormatError("truncated chunk");
+	switch (header.scheme) {
+		case 0:
+			out.set(data, at);
+			return;
+		case 1:
+			lz4FrameDecompressInto(data, out, at, header.size);
+			return;
+		default: {
+			const grouped = scratch.subarray(0, header.size);
+			lz4FrameDecompressInto(data, grouped, 0, header.size);
+			bg4Regroup(grouped, out, at);
+		}
 	}
 }

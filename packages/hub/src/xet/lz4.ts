@@ -21,11 +21,21 @@ function fail(message: string): never {
 	throw new Lz4Error(`invalid LZ4 data: ${message}`);
 }
 
-/** Decodes one LZ4 block into `out` at `outPos`; returns the new output position. */
-function decodeBlock(input: Uint8Array, start: number, end: number, out: Uint8Array, outPos: number): number {
+/**
+ * Decodes one LZ4 block into `out` at `outPos`, never writing at or past `outEnd` nor reading before
+ * `outStart` (the frame's first byte); returns the new output position.
+ */
+function decodeBlock(
+	input: Uint8Array,
+	start: number,
+	end: number,
+	out: Uint8Array,
+	outPos: number,
+	outStart: number,
+	outEnd: number,
+): number {
 	let ip = start;
 	let op = outPos;
-	const outEnd = out.length;
 	while (ip < end) {
 		const token = input[ip++] as number;
 		let literals = token >>> 4;
@@ -47,7 +57,7 @@ function decodeBlock(input: Uint8Array, start: number, end: number, out: Uint8Ar
 		if (ip + 2 > end) fail("truncated match offset");
 		const offset = (input[ip] as number) | ((input[ip + 1] as number) << 8);
 		ip += 2;
-		if (offset === 0 || offset > op) fail("match offset out of range");
+		if (offset === 0 || offset > op - outStart) fail("match offset out of range");
 		let length = (token & 15) + 4;
 		if ((token & 15) === 15) {
 			let byte: number;
@@ -87,7 +97,15 @@ function u32(input: Uint8Array, at: number): number {
  */
 export function lz4FrameDecompress(input: Uint8Array, size: number): Uint8Array {
 	const out = new Uint8Array(size);
-	let op = 0;
+	lz4FrameDecompressInto(input, out, 0, size);
+	return out;
+}
+
+/** Decompresses frames whose content is exactly `size` bytes into `out` at `at` (no allocation). */
+export function lz4FrameDecompressInto(input: Uint8Array, out: Uint8Array, at: number, size: number): void {
+	if (at + size > out.length) throw new RangeError("the output buffer is too small");
+	const outEnd = at + size;
+	let op = at;
 	let ip = 0;
 	while (ip < input.length) {
 		const magic = u32(input, ip);
@@ -113,16 +131,15 @@ export function lz4FrameDecompress(input: Uint8Array, size: number): Uint8Array 
 			const length = word & 0x7fffffff;
 			if (ip + length > input.length) fail("block runs past the frame");
 			if (word & 0x80000000) {
-				if (op + length > size) fail("output is larger than announced");
+				if (op + length > outEnd) fail("output is larger than announced");
 				out.set(input.subarray(ip, ip + length), op);
 				op += length;
 			} else {
-				op = decodeBlock(input, ip, ip + length, out, op);
+				op = decodeBlock(input, ip, ip + length, out, op, at, outEnd);
 			}
 			ip += length + (blockChecksum ? 4 : 0);
 		}
 		ip += contentChecksum ? 4 : 0;
 	}
-	if (op !== size) fail(`decompressed to ${op} bytes, ${size} were announced`);
-	return out;
+	if (op !== outEnd) fail(`decompressed to ${op - at} bytes, ${size} were announced`);
 }

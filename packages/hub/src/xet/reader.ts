@@ -22,7 +22,8 @@ export class StreamReader {
 				if (this.available === 0) return undefined;
 				throw new XetFormatError(`${this.what} is truncated`);
 			}
-			const chunk = Buffer.from(next.value);
+			// A view, not a copy: the source hands over its buffers.
+			const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
 			this.total += chunk.length;
 			if (this.total > this.maxBytes)
 				throw new XetFormatError(`${this.what} is larger than ${this.maxBytes} bytes`);
