@@ -7,6 +7,7 @@ import { DigestTracker } from "./digest.js";
 import {
 	BlobNotFoundError,
 	isSha256,
+	type BlobReader,
 	type BlobStore,
 	type ByteRange,
 	type PutOptions,
@@ -89,6 +90,23 @@ export async function openDiskBlobStore(
 				stream.once("error", (error) => reject(isMissing(error) ? new BlobNotFoundError(sha256) : error));
 			});
 			return stream;
+		},
+		async openReader(sha256: string): Promise<BlobReader> {
+			const file = await open(pathOf(sha256), "r").catch((error: unknown) => {
+				throw isMissing(error) ? new BlobNotFoundError(sha256) : error;
+			});
+			return {
+				async read(target: Uint8Array, position: number): Promise<number> {
+					let filled = 0;
+					while (filled < target.length) {
+						const { bytesRead } = await file.read(target, filled, target.length - filled, position + filled);
+						if (bytesRead === 0) break;
+						filled += bytesRead;
+					}
+					return filled;
+				},
+				close: () => file.close(),
+			};
 		},
 		downloadUrl: async () => undefined,
 		async delete(sha256: string) {

@@ -47,6 +47,12 @@ export interface BlobStore {
 	/** The blob's bytes (or a range of them). Rejects with BlobNotFoundError when absent. */
 	read(sha256: string, range?: ByteRange): Promise<Readable>;
 	/**
+	 * Reads into buffers the caller owns and reuses (stores that can: the disk store). A stream's
+	 * fresh buffer per read is external memory to V8, and a steady flow of it sets off full garbage
+	 * collections; rebuilding Xet files reads through this when offered.
+	 */
+	openReader?(sha256: string): Promise<BlobReader>;
+	/**
 	 * A URL from which a client may fetch the bytes directly, valid for `expiresInSeconds`
 	 * (S3 presigned GET), or undefined when downloads go through the hub. A promise: the SDK signs
 	 * asynchronously. The store's answer carries `cacheControl` when given (blobs are shared between
@@ -58,6 +64,13 @@ export interface BlobStore {
 	): Promise<string | undefined>;
 	delete(sha256: string): Promise<void>;
 	/** Releases what the store holds (temporary folders of an ephemeral store). */
+	close(): Promise<void>;
+}
+
+/** A blob open for positioned reads (BlobStore.openReader). */
+export interface BlobReader {
+	/** Fills `target` from `position` on, as far as the blob goes; the number of bytes read. */
+	read(target: Uint8Array, position: number): Promise<number>;
 	close(): Promise<void>;
 }
 

@@ -17,6 +17,37 @@ import type { StoredXorb } from "./store.js";
  */
 export const REBUILD_BLOCK_BYTES = 4 * 1024 * 1024;
 
+/** How much of a xorb one read takes, when the store reads into a reused buffer. */
+const READ_BYTES = 1024 * 1024;
+
+/**
+ * The bytes of a blob from `start` to `end`: read into `input` (each piece valid until the next one is
+ * asked for) when the store can, streamed otherwise.
+ */
+async function* xorbBytes(
+	storage: BlobStore,
+	sha256: string,
+	start: number,
+	end: number,
+	input: Buffer | undefined,
+): AsyncIterable<Uint8Array> {
+	if (!input || !storage.openReader) {
+		for await (const piece of await storage.read(sha256, { start, end })) yield piece as Uint8Array;
+		return;
+	}
+	const reader = await storage.openReader(sha256);
+	try {
+		for (let position = start; position < end;) {
+			const count = await reader.read(input.subarray(0, Math.min(input.length, end - position)), position);
+			if (count === 0) return;
+			position += count;
+			yield input.subarray(0, count);
+		}
+	} finally {
+		await reader.close();
+	}
+}
+
 /**
  * Rebuilds a file from its terms (checked beforehand by planRebuild): each term's chunk range is read
  * from its xorb in storage (a range read), and each chunk is decompressed straight into the block being
@@ -35,6 +66,8 @@ export async function* reconstruct(
 	const split = Buffer.allocUnsafe(CHUNK_HEADER_BYTES + MAX_CHUNK_BYTES);
 	/** Byte-grouped chunks between LZ4 and regrouping. */
 	const scratch = new Uint8Array(MAX_CHUNK_BYTES);
+	/** Where xorb bytes are read to, when the store reads into the caller's buffers. */
+	const input = storage.openReader ? Buffer.allocUnsafe(READ_BYTES) : undefined;
 
 	for (const term of terms) {
 		const xorb = xorbs.get(term.xorb);
@@ -59,8 +92,7 @@ export async function* reconstruct(
 			return true;
 		};
 
-		for await (const read of await storage.read(xorb.blobSha256, { start, end })) {
-			const piece = read as Uint8Array;
+		for await (const piece of xorbBytes(storage, xorb.blobSha256, start, end, input)) {
 			received += piece.length;
 			if (received > end - start) throw new XetFormatError(`xorb ${term.xorb} is longer than recorded`);
 			let at = 0;
