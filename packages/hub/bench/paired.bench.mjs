@@ -94,6 +94,9 @@ function scenarios() {
 			`/api/models?${filters[i % filters.length].map((v) => `filter=${encodeURIComponent(v)}`).join("&")}&limit=100`,
 		"search (two words)": (i) =>
 			`/api/models?search=${encodeURIComponent(searches[i % searches.length])}&limit=100`,
+		// huggingface_hub's list_models(search=…) sends no limit: the hub's default page of 1,000.
+		"search (two words, default page)": (i) =>
+			`/api/models?search=${encodeURIComponent(searches[i % searches.length])}`,
 	};
 }
 

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// The hub at scale: 1,000,000 generated models on PostgreSQL and 100,000 on the embedded PGlite.
-// Measures import throughput (models/s, peak memory of the import process), then p50/p99 latency and
-// requests/s at 50 connections (autocannon) for model lookups (random ids), listing, filtering,
-// multi-word search and /api/tasks, first with the response cache off (every request reaches the
-// database) and then with it on. Prints one JSON line per measurement.
+// The hub at scale: generated models on PostgreSQL and on the embedded PGlite. Measures import throughput
+// (models/s, peak memory of the import process), then p50/p99 latency and requests/s at 50 connections
+// (autocannon) for model lookups (random ids), listing, filtering, multi-word search (a page of 100 and
+// the default page of 1,000) and /api/tasks, first with the response cache off (every request reaches the
+// database) and then with it on; with the CPU time the hub and (on PostgreSQL) its server backends spent
+// per request, which other work on the machine moves much less than wall-clock figures. Prints one JSON
+// line per measurement.
 //
-//   npm run build && node packages/hub/bench/scale.bench.mjs
+//   npm run build && node packages/hub/bench/scale.bench.mjs                 # 100,000 / 20,000 models
+//   npm run build && BENCH_SCALE=1m node packages/hub/bench/scale.bench.mjs  # 1,000,000 / 100,000
 //
-// Environment: BENCH_PG_MODELS (default 1000000), BENCH_PGLITE_MODELS (default 100000),
-// BENCH_DURATION (seconds per scenario, default 5), BENCH_CONNECTIONS (default 50),
+// Environment: BENCH_SCALE ("1m": the issue-21 run, 1,000,000 models on PostgreSQL and 100,000 on PGlite;
+// default 100,000 and 20,000, about 3 minutes), BENCH_PG_MODELS and BENCH_PGLITE_MODELS (override either
+// size), BENCH_DURATION (seconds per scenario, default 5), BENCH_CONNECTIONS (default 50),
 // BENCH_BACKENDS (comma list of "postgres", "pglite"; default both).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,9 +29,10 @@ const cli = join(here, "..", "dist", "cli.js");
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",");
+const FULL = process.env.BENCH_SCALE === "1m";
 const SIZES = {
-	postgres: Number(process.env.BENCH_PG_MODELS ?? 1_000_000),
-	pglite: Number(process.env.BENCH_PGLITE_MODELS ?? 100_000),
+	postgres: Number(process.env.BENCH_PG_MODELS ?? (FULL ? 1_000_000 : 100_000)),
+	pglite: Number(process.env.BENCH_PGLITE_MODELS ?? (FULL ? 100_000 : 20_000)),
 };
 // Models per import file (and per import transaction). PGlite keeps a transaction in WebAssembly memory.
 const CHUNK = { postgres: 100_000, pglite: 20_000 };
@@ -60,6 +65,47 @@ function startHub(env) {
 		MODELHUB_LOG_LEVEL: "error",
 		...env,
 	});
+}
+
+// Linux reports process times in clock ticks of 1/100 s (USER_HZ).
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds of a process (fields 14 and 15 of /proc/<pid>/stat), 0 once it is gone. */
+function cpuSeconds(pid) {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+		return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+	} catch {
+		return 0;
+	}
+}
+
+/**
+ * CPU seconds of a PostgreSQL cluster's processes: the running children of the postmaster (the hub's
+ * pooled connections) plus the finished ones (reaped children's times, fields 16 and 17 of its stat).
+ */
+function clusterCpuSeconds(postmasterPid) {
+	if (postmasterPid === undefined) return 0;
+	let total = 0;
+	for (const entry of readdirSync("/proc")) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+			if (fields[1] === postmasterPid) total += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+		} catch {
+			// The process ended meanwhile.
+		}
+	}
+	const own = readFileSync(`/proc/${postmasterPid}/stat`, "utf8").split(") ")[1].split(" ");
+	return total + (Number(own[13]) + Number(own[14])) / TICKS_PER_SECOND;
+}
+
+/** The postmaster's pid, from the cluster's data folder (next to its socket, as paired.bench.mjs finds it). */
+function postmasterPidOf(cluster) {
+	const socketDir = decodeURIComponent(/host=([^&]+)/.exec(cluster.url("postgres"))?.[1] ?? "");
+	return readFileSync(join(socketDir, "data", "postmaster.pid"), "utf8")
+		.split("\n")[0]
+		.trim();
 }
 
 function rssMb(pid) {
@@ -128,11 +174,15 @@ function scenarios(count) {
 		"search (two words)": shuffled(searchQueries(), 3).map(
 			(q) => `/api/models?search=${encodeURIComponent(q)}&limit=100`,
 		),
+		// huggingface_hub's list_models(search=…) sends no limit: the hub's default page of 1,000.
+		"search (two words, default page)": shuffled(searchQueries(), 4).map(
+			(q) => `/api/models?search=${encodeURIComponent(q)}`,
+		),
 		"/api/tasks (br)": ["/api/tasks"],
 	};
 }
 
-async function measure(backend, count, env) {
+async function measure(backend, count, env, postmasterPid) {
 	for (const cache of ["off", "on"]) {
 		const { child, url: pending } = startHub({
 			...env,
@@ -143,7 +193,17 @@ async function measure(backend, count, env) {
 			for (const [scenario, paths] of Object.entries(scenarios(count))) {
 				const headers = scenario.startsWith("/api/tasks") ? { "accept-encoding": "br" } : {};
 				await load(url, paths, headers, 1);
+				const hubCpu = cpuSeconds(child.pid);
+				const serverCpu = clusterCpuSeconds(postmasterPid);
 				const result = await load(url, paths, headers);
+				const perRequest = (seconds) =>
+					Math.round((seconds * 1e6) / Math.max(1, result.requests.total)) / 1000;
+				const cpu = {
+					hubCpuMsPerRequest: perRequest(cpuSeconds(child.pid) - hubCpu),
+					...(postmasterPid === undefined
+						? {}
+						: { postgresCpuMsPerRequest: perRequest(clusterCpuSeconds(postmasterPid) - serverCpu) }),
+				};
 				await drained(url);
 				emit({
 					backend,
@@ -155,6 +215,7 @@ async function measure(backend, count, env) {
 					p50Ms: result.latency.p50,
 					p99Ms: result.latency.p99,
 					errors: result.errors + result.timeouts + result.non2xx,
+					...cpu,
 				});
 			}
 			emit({ backend, models: count, cache, serverRssMb: rssMb(child.pid) });
@@ -209,7 +270,7 @@ async function runBackend(backend) {
 			modelsPerSecond: Math.round(CARD_SAMPLE / cards.seconds),
 			importMaxRssMb: cards.maxRssMb,
 		});
-		await measure(backend, count, env);
+		await measure(backend, count, env, cluster ? postmasterPidOf(cluster) : undefined);
 	} finally {
 		cluster?.stop();
 		rmSync(work, { recursive: true, force: true });
