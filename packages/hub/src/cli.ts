@@ -64,6 +64,9 @@ async function openStores(config: HubConfig): Promise<{ db: Database; storage: B
 	}
 }
 
+/** How long closing the database and the file store may take after the requests' grace. */
+const CLOSE_STORES_MS = 10_000;
+
 async function serve(config: HubConfig): Promise<void> {
 	const { db, storage } = await openStores(config);
 	let server;
@@ -91,6 +94,7 @@ async function serve(config: HubConfig): Promise<void> {
 			validateYamlPerMinute: config.validateYamlPerMinute,
 			downloads: config.downloads,
 			serving: config.serving,
+			shutdown: config.shutdown,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {
@@ -99,7 +103,8 @@ async function serve(config: HubConfig): Promise<void> {
 		await storage.close().catch(() => {});
 		throw error;
 	}
-	const { app } = server;
+	const hub = server;
+	const { app } = hub;
 	const address = app.server.address();
 	const port = typeof address === "object" && address !== null ? address.port : config.port;
 	const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -117,11 +122,12 @@ async function serve(config: HubConfig): Promise<void> {
 			process.exit(1);
 		}
 		stopping = true;
-		console.log(`${signal}: finishing in-flight requests, then stopping.`);
+		// The grace bounds the requests (they are cut when it runs out); closing the stores after them
+		// gets a bounded time of its own, so a hung database connection cannot keep the process alive.
 		const timer = setTimeout(() => {
-			console.error(`Shutdown took longer than ${config.shutdownTimeoutMs} ms: exiting.`);
+			console.error(`Closing the database and file store took longer than ${CLOSE_STORES_MS} ms: exiting.`);
 			process.exit(1);
-		}, config.shutdownTimeoutMs);
+		}, config.shutdown.graceMs + CLOSE_STORES_MS);
 		timer.unref();
 		app
 			.close()
@@ -129,6 +135,13 @@ async function serve(config: HubConfig): Promise<void> {
 			.then(() => storage.close())
 			.then(
 				() => {
+					const cut = hub.connections.lastCut;
+					if (cut > 0) {
+						console.error(
+							`Stopped after the ${config.shutdown.graceMs} ms grace: ${cut} requests were cut off.`,
+						);
+						process.exit(1);
+					}
 					console.log("Stopped.");
 					process.exit(0);
 				},
@@ -137,6 +150,17 @@ async function serve(config: HubConfig): Promise<void> {
 					process.exit(1);
 				},
 			);
+		// Said once the listener is closed (the connections the kernel had queued are accepted first).
+		const announce = (turns: number): void => {
+			if (app.server.listening && turns > 0) {
+				setImmediate(() => announce(turns - 1));
+				return;
+			}
+			console.log(
+				`${signal}: stopped accepting connections; finishing ${hub.connections.requestsInFlight} in-flight requests (grace ${config.shutdown.graceMs} ms), then stopping.`,
+			);
+		};
+		announce(1000);
 	};
 	process.on("SIGTERM", stop);
 	process.on("SIGINT", stop);

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.js";
 import { repoRoot } from "./paths.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./serving/cache.js";
 
@@ -24,8 +25,8 @@ export interface HubConfig {
 	trustProxy: boolean;
 	/** Largest accepted request body, in bytes. */
 	bodyLimit: number;
-	/** How long a graceful shutdown may take before the process gives up and exits. */
-	shutdownTimeoutMs: number;
+	/** How a stop treats requests in flight: their grace, and when quiet connections are closed. */
+	shutdown: ShutdownSettings;
 	/** Where file bytes are stored. */
 	storage: StorageConfig;
 	/** Byte budget of the response cache. */
@@ -335,7 +336,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		logLevel: rawLevel as LogLevel,
 		trustProxy: boolean(env, "MODELHUB_TRUST_PROXY"),
 		bodyLimit: integer(env, "MODELHUB_BODY_LIMIT", DEFAULT_BODY_LIMIT, 1024, 64 * 1024 * 1024),
-		shutdownTimeoutMs: integer(env, "MODELHUB_SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
+		shutdown: {
+			// MODELHUB_SHUTDOWN_TIMEOUT_MS is the name this setting had before; still read when the new one is unset.
+			graceMs: integer(
+				env,
+				env.MODELHUB_SHUTDOWN_GRACE_MS === undefined && env.MODELHUB_SHUTDOWN_TIMEOUT_MS !== undefined
+					? "MODELHUB_SHUTDOWN_TIMEOUT_MS"
+					: "MODELHUB_SHUTDOWN_GRACE_MS",
+				DEFAULT_SHUTDOWN_SETTINGS.graceMs,
+				0,
+				600_000,
+			),
+			idleCloseMs: integer(
+				env,
+				"MODELHUB_SHUTDOWN_IDLE_MS",
+				DEFAULT_SHUTDOWN_SETTINGS.idleCloseMs,
+				0,
+				60_000,
+			),
+		},
 	};
 }
 

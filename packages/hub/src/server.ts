@@ -1,5 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { IncomingMessage } from "node:http";
 import Fastify, {
 	LogController,
 	type FastifyError,
@@ -19,6 +18,7 @@ import {
 	type LogLevel,
 	type UploadSettings,
 } from "./config.js";
+import { ConnectionTracker, DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.js";
 import { unavailableService } from "./db/errors.js";
 import { pgErrorCode, type Database } from "./db/types.js";
 import {
@@ -84,6 +84,8 @@ export interface HubServerOptions {
 	downloads?: Partial<DownloadCounterSettings>;
 	/** Budgets of what serving files remembers (src/serving/cache.ts). */
 	serving?: Partial<ServingCacheSettings> | undefined;
+	/** How `app.close()` treats requests in flight (grace, idle connections); see src/connections.ts. */
+	shutdown?: Partial<ShutdownSettings>;
 }
 
 declare module "fastify" {
@@ -104,15 +106,14 @@ export interface HubServer {
 	serving: ServingCache;
 	/** The authentication failure counts (per credential, per address). */
 	authLimits: AuthFailureLimits;
+	/** The connections and requests in flight (what a stop had to cut off: `lastCut`). */
+	connections: ConnectionTracker;
 }
 
 const CORS_HEADERS = {
 	"access-control-allow-origin": "*",
 	"access-control-expose-headers": "Link, X-Next-Cursor, X-Error-Code, X-Error-Message, Retry-After",
 };
-
-/** How often connections serving no request are closed while the server stops. */
-const CLOSING_SWEEP_MS = 50;
 
 /** Whether a request announces a body (bodyless requests count as complete only after the handler ran). */
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
@@ -193,7 +194,8 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		trustProxy: options.trustProxy ?? false,
 		onProtoPoisoning: "error",
 		onConstructorPoisoning: "error",
-		return503OnClosing: true,
+		// Requests received while stopping are served (with Connection: close), not refused.
+		return503OnClosing: false,
 		forceCloseConnections: "idle",
 		routerOptions: { maxParamLength: 256, ignoreTrailingSlash: true },
 		ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
@@ -260,36 +262,25 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		done(null, payload);
 	});
 
-	// Connections and how many requests each is serving. While stopping, a connection serving none is
-	// closed at once, even when a keep-alive client has begun sending its next request (Node's
-	// closeIdleConnections() leaves those open until their header timeout, holding the shutdown up).
-	const inFlight = new Map<Socket, number>();
-	app.server.on("connection", (socket: Socket) => {
-		inFlight.set(socket, 0);
-		socket.once("close", () => inFlight.delete(socket));
+	// Stopping answers every request already received (src/connections.ts): queued connections are
+	// accepted first, quiet ones closed, in-flight requests finish within the grace, then are cut.
+	const connections = new ConnectionTracker(app.server, {
+		...DEFAULT_SHUTDOWN_SETTINGS,
+		...options.shutdown,
 	});
-	app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-		const socket = request.socket;
-		inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-		response.once("close", () => {
-			const count = inFlight.get(socket);
-			if (count !== undefined) inFlight.set(socket, count - 1);
-			if (closing && count === 1) socket.destroySoon();
-		});
-	});
-	const closeUnused = (): void => {
-		for (const [socket, count] of inFlight) if (count <= 0) socket.destroy();
-	};
-	let sweep: ReturnType<typeof setInterval> | undefined;
-	app.addHook("preClose", (done) => {
+	let graceTimer: ReturnType<typeof setTimeout> | undefined;
+	app.addHook("preClose", async () => {
 		closing = true;
-		closeUnused();
-		sweep = setInterval(closeUnused, CLOSING_SWEEP_MS);
-		sweep.unref();
-		done();
+		await connections.beginStop();
+		graceTimer = setTimeout(() => {
+			const { cut } = connections.cutAll();
+			if (cut > 0) app.log.error(`the shutdown grace ran out: ${cut} requests were cut off`);
+		}, connections.graceMs);
+		graceTimer.unref();
 	});
 	app.addHook("onClose", (_instance, done) => {
-		if (sweep) clearInterval(sweep);
+		if (graceTimer) clearTimeout(graceTimer);
+		connections.finish();
 		done();
 	});
 
@@ -409,5 +400,5 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	app.addHook("onClose", async () => analysis.close());
 	await app.ready();
 	analysis.start();
-	return { app, cache, changes, analysis, serving: services.serving, authLimits: limiter };
+	return { app, cache, changes, analysis, serving: services.serving, authLimits: limiter, connections };
 }

@@ -48,6 +48,7 @@ function boundedReader(
 	storage: BlobStore,
 	files: readonly (RevisionFile & { sha256: string })[],
 	settings: AnalysisSettings,
+	stopped: () => boolean,
 ): ReadRange {
 	const byPath = new Map(files.map((file) => [file.path, file]));
 	const deadline = Date.now() + settings.timeoutMs;
@@ -59,6 +60,7 @@ function boundedReader(
 		const to = Math.max(from, Math.min(end, file.size));
 		if (to - from > budget) throw new AnalysisBoundError("the analysis read budget is spent");
 		if (Date.now() > deadline) throw new AnalysisBoundError("the analysis took too long");
+		if (stopped()) throw new AnalysisBoundError("the hub is stopping");
 		budget -= to - from;
 		const stream = await storage.read(file.sha256, { start: from, end: to });
 		const chunks: Buffer[] = [];
@@ -113,7 +115,7 @@ export class RepositoryAnalysis {
 		this.catchUp();
 	}
 
-	/** Stops taking work and waits for the analyses running (each bounded by its timeout). */
+	/** Stops taking work and waits for the analyses running (their reads stop at once; nothing is saved). */
 	async close(): Promise<void> {
 		this.stopped = true;
 		this.unsubscribe?.();
@@ -257,13 +259,21 @@ export class RepositoryAnalysis {
 			size: file.size,
 			sha256: file.sha256,
 		}));
-		const read = boundedReader(storage, files, this.settings);
+		// A stop ends the reads at once (close() waits for the analysis); nothing is saved then, so the
+		// commit is analysed again at the next start.
+		const stopped = (): boolean => this.stopped;
+		const read = boundedReader(storage, files, this.settings, stopped);
 		const { snapshot, skipped } = await readSnapshot(files, read, state.cardData ?? undefined);
 		// The weights' readers keep their own byte budgets (headers only); the time bound is shared.
-		const weightsRead = boundedReader(storage, files, {
-			...this.settings,
-			maxReadBytes: Number.POSITIVE_INFINITY,
-		});
+		const weightsRead = boundedReader(
+			storage,
+			files,
+			{
+				...this.settings,
+				maxReadBytes: Number.POSITIVE_INFINITY,
+			},
+			stopped,
+		);
 		const safetensors = await readSafetensorsInfo(files, weightsRead, { library: detectLibrary(snapshot) });
 		const gguf = await readGgufInfo(files, weightsRead);
 		for (const [name, result] of [
@@ -273,6 +283,7 @@ export class RepositoryAnalysis {
 			if (result.info === undefined)
 				for (const problem of result.problems) skipped.push({ path: name, reason: problem });
 		}
+		if (this.stopped) return;
 		const derived: StoredDerivation = {
 			...deriveMetadata({
 				...snapshot,
