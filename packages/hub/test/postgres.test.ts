@@ -242,6 +242,73 @@ describe("writes and outages on PostgreSQL", () => {
 		expect(cased.filter((status) => status === 409)).toHaveLength(3);
 	});
 
+	it("answer every PUT racing a DELETE of the same repository with its documented JSON body", async () => {
+		// Before: the admin PUT read its answer after its commit, and a DELETE committing in between left
+		// nothing to read: 201/200 with an empty body (2 of 300 in the hostile review).
+		const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+		const problems: string[] = [];
+		const answer = async (what: string, response: Promise<Response>, expected: Record<number, string>) => {
+			const res = await response;
+			const text = await res.text();
+			let body: unknown;
+			try {
+				body = JSON.parse(text);
+			} catch {
+				problems.push(`${what}: ${res.status} with a body that is not JSON: ${JSON.stringify(text)}`);
+				return;
+			}
+			const field = expected[res.status];
+			if (field === undefined || typeof body !== "object" || body === null || !(field in body)) {
+				problems.push(`${what}: ${res.status} ${text.slice(0, 200)}`);
+			}
+		};
+		const rounds = 300;
+		for (let start = 0; start < rounds; start += 10) {
+			await Promise.all(
+				Array.from({ length: 10 }, async (_, offset) => {
+					const id = `race-delete/model-${start + offset}`;
+					await answer(`create ${id}`, put(id, { tags: [] }), { 201: "id" });
+					await Promise.all([
+						answer(`put ${id}`, put(id, { tags: ["again"], downloads: 3 }), { 200: "id", 201: "id" }),
+						answer(
+							`delete ${id}`,
+							fetch(`${hub.url}/api/models/${id}`, { method: "DELETE", headers: admin }),
+							{ 200: "deleted", 404: "error" },
+						),
+					]);
+					// Visibility changed while the repository is deleted (update_repo_settings vs delete_repo).
+					const repo = `race-delete/repo-${start + offset}`;
+					await answer(`create ${repo}`, put(repo, { tags: [] }), { 201: "id" });
+					await Promise.all([
+						answer(
+							`settings ${repo}`,
+							fetch(`${hub.url}/api/models/${repo}/settings`, {
+								method: "PUT",
+								headers: { ...admin, "content-type": "application/json" },
+								body: JSON.stringify({ private: true }),
+							}),
+							{ 200: "private", 404: "error" },
+						),
+						answer(
+							`delete ${repo}`,
+							fetch(`${hub.url}/api/repos/delete`, {
+								method: "DELETE",
+								headers: { ...admin, "content-type": "application/json" },
+								body: JSON.stringify({
+									type: "model",
+									organization: "race-delete",
+									name: `repo-${start + offset}`,
+								}),
+							}),
+							{ 200: "deleted", 404: "error" },
+						),
+					]);
+				}),
+			);
+		}
+		expect(problems).toEqual([]);
+	}, 300_000);
+
 	it("land every one of concurrent commits to one branch (each on the one before, none lost)", async () => {
 		const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 		const created = await fetch(`${hub.url}/api/repos/create`, {

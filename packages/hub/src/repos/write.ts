@@ -78,12 +78,13 @@ export async function setLastModified(tx: Queryable, repo: RepoKey, date: Date):
 	]);
 }
 
-export async function setPrivate(tx: Queryable, repo: RepoKey, isPrivate: boolean): Promise<void> {
-	await tx.query("UPDATE repos SET private = $3, updated_at = now() WHERE type = $1 AND id = $2", [
-		repo.type,
-		repo.id,
-		isPrivate,
-	]);
+/** Sets a repository's visibility; false when there is no such repository (any more). */
+export async function setPrivate(tx: Queryable, repo: RepoKey, isPrivate: boolean): Promise<boolean> {
+	const result = await tx.query(
+		"UPDATE repos SET private = $3, updated_at = now() WHERE type = $1 AND id = $2",
+		[repo.type, repo.id, isPrivate],
+	);
+	return result.rowCount > 0;
 }
 
 /** Deletes a repository and, by cascade, every row that hangs off it (its files' blobs are kept). */

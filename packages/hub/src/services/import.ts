@@ -33,6 +33,11 @@ export interface SaveOptions {
 	 * returns undefined). Seeding uses it to write only into an empty database, atomically.
 	 */
 	guard?: (tx: Queryable) => Promise<boolean>;
+	/**
+	 * Runs last inside the transaction, after the writes: an answer read here shows what was written,
+	 * even when a concurrent delete commits right after (a read after the commit could find nothing).
+	 */
+	readBack?: (tx: Queryable) => Promise<void>;
 	/** Written to the audit log in the same transaction. */
 	audit?: readonly AuditEntry[];
 	/** The bus of this process's server, when it has one (the import's change is emitted on it). */
@@ -178,6 +183,7 @@ export async function saveModels(
 		for (let start = 0; start < withoutFiles.length; start += BATCH) {
 			await markAnalysedAtMain(tx, MODEL, withoutFiles.slice(start, start + BATCH));
 		}
+		await options.readBack?.(tx);
 		return {
 			value: { created, updated: models.length - created, commits: written },
 			audit: options.audit,

@@ -8,7 +8,8 @@ import {
 } from "../accounts/viewer.js";
 import { ConflictError, revisionNotFound } from "../errors.js";
 import type { ModelRecord } from "../models/input.js";
-import { deleteModel } from "../models/store.js";
+import type { ModelInfo } from "../api/models.js";
+import { deleteModel, getModel, type InfoOptions } from "../models/store.js";
 import { repoId, type RepoKey, type RepoType } from "../repo-identity.js";
 import { findRepo, resolveRevision } from "../repos/read.js";
 import {
@@ -143,7 +144,8 @@ export async function updateRepoSettings(
 	const isPrivate = settings.private;
 	if (isPrivate !== undefined && isPrivate !== repo.private) {
 		await write(context, async (tx) => {
-			await setPrivate(tx, repo, isPrivate);
+			// Deleted since its rights were checked (a DELETE racing this PUT): nothing to change.
+			if (!(await setPrivate(tx, repo, isPrivate))) throw new RefusedError(REPO_MISSING);
 			return {
 				value: undefined,
 				audit: {
@@ -275,13 +277,22 @@ export async function putModelRecord(
 	context: RepoContext,
 	actor: Actor,
 	record: ModelRecord,
-): Promise<boolean> {
+	answer: InfoOptions,
+): Promise<{ created: boolean; info: ModelInfo }> {
 	requireAdmin(actor);
+	let info: ModelInfo | undefined;
 	const result = await saveModels(context.db, context.storage, [record], {
 		audit: [{ ...actor.audit, action: "model.put", repo: { type: MODEL, id: record.id } }],
 		changes: context.changes,
+		// Read in the write's transaction: a DELETE racing this PUT on PostgreSQL committed between the
+		// write and a later read, and the PUT answered 201 with an empty body (seen 2 in 300 races).
+		readBack: async (tx) => {
+			info = await getModel(tx, record.id, answer);
+		},
 	});
-	return result.created === 1;
+	// The model was just written in the same transaction, so it is there (and the admin sees it).
+	if (info === undefined) throw new Error(`${record.id} is missing right after it was written`);
+	return { created: result.created === 1, info };
 }
 
 /**

@@ -285,15 +285,14 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 		const t = target(request);
 		if (t.kind !== "info") throw noSuchApiRoute();
 		const model = parseModelInput(request.body, t.id);
-		const created = await putModelRecord(options, actorOf(request), model);
-		const stored = await modelInfo(options, t.id, {
+		const { created, info } = await putModelRecord(options, actorOf(request), model, {
 			viewer: request.viewer,
 			properties: new Set([...INFO_PROPERTIES, "inferenceProviderMapping"]),
 		});
 		return reply
 			.code(created ? 201 : 200)
 			.type(JSON_TYPE)
-			.send(stored);
+			.send(info);
 	});
 
 	app.delete(`${urls.api}*`, admin, async (request, reply) => {
