@@ -100,7 +100,7 @@ function clusterCpuSeconds(postmasterPid) {
 	return total + (Number(own[13]) + Number(own[14])) / TICKS_PER_SECOND;
 }
 
-/** The postmaster's pid, from the cluster's data folder (next to its socket, as paired.bench.mjs finds it). */
+/** The postmaster's pid, from the cluster's data folder (next to its socket, as compare-builds.mjs finds it). */
 function postmasterPidOf(cluster) {
 	const socketDir = decodeURIComponent(/host=([^&]+)/.exec(cluster.url("postgres"))?.[1] ?? "");
 	return readFileSync(join(socketDir, "data", "postmaster.pid"), "utf8")

@@ -7,11 +7,12 @@
 // - serving: one connection, the response cache off, requests sent to the two builds alternately;
 //   the minimum and the median latency per build and scenario.
 //
-//   node packages/hub/bench/paired.bench.mjs <before-cli.js> <after-cli.js>
+//   node packages/hub/bench/compare-builds.mjs <before-cli.js> <after-cli.js>
 //
 // where each argument is a build's packages/hub/dist/cli.js (e.g. a `git worktree` of the older commit,
 // built). Environment: BENCH_PAIRED_MODELS (default 200000), BENCH_PAIRED_ROUNDS (import pairs,
 // default 2), BENCH_PAIRED_REQUESTS (requests per build and scenario, default 200).
+// Not named *.bench.mjs: `npm run bench` runs those without arguments, and this one needs two builds.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +24,7 @@ import { filterQueries, generatedModel, searchQueries, writeModelFile } from "./
 
 const [before, after] = process.argv.slice(2).map((path) => resolve(path));
 if (!before || !after || !existsSync(before) || !existsSync(after)) {
-	console.error("usage: node packages/hub/bench/paired.bench.mjs <before-cli.js> <after-cli.js>");
+	console.error("usage: node packages/hub/bench/compare-builds.mjs <before-cli.js> <after-cli.js>");
 	process.exit(2);
 }
 const BUILDS = { before, after };
