@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { resolve } from "node:path";
 import { ACCOUNT_USAGE, runAccountCommand, UsageError } from "./commands/accounts.js";
+import { runGcCommand, runQuotaCommand, STORAGE_USAGE } from "./commands/storage.js";
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
 import { openDatabase } from "./db/open.js";
@@ -28,6 +29,7 @@ Commands:
   seed                      load the bundled seed models again (creates or replaces them; other models
                             are kept)
 ${ACCOUNT_USAGE}
+${STORAGE_USAGE}
   help                      show this text
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, MODELHUB_DATA_DIR, MODELHUB_S3_*,
@@ -95,6 +97,8 @@ async function serve(config: HubConfig): Promise<void> {
 			downloads: config.downloads,
 			serving: config.serving,
 			shutdown: config.shutdown,
+			accountLimits: config.accountLimits,
+			gc: config.gc,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {
@@ -229,6 +233,25 @@ async function accounts(config: HubConfig, group: string, args: string[]): Promi
 	}
 }
 
+async function quota(config: HubConfig, args: string[]): Promise<void> {
+	const db = await openDatabase(config);
+	try {
+		console.log(await runQuotaCommand(db, config.accountLimits, args));
+	} finally {
+		await db.close();
+	}
+}
+
+async function gc(config: HubConfig, args: string[]): Promise<void> {
+	const { db, storage } = await openStores(config);
+	try {
+		console.log(await runGcCommand(db, storage, config.gc, args));
+	} finally {
+		await db.close();
+		await storage.close();
+	}
+}
+
 async function main(argv: string[]): Promise<void> {
 	const [command = "serve", ...rest] = argv;
 	if (command === "help" || command === "--help" || command === "-h") {
@@ -250,6 +273,10 @@ async function main(argv: string[]): Promise<void> {
 		case "org":
 		case "audit":
 			return accounts(config, command, rest);
+		case "quota":
+			return quota(config, rest);
+		case "gc":
+			return gc(config, rest);
 		default:
 			throw new ConfigError(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
 	}

@@ -54,7 +54,50 @@ export interface HubConfig {
 	downloads: DownloadCountingSettings;
 	/** What serving files remembers between requests (src/serving/cache.ts). */
 	serving: ServingCacheSettings;
+	/** Storage quotas and the repository creation rate (src/quota/). */
+	accountLimits: AccountLimits;
+	/** The collector of unreferenced bytes (src/gc/). */
+	gc: GcSettings;
 }
+
+/** What one account may hold and do; `null` quota = unlimited. */
+export interface AccountLimits {
+	/** Bytes a user's namespace may hold, unless the admin set the user's own quota. */
+	userQuotaBytes: number | null;
+	/** Bytes an organisation's namespace may hold, unless the admin set its own quota. */
+	orgQuotaBytes: number | null;
+	/** Repositories one account may create per minute (0: no limit). */
+	repoCreatePerMinute: number;
+}
+
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+	userQuotaBytes: null,
+	orgQuotaBytes: null,
+	repoCreatePerMinute: 30,
+};
+
+/** The garbage collector: when it runs, and what it may take (all ages in milliseconds). */
+export interface GcSettings {
+	/** How often a hub process runs it (0: never; `modelhub-hub gc` runs it by hand). */
+	intervalMs: number;
+	/** Bytes stored or handed to a writer this recently are never collected (a commit may be on its way). */
+	graceMs: number;
+	/** Uploaded objects (LFS, Xet) no commit took within this long are dropped. */
+	uploadMaxAgeMs: number;
+	/** Xet xorbs are kept this long (hf_xet's local cache may refer to them in later uploads). */
+	xorbMaxAgeMs: number;
+	/** Temporary files (crashed uploads, spools) older than this are removed. */
+	tempMaxAgeMs: number;
+}
+
+const HOUR_MS = 3_600_000;
+export const DEFAULT_GC_SETTINGS: GcSettings = {
+	intervalMs: HOUR_MS,
+	graceMs: 24 * HOUR_MS,
+	uploadMaxAgeMs: 7 * 24 * HOUR_MS,
+	xorbMaxAgeMs: 14 * 24 * HOUR_MS,
+	tempMaxAgeMs: HOUR_MS,
+};
 
 /** Download counting: how often counts are written, and the window of one count per client and file. */
 export interface DownloadCountingSettings {
@@ -156,6 +199,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 	if (value < min || value > max)
 		throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
 	return value;
+}
+
+/** A byte count, or `unlimited` (null). */
+function quota(env: Env, name: string, fallback: number | null): number | null {
+	const raw = nonEmpty(env[name]);
+	if (raw === undefined) return fallback;
+	if (raw.toLowerCase() === "unlimited") return null;
+	return integer(env, name, 0, 0, Number.MAX_SAFE_INTEGER);
 }
 
 function boolean(env: Env, name: string): boolean {
@@ -317,6 +368,30 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				16 * MIB,
 			),
 		},
+		accountLimits: {
+			userQuotaBytes: quota(env, "MODELHUB_QUOTA_USER_BYTES", DEFAULT_ACCOUNT_LIMITS.userQuotaBytes),
+			orgQuotaBytes: quota(env, "MODELHUB_QUOTA_ORG_BYTES", DEFAULT_ACCOUNT_LIMITS.orgQuotaBytes),
+			repoCreatePerMinute: integer(
+				env,
+				"MODELHUB_REPO_CREATE_PER_MINUTE",
+				DEFAULT_ACCOUNT_LIMITS.repoCreatePerMinute,
+				0,
+				1_000_000,
+			),
+		},
+		gc: {
+			intervalMs: integer(
+				env,
+				"MODELHUB_GC_INTERVAL_MS",
+				DEFAULT_GC_SETTINGS.intervalMs,
+				0,
+				30 * 24 * HOUR_MS,
+			),
+			graceMs: seconds(env, "MODELHUB_GC_GRACE_SECONDS", DEFAULT_GC_SETTINGS.graceMs),
+			uploadMaxAgeMs: seconds(env, "MODELHUB_GC_UPLOAD_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.uploadMaxAgeMs),
+			xorbMaxAgeMs: seconds(env, "MODELHUB_GC_XORB_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.xorbMaxAgeMs),
+			tempMaxAgeMs: seconds(env, "MODELHUB_GC_TEMP_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.tempMaxAgeMs),
+		},
 		port,
 		host,
 		databaseUrl,
@@ -356,6 +431,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			),
 		},
 	};
+}
+
+/** An age in seconds (at most a year), as milliseconds. */
+function seconds(env: Env, name: string, fallbackMs: number): number {
+	return integer(env, name, fallbackMs / 1000, 0, 365 * 24 * 3600) * 1000;
 }
 
 function url(env: Env, name: string, fallback?: string): URL | undefined {

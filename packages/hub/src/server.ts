@@ -10,11 +10,15 @@ import type { Health } from "./api/catalogue.js";
 import { ResponseCache } from "./cache.js";
 import { AuthFailureLimits, DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import {
+	DEFAULT_ACCOUNT_LIMITS,
+	DEFAULT_GC_SETTINGS,
 	DEFAULT_BODY_LIMIT,
 	DEFAULT_HEADERS_TIMEOUT_MS,
 	DEFAULT_MAX_FILE_BYTES,
 	DEFAULT_REQUEST_TIMEOUT_MS,
 	DEFAULT_UPLOAD_SETTINGS,
+	type AccountLimits,
+	type GcSettings,
 	type LogLevel,
 	type UploadSettings,
 } from "./config.js";
@@ -36,6 +40,7 @@ import { authRoutes } from "./routes/auth.js";
 import type { DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { repositoryRoutes } from "./routes/repos.js";
+import { quotaRoutes } from "./routes/quota.js";
 import { uploadRoutes } from "./routes/uploads/index.js";
 import { validateYamlRoute } from "./routes/validate-yaml.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
@@ -43,6 +48,7 @@ import { ChangeEvents, changesWhatReadersSee } from "./services/changes.js";
 import { forgetOnChange } from "./services/serving.js";
 import type { ServingCache, ServingCacheSettings } from "./serving/cache.js";
 import { createServiceContext } from "./services/context.js";
+import { startPeriodicCollection } from "./services/gc.js";
 import { modelRoutes } from "./routes/models/index.js";
 import type { BlobStore } from "./storage/types.js";
 import { RepositoryAnalysis, type AnalysisSettings } from "./services/analysis.js";
@@ -86,6 +92,10 @@ export interface HubServerOptions {
 	serving?: Partial<ServingCacheSettings> | undefined;
 	/** How `app.close()` treats requests in flight (grace, idle connections); see src/connections.ts. */
 	shutdown?: Partial<ShutdownSettings>;
+	/** Storage quotas and the repository creation rate (src/services/quota.ts). */
+	accountLimits?: Partial<AccountLimits>;
+	/** The garbage collector and its periodic run (src/gc/). */
+	gc?: Partial<GcSettings>;
 }
 
 declare module "fastify" {
@@ -349,6 +359,8 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		settings: {
 			maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
 			uploads: { ...DEFAULT_UPLOAD_SETTINGS, ...options.uploads },
+			accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits },
+			gc: { ...DEFAULT_GC_SETTINGS, ...options.gc },
 		},
 		downloads: options.downloads,
 		serving: options.serving,
@@ -362,8 +374,15 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	changes.on((event) => forgetOnChange(services.serving, event));
 	// After the last request: what was counted is written before the database closes.
 	app.addHook("onClose", async () => services.downloads.close());
+	const stopCollection = startPeriodicCollection(
+		services,
+		services.settings.gc ?? DEFAULT_GC_SETTINGS,
+		app.log,
+	);
+	app.addHook("onClose", async () => stopCollection());
 	authRoutes(app, { ...services, adminToken: options.adminToken, limiter });
 	adminRoutes(app, { ...services, adminToken: options.adminToken });
+	quotaRoutes(app, { ...services, adminToken: options.adminToken });
 	const routeOptions: ModelRoutesOptions = {
 		...services,
 		cache,

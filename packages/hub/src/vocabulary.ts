@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
 	"org.member.remove",
 	"token.create",
 	"token.revoke",
+	"account.quota",
 	"repo.create",
 	"repo.delete",
 	"repo.settings",
@@ -79,6 +80,7 @@ export const AUDIT_ACTIONS = [
 	"model.put",
 	"model.delete",
 	"model.import",
+	"gc.run",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 /** The hub's account API (see packages/hub/README.md, "From a browser"), always with the hub token. */
 import type {
+	AccountStorageInfo,
 	CreatedRepo,
 	CreateRepoRequest,
 	RepoSettings,
@@ -55,4 +56,13 @@ export async function setModelPrivate(
 		{ ...options, method: "PUT", body: { private: isPrivate } satisfies RepoSettingsRequest },
 	);
 	return { private: data.private === true };
+}
+
+/** What an account's namespace holds and may hold (`GET /api/accounts/{name}/storage`, ModelHub's own). */
+export async function accountStorage(name: string, options: ApiOptions): Promise<AccountStorageInfo> {
+	const { data } = await requestJson<AccountStorageInfo>(
+		apiUrl(options.baseUrl, `/api/accounts/${encodeURIComponent(name)}/storage`),
+		options,
+	);
+	return data;
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { whoami } from "../api/account";
+import { accountStorage, whoami } from "../api/account";
 import { listModels, type ModelSummary } from "../api/models";
 import { signIn, signOut, useHubSession, type HubSession } from "../account/session";
 import { ErrorNotice, Loading } from "../components/Status";
@@ -8,7 +8,7 @@ import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { readableNamespaces, writableNamespaces } from "../view/account";
-import { formatRelative } from "../view/format";
+import { formatBytes, formatRelative } from "../view/format";
 import { modelHref } from "../view/model";
 import { pipelineName } from "../view/pipelines";
 import { useSettings } from "../settings/store";
@@ -130,6 +130,7 @@ function AccountView({ session }: { session: HubSession }) {
 						Signed in as <strong>{account.name}</strong>
 						{account.tokenName ? ` with the token “${account.tokenName}”` : ""} ({account.tokenRole} access)
 					</p>
+					<StorageLine name={account.name} />
 				</div>
 				<div className="header-actions">
 					{canCreate ? (
@@ -198,5 +199,22 @@ function YourModels({ models, canCreate }: { models: ModelSummary[]; canCreate: 
 				</li>
 			))}
 		</ul>
+	);
+}
+
+/** One line: the bytes the account's repositories hold, and its quota (nothing while loading or on error). */
+function StorageLine({ name }: { name: string }) {
+	const api = useApiOptions();
+	const storage = useResource(
+		(signal) => accountStorage(name, { ...api, signal }),
+		[api.baseUrl, api.token, name],
+	);
+	if (storage.status !== "ready") return null;
+	const { usedBytes, limitBytes } = storage.data;
+	return (
+		<p className="muted small" data-testid="account-storage">
+			Storage: {formatBytes(usedBytes)} used
+			{limitBytes === null ? " (no quota)" : ` of ${formatBytes(limitBytes)}`}
+		</p>
 	);
 }

@@ -45,3 +45,19 @@ export interface WhoamiAdmin {
 }
 
 export type Whoami = WhoamiUser | WhoamiAdmin;
+
+/**
+ * `GET /api/accounts/{name}/storage` (ModelHub's own; the public hub has no such answer that
+ * huggingface_hub reads): what the account's namespace holds and may hold. Usage is the bytes of the
+ * distinct files its repositories refer to (every commit, plus uploads not yet committed).
+ */
+export interface AccountStorageInfo {
+	/** The account's name as stored. */
+	account: string;
+	kind: "user" | "org";
+	usedBytes: number;
+	/** null: unlimited. */
+	limitBytes: number | null;
+	/** The configured default of the account's kind, or the admin's setting for this account. */
+	limitSource: "default" | "account";
+}

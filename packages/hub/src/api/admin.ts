@@ -137,3 +137,40 @@ export interface AuditPage {
 	/** The `before` of the next page. */
 	next?: number;
 }
+
+/**
+ * The body of `PUT /api/admin/accounts/{name}/quota`: a number of bytes, `"unlimited"`, or
+ * `"default"` (the configured MODELHUB_QUOTA_USER_BYTES / MODELHUB_QUOTA_ORG_BYTES). Answered with the
+ * account's storage (`AccountStorageInfo`).
+ */
+export interface SetQuotaRequest {
+	bytes: number | "unlimited" | "default";
+}
+
+/** The body of `POST /api/admin/gc`: `dryRun` reports what would be reclaimed without deleting. */
+export interface GcRequest {
+	dryRun?: boolean;
+}
+
+/** What one kind of thing the collector found: how many, and their bytes. */
+export interface GcTally {
+	count: number;
+	bytes: number;
+}
+
+/** The answer of `POST /api/admin/gc` (and `modelhub-hub gc --json`). */
+export interface GcReport {
+	dryRun: boolean;
+	/** Uploaded objects no commit took within MODELHUB_GC_UPLOAD_MAX_AGE_SECONDS (their rows). */
+	staleUploads: GcTally;
+	/** Xet xorbs older than MODELHUB_GC_XORB_MAX_AGE_SECONDS (their rows). */
+	expiredXorbs: GcTally;
+	/** Blobs nothing refers to any more (row and bytes). */
+	unreferencedBlobs: GcTally;
+	/** Stored bytes with no row at all (left by a crash between storing and recording). */
+	orphanedObjects: GcTally;
+	/** Temporary files and unfinished multipart uploads older than MODELHUB_GC_TEMP_MAX_AGE_SECONDS. */
+	temporaries: GcTally;
+	/** Bytes of storage reclaimed (or that would be): blobs, orphans and temporaries. */
+	reclaimedBytes: number;
+}

@@ -432,6 +432,26 @@ CREATE INDEX repos_sort_downloads ON repos (type, (downloads + downloads_recent)
 	INCLUDE (downloads, downloads_recent);
 `,
 	},
+	{
+		version: 8,
+		name: "storage quotas and the garbage collector",
+		sql: `
+-- The admin's per-account storage quota in bytes: NULL takes the configured default
+-- (MODELHUB_QUOTA_USER_BYTES / MODELHUB_QUOTA_ORG_BYTES), -1 is unlimited.
+ALTER TABLE accounts ADD COLUMN quota_bytes bigint CHECK (quota_bytes IS NULL OR quota_bytes >= -1);
+
+-- When a blob was last handed to a writer (stored, or found already stored): the collector never takes
+-- a blob touched within its grace period, since a commit may be about to refer to it (src/gc/). now()
+-- is stable, so existing rows get the migration's time without a table rewrite.
+ALTER TABLE blobs ADD COLUMN touched_at timestamptz NOT NULL DEFAULT now();
+
+-- "Is this blob referenced?" looks a blob up in each table that refers to one (src/blobs/references.ts).
+CREATE INDEX upload_objects_sha256 ON upload_objects (sha256);
+CREATE INDEX xet_xorbs_blob ON xet_xorbs (blob_sha256);
+-- Creations per account in the last minute (the repository creation rate limit) read the audit log.
+CREATE INDEX audit_log_actor_action ON audit_log (actor, action, at);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -17,6 +17,7 @@ import { COMMIT_ID } from "../vocabulary.js";
 import { commitAuthor, type Actor } from "./actor.js";
 import type { RepoContext } from "./repos.js";
 import { write } from "./write.js";
+import { requireBlobs } from "./blobs.js";
 
 export interface CommitRequest {
 	branch: string;
@@ -80,7 +81,10 @@ export async function commitChanges(
 		request.branch === "main"
 			? await metadataChange(context.storage, request.operations, (sha256) => known.get(sha256)?.size)
 			: {};
+	const stored = request.operations.flatMap((op) => (op.kind === "file" ? [op.sha256] : []));
 	return write<CommitResult>(context, async (tx) => {
+		// The collector cannot run between this check and the commit (src/gc/collect.ts).
+		await requireBlobs(tx, stored);
 		const headId = await lockBranch(tx, repo, request.branch);
 		if (headId === undefined) throw revisionNotFound(request.branch);
 		const parent = request.header.parentCommit;

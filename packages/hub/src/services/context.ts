@@ -1,4 +1,4 @@
-import type { UploadSettings } from "../config.js";
+import type { AccountLimits, GcSettings, UploadSettings } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { BlobStore } from "../storage/types.js";
 import { loadSigningKey } from "../uploads/signing.js";
@@ -13,6 +13,10 @@ export interface ServiceSettings {
 	/** Largest file an upload may store (MODELHUB_MAX_FILE_BYTES). */
 	maxFileBytes: number;
 	uploads: UploadSettings;
+	/** Storage quotas and the repository creation rate (the defaults: unlimited, 30 a minute). */
+	accountLimits?: AccountLimits | undefined;
+	/** The garbage collector's ages (its defaults when absent). */
+	gc?: GcSettings | undefined;
 }
 
 /**

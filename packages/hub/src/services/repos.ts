@@ -12,15 +12,13 @@ import type { ModelInfo } from "../api/models.js";
 import { deleteModel, getModel, type InfoOptions } from "../models/store.js";
 import { repoId, type RepoKey, type RepoType } from "../repo-identity.js";
 import { findRepo, resolveRevision } from "../repos/read.js";
-import {
-	createRef,
-	createRepo,
-	deleteRef,
-	deleteRepo,
-	setPrivate,
-	storeGitattributes,
-} from "../repos/write.js";
+import { createRef, createRepo, deleteRef, deleteRepo, setPrivate } from "../repos/write.js";
+import { GITATTRIBUTES } from "../repos/lfs.js";
+import { chunksOf } from "../storage/digest.js";
+import { requireBlobs, storeBlob } from "./blobs.js";
 import type { BlobStore } from "../storage/types.js";
+import type { AccountLimits } from "../config.js";
+import { checkCreationRate } from "./quota.js";
 import type { Role } from "../vocabulary.js";
 import { commitAuthor, requireAdmin, type Actor } from "./actor.js";
 import type { ChangedRepo } from "./changes.js";
@@ -81,7 +79,7 @@ export interface NewRepository {
  * this id exists in any letter case.
  */
 export async function createRepository(
-	context: RepoContext,
+	context: RepoContext & { settings?: { accountLimits?: AccountLimits | undefined } },
 	actor: Actor,
 	input: NewRepository,
 ): Promise<{ id: string }> {
@@ -93,8 +91,10 @@ export async function createRepository(
 	else requireAdmin(actor);
 	const existing = await findRepo(context.db, repo.type, repo.id);
 	if (existing) throw new RepoExistsError(existing);
-	const gitattributes = await storeGitattributes(context.storage);
+	const gitattributes = await storeBlob(context, chunksOf(GITATTRIBUTES));
 	const created = await write(context, async (tx) => {
+		await checkCreationRate(tx, context.settings?.accountLimits, actor);
+		await requireBlobs(tx, [gitattributes.sha256]);
 		const made = await createRepo(
 			tx,
 			{ repo, private: input.private, ...commitAuthor(actor) },

@@ -3,7 +3,7 @@ import { viewerForTokenId } from "../accounts/store.js";
 import { findRepo } from "../repos/read.js";
 import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
-import { repoPathName, type RepoKey } from "../repo-identity.js";
+import { repoId, repoPathName, type RepoKey } from "../repo-identity.js";
 import { isLfsFile } from "../repos/lfs.js";
 import { chunksOf } from "../storage/digest.js";
 import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from "../storage/types.js";
@@ -13,6 +13,8 @@ import type { CommitHeader, CommitOperation } from "../uploads/operations.js";
 import { sign, verify } from "../uploads/signing.js";
 import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
+import { keepStored, requireBlobs, storeBlob } from "./blobs.js";
+import { checkQuota, QuotaExceededError, remainingQuota } from "./quota.js";
 import { checkCommitBranch, commitChanges, type CommitResult } from "./commits.js";
 import { entriesAt, fileAt, fileBytes, fileEtag, readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
@@ -78,6 +80,9 @@ export async function requireHolderWrite(
 		);
 	}
 }
+
+/** Files of a commit kept from the collector per transaction. */
+const KEEP_BATCH = 256;
 
 /** Largest `.gitignore` that preupload reads (sent, or stored at the revision). */
 export const MAX_GITIGNORE_BYTES = 1024 * 1024;
@@ -189,27 +194,43 @@ export async function startCommit(
 	requireWrite(actor, repo);
 	await checkCommitBranch(context, repo, branch);
 	const { maxFileBytes, uploads } = context.settings;
+	// The namespace's quota, read once per commit: each file stored is taken from what is left.
+	const quota = await remainingQuota(context, repo.namespace);
+	let quotaLeft = quota?.left ?? Number.POSITIVE_INFINITY;
+	const pending: StoredBlob[] = [];
 	return {
 		async storeFile(path, bytes, inline) {
+			const sizeLimit = inline ? uploads.maxRegularFileBytes : maxFileBytes;
+			if (quota && bytes instanceof Uint8Array && bytes.byteLength > quotaLeft) {
+				throw new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, bytes.byteLength);
+			}
+			// A streamed part is refused as soon as it passes what the quota leaves (nothing is kept).
+			const maxBytes = Math.min(sizeLimit, quotaLeft);
 			const stored = await context.storage
-				.put(bytes instanceof Uint8Array ? chunksOf(bytes) : bytes, {
-					maxBytes: inline ? uploads.maxRegularFileBytes : maxFileBytes,
-				})
+				.put(bytes instanceof Uint8Array ? chunksOf(bytes) : bytes, { maxBytes })
 				.catch(
-					reword(
-						BlobTooLargeError,
-						(error) =>
-							new HubError(
-								"TooLarge",
-								`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
-							),
+					reword(BlobTooLargeError, (error) =>
+						quota && error.limit < sizeLimit
+							? new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, undefined)
+							: new HubError(
+									"TooLarge",
+									`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
+								),
 					),
 				);
+			quotaLeft -= stored.size;
+			// Kept from the collector in batches (one transaction per batch, not per file), and all
+			// before the commit: see services/gc.ts.
+			pending.push(stored);
+			if (pending.length >= KEEP_BATCH) await keepStored(context, pending.splice(0));
 			// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
 			const lfs = stored.gitOid === undefined || (!inline && isLfsFile(path, stored.size));
 			return { kind: "file", path, sha256: stored.sha256, size: stored.size, gitOid: stored.gitOid, lfs };
 		},
-		commit: (header, operations) => commitChanges(context, actor, repo, { branch, header, operations }),
+		async commit(header, operations) {
+			await keepStored(context, pending.splice(0));
+			return commitChanges(context, actor, repo, { branch, header, operations });
+		},
 	};
 }
 
@@ -230,6 +251,7 @@ export async function registerUpload(
 	const key: RepoKey = { type: repo.type, id: repo.id };
 	return write(context, async (tx) => {
 		if (!(await holdRepo(tx, key))) return { value: false };
+		await requireBlobs(tx, [blob.sha256]);
 		await recordUploadObject(tx, key, blob, by.actor);
 		return {
 			value: true,
@@ -288,6 +310,8 @@ export type LfsObjectPlan =
 	| { status: "too-large"; oid: string; size: number }
 	/** The repository holds it already: nothing to upload. */
 	| { status: "held"; oid: string; size: number }
+	/** Past the namespace's storage quota (the message names its usage and limit). */
+	| { status: "over-quota"; oid: string; size: number; message: string }
 	/** To upload: the signed URL's query (size, expires, actor, token, signature). */
 	| { status: "upload"; oid: string; size: number; query: Record<string, string> };
 
@@ -307,6 +331,9 @@ export async function planLfsUploads(
 	const held = await repoObjects(context.db, repo, valid);
 	const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
 	const plans: LfsObjectPlan[] = [];
+	// The declared sizes of the objects to upload are taken from what the quota leaves, in order.
+	const quota = await remainingQuota(context, repo.namespace);
+	let quotaLeft = quota?.left ?? Number.POSITIVE_INFINITY;
 	for (const { oid, size } of objects) {
 		const sizeOk = typeof size === "number" && Number.isSafeInteger(size) && size >= 0;
 		if (typeof oid !== "string" || !isSha256(oid) || !sizeOk) {
@@ -322,6 +349,12 @@ export async function planLfsUploads(
 			plans.push({ status: "held", oid, size });
 			continue;
 		}
+		if (quota && size > quotaLeft) {
+			const { message } = new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, size);
+			plans.push({ status: "over-quota", oid, size, message });
+			continue;
+		}
+		quotaLeft -= size;
 		const grant: UploadGrant = {
 			repo: { type: repo.type, id: repo.id },
 			oid,
@@ -382,12 +415,13 @@ export async function receiveLfsObject(
 	bytes: AsyncIterable<Uint8Array>,
 	ip: string,
 ): Promise<void> {
-	const stored = await context.storage
-		.put(bytes, {
-			expectedSha256: grant.oid,
-			expectedSize: grant.size,
-			maxBytes: Math.min(grant.size, context.settings.maxFileBytes),
-		})
+	// Checked again when the bytes come (other uploads may have been made since the batch).
+	await checkQuota(context, repoId(grant.repo.type, grant.repo.id).namespace, grant.size);
+	const stored = await storeBlob(context, bytes, {
+		expectedSha256: grant.oid,
+		expectedSize: grant.size,
+		maxBytes: Math.min(grant.size, context.settings.maxFileBytes),
+	})
 		.catch(reword(BlobDigestError, (error) => new HubError("Invalid", `upload refused: ${error.message}`)))
 		.catch(
 			reword(

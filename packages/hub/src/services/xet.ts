@@ -11,6 +11,13 @@ import type { Actor } from "./actor.js";
 import { readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
 import { registerUpload, requireHolderWrite, requireWrite } from "./uploads.js";
+import { requireBlobs, storeBlob } from "./blobs.js";
+import { checkQuota, requireQuotaLeft } from "./quota.js";
+import { repoId, type RepoKey } from "../repo-identity.js";
+
+function namespaceOf(repo: RepoKey): string | null {
+	return repoId(repo.type, repo.id).namespace;
+}
 import { write } from "./write.js";
 
 export type { XetGrant };
@@ -74,6 +81,9 @@ export async function receiveXorb(
 	hash: string,
 	bytes: AsyncIterable<Uint8Array>,
 ): Promise<boolean> {
+	// Xorbs are raw material, not usage (they are collected after MODELHUB_GC_XORB_MAX_AGE_SECONDS), but a
+	// namespace with no quota left takes none: nothing could be rebuilt from them.
+	await requireQuotaLeft(context, namespaceOf(grant.repo));
 	const scanner = new XorbScanner();
 	async function* scanned(): AsyncIterable<Uint8Array> {
 		for await (const chunk of bytes) {
@@ -81,24 +91,25 @@ export async function receiveXorb(
 			yield chunk;
 		}
 	}
-	const stored = await context.storage
-		.put(scanned(), { maxBytes: MAX_XORB_BYTES })
-		.catch(
-			reword(
-				BlobTooLargeError,
-				() => new HubError("Invalid", `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`),
-			),
-		);
+	const stored = await storeBlob(context, scanned(), { maxBytes: MAX_XORB_BYTES }).catch(
+		reword(
+			BlobTooLargeError,
+			() => new HubError("Invalid", `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`),
+		),
+	);
 	const layout = scanner.finish();
-	return write(context, async (tx) => ({
-		value: await recordXorb(tx, {
-			account: grant.account,
-			hash,
-			blobSha256: stored.sha256,
-			size: stored.size,
-			layout,
-		}),
-	}));
+	return write(context, async (tx) => {
+		await requireBlobs(tx, [stored.sha256]);
+		return {
+			value: await recordXorb(tx, {
+				account: grant.account,
+				hash,
+				blobSha256: stored.sha256,
+				size: stored.size,
+				layout,
+			}),
+		};
+	});
 }
 
 /**
@@ -134,15 +145,17 @@ export async function receiveShard(
 	// plan.rebuiltBytes is every byte this shard will write: the figure a storage quota checks, here,
 	// before the first one is written.
 	let registered = 0;
+	await checkQuota(context, namespaceOf(grant.repo), plan.rebuiltBytes);
 	for (const { file, size } of plan.files) {
-		const stored = await storage
-			.put(reconstruct(storage, xorbs, file.terms), { expectedSha256: file.sha256, expectedSize: size })
-			.catch(
-				reword(
-					BlobDigestError,
-					(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
-				),
-			);
+		const stored = await storeBlob(context, reconstruct(storage, xorbs, file.terms), {
+			expectedSha256: file.sha256,
+			expectedSize: size,
+		}).catch(
+			reword(
+				BlobDigestError,
+				(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
+			),
+		);
 		const by = { actor: grant.account, ...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}), ip };
 		const done = await registerUpload(context, by, grant.repo, stored, {
 			action: "xet.upload",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
+import type { Dirent } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -10,6 +11,7 @@ import {
 	type BlobReader,
 	type BlobStore,
 	type ByteRange,
+	type ListedBlob,
 	type PutOptions,
 	type StoredBlob,
 } from "./types.js";
@@ -34,7 +36,7 @@ export async function openDiskBlobStore(
 	const tmpDir = join(root, "tmp");
 	await mkdir(blobsDir, { recursive: true, mode: 0o700 });
 	await mkdir(tmpDir, { recursive: true, mode: 0o700 });
-	await removeStaleTemporaries(tmpDir);
+	await sweepFolder(tmpDir, STALE_TMP_MS, false);
 
 	const pathOf = (sha256: string): string => {
 		if (!isSha256(sha256)) throw new BlobNotFoundError(sha256);
@@ -114,6 +116,8 @@ export async function openDiskBlobStore(
 				if (!isMissing(error)) throw error;
 			});
 		},
+		list: () => listBlobs(blobsDir),
+		sweepTemporaries: (maxAgeMs, dryRun) => sweepFolder(tmpDir, maxAgeMs, dryRun),
 		async close() {
 			if (options.ephemeral) await rm(root, { recursive: true, force: true });
 		},
@@ -134,11 +138,61 @@ function isMissing(error: unknown): boolean {
 	return (error as { code?: string }).code === "ENOENT";
 }
 
-async function removeStaleTemporaries(dir: string): Promise<void> {
+/** Files written under `<blobs>/<2 hex>/<2 hex>/`, named by their SHA-256. */
+async function* listBlobs(blobsDir: string): AsyncIterable<ListedBlob> {
+	const entries = (dir: string): Promise<Dirent[]> =>
+		readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+			if (isMissing(error)) return [];
+			throw error;
+		});
+	for (const first of await entries(blobsDir)) {
+		if (!first.isDirectory()) continue;
+		for (const second of await entries(join(blobsDir, first.name))) {
+			if (!second.isDirectory()) continue;
+			const dir = join(blobsDir, first.name, second.name);
+			for (const file of await entries(dir)) {
+				if (!file.isFile() || !isSha256(file.name)) continue;
+				const info = await stat(join(dir, file.name)).catch(() => undefined);
+				if (info) yield { sha256: file.name, size: info.size, modifiedAt: info.mtime };
+			}
+		}
+	}
+}
+
+/**
+ * Removes the entries of a folder of temporaries not written for `maxAgeMs` (a put in progress writes
+ * at least every MODELHUB_UPLOAD_IDLE_TIMEOUT_MS, so an older one belongs to a crashed process);
+ * returns how many and their bytes. With `dryRun` only counts.
+ */
+export async function sweepFolder(
+	dir: string,
+	maxAgeMs: number,
+	dryRun: boolean,
+): Promise<{ count: number; bytes: number }> {
 	const now = Date.now();
-	for (const name of await readdir(dir)) {
+	const swept = { count: 0, bytes: 0 };
+	const names = await readdir(dir).catch((error: unknown) => {
+		if (isMissing(error)) return [];
+		throw error;
+	});
+	for (const name of names) {
 		const path = join(dir, name);
 		const info = await stat(path).catch(() => undefined);
-		if (info && now - info.mtimeMs > STALE_TMP_MS) await rm(path, { force: true, recursive: true });
+		if (!info) continue;
+		if (info.isDirectory()) {
+			// A folder of spools (S3): its old files, then the folder itself once it is old and empty.
+			const inner = await sweepFolder(path, maxAgeMs, dryRun);
+			swept.count += inner.count;
+			swept.bytes += inner.bytes;
+			if (!dryRun && now - info.mtimeMs > maxAgeMs && (await readdir(path).catch(() => [""])).length === 0) {
+				await rm(path, { recursive: true, force: true });
+			}
+			continue;
+		}
+		if (now - info.mtimeMs <= maxAgeMs) continue;
+		swept.count++;
+		swept.bytes += info.size;
+		if (!dryRun) await rm(path, { force: true });
 	}
+	return swept;
 }

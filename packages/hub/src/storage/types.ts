@@ -63,6 +63,16 @@ export interface BlobStore {
 		options: { filename: string; expiresInSeconds: number; cacheControl?: string },
 	): Promise<string | undefined>;
 	delete(sha256: string): Promise<void>;
+	/**
+	 * Every blob the store holds, in no particular order, with when its bytes were written (for the
+	 * garbage collector: stored bytes that no database row knows of).
+	 */
+	list(): AsyncIterable<ListedBlob>;
+	/**
+	 * Removes what crashed or abandoned writes left (temporary files, spools, unfinished multipart
+	 * uploads) that is older than `maxAgeMs`; with `dryRun` only counts them.
+	 */
+	sweepTemporaries(maxAgeMs: number, dryRun: boolean): Promise<{ count: number; bytes: number }>;
 	/** Releases what the store holds (temporary folders of an ephemeral store). */
 	close(): Promise<void>;
 }
@@ -72,6 +82,14 @@ export interface BlobReader {
 	/** Fills `target` from `position` on, as far as the blob goes; the number of bytes read. */
 	read(target: Uint8Array, position: number): Promise<number>;
 	close(): Promise<void>;
+}
+
+/** A stored blob as listed. */
+export interface ListedBlob {
+	sha256: string;
+	size: number;
+	/** When the bytes were written (S3: when the upload of the object started). */
+	modifiedAt: Date;
 }
 
 /** Blobs of at most this size get their git object id computed; larger ones are always LFS. */

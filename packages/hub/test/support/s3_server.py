@@ -19,7 +19,7 @@ import logging
 import os
 import sys
 import time
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 
 BUCKET = sys.argv[1] if len(sys.argv) > 1 else "modelhub-test"
 
@@ -87,7 +87,17 @@ def authenticate(self, iam_request_cls, resource="*"):
     if "Authorization" not in self.headers and "X-Amz-Signature=" in self.uri:
         check_presigned(self.method, self.uri, self.headers)
         return None
-    return _authenticate(self, iam_request_cls, resource)
+    # moto hands botocore the query as the web server decoded it, and botocore signs a query as given
+    # (already encoded), so a '/' in a query value (a ListObjectsV2 or ListMultipartUploads prefix,
+    # signed as %2F by every client) never matched. Encoded again for the check only ('/' separates
+    # nothing in a query).
+    uri = self.uri
+    parts = urlsplit(uri)
+    self.uri = urlunsplit(parts._replace(query=parts.query.replace("/", "%2F")))
+    try:
+        return _authenticate(self, iam_request_cls, resource)
+    finally:
+        self.uri = uri
 
 
 ActionAuthenticatorMixin._authenticate_and_authorize_action = authenticate

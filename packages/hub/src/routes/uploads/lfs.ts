@@ -176,6 +176,8 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 								message: `the file has ${size} bytes, more than this hub accepts (MODELHUB_MAX_FILE_BYTES = ${services.settings.maxFileBytes})`,
 							},
 						};
+					case "over-quota":
+						return { oid, size, error: { code: 413, message: plan.message } };
 					case "held":
 						return { oid, size, authenticated: true };
 					case "upload":

@@ -10,17 +10,22 @@ import {
 	DeleteObjectCommand,
 	GetObjectCommand,
 	HeadObjectCommand,
+	ListMultipartUploadsCommand,
+	ListObjectsV2Command,
+	ListPartsCommand,
 	PutObjectCommand,
 	UploadPartCommand,
 	type S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { DigestTracker } from "../digest.js";
+import { sweepFolder } from "../disk.js";
 import {
 	BlobNotFoundError,
 	isSha256,
 	type BlobStore,
 	type ByteRange,
+	type ListedBlob,
 	type PutOptions,
 	type StoredBlob,
 } from "../types.js";
@@ -284,6 +289,47 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 				// Deleting what is not there is done (some S3-compatible services answer 404).
 				if (!(error instanceof BlobNotFoundError)) throw error;
 			}
+		},
+		async *list(): AsyncIterable<ListedBlob> {
+			const Prefix = `${options.prefix}blobs/`;
+			let ContinuationToken: string | undefined;
+			do {
+				const page = await call((o) =>
+					client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }), o),
+				);
+				for (const object of page.Contents ?? []) {
+					const sha256 = object.Key?.slice(object.Key.lastIndexOf("/") + 1) ?? "";
+					if (!isSha256(sha256) || object.Key !== keyOf(sha256)) continue;
+					yield { sha256, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() };
+				}
+				ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+			} while (ContinuationToken);
+		},
+		async sweepTemporaries(maxAgeMs: number, dryRun: boolean) {
+			// Spools of this and crashed processes on local disk, then multipart uploads never completed
+			// (a crash between two parts): their parts are stored, and billed, until aborted.
+			const swept = await sweepFolder(options.spoolDir, maxAgeMs, dryRun);
+			const Prefix = `${options.prefix}blobs/`;
+			const before = Date.now() - maxAgeMs;
+			let KeyMarker: string | undefined;
+			let UploadIdMarker: string | undefined;
+			do {
+				const page = await call((o) =>
+					client.send(new ListMultipartUploadsCommand({ Bucket, Prefix, KeyMarker, UploadIdMarker }), o),
+				);
+				for (const upload of page.Uploads ?? []) {
+					const { Key, UploadId, Initiated } = upload;
+					if (!Key || !UploadId || !Initiated || Initiated.getTime() > before) continue;
+					const parts = await call((o) => client.send(new ListPartsCommand({ Bucket, Key, UploadId }), o));
+					swept.count++;
+					swept.bytes += (parts.Parts ?? []).reduce((sum, part) => sum + (part.Size ?? 0), 0);
+					if (!dryRun) await abort(Key, UploadId);
+				}
+				const more = page.IsTruncated === true;
+				KeyMarker = more ? page.NextKeyMarker : undefined;
+				UploadIdMarker = more ? page.NextUploadIdMarker : undefined;
+			} while (KeyMarker);
+			return swept;
 		},
 		async close() {
 			client.destroy();

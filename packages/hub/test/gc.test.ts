@@ -1,0 +1,313 @@
+// The garbage collector against real parts: PGlite with a disk store, PostgreSQL with S3 (moto). What
+// it reclaims (stale uploads, expired xorbs, deleted repositories' files, bytes no row knows of,
+// temporaries of crashed writes), dry run against real run, and commits in flight racing it.
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CreateMultipartUploadCommand, UploadPartCommand } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { viewerForToken } from "../src/accounts/store.js";
+import type { RepoRef, Viewer } from "../src/accounts/viewer.js";
+import { listAudit } from "../src/audit/log.js";
+import { runGcCommand } from "../src/commands/storage.js";
+import { DEFAULT_GC_SETTINGS, DEFAULT_UPLOAD_SETTINGS, type GcSettings } from "../src/config.js";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { HubError } from "../src/errors.js";
+import { addUser } from "../src/services/accounts.js";
+import { actorFor, CLI_ACTOR, type Actor } from "../src/services/actor.js";
+import { ChangeEvents } from "../src/services/changes.js";
+import { createServiceContext, type ServiceContext } from "../src/services/context.js";
+import { collectGarbage } from "../src/services/gc.js";
+import { createRepository, deleteRepository } from "../src/services/repos.js";
+import { planLfsUploads, receiveLfsObject, startCommit, type UploadGrant } from "../src/services/uploads.js";
+import { receiveXorb } from "../src/services/xet.js";
+import { chunksOf } from "../src/storage/digest.js";
+import { openBlobStore } from "../src/storage/open.js";
+import { createS3Client } from "../src/storage/s3/client.js";
+import type { BlobStore } from "../src/storage/types.js";
+import { bytes } from "./support/hf-client-suite.js";
+import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
+import { startLocalS3, type LocalS3 } from "./support/s3.js";
+import { xorbOf } from "./support/xet-objects.js";
+
+function sha(data: Buffer): string {
+	return createHash("sha256").update(data).digest("hex");
+}
+
+const HOUR = 3_600_000;
+let cluster: PostgresCluster | undefined;
+let s3: LocalS3 | undefined;
+const folders: string[] = [];
+afterAll(async () => {
+	await cluster?.stop();
+	await s3?.stop();
+	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+interface Backend {
+	db: Database;
+	storage: BlobStore;
+	/** Leaves what crashed writes would have left, old enough to be swept: how many, their bytes. */
+	leaveTemporaries(): Promise<{ count: number; bytes: number }>;
+	/** The age past which temporaries are swept in these tests. */
+	tempMaxAgeMs: number;
+}
+
+const BACKENDS: Array<[string, () => Promise<Backend>]> = [
+	[
+		"PGlite and a disk store",
+		async () => {
+			const dir = mkdtempSync(join(tmpdir(), "modelhub-gc-"));
+			folders.push(dir);
+			const storage = await openBlobStore({ kind: "disk", dir: join(dir, "files") });
+			return {
+				db: await openDatabase({ databaseUrl: undefined, dataDir: "memory://" }),
+				storage,
+				tempMaxAgeMs: HOUR,
+				async leaveTemporaries() {
+					// A put killed mid-way (SIGKILL): its temporary file stays in tmp/, two hours old.
+					const stale = join(dir, "files", "tmp", "killed-upload");
+					writeFileSync(stale, bytes(3000, 90));
+					const old = new Date(Date.now() - 2 * HOUR);
+					utimesSync(stale, old, old);
+					// One being written now is left alone.
+					writeFileSync(join(dir, "files", "tmp", "in-progress"), bytes(10, 91));
+					return { count: 1, bytes: 3000 };
+				},
+			};
+		},
+	],
+	[
+		"PostgreSQL and S3",
+		async () => {
+			cluster ??= await startPostgresCluster();
+			s3 ??= await startLocalS3();
+			const spoolDir = mkdtempSync(join(tmpdir(), "modelhub-gc-spool-"));
+			folders.push(spoolDir);
+			const prefix = `gc-${Date.now()}/`;
+			const options = s3.options({ prefix, spoolDir });
+			const local = s3;
+			return {
+				db: await openDatabase({ databaseUrl: await cluster.createDatabase("gc"), dataDir: "memory://" }),
+				storage: local.open({ prefix, spoolDir }),
+				// S3 dates an unfinished upload by its start, which a test cannot move back.
+				tempMaxAgeMs: 0,
+				async leaveTemporaries() {
+					// A crashed process's spool, and a multipart upload it never completed (its part is stored).
+					mkdirSync(join(spoolDir, "crashed-process"), { recursive: true });
+					const spool = join(spoolDir, "crashed-process", "spool");
+					writeFileSync(spool, bytes(2000, 92));
+					const old = new Date(Date.now() - 2 * HOUR);
+					utimesSync(spool, old, old);
+					const client = createS3Client(options);
+					const Key = `${prefix}blobs/ab/cd/${"ab".padEnd(64, "c")}`;
+					const created = await client.send(
+						new CreateMultipartUploadCommand({ Bucket: options.bucket, Key }),
+					);
+					const part = bytes(5 * 1024 * 1024, 93);
+					await client.send(
+						new UploadPartCommand({
+							Bucket: options.bucket,
+							Key,
+							UploadId: created.UploadId,
+							PartNumber: 1,
+							Body: part,
+							ContentLength: part.length,
+						}),
+					);
+					client.destroy();
+					return { count: 2, bytes: 2000 + part.length };
+				},
+			};
+		},
+	],
+];
+
+for (const [label, open] of BACKENDS) {
+	describe(`the garbage collector on ${label}`, () => {
+		let backend: Backend;
+		let services: ServiceContext;
+		let erin: Actor;
+		let repo: RepoRef;
+
+		async function commitInline(files: Record<string, Buffer>, into: RepoRef = repo): Promise<string> {
+			const upload = await startCommit(services, erin, into, "main");
+			const operations = [];
+			for (const [path, content] of Object.entries(files))
+				operations.push(await upload.storeFile(path, content, true));
+			return (await upload.commit({ summary: "files", description: "" }, operations)).commitId;
+		}
+
+		/** The collector with everything unreferenced collectable at once (no grace, no ages). */
+		let EAGER: GcSettings;
+
+		beforeAll(async () => {
+			backend = await open();
+			EAGER = {
+				...DEFAULT_GC_SETTINGS,
+				graceMs: 0,
+				uploadMaxAgeMs: 0,
+				xorbMaxAgeMs: 0,
+				tempMaxAgeMs: backend.tempMaxAgeMs,
+			};
+			services = await createServiceContext({
+				db: backend.db,
+				storage: backend.storage,
+				changes: new ChangeEvents(),
+				settings: { maxFileBytes: 64 * 1024 * 1024, uploads: DEFAULT_UPLOAD_SETTINGS },
+			});
+			const { token } = await addUser(services, CLI_ACTOR, { name: "erin" });
+			erin = actorFor((await viewerForToken(backend.db, token)) as Viewer, "127.0.0.1");
+			await createRepository(services, erin, {
+				type: "model",
+				namespace: "erin",
+				name: "gc",
+				private: false,
+			});
+			repo = { type: "model", id: "erin/gc", namespace: "erin", private: false };
+		}, 180_000);
+		afterAll(async () => {
+			await services?.downloads.close();
+			await backend?.db.close();
+			await backend?.storage.close();
+		});
+
+		it("reports in a dry run exactly what the real run then reclaims, and a second run finds nothing", async () => {
+			const kept = bytes(1500, 1);
+			await commitInline({ "kept.bin": kept });
+			// A deleted repository's own file.
+			await createRepository(services, erin, {
+				type: "model",
+				namespace: "erin",
+				name: "gone",
+				private: false,
+			});
+			const gone: RepoRef = { type: "model", id: "erin/gone", namespace: "erin", private: false };
+			const lost = bytes(2500, 2);
+			await commitInline({ "lost.bin": lost }, gone);
+			await deleteRepository(services, erin, gone);
+			// An LFS upload no commit took.
+			const stale = bytes(4000, 3);
+			const [plan] = await planLfsUploads(services, erin, repo, [{ oid: sha(stale), size: stale.length }]);
+			expect(plan?.status).toBe("upload");
+			const grant: UploadGrant = {
+				repo: { type: "model", id: "erin/gc" },
+				oid: sha(stale),
+				size: stale.length,
+				expires: Math.floor(Date.now() / 1000) + 60,
+				actor: "erin",
+				tokenId: "",
+			};
+			await receiveLfsObject(services, grant, chunksOf(stale), "127.0.0.1");
+			// A xorb past its age (its bytes are a blob of their own).
+			const xorb = xorbOf([bytes(700, 4)]);
+			await receiveXorb(
+				services,
+				{ account: "erin", repo: { type: "model", id: "erin/gc" }, accessTokenId: null },
+				"4".repeat(64),
+				chunksOf(xorb),
+			);
+			// Bytes stored with no row (a crash between storing and recording).
+			const orphan = bytes(900, 5);
+			await backend.storage.put(chunksOf(orphan));
+			const temporaries = await backend.leaveTemporaries();
+			await new Promise((resolve) => setTimeout(resolve, 20));
+
+			const expected = {
+				staleUploads: { count: 1, bytes: stale.length },
+				expiredXorbs: { count: 1, bytes: xorb.length },
+				unreferencedBlobs: { count: 3, bytes: lost.length + stale.length + xorb.length },
+				orphanedObjects: { count: 1, bytes: orphan.length },
+				temporaries,
+			};
+			const dry = await collectGarbage(services, CLI_ACTOR, { dryRun: true, settings: EAGER });
+			expect(dry).toMatchObject({ dryRun: true, ...expected });
+			for (const blob of [lost, stale, xorb, orphan, kept])
+				expect(await backend.storage.stat(sha(blob))).toBeDefined();
+			expect((await backend.db.query("SELECT 1 FROM upload_objects")).rows.length).toBe(1);
+
+			const real = await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			expect(real).toEqual({ ...dry, dryRun: false });
+			expect(real.reclaimedBytes).toBe(
+				lost.length + stale.length + xorb.length + orphan.length + temporaries.bytes,
+			);
+			for (const blob of [lost, stale, xorb, orphan])
+				expect(await backend.storage.stat(sha(blob))).toBeUndefined();
+			// What commits refer to stays, bytes and rows.
+			expect(await backend.storage.stat(sha(kept))).toEqual({ size: kept.length });
+			expect((await backend.db.query("SELECT 1 FROM blobs WHERE sha256 = $1", [sha(kept)])).rows.length).toBe(
+				1,
+			);
+			const [entry] = (await listAudit(backend.db, { action: "gc.run", limit: 1 })).entries;
+			expect(entry).toMatchObject({ actor: "@cli", details: { reclaimedBytes: real.reclaimedBytes } });
+
+			const again = await runGcCommand(backend.db, backend.storage, EAGER, ["--dry-run"]);
+			expect(again).toMatch(/^Would reclaim \(dry run, nothing deleted\):/);
+			expect(again).toMatch(/storage to reclaim: 0 bytes$/);
+		});
+
+		it("spares a file stored for a commit within the grace period, and refuses a commit whose file it took", async () => {
+			const spared = bytes(1200, 20);
+			const upload = await startCommit(services, erin, repo, "main");
+			const operation = await upload.storeFile("spared.bin", spared, true);
+			await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: { ...EAGER, graceMs: HOUR } });
+			await upload.commit({ summary: "after a collection", description: "" }, [operation]);
+			expect(await backend.storage.stat(sha(spared))).toEqual({ size: spared.length });
+
+			// A commit that comes after the grace period: its file was collected, and it is told so.
+			const late = bytes(1300, 21);
+			const slow = await startCommit(services, erin, repo, "main");
+			const lateOperation = await slow.storeFile("late.bin", late, true);
+			await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			expect(await backend.storage.stat(sha(late))).toBeUndefined();
+			const refused = await slow
+				.commit({ summary: "too late", description: "" }, [lateOperation])
+				.catch((error: unknown) => error);
+			expect(refused).toBeInstanceOf(HubError);
+			expect((refused as HubError).status).toBe(503);
+			expect((refused as HubError).message).toMatch(/reclaimed by the garbage collector/);
+			const files = await backend.db.query("SELECT 1 FROM commit_files WHERE sha256 = $1", [sha(late)]);
+			expect(files.rows.length).toBe(0);
+		});
+
+		it("never leaves a commit referring to bytes it deleted, while commits and collections race", async () => {
+			const contents = Array.from({ length: 16 }, (_, index) => bytes(600 + index, 100 + index));
+			let collecting = true;
+			const collections = (async () => {
+				let runs = 0;
+				while (collecting || runs < 2) {
+					await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: EAGER });
+					runs++;
+				}
+				return runs;
+			})();
+			const outcomes = await Promise.all(
+				contents.map(async (content, index) => {
+					try {
+						await commitInline({ [`race/${index}.bin`]: content });
+						return "committed";
+					} catch (error) {
+						if (error instanceof HubError && error.status === 503) return "refused";
+						if (error instanceof HubError && error.status === 412) return "refused";
+						throw error;
+					}
+				}),
+			);
+			collecting = false;
+			expect(await collections).toBeGreaterThanOrEqual(2);
+			const committed = contents.filter((_, index) => outcomes[index] === "committed");
+			expect(committed.length).toBeGreaterThan(0);
+			// Every committed file has its row and its bytes, after collections ran during and after.
+			await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			for (const content of committed) {
+				expect(await backend.storage.stat(sha(content))).toEqual({ size: content.length });
+			}
+			const dangling = await backend.db.query(
+				"SELECT count(*) AS n FROM commit_files f WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = f.sha256)",
+			);
+			expect(Number((dangling.rows[0] as { n: string | number }).n)).toBe(0);
+		});
+	});
+}
