@@ -198,7 +198,7 @@ for (const [label, open] of BACKENDS) {
 				size: stale.length,
 				expires: Math.floor(Date.now() / 1000) + 60,
 				actor: "erin",
-				tokenId: "",
+				tokenId: erin.audit.tokenId ?? "",
 			};
 			await receiveLfsObject(services, grant, chunksOf(stale), "127.0.0.1");
 			// A xorb past its age (its bytes are a blob of their own).

@@ -36,6 +36,15 @@ export function blobReferencedSql(sha256: string): string {
 }
 
 /**
+ * SQL that is true when a commit of the repository (`repoType`, `repoId` expressions) refers to the blob
+ * `sha256`: an uploaded object it took is no longer a pending upload.
+ */
+export function committedInRepoSql(sha256: string, repoType: string, repoId: string): string {
+	return `EXISTS (SELECT 1 FROM commit_files cf
+		WHERE cf.sha256 = ${sha256} AND cf.repo_id = ${repoId} AND cf.repo_type = ${repoType})`;
+}
+
+/**
  * Bytes a namespace holds: the sizes of the distinct blobs its repositories refer to — the files of
  * every commit of every repository named `namespace/…` (all branches, tags and history), and the
  * objects uploaded to them that no commit uses yet. A blob counts once however many files, commits or

@@ -1,4 +1,4 @@
-import { blobReferencedSql } from "../blobs/references.js";
+import { blobReferencedSql, committedInRepoSql } from "../blobs/references.js";
 import type { Queryable } from "../db/types.js";
 
 /** What the collector found of one kind: how many, and their bytes. */
@@ -26,8 +26,7 @@ export async function dropStaleUploads(tx: Queryable, maxAgeMs: number): Promise
 		`WITH dropped AS (
 			DELETE FROM upload_objects o
 			WHERE o.created_at < now() - $1 * interval '1 millisecond'
-				AND NOT EXISTS (SELECT 1 FROM commit_files f
-					WHERE f.sha256 = o.sha256 AND f.repo_id = o.repo_id AND f.repo_type = o.repo_type)
+				AND NOT ${committedInRepoSql("o.sha256", "o.repo_type", "o.repo_id")}
 			RETURNING o.sha256
 		)
 		SELECT count(*) AS count, sum(b.size) AS bytes FROM dropped d JOIN blobs b ON b.sha256 = d.sha256`,
