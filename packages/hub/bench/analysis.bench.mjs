@@ -7,7 +7,7 @@
 //    its data a hole too;
 //  - a hostile safetensors header of 100,000 tensors (a valid file: every tensor checked and counted).
 // Each case runs 3 times to warm up, then BENCH_ROUNDS times (default 20); prints one JSON line per case
-// (median and slowest time, bytes read per analysis, the result).
+// (median and slowest time, bytes read per analysis, the longest the event loop was held, the result).
 //
 //   node packages/hub/bench/analysis.bench.mjs
 //
@@ -16,7 +16,8 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "nod
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { setImmediate } from "node:timers";
 import { pathToFileURL } from "node:url";
 import { buildSources } from "../test/support/build-cli.mjs";
 
@@ -229,22 +230,58 @@ function manyTensors(folder) {
 	};
 }
 
+/**
+ * Watches the event loop while work runs: the longest time between two of its turns (how long the hub
+ * could answer nothing, /healthz included) and the longest delay monitorEventLoopDelay saw.
+ */
+function watchEventLoop() {
+	const delay = monitorEventLoopDelay({ resolution: 10 });
+	delay.enable();
+	let longest = 0;
+	let last = performance.now();
+	let running = true;
+	const tick = () => {
+		const now = performance.now();
+		longest = Math.max(longest, now - last);
+		last = now;
+		if (running) setImmediate(tick);
+	};
+	setImmediate(tick);
+	return () => {
+		running = false;
+		// The stretch since the last turn counts too (work that ends the analysis without a turn after it).
+		longest = Math.max(longest, performance.now() - last);
+		delay.disable();
+		return { heldMs: longest, delayMaxMs: delay.max / 1e6 };
+	};
+}
+
 async function measure(name, folder, files, analyse, check) {
 	const times = [];
+	const held = [];
+	const delays = [];
 	let last;
 	let bytes = 0;
 	let reads = 0;
 	for (let round = 0; round < 3 + ROUNDS; round++) {
 		const { read, counter } = diskReader(folder);
+		const stop = watchEventLoop();
 		const start = performance.now();
 		last = await analyse(files, read);
 		const ms = performance.now() - start;
-		if (round >= 3) times.push(ms);
+		const loop = stop();
+		if (round >= 3) {
+			times.push(ms);
+			held.push(loop.heldMs);
+			delays.push(loop.delayMaxMs);
+		}
 		bytes = counter.bytes;
 		reads = counter.reads;
 	}
 	check(last);
 	times.sort((a, b) => a - b);
+	held.sort((a, b) => a - b);
+	delays.sort((a, b) => a - b);
 	const totalBytes = files.reduce((n, file) => n + file.size, 0);
 	return {
 		bench: "analysis",
@@ -255,6 +292,11 @@ async function measure(name, folder, files, analyse, check) {
 		reads,
 		msMedian: Number(times[Math.floor(times.length / 2)].toFixed(2)),
 		msMax: Number(times[times.length - 1].toFixed(2)),
+		// The event loop during the analysis: the longest it was held (median over the rounds, and the
+		// smallest, which load on the machine cannot inflate), and the largest delay seen.
+		loopHeldMsMedian: Number(held[Math.floor(held.length / 2)].toFixed(1)),
+		loopHeldMsMin: Number(held[0].toFixed(1)),
+		loopDelayMaxMsMedian: Number(delays[Math.floor(delays.length / 2)].toFixed(1)),
 		rounds: ROUNDS,
 		info: last.info,
 	};

@@ -35,6 +35,13 @@ import {
 } from "./bounded-read.js";
 import { jsonNestingDepth } from "./json-depth.js";
 import {
+	jsonObjectBatches,
+	JsonTooDeepError,
+	NOT_AN_OBJECT,
+	parseJsonObjectSliced,
+	TimeSlices,
+} from "./sliced-json.js";
+import {
 	isBookkeeping,
 	quantizationFacts,
 	valuesPerElement,
@@ -146,6 +153,9 @@ const INDEX_MAX_DEPTH = 8;
 const FIRST_READ_BYTES = 65_536;
 /** Headers read at the same time for a sharded model. */
 const PARALLEL_READS = 8;
+
+/** Longest the analysis holds the event loop at a time while parsing or counting a header. */
+const SLICE_MS = 10;
 
 const SPACE = 0x20;
 const OPEN_BRACE = 0x7b;
@@ -260,11 +270,11 @@ async function readIndex(
 			`${index.path}: ${index.size} bytes, more than the ${context.limits.maxIndexBytes}-byte limit for an index`,
 		);
 	const bytes = await readExactly(context.read, index, 0, index.size, context.budget, fileOptions(context));
-	if (jsonNestingDepth(bytes) > INDEX_MAX_DEPTH)
-		throw new WeightsProblem(`${index.path}: JSON nested deeper than ${INDEX_MAX_DEPTH} levels`);
-	const parsed = parseJson(decodeUtf8(bytes, index.path), index.path);
-	if (!isPlainObject(parsed) || !isPlainObject(parsed["weight_map"]))
-		throw new WeightsProblem(`${index.path}: no "weight_map" object`);
+	const parsed = await parseSliced(bytes, INDEX_MAX_DEPTH, index.path, {
+		tooDeep: `${index.path}: JSON nested deeper than ${INDEX_MAX_DEPTH} levels`,
+		notObject: `${index.path}: no "weight_map" object`,
+	});
+	if (!isPlainObject(parsed["weight_map"])) throw new WeightsProblem(`${index.path}: no "weight_map" object`);
 	const folder = index.path.slice(0, index.path.lastIndexOf("/") + 1);
 	const names = new Set<string>();
 	for (const [tensor, shard] of Object.entries(parsed["weight_map"])) {
@@ -323,78 +333,94 @@ async function countHeader(file: RevisionFile, context: Context): Promise<Header
 		header.set(rest, first.length - 8);
 	}
 	if (header[0] !== OPEN_BRACE) throw new WeightsProblem(`${where}: header does not begin with "{"`);
-	if (jsonNestingDepth(header) > HEADER_MAX_DEPTH)
-		throw new WeightsProblem(
-			`${where}: header JSON nested deeper than the format's ${HEADER_MAX_DEPTH} levels`,
-		);
 	let end = header.length;
 	while (end > 0 && header[end - 1] === SPACE) end--;
-	const parsed = parseJson(decodeUtf8(header.subarray(0, end), `${where}: header`), `${where}: header`);
-	if (!isPlainObject(parsed)) throw new WeightsProblem(`${where}: header is not a JSON object`);
-	return countTensors(parsed, file.size - 8 - length, where, context);
+	const batches = jsonObjectBatches(header.subarray(0, end), {
+		maxDepth: HEADER_MAX_DEPTH,
+		sliceMs: SLICE_MS,
+	});
+	return countTensors(
+		jsonProblems(batches, `${where}: header`, {
+			tooDeep: `${where}: header JSON nested deeper than the format's ${HEADER_MAX_DEPTH} levels`,
+			notObject: `${where}: header is not a JSON object`,
+		}),
+		file.size - 8 - length,
+		where,
+		context,
+	);
 }
 
-function countTensors(
-	header: Record<string, unknown>,
+/**
+ * Counts a header's tensors a batch of entries at a time (the header object is never built whole: its
+ * entries are garbage once counted). A name given twice is refused: JSON.parse kept the last entry,
+ * which a batch at a time cannot know.
+ */
+async function countTensors(
+	batches: AsyncIterable<Record<string, unknown>>,
 	bufferLength: number,
 	where: string,
 	context: Context,
-): HeaderCount {
-	const names = Object.keys(header);
-	const begins = new Float64Array(names.length);
-	const ends = new Float64Array(names.length);
+): Promise<HeaderCount> {
+	const slices = new TimeSlices(SLICE_MS);
+	const seen = new Set<string>();
+	const begins: number[] = [];
+	const ends: number[] = [];
 	const sums = new Map<string, DtypeSum>();
 	const validDtypes = new Set<string>();
 	let tensors = 0;
 	let totalParameters: bigint | undefined;
-	for (const name of names) {
-		const entry = header[name];
-		if (name === "__metadata__") {
-			// A string-to-string map by the format (safetensors README), but huggingface.js reads a number
-			// `total_parameters` too and ignores the rest: so does this count.
-			if (isPlainObject(entry)) totalParameters = declaredCount(entry["total_parameters"]);
-			continue;
+	for await (const header of batches)
+		for (const name of Object.keys(header)) {
+			if ((tensors & 1023) === 0) await slices.pause();
+			if (seen.has(name)) throw new WeightsProblem(`${where}: "${clip(name)}" appears twice in the header`);
+			seen.add(name);
+			const entry = header[name];
+			if (name === "__metadata__") {
+				// A string-to-string map by the format (safetensors README), but huggingface.js reads a number
+				// `total_parameters` too and ignores the rest: so does this count.
+				if (isPlainObject(entry)) totalParameters = declaredCount(entry["total_parameters"]);
+				continue;
+			}
+			if (++context.tensorsSeen > context.limits.maxTensors)
+				throw new WeightsProblem(
+					`${where}: more than ${context.limits.maxTensors} tensors in this revision's headers`,
+				);
+			const tensor = (): string => `${where}: tensor "${clip(name)}"`;
+			if (!isPlainObject(entry)) throw new WeightsProblem(`${tensor()} is not an object`);
+			const { dtype, shape, data_offsets: offsets } = entry;
+			if (typeof dtype !== "string" || !(validDtypes.has(dtype) || DTYPE_NAME.test(dtype)))
+				throw new WeightsProblem(`${tensor()} has no valid dtype`);
+			validDtypes.add(dtype);
+			if (!Array.isArray(shape) || !shape.every(isCount))
+				throw new WeightsProblem(`${tensor()} has no valid shape (non-negative integers)`);
+			if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every(isCount))
+				throw new WeightsProblem(`${tensor()} has no valid data_offsets`);
+			const [begin, end] = offsets as [number, number];
+			if (begin > end || end > bufferLength)
+				throw new WeightsProblem(
+					`${tensor()}: data_offsets [${begin}, ${end}] are not within the ${bufferLength}-byte buffer`,
+				);
+			const elements = elementsFitting(shape as number[], DTYPE_BITS[dtype], end - begin);
+			if (elements === undefined)
+				throw new WeightsProblem(
+					`${tensor()}: ${dtype} shape [${(shape as number[]).join(", ")}] does not fit its ${end - begin} bytes`,
+				);
+			begins.push(begin);
+			ends.push(end);
+			tensors++;
+			if (shape.length === 0 || isBookkeeping(name, dtype, context.quantization)) continue;
+			const perElement = valuesPerElement(name, dtype, context.quantization);
+			// Packed sub-byte weights count the values they hold, rounded per tensor (huggingface.js).
+			const counted = perElement === 1 ? elements : Math.round(Number(elements) * perElement);
+			let sum = sums.get(dtype);
+			if (!sum) sums.set(dtype, (sum = { small: 0, big: 0n }));
+			if (typeof counted === "bigint") sum.big += counted;
+			else if ((sum.small += counted) > SMALL_SUM_LIMIT) {
+				sum.big += BigInt(sum.small);
+				sum.small = 0;
+			}
 		}
-		if (++context.tensorsSeen > context.limits.maxTensors)
-			throw new WeightsProblem(
-				`${where}: more than ${context.limits.maxTensors} tensors in this revision's headers`,
-			);
-		const tensor = (): string => `${where}: tensor "${clip(name)}"`;
-		if (!isPlainObject(entry)) throw new WeightsProblem(`${tensor()} is not an object`);
-		const { dtype, shape, data_offsets: offsets } = entry;
-		if (typeof dtype !== "string" || !(validDtypes.has(dtype) || DTYPE_NAME.test(dtype)))
-			throw new WeightsProblem(`${tensor()} has no valid dtype`);
-		validDtypes.add(dtype);
-		if (!Array.isArray(shape) || !shape.every(isCount))
-			throw new WeightsProblem(`${tensor()} has no valid shape (non-negative integers)`);
-		if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every(isCount))
-			throw new WeightsProblem(`${tensor()} has no valid data_offsets`);
-		const [begin, end] = offsets as [number, number];
-		if (begin > end || end > bufferLength)
-			throw new WeightsProblem(
-				`${tensor()}: data_offsets [${begin}, ${end}] are not within the ${bufferLength}-byte buffer`,
-			);
-		const elements = elementsFitting(shape as number[], DTYPE_BITS[dtype], end - begin);
-		if (elements === undefined)
-			throw new WeightsProblem(
-				`${tensor()}: ${dtype} shape [${(shape as number[]).join(", ")}] does not fit its ${end - begin} bytes`,
-			);
-		begins[tensors] = begin;
-		ends[tensors] = end;
-		tensors++;
-		if (shape.length === 0 || isBookkeeping(name, dtype, context.quantization)) continue;
-		const perElement = valuesPerElement(name, dtype, context.quantization);
-		// Packed sub-byte weights count the values they hold, rounded per tensor (huggingface.js).
-		const counted = perElement === 1 ? elements : Math.round(Number(elements) * perElement);
-		let sum = sums.get(dtype);
-		if (!sum) sums.set(dtype, (sum = { small: 0, big: 0n }));
-		if (typeof counted === "bigint") sum.big += counted;
-		else if ((sum.small += counted) > SMALL_SUM_LIMIT) {
-			sum.big += BigInt(sum.small);
-			sum.small = 0;
-		}
-	}
-	checkCoverage(begins.subarray(0, tensors), ends.subarray(0, tensors), bufferLength, where);
+	checkCoverage(Float64Array.from(begins), Float64Array.from(ends), bufferLength, where);
 	const parameters = new Map<string, bigint>();
 	for (const [dtype, sum] of sums) parameters.set(dtype, sum.big + BigInt(sum.small));
 	return { parameters, tensors, totalParameters };
@@ -465,11 +491,41 @@ function fileOptions(context: Context): { fileLimit: number; readTimeoutMs: numb
 	};
 }
 
-function parseJson(text: string, where: string): unknown {
+/** The batches of a sliced parse, its errors turned into this reader's problems. */
+async function* jsonProblems(
+	batches: AsyncIterable<Record<string, unknown>>,
+	where: string,
+	problems: { tooDeep: string; notObject: string },
+): AsyncGenerator<Record<string, unknown>> {
 	try {
-		return JSON.parse(text) as unknown;
+		yield* batches;
 	} catch (error) {
-		throw new WeightsProblem(`${where}: not valid JSON (${(error as Error).message.slice(0, 120)})`);
+		throw jsonProblem(error, where, problems);
+	}
+}
+
+function jsonProblem(error: unknown, where: string, problems: { tooDeep: string; notObject: string }): Error {
+	if (error instanceof JsonTooDeepError) return new WeightsProblem(problems.tooDeep);
+	if (error instanceof SyntaxError && error.message === NOT_AN_OBJECT)
+		return new WeightsProblem(problems.notObject);
+	if (error instanceof TypeError) return new WeightsProblem(`${where} is not valid UTF-8`);
+	return new WeightsProblem(`${where}: not valid JSON (${(error as Error).message.slice(0, 120)})`);
+}
+
+/**
+ * A JSON object of a header or an index, parsed in slices of the event loop (src/analysis/sliced-json.ts:
+ * one JSON.parse of a 100,000-tensor header held it for ~0.6 s), with this reader's problems.
+ */
+async function parseSliced(
+	bytes: Uint8Array,
+	maxDepth: number,
+	where: string,
+	problems: { tooDeep: string; notObject: string },
+): Promise<Record<string, unknown>> {
+	try {
+		return await parseJsonObjectSliced(bytes, { maxDepth, sliceMs: SLICE_MS });
+	} catch (error) {
+		throw jsonProblem(error, where, problems);
 	}
 }
 
