@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,11 +21,26 @@ export interface Browser {
 	close: () => Promise<void>;
 }
 
+/**
+ * The one line a browser suite fails with when Chromium is not installed (checked before launching, so
+ * every browser test fails at once with what to do, never after a launch attempt per test).
+ */
+export function chromiumMissing(executable: string): string | undefined {
+	try {
+		accessSync(executable, constants.X_OK);
+		return undefined;
+	} catch {
+		return `Chromium not found at ${executable}: install it with \`apt-get install chromium\` (or run .ci/run, which does), or set CHROMIUM_PATH`;
+	}
+}
+
 /** Debian's Chromium with a fresh profile directory, removed on close. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(executable: string = CHROMIUM): Promise<Browser> {
+	const missing = chromiumMissing(executable);
+	if (missing) throw new Error(missing);
 	const profile = mkdtempSync(join(tmpdir(), "modelhub-chromium-"));
 	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
+		executablePath: executable,
 		headless: true,
 		args: CHROMIUM_ARGS,
 		viewport: { width: 1280, height: 800 },
