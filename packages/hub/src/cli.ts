@@ -79,6 +79,7 @@ async function serve(config: HubConfig): Promise<void> {
 			db,
 			storage,
 			cacheBytes: config.cacheBytes,
+			treeCacheBytes: config.treeCacheBytes,
 			headersTimeoutMs: config.headersTimeoutMs,
 			requestTimeoutMs: config.requestTimeoutMs,
 			adminToken: config.adminToken,

@@ -5,6 +5,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.js";
 import { repoRoot } from "./paths.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./serving/cache.js";
+import { DEFAULT_TREE_CACHE_BYTES } from "./repos/trees.js";
 
 /** Everything the hub reads from its environment, parsed and checked once at start. */
 export interface HubConfig {
@@ -31,6 +32,8 @@ export interface HubConfig {
 	storage: StorageConfig;
 	/** Byte budget of the response cache. */
 	cacheBytes: number;
+	/** Byte budget of the parsed-tree cache (packed bytes of git trees, src/repos/trees.ts). */
+	treeCacheBytes: number;
 	/** Longest time a client may take to send a request's headers. */
 	headersTimeoutMs: number;
 	/** Longest time a client may take to send a whole request (headers and body). */
@@ -147,6 +150,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const MIB = 1024 * 1024;
@@ -257,6 +261,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 	return {
 		storage: storageConfig(env, dataDir),
 		cacheBytes: integer(env, "MODELHUB_CACHE_BYTES", DEFAULT_CACHE_BYTES, 0, 16 * 1024 * MIB),
+		treeCacheBytes: integer(env, "MODELHUB_TREE_CACHE_BYTES", DEFAULT_TREE_CACHE_BYTES, 0, 16 * 1024 * MIB),
 		headersTimeoutMs: integer(env, "MODELHUB_HEADERS_TIMEOUT_MS", DEFAULT_HEADERS_TIMEOUT_MS, 1000, 600_000),
 		requestTimeoutMs: integer(
 			env,

@@ -39,6 +39,7 @@ import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import type { DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
+import { setTreeCacheBytes } from "./repos/trees.js";
 import { repositoryRoutes } from "./routes/repos.js";
 import { quotaRoutes } from "./routes/quota.js";
 import { uploadRoutes } from "./routes/uploads/index.js";
@@ -70,6 +71,8 @@ export interface HubServerOptions {
 	bodyLimit?: number;
 	/** Byte budget of the response cache. */
 	cacheBytes?: number;
+	/** Byte budget of the parsed-tree cache (shared by the process; left as it is when undefined). */
+	treeCacheBytes?: number;
 	headersTimeoutMs?: number;
 	requestTimeoutMs?: number;
 	/** Largest file an upload may store (MODELHUB_MAX_FILE_BYTES). */
@@ -221,6 +224,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 
 	const cache = new ResponseCache(options.cacheBytes);
+	if (options.treeCacheBytes !== undefined) setTreeCacheBytes(options.treeCacheBytes);
 	const changes = new ChangeEvents((error, event) =>
 		app.log.error({ err: error, change: event.type }, "a change listener failed"),
 	);

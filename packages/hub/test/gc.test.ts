@@ -268,7 +268,7 @@ for (const [label, open] of BACKENDS) {
 			expect(refused).toBeInstanceOf(HubError);
 			expect((refused as HubError).status).toBe(503);
 			expect((refused as HubError).message).toMatch(/reclaimed by the garbage collector/);
-			const files = await backend.db.query("SELECT 1 FROM commit_files WHERE sha256 = $1", [sha(late)]);
+			const files = await backend.db.query("SELECT 1 FROM repo_blobs WHERE sha256 = $1", [sha(late)]);
 			expect(files.rows.length).toBe(0);
 		});
 
@@ -305,7 +305,7 @@ for (const [label, open] of BACKENDS) {
 				expect(await backend.storage.stat(sha(content))).toEqual({ size: content.length });
 			}
 			const dangling = await backend.db.query(
-				"SELECT count(*) AS n FROM commit_files f WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = f.sha256)",
+				"SELECT count(*) AS n FROM repo_blobs f WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = f.sha256)",
 			);
 			expect(Number((dangling.rows[0] as { n: string | number }).n)).toBe(0);
 		});

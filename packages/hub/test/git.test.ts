@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTrees, commitOid, fileOid, lfsPointer } from "../src/repos/git.js";
+import { compareCodePoints, decodeTree, gitTreeOid, packTree, type TreeItem } from "../src/repos/trees.js";
 import { gitBlobOid } from "../src/storage/digest.js";
 import { bytes, sha256 } from "./support/hf-client-suite.js";
 
@@ -62,6 +63,27 @@ describe("git object ids", () => {
 			expect(trees.folders.get(folder), folder).toBe(git(dir, ["rev-parse", `${tree}:${folder}`]));
 		}
 		expect([...trees.folders.keys()].sort()).toEqual(["a", "a/c", "a/c/d", "weights", "ünïcode"].sort());
+		// The stored trees' ids (src/repos/trees.ts: entries in name byte order) are git's too.
+		const rootItems: TreeItem[] = [
+			...Object.entries(files)
+				.filter(([path]) => !path.includes("/"))
+				.map(([name, file]): TreeItem => ({
+					type: "file",
+					name,
+					sha256: sha256(file.content),
+					size: file.content.length,
+					lfs: file.lfs,
+					gitOid: file.lfs ? null : gitBlobOid(file.content),
+				})),
+			...["a", "weights", "ünïcode"].map((name): TreeItem => ({
+				type: "directory",
+				name,
+				oid: trees.folders.get(name) as string,
+			})),
+		].sort((x, y) => compareCodePoints(x.name, y.name));
+		expect(gitTreeOid(rootItems)).toBe(tree);
+		const packed = packTree(tree, rootItems);
+		expect(decodeTree(tree, packed.row).items).toEqual(rootItems);
 
 		const date = new Date("2024-09-25T17:00:57Z");
 		const env = {

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
+import { listFiles } from "../src/repos/read.js";
 import { loadSeedModels } from "../src/seed.js";
 import { buildCli } from "./support/build-cli.mjs";
 
@@ -512,10 +513,15 @@ describe("imports with files", () => {
 
 		const db = await openDatabase({ databaseUrl: undefined, dataDir: join(dir, "data") });
 		try {
-			const files = await db.query<{ repo_id: string; path: string; lfs: boolean }>(
-				"SELECT f.repo_id, f.path, f.lfs FROM refs r JOIN commit_files f ON f.repo_type = r.repo_type AND f.repo_id = r.repo_id AND f.commit_id = r.commit_id ORDER BY 1, 2",
+			const heads = await db.query<{ repo_id: string; commit_id: string }>(
+				"SELECT repo_id, commit_id FROM refs WHERE repo_type = 'model' ORDER BY repo_id",
 			);
-			expect(files.rows.map((row) => `${row.repo_id}:${row.path}${row.lfs ? " (lfs)" : ""}`)).toEqual([
+			const files: string[] = [];
+			for (const head of heads.rows) {
+				for (const file of await listFiles(db, { type: "model", id: head.repo_id }, head.commit_id))
+					files.push(`${head.repo_id}:${file.path}${file.lfs ? " (lfs)" : ""}`);
+			}
+			expect(files).toEqual([
 				"files/from-folder:config.json",
 				"files/from-folder:sub/vocab.txt",
 				"files/json-model:README.md",

@@ -11,6 +11,7 @@ import { openPostgres } from "../src/db/postgres.js";
 import type { Database } from "../src/db/types.js";
 import { packageRoot } from "../src/paths.js";
 import { GENERATED_COMMIT_TITLES, HUB_AUTHOR_TEXT } from "../src/repos/catalogue-commit.js";
+import { listFiles, treePage } from "../src/repos/read.js";
 import { openBlobStore } from "../src/storage/open.js";
 import type { BlobStore } from "../src/storage/types.js";
 import { startHub, type RunningHub } from "./support/hub.js";
@@ -57,6 +58,50 @@ const fixtureRows = new Map(
 );
 /** Tables the upgrade renamed: fixture name → current name. */
 const RENAMED: Record<string, string> = { models: "repos" };
+/** Tables the upgrade replaced: every commit's file and folder lists, now trees (migration 7). */
+const REPLACED = new Set(["commit_files", "commit_folders"]);
+
+/** Every commit's files and folders as the fixture stored them, one line each, sorted. */
+async function fixtureListings(): Promise<string[]> {
+	const db = await openPglite("memory://");
+	try {
+		await loadFixture(db);
+		const files = await db.query<{ line: string }>(
+			`SELECT f.model_id || ' ' || f.commit_id || ' ' || f.path || ' ' || f.sha256 || ' ' || f.lfs || ' ' || b.size
+				AS line FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256`,
+		);
+		const folders = await db.query<{ line: string }>(
+			"SELECT model_id || ' ' || commit_id || ' ' || path || '/ ' || tree_id AS line FROM commit_folders",
+		);
+		return [...files.rows, ...folders.rows].map((row) => row.line).sort();
+	} finally {
+		await db.close();
+	}
+}
+
+/** The same lines, read from an upgraded database through the store (src/repos/read.ts). */
+async function upgradedListings(db: Database): Promise<string[]> {
+	const commits = await db.query<{ repo_id: string; id: string }>(
+		"SELECT repo_id, id FROM commits WHERE repo_type = 'model'",
+	);
+	const lines: string[] = [];
+	for (const commit of commits.rows) {
+		const repo = { type: "model" as const, id: commit.repo_id };
+		for (const file of await listFiles(db, repo, commit.id))
+			lines.push(`${commit.repo_id} ${commit.id} ${file.path} ${file.sha256} ${file.lfs} ${file.size}`);
+		const all = await treePage(db, {
+			repo,
+			commitId: commit.id,
+			path: "",
+			recursive: true,
+			limit: 1_000_000,
+		});
+		for (const entry of all)
+			if (entry.type === "directory")
+				lines.push(`${commit.repo_id} ${commit.id} ${entry.path}/ ${entry.treeId}`);
+	}
+	return lines.sort();
+}
 
 /** The blobs of blobs.gz: lines `<sha256> <size>` each followed by the bytes. */
 function fixtureBlobs(): Array<{ sha256: string; bytes: Buffer }> {
@@ -276,10 +321,25 @@ function defineUpgradeSuite(label: string, prepare: () => Promise<Prepared>): vo
 		it("keeps every row of every table", async () => {
 			expect(fixtureRows.size).toBeGreaterThanOrEqual(16);
 			for (const [table, rows] of fixtureRows) {
-				if (table === "modelhub_migrations") continue;
+				if (table === "modelhub_migrations" || REPLACED.has(table)) continue;
 				const name = RENAMED[table] ?? table;
 				const counted = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM "${name}"`);
 				expect(Number(counted.rows[0]?.n), name).toBe(rows);
+			}
+		});
+
+		it("keeps every commit's files and folders (with their sizes and tree ids), now as shared trees", async () => {
+			const expected = await fixtureListings();
+			expect(expected.length).toBe(
+				(fixtureRows.get("commit_files") ?? 0) + (fixtureRows.get("commit_folders") ?? 0),
+			);
+			expect(await upgradedListings(db)).toEqual(expected);
+			for (const table of REPLACED) {
+				const left = await db.query(
+					"SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = $1",
+					[table],
+				);
+				expect(left.rows, table).toEqual([]);
 			}
 		});
 
@@ -287,7 +347,7 @@ function defineUpgradeSuite(label: string, prepare: () => Promise<Prepared>): vo
 			const types = async (sql: string) =>
 				(await db.query<{ type: string | null }>(sql)).rows.map((row) => row.type);
 			expect(await types("SELECT DISTINCT type FROM repos")).toEqual(["model"]);
-			for (const table of ["provider_mappings", "commits", "refs", "commit_files", "commit_folders"]) {
+			for (const table of ["provider_mappings", "commits", "refs", "repo_blobs"]) {
 				expect(await types(`SELECT DISTINCT repo_type AS type FROM ${table}`), table).toEqual(["model"]);
 			}
 			expect(

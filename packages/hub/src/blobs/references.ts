@@ -3,8 +3,8 @@ import type { Queryable } from "../db/types.js";
 /**
  * What refers to a stored blob, written once: the collector (src/gc/) asks "is this blob referenced?"
  * and quotas (src/quota/) ask "which blobs does a namespace hold?" through these functions only, so a
- * change to how commits keep their files (today one `commit_files` row per file of every commit) is
- * made here and nowhere else.
+ * change to how commits keep their files is made here and nowhere else. Commits keep their files in
+ * shared trees (src/repos/trees.ts); `repo_blobs` records every blob any commit of a repository holds.
  */
 
 /**
@@ -30,7 +30,7 @@ export async function lockForCollection(tx: Queryable): Promise<void> {
  * committed, or by a Xet xorb (its stored bytes). Each lookup is an index scan.
  */
 export function blobReferencedSql(sha256: string): string {
-	return `(EXISTS (SELECT 1 FROM commit_files rf WHERE rf.sha256 = ${sha256})
+	return `(EXISTS (SELECT 1 FROM repo_blobs rf WHERE rf.sha256 = ${sha256})
 		OR EXISTS (SELECT 1 FROM upload_objects ro WHERE ro.sha256 = ${sha256})
 		OR EXISTS (SELECT 1 FROM xet_xorbs rx WHERE rx.blob_sha256 = ${sha256}))`;
 }
@@ -40,8 +40,8 @@ export function blobReferencedSql(sha256: string): string {
  * `sha256`: an uploaded object it took is no longer a pending upload.
  */
 export function committedInRepoSql(sha256: string, repoType: string, repoId: string): string {
-	return `EXISTS (SELECT 1 FROM commit_files cf
-		WHERE cf.sha256 = ${sha256} AND cf.repo_id = ${repoId} AND cf.repo_type = ${repoType})`;
+	return `EXISTS (SELECT 1 FROM repo_blobs cf
+		WHERE cf.repo_type = ${repoType} AND cf.repo_id = ${repoId} AND cf.sha256 = ${sha256})`;
 }
 
 /**
@@ -56,7 +56,7 @@ export async function namespaceUsage(db: Queryable, namespace: string): Promise<
 			SELECT id, type FROM repos WHERE type IN ('model', 'dataset', 'space') AND lower(namespace) = lower($1)
 		)
 		SELECT COALESCE(sum(b.size), 0) AS used FROM blobs b WHERE b.sha256 IN (
-			SELECT f.sha256 FROM commit_files f JOIN owned r ON f.repo_type = r.type AND f.repo_id = r.id
+			SELECT f.sha256 FROM repo_blobs f JOIN owned r ON f.repo_type = r.type AND f.repo_id = r.id
 			UNION
 			SELECT o.sha256 FROM upload_objects o JOIN owned r ON o.repo_type = r.type AND o.repo_id = r.id)`,
 		[namespace],

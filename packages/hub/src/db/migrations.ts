@@ -452,6 +452,77 @@ CREATE INDEX xet_xorbs_blob ON xet_xorbs (blob_sha256);
 CREATE INDEX audit_log_actor_action ON audit_log (actor, action, at);
 `,
 	},
+	{
+		version: 9,
+		name: "trees shared between commits instead of every commit's full file list",
+		sql: `
+-- Trees as git stores them (src/repos/trees.ts): one row per distinct folder content, by its git tree
+-- id, shared by every commit and repository that has it; commits.tree_id names the root. A commit
+-- writes only the trees on the paths it changed. Entries are packed in name byte order:
+--   kind (0 file, 1 LFS file, 2 folder) · int4 name length · UTF-8 name ·
+--   folder: tree id (20 bytes) | file: git blob id (20) · SHA-256 (32) · int8 size | LFS: SHA-256 · size
+CREATE TABLE trees (
+	oid text PRIMARY KEY CHECK (oid ~ '^[0-9a-f]{40}$'),
+	entries bytea NOT NULL
+);
+-- A tree of many entries is stored in chunks (runs of entries, by the SHA-1 of their bytes, shared like
+-- trees): its trees row is byte 3 then the chunks' ids, so a one-file change rewrites one chunk.
+CREATE TABLE tree_chunks (
+	id text PRIMARY KEY CHECK (id ~ '^[0-9a-f]{40}$'),
+	entries bytea NOT NULL
+);
+
+-- Which repositories hold which blobs (every blob any of their commits has): upload checks, the
+-- storage a repository uses, and whether a blob is referenced at all read it.
+CREATE TABLE repo_blobs (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	sha256 text NOT NULL REFERENCES blobs (sha256),
+	PRIMARY KEY (repo_type, repo_id, sha256),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE INDEX repo_blobs_sha256 ON repo_blobs (sha256);
+
+INSERT INTO repo_blobs (repo_type, repo_id, sha256) SELECT DISTINCT repo_type, repo_id, sha256 FROM commit_files;
+
+-- Each distinct tree once, from one commit and folder that has it ("" is a commit's root).
+WITH sources AS (
+	SELECT DISTINCT ON (tree_id) repo_type, repo_id, commit_id, path, tree_id FROM (
+		SELECT repo_type, repo_id, id AS commit_id, ''::text AS path, tree_id FROM commits
+		UNION ALL
+		SELECT repo_type, repo_id, commit_id, path, tree_id FROM commit_folders
+	) every_tree ORDER BY tree_id
+), children AS (
+	SELECT repo_type, repo_id, commit_id, path, sha256, lfs, NULL::text AS tree_id FROM commit_files
+	UNION ALL
+	SELECT repo_type, repo_id, commit_id, path, NULL, NULL, tree_id FROM commit_folders
+), named AS (
+	SELECT c.*, regexp_replace(c.path, '^.*/', '') AS name,
+		CASE WHEN strpos(c.path, '/') = 0 THEN '' ELSE regexp_replace(c.path, '/[^/]*$', '') END AS parent
+	FROM children c
+), entries AS (
+	SELECT s.tree_id AS owner, n.name,
+		CASE WHEN n.tree_id IS NOT NULL THEN '\\x02'::bytea WHEN n.lfs THEN '\\x01'::bytea ELSE '\\x00'::bytea END
+		|| int4send(octet_length(convert_to(n.name, 'UTF8'))) || convert_to(n.name, 'UTF8')
+		|| CASE
+			WHEN n.tree_id IS NOT NULL THEN decode(n.tree_id, 'hex')
+			WHEN n.lfs THEN decode(n.sha256, 'hex') || int8send(b.size)
+			ELSE decode(b.git_oid, 'hex') || decode(n.sha256, 'hex') || int8send(b.size)
+		END AS entry
+	FROM sources s
+	JOIN named n ON n.repo_type = s.repo_type AND n.repo_id = s.repo_id AND n.commit_id = s.commit_id
+		AND n.parent = s.path
+	LEFT JOIN blobs b ON b.sha256 = n.sha256
+)
+INSERT INTO trees (oid, entries)
+SELECT s.tree_id, COALESCE(string_agg(e.entry, ''::bytea ORDER BY e.name COLLATE "C"), ''::bytea)
+FROM sources s LEFT JOIN entries e ON e.owner = s.tree_id
+GROUP BY s.tree_id;
+
+DROP TABLE commit_files;
+DROP TABLE commit_folders;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

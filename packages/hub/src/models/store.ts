@@ -259,8 +259,8 @@ function render<Mapping>(
 	return model;
 }
 
-const USED_STORAGE_SQL = `SELECT COALESCE(sum(b.size), 0) FROM (SELECT DISTINCT sha256 FROM commit_files f
-	WHERE f.repo_type = m.type AND f.repo_id = m.id) d JOIN blobs b ON b.sha256 = d.sha256`;
+const USED_STORAGE_SQL = `SELECT COALESCE(sum(b.size), 0) FROM repo_blobs d JOIN blobs b ON b.sha256 = d.sha256
+	WHERE d.repo_type = m.type AND d.repo_id = m.id`;
 
 export interface InfoOptions {
 	/** Who asks: a private model they may not read is answered as missing. */

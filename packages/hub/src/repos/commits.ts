@@ -1,9 +1,22 @@
 import type { Queryable } from "../db/types.js";
-import { HubError } from "../errors.js";
+import { entryNotFound, HubError } from "../errors.js";
 import { repoKeyText, type RepoKey } from "../repo-identity.js";
-import { buildTrees, commitOid, fileOid } from "./git.js";
+import { commitOid, fileOid } from "./git.js";
 import { isLfsFile } from "./lfs.js";
 import { repoPathProblem } from "./paths.js";
+import {
+	cacheTree,
+	compareCodePoints,
+	gitTreeOid,
+	loadTree,
+	packTree,
+	rootTrees,
+	type PackedTree,
+	type Tree,
+	type TreeFile,
+	type TreeFolder,
+	type TreeItem,
+} from "./trees.js";
 
 /** A file of a commit: where it is in the repository and which stored blob holds its bytes. */
 export interface CommitFile {
@@ -16,12 +29,16 @@ export interface CommitFile {
 	lfs?: boolean;
 }
 
-export interface CommitInput {
+/** A change to a commit's tree, applied in order on top of the parent's. */
+export type TreeEdit =
+	| { kind: "put"; file: CommitFile }
+	| { kind: "deleteFile"; path: string }
+	| { kind: "deleteFolder"; path: string };
+
+interface CommitHeaderInput {
 	repo: RepoKey;
 	/** Branch to move to the new commit ("main" by default); created when absent. */
 	branch?: string;
-	/** The complete file list of the new commit (a snapshot, not a diff: see applyChanges). */
-	files: readonly CommitFile[];
 	title: string;
 	message?: string;
 	authorName: string;
@@ -34,6 +51,13 @@ export interface CommitInput {
 	parent?: string | null;
 }
 
+/**
+ * A commit to write: either the complete file list (`files`, a snapshot) or `edits` to the parent's
+ * tree (only the trees on the edited paths are rebuilt and written).
+ */
+export type CommitInput = CommitHeaderInput &
+	({ files: readonly CommitFile[]; edits?: undefined } | { edits: readonly TreeEdit[]; files?: undefined });
+
 export interface WrittenCommit {
 	repo: RepoKey;
 	commitId: string;
@@ -45,50 +69,147 @@ function invalidCommit(message: string): HubError {
 	return new HubError("Invalid", message);
 }
 
-interface PreparedFile {
-	path: string;
-	sha256: string;
-	size: number;
-	gitOid: string | null;
-	lfs: boolean;
-	oid: string;
+/** A file of a snapshot, checked, as a tree entry. */
+function treeFile(file: CommitFile, name: string): TreeFile {
+	const gitOid = file.gitOid ?? null;
+	const lfs = file.lfs ?? (isLfsFile(file.path, file.size) || gitOid === null);
+	// A file kept in git needs its git id (fileOid says so when it is missing).
+	const item: TreeFile = { type: "file", name, sha256: file.sha256, size: file.size, lfs, gitOid: null };
+	if (!lfs) item.gitOid = fileOid({ sha256: file.sha256, size: file.size, lfs, gitOid });
+	return item;
 }
 
-function prepareFiles(input: CommitInput): PreparedFile[] {
+function checkPath(path: string): void {
+	const problem = repoPathProblem(path);
+	if (problem) throw invalidCommit(`${JSON.stringify(path.slice(0, 200))}: ${problem}`);
+}
+
+/** A snapshot as edits to an empty tree; a path listed twice is refused. */
+function snapshotEdits(files: readonly CommitFile[]): TreeEdit[] {
 	const seen = new Set<string>();
-	const files = input.files.map((file): PreparedFile => {
-		const problem = repoPathProblem(file.path);
-		if (problem) throw invalidCommit(`${JSON.stringify(file.path.slice(0, 200))}: ${problem}`);
+	return files.map((file) => {
+		checkPath(file.path);
 		if (seen.has(file.path)) throw invalidCommit(`${file.path} is listed twice`);
 		seen.add(file.path);
-		const gitOid = file.gitOid ?? null;
-		const lfs = file.lfs ?? (isLfsFile(file.path, file.size) || gitOid === null);
-		const prepared = { path: file.path, sha256: file.sha256, size: file.size, gitOid, lfs, oid: "" };
-		prepared.oid = fileOid(prepared);
-		return prepared;
+		return { kind: "put", file };
 	});
-	// A path cannot be both a file and a folder.
-	for (const path of seen) {
-		let slash = path.indexOf("/");
-		while (slash >= 0) {
-			const folder = path.slice(0, slash);
-			if (seen.has(folder)) throw invalidCommit(`${folder} is both a file and a folder`);
-			slash = path.indexOf("/", slash + 1);
+}
+
+/** A folder being edited: entries from its stored tree (when it had one) with the edits applied. */
+class EditedFolder {
+	readonly files = new Map<string, TreeFile>();
+	readonly folders = new Map<string, EditedFolder | TreeFolder>();
+	changed = false;
+	constructor(
+		readonly stored: string | undefined,
+		readonly tree?: Tree,
+	) {
+		for (const item of tree?.items ?? []) {
+			if (item.type === "file") this.files.set(item.name, item);
+			else this.folders.set(item.name, item);
 		}
 	}
-	return files;
+
+	/** Whether no file is left in it or under it (a stored tree never is empty). */
+	isEmpty(): boolean {
+		if (this.files.size > 0) return false;
+		for (const child of this.folders.values())
+			if (!(child instanceof EditedFolder) || !child.isEmpty()) return false;
+		return true;
+	}
+}
+
+/** Applies edits to a tree (loading the stored trees on their paths), in order. */
+async function applyEdits(
+	db: Queryable,
+	root: string | undefined,
+	edits: readonly TreeEdit[],
+): Promise<EditedFolder> {
+	const top = new EditedFolder(root, root === undefined ? undefined : await loadTree(db, root));
+	/** The folder at `names` (created when `create`), each on the way marked changed; undefined if absent. */
+	const folderAt = async (names: readonly string[], create: boolean): Promise<EditedFolder | undefined> => {
+		const trail: EditedFolder[] = [top];
+		let folder = top;
+		for (const name of names) {
+			let child = folder.folders.get(name);
+			if (child === undefined) {
+				if (!create) return undefined;
+				child = new EditedFolder(undefined);
+				folder.folders.set(name, child);
+			} else if (!(child instanceof EditedFolder)) {
+				child = new EditedFolder(child.oid, await loadTree(db, child.oid));
+				folder.folders.set(name, child);
+			}
+			folder = child;
+			trail.push(folder);
+		}
+		for (const changed of trail) changed.changed = true;
+		return folder;
+	};
+	for (const edit of edits) {
+		const path = edit.kind === "put" ? edit.file.path : edit.path;
+		const names = path.split("/");
+		const name = names.pop() as string;
+		if (edit.kind === "put") {
+			checkPath(path);
+			const folder = (await folderAt(names, true)) as EditedFolder;
+			folder.files.set(name, treeFile(edit.file, name));
+		} else if (edit.kind === "deleteFile") {
+			const folder = await folderAt(names, false);
+			if (!folder?.files.delete(name)) throw entryNotFound(`A file with this name doesn't exist: ${path}`);
+		} else {
+			const folder = await folderAt(names, false);
+			const child = folder?.folders.get(name);
+			if (!folder || !child || (child instanceof EditedFolder && child.isEmpty())) {
+				throw entryNotFound(`A folder with this name doesn't exist: ${path}`);
+			}
+			folder.folders.delete(name);
+		}
+	}
+	return top;
 }
 
 /**
- * Writes commits (one per input, any number of repositories) inside the caller's transaction, in a fixed
- * number of statements whatever their count: blobs, commits, files, folders, refs. Each input is a
- * full snapshot; ids are git's (see git.ts). Writing the very same commit again changes nothing.
+ * The tree id of an edited folder (undefined when it ended empty and is not the root), adding the
+ * trees it made to `made`.
+ */
+function finishFolder(folder: EditedFolder, path: string, made: Map<string, PackedTree>): string | undefined {
+	if (!folder.changed && folder.stored !== undefined) return folder.stored;
+	const items: TreeItem[] = [...folder.files.values()];
+	for (const [name, child] of folder.folders) {
+		const childPath = path === "" ? name : `${path}/${name}`;
+		const oid = child instanceof EditedFolder ? finishFolder(child, childPath, made) : child.oid;
+		if (oid === undefined) continue;
+		if (folder.files.has(name)) throw invalidCommit(`${childPath} is both a file and a folder`);
+		// The stored entry itself when unchanged, so that the chunk holding it is recognised as stored.
+		const before = folder.tree?.byName.get(name);
+		items.push(
+			before?.type === "directory" && before.oid === oid ? before : { type: "directory", name, oid },
+		);
+	}
+	if (items.length === 0 && path !== "") return undefined;
+	items.sort((a, b) => compareCodePoints(a.name, b.name));
+	const oid = gitTreeOid(items);
+	if (!made.has(oid)) made.set(oid, packTree(oid, items, folder.tree));
+	return oid;
+}
+
+/** The files an edit list puts (whose blobs the repository now holds). */
+function putFiles(edits: readonly TreeEdit[]): CommitFile[] {
+	return edits.flatMap((edit) => (edit.kind === "put" ? [edit.file] : []));
+}
+
+/**
+ * Writes commits (one per input, any number of repositories) inside the caller's transaction: blobs,
+ * the new trees, commits, which repositories hold which blobs, refs. A snapshot input writes all its
+ * trees (shared ones already stored are kept); an edit input only the trees on its edited paths. Ids
+ * are git's (see git.ts). Writing the very same commit again changes nothing.
  */
 export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]): Promise<WrittenCommit[]> {
 	if (inputs.length === 0) return [];
 	const prepared = inputs.map((input) => ({
 		input,
-		files: prepareFiles(input),
+		edits: input.files !== undefined ? snapshotEdits(input.files) : input.edits,
 		branch: input.branch ?? "main",
 	}));
 	const branches = new Set<string>();
@@ -128,23 +249,29 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 
 	const written: WrittenCommit[] = [];
 	const blobs = new Map<string, { size: number; gitOid: string | null }>();
+	const made = new Map<string, PackedTree>();
 	// Column arrays for unnest: each row starts with the repository's type and id.
 	const commitRows: unknown[][] = [[], [], [], [], [], [], [], [], []];
-	const fileRows: unknown[][] = [[], [], [], [], [], []];
-	const folderRows: unknown[][] = [[], [], [], [], []];
+	const holdRows: unknown[][] = [[], [], []];
 	const refRows: unknown[][] = [[], [], [], []];
-	for (const { input, files, branch } of prepared) {
+	for (const { input, edits, branch } of prepared) {
 		const head = input.parent === undefined ? heads.get(`${repoKeyText(input.repo)}\n${branch}`) : undefined;
 		const parent = input.parent === undefined ? (head?.commitId ?? null) : input.parent;
-		const trees = buildTrees(new Map(files.map((file) => [file.path, file.oid])));
+		// Edits apply to the parent's tree; a snapshot starts from nothing.
+		let base: string | undefined;
+		if (input.edits !== undefined && parent !== null) {
+			base = head?.treeId ?? (await rootTrees(tx, input.repo, [parent])).get(parent);
+			if (base === undefined) throw invalidCommit(`the parent commit ${parent} is not in ${input.repo.id}`);
+		}
+		const root = finishFolder(await applyEdits(tx, base, edits), "", made) as string;
 		// Nothing changed since the branch's head: no empty commit.
-		if (head && head.treeId === trees.root) {
+		if (head && head.treeId === root) {
 			written.push({ repo: input.repo, commitId: head.commitId, treeId: head.treeId });
 			continue;
 		}
 		const date = new Date(Math.floor(input.date.getTime() / 1000) * 1000);
 		const commitId = commitOid({
-			tree: trees.root,
+			tree: root,
 			parent,
 			authorName: input.authorName,
 			authorEmail: input.authorEmail,
@@ -152,25 +279,21 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			title: input.title,
 			...(input.message ? { message: input.message } : {}),
 		});
-		written.push({ repo: input.repo, commitId, treeId: trees.root });
+		written.push({ repo: input.repo, commitId, treeId: root });
 		const { type, id } = input.repo;
-		for (const file of files) {
+		for (const file of putFiles(edits)) {
+			const gitOid = file.gitOid ?? null;
 			const known = blobs.get(file.sha256);
-			if (!known || (known.gitOid === null && file.gitOid !== null))
-				blobs.set(file.sha256, { size: file.size, gitOid: file.gitOid });
-			[type, id, commitId, file.path, file.sha256, file.lfs].forEach((value, index) =>
-				fileRows[index]!.push(value),
-			);
-		}
-		for (const [path, treeId] of trees.folders) {
-			[type, id, commitId, path, treeId].forEach((value, index) => folderRows[index]!.push(value));
+			if (!known || (known.gitOid === null && gitOid !== null))
+				blobs.set(file.sha256, { size: file.size, gitOid });
+			[type, id, file.sha256].forEach((value, index) => holdRows[index]!.push(value));
 		}
 		const row = [
 			type,
 			id,
 			commitId,
 			parent,
-			trees.root,
+			root,
 			input.title,
 			input.message ?? "",
 			`${input.authorName} <${input.authorEmail}>`,
@@ -180,42 +303,49 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 		[type, id, branch, commitId].forEach((value, index) => refRows[index]!.push(value));
 	}
 
-	await tx.query(
-		`INSERT INTO blobs (sha256, size, git_oid)
-		SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
-		ON CONFLICT (sha256) DO UPDATE SET git_oid = EXCLUDED.git_oid
-			WHERE blobs.git_oid IS NULL AND EXCLUDED.git_oid IS NOT NULL`,
-		[[...blobs.keys()], [...blobs.values()].map((b) => b.size), [...blobs.values()].map((b) => b.gitOid)],
+	if (blobs.size > 0) {
+		await tx.query(
+			`INSERT INTO blobs (sha256, size, git_oid)
+			SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
+			ON CONFLICT (sha256) DO UPDATE SET git_oid = EXCLUDED.git_oid
+				WHERE blobs.git_oid IS NULL AND EXCLUDED.git_oid IS NOT NULL`,
+			[[...blobs.keys()], [...blobs.values()].map((b) => b.size), [...blobs.values()].map((b) => b.gitOid)],
+		);
+	}
+	// Trees go as base64 text: PGlite passes a large bytea parameter several times slower.
+	const chunks = new Map(
+		[...made.values()].flatMap((tree) => tree.newChunks.map((chunk) => [chunk.id, chunk.packed])),
 	);
-	const inserted = await tx.query<{ repo_type: string; repo_id: string; id: string }>(
+	if (chunks.size > 0) {
+		await tx.query(
+			`INSERT INTO tree_chunks (id, entries)
+			SELECT id, decode(packed, 'base64') FROM unnest($1::text[], $2::text[]) AS t(id, packed)
+			ON CONFLICT (id) DO NOTHING`,
+			[[...chunks.keys()], [...chunks.values()].map((packed) => packed.toString("base64"))],
+		);
+	}
+	if (made.size > 0) {
+		await tx.query(
+			`INSERT INTO trees (oid, entries)
+			SELECT oid, decode(packed, 'base64') FROM unnest($1::text[], $2::text[]) AS t(oid, packed)
+			ON CONFLICT (oid) DO NOTHING`,
+			[[...made.keys()], [...made.values()].map((tree) => tree.row.toString("base64"))],
+		);
+	}
+	await tx.query(
 		`INSERT INTO commits (repo_type, repo_id, id, parent_id, tree_id, title, message, author, created_at)
 		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
 			$8::text[], $9::timestamptz[])
-		ON CONFLICT (repo_type, repo_id, id) DO NOTHING
-		RETURNING repo_type, repo_id, id`,
+		ON CONFLICT (repo_type, repo_id, id) DO NOTHING`,
 		commitRows,
 	);
-	// Files and folders only for commits that are new (an identical commit already has them).
-	const fresh = new Set(inserted.rows.map((row) => `${row.repo_type}:${row.repo_id}\n${row.id}`));
-	const keep = (rows: unknown[][]): unknown[][] => {
-		const indexes = (rows[0] as string[])
-			.map((type, index) =>
-				fresh.has(`${type}:${rows[1]![index] as string}\n${rows[2]![index] as string}`) ? index : -1,
-			)
-			.filter((index) => index >= 0);
-		return rows.map((column) => indexes.map((index) => column[index]));
-	};
-	await tx.query(
-		`INSERT INTO commit_files (repo_type, repo_id, commit_id, path, sha256, lfs)
-		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[])`,
-		keep(fileRows),
-	);
-	const folders = keep(folderRows);
-	if ((folders[0] as unknown[]).length > 0) {
+	// Which repositories hold which blobs: what upload checks, storage sums and the collector read.
+	if ((holdRows[0] as unknown[]).length > 0) {
 		await tx.query(
-			`INSERT INTO commit_folders (repo_type, repo_id, commit_id, path, tree_id)
-			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-			folders,
+			`INSERT INTO repo_blobs (repo_type, repo_id, sha256)
+			SELECT DISTINCT * FROM unnest($1::text[], $2::text[], $3::text[])
+			ON CONFLICT DO NOTHING`,
+			holdRows,
 		);
 	}
 	await tx.query(
@@ -225,5 +355,7 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 		ON CONFLICT (repo_type, repo_id, kind, name) DO UPDATE SET commit_id = EXCLUDED.commit_id`,
 		refRows,
 	);
+	// Made trees are kept parsed: the next commit to the branch starts from them.
+	for (const { tree } of made.values()) cacheTree(tree);
 	return written;
 }

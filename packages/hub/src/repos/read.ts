@@ -4,6 +4,17 @@ import type { Queryable } from "../db/types.js";
 import type { RepoKey, RepoType } from "../repo-identity.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { fileOid, lfsPointerSize } from "./git.js";
+import {
+	compareCodePoints,
+	flattenTrees,
+	loadTree,
+	resolvePaths,
+	rootTrees,
+	sortByPath,
+	type PathItem,
+	type TreeFile,
+	type TreeItem,
+} from "./trees.js";
 
 /** A file of a commit, with what the API shows of it. */
 export interface FileEntry {
@@ -33,18 +44,20 @@ export type Resolved =
 	| ({ status: "no-revision" } & FoundRepo)
 	| ({ status: "ok"; commitId: string; libraryName: string | null } & FoundRepo);
 
-interface FileRow {
-	path: string;
-	sha256: string;
-	size: number | string;
-	lfs: boolean;
-	git_oid: string | null;
+/** A tree's file as the API shows it, at its path. */
+function fileAt(path: string, item: TreeFile): FileEntry {
+	return { path, sha256: item.sha256, size: item.size, lfs: item.lfs, gitOid: item.gitOid };
 }
 
-const FILE_COLUMNS = "f.path, f.sha256, b.size, f.lfs, b.git_oid";
+function entryAt(path: string, item: TreeItem): TreeEntry {
+	return item.type === "directory"
+		? { type: "directory", path, treeId: item.oid }
+		: { type: "file", ...fileAt(path, item) };
+}
 
-function fileOf(row: FileRow): FileEntry {
-	return { path: row.path, sha256: row.sha256, size: Number(row.size), lfs: row.lfs, gitOid: row.git_oid };
+/** The root tree of a commit of the repository, or undefined. */
+async function rootOf(db: Queryable, repo: RepoKey, commitId: string): Promise<string | undefined> {
+	return (await rootTrees(db, repo, [commitId])).get(commitId);
 }
 
 /** A repository of a type, its id matched case-insensitively (as on the public hub), or undefined. */
@@ -126,13 +139,10 @@ export async function resolveRevision(
 
 /** Every file of a commit, by path (byte order). */
 export async function listFiles(db: Queryable, repo: RepoKey, commitId: string): Promise<FileEntry[]> {
-	const result = await db.query<FileRow>(
-		`SELECT ${FILE_COLUMNS} FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-		WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 ORDER BY f.path`,
-		[repo.type, repo.id, commitId],
-		{ prepare: true },
-	);
-	return result.rows.map(fileOf);
+	const root = await rootOf(db, repo, commitId);
+	if (root === undefined) return [];
+	const items = (await flattenTrees(db, [root])).get(root) as PathItem[];
+	return sortByPath(items.flatMap(({ path, item }) => (item.type === "file" ? [fileAt(path, item)] : [])));
 }
 
 /** One file of a commit, or undefined. */
@@ -142,13 +152,10 @@ export async function getFile(
 	commitId: string,
 	path: string,
 ): Promise<FileEntry | undefined> {
-	const result = await db.query<FileRow>(
-		`SELECT ${FILE_COLUMNS} FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-		WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 AND f.path = $4`,
-		[repo.type, repo.id, commitId, path],
-	);
-	const row = result.rows[0];
-	return row ? fileOf(row) : undefined;
+	const root = await rootOf(db, repo, commitId);
+	if (root === undefined) return undefined;
+	const [item] = await resolvePaths(db, [{ root, path }]);
+	return item?.type === "file" ? fileAt(path, item) : undefined;
 }
 
 /** Whether `path` is a folder of the commit ("" is the root, always one). */
@@ -159,11 +166,10 @@ export async function isFolder(
 	path: string,
 ): Promise<boolean> {
 	if (path === "") return true;
-	const result = await db.query(
-		"SELECT 1 FROM commit_folders WHERE repo_type = $1 AND repo_id = $2 AND commit_id = $3 AND path = $4",
-		[repo.type, repo.id, commitId, path],
-	);
-	return result.rows.length > 0;
+	const root = await rootOf(db, repo, commitId);
+	if (root === undefined) return false;
+	const [item] = await resolvePaths(db, [{ root, path }]);
+	return item?.type === "directory";
 }
 
 export interface TreeQuery {
@@ -178,32 +184,33 @@ export interface TreeQuery {
 }
 
 /**
- * A page of a folder's entries (files and folders together, by path), `limit + 1` looked up so the
- * caller knows whether there is a next page.
+ * A page of a folder's entries (files and folders together, by path in byte order), `limit + 1`
+ * looked up so the caller knows whether there is a next page.
  */
 export async function treePage(db: Queryable, query: TreeQuery): Promise<TreeEntry[]> {
+	const root = await rootOf(db, query.repo, query.commitId);
+	if (root === undefined) return [];
+	let folder: string | undefined = root;
+	if (query.path !== "") {
+		const [item] = await resolvePaths(db, [{ root, path: query.path }]);
+		folder = item?.type === "directory" ? item.oid : undefined;
+	}
+	if (folder === undefined) return [];
 	const prefix = query.path === "" ? "" : `${query.path}/`;
-	const params = [query.repo.type, query.repo.id, query.commitId, prefix, query.after ?? "", query.limit + 1];
-	// Direct children have no further "/" after the prefix.
-	const depth = query.recursive ? "" : "AND strpos(substr(e.path, length($4) + 1), '/') = 0";
-	const result = await db.query<FileRow & { tree_id: string | null }>(
-		`SELECT e.* FROM (
-			SELECT f.path, f.sha256, b.size, f.lfs, b.git_oid, NULL::text AS tree_id
-			FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-			WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 AND starts_with(f.path, $4) AND f.path > $5
-			UNION ALL
-			SELECT d.path, NULL, 0, false, NULL, d.tree_id
-			FROM commit_folders d
-			WHERE d.repo_type = $1 AND d.repo_id = $2 AND d.commit_id = $3 AND starts_with(d.path, $4) AND d.path > $5
-		) e WHERE true ${depth}
-		ORDER BY e.path COLLATE "C" LIMIT $6`,
-		params,
-	);
-	return result.rows.map((row): TreeEntry =>
-		row.tree_id !== null
-			? { type: "directory", path: row.path, treeId: row.tree_id }
-			: { type: "file", ...fileOf(row) },
-	);
+	let items: PathItem[];
+	if (query.recursive) {
+		items = sortByPath((await flattenTrees(db, [folder], query.path)).get(folder) as PathItem[]);
+	} else {
+		// A tree's entries are stored in name byte order, which is their paths' order.
+		items = (await loadTree(db, folder)).items.map((item) => ({ path: `${prefix}${item.name}`, item }));
+	}
+	const after = query.after ?? "";
+	const page: TreeEntry[] = [];
+	for (const { path, item } of items) {
+		if (page.length > query.limit) break;
+		if (compareCodePoints(path, after) > 0) page.push(entryAt(path, item));
+	}
+	return page;
 }
 
 /** The entries (files or folders) at the given paths; paths that do not exist are left out. */
@@ -213,27 +220,17 @@ export async function pathsInfo(
 	commitId: string,
 	paths: readonly string[],
 ): Promise<TreeEntry[]> {
-	const result = await db.query<FileRow & { tree_id: string | null }>(
-		`SELECT f.path, f.sha256, b.size, f.lfs, b.git_oid, NULL::text AS tree_id
-		FROM commit_files f JOIN blobs b ON b.sha256 = f.sha256
-		WHERE f.repo_type = $1 AND f.repo_id = $2 AND f.commit_id = $3 AND f.path = ANY($4::text[])
-		UNION ALL
-		SELECT d.path, NULL, 0, false, NULL, d.tree_id FROM commit_folders d
-		WHERE d.repo_type = $1 AND d.repo_id = $2 AND d.commit_id = $3 AND d.path = ANY($4::text[])`,
-		[repo.type, repo.id, commitId, paths],
-	);
-	const byPath = new Map(
-		result.rows.map((row): [string, TreeEntry] => [
-			row.path,
-			row.tree_id !== null
-				? { type: "directory", path: row.path, treeId: row.tree_id }
-				: { type: "file", ...fileOf(row) },
-		]),
-	);
+	const root = await rootOf(db, repo, commitId);
+	if (root === undefined) return [];
 	// In the order asked for, each once.
-	return [...new Set(paths)].flatMap((path) => {
-		const entry = byPath.get(path);
-		return entry ? [entry] : [];
+	const unique = [...new Set(paths)];
+	const items = await resolvePaths(
+		db,
+		unique.map((path) => ({ root, path })),
+	);
+	return unique.flatMap((path, index) => {
+		const item = items[index];
+		return item ? [entryAt(path, item)] : [];
 	});
 }
 
@@ -250,41 +247,67 @@ export async function lastCommits(
 	commitId: string,
 	entries: readonly TreeEntry[],
 ): Promise<Map<string, LastCommit>> {
-	const chainResult = await db.query<{ id: string; title: string; created_at: Date | string }>(
-		`WITH RECURSIVE chain(id, parent_id, title, created_at, depth) AS (
-			SELECT id, parent_id, title, created_at, 0 FROM commits WHERE repo_type = $1 AND repo_id = $2 AND id = $3
+	const chainResult = await db.query<{
+		id: string;
+		tree_id: string;
+		title: string;
+		created_at: Date | string;
+	}>(
+		`WITH RECURSIVE chain(id, parent_id, tree_id, title, created_at, depth) AS (
+			SELECT id, parent_id, tree_id, title, created_at, 0 FROM commits
+			WHERE repo_type = $1 AND repo_id = $2 AND id = $3
 			UNION ALL
-			SELECT c.id, c.parent_id, c.title, c.created_at, chain.depth + 1
+			SELECT c.id, c.parent_id, c.tree_id, c.title, c.created_at, chain.depth + 1
 			FROM commits c JOIN chain ON c.repo_type = $1 AND c.repo_id = $2 AND c.id = chain.parent_id
 			WHERE chain.depth < $4
-		) SELECT id, title, created_at FROM chain ORDER BY depth`,
+		) SELECT id, tree_id, title, created_at FROM chain ORDER BY depth`,
 		[repo.type, repo.id, commitId, HISTORY_DEPTH],
 	);
 	const chain = chainResult.rows.map((row) => ({
 		id: row.id,
+		tree: row.tree_id,
 		title: row.title,
 		date: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
 	}));
-	const paths = entries.map((entry) => entry.path);
-	const states = await db.query<{ commit_id: string; path: string; state: string }>(
-		`SELECT commit_id, path, sha256 || ':' || lfs AS state FROM commit_files
-		WHERE repo_type = $1 AND repo_id = $2 AND commit_id = ANY($3::text[]) AND path = ANY($4::text[])
-		UNION ALL
-		SELECT commit_id, path, tree_id FROM commit_folders
-		WHERE repo_type = $1 AND repo_id = $2 AND commit_id = ANY($3::text[]) AND path = ANY($4::text[])`,
-		[repo.type, repo.id, chain.map((c) => c.id), paths],
-	);
-	const stateAt = new Map(states.rows.map((row) => [`${row.commit_id}\n${row.path}`, row.state]));
 	const result = new Map<string, LastCommit>();
-	for (const path of paths) {
-		const current = stateAt.get(`${commitId}\n${path}`);
-		let last = chain[0];
-		for (let index = 1; index < chain.length; index++) {
-			if (stateAt.get(`${chain[index]!.id}\n${path}`) !== current) break;
-			last = chain[index];
-		}
-		if (last) result.set(path, last);
+	const first = chain[0];
+	if (!first) return result;
+	const commitOf = (index: number): LastCommit => {
+		const { id, title, date } = chain[index] as (typeof chain)[number];
+		return { id, title, date };
+	};
+	// Each path's state (a file's blob and storage, a folder's tree) at the newest commit; walking back,
+	// a path's last commit is the oldest one before its state first differs. Commits are looked at in
+	// growing batches (trees of a batch loaded together, level by level) until every path is settled.
+	const paths = [...new Set(entries.map((entry) => entry.path))];
+	const stateOf = (item: TreeItem | undefined): string | undefined =>
+		item === undefined ? undefined : item.type === "directory" ? item.oid : `${item.sha256}:${item.lfs}`;
+	const current = (
+		await resolvePaths(
+			db,
+			paths.map((path) => ({ root: first.tree, path })),
+		)
+	).map(stateOf);
+	const open = new Map(paths.map((path, index) => [path, index]));
+	let index = 1;
+	for (let batch = 8; open.size > 0 && index < chain.length; batch *= 2) {
+		const commits = chain.slice(index, index + batch);
+		const pending = [...open];
+		const lookups = commits.flatMap((commit) => pending.map(([path]) => ({ root: commit.tree, path })));
+		const states = (await resolvePaths(db, lookups)).map(stateOf);
+		commits.forEach((_, offset) => {
+			pending.forEach(([path, at], which) => {
+				if (!open.has(path)) return;
+				if (states[offset * pending.length + which] !== current[at]) {
+					result.set(path, commitOf(index + offset - 1));
+					open.delete(path);
+				}
+			});
+		});
+		index += commits.length;
 	}
+	// Unchanged over the whole chain looked at: attributed to its oldest commit.
+	for (const path of open.keys()) result.set(path, commitOf(chain.length - 1));
 	return result;
 }
 
@@ -376,14 +399,22 @@ export async function mainSnapshots(
 	);
 	const out = new Map(heads.rows.map((row) => [row.repo_id, { sha: row.commit_id, files: [] as string[] }]));
 	if (withFiles && heads.rows.length > 0) {
-		const files = await db.query<{ repo_id: string; path: string }>(
-			`SELECT f.repo_id, f.path FROM commit_files f
+		const roots = await db.query<{ repo_id: string; tree_id: string }>(
+			`SELECT c.repo_id, c.tree_id FROM commits c
 			JOIN unnest($2::text[], $3::text[]) AS h(repo_id, commit_id)
-				ON f.repo_type = $1 AND f.repo_id = h.repo_id AND f.commit_id = h.commit_id
-			ORDER BY f.repo_id, f.path`,
+				ON c.repo_type = $1 AND c.repo_id = h.repo_id AND c.id = h.commit_id`,
 			[type, heads.rows.map((row) => row.repo_id), heads.rows.map((row) => row.commit_id)],
 		);
-		for (const row of files.rows) out.get(row.repo_id)?.files.push(row.path);
+		const trees = await flattenTrees(
+			db,
+			roots.rows.map((row) => row.tree_id),
+		);
+		for (const row of roots.rows) {
+			const snapshot = out.get(row.repo_id);
+			if (!snapshot) continue;
+			const items = trees.get(row.tree_id) as PathItem[];
+			snapshot.files = sortByPath(items.filter(({ item }) => item.type === "file")).map(({ path }) => path);
+		}
 	}
 	return out;
 }
@@ -396,8 +427,8 @@ export async function usedStorage(
 ): Promise<Map<string, number>> {
 	const result = await db.query<{ repo_id: string; total: number | string | null }>(
 		`SELECT d.repo_id, sum(b.size) AS total
-		FROM (SELECT DISTINCT repo_id, sha256 FROM commit_files WHERE repo_type = $1 AND repo_id = ANY($2::text[])) d
-		JOIN blobs b ON b.sha256 = d.sha256 GROUP BY d.repo_id`,
+		FROM repo_blobs d JOIN blobs b ON b.sha256 = d.sha256
+		WHERE d.repo_type = $1 AND d.repo_id = ANY($2::text[]) GROUP BY d.repo_id`,
 		[type, ids],
 	);
 	return new Map(result.rows.map((row) => [row.repo_id, Number(row.total ?? 0)]));

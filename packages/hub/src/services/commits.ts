@@ -2,13 +2,13 @@ import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
 import { HubError, revisionNotFound } from "../errors.js";
 import { writeCommits } from "../repos/commits.js";
 import { writablePathProblem } from "../repos/paths.js";
-import { listFiles, refKinds } from "../repos/read.js";
+import { refKinds } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
 import { applyMetadataChange, metadataChange } from "../uploads/metadata.js";
 import { repoObjects } from "../uploads/objects.js";
 import {
-	applyOperations,
 	CommitOperationError,
+	operationEdits,
 	parentMatches,
 	type CommitHeader,
 	type CommitOperation,
@@ -94,15 +94,15 @@ export async function commitChanges(
 				"PreconditionFailed",
 			);
 		}
-		const current = await listFiles(tx, repo, headId);
 		const objects = await repoObjects(tx, repo, lfs);
-		const files = applyOperations(current, request.operations, objects);
+		// Edits to the head's tree: only the trees on the changed paths are rebuilt and written.
+		const edits = operationEdits(request.operations, objects);
 		const now = new Date();
 		const [written] = await writeCommits(tx, [
 			{
 				repo: { type: repo.type, id: repo.id },
 				branch: request.branch,
-				files,
+				edits,
 				title: request.header.summary,
 				...(request.header.description ? { message: request.header.description } : {}),
 				...commitAuthor(actor),

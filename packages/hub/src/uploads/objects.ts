@@ -37,7 +37,7 @@ export async function repoObjects(
 		`SELECT b.sha256, b.size, b.git_oid FROM blobs b
 		WHERE b.sha256 = ANY($3::text[]) AND (
 			EXISTS (SELECT 1 FROM upload_objects o WHERE o.repo_type = $1 AND o.repo_id = $2 AND o.sha256 = b.sha256)
-			OR EXISTS (SELECT 1 FROM commit_files f WHERE f.sha256 = b.sha256 AND f.repo_id = $2 AND f.repo_type = $1))`,
+			OR EXISTS (SELECT 1 FROM repo_blobs h WHERE h.repo_type = $1 AND h.repo_id = $2 AND h.sha256 = b.sha256))`,
 		[repo.type, repo.id, [...new Set(sha256s)]],
 	);
 	return new Map(result.rows.map((row) => [row.sha256, { size: Number(row.size), gitOid: row.git_oid }]));

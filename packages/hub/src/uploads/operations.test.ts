@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { FileEntry } from "../repos/read.js";
 import { lines } from "./ndjson.js";
 import {
-	applyOperations,
 	CommitOperationError,
+	operationEdits,
 	parentMatches,
 	parseDeletion,
 	parseHeader,
@@ -12,16 +11,10 @@ import {
 import { uploadMode } from "./upload-mode.js";
 
 const sha = (n: number) => String(n).repeat(64).slice(0, 64);
-const head: FileEntry[] = [
-	{ path: ".gitattributes", sha256: sha(1), size: 10, lfs: false, gitOid: "a".repeat(40) },
-	{ path: "w/a.bin", sha256: sha(2), size: 20, lfs: true, gitOid: null },
-	{ path: "w/b.bin", sha256: sha(3), size: 30, lfs: true, gitOid: null },
-];
 
 describe("commit operations", () => {
-	it("apply in order: adds, LFS files the repository holds, file and folder deletions", () => {
-		const files = applyOperations(
-			head,
+	it("become edits in order: adds, LFS files the repository holds (size from the object), deletions", () => {
+		const edits = operationEdits(
 			[
 				{ kind: "file", path: "README.md", sha256: sha(4), size: 5, gitOid: "b".repeat(40), lfs: false },
 				{ kind: "lfsFile", path: "copy.bin", sha256: sha(2), size: undefined },
@@ -30,30 +23,24 @@ describe("commit operations", () => {
 			],
 			new Map([[sha(2), { size: 20, gitOid: null }]]),
 		);
-		expect(files.map((f) => [f.path, f.size, f.lfs])).toEqual([
-			["README.md", 5, false],
-			["copy.bin", 20, true],
+		expect(edits).toEqual([
+			{
+				kind: "put",
+				file: { path: "README.md", sha256: sha(4), size: 5, gitOid: "b".repeat(40), lfs: false },
+			},
+			{ kind: "put", file: { path: "copy.bin", sha256: sha(2), size: 20, gitOid: null, lfs: true } },
+			{ kind: "deleteFolder", path: "w" },
+			{ kind: "deleteFile", path: ".gitattributes" },
 		]);
 	});
 
-	it("refuse LFS objects the repository does not hold, wrong sizes, and deletions of missing paths", () => {
-		const apply = (op: Parameters<typeof applyOperations>[1][number]) =>
-			applyOperations(head, [op], new Map([[sha(2), { size: 20, gitOid: null }]]));
+	it("refuse LFS objects the repository does not hold, and wrong sizes", () => {
+		const apply = (op: Parameters<typeof operationEdits>[0][number]) =>
+			operationEdits([op], new Map([[sha(2), { size: 20, gitOid: null }]]));
 		expect(() => apply({ kind: "lfsFile", path: "x", sha256: sha(9), size: 1 })).toThrow(/never uploaded/);
 		expect(() => apply({ kind: "lfsFile", path: "x", sha256: sha(2), size: 21 })).toThrow(
 			/has 20 bytes, not 21/,
 		);
-		const missing = (() => {
-			try {
-				apply({ kind: "deletedFile", path: "nope" });
-			} catch (error) {
-				return error as CommitOperationError;
-			}
-			return undefined;
-		})();
-		expect(missing).toMatchObject({ status: 404, code: "EntryNotFound" });
-		expect(missing?.message).toMatch(/A file with this name doesn't exist/);
-		expect(() => apply({ kind: "deletedFolder", path: "x" })).toThrow(/folder with this name doesn't exist/);
 	});
 
 	it("read headers: one-line summaries, parent commits, bounded text", () => {

@@ -1,9 +1,8 @@
 import type { Unchecked } from "../api/unchecked.js";
 import type { CommitHeaderRequest } from "../api/uploads.js";
-import { entryNotFound, HubError, type ErrorKind } from "../errors.js";
-import type { CommitFile } from "../repos/commits.js";
+import { HubError, type ErrorKind } from "../errors.js";
+import type { TreeEdit } from "../repos/commits.js";
 import { repoPathProblem, writablePathProblem } from "../repos/paths.js";
-import type { FileEntry } from "../repos/read.js";
 import { isSha256 } from "../storage/types.js";
 
 /**
@@ -124,31 +123,21 @@ export function parentMatches(parentCommit: string, head: string): boolean {
 }
 
 /**
- * The files of the new commit: the head's files with the operations applied in order. `objects` are
- * the LFS objects the repository holds (an `lfsFile` naming anything else is refused).
+ * The operations as edits to the branch's tree, in order (repos/commits.ts applies them and answers
+ * deletions of missing paths). `objects` are the LFS objects the repository holds (an `lfsFile` naming
+ * anything else is refused).
  */
-export function applyOperations(
-	head: readonly FileEntry[],
+export function operationEdits(
 	operations: readonly CommitOperation[],
 	objects: ReadonlyMap<string, { size: number; gitOid: string | null }>,
-): CommitFile[] {
-	const files = new Map<string, CommitFile>(
-		head.map((file) => [
-			file.path,
-			{ path: file.path, sha256: file.sha256, size: file.size, gitOid: file.gitOid, lfs: file.lfs },
-		]),
-	);
-	for (const op of operations) {
+): TreeEdit[] {
+	return operations.map((op): TreeEdit => {
 		switch (op.kind) {
 			case "file":
-				files.set(op.path, {
-					path: op.path,
-					sha256: op.sha256,
-					size: op.size,
-					gitOid: op.gitOid,
-					lfs: op.lfs,
-				});
-				break;
+				return {
+					kind: "put",
+					file: { path: op.path, sha256: op.sha256, size: op.size, gitOid: op.gitOid, lfs: op.lfs },
+				};
 			case "lfsFile": {
 				const object = objects.get(op.sha256);
 				if (!object) {
@@ -159,35 +148,15 @@ export function applyOperations(
 				if (op.size !== undefined && op.size !== object.size) {
 					bad(`${op.path}: the LFS object ${op.sha256} has ${object.size} bytes, not ${op.size}`);
 				}
-				files.set(op.path, {
-					path: op.path,
-					sha256: op.sha256,
-					size: object.size,
-					gitOid: object.gitOid,
-					lfs: true,
-				});
-				break;
+				return {
+					kind: "put",
+					file: { path: op.path, sha256: op.sha256, size: object.size, gitOid: object.gitOid, lfs: true },
+				};
 			}
 			case "deletedFile":
-				if (!files.delete(op.path)) {
-					throw entryNotFound(`A file with this name doesn't exist: ${op.path}`);
-				}
-				break;
-			case "deletedFolder": {
-				const prefix = `${op.path}/`;
-				let removed = 0;
-				for (const path of [...files.keys()]) {
-					if (path.startsWith(prefix)) {
-						files.delete(path);
-						removed++;
-					}
-				}
-				if (removed === 0) {
-					throw entryNotFound(`A folder with this name doesn't exist: ${op.path}`);
-				}
-				break;
-			}
+				return { kind: "deleteFile", path: op.path };
+			case "deletedFolder":
+				return { kind: "deleteFolder", path: op.path };
 		}
-	}
-	return [...files.values()];
+	});
 }

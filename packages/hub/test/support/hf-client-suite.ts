@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/types.js";
 import { parseModelList, type ModelRecord } from "../../src/models/input.js";
+import { listFiles } from "../../src/repos/read.js";
 import { saveModels } from "../../src/services/import.js";
 import { loadSeedModels } from "../../src/seed.js";
 import type { BlobStore } from "../../src/storage/types.js";
@@ -193,13 +194,13 @@ function nonIncreasing(values: Array<number | string>): boolean {
 
 /** The main branch's files of a model: path → SHA-256 of the stored bytes. */
 export async function mainFiles(db: Database, id: string): Promise<Map<string, string>> {
-	const result = await db.query<{ path: string; sha256: string }>(
-		`SELECT f.path, f.sha256 FROM refs r
-		JOIN commit_files f ON f.repo_type = r.repo_type AND f.repo_id = r.repo_id AND f.commit_id = r.commit_id
-		WHERE r.repo_type = 'model' AND r.repo_id = $1 AND r.kind = 'branch' AND r.name = 'main'`,
+	const head = await db.query<{ commit_id: string }>(
+		"SELECT commit_id FROM refs WHERE repo_type = 'model' AND repo_id = $1 AND kind = 'branch' AND name = 'main'",
 		[id],
 	);
-	return new Map(result.rows.map((row) => [row.path, row.sha256]));
+	const commitId = head.rows[0]?.commit_id;
+	const files = commitId === undefined ? [] : await listFiles(db, { type: "model", id }, commitId);
+	return new Map(files.map((file) => [file.path, file.sha256]));
 }
 
 export const CLIENT_PARAMS = {

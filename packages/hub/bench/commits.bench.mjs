@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// Commit cost against repository size (src/repos/trees.ts, commits.ts): for each layout (flat: 10,000
+// files in one folder; nested: 100 folders of 100), one commit of 10,000 small files (inline: each is
+// stored in the blob store first), one commit of the same 10,000 files again by SHA-256 (lfsFile lines:
+// the commit's own cost), then one-file commits into that 20,000-file repository. Commits go over HTTP as huggingface_hub's create_commit sends them
+// (NDJSON, content inline), to the real hub in this process on an in-memory embedded database. Reported:
+// wall time and this process's CPU time (hub and client; steadier than wall time on a shared machine),
+// and the database bytes each commit adds (pg_total_relation_size of every table, indexes and TOAST).
+//
+//   node packages/hub/bench/commits.bench.mjs
+//
+// Environment: BENCH_FILES (default 10000), BENCH_ROUNDS (one-file commits per layout, default 20),
+// BENCH_LAYOUTS (default "flat,nested").
+// The hub is built from the current sources (test/support/build-cli.mjs). Prints one JSON line per case.
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { buildSources } from "../test/support/build-cli.mjs";
+
+const FILES = Number(process.env.BENCH_FILES ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const ADMIN = "commits-bench-admin-token-0123456789";
+
+const built = await buildSources("commits-bench", {
+	hub: join("test", "support", "hub.ts"),
+	open: join("src", "db", "open.ts"),
+});
+const { startHub } = await import(pathToFileURL(built.hub).href);
+const { openDatabase } = await import(pathToFileURL(built.open).href);
+
+function ndjson(summary, files) {
+	const lines = [{ key: "header", value: { summary } }];
+	for (const { path, content, sha256 } of files) {
+		if (sha256 !== undefined) {
+			lines.push({ key: "lfsFile", value: { path, algo: "sha256", oid: sha256 } });
+			continue;
+		}
+		lines.push({
+			key: "file",
+			value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+		});
+	}
+	return lines.map((line) => JSON.stringify(line)).join("\n");
+}
+
+async function databaseBytes(db) {
+	const result = await db.query(
+		`SELECT sum(pg_total_relation_size(c.oid)) AS bytes FROM pg_class c
+		JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
+	);
+	return Number(result.rows[0]?.bytes ?? 0);
+}
+
+/** One timed commit: wall and CPU milliseconds, database bytes added. */
+async function timedCommit(hub, db, token, repo, summary, files) {
+	const body = ndjson(summary, files);
+	const before = await databaseBytes(db);
+	const cpu = process.cpuUsage();
+	const started = performance.now();
+	const res = await fetch(`${hub.url}/api/models/${repo}/commit/main`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+		body,
+	});
+	const text = await res.text();
+	const ms = performance.now() - started;
+	const used = process.cpuUsage(cpu);
+	if (res.status !== 200) throw new Error(`commit to ${repo}: ${res.status} ${text}`);
+	return { ms, cpuMs: (used.user + used.system) / 1000, bytes: (await databaseBytes(db)) - before };
+}
+
+const median = (values) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+};
+const round = (value) => Math.round(value * 10) / 10;
+
+for (const layout of (process.env.BENCH_LAYOUTS ?? "flat,nested").split(",")) {
+	const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+	const hub = await startHub({ db, seed: false, adminToken: ADMIN });
+	try {
+		const user = await fetch(`${hub.url}/api/admin/users`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "bench" }),
+		});
+		const { token } = await user.json();
+		await fetch(`${hub.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: layout }),
+		});
+		const pathOf = (index) => {
+			const name = `file-${String(index).padStart(5, "0")}.txt`;
+			return layout === "flat" ? `data/${name}` : `data/part-${Math.floor(index / 100)}/${name}`;
+		};
+		const files = Array.from({ length: FILES }, (_, index) => ({
+			path: pathOf(index),
+			content: `row ${index}\n`,
+		}));
+		const big = await timedCommit(hub, db, token, `bench/${layout}`, `Add ${FILES} files`, files);
+		console.log(
+			JSON.stringify({
+				bench: "commit-many-files",
+				layout,
+				files: FILES,
+				ms: round(big.ms),
+				cpuMs: round(big.cpuMs),
+				databaseBytesAdded: big.bytes,
+			}),
+		);
+		// The same 10,000 files again under copy/, by SHA-256 (objects the repository holds): the
+		// commit's own cost, with no bytes to store.
+		const copies = files.map((file) => ({
+			path: `copy/${file.path}`,
+			sha256: createHash("sha256").update(file.content).digest("hex"),
+		}));
+		const copy = await timedCommit(hub, db, token, `bench/${layout}`, `Copy ${copies.length} files`, copies);
+		console.log(
+			JSON.stringify({
+				bench: "commit-many-files-by-sha256",
+				layout,
+				files: copies.length,
+				ms: round(copy.ms),
+				cpuMs: round(copy.cpuMs),
+				databaseBytesAdded: copy.bytes,
+			}),
+		);
+		// Warm-up commits (first statements, caches), then the measured ones.
+		const rounds = [];
+		for (let index = 0; index < ROUNDS + 3; index++) {
+			const one = await timedCommit(hub, db, token, `bench/${layout}`, `Edit ${index}`, [
+				{ path: pathOf((index * 7919) % FILES), content: `edited ${index}\n` },
+			]);
+			if (index >= 3) rounds.push(one);
+		}
+		console.log(
+			JSON.stringify({
+				bench: "commit-one-file",
+				layout,
+				repositoryFiles: 2 * FILES + 1,
+				rounds: ROUNDS,
+				medianMs: round(median(rounds.map((r) => r.ms))),
+				minMs: round(Math.min(...rounds.map((r) => r.ms))),
+				medianCpuMs: round(median(rounds.map((r) => r.cpuMs))),
+				medianDatabaseBytesAdded: median(rounds.map((r) => r.bytes)),
+			}),
+		);
+	} finally {
+		await hub.close();
+		await db.close();
+	}
+}

@@ -1,0 +1,458 @@
+import { createHash } from "node:crypto";
+import type { Queryable } from "../db/types.js";
+import { fileOid } from "./git.js";
+
+/**
+ * Trees as git stores them: one row per distinct folder content, addressed by its git tree id
+ * (git.ts), shared by every commit and repository that has it. A commit names its root tree; a commit
+ * writes only the trees on the paths it changed, so its cost follows its change, not the repository.
+ *
+ * A tree's entries are packed in one `bytea` (table `trees`), in name byte order: a folder of 10,000
+ * files is one row read and written at once (rows per entry made a one-file commit in such a folder
+ * write 10,000 rows). Trees never change, so parsed ones are kept in a bounded LRU by id.
+ *
+ * A tree of more than CHUNKED_FROM entries is stored as a list of chunks instead (`tree_chunks`, each a
+ * run of entries in name order, by the SHA-1 of its bytes), cut where an entry's name hashes to a
+ * boundary: a one-file change rewrites one chunk of ~CHUNK_AVERAGE entries and the list, not the folder.
+ *
+ * Entry layout (all built by plain SQL too, see the migration that made the table):
+ *   kind (1 byte: 0 file, 1 LFS file, 2 folder) · name length (4 bytes, big-endian) · name (UTF-8)
+ *   folder: tree id (20 bytes)
+ *   file:   git blob id (20 bytes) · SHA-256 (32 bytes) · size (8 bytes, big-endian)
+ *   LFS:    SHA-256 (32 bytes) · size (8 bytes); its git id is its pointer's (git.ts lfsPointer)
+ */
+
+const KIND_FILE = 0;
+const KIND_LFS = 1;
+const KIND_FOLDER = 2;
+/** A `trees` row that lists chunks: this byte, then each chunk's id (20 bytes). */
+const KIND_CHUNKS = 3;
+
+/** Trees with more entries than this are stored in chunks. */
+export const CHUNKED_FROM = 1024;
+/** Chunks end after an entry whose name hash is 0 modulo this (so ~this many entries on average)… */
+const CHUNK_AVERAGE = 128;
+/** … or at this many entries. */
+const CHUNK_MAX = 1024;
+
+/** A file in a tree: its bytes by SHA-256, how git holds it. */
+export interface TreeFile {
+	type: "file";
+	name: string;
+	sha256: string;
+	size: number;
+	lfs: boolean;
+	/** Git's id of the bytes: set for files stored in git, null for LFS files. */
+	gitOid: string | null;
+}
+
+/** A sub-folder in a tree, by its tree id. */
+export interface TreeFolder {
+	type: "directory";
+	name: string;
+	oid: string;
+}
+
+export type TreeItem = TreeFile | TreeFolder;
+
+/** A run of a chunked tree's entries: `length` entries from `start`, stored as `id`. */
+export interface TreeChunk {
+	id: string;
+	start: number;
+	length: number;
+}
+
+/** A stored tree, parsed: its entries in name byte order, and by name. */
+export interface Tree {
+	oid: string;
+	items: readonly TreeItem[];
+	byName: ReadonlyMap<string, TreeItem>;
+	/** Size of the packed entries (what the cache counts). */
+	bytes: number;
+	/** How it is stored when in chunks. */
+	chunks?: readonly TreeChunk[];
+}
+
+/** A tree to store: its row, and the chunks not stored yet. */
+export interface PackedTree {
+	tree: Tree;
+	row: Buffer;
+	newChunks: Array<{ id: string; packed: Buffer }>;
+}
+
+/**
+ * Orders strings by Unicode code point, which is UTF-8 byte order (PostgreSQL's "C" collation).
+ * JavaScript's `<` compares UTF-16 units, which puts U+E000–U+FFFF after astral characters.
+ */
+export function compareCodePoints(a: string, b: string): number {
+	const length = Math.min(a.length, b.length);
+	for (let index = 0; index < length; index++) {
+		const x = a.charCodeAt(index);
+		const y = b.charCodeAt(index);
+		if (x !== y) return codeUnitRank(x) - codeUnitRank(y);
+	}
+	return a.length - b.length;
+}
+
+/** Surrogates (astral code points) rank after U+E000–U+FFFF. */
+function codeUnitRank(unit: number): number {
+	if (unit < 0xd800) return unit;
+	return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+}
+
+/** The git id of a file entry (an LFS file's is its pointer's, computed once). */
+const lfsOids = new WeakMap<TreeFile, string>();
+export function treeFileOid(file: TreeFile): string {
+	if (!file.lfs) return file.gitOid as string;
+	let oid = lfsOids.get(file);
+	if (oid === undefined) {
+		oid = fileOid({ sha256: file.sha256, size: file.size, lfs: true, gitOid: null });
+		lfsOids.set(file, oid);
+	}
+	return oid;
+}
+
+/** Packs entries (already in name byte order) into the stored layout, in one buffer. */
+export function encodeTree(items: readonly TreeItem[]): Buffer {
+	let bound = 0;
+	for (const item of items) bound += 65 + item.name.length * 3;
+	const out = Buffer.allocUnsafe(bound);
+	let at = 0;
+	for (const item of items) {
+		out[at] = item.type === "directory" ? KIND_FOLDER : item.lfs ? KIND_LFS : KIND_FILE;
+		const nameLength = out.write(item.name, at + 5, "utf8");
+		out.writeUInt32BE(nameLength, at + 1);
+		at += 5 + nameLength;
+		if (item.type === "directory") {
+			at += out.write(item.oid, at, "hex");
+			continue;
+		}
+		if (!item.lfs) at += out.write(item.gitOid as string, at, "hex");
+		at += out.write(item.sha256, at, "hex");
+		out.writeUInt32BE(Math.floor(item.size / 2 ** 32), at);
+		out.writeUInt32BE(item.size >>> 0, at + 4);
+		at += 8;
+	}
+	return out.subarray(0, at);
+}
+
+/** Unpacks a stored tree (one not in chunks). */
+export function decodeTree(oid: string, packed: Uint8Array): Tree {
+	const items = decodeEntries(oid, packed);
+	return { oid, items, byName: new Map(items.map((item) => [item.name, item])), bytes: packed.byteLength };
+}
+
+/** Unpacks entries (a tree's or a chunk's). */
+function decodeEntries(oid: string, packed: Uint8Array): TreeItem[] {
+	const bytes = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
+	const items: TreeItem[] = [];
+	let at = 0;
+	while (at < bytes.length) {
+		const kind = bytes[at] as number;
+		const nameLength = bytes.readUInt32BE(at + 1);
+		at += 5;
+		const name = bytes.toString("utf8", at, at + nameLength);
+		at += nameLength;
+		if (kind === KIND_FOLDER) {
+			items.push({ type: "directory", name, oid: bytes.toString("hex", at, at + 20) });
+			at += 20;
+			continue;
+		}
+		let gitOid: string | null = null;
+		if (kind === KIND_FILE) {
+			gitOid = bytes.toString("hex", at, at + 20);
+			at += 20;
+		} else if (kind !== KIND_LFS) {
+			throw new Error(`tree ${oid}: unknown entry kind ${kind}`);
+		}
+		const sha256 = bytes.toString("hex", at, at + 32);
+		const size = bytes.readUInt32BE(at + 32) * 2 ** 32 + bytes.readUInt32BE(at + 36);
+		at += 40;
+		items.push({ type: "file", name, sha256, size, lfs: kind === KIND_LFS, gitOid });
+	}
+	return items;
+}
+
+/** FNV-1a of a name's UTF-16 units: where chunks end depends on names only. */
+function nameHash(name: string): number {
+	let hash = 0x811c9dc5;
+	for (let index = 0; index < name.length; index++) {
+		hash ^= name.charCodeAt(index);
+		hash = Math.imul(hash, 0x01000193);
+	}
+	return hash >>> 0;
+}
+
+function sha1Hex(bytes: Buffer): string {
+	return createHash("sha1").update(bytes).digest("hex");
+}
+
+/**
+ * A tree ready to store (entries in name byte order, `oid` their git tree id). A large one is cut into
+ * chunks; a chunk holding exactly the same entries as one of `base` (the tree it was edited from) is
+ * that chunk again, neither packed nor written.
+ */
+export function packTree(oid: string, items: readonly TreeItem[], base?: Tree): PackedTree {
+	const byName = new Map(items.map((item) => [item.name, item]));
+	if (items.length <= CHUNKED_FROM) {
+		const row = encodeTree(items);
+		return { tree: { oid, items, byName, bytes: row.length }, row, newChunks: [] };
+	}
+	const baseChunks = new Map<TreeItem, TreeChunk>();
+	for (const chunk of base?.chunks ?? []) baseChunks.set(base?.items[chunk.start] as TreeItem, chunk);
+	const chunks: TreeChunk[] = [];
+	const newChunks: PackedTree["newChunks"] = [];
+	let bytes = 0;
+	let start = 0;
+	for (let index = 0; index < items.length; index++) {
+		const length = index + 1 - start;
+		const last = index === items.length - 1;
+		if (!last && length < CHUNK_MAX && nameHash((items[index] as TreeItem).name) % CHUNK_AVERAGE !== 0)
+			continue;
+		const same = baseChunks.get(items[start] as TreeItem);
+		let reused = same !== undefined && same.length === length;
+		for (let k = 0; reused && k < length; k++)
+			reused = base?.items[(same as TreeChunk).start + k] === items[start + k];
+		if (reused) {
+			chunks.push({ id: (same as TreeChunk).id, start, length });
+		} else {
+			const packed = encodeTree(items.slice(start, index + 1));
+			const id = sha1Hex(packed);
+			chunks.push({ id, start, length });
+			newChunks.push({ id, packed });
+		}
+		bytes += length * 80;
+		start = index + 1;
+	}
+	const row = Buffer.allocUnsafe(1 + chunks.length * 20);
+	row[0] = KIND_CHUNKS;
+	chunks.forEach((chunk, index) => row.write(chunk.id, 1 + index * 20, "hex"));
+	return { tree: { oid, items, byName, bytes, chunks }, row, newChunks };
+}
+
+/** Git's tree id of entries: git orders them by name bytes, a folder's name as if it ended in "/". */
+export function gitTreeOid(items: readonly TreeItem[]): string {
+	// Entries come in name byte order, so this sort only moves the few folders that git puts later.
+	const keyed = items.map((item) => ({ item, key: item.type === "directory" ? `${item.name}/` : item.name }));
+	keyed.sort((a, b) => compareCodePoints(a.key, b.key));
+	let bound = 0;
+	for (const item of items) bound += 28 + item.name.length * 3;
+	const content = Buffer.allocUnsafe(bound);
+	let at = 0;
+	for (const { item } of keyed) {
+		at += content.write(item.type === "directory" ? "40000 " : "100644 ", at, "latin1");
+		at += content.write(item.name, at, "utf8");
+		content[at++] = 0;
+		at += content.write(item.type === "directory" ? item.oid : treeFileOid(item), at, "hex");
+	}
+	return createHash("sha1").update(`tree ${at}\0`).update(content.subarray(0, at)).digest("hex");
+}
+
+/** Parsed trees by id, least recently used first; bounded by their packed size. */
+class TreeCache {
+	private readonly trees = new Map<string, Tree>();
+	private bytes = 0;
+	constructor(private maxBytes: number) {}
+
+	get(oid: string): Tree | undefined {
+		const tree = this.trees.get(oid);
+		if (tree) {
+			this.trees.delete(oid);
+			this.trees.set(oid, tree);
+		}
+		return tree;
+	}
+
+	set(tree: Tree): void {
+		if (this.trees.has(tree.oid) || tree.bytes > this.maxBytes) return;
+		this.trees.set(tree.oid, tree);
+		this.bytes += tree.bytes;
+		this.trim();
+	}
+
+	resize(maxBytes: number): void {
+		this.maxBytes = maxBytes;
+		this.trim();
+	}
+
+	private trim(): void {
+		for (const [oid, old] of this.trees) {
+			if (this.bytes <= this.maxBytes) break;
+			this.trees.delete(oid);
+			this.bytes -= old.bytes;
+		}
+	}
+}
+
+/** Default bound of the parsed-tree cache (packed bytes; parsed trees take a few times more memory). */
+export const DEFAULT_TREE_CACHE_BYTES = 32 * 1024 * 1024;
+const cache = new TreeCache(DEFAULT_TREE_CACHE_BYTES);
+
+/** Sets the bound of the parsed-tree cache (MODELHUB_TREE_CACHE_BYTES); 0 keeps none. */
+export function setTreeCacheBytes(bytes: number): void {
+	cache.resize(bytes);
+}
+
+/** The trees with these ids (each stored tree is immutable; a missing one is a broken database). */
+export async function loadTrees(db: Queryable, oids: Iterable<string>): Promise<Map<string, Tree>> {
+	const found = new Map<string, Tree>();
+	const missing: string[] = [];
+	for (const oid of new Set(oids)) {
+		const tree = cache.get(oid);
+		if (tree) found.set(oid, tree);
+		else missing.push(oid);
+	}
+	if (missing.length === 0) return found;
+	// As base64 text: PGlite turns a large bytea into bytes several times slower than this.
+	const result = await db.query<{ oid: string; entries: string }>(
+		"SELECT oid, encode(entries, 'base64') AS entries FROM trees WHERE oid = ANY($1::text[])",
+		[missing],
+		{ prepare: true },
+	);
+	const chunked: Array<{ oid: string; ids: string[] }> = [];
+	for (const row of result.rows) {
+		const packed = Buffer.from(row.entries, "base64");
+		if (packed[0] === KIND_CHUNKS) {
+			const ids: string[] = [];
+			for (let at = 1; at < packed.length; at += 20) ids.push(packed.toString("hex", at, at + 20));
+			chunked.push({ oid: row.oid, ids });
+			continue;
+		}
+		const tree = decodeTree(row.oid, packed);
+		cache.set(tree);
+		found.set(row.oid, tree);
+	}
+	if (chunked.length > 0) {
+		const parts = await db.query<{ id: string; entries: string }>(
+			"SELECT id, encode(entries, 'base64') AS entries FROM tree_chunks WHERE id = ANY($1::text[])",
+			[[...new Set(chunked.flatMap((tree) => tree.ids))]],
+		);
+		const byId = new Map(parts.rows.map((row) => [row.id, Buffer.from(row.entries, "base64")]));
+		for (const { oid, ids } of chunked) {
+			const items: TreeItem[] = [];
+			const chunks: TreeChunk[] = [];
+			let bytes = 0;
+			for (const id of ids) {
+				const packed = byId.get(id);
+				if (packed === undefined) throw new Error(`tree ${oid}: chunk ${id} is missing from the database`);
+				const entries = decodeEntries(oid, packed);
+				chunks.push({ id, start: items.length, length: entries.length });
+				for (const entry of entries) items.push(entry);
+				bytes += packed.length;
+			}
+			const tree: Tree = {
+				oid,
+				items,
+				byName: new Map(items.map((item) => [item.name, item])),
+				bytes,
+				chunks,
+			};
+			cache.set(tree);
+			found.set(oid, tree);
+		}
+	}
+	for (const oid of missing) if (!found.has(oid)) throw new Error(`tree ${oid} is missing from the database`);
+	return found;
+}
+
+export async function loadTree(db: Queryable, oid: string): Promise<Tree> {
+	return (await loadTrees(db, [oid])).get(oid) as Tree;
+}
+
+/** The root tree of each commit of a repository that exists, by commit id. */
+export async function rootTrees(
+	db: Queryable,
+	repo: { type: string; id: string },
+	commitIds: readonly string[],
+): Promise<Map<string, string>> {
+	const result = await db.query<{ id: string; tree_id: string }>(
+		"SELECT id, tree_id FROM commits WHERE repo_type = $1 AND repo_id = $2 AND id = ANY($3::text[])",
+		[repo.type, repo.id, [...new Set(commitIds)]],
+		{ prepare: true },
+	);
+	return new Map(result.rows.map((row) => [row.id, row.tree_id]));
+}
+
+/**
+ * What each path names under its root tree (undefined when nothing): looked up level by level, one
+ * query per level for every tree not cached. "" and paths with empty parts name nothing.
+ */
+export async function resolvePaths(
+	db: Queryable,
+	lookups: ReadonlyArray<{ root: string; path: string }>,
+): Promise<Array<TreeItem | undefined>> {
+	const parts = lookups.map((lookup) => lookup.path.split("/"));
+	const out: Array<TreeItem | undefined> = lookups.map(() => undefined);
+	// The tree each lookup is in at the current level; undefined once it found its answer or nothing.
+	const at: Array<string | undefined> = lookups.map((lookup) =>
+		lookup.path === "" ? undefined : lookup.root,
+	);
+	for (let level = 0; at.some((oid) => oid !== undefined); level++) {
+		const trees = await loadTrees(
+			db,
+			at.filter((oid): oid is string => oid !== undefined),
+		);
+		at.forEach((oid, index) => {
+			if (oid === undefined) return;
+			const names = parts[index] as string[];
+			const item = (trees.get(oid) as Tree).byName.get(names[level] as string);
+			if (level === names.length - 1) {
+				out[index] = item;
+				at[index] = undefined;
+			} else {
+				at[index] = item?.type === "directory" ? item.oid : undefined;
+			}
+		});
+	}
+	return out;
+}
+
+/** An entry of a flattened tree: its path from the tree it was listed from. */
+export interface PathItem {
+	path: string;
+	item: TreeItem;
+}
+
+/**
+ * Every entry (files and folders) under each root, with paths prefixed by `prefix`; one query per
+ * level for the trees not cached. In no particular order.
+ */
+export async function flattenTrees(
+	db: Queryable,
+	roots: readonly string[],
+	prefix = "",
+): Promise<Map<string, PathItem[]>> {
+	const out = new Map<string, PathItem[]>(roots.map((root) => [root, []]));
+	let level: Array<{ root: string; oid: string; path: string }> = [...out.keys()].map((root) => ({
+		root,
+		oid: root,
+		path: prefix,
+	}));
+	while (level.length > 0) {
+		const trees = await loadTrees(
+			db,
+			level.map((folder) => folder.oid),
+		);
+		const next: typeof level = [];
+		for (const folder of level) {
+			const list = out.get(folder.root) as PathItem[];
+			for (const item of (trees.get(folder.oid) as Tree).items) {
+				const path = folder.path === "" ? item.name : `${folder.path}/${item.name}`;
+				list.push({ path, item });
+				if (item.type === "directory") next.push({ root: folder.root, oid: item.oid, path });
+			}
+		}
+		level = next;
+	}
+	return out;
+}
+
+/** Sorts path items by path in byte order (the API's order), in place. */
+export function sortByPath<T extends { path: string }>(items: T[]): T[] {
+	return items.sort((a, b) => compareCodePoints(a.path, b.path));
+}
+
+/** Keeps a tree just written parsed (it is what the next commit to its branch starts from). */
+export function cacheTree(tree: Tree): void {
+	cache.set(tree);
+}
