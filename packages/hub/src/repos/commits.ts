@@ -8,6 +8,7 @@ import {
 	cacheTree,
 	compareCodePoints,
 	gitTreeOid,
+	itemNamed,
 	loadTree,
 	packTree,
 	rootTrees,
@@ -182,7 +183,7 @@ function finishFolder(folder: EditedFolder, path: string, made: Map<string, Pack
 		if (oid === undefined) continue;
 		if (folder.files.has(name)) throw invalidCommit(`${childPath} is both a file and a folder`);
 		// The stored entry itself when unchanged, so that the chunk holding it is recognised as stored.
-		const before = folder.tree?.byName.get(name);
+		const before = folder.tree === undefined ? undefined : itemNamed(folder.tree, name);
 		items.push(
 			before?.type === "directory" && before.oid === oid ? before : { type: "directory", name, oid },
 		);

@@ -6,11 +6,11 @@ import { COMMIT_ID } from "../vocabulary.js";
 import { fileOid, lfsPointerSize } from "./git.js";
 import {
 	compareCodePoints,
-	flattenTrees,
+	walkTree,
+	walkTrees,
 	loadTree,
 	resolvePaths,
 	rootTrees,
-	sortByPath,
 	type PathItem,
 	type TreeFile,
 	type TreeItem,
@@ -141,8 +141,8 @@ export async function resolveRevision(
 export async function listFiles(db: Queryable, repo: RepoKey, commitId: string): Promise<FileEntry[]> {
 	const root = await rootOf(db, repo, commitId);
 	if (root === undefined) return [];
-	const items = (await flattenTrees(db, [root])).get(root) as PathItem[];
-	return sortByPath(items.flatMap(({ path, item }) => (item.type === "file" ? [fileAt(path, item)] : [])));
+	const items = await walkTree(db, root);
+	return items.flatMap(({ path, item }) => (item.type === "file" ? [fileAt(path, item)] : []));
 }
 
 /** One file of a commit, or undefined. */
@@ -199,7 +199,7 @@ export async function treePage(db: Queryable, query: TreeQuery): Promise<TreeEnt
 	const prefix = query.path === "" ? "" : `${query.path}/`;
 	let items: PathItem[];
 	if (query.recursive) {
-		items = sortByPath((await flattenTrees(db, [folder], query.path)).get(folder) as PathItem[]);
+		items = await walkTree(db, folder, query.path);
 	} else {
 		// A tree's entries are stored in name byte order, which is their paths' order.
 		items = (await loadTree(db, folder)).items.map((item) => ({ path: `${prefix}${item.name}`, item }));
@@ -405,7 +405,7 @@ export async function mainSnapshots(
 				ON c.repo_type = $1 AND c.repo_id = h.repo_id AND c.id = h.commit_id`,
 			[type, heads.rows.map((row) => row.repo_id), heads.rows.map((row) => row.commit_id)],
 		);
-		const trees = await flattenTrees(
+		const trees = await walkTrees(
 			db,
 			roots.rows.map((row) => row.tree_id),
 		);
@@ -413,7 +413,7 @@ export async function mainSnapshots(
 			const snapshot = out.get(row.repo_id);
 			if (!snapshot) continue;
 			const items = trees.get(row.tree_id) as PathItem[];
-			snapshot.files = sortByPath(items.filter(({ item }) => item.type === "file")).map(({ path }) => path);
+			snapshot.files = items.filter(({ item }) => item.type === "file").map(({ path }) => path);
 		}
 	}
 	return out;

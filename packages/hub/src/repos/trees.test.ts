@@ -4,6 +4,7 @@ import {
 	CHUNKED_FROM,
 	compareCodePoints,
 	decodeTree,
+	gitOrder,
 	gitTreeOid,
 	packTree,
 	type Tree,
@@ -26,6 +27,14 @@ describe("stored trees", () => {
 		const names = ["b", "a/", "\u{1F600}", "\uE000", "a", "ä", "A"];
 		const bytes = [...names].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
 		expect([...names].sort(compareCodePoints)).toEqual(bytes);
+		// Git's order puts a folder as if named "a/": a depth-first walk in it lists paths in byte order
+		// ("a-b" < "a.txt" < "a/x").
+		const folder: TreeItem = { type: "directory", name: "a", oid: hex("a", 40) };
+		expect(gitOrder([folder, file("a-b"), file("a.txt")]).map((item) => item.name)).toEqual([
+			"a-b",
+			"a.txt",
+			"a",
+		]);
 	});
 
 	it("store a large folder in chunks: one changed file writes one new chunk, and reads back the same", () => {

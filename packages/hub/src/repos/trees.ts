@@ -62,11 +62,10 @@ export interface TreeChunk {
 	length: number;
 }
 
-/** A stored tree, parsed: its entries in name byte order, and by name. */
+/** A stored tree, parsed: its entries in name byte order. */
 export interface Tree {
 	oid: string;
 	items: readonly TreeItem[];
-	byName: ReadonlyMap<string, TreeItem>;
 	/** Size of the packed entries (what the cache counts). */
 	bytes: number;
 	/** How it is stored when in chunks. */
@@ -139,7 +138,7 @@ export function encodeTree(items: readonly TreeItem[]): Buffer {
 /** Unpacks a stored tree (one not in chunks). */
 export function decodeTree(oid: string, packed: Uint8Array): Tree {
 	const items = decodeEntries(oid, packed);
-	return { oid, items, byName: new Map(items.map((item) => [item.name, item])), bytes: packed.byteLength };
+	return { oid, items, bytes: packed.byteLength };
 }
 
 /** Unpacks entries (a tree's or a chunk's). */
@@ -183,6 +182,40 @@ function nameHash(name: string): number {
 	return hash >>> 0;
 }
 
+/** Whether a chunk ends after this entry (kept per entry: most entries are packed again and again). */
+const chunkEnds = new WeakMap<TreeItem, boolean>();
+function endsChunk(item: TreeItem): boolean {
+	let ends = chunkEnds.get(item);
+	if (ends === undefined) {
+		ends = nameHash(item.name) % CHUNK_AVERAGE === 0;
+		chunkEnds.set(item, ends);
+	}
+	return ends;
+}
+
+/** A tree's entries by name, made on first use. */
+const namesOf = new WeakMap<Tree, Map<string, TreeItem>>();
+export function itemNamed(tree: Tree, name: string): TreeItem | undefined {
+	let names = namesOf.get(tree);
+	if (names === undefined) {
+		names = new Map(tree.items.map((item) => [item.name, item]));
+		namesOf.set(tree, names);
+	}
+	return names.get(name);
+}
+
+/**
+ * Entries in git's order: by name bytes, a folder's name as if it ended in "/". For entries already in
+ * name byte order this only moves the few folders that git puts later; a depth-first walk in this order
+ * lists paths in byte order.
+ */
+export function gitOrder(items: readonly TreeItem[]): readonly TreeItem[] {
+	if (!items.some((item) => item.type === "directory")) return items;
+	const keyed = items.map((item) => ({ item, key: item.type === "directory" ? `${item.name}/` : item.name }));
+	keyed.sort((a, b) => compareCodePoints(a.key, b.key));
+	return keyed.map(({ item }) => item);
+}
+
 function sha1Hex(bytes: Buffer): string {
 	return createHash("sha1").update(bytes).digest("hex");
 }
@@ -193,10 +226,9 @@ function sha1Hex(bytes: Buffer): string {
  * that chunk again, neither packed nor written.
  */
 export function packTree(oid: string, items: readonly TreeItem[], base?: Tree): PackedTree {
-	const byName = new Map(items.map((item) => [item.name, item]));
 	if (items.length <= CHUNKED_FROM) {
 		const row = encodeTree(items);
-		return { tree: { oid, items, byName, bytes: row.length }, row, newChunks: [] };
+		return { tree: { oid, items, bytes: row.length }, row, newChunks: [] };
 	}
 	const baseChunks = new Map<TreeItem, TreeChunk>();
 	for (const chunk of base?.chunks ?? []) baseChunks.set(base?.items[chunk.start] as TreeItem, chunk);
@@ -207,8 +239,7 @@ export function packTree(oid: string, items: readonly TreeItem[], base?: Tree): 
 	for (let index = 0; index < items.length; index++) {
 		const length = index + 1 - start;
 		const last = index === items.length - 1;
-		if (!last && length < CHUNK_MAX && nameHash((items[index] as TreeItem).name) % CHUNK_AVERAGE !== 0)
-			continue;
+		if (!last && length < CHUNK_MAX && !endsChunk(items[index] as TreeItem)) continue;
 		const same = baseChunks.get(items[start] as TreeItem);
 		let reused = same !== undefined && same.length === length;
 		for (let k = 0; reused && k < length; k++)
@@ -227,25 +258,31 @@ export function packTree(oid: string, items: readonly TreeItem[], base?: Tree): 
 	const row = Buffer.allocUnsafe(1 + chunks.length * 20);
 	row[0] = KIND_CHUNKS;
 	chunks.forEach((chunk, index) => row.write(chunk.id, 1 + index * 20, "hex"));
-	return { tree: { oid, items, byName, bytes, chunks }, row, newChunks };
+	return { tree: { oid, items, bytes, chunks }, row, newChunks };
 }
 
-/** Git's tree id of entries: git orders them by name bytes, a folder's name as if it ended in "/". */
-export function gitTreeOid(items: readonly TreeItem[]): string {
-	// Entries come in name byte order, so this sort only moves the few folders that git puts later.
-	const keyed = items.map((item) => ({ item, key: item.type === "directory" ? `${item.name}/` : item.name }));
-	keyed.sort((a, b) => compareCodePoints(a.key, b.key));
-	let bound = 0;
-	for (const item of items) bound += 28 + item.name.length * 3;
-	const content = Buffer.allocUnsafe(bound);
-	let at = 0;
-	for (const { item } of keyed) {
-		at += content.write(item.type === "directory" ? "40000 " : "100644 ", at, "latin1");
-		at += content.write(item.name, at, "utf8");
-		content[at++] = 0;
-		at += content.write(item.type === "directory" ? item.oid : treeFileOid(item), at, "hex");
+/** Each entry's bytes in a git tree object (kept per entry: most entries are hashed again and again). */
+const gitEntries = new WeakMap<TreeItem, Buffer>();
+function gitEntry(item: TreeItem): Buffer {
+	let bytes = gitEntries.get(item);
+	if (bytes === undefined) {
+		bytes = Buffer.concat([
+			Buffer.from(`${item.type === "directory" ? "40000" : "100644"} ${item.name}\0`, "utf8"),
+			Buffer.from(item.type === "directory" ? item.oid : treeFileOid(item), "hex"),
+		]);
+		gitEntries.set(item, bytes);
 	}
-	return createHash("sha1").update(`tree ${at}\0`).update(content.subarray(0, at)).digest("hex");
+	return bytes;
+}
+
+/** Git's tree id of entries (in any order; git's is gitOrder). */
+export function gitTreeOid(items: readonly TreeItem[]): string {
+	const parts = gitOrder(items).map(gitEntry);
+	let length = 0;
+	for (const part of parts) length += part.length;
+	const hash = createHash("sha1").update(`tree ${length}\0`);
+	for (const part of parts) hash.update(part);
+	return hash.digest("hex");
 }
 
 /** Parsed trees by id, least recently used first; bounded by their packed size. */
@@ -340,13 +377,7 @@ export async function loadTrees(db: Queryable, oids: Iterable<string>): Promise<
 				for (const entry of entries) items.push(entry);
 				bytes += packed.length;
 			}
-			const tree: Tree = {
-				oid,
-				items,
-				byName: new Map(items.map((item) => [item.name, item])),
-				bytes,
-				chunks,
-			};
+			const tree: Tree = { oid, items, bytes, chunks };
 			cache.set(tree);
 			found.set(oid, tree);
 		}
@@ -395,7 +426,7 @@ export async function resolvePaths(
 		at.forEach((oid, index) => {
 			if (oid === undefined) return;
 			const names = parts[index] as string[];
-			const item = (trees.get(oid) as Tree).byName.get(names[level] as string);
+			const item = itemNamed(trees.get(oid) as Tree, names[level] as string);
 			if (level === names.length - 1) {
 				out[index] = item;
 				at[index] = undefined;
@@ -414,42 +445,46 @@ export interface PathItem {
 }
 
 /**
- * Every entry (files and folders) under each root, with paths prefixed by `prefix`; one query per
- * level for the trees not cached. In no particular order.
+ * Every entry under `root` (files and folders), paths prefixed by `prefix`, in path byte order (the
+ * API's): the trees loaded level by level, then walked depth first in git's order.
  */
-export async function flattenTrees(
+export async function walkTree(db: Queryable, root: string, prefix = ""): Promise<PathItem[]> {
+	return (await walkTrees(db, [root], prefix)).get(root) as PathItem[];
+}
+
+/** walkTree for several roots, their trees loaded together. */
+export async function walkTrees(
 	db: Queryable,
 	roots: readonly string[],
 	prefix = "",
 ): Promise<Map<string, PathItem[]>> {
-	const out = new Map<string, PathItem[]>(roots.map((root) => [root, []]));
-	let level: Array<{ root: string; oid: string; path: string }> = [...out.keys()].map((root) => ({
-		root,
-		oid: root,
-		path: prefix,
-	}));
+	const trees = new Map<string, Tree>();
+	let level = [...new Set(roots)];
 	while (level.length > 0) {
-		const trees = await loadTrees(
-			db,
-			level.map((folder) => folder.oid),
-		);
-		const next: typeof level = [];
-		for (const folder of level) {
-			const list = out.get(folder.root) as PathItem[];
-			for (const item of (trees.get(folder.oid) as Tree).items) {
-				const path = folder.path === "" ? item.name : `${folder.path}/${item.name}`;
-				list.push({ path, item });
-				if (item.type === "directory") next.push({ root: folder.root, oid: item.oid, path });
-			}
+		const loaded = await loadTrees(db, level);
+		const next = new Set<string>();
+		for (const [oid, tree] of loaded) {
+			trees.set(oid, tree);
+			for (const item of tree.items)
+				if (item.type === "directory" && !trees.has(item.oid)) next.add(item.oid);
 		}
-		level = next;
+		level = [...next];
+	}
+	const walk = (oid: string, path: string, out: PathItem[]): void => {
+		for (const item of gitOrder((trees.get(oid) as Tree).items)) {
+			const itemPath = path === "" ? item.name : `${path}/${item.name}`;
+			out.push({ path: itemPath, item });
+			if (item.type === "directory") walk(item.oid, itemPath, out);
+		}
+	};
+	const out = new Map<string, PathItem[]>();
+	for (const root of roots) {
+		if (out.has(root)) continue;
+		const items: PathItem[] = [];
+		walk(root, prefix, items);
+		out.set(root, items);
 	}
 	return out;
-}
-
-/** Sorts path items by path in byte order (the API's order), in place. */
-export function sortByPath<T extends { path: string }>(items: T[]): T[] {
-	return items.sort((a, b) => compareCodePoints(a.path, b.path));
 }
 
 /** Keeps a tree just written parsed (it is what the next commit to its branch starts from). */
