@@ -58,7 +58,7 @@ const fixtureRows = new Map(
 );
 /** Tables the upgrade renamed: fixture name → current name. */
 const RENAMED: Record<string, string> = { models: "repos" };
-/** Tables the upgrade replaced: every commit's file and folder lists, now trees (migration 8). */
+/** Tables the upgrade replaced: every commit's file and folder lists, now trees (migration 9). */
 const REPLACED = new Set(["commit_files", "commit_folders"]);
 
 /** Every commit's files and folders as the fixture stored them, one line each, sorted. */
