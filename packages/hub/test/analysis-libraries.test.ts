@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
-import { startHub, type RunningHub } from "./support/hub.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
 import type { HubGeneration } from "../../../test-support/python-env.js";
 
@@ -58,12 +58,7 @@ beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), "modelhub-analysis-libraries-"));
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	hub = await startHub({ db, seed: false, adminToken: ADMIN });
-	const res = await fetch(`${hub.url}/api/admin/users`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
-		body: JSON.stringify({ name: "alice" }),
-	});
-	token = ((await res.json()) as { token: string }).token;
+	token = await createUser(hub.url, ADMIN, "alice");
 }, 120_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
-import { startHub, type RunningHub } from "./support/hub.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
 import { GgufBytes, T } from "./support/weights-files.js";
 
@@ -123,12 +123,7 @@ beforeAll(async () => {
 			},
 		}),
 	});
-	const res = await fetch(`${hub.url}/api/admin/users`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
-		body: JSON.stringify({ name: "alice" }),
-	});
-	token = ((await res.json()) as { token: string }).token;
+	token = await createUser(hub.url, ADMIN, "alice");
 }, 120_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
-import { startHub, type RunningHub, type StartOptions } from "./support/hub.js";
+import { createUser, startHub, type RunningHub, type StartOptions } from "./support/hub.js";
 
 const ADMIN = "auth-limits-admin-token-0123456789ab";
 /** Another service's token (the public hub's form), which this hub reads as no token on reads. */
@@ -38,12 +38,7 @@ async function expectTooMany(res: Response, message: RegExp): Promise<void> {
 beforeAll(async () => {
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	setup = await startHub({ db, seed: false, adminToken: ADMIN });
-	const created = await fetch(`${setup.url}/api/admin/users`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
-		body: JSON.stringify({ name: "alice" }),
-	});
-	alice = ((await created.json()) as { token: string }).token;
+	alice = await createUser(setup.url, ADMIN, "alice");
 	for (const [name, isPrivate] of [
 		["open", false],
 		["secret", true],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
-import { startHub } from "./support/hub.js";
+import { createUser, startHub } from "./support/hub.js";
 
 const TOKEN = "log-test-token-do-not-print-0123456789";
 
@@ -70,12 +70,7 @@ describe("errors raised deep inside the hub", () => {
 		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 		const hub = await startHub({ db, seed: false, adminToken: TOKEN });
 		try {
-			const user = await fetch(`${hub.url}/api/admin/users`, {
-				method: "POST",
-				headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-				body: JSON.stringify({ name: "deep" }),
-			});
-			const { token } = (await user.json()) as { token: string };
+			const token = await createUser(hub.url, TOKEN, "deep");
 			const auth = { authorization: `Bearer ${token}` };
 			const created = await fetch(`${hub.url}/api/repos/create`, {
 				method: "POST",

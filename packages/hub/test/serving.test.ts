@@ -8,7 +8,7 @@ import { ByteBudgetLru } from "../src/serving/lru.js";
 import { openBlobStore } from "../src/storage/open.js";
 import type { BlobStore } from "../src/storage/types.js";
 import { ADMIN_TOKEN } from "./support/hub-suite.js";
-import { startHub, type RunningHub } from "./support/hub.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
 
 /** Largest file kept in memory in these tests (the default is 64 KiB). */
 const MAX_BLOB_FILE_BYTES = 1024;
@@ -363,12 +363,7 @@ describe("the serving cache's bounds", () => {
 			serving: { metadataBytes: 0, blobBytes: 0 },
 		});
 		try {
-			const created = await fetch(`${off.url}/api/admin/users`, {
-				method: "POST",
-				headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
-				body: JSON.stringify({ name: "dave" }),
-			});
-			const { token } = (await created.json()) as { token: string };
+			const token = await createUser(off.url, ADMIN_TOKEN, "dave");
 			await fetch(`${off.url}/api/repos/create`, {
 				method: "POST",
 				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

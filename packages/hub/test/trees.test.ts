@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { DEFAULT_TREE_CACHE_BYTES, setTreeCacheBytes } from "../src/repos/trees.js";
-import { startHub, type RunningHub } from "./support/hub.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
 
 const ADMIN = "trees-admin-token-0123456789abcdef";
 
@@ -95,12 +95,7 @@ function treeBytes(count: number): number {
 beforeAll(async () => {
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	hub = await startHub({ db, seed: false, adminToken: ADMIN });
-	const res = await fetch(`${hub.url}/api/admin/users`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
-		body: JSON.stringify({ name: "alice" }),
-	});
-	token = ((await res.json()) as { token: string }).token;
+	token = await createUser(hub.url, ADMIN, "alice");
 }, 120_000);
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { bytes } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN } from "./support/hub-suite.js";
-import { startHub, type RunningHub } from "./support/hub.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
 import { lz4FrameOfZeros, lz4XorbOf, shardOf, shardOfFiles } from "./support/xet-objects.js";
 
@@ -64,12 +64,7 @@ beforeAll(async () => {
 		uploads: { xetExpansionAllowanceBytes: ALLOWANCE },
 		logLevel: "silent",
 	});
-	const created = await fetch(`${hub.url}/api/admin/users`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
-		body: JSON.stringify({ name: "mallory" }),
-	});
-	token = ((await created.json()) as { token: string }).token;
+	token = await createUser(hub.url, ADMIN_TOKEN, "mallory");
 	const repo = await fetch(`${hub.url}/api/repos/create`, {
 		method: "POST",
 		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

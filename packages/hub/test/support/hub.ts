@@ -35,4 +35,15 @@ export async function startHub(options: StartOptions): Promise<RunningHub> {
 	};
 }
 
+/** Creates a user through the admin API and returns the access token it is issued with. */
+export async function createUser(hubUrl: string, adminToken: string, name: string): Promise<string> {
+	const res = await fetch(`${hubUrl}/api/admin/users`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+		body: JSON.stringify({ name }),
+	});
+	if (res.status !== 201) throw new Error(`creating user ${name}: ${res.status} ${await res.text()}`);
+	return ((await res.json()) as { token: string }).token;
+}
+
 export { seededRandom } from "./random.mjs";
