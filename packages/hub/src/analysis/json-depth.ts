@@ -3,12 +3,7 @@
  * with a fixed shape (a safetensors header nests 3 deep) refuse deeper text without building it.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_OBJECT = 0x7d;
-const CLOSE_ARRAY = 0x5d;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from "./json-bytes.js";
 
 /** The deepest nesting of objects and arrays in the text (brackets inside strings do not count). */
 export function jsonNestingDepth(bytes: Uint8Array): number {

@@ -33,6 +33,7 @@ import {
 	problemText,
 	readExactly,
 } from "./bounded-read.js";
+import { OPEN_OBJECT } from "./json-bytes.js";
 import { jsonNestingDepth } from "./json-depth.js";
 import {
 	jsonObjectBatches,
@@ -157,8 +158,8 @@ const PARALLEL_READS = 8;
 /** Longest the analysis holds the event loop at a time while parsing or counting a header. */
 const SLICE_MS = 10;
 
+/** The byte a safetensors header is padded with (the format pads the JSON with spaces to 8 bytes). */
 const SPACE = 0x20;
-const OPEN_BRACE = 0x7b;
 
 interface HeaderCount {
 	parameters: Map<string, bigint>;
@@ -332,7 +333,7 @@ async function countHeader(file: RevisionFile, context: Context): Promise<Header
 		header.set(first.subarray(8), 0);
 		header.set(rest, first.length - 8);
 	}
-	if (header[0] !== OPEN_BRACE) throw new WeightsProblem(`${where}: header does not begin with "{"`);
+	if (header[0] !== OPEN_OBJECT) throw new WeightsProblem(`${where}: header does not begin with "{"`);
 	let end = header.length;
 	while (end > 0 && header[end - 1] === SPACE) end--;
 	const batches = jsonObjectBatches(header.subarray(0, end), {

@@ -7,19 +7,18 @@
  * `__proto__` an own key); invalid JSON throws a SyntaxError.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_OBJECT = 0x7d;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-
-/** JSON's whitespace: space, tab, line feed, carriage return. */
-function isSpace(byte: number | undefined): boolean {
-	return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
-}
+import {
+	afterByteOrderMark,
+	BACKSLASH,
+	CLOSE_ARRAY,
+	CLOSE_OBJECT,
+	COLON,
+	COMMA,
+	isJsonSpace,
+	OPEN_ARRAY,
+	OPEN_OBJECT,
+	QUOTE,
+} from "./json-bytes.js";
 
 /** Bytes of members parsed by one JSON.parse (a few milliseconds of work). */
 const BATCH_BYTES = 256 * 1024;
@@ -72,10 +71,10 @@ export async function parseJsonObjectSliced(
 	slices: TimeSlices = new TimeSlices(options.sliceMs),
 ): Promise<Record<string, unknown>> {
 	// A UTF-8 byte order mark is dropped, as the decoder that read these texts whole dropped it.
-	let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+	let start = afterByteOrderMark(bytes);
 	let end = bytes.length;
-	while (start < end && isSpace(bytes[start])) start++;
-	while (end > start && isSpace(bytes[end - 1])) end--;
+	while (start < end && isJsonSpace(bytes[start])) start++;
+	while (end > start && isJsonSpace(bytes[end - 1])) end--;
 	if (bytes[start] !== OPEN_OBJECT) throw new SyntaxError(NOT_AN_OBJECT);
 	const members = await scanMembers(bytes, start, end, options.maxDepth, slices);
 	return parseMembers(bytes, members, options, slices);
@@ -92,10 +91,10 @@ export async function* jsonObjectBatches(
 	options: SlicedJsonOptions,
 	slices: TimeSlices = new TimeSlices(options.sliceMs),
 ): AsyncGenerator<Record<string, unknown>> {
-	let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+	let start = afterByteOrderMark(bytes);
 	let end = bytes.length;
-	while (start < end && isSpace(bytes[start])) start++;
-	while (end > start && isSpace(bytes[end - 1])) end--;
+	while (start < end && isJsonSpace(bytes[start])) start++;
+	while (end > start && isJsonSpace(bytes[end - 1])) end--;
 	if (bytes[start] !== OPEN_OBJECT) throw new SyntaxError(NOT_AN_OBJECT);
 	const bounds = await scanMembers(bytes, start, end, options.maxDepth, slices);
 	let batchStart = 0;
@@ -152,7 +151,7 @@ async function scanMembers(
 	if (closed !== end - 1) throw new SyntaxError("unexpected text after the JSON object");
 	if (bytes[closed] !== CLOSE_OBJECT) throw new SyntaxError("mismatched brackets");
 	let lastStart = memberStart;
-	while (lastStart < closed && isSpace(bytes[lastStart])) lastStart++;
+	while (lastStart < closed && isJsonSpace(bytes[lastStart])) lastStart++;
 	// `{}` (or `{ }`) has no member; otherwise the last member runs up to the closing brace.
 	if (lastStart < closed || bounds.length > 0) bounds.push(startOfMember(bytes, memberStart, closed), closed);
 	return bounds;
@@ -161,7 +160,7 @@ async function scanMembers(
 /** Where a member begins (after whitespace): at its key's opening quote, or the text is not JSON. */
 function startOfMember(bytes: Uint8Array, from: number, to: number): number {
 	let at = from;
-	while (at < to && isSpace(bytes[at])) at++;
+	while (at < to && isJsonSpace(bytes[at])) at++;
 	if (bytes[at] !== QUOTE) throw new SyntaxError("a JSON object member must begin with its key");
 	return at;
 }
@@ -180,10 +179,10 @@ function bigObjectMember(
 	if (at >= to) return undefined;
 	const key = JSON.parse(decoder.decode(bytes.subarray(from, at + 1))) as string;
 	at++;
-	while (at < to && isSpace(bytes[at])) at++;
+	while (at < to && isJsonSpace(bytes[at])) at++;
 	if (bytes[at] !== COLON) return undefined;
 	at++;
-	while (at < to && isSpace(bytes[at])) at++;
+	while (at < to && isJsonSpace(bytes[at])) at++;
 	return bytes[at] === OPEN_OBJECT ? { key, valueStart: at } : undefined;
 }
 
