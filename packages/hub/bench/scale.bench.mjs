@@ -4,8 +4,10 @@
 // (autocannon) for model lookups (random ids), listing, filtering, multi-word search (a page of 100 and
 // the default page of 1,000) and /api/tasks, first with the response cache off (every request reaches the
 // database) and then with it on; with the CPU time the hub and (on PostgreSQL) its server backends spent
-// per request, which other work on the machine moves much less than wall-clock figures. Prints one JSON
-// line per measurement.
+// per request, which other work on the machine moves much less than wall-clock figures. On PostgreSQL each
+// scenario also reports what its statements cost inside the server, from pg_stat_statements: statements
+// per request, their mean and largest execution time and the shared buffers they touched per request
+// (figures that load on the machine hardly moves). Prints one JSON line per measurement.
 //
 //   npm run build && node packages/hub/bench/scale.bench.mjs                 # 100,000 / 20,000 models
 //   npm run build && BENCH_SCALE=1m node packages/hub/bench/scale.bench.mjs  # 1,000,000 / 100,000
@@ -13,13 +15,18 @@
 // Environment: BENCH_SCALE ("1m": the issue-21 run, 1,000,000 models on PostgreSQL and 100,000 on PGlite;
 // default 100,000 and 20,000, about 3 minutes), BENCH_PG_MODELS and BENCH_PGLITE_MODELS (override either
 // size), BENCH_DURATION (seconds per scenario, default 5), BENCH_CONNECTIONS (default 50),
-// BENCH_BACKENDS (comma list of "postgres", "pglite"; default both).
+// BENCH_BACKENDS (comma list of "postgres", "pglite"; default both), BENCH_SCENARIOS (comma list of words:
+// only the scenarios whose name contains one, e.g. "lookup,search"), BENCH_CACHE ("off" or "on": one of
+// the two passes), BENCH_DATABASE_URL (a PostgreSQL database already imported, e.g. by an earlier run
+// with BENCH_KEEP=1: no import, no cluster started; its server must preload pg_stat_statements for the
+// server-side figures).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import pg from "pg";
 import { startPostgresCluster } from "../test/support/postgres-cluster.mjs";
 import { startServer, stopServer } from "./process.mjs";
 import { filterQueries, generatedModel, searchQueries, writeModelFile } from "./generate.mjs";
@@ -30,6 +37,10 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",");
 const FULL = process.env.BENCH_SCALE === "1m";
+const ONLY = process.env.BENCH_SCENARIOS?.split(",").filter((word) => word !== "");
+const CACHES = process.env.BENCH_CACHE ? [process.env.BENCH_CACHE] : ["off", "on"];
+const GIVEN_DATABASE = process.env.BENCH_DATABASE_URL;
+const KEEP = process.env.BENCH_KEEP === "1";
 const SIZES = {
 	postgres: Number(process.env.BENCH_PG_MODELS ?? (FULL ? 1_000_000 : 100_000)),
 	pglite: Number(process.env.BENCH_PGLITE_MODELS ?? (FULL ? 100_000 : 20_000)),
@@ -100,12 +111,60 @@ function clusterCpuSeconds(postmasterPid) {
 	return total + (Number(own[13]) + Number(own[14])) / TICKS_PER_SECOND;
 }
 
-/** The postmaster's pid, from the cluster's data folder (next to its socket, as compare-builds.mjs finds it). */
-function postmasterPidOf(cluster) {
-	const socketDir = decodeURIComponent(/host=([^&]+)/.exec(cluster.url("postgres"))?.[1] ?? "");
-	return readFileSync(join(socketDir, "data", "postmaster.pid"), "utf8")
-		.split("\n")[0]
-		.trim();
+/**
+ * The postmaster's pid, from the cluster's data folder (next to its socket, as compare-builds.mjs finds
+ * it), or undefined for a server elsewhere.
+ */
+function postmasterPidOf(databaseUrl) {
+	const socketDir = decodeURIComponent(/host=([^&]+)/.exec(databaseUrl)?.[1] ?? "");
+	try {
+		return readFileSync(join(socketDir, "data", "postmaster.pid"), "utf8")
+			.split("\n")[0]
+			.trim();
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * What the hub's statements cost inside PostgreSQL (pg_stat_statements), between reset() and read():
+ * statements per request, their mean and largest execution time, shared buffers per request (hit +
+ * read: the pages a request touched; read: those not in shared buffers). Undefined without the extension.
+ */
+async function serverStatements(databaseUrl) {
+	const client = new pg.Client({ connectionString: databaseUrl });
+	await client.connect();
+	try {
+		await client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+		await client.query("SELECT pg_stat_statements_reset()");
+	} catch {
+		await client.end();
+		return undefined;
+	}
+	// Only the hub's statements: this client's own all name the extension.
+	const own = "query NOT LIKE '%pg_stat_statements%'";
+	return {
+		reset: () => client.query("SELECT pg_stat_statements_reset()"),
+		async read(requests) {
+			const { rows } = await client.query(
+				`SELECT sum(calls)::float8 AS calls, sum(total_exec_time)::float8 AS total_ms,
+					max(max_exec_time)::float8 AS max_ms, sum(shared_blks_hit)::float8 AS hit,
+					sum(shared_blks_read)::float8 AS read
+				FROM pg_stat_statements WHERE ${own} AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+			);
+			const row = rows[0];
+			const per = (value) => Math.round((Number(value ?? 0) * 100) / Math.max(1, requests)) / 100;
+			const calls = Number(row?.calls ?? 0);
+			return {
+				statementsPerRequest: per(calls),
+				statementMeanMs: Math.round((Number(row?.total_ms ?? 0) / Math.max(1, calls)) * 1000) / 1000,
+				statementMaxMs: Math.round(Number(row?.max_ms ?? 0) * 100) / 100,
+				buffersPerRequest: per(Number(row?.hit ?? 0) + Number(row?.read ?? 0)),
+				buffersReadPerRequest: per(row?.read),
+			};
+		},
+		close: () => client.end(),
+	};
 }
 
 function rssMb(pid) {
@@ -183,7 +242,8 @@ function scenarios(count) {
 }
 
 async function measure(backend, count, env, postmasterPid) {
-	for (const cache of ["off", "on"]) {
+	const stats = env.DATABASE_URL ? await serverStatements(env.DATABASE_URL) : undefined;
+	for (const cache of CACHES) {
 		const { child, url: pending } = startHub({
 			...env,
 			MODELHUB_CACHE_BYTES: cache === "off" ? "0" : String(64 * 1024 * 1024),
@@ -191,11 +251,14 @@ async function measure(backend, count, env, postmasterPid) {
 		const url = await pending;
 		try {
 			for (const [scenario, paths] of Object.entries(scenarios(count))) {
+				if (ONLY && !ONLY.some((word) => scenario.includes(word))) continue;
 				const headers = scenario.startsWith("/api/tasks") ? { "accept-encoding": "br" } : {};
 				await load(url, paths, headers, 1);
 				const hubCpu = cpuSeconds(child.pid);
 				const serverCpu = clusterCpuSeconds(postmasterPid);
+				await stats?.reset();
 				const result = await load(url, paths, headers);
+				const server = await stats?.read(result.requests.total);
 				const perRequest = (seconds) =>
 					Math.round((seconds * 1e6) / Math.max(1, result.requests.total)) / 1000;
 				const cpu = {
@@ -216,6 +279,10 @@ async function measure(backend, count, env, postmasterPid) {
 					p99Ms: result.latency.p99,
 					errors: result.errors + result.timeouts + result.non2xx,
 					...cpu,
+					...server,
+					// The machine's load over the last minute (other work shares the cores): wall-clock
+					// figures taken at a high load are upper bounds.
+					loadAverage: Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]),
 				});
 			}
 			emit({ backend, models: count, cache, serverRssMb: rssMb(child.pid) });
@@ -223,16 +290,33 @@ async function measure(backend, count, env, postmasterPid) {
 			await stopServer(child);
 		}
 	}
+	await stats?.close();
 }
 
 async function runBackend(backend) {
 	const count = SIZES[backend];
+	if (GIVEN_DATABASE && backend === "postgres") {
+		const work = mkdtempSync(join(tmpdir(), "modelhub-scale-given-"));
+		try {
+			const env = { MODELHUB_DATA_DIR: join(work, "data"), DATABASE_URL: GIVEN_DATABASE };
+			await measure(backend, count, env, postmasterPidOf(GIVEN_DATABASE));
+		} finally {
+			rmSync(work, { recursive: true, force: true });
+		}
+		return;
+	}
 	const work = mkdtempSync(join(tmpdir(), `modelhub-scale-${backend}-`));
 	let cluster;
+	const env = { MODELHUB_DATA_DIR: join(work, "data") };
 	try {
-		const env = { MODELHUB_DATA_DIR: join(work, "data") };
 		if (backend === "postgres") {
-			cluster = await startPostgresCluster({ shared_buffers: "1GB", work_mem: "16MB", max_wal_size: "4GB" });
+			cluster = await startPostgresCluster({
+				shared_buffers: "1GB",
+				work_mem: "16MB",
+				max_wal_size: "4GB",
+				shared_preload_libraries: "pg_stat_statements",
+				"pg_stat_statements.track": "all",
+			});
 			env.DATABASE_URL = await cluster.createDatabase("bench");
 		}
 		// Import in chunks: one transaction (and one process) per file.
@@ -270,10 +354,28 @@ async function runBackend(backend) {
 			modelsPerSecond: Math.round(CARD_SAMPLE / cards.seconds),
 			importMaxRssMb: cards.maxRssMb,
 		});
-		await measure(backend, count, env, cluster ? postmasterPidOf(cluster) : undefined);
+		if (cluster) {
+			// A hub at rest: autovacuum has set the visibility map (index-only scans) and the statistics.
+			const vacuumed = process.hrtime.bigint();
+			const client = new pg.Client({ connectionString: env.DATABASE_URL });
+			await client.connect();
+			await client.query("VACUUM ANALYZE");
+			await client.end();
+			emit({
+				backend,
+				models: count + CARD_SAMPLE,
+				phase: "VACUUM ANALYZE",
+				seconds: Math.round(Number(process.hrtime.bigint() - vacuumed) / 1e9),
+			});
+		}
+		await measure(backend, count, env, cluster ? postmasterPidOf(cluster.url("postgres")) : undefined);
 	} finally {
-		cluster?.stop();
-		rmSync(work, { recursive: true, force: true });
+		if (KEEP && cluster) {
+			emit({ backend, kept: env.DATABASE_URL, note: "stop it with pg_ctl -D <its socket folder>/data stop" });
+		} else {
+			cluster?.stop();
+			rmSync(work, { recursive: true, force: true });
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import { ConflictError } from "../errors.js";
 import type { RepoType } from "../repo-identity.js";
 import {
 	listFiles,
+	listTreeFiles,
 	mainSnapshots,
 	readableCondition,
 	readableParameters,
@@ -259,6 +260,13 @@ function render<Mapping>(
 	return model;
 }
 
+/**
+ * Root trees up to this size are read with the model they belong to (a stored row this small is kept
+ * in the table's own page, not TOASTed: reading it costs the lookup no extra page); larger ones, and
+ * chunked ones, are loaded after it (usually from the tree cache).
+ */
+const ROOT_ROW_BYTES = 2000;
+
 const USED_STORAGE_SQL = `SELECT COALESCE(sum(b.size), 0) FROM repo_blobs d JOIN blobs b ON b.sha256 = d.sha256
 	WHERE d.repo_type = m.type AND d.repo_id = m.id`;
 
@@ -287,22 +295,26 @@ export async function getModel(
 		params.push(value);
 		return `$${params.length}`;
 	};
-	// The main branch's commit, whether it is an import's generated one and the storage used come in the
-	// same statement as the model: one round trip per lookup instead of three (at 50 connections on a
-	// million models, each extra statement queued for the pool: issue 21).
+	// The main branch's commit, whether it is an import's generated one, its root tree (the stored row
+	// too, when small) and the storage used come in the same statement as the model: one statement per
+	// lookup of a typical repository instead of three (at 50 connections on a million models, each extra
+	// statement queued for the pool: issue 21).
 	const extra: string[] = [];
 	let mainJoin = "";
 	if (wantsSha && options.commitId === undefined) {
 		extra.push("main.commit_id AS main_sha");
-		const generated = wantsFiles
+		const files = wantsFiles
 			? `, (c.parent_id IS NULL AND c.author = ${param(HUB_AUTHOR_TEXT)} AND c.title = ANY(${param(
 					Object.values(GENERATED_COMMIT_TITLES),
-				)}::text[])) AS generated`
+				)}::text[])) AS generated, c.tree_id, CASE WHEN octet_length(t.entries) <= ${ROOT_ROW_BYTES}
+					AND substring(t.entries FROM 1 FOR 1) <> '\\x03'::bytea THEN encode(t.entries, 'base64') END AS root_row`
 			: "";
-		if (wantsFiles) extra.push("main.generated AS main_generated");
-		mainJoin = ` LEFT JOIN LATERAL (SELECT r.commit_id${generated} FROM refs r${
+		if (wantsFiles)
+			extra.push("main.generated AS main_generated", "main.tree_id AS main_tree", "main.root_row");
+		mainJoin = ` LEFT JOIN LATERAL (SELECT r.commit_id${files} FROM refs r${
 			wantsFiles
-				? " JOIN commits c ON c.repo_type = r.repo_type AND c.repo_id = r.repo_id AND c.id = r.commit_id"
+				? " JOIN commits c ON c.repo_type = r.repo_type AND c.repo_id = r.repo_id AND c.id = r.commit_id" +
+					" LEFT JOIN trees t ON t.oid = c.tree_id"
 				: ""
 		} WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.kind = 'branch' AND r.name = 'main') main ON true`;
 	}
@@ -311,6 +323,8 @@ export async function getModel(
 		ModelRow & {
 			main_sha?: string | null;
 			main_generated?: boolean | null;
+			main_tree?: string | null;
+			root_row?: string | null;
 			used_storage?: number | string | null;
 		}
 	>(
@@ -328,12 +342,12 @@ export async function getModel(
 	const commitId = options.commitId ?? row.main_sha ?? undefined;
 	if (commitId !== undefined) {
 		repo.sha = commitId;
-		if (wantsFiles) {
+		if (wantsFiles && options.commitId === undefined) {
+			repo.files = row.main_tree ? await listTreeFiles(db, row.main_tree, row.root_row) : [];
+			repo.metadataOnly = row.main_generated === true;
+		} else if (wantsFiles) {
 			repo.files = await listFiles(db, { type: MODEL, id: row.id }, commitId);
-			repo.metadataOnly =
-				options.commitId === undefined
-					? row.main_generated === true
-					: await isGeneratedCommit(db, { type: MODEL, id: row.id }, commitId);
+			repo.metadataOnly = await isGeneratedCommit(db, { type: MODEL, id: row.id }, commitId);
 		}
 	}
 	if (options.properties.has("usedStorage")) repo.usedStorage = Number(row.used_storage ?? 0);

@@ -11,6 +11,7 @@ import {
 	loadTree,
 	resolvePaths,
 	rootTrees,
+	treeFromRow,
 	type PathItem,
 	type TreeFile,
 	type TreeItem,
@@ -142,6 +143,20 @@ export async function listFiles(db: Queryable, repo: RepoKey, commitId: string):
 	const root = await rootOf(db, repo, commitId);
 	if (root === undefined) return [];
 	const items = await walkTree(db, root);
+	return items.flatMap(({ path, item }) => (item.type === "file" ? [fileAt(path, item)] : []));
+}
+
+/**
+ * Every file under a commit's root tree, by path (byte order). `rootRow` is the root's stored row when
+ * the caller's query already read it (model info reads it with the model: one statement per lookup).
+ */
+export async function listTreeFiles(
+	db: Queryable,
+	root: string,
+	rootRow?: string | null,
+): Promise<FileEntry[]> {
+	const known = rootRow == null ? undefined : treeFromRow(root, rootRow);
+	const items = (await walkTrees(db, [root], "", known ? [known] : [])).get(root) as PathItem[];
 	return items.flatMap(({ path, item }) => (item.type === "file" ? [fileAt(path, item)] : []));
 }
 

@@ -452,16 +452,39 @@ export async function walkTree(db: Queryable, root: string, prefix = ""): Promis
 	return (await walkTrees(db, [root], prefix)).get(root) as PathItem[];
 }
 
-/** walkTree for several roots, their trees loaded together. */
+/**
+ * A tree whose stored row a query already read (base64, as loadTrees reads it), parsed and cached; or
+ * undefined when the row lists chunks (those are loaded with the chunks by loadTrees).
+ */
+export function treeFromRow(oid: string, base64: string): Tree | undefined {
+	const cached = cache.get(oid);
+	if (cached) return cached;
+	const packed = Buffer.from(base64, "base64");
+	if (packed[0] === KIND_CHUNKS) return undefined;
+	const tree = decodeTree(oid, packed);
+	cache.set(tree);
+	return tree;
+}
+
+/** walkTree for several roots, their trees loaded together; `known` trees are not read again. */
 export async function walkTrees(
 	db: Queryable,
 	roots: readonly string[],
 	prefix = "",
+	known: readonly Tree[] = [],
 ): Promise<Map<string, PathItem[]>> {
 	const trees = new Map<string, Tree>();
+	for (const tree of known) trees.set(tree.oid, tree);
 	let level = [...new Set(roots)];
 	while (level.length > 0) {
-		const loaded = await loadTrees(db, level);
+		const loaded = new Map<string, Tree>();
+		const missing: string[] = [];
+		for (const oid of level) {
+			const tree = trees.get(oid);
+			if (tree) loaded.set(oid, tree);
+			else missing.push(oid);
+		}
+		if (missing.length > 0) for (const [oid, tree] of await loadTrees(db, missing)) loaded.set(oid, tree);
 		const next = new Set<string>();
 		for (const [oid, tree] of loaded) {
 			trees.set(oid, tree);
