@@ -94,6 +94,7 @@ async function serve(config: HubConfig): Promise<void> {
 			authCredentialFailureLimit: config.authCredentialFailureLimit,
 			authFailureWindowMs: config.authFailureWindowMs,
 			authFailureTracked: config.authFailureTracked,
+			tokenCache: config.tokenCache,
 			validateYamlPerMinute: config.validateYamlPerMinute,
 			downloads: config.downloads,
 			serving: config.serving,

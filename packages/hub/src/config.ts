@@ -5,6 +5,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.js";
 import { repoRoot } from "./paths.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./serving/cache.js";
+import { DEFAULT_TOKEN_CACHE_SETTINGS, type TokenCacheSettings } from "./accounts/token-cache.js";
 import { DEFAULT_TREE_CACHE_BYTES } from "./repos/trees.js";
 
 /** Everything the hub reads from its environment, parsed and checked once at start. */
@@ -51,6 +52,8 @@ export interface HubConfig {
 	authFailureWindowMs: number;
 	/** Credentials and addresses tracked at most (each) by the failure limits. */
 	authFailureTracked: number;
+	/** Who recently used access tokens are, remembered (src/accounts/token-cache.ts). */
+	tokenCache: TokenCacheSettings;
 	/** `POST /api/validate-yaml` calls allowed per minute, per address (anonymous) or per account. */
 	validateYamlPerMinute: number;
 	/** How download counts are written and bounded (src/downloads/counter.ts). */
@@ -345,6 +348,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			100,
 			10_000_000,
 		),
+		tokenCache: {
+			maxEntries: integer(
+				env,
+				"MODELHUB_TOKEN_CACHE_ENTRIES",
+				DEFAULT_TOKEN_CACHE_SETTINGS.maxEntries,
+				0,
+				10_000_000,
+			),
+			ttlMs: integer(env, "MODELHUB_TOKEN_CACHE_TTL_MS", DEFAULT_TOKEN_CACHE_SETTINGS.ttlMs, 0, 3_600_000),
+		},
 		validateYamlPerMinute: integer(env, "MODELHUB_VALIDATE_YAML_PER_MINUTE", 60, 1, 1_000_000),
 		downloads: {
 			flushIntervalMs: integer(env, "MODELHUB_DOWNLOAD_FLUSH_MS", 5_000, 10, 600_000),

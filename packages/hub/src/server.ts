@@ -47,6 +47,8 @@ import { validateYamlRoute } from "./routes/validate-yaml.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
 import { ChangeEvents, changesWhatReadersSee } from "./services/changes.js";
 import { forgetOnChange } from "./services/serving.js";
+import { changesTokenViewers } from "./services/accounts.js";
+import type { TokenCacheSettings } from "./accounts/token-cache.js";
 import type { ServingCache, ServingCacheSettings } from "./serving/cache.js";
 import { createServiceContext } from "./services/context.js";
 import { startPeriodicCollection } from "./services/gc.js";
@@ -87,6 +89,8 @@ export interface HubServerOptions {
 	authFailureWindowMs?: number;
 	/** Credentials and addresses tracked at most (each) by those limits. */
 	authFailureTracked?: number;
+	/** Who recently used access tokens are, remembered (src/accounts/token-cache.ts). */
+	tokenCache?: Partial<TokenCacheSettings>;
 	/** `POST /api/validate-yaml` calls per minute, per address (anonymous) or per account. */
 	validateYamlPerMinute?: number;
 	/** Download counting (batched writes, the per-client window); see src/downloads/counter.ts. */
@@ -368,6 +372,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		},
 		downloads: options.downloads,
 		serving: options.serving,
+		tokenCache: options.tokenCache,
 		onDownloadsError: (error, lost) =>
 			app.log.error(
 				{ err: error },
@@ -376,6 +381,10 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 	// Where revisions point is forgotten with each change, whichever process made it.
 	changes.on((event) => forgetOnChange(services.serving, event));
+	// Who a token is is forgotten with each account change, whichever process made it.
+	changes.on((event) => {
+		if (changesTokenViewers(event)) services.tokenViewers.clear();
+	});
 	// After the last request: what was counted is written before the database closes.
 	app.addHook("onClose", async () => services.downloads.close());
 	const stopCollection = startPeriodicCollection(
@@ -413,6 +422,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			(connected) => {
 				cache.setEnabled(connected);
 				services.serving.setEnabled(connected);
+				services.tokenViewers.setEnabled(connected);
 			},
 		);
 		app.addHook("onClose", async () => unsubscribe());

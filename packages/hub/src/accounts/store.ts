@@ -350,7 +350,12 @@ async function viewerWhere(db: Queryable, where: string, value: string): Promise
 
 /** The user a (non-revoked) token belongs to, with their organisations, or undefined. One query. */
 export function viewerForToken(db: Queryable, token: string): Promise<Viewer | undefined> {
-	return viewerWhere(db, "t.token_hash", tokenHash(token));
+	return viewerForTokenHash(db, tokenHash(token));
+}
+
+/** viewerForToken, given the token's hash (tokenHash) already. */
+export function viewerForTokenHash(db: Queryable, hash: string): Promise<Viewer | undefined> {
+	return viewerWhere(db, "t.token_hash", hash);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AuthBlock, AuthFailureLimits } from "../accounts/auth-limits.js";
+import type { TokenViewerCache } from "../accounts/token-cache.js";
 import { ACCESS_TOKEN_PREFIX, plausibleToken } from "../accounts/tokens.js";
 import { ANONYMOUS, ADMIN, AUTH_REQUIRED, RefusedError, type Viewer } from "../accounts/viewer.js";
 import { whoamiJson } from "../accounts/whoami.js";
@@ -33,6 +34,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 const MAX_TOUCHED = 10_000;
 
 export interface AuthOptions extends ReadContext {
+	/** Who recently used tokens are (one query per request otherwise). */
+	tokenViewers: TokenViewerCache;
 	adminToken: string | undefined;
 	limiter: AuthFailureLimits;
 }

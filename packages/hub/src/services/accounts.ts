@@ -12,15 +12,18 @@ import {
 	revokeToken,
 	setMembership,
 	touchTokens,
-	viewerForToken,
+	viewerForTokenHash,
 	type Account,
 	type IssuedToken,
 	type MemberInput,
 	type TokenInfo,
 } from "../accounts/store.js";
+import { TokenViewerCache } from "../accounts/token-cache.js";
 import type { Viewer } from "../accounts/viewer.js";
 import { listAudit, type AuditQuery, type StoredAuditEntry } from "../audit/log.js";
+import type { Queryable } from "../db/types.js";
 import type { Role } from "../vocabulary.js";
+import type { ChangeEvent } from "./changes.js";
 import { requireAdmin, type Actor } from "./actor.js";
 import { write, type WriteContext } from "./write.js";
 
@@ -207,9 +210,43 @@ export async function auditPage(
 	return listAudit(context.db, query);
 }
 
-/** The user an access token (not revoked) belongs to, with their organisations; undefined for an unknown token. */
-export function viewerOfToken(context: Pick<WriteContext, "db">, token: string): Promise<Viewer | undefined> {
-	return viewerForToken(context.db, token);
+/**
+ * The user an access token (not revoked) belongs to, with their organisations; undefined for an unknown
+ * token. From the token cache when it holds the token (accounts/token-cache.ts: why it cannot be stale),
+ * else one query; unknown tokens are never cached, so each is looked up (and counted as a failure) anew.
+ */
+export async function viewerOfToken(
+	context: { db: Queryable; tokenViewers: TokenViewerCache },
+	token: string,
+): Promise<Viewer | undefined> {
+	const key = TokenViewerCache.keyOf(token);
+	const cached = context.tokenViewers.get(key);
+	if (cached) return cached;
+	const version = context.tokenViewers.version;
+	const viewer = await viewerForTokenHash(context.db, key);
+	if (viewer) context.tokenViewers.set(key, viewer, version);
+	return viewer;
+}
+
+/**
+ * Whether a change may alter who a token is (its user, their organisations and roles, the token's
+ * state): every change but those to repositories' contents and download counts, so that a kind of change
+ * added later (an account disabled or deleted) clears the token cache unless it is known not to matter.
+ */
+export function changesTokenViewers(event: ChangeEvent): boolean {
+	switch (event.type) {
+		case "repo.created":
+		case "repo.deleted":
+		case "repo.updated":
+		case "repo.committed":
+		case "repo.analysed":
+		case "repo.uploaded":
+		case "repos.imported":
+		case "downloads.counted":
+			return false;
+		default:
+			return true;
+	}
 }
 
 /** Records that tokens were used just now (their `lastUsedAt`; the caller decides how often). */

@@ -1,3 +1,8 @@
+import {
+	DEFAULT_TOKEN_CACHE_SETTINGS,
+	TokenViewerCache,
+	type TokenCacheSettings,
+} from "../accounts/token-cache.js";
 import type { AccountLimits, GcSettings, UploadSettings } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { BlobStore } from "../storage/types.js";
@@ -32,6 +37,8 @@ export interface ServiceContext extends RepoContext {
 	downloads: DownloadCounter;
 	/** What serving files remembers: revisions, file entries, small files' bytes (services/serving.ts). */
 	serving: ServingCache;
+	/** Who recently used access tokens are (accounts/token-cache.ts), cleared by account changes. */
+	tokenViewers: TokenViewerCache;
 }
 
 export async function createServiceContext(parts: {
@@ -41,13 +48,15 @@ export async function createServiceContext(parts: {
 	settings: ServiceSettings;
 	downloads?: Partial<DownloadCounterSettings>;
 	serving?: Partial<ServingCacheSettings> | undefined;
+	tokenCache?: Partial<TokenCacheSettings> | undefined;
 	onDownloadsError?: (error: unknown, lost: number) => void;
 }): Promise<ServiceContext> {
-	const { downloads, serving, onDownloadsError, ...context } = parts;
+	const { downloads, serving, tokenCache, onDownloadsError, ...context } = parts;
 	return {
 		...context,
 		signingKey: await loadSigningKey(parts.db),
 		downloads: createDownloadCounter(context, downloads, onDownloadsError),
 		serving: new ServingCache({ ...DEFAULT_SERVING_CACHE_SETTINGS, ...serving }),
+		tokenViewers: new TokenViewerCache({ ...DEFAULT_TOKEN_CACHE_SETTINGS, ...tokenCache }),
 	};
 }
