@@ -1,5 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
+import { DEFAULT_PASSWORD_COST, PASSWORD_COST_BOUNDS, type PasswordCost } from "./accounts/passwords.js";
+import type { SessionLifetime } from "./accounts/sessions.js";
+import type { SignupMode } from "./api/sessions.js";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.js";
@@ -64,7 +67,35 @@ export interface HubConfig {
 	accountLimits: AccountLimits;
 	/** The collector of unreferenced bytes (src/gc/). */
 	gc: GcSettings;
+	/** Sign-up, browser sessions and password hashing (src/services/sessions.ts). */
+	selfService: SelfServiceSettings;
 }
+
+/** Who may join, how long browser sessions last, what a password hash costs. */
+export interface SelfServiceSettings {
+	signup: SignupMode;
+	session: SessionLifetime;
+	passwordCost: PasswordCost;
+	/** How long an invite link stays valid unless the admin says otherwise. */
+	inviteSeconds: number;
+	/** Sign-ups allowed per client address and hour (each costs a password hash and an account). */
+	signupsPerHour: number;
+}
+
+export const SIGNUP_MODES: readonly SignupMode[] = ["open", "invite", "closed"];
+
+/**
+ * `invite` by default: a self-hosted hub is often reachable by more people than should hold accounts
+ * on it (a company network, the internet), and each account may store files; with invitations only
+ * those the admin sends a link to may join, without the admin typing their passwords.
+ */
+export const DEFAULT_SELF_SERVICE: SelfServiceSettings = {
+	signup: "invite",
+	session: { idleSeconds: 7 * 24 * 3600, maxSeconds: 30 * 24 * 3600 },
+	passwordCost: DEFAULT_PASSWORD_COST,
+	inviteSeconds: 7 * 24 * 3600,
+	signupsPerHour: 10,
+};
 
 /** What one account may hold and do; `null` quota = unlimited. */
 export interface AccountLimits {
@@ -410,6 +441,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			xorbMaxAgeMs: seconds(env, "MODELHUB_GC_XORB_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.xorbMaxAgeMs),
 			tempMaxAgeMs: seconds(env, "MODELHUB_GC_TEMP_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.tempMaxAgeMs),
 		},
+		selfService: selfServiceConfig(env),
 		port,
 		host,
 		databaseUrl,
@@ -448,6 +480,60 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				60_000,
 			),
 		},
+	};
+}
+
+function selfServiceConfig(env: Env): SelfServiceSettings {
+	const signup = (nonEmpty(env.MODELHUB_SIGNUP)?.toLowerCase() ?? DEFAULT_SELF_SERVICE.signup) as SignupMode;
+	if (!SIGNUP_MODES.includes(signup)) {
+		throw new ConfigError(`MODELHUB_SIGNUP must be one of ${SIGNUP_MODES.join(", ")}`);
+	}
+	const year = 365 * 24 * 3600;
+	const session: SessionLifetime = {
+		idleSeconds: integer(
+			env,
+			"MODELHUB_SESSION_IDLE_SECONDS",
+			DEFAULT_SELF_SERVICE.session.idleSeconds,
+			60,
+			year,
+		),
+		maxSeconds: integer(
+			env,
+			"MODELHUB_SESSION_MAX_SECONDS",
+			DEFAULT_SELF_SERVICE.session.maxSeconds,
+			60,
+			year,
+		),
+	};
+	if (session.idleSeconds > session.maxSeconds) {
+		throw new ConfigError("MODELHUB_SESSION_IDLE_SECONDS must not exceed MODELHUB_SESSION_MAX_SECONDS");
+	}
+	return {
+		signup,
+		session,
+		passwordCost: {
+			log2N: integer(
+				env,
+				"MODELHUB_PASSWORD_COST",
+				DEFAULT_SELF_SERVICE.passwordCost.log2N,
+				PASSWORD_COST_BOUNDS.min,
+				PASSWORD_COST_BOUNDS.max,
+			),
+		},
+		inviteSeconds: integer(
+			env,
+			"MODELHUB_INVITE_SECONDS",
+			DEFAULT_SELF_SERVICE.inviteSeconds,
+			60,
+			30 * 24 * 3600,
+		),
+		signupsPerHour: integer(
+			env,
+			"MODELHUB_SIGNUPS_PER_HOUR",
+			DEFAULT_SELF_SERVICE.signupsPerHour,
+			1,
+			1_000_000,
+		),
 	};
 }
 

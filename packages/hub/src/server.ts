@@ -16,10 +16,12 @@ import {
 	DEFAULT_HEADERS_TIMEOUT_MS,
 	DEFAULT_MAX_FILE_BYTES,
 	DEFAULT_REQUEST_TIMEOUT_MS,
+	DEFAULT_SELF_SERVICE,
 	DEFAULT_UPLOAD_SETTINGS,
 	type AccountLimits,
 	type GcSettings,
 	type LogLevel,
+	type SelfServiceSettings,
 	type UploadSettings,
 } from "./config.js";
 import { ConnectionTracker, DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.js";
@@ -37,6 +39,7 @@ import { formatSchemaErrors, JSON_TYPE, pathOf, SECURITY_HEADERS } from "./http.
 import { demoAssetsDir } from "./paths.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
+import { sessionRoutes } from "./routes/sessions.js";
 import type { DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { setTreeCacheBytes } from "./repos/trees.js";
@@ -103,6 +106,8 @@ export interface HubServerOptions {
 	accountLimits?: Partial<AccountLimits>;
 	/** The garbage collector and its periodic run (src/gc/). */
 	gc?: Partial<GcSettings>;
+	/** Sign-up mode, browser session lifetimes, password hashing cost (src/services/sessions.ts). */
+	selfService?: Partial<SelfServiceSettings>;
 }
 
 declare module "fastify" {
@@ -393,7 +398,21 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		app.log,
 	);
 	app.addHook("onClose", async () => stopCollection());
-	authRoutes(app, { ...services, adminToken: options.adminToken, limiter });
+	const selfService = { ...DEFAULT_SELF_SERVICE, ...options.selfService };
+	authRoutes(app, {
+		...services,
+		adminToken: options.adminToken,
+		limiter,
+		selfService,
+		publicUrl: options.publicUrl,
+	});
+	sessionRoutes(app, {
+		...services,
+		adminToken: options.adminToken,
+		limiter,
+		selfService,
+		publicUrl: options.publicUrl,
+	});
 	adminRoutes(app, { ...services, adminToken: options.adminToken });
 	quotaRoutes(app, { ...services, adminToken: options.adminToken });
 	const routeOptions: ModelRoutesOptions = {

@@ -240,4 +240,23 @@ describe("configuration", () => {
 			/MODELHUB_DB_PREPARED_STATEMENTS must be between 0 and 10000/,
 		);
 	});
+
+	it("reads the sign-up mode, session lifetimes and password cost, bounded", () => {
+		expect(loadConfig({}).selfService).toEqual({
+			signup: "invite",
+			session: { idleSeconds: 604800, maxSeconds: 2592000 },
+			passwordCost: { log2N: 15 },
+			inviteSeconds: 604800,
+			signupsPerHour: 10,
+		});
+		expect(loadConfig({ MODELHUB_SIGNUP: "Open" }).selfService.signup).toBe("open");
+		expect(() => loadConfig({ MODELHUB_SIGNUP: "anyone" })).toThrow(
+			/MODELHUB_SIGNUP must be one of open, invite, closed/,
+		);
+		expect(() => loadConfig({ MODELHUB_PASSWORD_COST: "10" })).toThrow(/between 14 and 19/);
+		expect(() => loadConfig({ MODELHUB_PASSWORD_COST: "25" })).toThrow(/between 14 and 19/);
+		expect(() =>
+			loadConfig({ MODELHUB_SESSION_IDLE_SECONDS: "7200", MODELHUB_SESSION_MAX_SECONDS: "3600" }),
+		).toThrow(/must not exceed/);
+	});
 });

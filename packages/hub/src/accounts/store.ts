@@ -329,7 +329,7 @@ async function viewerWhere(db: Queryable, where: string, value: string): Promise
 				'role', m.role) ORDER BY o.name)
 			FROM memberships m JOIN accounts o ON o.name = m.org WHERE m.member = a.name) AS orgs
 		FROM access_tokens t JOIN accounts a ON a.name = t.account
-		WHERE ${where} = $1 AND t.revoked_at IS NULL AND a.kind = 'user'`,
+		WHERE ${where} = $1 AND t.revoked_at IS NULL AND a.kind = 'user' AND a.disabled_at IS NULL`,
 		[value],
 	);
 	const row = result.rows[0];

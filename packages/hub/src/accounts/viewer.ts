@@ -32,7 +32,14 @@ export interface OrgMembership extends AccountRef {
 export type Viewer =
 	| { kind: "anonymous" }
 	| { kind: "admin" }
-	| { kind: "user"; account: AccountRef; token: TokenRef; orgs: OrgMembership[] };
+	| {
+			kind: "user";
+			account: AccountRef;
+			token: TokenRef;
+			orgs: OrgMembership[];
+			/** Signed in through a browser session (a cookie), not an access token. */
+			session?: true;
+	  };
 
 export const ANONYMOUS: Viewer = Object.freeze({ kind: "anonymous" });
 export const ADMIN: Viewer = Object.freeze({ kind: "admin" });

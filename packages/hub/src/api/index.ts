@@ -9,4 +9,5 @@ export type * from "./catalogue.js";
 export type * from "./errors.js";
 export type * from "./models.js";
 export type * from "./repos.js";
+export type * from "./sessions.js";
 export type * from "./uploads.js";

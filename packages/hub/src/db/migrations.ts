@@ -523,6 +523,36 @@ DROP TABLE commit_files;
 DROP TABLE commit_folders;
 `,
 	},
+	{
+		version: 10,
+		name: "self-service accounts: passwords, browser sessions, invites, disabled accounts",
+		sql: `
+ALTER TABLE accounts ADD COLUMN password_hash text;
+ALTER TABLE accounts ADD COLUMN email text;
+ALTER TABLE accounts ADD COLUMN disabled_at timestamptz;
+
+-- Browser sessions: the secret is in an HttpOnly cookie, its SHA-256 here.
+CREATE TABLE sessions (
+	id text PRIMARY KEY,
+	account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	secret_hash text NOT NULL UNIQUE CHECK (secret_hash ~ '^[0-9a-f]{64}$'),
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	last_seen_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now())
+);
+CREATE INDEX sessions_account ON sessions (account);
+
+-- Single-use invite links (MODELHUB_SIGNUP=invite).
+CREATE TABLE invites (
+	id text PRIMARY KEY,
+	code_hash text NOT NULL UNIQUE CHECK (code_hash ~ '^[0-9a-f]{64}$'),
+	created_by text NOT NULL,
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	expires_at timestamptz NOT NULL,
+	used_by text,
+	used_at timestamptz
+);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -7,7 +7,11 @@ import { whoamiJson } from "../accounts/whoami.js";
 import { adminTokenMatches, checkAdmin } from "../auth.js";
 import { BEARER_CHALLENGE, HubError, kindOfStatus, tooManyRequests } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
+import { csrfTokenOf } from "../accounts/sessions.js";
+import type { SelfServiceSettings } from "../config.js";
 import { recordTokenUse, viewerOfToken } from "../services/accounts.js";
+import { recordSessionUse, viewerOfSession } from "../services/sessions.js";
+import { CSRF_HEADER, SESSION_COOKIE, cookieValue } from "./cookies.js";
 import { actorFor, type Actor } from "../services/actor.js";
 import type { ReadContext } from "../services/models.js";
 import { hostedRepoUrls } from "./repo-paths.js";
@@ -16,6 +20,8 @@ declare module "fastify" {
 	interface FastifyRequest {
 		/** Who sent the request (anonymous when no token came with it). */
 		viewer: Viewer;
+		/** The browser session's secret when its cookie came with the request (live or not). */
+		sessionSecret: string | null;
 	}
 	interface FastifyContextConfig {
 		/**
@@ -23,11 +29,27 @@ declare module "fastify" {
 		 * tokens themselves (403), `xet` routes take Xet CAS tokens, `signed` routes a signature in the URL.
 		 */
 		auth?: "admin" | "xet" | "signed";
+		/**
+		 * Sign-in and sign-up replace the browser's session rather than act as it: they need no CSRF
+		 * token (they take JSON only, which no form of another site can send, and check Origin).
+		 */
+		signIn?: boolean;
 	}
 }
 
 /** The message huggingface_hub knows for a token the hub does not accept. */
 export const INVALID_CREDENTIALS = "Invalid credentials in Authorization header";
+
+/**
+ * The answer to a huggingface.co token (`hf_…`) on a write or whoami: the public hub's message would
+ * not say what is wrong; this hub only knows the tokens it issued itself.
+ */
+export const FOREIGN_TOKEN =
+	"This is a huggingface.co token (hf_…): this hub only accepts tokens it issued itself (mh_…). Sign in with your password on this hub and create one under Settings → Access tokens (/settings/tokens)";
+
+/** The answer to a cookie-authenticated write without the session's CSRF token. */
+export const CSRF_REFUSED =
+	"Missing or wrong CSRF token: a write signed in by the session cookie must send the X-CSRF-Token header (the modelhub_csrf cookie's value) from this hub's own pages";
 
 /** How often a token's `last_used_at` is written at most. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -38,6 +60,25 @@ export interface AuthOptions extends ReadContext {
 	tokenViewers: TokenViewerCache;
 	adminToken: string | undefined;
 	limiter: AuthFailureLimits;
+	selfService: SelfServiceSettings;
+	/** The URL clients reach the hub at, when configured: its origin is the hub's own for the Origin check. */
+	publicUrl?: string | undefined;
+}
+
+/** Methods that change nothing: no CSRF token needed. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether a request's `Origin`, when the browser sent one, is this hub's own. */
+export function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+	const origin = request.headers.origin;
+	if (origin === undefined) return true;
+	if (publicUrl !== undefined && origin === new URL(publicUrl).origin) return true;
+	return origin === `${request.protocol}://${request.host}`;
+}
+
+/** Paths where the browser session is looked up: the API and file downloads (never static assets). */
+function sessionPath(url: string): boolean {
+	return url.startsWith("/api/") || url.includes("/resolve/");
 }
 
 /** POST URLs that only read: paths-info of a repository of any hosted type. */
@@ -96,6 +137,40 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 
 	// Set on every request by the hook below (Fastify 5 decorates requests with primitives only).
 	app.decorateRequest<Viewer | null>("viewer", null);
+	app.decorateRequest<string | null>("sessionSecret", null);
+	const sessionsTouched = new Map<string, number>();
+
+	function touchSession(id: string): void {
+		const now = Date.now();
+		const last = sessionsTouched.get(id);
+		if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+		if (sessionsTouched.size >= MAX_TOUCHED) sessionsTouched.clear();
+		sessionsTouched.set(id, now);
+		recordSessionUse(options, [id]).catch(() => sessionsTouched.delete(id));
+	}
+
+	/**
+	 * A request without an Authorization header that carries the session cookie acts as the session's
+	 * user while the session lives (an ended or unknown one is simply anonymous: its 256-bit secret is not
+	 * guessable, so nothing is counted). Its writes must carry the session's CSRF token and, when the
+	 * browser names one, this hub's Origin; token-authenticated calls (huggingface_hub) never need either.
+	 */
+	async function resolveSession(request: FastifyRequest, secret: string): Promise<void> {
+		const viewer = await viewerOfSession(options, secret);
+		if (!viewer || viewer.kind !== "user") return;
+		if (!SAFE_METHODS.has(request.method) && request.routeOptions.config?.signIn !== true) {
+			const given = request.headers[CSRF_HEADER];
+			if (
+				typeof given !== "string" ||
+				given !== csrfTokenOf(secret) ||
+				!sameOrigin(request, options.publicUrl)
+			) {
+				throw new HubError("Forbidden", CSRF_REFUSED);
+			}
+		}
+		request.viewer = viewer;
+		touchSession(viewer.token.id);
+	}
 
 	function touch(tokenId: string): void {
 		const now = Date.now();
@@ -156,7 +231,9 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 			"Unauthorized",
 			token === "malformed"
 				? "malformed Authorization header: expected 'Bearer <token>'"
-				: INVALID_CREDENTIALS,
+				: token.startsWith("hf_")
+					? FOREIGN_TOKEN
+					: INVALID_CREDENTIALS,
 			{ challenge: `${BEARER_CHALLENGE}, error="invalid_token"`, messageHeader: INVALID_CREDENTIALS },
 		);
 	}
@@ -167,7 +244,14 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 		const header = request.headers.authorization;
 		const token = bearerToken(header);
 		if (token === undefined) {
-			done();
+			const cookies = request.headers.cookie;
+			const secret = cookies === undefined ? undefined : cookieValue(cookies, SESSION_COOKIE);
+			if (secret === undefined || !sessionPath(request.url) || !plausibleToken(secret)) {
+				done();
+				return;
+			}
+			request.sessionSecret = secret;
+			resolveSession(request, secret).then(() => done(), done);
 			return;
 		}
 		// Only looked up with a token: Fastify builds `routeOptions` anew (a 12-field object) on each
