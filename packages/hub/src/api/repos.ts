@@ -88,6 +88,34 @@ export interface RepoCommit {
 	formatted?: { title: string; message: string };
 }
 
+/** A file's content on one side of a commit's change: its git blob id, size and LFS object. */
+export interface RepoChangedBlob {
+	oid: string;
+	size: number;
+	lfs?: { oid: string; size: number };
+}
+
+/** A file a commit added, modified or deleted. */
+export interface RepoCommitChange {
+	path: string;
+	status: "added" | "modified" | "deleted";
+	/** The file in the parent commit (absent when added). */
+	before?: RepoChangedBlob;
+	/** The file in this commit (absent when deleted). */
+	after?: RepoChangedBlob;
+}
+
+/**
+ * `GET /api/models/{id}/commit/{rev}` (this hub's, for its commit pages): the commit, its first parent
+ * and the files it changed from it, in path order, at most 1000 (`filesTruncated` when there are more).
+ */
+export interface RepoCommitDetail extends RepoCommit {
+	/** The first parent, or none for a first commit (whose files are all "added"). */
+	parents: string[];
+	files: RepoCommitChange[];
+	filesTruncated: boolean;
+}
+
 /** `private` or `visibility`, as huggingface_hub sends them (they must agree when both are given). */
 interface VisibilityFields {
 	private?: boolean | null;

@@ -63,7 +63,8 @@ export type ApiModelTarget =
 	| { kind: "tree"; id: string; revision: string; path: string }
 	| { kind: "paths-info"; id: string; revision: string }
 	| { kind: "refs"; id: string }
-	| { kind: "commits"; id: string; revision: string };
+	| { kind: "commits"; id: string; revision: string }
+	| { kind: "commit"; id: string; revision: string };
 
 /** Segments of a raw path (without query), decoded (a segment with broken encoding is a 400). */
 export function decodeSegments(rawPath: string): string[] {
@@ -100,6 +101,7 @@ const ACTIONS: Record<string, (rest: string[]) => boolean> = {
 	"paths-info": (rest) => rest.length === 1,
 	refs: (rest) => rest.length === 0,
 	commits: (rest) => rest.length === 1,
+	commit: (rest) => rest.length === 1,
 };
 
 function action(id: string, name: string, rest: string[]): ApiModelTarget {
@@ -112,6 +114,8 @@ function action(id: string, name: string, rest: string[]): ApiModelTarget {
 			return { kind: "paths-info", id, revision: rest[0] as string };
 		case "commits":
 			return { kind: "commits", id, revision: rest[0] as string };
+		case "commit":
+			return { kind: "commit", id, revision: rest[0] as string };
 		default:
 			return { kind: "refs", id };
 	}

@@ -4,8 +4,15 @@ import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { noSuchApiRoute, noSuchPath } from "../errors.js";
 import { acceptsHtml, pathOf } from "../http.js";
+import { publicRepoPage } from "../services/contents.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
-import { pageMeta, renderPage, type ModelFacts } from "../web/page-meta.js";
+import {
+	pageMeta,
+	renderPage,
+	type ModelFacts,
+	type RepoView,
+	type RepoViewFacts,
+} from "../web/page-meta.js";
 
 /** The services' context (for the status and title of model pages), and the files to serve. */
 export interface WebRoutesOptions extends ReadContext {
@@ -60,6 +67,16 @@ async function modelFacts(context: ReadContext, id: string): Promise<ModelFacts 
 		...(typeof model.likes === "number" ? { likes: model.likes } : {}),
 		...(typeof license === "string" ? { license } : {}),
 	};
+}
+
+async function repoViewFacts(
+	context: ReadContext,
+	id: string,
+	view: RepoView,
+): Promise<RepoViewFacts | undefined> {
+	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
+	// As the public sees it, for the reason modelFacts gives: a private model's pages are 404 here.
+	return publicRepoPage(context, { type: "model", id }, view);
 }
 
 function isApiPath(path: string): boolean {
@@ -130,7 +147,10 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 		if (navigation) {
 			// The status is the truth about the address even when the app is not built (a private or
 			// unknown model is a 404 either way).
-			const meta = await pageMeta(path, { model: (id) => modelFacts(options, id) });
+			const meta = await pageMeta(path, {
+				model: (id) => modelFacts(options, id),
+				repoView: (id, view) => repoViewFacts(options, id, view),
+			});
 			const html = await template();
 			if (html === undefined)
 				return reply

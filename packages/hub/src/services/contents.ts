@@ -1,8 +1,9 @@
 import type { Readable } from "node:stream";
-import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
+import { ANONYMOUS, canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
 import type { RepoTreeEntry } from "../api/repos.js";
 import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
 import type { RepoKey } from "../repo-identity.js";
+import { commitChanges, type CommitRecord, type FileChange } from "../repos/changes.js";
 import { fileOid } from "../repos/git.js";
 import {
 	commitHistory,
@@ -167,6 +168,57 @@ export function historyOf(
 ): Promise<HistoryEntry[]> {
 	const from = page.after !== undefined ? { after: page.after } : { commitId: at.commitId };
 	return commitHistory(context.db, at, from, page.limit);
+}
+
+/**
+ * The commit the revision names and the files it changed from its first parent (at most `limit`,
+ * `more` when there are others).
+ */
+export async function commitDetail(
+	context: ReadContext,
+	at: ReadableRevision,
+	limit: number,
+): Promise<{ commit: CommitRecord; changes: FileChange[]; more: boolean }> {
+	const detail = await commitChanges(context.db, at, at.commitId, limit);
+	// readableRevision found the commit in this repository: it is there.
+	if (!detail) throw revisionNotFound(at.commitId);
+	return detail;
+}
+
+/** A browsing page of a repository: a folder, a file, a history or a commit at a revision. */
+export type RepoPageTarget =
+	| { kind: "tree" | "blob"; revision: string; path: string }
+	| { kind: "commits" | "commit"; revision: string };
+
+/**
+ * What a browsing page shows, as the public sees it (pages are loaded without a token, so a private
+ * repository is missing), or undefined when the repository, revision, folder, file or commit does not
+ * exist: the repository's id as stored, and a commit page's commit id and title.
+ */
+export async function publicRepoPage(
+	context: ReadContext,
+	repo: RepoKey,
+	page: RepoPageTarget,
+): Promise<{ id: string; commit?: { id: string; title: string } } | undefined> {
+	let at: ReadableRevision;
+	try {
+		at = await readableRevision(context, ANONYMOUS, repo, page.revision);
+	} catch (error) {
+		if (error instanceof HubError && (error.status === 404 || error.status === 400)) return undefined;
+		throw error;
+	}
+	switch (page.kind) {
+		case "tree":
+			return (await folderExists(context, at, page.path)) ? { id: at.id } : undefined;
+		case "blob":
+			return (await fileAt(context, at, page.path)) ? { id: at.id } : undefined;
+		case "commits":
+			return { id: at.id };
+		case "commit": {
+			const [commit] = await commitHistory(context.db, at, { commitId: at.commitId }, 0);
+			return commit ? { id: at.id, commit: { id: commit.id, title: commit.title } } : undefined;
+		}
+	}
 }
 
 /** A file's bytes (or the range `start` ≤ byte < `end`). */

@@ -26,9 +26,22 @@ export interface ModelFacts {
 	license?: string;
 }
 
+/** A browsing page of a model: `/{id}/tree/{rev}/{path}`, `/blob/{rev}/{path}`, `/commits/{rev}`, `/commit/{rev}`. */
+export type RepoView =
+	| { kind: "tree" | "blob"; revision: string; path: string }
+	| { kind: "commits" | "commit"; revision: string };
+
+/** What a browsing page's title names: the model's id as stored, and a commit page's commit. */
+export interface RepoViewFacts {
+	id: string;
+	commit?: { id: string; title: string };
+}
+
 export interface PageLookups {
 	/** The model with this id (case-insensitively), or undefined when the hub has none. */
 	model(id: string): Promise<ModelFacts | undefined>;
+	/** The model's page `view`, or undefined when the model, revision, folder, file or commit is missing. */
+	repoView(id: string, view: RepoView): Promise<RepoViewFacts | undefined>;
 }
 
 export const SITE_NAME = "ModelHub";
@@ -114,6 +127,60 @@ function modelDescription(model: ModelFacts): string {
 	return `${model.id}: ${kind}${facts.length > 0 ? `, ${facts.join(", ")}` : ""}. Model card, files and how to use it.`;
 }
 
+/** How many segments after the action each browsing page takes (the revision, then a path). */
+const REPO_VIEWS: Record<RepoView["kind"], (rest: readonly string[]) => boolean> = {
+	tree: (rest) => rest.length >= 1,
+	blob: (rest) => rest.length >= 2,
+	commits: (rest) => rest.length === 1,
+	commit: (rest) => rest.length === 1,
+};
+
+/**
+ * `ns/name/{action}/…` or `name/{action}/…` as the app routes them (App.tsx: the namespaced form is
+ * tried first, so `ns/tree` stays a model).
+ */
+export function parseRepoView(parts: readonly string[]): { id: string; view: RepoView } | undefined {
+	for (const idLength of [2, 1]) {
+		const action = parts[idLength];
+		if (action === undefined || !Object.hasOwn(REPO_VIEWS, action)) continue;
+		const kind = action as RepoView["kind"];
+		const rest = parts.slice(idLength + 1);
+		if (!REPO_VIEWS[kind](rest) || rest.slice(1).some((part) => part === "")) continue;
+		const id = parts.slice(0, idLength).join("/");
+		const revision = rest[0] as string;
+		const view: RepoView =
+			kind === "tree" || kind === "blob"
+				? { kind, revision, path: rest.slice(1).join("/") }
+				: { kind, revision };
+		return { id, view };
+	}
+	return undefined;
+}
+
+/**
+ * A browsing page's title (the web app's src/view/browse.ts writes the same): the file or folder,
+ * the model and the revision, as the public hub's pages name them.
+ */
+export function repoViewTitle(facts: RepoViewFacts, view: RepoView): string {
+	switch (view.kind) {
+		case "tree":
+			return `${view.path ? `${view.path} · ` : ""}${facts.id} at ${view.revision}`;
+		case "blob":
+			return `${view.path} · ${facts.id} at ${view.revision}`;
+		case "commits":
+			return `Commits · ${facts.id} at ${view.revision}`;
+		case "commit":
+			return `${facts.commit?.title ?? "Commit"} · ${facts.id}@${(facts.commit?.id ?? view.revision).slice(0, 7)}`;
+	}
+}
+
+const VIEW_NOT_FOUND: Record<RepoView["kind"], string> = {
+	tree: "Folder not found",
+	blob: "File not found",
+	commits: "Revision not found",
+	commit: "Commit not found",
+};
+
 /** Splits a path into decoded segments; undefined when a segment is not valid percent-encoding. */
 function segments(path: string): string[] | undefined {
 	const parts = path.split("/").filter((part) => part !== "");
@@ -134,7 +201,23 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 	if (parts.length === 1 && section) return { status: 200, ...section };
 	if (parts.length === 2 && first === "tasks" && second !== undefined) return taskPage(second);
 	if (parts.length === 2 && first === "libraries" && second !== undefined) return libraryPage(second);
-	if (parts.length > 2) return NOT_FOUND;
+	if (parts.length > 2) {
+		const browsed = section ? undefined : parseRepoView(parts);
+		if (!browsed) return NOT_FOUND;
+		const facts = await lookups.repoView(browsed.id, browsed.view);
+		if (!facts) {
+			return {
+				status: 404,
+				title: VIEW_NOT_FOUND[browsed.view.kind],
+				description: `The hub has no such ${browsed.view.kind === "tree" ? "folder" : browsed.view.kind === "blob" ? "file" : browsed.view.kind === "commit" ? "commit" : "revision"} of “${browsed.id}”.`,
+			};
+		}
+		return {
+			status: 200,
+			title: repoViewTitle(facts, browsed.view),
+			description: `${facts.id}: ${browsed.view.kind === "commits" ? "the history" : browsed.view.kind === "commit" ? "a commit and its changes" : "files"} at ${browsed.view.revision}.`,
+		};
+	}
 	// `/:namespace/:name` and `/:name`, as the app routes them (`/models/x` included).
 	const model = await lookups.model(parts.join("/"));
 	if (!model) {

@@ -1,5 +1,12 @@
-import type { CommitsParameters, RepoCommit } from "../../api/repos.js";
-import { historyOf, type ReadableRevision } from "../../services/contents.js";
+import type {
+	CommitsParameters,
+	RepoChangedBlob,
+	RepoCommit,
+	RepoCommitChange,
+	RepoCommitDetail,
+} from "../../api/repos.js";
+import { treeFileOid, type TreeFile } from "../../repos/trees.js";
+import { commitDetail, historyOf, type ReadableRevision } from "../../services/contents.js";
 import type { ReadContext } from "../../services/models.js";
 import { COMMIT_ID } from "../../vocabulary.js";
 import { invalidParameter, many, one, type RawQuery } from "../query.js";
@@ -58,4 +65,38 @@ export async function commitsPage(
 		};
 	}
 	return { body };
+}
+
+/** Files listed by a commit's page at most: a commit of a whole snapshot may change many more. */
+export const COMMIT_FILES_PAGE = 1000;
+
+function changedBlob(file: TreeFile): RepoChangedBlob {
+	return {
+		oid: treeFileOid(file),
+		size: file.size,
+		...(file.lfs ? { lfs: { oid: file.sha256, size: file.size } } : {}),
+	};
+}
+
+/** The commit a revision names, with the files it changed from its first parent. */
+export async function commitAnswer(
+	context: ReadContext,
+	resolved: ReadableRevision,
+): Promise<RepoCommitDetail> {
+	const { commit, changes, more } = await commitDetail(context, resolved, COMMIT_FILES_PAGE);
+	return {
+		id: commit.id,
+		title: commit.title,
+		message: commit.message,
+		authors: [{ user: commitAuthor(commit.author) }],
+		date: (commit.createdAt instanceof Date ? commit.createdAt : new Date(commit.createdAt)).toISOString(),
+		parents: commit.parentId ? [commit.parentId] : [],
+		files: changes.map((change): RepoCommitChange => ({
+			path: change.path,
+			status: change.status,
+			...(change.before ? { before: changedBlob(change.before) } : {}),
+			...(change.after ? { after: changedBlob(change.after) } : {}),
+		})),
+		filesTruncated: more,
+	};
 }

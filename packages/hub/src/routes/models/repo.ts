@@ -24,7 +24,7 @@ import {
 	type RepoUrls,
 } from "../repo-paths.js";
 import { actorOf, adminOnly } from "../auth.js";
-import { commitsPage } from "./commits.js";
+import { commitAnswer, commitsPage } from "./commits.js";
 import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
 /** GET answers under a type's API are cached by their raw URL (path and query as sent) and viewer. */
@@ -266,6 +266,13 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 					const resolved = await readableRevision(options, request.viewer, { type, id: t.id }, t.revision);
 					return commitsPage(options, urls, resolved, t.revision, request.query as RawQuery);
 				});
+			case "commit":
+				return cached(request, reply, async () => ({
+					body: await commitAnswer(
+						options,
+						await readableRevision(options, request.viewer, { type, id: t.id }, t.revision),
+					),
+				}));
 			default:
 				throw new HubError("MethodNotAllowed", "use POST for paths-info");
 		}

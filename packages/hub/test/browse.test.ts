@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RepoCommitDetail } from "../src/api/repos.js";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
+
+/**
+ * The browsing pages' server side (issue 22): `GET /api/models/{id}/commit/{rev}` (a commit and the
+ * files it changed) and the status and title of `/{id}/tree|blob|commits|commit/…` page loads,
+ * 404 for missing models, revisions, paths and commits, and for a private model's pages.
+ */
+const ADMIN = "browse-admin-token-0123456789abcdef";
+const TEMPLATE = `<!doctype html><html><head><title>ModelHub</title></head><body><div id="root"></div></body></html>`;
+
+describe("repository browsing", () => {
+	let db: Database;
+	let hub: RunningHub;
+	let webDir: string;
+	let token: string;
+	const commits: string[] = [];
+
+	async function commit(
+		repo: string,
+		summary: string,
+		operations: Array<{ key: string; value: Record<string, unknown> }>,
+	): Promise<string> {
+		const body = [{ key: "header", value: { summary, description: `${summary}, in detail` } }, ...operations]
+			.map((line) => JSON.stringify(line))
+			.join("\n");
+		const res = await fetch(`${hub.url}/api/models/${repo}/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+			body,
+		});
+		const answer = (await res.json()) as { commitOid: string };
+		expect(res.status, JSON.stringify(answer)).toBe(200);
+		return answer.commitOid;
+	}
+
+	const file = (path: string, text: string) => ({
+		key: "file",
+		value: { path, encoding: "base64", content: Buffer.from(text).toString("base64") },
+	});
+
+	async function page(path: string): Promise<{ status: number; title: string | undefined }> {
+		const res = await fetch(`${hub.url}${path}`, { headers: { accept: "text/html" } });
+		const html = await res.text();
+		return { status: res.status, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] };
+	}
+
+	beforeAll(async () => {
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		webDir = mkdtempSync(join(tmpdir(), "browse-web-"));
+		writeFileSync(join(webDir, "index.html"), TEMPLATE);
+		hub = await startHub({ db, seed: false, adminToken: ADMIN, webDir });
+		token = await createUser(hub.url, ADMIN, "alice");
+		for (const [name, isPrivate] of [
+			["browsed", false],
+			["hidden", true],
+		] as const) {
+			const res = await fetch(`${hub.url}/api/repos/create`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				body: JSON.stringify({ name, private: isPrivate }),
+			});
+			expect(res.status).toBe(200);
+		}
+		// Many files in one folder, so a later one-file commit's diff must skip the unchanged folders.
+		commits.push(
+			await commit("alice/browsed", "Add the files", [
+				file("README.md", "# Browsed\n"),
+				file("config.json", '{"a":1}\n'),
+				file("docs/old.txt", "old\n"),
+				...Array.from({ length: 40 }, (_, index) => file(`many/file-${index}.txt`, `${index}\n`)),
+			]),
+		);
+		commits.push(
+			await commit("alice/browsed", "Change config, move a doc", [
+				file("config.json", '{"a":2}\n'),
+				file("docs/deep/new.txt", "new\n"),
+				{ key: "deletedFile", value: { path: "docs/old.txt" } },
+			]),
+		);
+		await commit("alice/hidden", "Secret", [file("secret.txt", "s\n")]);
+	}, 60_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		rmSync(webDir, { recursive: true, force: true });
+	});
+
+	it("answers a commit with its parent and the files it added, modified and deleted", async () => {
+		const res = await fetch(`${hub.url}/api/models/alice/browsed/commit/${commits[1]}`);
+		expect(res.status).toBe(200);
+		const detail = (await res.json()) as RepoCommitDetail;
+		expect(detail).toMatchObject({
+			id: commits[1],
+			title: "Change config, move a doc",
+			message: "Change config, move a doc, in detail",
+			authors: [{ user: "alice" }],
+			parents: [commits[0]],
+			filesTruncated: false,
+		});
+		expect(detail.files.map((change) => [change.path, change.status])).toEqual([
+			["config.json", "modified"],
+			["docs/deep/new.txt", "added"],
+			["docs/old.txt", "deleted"],
+		]);
+		const config = detail.files[0];
+		expect(config?.before?.size).toBe(8);
+		expect(config?.before?.oid).not.toBe(config?.after?.oid);
+		// A branch name is a revision too: main is the latest commit.
+		const byBranch = (await (
+			await fetch(`${hub.url}/api/models/alice/browsed/commit/main`)
+		).json()) as RepoCommitDetail;
+		expect(byBranch.id).toBe(commits[1]);
+	});
+
+	it("lists every file of a first commit as added, and only the added ones of the next", async () => {
+		const history = (await (
+			await fetch(`${hub.url}/api/models/alice/browsed/commits/main`)
+		).json()) as Array<{
+			id: string;
+		}>;
+		const first = history[history.length - 1]?.id;
+		expect(history.length).toBe(3);
+		const initial = (await (
+			await fetch(`${hub.url}/api/models/alice/browsed/commit/${first}`)
+		).json()) as RepoCommitDetail;
+		expect(initial.parents).toEqual([]);
+		expect(initial.files.map((change) => [change.path, change.status])).toEqual([
+			[".gitattributes", "added"],
+		]);
+		const detail = (await (
+			await fetch(`${hub.url}/api/models/alice/browsed/commit/${commits[0]}`)
+		).json()) as RepoCommitDetail;
+		expect(detail.parents).toEqual([first]);
+		expect(detail.files.length).toBe(43);
+		expect(new Set(detail.files.map((change) => change.status))).toEqual(new Set(["added"]));
+		// In path order (byte order, as the tree API lists them).
+		const paths = detail.files.map((change) => change.path);
+		expect(paths).toEqual([...paths].sort());
+	});
+
+	it("answers 404 for an unknown commit and for a private model's commit to others", async () => {
+		const unknown = await fetch(`${hub.url}/api/models/alice/browsed/commit/${"0".repeat(40)}`);
+		expect(unknown.status).toBe(404);
+		const hidden = await fetch(`${hub.url}/api/models/alice/hidden/commit/main`);
+		expect(hidden.status).toBe(404);
+		const own = await fetch(`${hub.url}/api/models/alice/hidden/commit/main`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
+		expect(own.status).toBe(200);
+	});
+
+	it("answers browsing pages 200 with their titles", async () => {
+		expect(await page("/alice/browsed/tree/main")).toEqual({
+			status: 200,
+			title: "alice/browsed at main · ModelHub",
+		});
+		expect(await page("/alice/browsed/tree/main/docs/deep")).toEqual({
+			status: 200,
+			title: "docs/deep · alice/browsed at main · ModelHub",
+		});
+		expect(await page("/alice/browsed/blob/main/config.json")).toEqual({
+			status: 200,
+			title: "config.json · alice/browsed at main · ModelHub",
+		});
+		expect(await page(`/alice/browsed/blob/${commits[0]}/docs/old.txt`)).toEqual({
+			status: 200,
+			title: `docs/old.txt · alice/browsed at ${commits[0]} · ModelHub`,
+		});
+		expect(await page("/alice/browsed/commits/main")).toEqual({
+			status: 200,
+			title: "Commits · alice/browsed at main · ModelHub",
+		});
+		expect(await page(`/alice/browsed/commit/${commits[1]}`)).toEqual({
+			status: 200,
+			title: `Change config, move a doc · alice/browsed@${commits[1]?.slice(0, 7)} · ModelHub`,
+		});
+	});
+
+	it("answers 404 for missing models, revisions, folders, files and commits, and a private model's pages", async () => {
+		const missing = [
+			"/alice/nobody/tree/main",
+			"/alice/browsed/tree/no-such-branch",
+			"/alice/browsed/tree/main/no-such-folder",
+			"/alice/browsed/tree/main/config.json",
+			"/alice/browsed/blob/main/docs/old.txt",
+			"/alice/browsed/blob/main/docs",
+			"/alice/browsed/blob/main",
+			"/alice/browsed/commits/nope",
+			`/alice/browsed/commit/${"0".repeat(40)}`,
+			"/alice/browsed/commits/main/extra",
+			"/alice/hidden/tree/main",
+			"/alice/hidden/blob/main/secret.txt",
+			"/alice/hidden/commits/main",
+			"/alice/hidden/commit/main",
+			"/tasks/x/tree/main",
+		];
+		for (const path of missing) expect((await page(path)).status, path).toBe(404);
+		expect((await page("/alice/browsed/blob/main/nope.txt")).title).toBe("File not found · ModelHub");
+		expect((await page("/alice/hidden/commit/main")).title).toBe("Commit not found · ModelHub");
+	});
+});
