@@ -78,14 +78,25 @@ const PAGE_MODULES = [
 	["account", "src/pages/Account.tsx"],
 	["new_model", "src/pages/NewModel.tsx"],
 	["not_found", "src/pages/NotFound.tsx"],
+	// The model page's browsing views: a folder and a history are the route's chunk; a file and a commit
+	// also need their view's chunk (with the highlighter, the Markdown renderer or the diff library)
+	// before they show anything, so it counts as initial.
+	["tree", "src/pages/Model.tsx"],
+	["blob", ["src/pages/Model.tsx", "src/components/browse/BlobView.tsx"]],
+	["commits", "src/pages/Model.tsx"],
+	["commit", ["src/pages/Model.tsx", "src/components/browse/CommitView.tsx"]],
 ];
-function initialJs(routeSource) {
+function initialJs(routeSources) {
 	const files = new Set(entryFiles);
-	for (const key of closure(routeSource)) files.add(manifest[key].file);
+	for (const source of [routeSources].flat())
+		for (const key of closure(source)) files.add(manifest[key].file);
 	return gzipKb(Buffer.concat([...files].map((file) => readFileSync(join(dist, file)))));
 }
 
 // ---- The real hub ---------------------------------------------------------------------------------
+
+const BENCH_ADMIN_TOKEN = "web-bench-admin-token-0123456789abcdef";
+const BROWSE_MODEL = "bench-user/browse-bench";
 
 async function startHub() {
 	const dataDir = mkdtempSync(join(tmpdir(), "modelhub-web-bench-"));
@@ -96,6 +107,7 @@ async function startHub() {
 			HOST: "127.0.0.1",
 			MODELHUB_DATA_DIR: dataDir,
 			MODELHUB_WEB_DIR: dist,
+			MODELHUB_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
 			DATABASE_URL: "",
 		},
 		stdio: ["ignore", "pipe", "pipe"],
@@ -187,6 +199,87 @@ async function measureLoads(context, url) {
 	return { fcp: median(fcps), tti: median(ttis), loadedJs };
 }
 
+// ---- Browsing views: time until the view is on screen, and layout shift -------------------------
+
+/** A model with a 1 MB text file, code and two commits, made through the hub's API. */
+async function makeBrowseModel(hubUrl) {
+	const user = await fetch(`${hubUrl}/api/admin/users`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" },
+		body: JSON.stringify({ name: "bench-user" }),
+	});
+	const { token } = await user.json();
+	const auth = { authorization: `Bearer ${token}` };
+	await fetch(`${hubUrl}/api/repos/create`, {
+		method: "POST",
+		headers: { ...auth, "content-type": "application/json" },
+		body: JSON.stringify({ name: "browse-bench" }),
+	});
+	const commit = async (summary, files) => {
+		const lines = [
+			{ key: "header", value: { summary } },
+			...Object.entries(files).map(([path, content]) => ({
+				key: "file",
+				value: { path, encoding: "base64", content: Buffer.from(content).toString("base64") },
+			})),
+		];
+		const res = await fetch(`${hubUrl}/api/models/${BROWSE_MODEL}/commit/main`, {
+			method: "POST",
+			headers: { ...auth, "content-type": "application/x-ndjson" },
+			body: lines.map((line) => JSON.stringify(line)).join("\n"),
+		});
+		return (await res.json()).commitOid;
+	};
+	const code = (n) =>
+		Array.from({ length: 300 }, (_, i) => `def f${i}(x):\n    return x * ${n} + ${i}  # line ${i}\n`).join(
+			"",
+		);
+	const big = Array.from({ length: 16_000 }, (_, i) => `line ${i}: some words of a large text file\n`)
+		.join("")
+		.padEnd(1024 * 1024, "x");
+	await commit("Add files", {
+		"README.md": "# Bench\n\nA model.\n",
+		"data/big.txt": big,
+		"src/model.py": code(2),
+	});
+	return commit("Change the code", { "src/model.py": code(3) });
+}
+
+const OBSERVE_VIEW = () => {
+	const state = { shown: 0, cls: 0 };
+	window.__viewState = state;
+	new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.cls += entry.value;
+	}).observe({ type: "layout-shift", buffered: true });
+	const check = () => {
+		if (!state.shown && document.querySelector(window.__viewSelector ?? "main h1"))
+			state.shown = performance.now();
+	};
+	new MutationObserver(check).observe(document, { subtree: true, childList: true });
+};
+
+/** Median time from navigation to `selector` on screen, and the largest layout shift, over cold loads. */
+async function measureView(context, url, selector) {
+	const shown = [];
+	let cls = 0;
+	for (let run = 0; run < RUNS; run++) {
+		const page = await context.newPage();
+		const cdp = await context.newCDPSession(page);
+		await cdp.send("Network.enable");
+		await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+		await page.addInitScript(`window.__viewSelector = ${JSON.stringify(selector)};`);
+		await page.addInitScript(OBSERVE_VIEW);
+		await page.goto(url, { waitUntil: "networkidle" });
+		await page.locator(selector).first().waitFor();
+		await page.waitForTimeout(300);
+		const state = await page.evaluate(() => window.__viewState);
+		shown.push(state.shown);
+		cls = Math.max(cls, state.cls);
+		await page.close();
+	}
+	return { shown_ms: median(shown), cls: Math.round(cls * 1000) / 1000 };
+}
+
 async function lighthouseScores(urls) {
 	let lighthouse;
 	let chromeLauncher;
@@ -240,6 +333,22 @@ try {
 	});
 	const home = await measureLoads(context, `${hub.url}/`);
 	const model = await measureLoads(context, `${hub.url}/${modelId}`);
+	const commitId = await makeBrowseModel(hub.url);
+	const browse = {
+		tree: await measureView(context, `${hub.url}/${BROWSE_MODEL}/tree/main/src`, "table.file-table tbody tr"),
+		blob_1mb_text: await measureView(
+			context,
+			`${hub.url}/${BROWSE_MODEL}/blob/main/data/big.txt`,
+			".code-view",
+		),
+		blob_code: await measureView(
+			context,
+			`${hub.url}/${BROWSE_MODEL}/blob/main/src/model.py`,
+			".code-view .hljs-keyword",
+		),
+		commits: await measureView(context, `${hub.url}/${BROWSE_MODEL}/commits/main`, ".commit-list li"),
+		commit_diff: await measureView(context, `${hub.url}/${BROWSE_MODEL}/commit/${commitId}`, ".diff-table"),
+	};
 	await context.close();
 	context = undefined;
 	const lh = await lighthouseScores({ home: `${hub.url}/`, model: `${hub.url}/${modelId}` });
@@ -258,6 +367,8 @@ try {
 		home_tti_ms: home.tti,
 		model_fcp_ms: model.fcp,
 		model_tti_ms: model.tti,
+		// Cold loads of the browsing views (median time until the view is on screen; largest layout shift).
+		browse_views: browse,
 		...(lh
 			? {
 					lighthouse_home_performance: lh.home.performance,

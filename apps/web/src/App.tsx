@@ -35,6 +35,9 @@ export function App() {
 				<Route path="new" element={<Page element={<NewModelPage />} />} />
 				<Route path=":namespace/:name" element={<Page element={<ModelPage />} />} />
 				<Route path=":name" element={<Page element={<ModelPage />} />} />
+				{/* A model's browsing views (/tree, /blob, /commits, /commit): src/view/browse.ts reads the rest. */}
+				<Route path=":namespace/:name/*" element={<Page element={<ModelPage />} />} />
+				<Route path=":name/*" element={<Page element={<ModelPage />} />} />
 				<Route path="*" element={<Page element={<NotFound />} />} />
 			</Route>
 		</Routes>

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useHubSession } from "../account/session";
 import { ApiError } from "../api/http";
 import { getModel, getModelCard, takePrefetchedModel, type ModelDetail } from "../api/models";
 import { CopyButton } from "../components/CopyButton";
 import { Dialog } from "../components/Dialog";
-import { FilesTab } from "../components/model/FilesTab";
+import { RepoBrowser } from "../components/browse/RepoBrowser";
 import { ProvidersPanel } from "../components/model/ProvidersPanel";
 import { preloadUseModel, useUseModelModule } from "../components/model/useModelLoader";
 import { ErrorNotice, Loading } from "../components/Status";
@@ -15,6 +15,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useWhenIdle } from "../hooks/useWhenIdle";
+import { browseHref, browseTitle, parseBrowsePath, type BrowseView } from "../view/browse";
 import { formatCount, formatExactCount, formatRelative } from "../view/format";
 import { can } from "../view/account";
 import { ggufFacts, modelLicense, modelSize, parameterTypes, splitModelId } from "../view/model";
@@ -31,15 +32,18 @@ const SettingsTab = lazy(() =>
 );
 
 export default function ModelPage() {
-	const { namespace, name } = useParams();
-	const id = namespace ? `${namespace}/${name ?? ""}` : (name ?? "");
+	// The address says which model and which of its views (src/view/browse.ts): `/{id}`, `/{id}/tree/…`…
+	const browsed = parseBrowsePath(useLocation().pathname);
+	const id = browsed?.id ?? "";
+	const view = browsed?.view ?? { kind: "card" };
 	const api = useApiOptions();
 	const model = useResource(
 		(signal) => takePrefetchedModel(id, api.baseUrl, api.token) ?? getModel(id, { ...api, signal }),
 		[id, api.baseUrl, api.token],
 	);
-	useDocumentTitle(model.status === "error" ? "Model not found" : id);
+	useDocumentTitle(model.status === "error" ? "Model not found" : browseTitle(id, view));
 
+	if (browsed === undefined) return <NotFound />;
 	if (model.status === "loading") return <Loading label="Loading model" />;
 	if (model.status === "error") {
 		const error = model.error;
@@ -51,7 +55,7 @@ export default function ModelPage() {
 		}
 		return <ErrorNotice title="Could not load the model">{error.message}</ErrorNotice>;
 	}
-	return <ModelView key={model.data.id} model={model.data} />;
+	return <ModelView key={model.data.id} model={model.data} view={view} />;
 }
 
 function UseModelBody({ model }: { model: ModelDetail }) {
@@ -238,7 +242,10 @@ function CardTab({ model }: { model: ModelDetail }) {
 /** At this width and wider the page has two columns; narrower, the sidebar is a third tab. */
 const TWO_COLUMNS = "(min-width: 1000px)";
 
-function ModelView({ model: loaded }: { model: ModelDetail }) {
+/** The card's other tabs, by `?tab=` (the files tab is the browsing addresses themselves). */
+const QUERY_TABS = new Set(["inference", "settings"]);
+
+function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseView }) {
 	const api = useApiOptions();
 	const [isPrivate, setIsPrivate] = useState(loaded.private === true);
 	const model = useMemo(() => ({ ...loaded, private: isPrivate }), [loaded, isPrivate]);
@@ -246,7 +253,24 @@ function ModelView({ model: loaded }: { model: ModelDetail }) {
 	const [provider, setProvider] = useState(providers[0]?.provider);
 	// Arriving from "Create model", the files tab opens with its upload form.
 	const arrival = (useLocation().state ?? {}) as { upload?: boolean };
-	const [tab, setTab] = useState(arrival.upload ? "files" : "card");
+	const navigate = useNavigate();
+	const [params] = useSearchParams();
+	const queryTab = params.get("tab");
+	// The tab is the address: reload and Back restore it.
+	const tab =
+		view.kind !== "card"
+			? "files"
+			: arrival.upload
+				? "files"
+				: queryTab && QUERY_TABS.has(queryTab)
+					? queryTab
+					: "card";
+	const setTab = (next: string) => {
+		if (next === "card") void navigate(browseHref(model.id, { kind: "card" }));
+		else if (next === "files")
+			void navigate(browseHref(model.id, { kind: "tree", revision: "main", path: "" }));
+		else void navigate(`${browseHref(model.id, { kind: "card" })}?tab=${next}`);
+	};
 	const account = useHubSession(api.baseUrl)?.account;
 	const { namespace } = splitModelId(model.id);
 	const canWrite = can(account, namespace, "write");
@@ -278,8 +302,9 @@ function ModelView({ model: loaded }: { model: ModelDetail }) {
 			id: "files",
 			label: "Files and versions",
 			content: (
-				<FilesTab
+				<RepoBrowser
 					modelId={model.id}
+					view={view.kind === "card" ? { kind: "tree", revision: "main", path: "" } : view}
 					canWrite={canWrite}
 					isPrivate={isPrivate}
 					initialUpload={arrival.upload === true}

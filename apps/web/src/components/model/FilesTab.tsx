@@ -1,106 +1,83 @@
 import { lazy, Suspense, useCallback, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { listFolder } from "../../api/browse";
 import { downloadWithToken } from "../../api/download";
 import type { RepoTreeEntry } from "@modelhub/hub/api";
-import { fileUrl, listRefs, listTree } from "../../api/models";
+import { fileUrl } from "../../api/models";
 import { useApiOptions } from "../../hooks/useApiOptions";
 import { useResource } from "../../hooks/useResource";
-import { formatBytes } from "../../view/format";
+import { browseHref, pathCrumbs, shortCommitId } from "../../view/browse";
+import { formatBytes, formatRelative } from "../../view/format";
 import { ErrorNotice, Loading } from "../Status";
 
 // The upload panel (drop zone, pending list, progress) loads when an owner opens it.
 const UploadPanel = lazy(() => import("./UploadPanel").then((module) => ({ default: module.UploadPanel })));
 
 /**
- * "Files and versions": a folder of a revision with sizes and download links, a revision switcher;
- * for those who may write, "Add files" (the upload panel), after which the list shows the new files.
+ * A folder of a revision (`/{id}/tree/{rev}/{path}`): breadcrumbs, its entries with sizes, LFS marks,
+ * the last commit of each and download links, pages of 50 ("More files"); for those who may write,
+ * "Add files" (the upload panel), after which the page shows main's files.
  */
 export function FilesTab({
 	modelId,
+	revision,
+	folder,
 	canWrite = false,
 	isPrivate = false,
 	initialUpload = false,
 }: {
 	modelId: string;
+	revision: string;
+	folder: string;
 	canWrite?: boolean;
 	/** Private files need the hub token: they are downloaded through fetch, not a plain link. */
 	isPrivate?: boolean;
 	initialUpload?: boolean;
 }) {
 	const api = useApiOptions();
-	const [revision, setRevision] = useState("main");
-	const [folder, setFolder] = useState("");
+	const navigate = useNavigate();
 	const [uploading, setUploading] = useState(initialUpload && canWrite);
-	// Bumped by a commit: the file list and the branches are read again.
+	// Bumped by a commit: the file list is read again.
 	const [version, setVersion] = useState(0);
-	const revisionId = useId();
+	const [more, setMore] = useState<{ entries: RepoTreeEntry[]; next?: string }>({ entries: [] });
+	const [moreError, setMoreError] = useState<string>();
 	const uploadId = useId();
-	const refs = useResource(
-		(signal) => listRefs(modelId, { ...api, signal }),
-		[modelId, api.baseUrl, api.token, version],
-	);
 	const tree = useResource(
-		(signal) => listTree(modelId, revision, folder, { ...api, signal }),
+		(signal) => listFolder(modelId, revision, folder, { ...api, signal }),
 		[modelId, revision, folder, api.baseUrl, api.token, version],
 	);
 	const onCommitted = useCallback(() => {
-		setRevision("main");
+		setMore({ entries: [] });
 		setVersion((value) => value + 1);
-	}, []);
-	const parts = folder ? folder.split("/") : [];
-	const revisions =
-		refs.status === "ready"
-			? [
-					...refs.data.branches.map((ref) => ({ name: ref.name, kind: "branch" })),
-					...refs.data.tags.map((ref) => ({ name: ref.name, kind: "tag" })),
-				]
-			: [{ name: "main", kind: "branch" }];
+		void navigate(browseHref(modelId, { kind: "tree", revision: "main", path: folder }));
+	}, [navigate, modelId, folder]);
+	const crumbs = pathCrumbs(folder);
+	const next =
+		more.next ?? (more.entries.length === 0 && tree.status === "ready" ? tree.data.next : undefined);
 
 	return (
 		<div className="files-tab">
 			<div className="files-toolbar">
-				<div className="field field-inline">
-					<label htmlFor={revisionId}>Revision</label>
-					<select
-						id={revisionId}
-						className="input"
-						value={revision}
-						onChange={(event) => {
-							setRevision(event.target.value);
-							setFolder("");
-						}}
-					>
-						{revisions.map((ref) => (
-							<option key={`${ref.kind}:${ref.name}`} value={ref.name}>
-								{ref.name} ({ref.kind})
-							</option>
-						))}
-					</select>
-				</div>
 				<nav aria-label="Folder" className="breadcrumbs files-path">
 					<ol>
 						<li>
 							{folder ? (
-								<button type="button" className="link-button" onClick={() => setFolder("")}>
-									{modelId}
-								</button>
+								<Link to={browseHref(modelId, { kind: "tree", revision, path: "" })}>{modelId}</Link>
 							) : (
 								<span aria-current="page">{modelId}</span>
 							)}
 						</li>
-						{parts.map((part, index) => {
-							const path = parts.slice(0, index + 1).join("/");
-							return (
-								<li key={path}>
-									{index === parts.length - 1 ? (
-										<span aria-current="page">{part}</span>
-									) : (
-										<button type="button" className="link-button" onClick={() => setFolder(path)}>
-											{part}
-										</button>
-									)}
-								</li>
-							);
-						})}
+						{crumbs.map((crumb, index) => (
+							<li key={crumb.path}>
+								{index === crumbs.length - 1 ? (
+									<span aria-current="page">{crumb.name}</span>
+								) : (
+									<Link to={browseHref(modelId, { kind: "tree", revision, path: crumb.path })}>
+										{crumb.name}
+									</Link>
+								)}
+							</li>
+						))}
 					</ol>
 				</nav>
 				{canWrite ? (
@@ -132,10 +109,26 @@ export function FilesTab({
 				<FileTable
 					modelId={modelId}
 					revision={revision}
-					entries={tree.data}
-					onOpen={setFolder}
+					entries={[...tree.data.items, ...more.entries]}
 					token={isPrivate ? api.token : undefined}
 				/>
+			) : null}
+			{moreError ? <ErrorNotice title="Could not list more files">{moreError}</ErrorNotice> : null}
+			{next ? (
+				<button
+					type="button"
+					className="btn btn-small"
+					onClick={() => {
+						setMoreError(undefined);
+						listFolder(modelId, revision, folder, { ...api, next }).then(
+							(page) =>
+								setMore((previous) => ({ entries: [...previous.entries, ...page.items], next: page.next })),
+							(error: unknown) => setMoreError(error instanceof Error ? error.message : String(error)),
+						);
+					}}
+				>
+					More files
+				</button>
 			) : null}
 		</div>
 	);
@@ -145,13 +138,11 @@ function FileTable({
 	modelId,
 	revision,
 	entries,
-	onOpen,
 	token,
 }: {
 	modelId: string;
 	revision: string;
 	entries: RepoTreeEntry[];
-	onOpen: (folder: string) => void;
 	/** Set for a private model: downloads go through fetch with the token. */
 	token?: string;
 }) {
@@ -169,6 +160,7 @@ function FileTable({
 				<thead>
 					<tr>
 						<th scope="col">Name</th>
+						<th scope="col">Last commit</th>
 						<th scope="col" className="numeric">
 							Size
 						</th>
@@ -184,17 +176,32 @@ function FileTable({
 							<tr key={entry.path} data-type={entry.type}>
 								<th scope="row">
 									{entry.type === "directory" ? (
-										<button type="button" className="link-button" onClick={() => onOpen(entry.path)}>
+										<Link to={browseHref(modelId, { kind: "tree", revision, path: entry.path })}>
 											<span aria-hidden="true">📁 </span>
 											{name}/
-										</button>
+										</Link>
 									) : (
 										<span>
-											{name}
+											<Link to={browseHref(modelId, { kind: "blob", revision, path: entry.path })}>
+												{name}
+											</Link>
 											{entry.lfs ? <span className="badge badge-lfs">LFS</span> : null}
 										</span>
 									)}
 								</th>
+								<td className="file-commit">
+									{entry.lastCommit ? (
+										<>
+											<Link
+												to={browseHref(modelId, { kind: "commit", revision: entry.lastCommit.id })}
+												title={`Commit ${shortCommitId(entry.lastCommit.id)}`}
+											>
+												{entry.lastCommit.title}
+											</Link>{" "}
+											<span className="muted">{formatRelative(entry.lastCommit.date)}</span>
+										</>
+									) : null}
+								</td>
 								<td className="numeric">{entry.type === "file" ? formatBytes(entry.size) : ""}</td>
 								<td>
 									{entry.type === "file" && token ? (
@@ -227,6 +234,7 @@ function FileTable({
 				<tfoot>
 					<tr>
 						<th scope="row">{entries.length === 1 ? "1 entry" : `${entries.length} entries`}</th>
+						<td />
 						<td className="numeric">{formatBytes(total)}</td>
 						<td />
 					</tr>

@@ -1,0 +1,359 @@
+import { useEffect, useMemo, useState } from "react";
+import type { RepoTreeEntry } from "@modelhub/hub/api";
+import { getEntry, readFileStart } from "../../api/browse";
+import { downloadWithToken } from "../../api/download";
+import { ApiError } from "../../api/http";
+import { fileUrl } from "../../api/models";
+import { useApiOptions } from "../../hooks/useApiOptions";
+import { useResource } from "../../hooks/useResource";
+import {
+	browseHref,
+	decodeShown,
+	fileKind,
+	highlightLanguage,
+	MAX_HIGHLIGHTED_CHARS,
+	MAX_INLINE_IMAGE_BYTES,
+	MAX_SHOWN_BYTES,
+	pathCrumbs,
+	prettyJson,
+	shortCommitId,
+	textLines,
+	type FileKind,
+} from "../../view/browse";
+import { formatBytes, formatRelative } from "../../view/format";
+import { ErrorNotice, Loading, Notice } from "../Status";
+import { useModule } from "../../hooks/useModule";
+
+// Both load only for the files that need them, after the file is on screen as plain text: the
+// highlighter (highlight.js) for code, the Markdown renderer (marked, DOMPurify) for a preview.
+const loadHighlighter = () => import("./highlight");
+const loadMarkdown = () => import("../model/ModelCard");
+import { Link } from "react-router";
+import NotFound from "../../pages/NotFound";
+
+interface LoadedFile {
+	entry: Extract<RepoTreeEntry, { type: "file" }>;
+	kind: FileKind;
+	/** The shown text (text kinds), cut at MAX_SHOWN_BYTES. */
+	text?: string;
+	truncated: boolean;
+	/** The SHA-256 of a binary file: the LFS object's, or computed from its bytes. */
+	sha256?: string;
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string | undefined> {
+	// Web Crypto exists in secure contexts only (https, localhost).
+	if (!globalThis.crypto?.subtle) return undefined;
+	const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+	return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A file of a revision (`/{id}/blob/{rev}/{path}`), shown by its kind, with its size and a download. */
+export default function BlobView({
+	modelId,
+	revision,
+	path,
+	isPrivate,
+}: {
+	modelId: string;
+	revision: string;
+	path: string;
+	isPrivate: boolean;
+}) {
+	const api = useApiOptions();
+	const file = useResource(
+		async (signal): Promise<LoadedFile | undefined> => {
+			const options = { ...api, signal };
+			const entry = await getEntry(modelId, revision, path, options);
+			if (entry?.type !== "file") return undefined;
+			const byName = fileKind(path);
+			if (byName === "image") return { entry, kind: "image", truncated: false };
+			// LFS files are weights, archives and the like: never read them to show them.
+			if (entry.lfs && byName === "binary")
+				return { entry, kind: "binary", truncated: false, sha256: entry.lfs.oid };
+			const bytes = await readFileStart(modelId, revision, path, MAX_SHOWN_BYTES, options);
+			const kind = fileKind(path, bytes.subarray(0, 8000));
+			if (kind === "binary") {
+				const whole = bytes.length >= entry.size;
+				return {
+					entry,
+					kind,
+					truncated: false,
+					sha256: entry.lfs?.oid ?? (whole ? await sha256Hex(bytes) : undefined),
+				};
+			}
+			const shown = decodeShown(bytes, entry.size);
+			return { entry, kind, text: shown.text, truncated: shown.truncated };
+		},
+		[modelId, revision, path, api.baseUrl, api.token],
+	);
+	if (file.status === "loading") return <Loading label="Loading the file" />;
+	if (file.status === "error") {
+		if (file.error instanceof ApiError && file.error.status === 404)
+			return <NotFound title="File not found" message={`${path} is not in ${modelId} at ${revision}.`} />;
+		return <ErrorNotice title="Could not load the file">{file.error.message}</ErrorNotice>;
+	}
+	if (file.data === undefined)
+		return <NotFound title="File not found" message={`${path} is not in ${modelId} at ${revision}.`} />;
+	return <FileView modelId={modelId} revision={revision} file={file.data} isPrivate={isPrivate} />;
+}
+
+function FileView({
+	modelId,
+	revision,
+	file,
+	isPrivate,
+}: {
+	modelId: string;
+	revision: string;
+	file: LoadedFile;
+	isPrivate: boolean;
+}) {
+	const { entry } = file;
+	const name = entry.path.slice(entry.path.lastIndexOf("/") + 1);
+	const folders = pathCrumbs(entry.path).slice(0, -1);
+	return (
+		<section aria-labelledby="blob-title" className="blob-view">
+			<nav aria-label="File path" className="breadcrumbs files-path">
+				<ol>
+					<li>
+						<Link to={browseHref(modelId, { kind: "tree", revision, path: "" })}>{modelId}</Link>
+					</li>
+					{folders.map((crumb) => (
+						<li key={crumb.path}>
+							<Link to={browseHref(modelId, { kind: "tree", revision, path: crumb.path })}>{crumb.name}</Link>
+						</li>
+					))}
+					<li>
+						<span aria-current="page">{name}</span>
+					</li>
+				</ol>
+			</nav>
+			<div className="blob-header">
+				<h2 id="blob-title" className="browse-heading">
+					{name}
+				</h2>
+				<span className="muted">{formatBytes(entry.size)}</span>
+				{entry.lfs ? <span className="badge badge-lfs">LFS</span> : null}
+				<DownloadLink
+					modelId={modelId}
+					revision={revision}
+					path={entry.path}
+					name={name}
+					isPrivate={isPrivate}
+				/>
+			</div>
+			{entry.lastCommit ? (
+				<p className="muted blob-commit">
+					Last changed by{" "}
+					<Link to={browseHref(modelId, { kind: "commit", revision: entry.lastCommit.id })}>
+						{entry.lastCommit.title}
+					</Link>{" "}
+					({shortCommitId(entry.lastCommit.id)}, {formatRelative(entry.lastCommit.date)})
+				</p>
+			) : null}
+			{file.truncated ? (
+				<Notice tone="warning">
+					This file is {formatBytes(entry.size)}: the first {formatBytes(MAX_SHOWN_BYTES)} are shown. Download
+					it to see it all.
+				</Notice>
+			) : null}
+			<FileBody modelId={modelId} revision={revision} file={file} isPrivate={isPrivate} />
+		</section>
+	);
+}
+
+function DownloadLink({
+	modelId,
+	revision,
+	path,
+	name,
+	isPrivate,
+}: {
+	modelId: string;
+	revision: string;
+	path: string;
+	name: string;
+	isPrivate: boolean;
+}) {
+	const { baseUrl, token } = useApiOptions();
+	const [error, setError] = useState<string>();
+	const url = fileUrl(modelId, revision, path, baseUrl);
+	if (isPrivate && token)
+		return (
+			<>
+				<button
+					type="button"
+					className="btn btn-small"
+					onClick={() => {
+						setError(undefined);
+						downloadWithToken(url, token, name).catch((reason: unknown) =>
+							setError(reason instanceof Error ? reason.message : String(reason)),
+						);
+					}}
+				>
+					Download
+				</button>
+				{error ? <ErrorNotice title="Could not download the file">{error}</ErrorNotice> : null}
+			</>
+		);
+	return (
+		<a className="btn btn-small" href={url} download={name}>
+			Download
+		</a>
+	);
+}
+
+function FileBody({
+	modelId,
+	revision,
+	file,
+	isPrivate,
+}: {
+	modelId: string;
+	revision: string;
+	file: LoadedFile;
+	isPrivate: boolean;
+}) {
+	const path = file.entry.path;
+	switch (file.kind) {
+		case "image":
+			return <ImageView modelId={modelId} revision={revision} file={file} isPrivate={isPrivate} />;
+		case "binary":
+			return (
+				<dl className="binary-facts">
+					<div>
+						<dt>Size</dt>
+						<dd>
+							{formatBytes(file.entry.size)} ({file.entry.size.toLocaleString("en-US")} bytes)
+						</dd>
+					</div>
+					<div>
+						<dt>SHA-256</dt>
+						<dd>
+							<code className="sha">{file.sha256 ?? "not available"}</code>
+						</dd>
+					</div>
+					<div>
+						<dt>Kind</dt>
+						<dd>{file.entry.lfs ? "Binary file stored with LFS" : "Binary file"}: not shown</dd>
+					</div>
+				</dl>
+			);
+		case "markdown":
+			return <MarkdownView modelId={modelId} text={file.text ?? ""} path={path} />;
+		case "json": {
+			const pretty = file.truncated ? undefined : prettyJson(file.text ?? "");
+			return <CodeView text={pretty ?? file.text ?? ""} language="json" label={path} />;
+		}
+		default:
+			return <CodeView text={file.text ?? ""} language={highlightLanguage(path)} label={path} />;
+	}
+}
+
+function MarkdownView({ modelId, text, path }: { modelId: string; text: string; path: string }) {
+	const [source, setSource] = useState(false);
+	const markdown = useModule(loadMarkdown, !source);
+	const html = useMemo(
+		() => (source || !markdown ? undefined : markdown.renderCard(text, modelId, window.location.origin)),
+		[source, text, modelId, markdown],
+	);
+	return (
+		<>
+			<div className="segmented" role="group" aria-label="Show the file as">
+				<button
+					type="button"
+					className="btn btn-small"
+					aria-pressed={!source}
+					onClick={() => setSource(false)}
+				>
+					Preview
+				</button>
+				<button type="button" className="btn btn-small" aria-pressed={source} onClick={() => setSource(true)}>
+					Source
+				</button>
+			</div>
+			{source ? (
+				<CodeView text={text} language="markdown" label={path} />
+			) : html === undefined ? (
+				<Loading label="Rendering the file" />
+			) : (
+				// Sanitised by DOMPurify (renderCard).
+				<div className="markdown blob-markdown" dangerouslySetInnerHTML={{ __html: html }} />
+			)}
+		</>
+	);
+}
+
+/** Numbered, highlighted text; the text part scrolls sideways and takes keyboard focus to do so. */
+function CodeView({ text, language, label }: { text: string; language: string | undefined; label: string }) {
+	const lines = useMemo(() => textLines(text), [text]);
+	const highlight = language !== undefined && text.length <= MAX_HIGHLIGHTED_CHARS;
+	const highlighter = useModule(loadHighlighter, highlight);
+	const html = useMemo(
+		() => (highlight && language && highlighter ? highlighter.highlightHtml(text, language) : undefined),
+		[text, language, highlight, highlighter],
+	);
+	const numbers = useMemo(() => lines.map((_, index) => index + 1).join("\n"), [lines]);
+	return (
+		<div className="code-view" role="region" aria-label={`Contents of ${label}`} tabIndex={0}>
+			<pre className="line-numbers" aria-hidden="true">
+				{numbers}
+			</pre>
+			{html !== undefined ? (
+				<pre className="code-text hljs">
+					<code dangerouslySetInnerHTML={{ __html: html }} />
+				</pre>
+			) : (
+				<pre className="code-text">
+					<code>{text}</code>
+				</pre>
+			)}
+		</div>
+	);
+}
+
+function ImageView({
+	modelId,
+	revision,
+	file,
+	isPrivate,
+}: {
+	modelId: string;
+	revision: string;
+	file: LoadedFile;
+	isPrivate: boolean;
+}) {
+	const { baseUrl, token } = useApiOptions();
+	const url = fileUrl(modelId, revision, file.entry.path, baseUrl);
+	const [src, setSrc] = useState<string | undefined>(isPrivate && token ? undefined : url);
+	const tooLarge = file.entry.size > MAX_INLINE_IMAGE_BYTES;
+	useEffect(() => {
+		if (!(isPrivate && token) || tooLarge) return;
+		// A private picture: fetched with the token (never in a URL) and shown from a blob URL.
+		const controller = new AbortController();
+		let objectUrl: string | undefined;
+		fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal })
+			.then((response) => (response.ok ? response.blob() : undefined))
+			.then((blob) => {
+				if (!blob) return;
+				objectUrl = URL.createObjectURL(blob);
+				setSrc(objectUrl);
+			})
+			.catch(() => undefined);
+		return () => {
+			controller.abort();
+			if (objectUrl) URL.revokeObjectURL(objectUrl);
+		};
+	}, [url, isPrivate, token, tooLarge]);
+	if (tooLarge) return <p className="muted">This picture is too large to show here: download it.</p>;
+	return (
+		<div className="image-view">
+			{src ? (
+				<img src={src} alt={`${file.entry.path} at ${revision}`} />
+			) : (
+				<Loading label="Loading the picture" />
+			)}
+		</div>
+	);
+}

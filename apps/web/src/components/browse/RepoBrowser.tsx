@@ -1,0 +1,101 @@
+import { lazy, Suspense, useMemo } from "react";
+import { Link, useNavigate } from "react-router";
+import { listRefs } from "../../api/models";
+import { useApiOptions } from "../../hooks/useApiOptions";
+import { useResource } from "../../hooks/useResource";
+import { atRevision, browseHref, type BrowseView } from "../../view/browse";
+import { FilesTab } from "../model/FilesTab";
+import { Loading } from "../Status";
+import { RevisionSwitcher, type RevisionOption } from "./RevisionSwitcher";
+import { CommitsView } from "./CommitsView";
+
+// A file's view (with the highlighter and the Markdown renderer) and a commit's diff (with the diff
+// library) are chunks of their own: no other page loads them.
+const BlobView = lazy(() => import("./BlobView"));
+const CommitView = lazy(() => import("./CommitView"));
+
+type FilesView = Exclude<BrowseView, { kind: "card" }>;
+
+/**
+ * "Files and versions": the switcher, Files / History links, and the view the address names: a folder,
+ * a file, a history or a commit.
+ */
+export function RepoBrowser({
+	modelId,
+	view,
+	canWrite,
+	isPrivate,
+	initialUpload,
+}: {
+	modelId: string;
+	view: FilesView;
+	canWrite: boolean;
+	isPrivate: boolean;
+	initialUpload: boolean;
+}) {
+	const api = useApiOptions();
+	const navigate = useNavigate();
+	const refs = useResource(
+		(signal) => listRefs(modelId, { ...api, signal }),
+		[modelId, api.baseUrl, api.token],
+	);
+	const options = useMemo<RevisionOption[]>(
+		() =>
+			refs.status === "ready"
+				? [
+						...refs.data.branches.map((ref) => ({ name: ref.name, kind: "branch" as const })),
+						...refs.data.tags.map((ref) => ({ name: ref.name, kind: "tag" as const })),
+					]
+				: [{ name: "main", kind: "branch" }],
+		[refs],
+	);
+	const revision = view.revision;
+	const isHistory = view.kind === "commits" || view.kind === "commit";
+	return (
+		<div className="repo-browser">
+			<div className="browse-toolbar">
+				<RevisionSwitcher
+					revision={revision}
+					options={options}
+					onChange={(next) => void navigate(browseHref(modelId, atRevision(view, next)))}
+				/>
+				<nav aria-label="Repository" className="browse-nav">
+					<Link
+						to={browseHref(modelId, { kind: "tree", revision, path: "" })}
+						aria-current={isHistory ? undefined : "page"}
+					>
+						Files
+					</Link>
+					<Link
+						to={browseHref(modelId, { kind: "commits", revision })}
+						aria-current={view.kind === "commits" ? "page" : undefined}
+					>
+						History
+					</Link>
+				</nav>
+			</div>
+			{view.kind === "tree" ? (
+				<FilesTab
+					key={`${revision}\n${view.path}`}
+					modelId={modelId}
+					revision={revision}
+					folder={view.path}
+					canWrite={canWrite}
+					isPrivate={isPrivate}
+					initialUpload={initialUpload}
+				/>
+			) : null}
+			{view.kind === "commits" ? <CommitsView modelId={modelId} revision={revision} /> : null}
+			{view.kind === "blob" ? (
+				<Suspense fallback={<Loading label="Loading the file view" />}>
+					<BlobView modelId={modelId} revision={revision} path={view.path} isPrivate={isPrivate} />
+				</Suspense>
+			) : null}
+			{view.kind === "commit" ? (
+				<Suspense fallback={<Loading label="Loading the commit view" />}>
+					<CommitView modelId={modelId} revision={revision} />
+				</Suspense>
+			) : null}
+		</div>
+	);
+}
