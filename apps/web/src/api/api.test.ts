@@ -151,6 +151,9 @@ describe("model prefetch", () => {
 		expect(modelIdFromPath("/meta-llama/Llama-3.1-8B-Instruct")).toBe("meta-llama/Llama-3.1-8B-Instruct");
 		expect(modelIdFromPath("/gpt2")).toBe("gpt2");
 		expect(modelIdFromPath("/org/a%20b/")).toBe("org/a b");
+		// Browsing views prefetch their model too.
+		expect(modelIdFromPath("/org/m/blob/main/src/a.py")).toBe("org/m");
+		expect(modelIdFromPath("/gpt2/commits/main")).toBe("gpt2");
 		for (const path of ["/", "/tasks/x", "/models", "/a/b/c", "/org/%E0%A4%A"])
 			expect(modelIdFromPath(path)).toBeUndefined();
 	});

@@ -9,6 +9,7 @@ import type {
 	RepoTreeEntry,
 } from "@modelhub/hub/api";
 import { isReservedSection } from "../app-sections";
+import { parseBrowsePath } from "../view/browse";
 import { repoApiPath, repoId, repoPagePath } from "@modelhub/tasks/repositories";
 import { ApiError, apiUrl, encodeModelId, getJson, type ApiOptions } from "./http";
 
@@ -172,7 +173,9 @@ export function takePrefetchedModel(
 /** The model id a path addresses (`/ns/name` or `/name`), or undefined for the app's own sections. */
 export function modelIdFromPath(pathname: string): string | undefined {
 	const parts = pathname.replace(/^\/+|\/+$/g, "").split("/");
-	if (parts.length === 0 || parts.length > 2 || !parts[0] || isReservedSection(parts[0])) return undefined;
+	if (parts.length === 0 || !parts[0] || isReservedSection(parts[0])) return undefined;
+	// A browsing view (`/{id}/tree/…`, `/blob/…`, `/commits/…`, `/commit/…`) shows the same model.
+	if (parts.length > 2) return parseBrowsePath(pathname)?.id;
 	try {
 		return parts.map((part) => decodeURIComponent(part)).join("/");
 	} catch {
