@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-	atRevision,
-	browseHref,
-	browseTitle,
-	decodeShown,
-	fileKind,
-	highlightLanguage,
-	parseBrowsePath,
-	pathCrumbs,
-	prettyJson,
-	textLines,
-} from "./browse";
+import { atRevision, browseHref, browseTitle, parseBrowsePath, pathCrumbs } from "./browse";
+import { decodeShown, fileKind, highlightLanguage, prettyJson, textLines } from "./files";
 
 describe("browsing addresses", () => {
 	it("reads the model id and view of each page address", () => {

@@ -6,20 +6,18 @@ import { ApiError } from "../../api/http";
 import { fileUrl } from "../../api/models";
 import { useApiOptions } from "../../hooks/useApiOptions";
 import { useResource } from "../../hooks/useResource";
+import { browseHref, pathCrumbs, shortCommitId } from "../../view/browse";
 import {
-	browseHref,
 	decodeShown,
 	fileKind,
 	highlightLanguage,
 	MAX_HIGHLIGHTED_CHARS,
 	MAX_INLINE_IMAGE_BYTES,
 	MAX_SHOWN_BYTES,
-	pathCrumbs,
 	prettyJson,
-	shortCommitId,
 	textLines,
 	type FileKind,
-} from "../../view/browse";
+} from "../../view/files";
 import { formatBytes, formatRelative } from "../../view/format";
 import { ErrorNotice, Loading, Notice } from "../Status";
 import { useModule } from "../../hooks/useModule";
