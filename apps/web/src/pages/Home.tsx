@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { LibraryInfo } from "@modelhub/hub/api";
 import { listLibraries } from "../api/catalogue";
 import { listModels, type ModelSummary } from "../api/models";
@@ -52,6 +52,7 @@ export default function Home() {
 
 function HomeSearch({ cards }: { cards: TaskCard[] }) {
 	const api = useApiOptions();
+	const navigate = useNavigate();
 	const [query, setQuery] = useState("");
 	const [libraries, setLibraries] = useState<LibraryInfo[] | undefined>(undefined);
 	const [models, setModels] = useState<{ query: string; items: ModelSummary[]; error?: boolean }>({
@@ -114,7 +115,15 @@ function HomeSearch({ cards }: { cards: TaskCard[] }) {
 
 	return (
 		<div className="home-search">
-			<form role="search" onSubmit={(event) => event.preventDefault()} aria-label="Search ModelHub">
+			<form
+				role="search"
+				aria-label="Search ModelHub"
+				onSubmit={(event) => {
+					event.preventDefault();
+					// Enter goes to every matching model, as the "All matching models" link does.
+					if (trimmed) void navigate(`/models?search=${encodeURIComponent(trimmed)}`);
+				}}
+			>
 				<label htmlFor={inputId} className="visually-hidden">
 					Search tasks, libraries and models
 				</label>
