@@ -85,6 +85,9 @@ const PAGE_MODULES = [
 	["blob", ["src/pages/Model.tsx", "src/components/browse/BlobView.tsx"]],
 	["commits", "src/pages/Model.tsx"],
 	["commit", ["src/pages/Model.tsx", "src/components/browse/CommitView.tsx"]],
+	["login", "src/pages/Login.tsx"],
+	["join", "src/pages/Join.tsx"],
+	["settings_tokens", "src/pages/Tokens.tsx"],
 ];
 function initialJs(routeSources) {
 	const files = new Set(entryFiles);

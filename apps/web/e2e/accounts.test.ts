@@ -48,11 +48,17 @@ async function visit(target: Page, path: string) {
 	return response;
 }
 
+/** Opens the sign-in page's "Sign in with an access token" part (password sign-in is the default). */
+async function openTokenSignIn(target: Page) {
+	await target.getByText("Sign in with an access token").click();
+}
+
 async function signIn(target: Page, token: string, remember = false) {
 	await visit(target, "/account");
+	await openTokenSignIn(target);
 	await target.getByLabel("Hub access token").fill(token);
 	if (remember) await target.getByLabel(/Remember in this tab/).check();
-	await target.getByRole("button", { name: "Sign in" }).click();
+	await target.getByRole("button", { name: "Sign in with token" }).click();
 	await target.getByRole("heading", { name: "Your models" }).waitFor();
 }
 
@@ -179,14 +185,19 @@ describe("accounts in the browser", () => {
 	it("sign in: a bad token gets the hub's 401 message; a good one shows the account, its organizations and the header link", async () => {
 		await visit(page, "/account");
 		expect(await page.getByRole("link", { name: "Sign in" }).count()).toBe(1);
+		await openTokenSignIn(page);
+		// A huggingface.co token is told plainly that this hub needs its own (issue 22).
 		await page.getByLabel("Hub access token").fill("hf_not_a_real_token");
-		await page.getByRole("button", { name: "Sign in" }).click();
+		await page.getByRole("button", { name: "Sign in with token" }).click();
 		const alert = page.getByTestId("sign-in-error");
 		await alert.waitFor();
-		expect(await alert.textContent()).toContain("Invalid credentials in Authorization header");
+		expect(await alert.textContent()).toContain("this hub only accepts tokens it issued itself");
+		await page.getByLabel("Hub access token").fill("mh_not_a_real_token");
+		await page.getByRole("button", { name: "Sign in with token" }).click();
+		await page.getByText("Invalid credentials in Authorization header").waitFor();
 
 		await page.getByLabel("Hub access token").fill(tokens.alice ?? "");
-		await page.getByRole("button", { name: "Sign in" }).click();
+		await page.getByRole("button", { name: "Sign in with token" }).click();
 		await page.getByRole("heading", { name: "Alice Example" }).waitFor();
 		expect(await page.locator("main").textContent()).toContain("Signed in as alice");
 		await page.getByRole("link", { name: "acme-lab" }).waitFor();
@@ -533,8 +544,9 @@ describe("accounts in the browser", () => {
 			try {
 				await anonymous.setViewportSize({ width, height: 800 });
 				await visit(anonymous, "/account");
+				await openTokenSignIn(anonymous);
 				await anonymous.getByLabel("Hub access token").fill("wrong");
-				await anonymous.getByRole("button", { name: "Sign in" }).click();
+				await anonymous.getByRole("button", { name: "Sign in with token" }).click();
 				await anonymous.getByTestId("sign-in-error").waitFor();
 				await expectNoAxeViolations(anonymous, `sign in with an error at ${width}`);
 				await visit(anonymous, "/alice/tiny-private");

@@ -18,6 +18,10 @@ const SettingsPage = lazy(() => import("./pages/Settings"));
 const AccountPage = lazy(() => import("./pages/Account"));
 const NewModelPage = lazy(() => import("./pages/NewModel"));
 const NotFound = lazy(() => import("./pages/NotFound"));
+const LoginPage = lazy(() => import("./pages/Login"));
+const JoinPage = lazy(() => import("./pages/Join"));
+const LogoutPage = lazy(() => import("./pages/Logout"));
+const TokensPage = lazy(() => import("./pages/Tokens"));
 
 // First segments of these paths: src/app-sections.ts (the hub knows them too, for the page statuses).
 export function App() {
@@ -31,6 +35,10 @@ export function App() {
 				<Route path="libraries/:key" element={<Page element={<LibraryPage />} />} />
 				<Route path="models" element={<Page element={<ModelsPage />} />} />
 				<Route path="settings" element={<Page element={<SettingsPage />} />} />
+				<Route path="settings/tokens" element={<Page element={<TokensPage />} />} />
+				<Route path="login" element={<Page element={<LoginPage />} />} />
+				<Route path="join" element={<Page element={<JoinPage />} />} />
+				<Route path="logout" element={<Page element={<LogoutPage />} />} />
 				<Route path="account" element={<Page element={<AccountPage />} />} />
 				<Route path="new" element={<Page element={<NewModelPage />} />} />
 				<Route path=":namespace/:name" element={<Page element={<ModelPage />} />} />

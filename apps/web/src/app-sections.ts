@@ -3,7 +3,17 @@
  * is never a model id. The hub's page statuses (packages/hub/src/web/page-meta.ts) list the same
  * sections; a browser test checks that each answers 200 with its own title.
  */
-export const APP_SECTIONS = ["tasks", "libraries", "models", "settings", "account", "new"] as const;
+export const APP_SECTIONS = [
+	"tasks",
+	"libraries",
+	"models",
+	"settings",
+	"account",
+	"new",
+	"login",
+	"join",
+	"logout",
+] as const;
 
 export type AppSection = (typeof APP_SECTIONS)[number];
 

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { hubTokenFor } from "./account/session";
+import { forget, getHubSession, hasSessionCookie, hubTokenFor, signIn } from "./account/session";
 import { modelIdFromPath, prefetchModel } from "./api/models";
 import { App } from "./App";
 import { getSettings } from "./settings/store";
@@ -13,6 +13,14 @@ if (modelId) {
 	const { hubUrl } = getSettings();
 	const token = hubTokenFor(hubUrl);
 	prefetchModel(modelId, token ? { baseUrl: hubUrl, token } : { baseUrl: hubUrl });
+}
+
+// A reload or a new tab stays signed in: the hub's session cookie is checked once at start.
+// Loaded only then: the pages of people never signed in do not carry it.
+if (hasSessionCookie()) {
+	void import("./account/restore").then(({ restoreCookieSession }) =>
+		restoreCookieSession(getSettings().hubUrl, { getHubSession, signIn, forget }),
+	);
 }
 
 const root = document.getElementById("root");

@@ -11,8 +11,11 @@ import { accountFromWhoami, type HubAccount } from "../view/account";
 import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
 import { ApiError, apiUrl, requestJson, type ApiOptions } from "./http";
 
-/** Who the token belongs to (`GET /api/whoami-v2`); the hub's 401 message for a bad token. */
-export async function whoami(options: ApiOptions & { token: string }): Promise<HubAccount> {
+/**
+ * Who the token belongs to (`GET /api/whoami-v2`), or, without a token, the page's browser session;
+ * the hub's 401 message for a bad token.
+ */
+export async function whoami(options: ApiOptions): Promise<HubAccount> {
 	const url = apiUrl(options.baseUrl, "/api/whoami-v2");
 	const { data } = await requestJson<Whoami>(url, options);
 	const account = accountFromWhoami(data);

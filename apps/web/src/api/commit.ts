@@ -3,6 +3,7 @@
  * XMLHttpRequest, the one browser API that reports upload progress (`xhr.upload.onprogress`; fetch has
  * no upload progress). The hub token goes in the Authorization header, to the hub only.
  */
+import { csrfHeaders } from "../account/csrf";
 import type { CommitAnswer } from "@modelhub/hub/api";
 import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
 import { ApiError, apiUrl, hubErrorMessage } from "./http";
@@ -62,6 +63,9 @@ export function sendCommit(
 		xhr.open("POST", url);
 		xhr.setRequestHeader("Accept", "application/json");
 		if (options.token) xhr.setRequestHeader("Authorization", `Bearer ${options.token}`);
+		for (const [name, value] of Object.entries(csrfHeaders("POST", options.baseUrl, options.token))) {
+			xhr.setRequestHeader(name, value);
+		}
 		xhr.upload.onprogress = (event) => {
 			if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
 		};

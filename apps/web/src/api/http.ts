@@ -1,5 +1,6 @@
 /** A tiny typed JSON client for the hub API; no React, so it is testable against a real server. */
 import type { ErrorBody } from "@modelhub/hub/api";
+import { csrfHeaders } from "../account/csrf";
 
 export class ApiError extends Error {
 	override readonly name = "ApiError";
@@ -103,11 +104,15 @@ export async function requestJson<T>(
 ): Promise<JsonResponse<T>> {
 	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 	const hasBody = options.body !== undefined;
+	const method = options.method ?? "GET";
 	const response = await reachHub(
 		url,
 		{
-			method: options.method ?? "GET",
-			headers: hubHeaders(options.token, hasBody ? { "Content-Type": "application/json" } : {}),
+			method,
+			headers: hubHeaders(options.token, {
+				...(hasBody ? { "Content-Type": "application/json" } : {}),
+				...csrfHeaders(method, options.baseUrl, options.token),
+			}),
 			body: hasBody ? JSON.stringify(options.body) : undefined,
 			signal: options.signal,
 		},

@@ -60,7 +60,7 @@ export function Layout() {
 										<span className="nav-account-name">{session.account.name}</span>
 									</NavLink>
 								) : (
-									<NavLink to="/account" className="nav-link">
+									<NavLink to="/login" className="nav-link">
 										Sign in
 									</NavLink>
 								)}

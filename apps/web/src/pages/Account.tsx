@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
-import { Link } from "react-router";
-import { accountStorage, whoami } from "../api/account";
+import { Link, Navigate } from "react-router";
+import { accountStorage } from "../api/account";
 import { listModels, type ModelSummary } from "../api/models";
-import { signIn, signOut, useHubSession, type HubSession } from "../account/session";
+import { signOut, useHubSession, type HubSession } from "../account/session";
+import { PasswordChange } from "../components/account/PasswordChange";
 import { ErrorNotice, Loading } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -16,89 +16,12 @@ import { useSettings } from "../settings/store";
 /** Models listed per namespace; the hub's page size, enough for an account's own list. */
 const MODELS_PER_NAMESPACE = 100;
 
-/** The account page: sign in with a hub access token; signed in, who you are and your models. */
+/** The account page: who you are and your models (signed out: the sign-in page). */
 export default function AccountPage() {
 	const { hubUrl } = useSettings();
 	const session = useHubSession(hubUrl);
 	useDocumentTitle(session ? "Your account" : "Sign in");
-	return session ? <AccountView session={session} /> : <SignInForm hubUrl={hubUrl} />;
-}
-
-function SignInForm({ hubUrl }: { hubUrl: string }) {
-	const [token, setToken] = useState("");
-	const [remember, setRemember] = useState(false);
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string>();
-	const ids = { token: useId(), remember: useId(), help: useId() };
-
-	const submit = async (event: FormEvent) => {
-		event.preventDefault();
-		const value = token.trim();
-		if (!value) {
-			setError("Paste an access token first.");
-			return;
-		}
-		setBusy(true);
-		setError(undefined);
-		try {
-			const account = await whoami({ baseUrl: hubUrl, token: value });
-			signIn({ token: value, hubUrl, account, remember });
-		} catch (failure) {
-			setError(failure instanceof Error ? failure.message : String(failure));
-			setBusy(false);
-		}
-	};
-
-	return (
-		<section className="account-page sign-in" aria-labelledby="sign-in-title">
-			<h1 id="sign-in-title">Sign in</h1>
-			<p className="lead">
-				Sign in with an access token of this hub to see your private models, create model repositories and
-				upload files.
-			</p>
-			<form className="settings-form sign-in-form" onSubmit={(event) => void submit(event)} noValidate>
-				<div className="field">
-					<label htmlFor={ids.token}>Hub access token</label>
-					<input
-						id={ids.token}
-						type="password"
-						className="input"
-						autoComplete="off"
-						spellCheck={false}
-						value={token}
-						aria-describedby={ids.help}
-						aria-invalid={error ? true : undefined}
-						onChange={(event) => setToken(event.target.value)}
-					/>
-					<span id={ids.help} className="muted small">
-						Your hub administrator issues tokens. The token is sent to this hub only, in a header (never in a
-						link). It is kept in this page's memory, or in this tab until it closes if you tick the box below;
-						never in local storage. It is not the inference token of the Settings page.
-					</span>
-				</div>
-				<div className="field-check">
-					<input
-						id={ids.remember}
-						type="checkbox"
-						checked={remember}
-						onChange={(event) => setRemember(event.target.checked)}
-					/>
-					<label htmlFor={ids.remember}>Remember in this tab (until it is closed)</label>
-				</div>
-				{error ? (
-					<div className="notice notice-error" role="alert" data-testid="sign-in-error">
-						<strong>Could not sign in</strong>
-						<div>{error}</div>
-					</div>
-				) : null}
-				<div className="form-actions">
-					<button type="submit" className="btn btn-primary" disabled={busy}>
-						{busy ? "Signing in…" : "Sign in"}
-					</button>
-				</div>
-			</form>
-		</section>
-	);
+	return session ? <AccountView session={session} /> : <Navigate to="/login?next=/account" replace />;
 }
 
 function AccountView({ session }: { session: HubSession }) {
@@ -128,7 +51,9 @@ function AccountView({ session }: { session: HubSession }) {
 					<h1>{account.fullname ?? account.name}</h1>
 					<p className="muted">
 						Signed in as <strong>{account.name}</strong>
-						{account.tokenName ? ` with the token “${account.tokenName}”` : ""} ({account.tokenRole} access)
+						{session.cookie
+							? ""
+							: `${account.tokenName ? ` with the token “${account.tokenName}”` : ""} (${account.tokenRole} access)`}
 					</p>
 					<StorageLine name={account.name} />
 				</div>
@@ -138,6 +63,9 @@ function AccountView({ session }: { session: HubSession }) {
 							<span aria-hidden="true">+ </span>New model
 						</Link>
 					) : null}
+					<Link to="/settings/tokens" className="btn">
+						Access tokens
+					</Link>
 					<button type="button" className="btn" onClick={signOut}>
 						Sign out
 					</button>
@@ -156,6 +84,7 @@ function AccountView({ session }: { session: HubSession }) {
 					</ul>
 				</section>
 			) : null}
+			{session.cookie ? <PasswordChange /> : null}
 			<section aria-labelledby="your-models-title" className="section">
 				<h2 id="your-models-title">Your models</h2>
 				{models.status === "loading" ? <Loading label="Loading your models" /> : null}

@@ -63,6 +63,17 @@ const SECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
 	settings: { title: "Settings", description: "Access token and addresses." },
 	account: { title: "Account", description: "Sign in with a hub access token; your models." },
 	new: { title: "New model", description: "Create a model repository." },
+	login: { title: "Sign in", description: "Sign in to this hub with your user name and password." },
+	join: { title: "Create an account", description: "Join this hub." },
+	logout: { title: "Signing out", description: "Sign out of this hub." },
+};
+
+/** Pages one level below a section (`/settings/tokens`). */
+const SUBSECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
+	"settings/tokens": {
+		title: "Access tokens",
+		description: "Create, list and revoke your access tokens for huggingface_hub, the hf CLI and git.",
+	},
 };
 
 const NOT_FOUND: PageMeta = {
@@ -199,6 +210,8 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 	if (first === undefined) return { status: 200, title: SITE_NAME, description: SITE_DESCRIPTION };
 	const section = Object.hasOwn(SECTION_PAGES, first) ? SECTION_PAGES[first] : undefined;
 	if (parts.length === 1 && section) return { status: 200, ...section };
+	const subsection = parts.length === 2 ? SUBSECTION_PAGES[parts.join("/")] : undefined;
+	if (subsection) return { status: 200, ...subsection };
 	if (parts.length === 2 && first === "tasks" && second !== undefined) return taskPage(second);
 	if (parts.length === 2 && first === "libraries" && second !== undefined) return libraryPage(second);
 	if (parts.length > 2) {
