@@ -40,3 +40,37 @@ describe("home search", () => {
 		expect(errors).toEqual([]);
 	});
 });
+
+describe("models list", () => {
+	it("shows the total for a list filtered by a provider", async () => {
+		const expected = (await (
+			await fetch(`${hub.url}/api/models-count?inference_provider=hf-inference`)
+		).json()) as {
+			count: number;
+		};
+		expect(expected.count).toBeGreaterThan(1);
+		await visit("/models?inference_provider=hf-inference");
+		await expect
+			.poll(() => page.getByTestId("model-total").textContent(), { timeout: 10_000 })
+			.toBe(`${expected.count} models`);
+	});
+
+	it("moves focus and scroll to the top on Next, and labels the page right after Back", async () => {
+		await page.setViewportSize({ width: 1280, height: 700 });
+		await visit("/models");
+		await page.getByRole("status").filter({ hasText: "Showing" }).waitFor();
+		const next = page.getByRole("button", { name: "Next →" });
+		await next.scrollIntoViewIfNeeded();
+		expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+		await next.click();
+		await page.getByText("(page 2)").waitFor({ timeout: 10_000 });
+		expect(await page.evaluate(() => window.scrollY)).toBe(0);
+		expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+		await page.getByRole("button", { name: "Next →" }).click();
+		await page.getByText("(page 3)").waitFor({ timeout: 10_000 });
+		await page.goBack();
+		await expect
+			.poll(() => page.getByRole("status").filter({ hasText: "Showing" }).textContent(), { timeout: 10_000 })
+			.toBe("Showing 20 models (page 2).");
+	});
+});

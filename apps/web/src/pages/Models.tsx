@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
 import type { LibraryInfo } from "@modelhub/hub/api";
 import { listLibraries } from "../api/catalogue";
 import { countModels, listModels, type ModelPage } from "../api/models";
@@ -47,8 +47,10 @@ export default function ModelsPage() {
 	const [params, setParams] = useSearchParams();
 	const state = useMemo(() => readListState(params), [params]);
 	const [libraries, setLibraries] = useState<LibraryInfo[]>([]);
-	// Cursors of the pages before the current one, so "Previous" can go back without offsets.
-	const [previous, setPrevious] = useState<string[]>([]);
+	// Cursors of the pages before the current one, so "Previous" can go back without offsets. They live in
+	// the history entry, so Back and reload restore the page number with the page.
+	const previous = previousCursors(useLocation().state);
+	const headingRef = useRef<HTMLHeadingElement>(null);
 	const pipelines = useMemo(() => filterablePipelines(), []);
 	const providers = useMemo(() => providerOptions(), []);
 
@@ -62,7 +64,6 @@ export default function ModelsPage() {
 	}, [api]);
 
 	const update = (patch: Partial<ModelListState>, options: { replace?: boolean } = {}) => {
-		setPrevious([]);
 		setParams(writeListState(patchListState(state, patch)), { replace: options.replace ?? false });
 	};
 
@@ -82,8 +83,12 @@ export default function ModelsPage() {
 	);
 
 	const goTo = (cursor: string | undefined, back: boolean) => {
-		setPrevious((stack) => (back ? stack.slice(0, -1) : [...stack, state.cursor]));
-		setParams(writeListState({ ...state, cursor: cursor ?? "" }));
+		setParams(writeListState({ ...state, cursor: cursor ?? "" }), {
+			state: { previous: back ? previous.slice(0, -1) : [...previous, state.cursor] },
+		});
+		// The buttons sit below the list: the new page is read from its top, as after a page load.
+		window.scrollTo(0, 0);
+		headingRef.current?.focus({ preventScroll: true });
 	};
 
 	const libraryLabel = (key: string) => libraries.find((item) => item.key === key)?.prettyLabel ?? key;
@@ -93,7 +98,9 @@ export default function ModelsPage() {
 	return (
 		<div className="models-page">
 			<div className="models-heading">
-				<h1>{heading}</h1>
+				<h1 ref={headingRef} tabIndex={-1}>
+					{heading}
+				</h1>
 				<p className="model-total" aria-live="polite" data-testid="model-total">
 					{total.status === "ready"
 						? `${formatExactCount(total.data.count)}${total.data.exact ? "" : "+"} ${total.data.count === 1 ? "model" : "models"}`
@@ -150,7 +157,7 @@ export default function ModelsPage() {
 							<p className="muted" role="status" aria-live="polite">
 								{page.data.models.length === 0
 									? "No models match these filters."
-									: `Showing ${page.data.models.length} models${previous.length > 0 ? ` (page ${previous.length + 1})` : ""}.`}
+									: `Showing ${page.data.models.length} ${page.data.models.length === 1 ? "model" : "models"}${previous.length > 0 ? ` (page ${previous.length + 1})` : ""}.`}
 							</p>
 							<ul className="model-list">
 								{page.data.models.map((model) => (
@@ -207,6 +214,15 @@ export default function ModelsPage() {
 			</div>
 		</div>
 	);
+}
+
+/** The cursor stack kept in a history entry's state by the pagination buttons (none on other entries). */
+function previousCursors(historyState: unknown): string[] {
+	if (typeof historyState !== "object" || historyState === null || !("previous" in historyState)) return [];
+	const { previous } = historyState;
+	return Array.isArray(previous)
+		? previous.filter((cursor): cursor is string => typeof cursor === "string")
+		: [];
 }
 
 type Update = (patch: Partial<ModelListState>, options?: { replace?: boolean }) => void;
