@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-	entry: ["src/cli.ts"],
+	// The parsing worker is its own entry, beside cli.js (src/parsing/script.ts finds it there).
+	entry: { cli: "src/cli.ts", "parse-worker": "src/parsing/worker.ts" },
 	format: ["esm"],
 	clean: true,
 	target: "node20",

@@ -96,6 +96,7 @@ async function serve(config: HubConfig): Promise<void> {
 			authFailureTracked: config.authFailureTracked,
 			tokenCache: config.tokenCache,
 			validateYamlPerMinute: config.validateYamlPerMinute,
+			parsing: config.parsing,
 			downloads: config.downloads,
 			serving: config.serving,
 			shutdown: config.shutdown,

@@ -6,6 +6,7 @@ import type { SignupMode } from "./api/sessions.js";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.js";
+import { DEFAULT_PARSE_SETTINGS, type ParseSettings } from "./parsing/pool.js";
 import { repoRoot } from "./paths.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./serving/cache.js";
 import { DEFAULT_TOKEN_CACHE_SETTINGS, type TokenCacheSettings } from "./accounts/token-cache.js";
@@ -59,6 +60,8 @@ export interface HubConfig {
 	tokenCache: TokenCacheSettings;
 	/** `POST /api/validate-yaml` calls allowed per minute, per address (anonymous) or per account. */
 	validateYamlPerMinute: number;
+	/** The worker threads that parse cards and weights' headers (src/parsing/pool.ts). */
+	parsing: ParseSettings;
 	/** How download counts are written and bounded (src/downloads/counter.ts). */
 	downloads: DownloadCountingSettings;
 	/** What serving files remembers between requests (src/serving/cache.ts). */
@@ -390,6 +393,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			ttlMs: integer(env, "MODELHUB_TOKEN_CACHE_TTL_MS", DEFAULT_TOKEN_CACHE_SETTINGS.ttlMs, 0, 3_600_000),
 		},
 		validateYamlPerMinute: integer(env, "MODELHUB_VALIDATE_YAML_PER_MINUTE", 60, 1, 1_000_000),
+		parsing: {
+			workers: integer(env, "MODELHUB_PARSE_WORKERS", DEFAULT_PARSE_SETTINGS.workers, 1, 64),
+			maxQueued: integer(env, "MODELHUB_PARSE_QUEUE", DEFAULT_PARSE_SETTINGS.maxQueued, 0, 100_000),
+			timeoutMs: integer(env, "MODELHUB_PARSE_TIMEOUT_MS", DEFAULT_PARSE_SETTINGS.timeoutMs, 1, 600_000),
+			memoryMb: integer(
+				env,
+				"MODELHUB_PARSE_WORKER_MEMORY_MB",
+				DEFAULT_PARSE_SETTINGS.memoryMb,
+				64,
+				64 * 1024,
+			),
+		},
 		downloads: {
 			flushIntervalMs: integer(env, "MODELHUB_DOWNLOAD_FLUSH_MS", 5_000, 10, 600_000),
 			dedupeWindowMs: integer(env, "MODELHUB_DOWNLOAD_DEDUPE_SECONDS", 3_600, 0, 86_400) * 1000,

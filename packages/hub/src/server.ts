@@ -56,6 +56,7 @@ import type { ServingCache, ServingCacheSettings } from "./serving/cache.js";
 import { createServiceContext } from "./services/context.js";
 import { startPeriodicCollection } from "./services/gc.js";
 import { modelRoutes } from "./routes/models/index.js";
+import type { ParsePool, ParseSettings } from "./parsing/pool.js";
 import type { BlobStore } from "./storage/types.js";
 import { RepositoryAnalysis, type AnalysisSettings } from "./services/analysis.js";
 import { webRoutes } from "./routes/web.js";
@@ -102,6 +103,8 @@ export interface HubServerOptions {
 	serving?: Partial<ServingCacheSettings> | undefined;
 	/** How `app.close()` treats requests in flight (grace, idle connections); see src/connections.ts. */
 	shutdown?: Partial<ShutdownSettings>;
+	/** The parsing workers: their number, queue and time limit (src/parsing/pool.ts). */
+	parsing?: Partial<ParseSettings> | undefined;
 	/** Storage quotas and the repository creation rate (src/services/quota.ts). */
 	accountLimits?: Partial<AccountLimits>;
 	/** The garbage collector and its periodic run (src/gc/). */
@@ -130,6 +133,8 @@ export interface HubServer {
 	authLimits: AuthFailureLimits;
 	/** The connections and requests in flight (what a stop had to cut off: `lastCut`). */
 	connections: ConnectionTracker;
+	/** The worker threads that parse cards and weights' headers (terminated when the server closes). */
+	parsing: ParsePool;
 }
 
 const CORS_HEADERS = {
@@ -378,6 +383,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		downloads: options.downloads,
 		serving: options.serving,
 		tokenCache: options.tokenCache,
+		parsing: options.parsing,
 		onDownloadsError: (error, lost) =>
 			app.log.error(
 				{ err: error },
@@ -424,7 +430,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	};
 	await modelRoutes(app, routeOptions);
 	repositoryRoutes(app, routeOptions);
-	validateYamlRoute(app, options.validateYamlPerMinute);
+	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });
 	await catalogueRoutes(app, { ...services, cache });
 	await webRoutes(app, {
@@ -449,8 +455,23 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 
 	// Started once the routes are ready: it catches up with commits no analysis has seen, in the background.
 	const analysis = new RepositoryAnalysis(services, app.log, options.analysis);
-	app.addHook("onClose", async () => analysis.close());
+	app.addHook("onClose", async () => {
+		// The analysis stops first (it saves nothing more), then the workers are terminated, which ends
+		// the jobs it waits for at once.
+		const analysed = analysis.close();
+		await services.parsing.close();
+		await analysed;
+	});
 	await app.ready();
 	analysis.start();
-	return { app, cache, changes, analysis, serving: services.serving, authLimits: limiter, connections };
+	return {
+		app,
+		cache,
+		changes,
+		analysis,
+		serving: services.serving,
+		authLimits: limiter,
+		connections,
+		parsing: services.parsing,
+	};
 }

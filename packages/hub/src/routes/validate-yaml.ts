@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Unchecked } from "../api/unchecked.js";
 import type { ValidateYamlAnswer, ValidateYamlRequest } from "../api/uploads.js";
-import { readFrontMatter } from "../cards/front-matter.js";
 import { FailureLimiter } from "../accounts/rate-limit.js";
 import { HubError, tooManyRequests } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
+import type { ParsePool } from "../parsing/pool.js";
 
 const MAX_CONTENT = 1024 * 1024;
 const WINDOW_MS = 60_000;
@@ -13,14 +13,17 @@ export const DEFAULT_VALIDATE_YAML_PER_MINUTE = 60;
 /**
  * `POST /api/validate-yaml` `{ content, repoType }`: huggingface_hub calls it before uploading a
  * README.md, and fails early with the `errors`' messages on a 400 (warnings are shown, not fatal).
+ * The card is parsed by a worker (src/parsing/): a full queue answers 503 with Retry-After, a card
+ * that overruns the time limit 400.
  */
 export function validateYamlRoute(
 	app: FastifyInstance,
+	parsing: ParsePool,
 	perMinute: number = DEFAULT_VALIDATE_YAML_PER_MINUTE,
 ): void {
 	// The route needs no token (huggingface_hub sends one when it has one): each validation costs up to a
-	// few hundred milliseconds of the event loop, so callers get a budget per minute, anonymous ones per
-	// address, signed-in ones per account. Every call counts (the limiter counts "failures").
+	// second of a worker's CPU, so callers get a budget per minute, anonymous ones per address, signed-in
+	// ones per account. Every call counts (the limiter counts "failures").
 	const calls = new FailureLimiter({ maxFailures: perMinute, windowMs: WINDOW_MS });
 	app.post("/api/validate-yaml", async (request, reply) => {
 		const viewer = request.viewer;
@@ -45,7 +48,7 @@ export function validateYamlRoute(
 		if (body.repoType !== undefined && body.repoType !== "model") {
 			throw new HubError("Invalid", 'only model cards are validated by this hub (repoType must be "model")');
 		}
-		const result = readFrontMatter(body.content);
+		const result = await parsing.run("frontMatter", { content: body.content }, { refusable: true });
 		const warnings = result.warnings.map((message) => ({ message }));
 		if (result.errors.length > 0) {
 			const errors = result.errors.map((message) => ({ message }));

@@ -1,12 +1,11 @@
-import { deriveMetadata } from "../analysis/derive.js";
-import { readGgufInfo } from "../analysis/gguf.js";
-import { detectLibrary } from "../analysis/library.js";
-import { readSafetensorsInfo } from "../analysis/safetensors.js";
 import type { StoredDerivation } from "../analysis/effective.js";
-import { readSnapshot, type SkippedFile } from "../analysis/read.js";
+import type { SkippedFile } from "../analysis/read.js";
+import type { RevisionSnapshot } from "../analysis/snapshot.js";
 import { analysisState, pendingAnalyses, saveDerivation } from "../analysis/store.js";
 import type { ReadRange, RevisionFile } from "../analysis/types.js";
 import type { Database } from "../db/types.js";
+import type { ParseJobInput, ParseJobName, ParseJobOutput } from "../parsing/jobs.js";
+import type { ParsePool } from "../parsing/pool.js";
 import { repoKeyText, type RepoKey } from "../repo-identity.js";
 import { listFiles } from "../repos/read.js";
 import type { BlobStore } from "../storage/types.js";
@@ -102,7 +101,7 @@ export class RepositoryAnalysis {
 	private idleWaiters: Array<() => void> = [];
 
 	constructor(
-		private readonly context: { db: Database; storage: BlobStore; changes: ChangeEvents },
+		private readonly context: { db: Database; storage: BlobStore; changes: ChangeEvents; parsing: ParsePool },
 		private readonly log: AnalysisLog,
 		settings: Partial<AnalysisSettings> = {},
 	) {
@@ -225,7 +224,8 @@ export class RepositoryAnalysis {
 			this.running.add(key);
 			void this.analyse(repo)
 				.catch((error: unknown) => {
-					this.log.error({ err: error, repo: key }, "repository analysis failed");
+					// A stop terminates the parsing workers: the jobs it ends are not failures.
+					if (!this.stopped) this.log.error({ err: error, repo: key }, "repository analysis failed");
 				})
 				.finally(() => {
 					this.running.delete(key);
@@ -259,11 +259,22 @@ export class RepositoryAnalysis {
 			size: file.size,
 			sha256: file.sha256,
 		}));
+		// What crosses to the parsing workers (src/parsing/): paths and sizes; the reads come back here.
+		const revisionFiles: RevisionFile[] = files.map((file) => ({ path: file.path, size: file.size }));
 		// A stop ends the reads at once (close() waits for the analysis); nothing is saved then, so the
 		// commit is analysed again at the next start.
 		const stopped = (): boolean => this.stopped;
 		const read = boundedReader(storage, files, this.settings, stopped);
-		const { snapshot, skipped } = await readSnapshot(files, read, state.cardData ?? undefined);
+		const skipped: SkippedFile[] = [];
+		const card = state.cardData ?? undefined;
+		const parts = await this.parsed("snapshot", { files: revisionFiles, card }, read, skipped);
+		if (parts) skipped.push(...parts.skipped);
+		const snapshot: RevisionSnapshot = {
+			files: revisionFiles,
+			json: parts?.json ?? {},
+			card,
+			readme: parts?.readme,
+		};
 		// The weights' readers keep their own byte budgets (headers only); the time bound is shared.
 		const weightsRead = boundedReader(
 			storage,
@@ -274,29 +285,62 @@ export class RepositoryAnalysis {
 			},
 			stopped,
 		);
-		const safetensors = await readSafetensorsInfo(files, weightsRead, { library: detectLibrary(snapshot) });
-		const gguf = await readGgufInfo(files, weightsRead);
+		const safetensors = await this.parsed("safetensors", { snapshot }, weightsRead, skipped);
+		const gguf = await this.parsed("gguf", { files: revisionFiles }, weightsRead, skipped);
 		for (const [name, result] of [
 			["safetensors", safetensors],
 			["gguf", gguf],
 		] as const) {
-			if (result.info === undefined)
+			if (result && result.info === undefined)
 				for (const problem of result.problems) skipped.push({ path: name, reason: problem });
 		}
 		if (this.stopped) return;
+		// Derivation is the analysis itself: when it cannot be done (it overran) the analysis fails, logged
+		// with what was skipped before.
+		const derivedMetadata = await this.context.parsing
+			.run("derive", {
+				snapshot: {
+					...snapshot,
+					weights: {
+						ggufArchitecture: gguf?.info?.architecture,
+						ggufChatTemplate: gguf?.info?.chat_template,
+					},
+				},
+			})
+			.catch((error: unknown) => {
+				if (skipped.length > 0 && !this.stopped) this.reportSkipped(repo, commit, skipped);
+				throw error;
+			});
+		if (this.stopped) return;
 		const derived: StoredDerivation = {
-			...deriveMetadata({
-				...snapshot,
-				weights: { ggufArchitecture: gguf.info?.architecture, ggufChatTemplate: gguf.info?.chat_template },
-			}),
-			...(safetensors.info ? { safetensors: safetensors.info } : {}),
-			...(gguf.info ? { gguf: gguf.info } : {}),
+			...derivedMetadata,
+			...(safetensors?.info ? { safetensors: safetensors.info } : {}),
+			...(gguf?.info ? { gguf: gguf.info } : {}),
 		};
 		await write(this.context, async (tx) => {
 			await saveDerivation(tx, repo, commit, derived);
 			return { value: undefined, change: { type: "repo.analysed", repo, commit } };
 		});
 		if (skipped.length > 0) this.reportSkipped(repo, commit, skipped);
+	}
+
+	/**
+	 * A parsing job's answer, or undefined with the reason among the skipped files: a part that overran
+	 * its time limit or memory (its worker was replaced) leaves the others' facts standing.
+	 */
+	private async parsed<Name extends ParseJobName>(
+		name: Name,
+		input: ParseJobInput<Name>,
+		read: ReadRange,
+		skipped: SkippedFile[],
+	): Promise<ParseJobOutput<Name> | undefined> {
+		try {
+			return await this.context.parsing.run(name, input, { read });
+		} catch (error) {
+			if (this.stopped) throw error;
+			skipped.push({ path: name, reason: error instanceof Error ? error.message : String(error) });
+			return undefined;
+		}
 	}
 
 	private reportSkipped(repo: RepoKey, commit: string, skipped: readonly SkippedFile[]): void {

@@ -4,6 +4,7 @@ import { writeCommits } from "../repos/commits.js";
 import { writablePathProblem } from "../repos/paths.js";
 import { refKinds } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
+import type { ParsePool } from "../parsing/pool.js";
 import { applyMetadataChange, metadataChange } from "../uploads/metadata.js";
 import { repoObjects } from "../uploads/objects.js";
 import {
@@ -59,7 +60,7 @@ export async function checkCommitBranch(
  * and date, and the audit log records who did it.
  */
 export async function commitChanges(
-	context: RepoContext,
+	context: RepoContext & { parsing: ParsePool },
 	actor: Actor,
 	repo: RepoRef,
 	request: CommitRequest,
@@ -79,7 +80,7 @@ export async function commitChanges(
 	const known = await repoObjects(context.db, repo, lfs);
 	const metadata =
 		request.branch === "main"
-			? await metadataChange(context.storage, request.operations, (sha256) => known.get(sha256)?.size)
+			? await metadataChange(context, request.operations, (sha256) => known.get(sha256)?.size)
 			: {};
 	const stored = request.operations.flatMap((op) => (op.kind === "file" ? [op.sha256] : []));
 	return write<CommitResult>(context, async (tx) => {

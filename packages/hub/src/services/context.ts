@@ -8,6 +8,7 @@ import type { Database } from "../db/types.js";
 import type { BlobStore } from "../storage/types.js";
 import { loadSigningKey } from "../uploads/signing.js";
 import type { DownloadCounter, DownloadCounterSettings } from "../downloads/counter.js";
+import { ParsePool, type ParseSettings } from "../parsing/pool.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, ServingCache, type ServingCacheSettings } from "../serving/cache.js";
 import type { ChangeEvents } from "./changes.js";
 import { createDownloadCounter } from "./downloads.js";
@@ -39,6 +40,8 @@ export interface ServiceContext extends RepoContext {
 	serving: ServingCache;
 	/** Who recently used access tokens are (accounts/token-cache.ts), cleared by account changes. */
 	tokenViewers: TokenViewerCache;
+	/** The worker threads that parse cards and weights' headers off the event loop (closed with the server). */
+	parsing: ParsePool;
 }
 
 export async function createServiceContext(parts: {
@@ -49,14 +52,16 @@ export async function createServiceContext(parts: {
 	downloads?: Partial<DownloadCounterSettings>;
 	serving?: Partial<ServingCacheSettings> | undefined;
 	tokenCache?: Partial<TokenCacheSettings> | undefined;
+	parsing?: Partial<ParseSettings> | undefined;
 	onDownloadsError?: (error: unknown, lost: number) => void;
 }): Promise<ServiceContext> {
-	const { downloads, serving, tokenCache, onDownloadsError, ...context } = parts;
+	const { downloads, serving, tokenCache, parsing, onDownloadsError, ...context } = parts;
 	return {
 		...context,
 		signingKey: await loadSigningKey(parts.db),
 		downloads: createDownloadCounter(context, downloads, onDownloadsError),
 		serving: new ServingCache({ ...DEFAULT_SERVING_CACHE_SETTINGS, ...serving }),
 		tokenViewers: new TokenViewerCache({ ...DEFAULT_TOKEN_CACHE_SETTINGS, ...tokenCache }),
+		parsing: new ParsePool(parsing),
 	};
 }

@@ -1,6 +1,6 @@
 import { applyEffectiveMetadata } from "../analysis/store.js";
-import { readFrontMatter } from "../cards/front-matter.js";
 import type { Queryable } from "../db/types.js";
+import type { ParsePool } from "../parsing/pool.js";
 import type { RepoKey } from "../repo-identity.js";
 import type { BlobStore } from "../storage/types.js";
 import type { CommitOperation } from "./operations.js";
@@ -34,8 +34,12 @@ function lastTouching(operations: readonly CommitOperation[], path: string): Com
 	return undefined;
 }
 
+/**
+ * The card change of a commit's operations. The front matter is parsed by a worker (up to a second of
+ * CPU for a 256 KiB block); one that overruns MODELHUB_PARSE_TIMEOUT_MS refuses the commit (400).
+ */
 export async function metadataChange(
-	storage: BlobStore,
+	context: { storage: BlobStore; parsing: ParsePool },
 	operations: readonly CommitOperation[],
 	objectSize: (sha256: string) => number | undefined,
 ): Promise<MetadataChange> {
@@ -45,7 +49,8 @@ export async function metadataChange(
 	else if (readme && (readme.kind === "file" || readme.kind === "lfsFile")) {
 		const size = readme.size ?? objectSize(readme.sha256);
 		if (size !== undefined) {
-			const front = readFrontMatter(await readText(storage, readme.sha256, size, README_HEAD_BYTES));
+			const content = await readText(context.storage, readme.sha256, size, README_HEAD_BYTES);
+			const front = await context.parsing.run("frontMatter", { content });
 			change.card = front.data ? { cardData: front.data } : null;
 		}
 	}

@@ -14,10 +14,11 @@ const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 export async function buildSources(name, entries) {
 	const outDir = join(packageRoot, "node_modules", ".cache", "modelhub-hub-test", name);
 	mkdirSync(outDir, { recursive: true });
+	// The parsing worker is built beside every build, as in dist/ (src/parsing/script.ts looks for it there).
+	const worker = join("src", "parsing", "worker.ts");
+	const all = existsSync(join(packageRoot, worker)) ? { "parse-worker": worker, ...entries } : entries;
 	await build({
-		entry: Object.fromEntries(
-			Object.entries(entries).map(([entry, path]) => [entry, join(packageRoot, path)]),
-		),
+		entry: Object.fromEntries(Object.entries(all).map(([entry, path]) => [entry, join(packageRoot, path)])),
 		outDir,
 		format: ["esm"],
 		target: "node20",
