@@ -165,6 +165,28 @@ describe("blob stores", () => {
 		expect(readdirSync(join(dir, "tmp"))).toEqual([]);
 	});
 
+	it("disk: takes a source that refills one buffer (a Xet rebuild's), with the right digest and git id", async () => {
+		// Before, the digest kept references to the first pieces for the git object id: a source that
+		// refills its buffer changed them before the id was computed.
+		const store = await openDiskBlobStore(diskDir());
+		expect(store.retainsNoPieces).toBe(true);
+		const expected = bytes(3 * 65_536 + 100, 7);
+		const buffer = Buffer.alloc(65_536);
+		async function* refilled(): AsyncIterable<Uint8Array> {
+			for (let offset = 0; offset < expected.length; offset += buffer.length) {
+				const piece = expected.subarray(offset, offset + buffer.length);
+				buffer.set(piece);
+				yield buffer.subarray(0, piece.length);
+			}
+		}
+		const stored = await store.put(refilled());
+		expect(stored.sha256).toBe(sha256(expected));
+		expect(stored.gitOid).toBe(
+			createHash("sha1").update(`blob ${expected.length}\0`).update(expected).digest("hex"),
+		);
+		expect((await readAll(await store.read(stored.sha256))).equals(expected)).toBe(true);
+	});
+
 	// moto checks the access key and the Signature V4 of every request (the SDK signs them).
 	it("S3: reports the server's error for unknown credentials, and an unreachable endpoint", async () => {
 		const wrong = s3.open({ accessKeyId: "NOT-A-KEY", secretAccessKey: "not-the-secret" });

@@ -32,7 +32,8 @@ export class DigestTracker {
 		this.sha256.update(chunk);
 		if (this.retained) {
 			if (this.size > GIT_OID_MAX_BYTES) this.retained = undefined;
-			else this.retained.push(chunk);
+			// A copy: the source may refill its buffer (BlobStore.retainsNoPieces).
+			else this.retained.push(Uint8Array.prototype.slice.call(chunk));
 		}
 	}
 

@@ -45,6 +45,8 @@ export async function openDiskBlobStore(
 
 	return {
 		kind: "disk",
+		// Each piece is written (awaited) before the next is asked for; the digest copies what it keeps.
+		retainsNoPieces: true,
 		async put(source: AsyncIterable<Uint8Array>, putOptions?: PutOptions): Promise<StoredBlob> {
 			const tracker = new DigestTracker(putOptions);
 			const tmp = join(tmpDir, randomUUID());

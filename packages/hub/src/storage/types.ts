@@ -37,10 +37,17 @@ export interface StoredBlob {
  * `put` streams: it never holds a whole file in memory (at most one upload part, plus the first
  * GIT_OID_MAX_BYTES while it may still need them for the git object id), refuses a stream as soon as it
  * exceeds `maxBytes`, and publishes the blob only once its digest is known (and checked, when given),
- * so a reader never sees partial or wrong bytes under a digest.
+ * so a reader never sees partial or wrong bytes under a digest. A source hands over each piece for good
+ * (the store may keep it until it is written), unless the store `retainsNoPieces`.
  */
 export interface BlobStore {
 	readonly kind: "disk" | "s3";
+	/**
+	 * True when `put` is done with each piece once it asks for the next (it copies what it keeps): the
+	 * source may then refill one buffer instead of allocating a new one per piece. Fresh buffers are
+	 * external memory to V8, and a steady flow of them sets off full garbage collections.
+	 */
+	readonly retainsNoPieces?: boolean;
 	put(source: AsyncIterable<Uint8Array>, options?: PutOptions): Promise<StoredBlob>;
 	/** The stored size, or undefined when the store does not hold the blob. */
 	stat(sha256: string): Promise<{ size: number } | undefined>;
