@@ -34,6 +34,13 @@ export function renderCard(markdown: string, modelId: string, origin: string): s
 	const html = marked.parse(cardBody(markdown), { async: false });
 	const purify = DOMPurify(window);
 	purify.addHook("afterSanitizeAttributes", (node) => {
+		if (node.tagName === "PRE") {
+			// A long line scrolls the block sideways: keyboard users reach it with Tab and scroll it with
+			// the arrow keys (axe's scrollable-region-focusable, a serious violation at 390 px without it).
+			node.setAttribute("tabindex", "0");
+			node.setAttribute("role", "region");
+			node.setAttribute("aria-label", "Code example");
+		}
 		if (node.tagName === "A") {
 			const href = node.getAttribute("href") ?? "";
 			if (href.startsWith("#")) return;
