@@ -32,7 +32,8 @@ import { startServer, stopServer } from "./process.mjs";
 import { filterQueries, generatedModel, searchQueries, writeModelFile } from "./generate.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const cli = join(here, "..", "dist", "cli.js");
+// BENCH_CLI: another build's CLI (a before/after pair on one database: BENCH_DATABASE_URL).
+const cli = process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js");
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",");
@@ -163,6 +164,21 @@ async function serverStatements(databaseUrl) {
 				buffersReadPerRequest: per(row?.read),
 			};
 		},
+		/**
+		 * Waits (at most 5 minutes) until no statement of the hub's has run for a second: a hub starting on
+		 * a large database first looks for repositories to analyse, a scan of every row that would
+		 * otherwise share the cores with the first scenario.
+		 */
+		async idle() {
+			const deadline = Date.now() + 300_000;
+			for (let quiet = 0; quiet < 5 && Date.now() < deadline;) {
+				const { rows } = await client.query(
+					"SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()",
+				);
+				quiet = rows[0].n === 0 ? quiet + 1 : 0;
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
+		},
 		close: () => client.end(),
 	};
 }
@@ -250,6 +266,7 @@ async function measure(backend, count, env, postmasterPid) {
 		});
 		const url = await pending;
 		try {
+			await stats?.idle();
 			for (const [scenario, paths] of Object.entries(scenarios(count))) {
 				if (ONLY && !ONLY.some((word) => scenario.includes(word))) continue;
 				const headers = scenario.startsWith("/api/tasks") ? { "accept-encoding": "br" } : {};

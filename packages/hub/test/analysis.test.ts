@@ -85,7 +85,7 @@ async function analysedAt(commit: string): Promise<void> {
 	const until = Date.now() + ANALYSIS_WAIT_MS;
 	for (;;) {
 		const rows = await db.query<{ n: number }>(
-			"SELECT count(*)::int AS n FROM repos WHERE analysed_commit = $1",
+			"SELECT count(*)::int AS n FROM repo_analysis WHERE analysed_commit = $1",
 			[commit],
 		);
 		if (Number(rows.rows[0]?.n) > 0) return;
@@ -206,7 +206,7 @@ describe("analysis after a commit", () => {
 		expect(fallback.library_name).toBe("transformers");
 		expect(fallback.cardData).toEqual({ license: "mit" });
 		// Analysing the same commit again changes nothing: the stored derivation is for that commit.
-		await db.query("UPDATE repos SET analysed_commit = NULL WHERE id = $1", [repo]);
+		await db.query("UPDATE repo_analysis SET analysed_commit = NULL WHERE repo_id = $1", [repo]);
 		hub.server.analysis.enqueue({ type: "model", id: repo });
 		await analysedAt(commit);
 		expect(await modelInfo(repo)).toEqual(fallback);

@@ -1,12 +1,15 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS } from "../src/db/migrations.js";
+import { MIGRATIONS, migrate } from "../src/db/migrations.js";
+import { openPostgres } from "../src/db/postgres.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
 import { startHub } from "./support/hub.js";
 import { openBlobStore } from "../src/storage/open.js";
+import { parseModelList } from "../src/models/input.js";
+import { saveModels } from "../src/services/import.js";
 import { buildCli } from "./support/build-cli.mjs";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
 import { defineSharingSuite } from "./support/sharing-suite.js";
@@ -403,6 +406,32 @@ describe("writes and outages on PostgreSQL", () => {
 	}, 60_000);
 });
 
+describe("migrations on PostgreSQL", () => {
+	it("run without the pool's statement timeout (a migration of a million rows takes minutes)", async () => {
+		const pool = await openPostgres(await freshDatabase("migration_timeout"));
+		try {
+			// Migration 11 ran 79 s at 1,000,000 models and was cancelled at the pool's 30 s (issue 21).
+			const ran = await migrate(pool, [
+				{
+					version: 1,
+					name: "checks the timeout it runs under",
+					sql: `DO $$ BEGIN
+	IF current_setting('statement_timeout') <> '0' THEN
+		RAISE EXCEPTION 'migration runs under statement_timeout %', current_setting('statement_timeout');
+	END IF;
+END $$;`,
+				},
+			]);
+			expect(ran).toEqual([1]);
+			// Requests keep their cut-off: the setting was the migration transaction's only.
+			const setting = await pool.query<{ statement_timeout: string }>("SHOW statement_timeout");
+			expect(setting.rows[0]?.statement_timeout).toBe("30s");
+		} finally {
+			await pool.close();
+		}
+	});
+});
+
 describe("the read queries' shape on PostgreSQL (issue 21: 1,000,000 models at 50 connections)", () => {
 	let db: Database;
 	let hub: Awaited<ReturnType<typeof startHub>>;
@@ -480,6 +509,65 @@ describe("the read queries' shape on PostgreSQL (issue 21: 1,000,000 models at 5
 			expect(walk, sort).toMatch(/Index Only Scan (Backward )?using repos_sort_/);
 			expect(walk, sort).not.toMatch(/Index Scan (Backward )?using repos_sort_/);
 		}
+	});
+
+	it("filter by walking the downloads index alone, reading rows only for the ids that match", async () => {
+		await db.exec("VACUUM ANALYZE repos");
+		const filtered = await recordedStatements(
+			"/api/models?filter=text-generation&filter=transformers&limit=2",
+		);
+		const walk = await db.transaction(async (tx) => {
+			// As in the search test: at scale the planner walks the sort index in order.
+			for (const setting of ["enable_seqscan", "enable_bitmapscan", "enable_sort"])
+				await tx.query(`SET LOCAL ${setting} = off`);
+			const result = await tx.query<{ "QUERY PLAN": string }>(
+				`EXPLAIN ${filtered[0]!.sql}`,
+				filtered[0]!.params,
+			);
+			return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+		});
+		// Before (issue 21), the walk fetched the whole row of every walked id to test its tags.
+		expect(walk).toMatch(/Index Only Scan (Backward )?using repos_sort_downloads/);
+		expect(walk).not.toMatch(/Index Scan (Backward )?using repos_sort_downloads/);
+	});
+
+	it("write each repository row of an import once, its analysis bookkeeping apart", async () => {
+		const writes = await saveModels(
+			db,
+			hub.storage,
+			parseModelList([
+				{ id: "bulk/one", library_name: "transformers", tags: ["a"] },
+				{ id: "bulk/two", pipeline_tag: "fill-mask" },
+			]),
+			{
+				generateFiles: false,
+				async readBack(tx) {
+					const stats = await tx.query<{ relname: string; ins: number; upd: number }>(
+						`SELECT relname, n_tup_ins::int AS ins, n_tup_upd::int AS upd FROM pg_stat_xact_user_tables
+						WHERE relname IN ('repos', 'repo_analysis') ORDER BY relname`,
+					);
+					expect(stats.rows).toEqual(
+						expect.arrayContaining([expect.objectContaining({ relname: "repos", ins: 2, upd: 0 })]),
+					);
+				},
+			},
+		);
+		expect(writes.created).toBe(2);
+		// The columns only analysis reads are no longer on the rows every lookup and listing reads.
+		const columns = await db.query<{ column_name: string }>(
+			"SELECT column_name FROM information_schema.columns WHERE table_name = 'repos'",
+		);
+		expect(columns.rows.map((row) => row.column_name)).not.toEqual(
+			expect.arrayContaining([expect.stringMatching(/^(imported|derived|analysed_commit)$/)]),
+		);
+		const analysis = await db.query<{ repo_id: string; analysed: boolean; library: unknown }>(
+			`SELECT repo_id, analysed_commit IS NOT NULL AS analysed, imported -> 'library_name' AS library
+			FROM repo_analysis WHERE repo_id LIKE 'bulk/%' ORDER BY repo_id`,
+		);
+		expect(analysis.rows).toEqual([
+			{ repo_id: "bulk/one", analysed: true, library: "transformers" },
+			{ repo_id: "bulk/two", analysed: true, library: null },
+		]);
 	});
 
 	it("find the same pages as a plain sorted query when the walk goes on past its first stretch", async () => {

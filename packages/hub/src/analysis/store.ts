@@ -12,8 +12,9 @@ export interface AnalysisState {
 export async function analysisState(db: Queryable, repo: RepoKey): Promise<AnalysisState | undefined> {
 	const result = await db.query<{ main: string | null; analysed_commit: string | null; card_data: unknown }>(
 		`SELECT (SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.kind = 'branch'
-			AND r.name = 'main') AS main, m.analysed_commit, m.card_data
-		FROM repos m WHERE m.type = $1 AND m.id = $2`,
+			AND r.name = 'main') AS main, a.analysed_commit, m.card_data
+		FROM repos m LEFT JOIN repo_analysis a ON a.repo_type = m.type AND a.repo_id = m.id
+		WHERE m.type = $1 AND m.id = $2`,
 		[repo.type, repo.id],
 	);
 	const row = result.rows[0];
@@ -34,7 +35,9 @@ export async function applyEffectiveMetadata(tx: Queryable, repo: RepoKey): Prom
 		// NO KEY UPDATE, the lock an UPDATE of these columns takes anyway: a stronger FOR UPDATE would
 		// wait on the key-share lock a concurrent commit's INSERT INTO commits holds, while that commit
 		// waits for this row (a deadlock PostgreSQL resolves by failing one of them).
-		"SELECT card_data, derived, imported FROM repos WHERE type = $1 AND id = $2 FOR NO KEY UPDATE",
+		`SELECT m.card_data, a.derived, a.imported
+		FROM repos m LEFT JOIN repo_analysis a ON a.repo_type = m.type AND a.repo_id = m.id
+		WHERE m.type = $1 AND m.id = $2 FOR NO KEY UPDATE OF m`,
 		[repo.type, repo.id],
 	);
 	const row = result.rows[0];
@@ -76,12 +79,11 @@ export async function saveDerivation(
 	commit: string,
 	derived: StoredDerivation,
 ): Promise<void> {
-	await tx.query("UPDATE repos SET derived = $3::jsonb, analysed_commit = $4 WHERE type = $1 AND id = $2", [
-		repo.type,
-		repo.id,
-		JSON.stringify(derived),
-		commit,
-	]);
+	await tx.query(
+		`INSERT INTO repo_analysis (repo_type, repo_id, derived, analysed_commit) VALUES ($1, $2, $3::jsonb, $4)
+		ON CONFLICT (repo_type, repo_id) DO UPDATE SET derived = EXCLUDED.derived, analysed_commit = EXCLUDED.analysed_commit`,
+		[repo.type, repo.id, JSON.stringify(derived), commit],
+	);
 	await applyEffectiveMetadata(tx, repo);
 }
 
@@ -96,7 +98,7 @@ export async function pendingAnalyses(
 	only?: { type: RepoKey["type"]; ids: readonly string[] },
 ): Promise<RepoKey[]> {
 	const params: unknown[] = [limit];
-	const where = ["r.kind = 'branch'", "r.name = 'main'", "m.analysed_commit IS DISTINCT FROM r.commit_id"];
+	const where = ["r.kind = 'branch'", "r.name = 'main'", "a.analysed_commit IS DISTINCT FROM r.commit_id"];
 	if (after) {
 		params.push(after.type, after.id);
 		where.push(`(m.type, m.id) > ($${params.length - 1}, $${params.length})`);
@@ -107,6 +109,7 @@ export async function pendingAnalyses(
 	}
 	const result = await db.query<{ type: RepoKey["type"]; id: string }>(
 		`SELECT m.type, m.id FROM repos m JOIN refs r ON r.repo_type = m.type AND r.repo_id = m.id
+		LEFT JOIN repo_analysis a ON a.repo_type = m.type AND a.repo_id = m.id
 		WHERE ${where.join(" AND ")} ORDER BY m.type, m.id LIMIT $1`,
 		params,
 	);
@@ -121,9 +124,10 @@ export async function markAnalysedAtMain(
 ): Promise<void> {
 	if (ids.length === 0) return;
 	await tx.query(
-		`UPDATE repos m SET analysed_commit = r.commit_id, derived = NULL
-		FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.kind = 'branch' AND r.name = 'main'
-			AND m.type = $1 AND m.id = ANY($2::text[])`,
+		`INSERT INTO repo_analysis (repo_type, repo_id, analysed_commit)
+		SELECT r.repo_type, r.repo_id, r.commit_id FROM refs r
+		WHERE r.repo_type = $1 AND r.repo_id = ANY($2::text[]) AND r.kind = 'branch' AND r.name = 'main'
+		ON CONFLICT (repo_type, repo_id) DO UPDATE SET analysed_commit = EXCLUDED.analysed_commit, derived = NULL`,
 		[type, ids],
 	);
 }

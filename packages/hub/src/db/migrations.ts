@@ -553,6 +553,38 @@ CREATE TABLE invites (
 );
 `,
 	},
+	{
+		version: 11,
+		name: "analysis's bookkeeping apart from the repository rows; the downloads index carries the filter tags",
+		sql: `
+-- What analysis derived, what a model record brought and the commit last analysed (migration 6) are read
+-- only when metadata is recomputed, yet made every repository row ~320 bytes wider (a third of it at a
+-- million models), and an import wrote each new row twice (inserted, then marked analysed). They move to
+-- their own table, so the rows every lookup and listing reads are narrow and written once (issue 21).
+-- Dropping the columns leaves existing rows as wide until they are rewritten: VACUUM FULL repos, at a
+-- quiet time, gives the space back (packages/hub/README.md, Upgrading).
+CREATE TABLE repo_analysis (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	imported jsonb,
+	derived jsonb,
+	analysed_commit text,
+	PRIMARY KEY (repo_type, repo_id),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+INSERT INTO repo_analysis (repo_type, repo_id, imported, derived, analysed_commit)
+SELECT type, id, imported, derived, analysed_commit FROM repos
+WHERE imported IS NOT NULL OR derived IS NOT NULL OR analysed_commit IS NOT NULL;
+ALTER TABLE repos DROP COLUMN imported, DROP COLUMN derived, DROP COLUMN analysed_commit;
+
+-- \`filter=\` walks the downloads index (the default sort) and tests each walked entry's filter tags: kept
+-- in the index, the walk reads no row but those of the entries that match (an index-only scan), as
+-- search does since migration 7.
+DROP INDEX repos_sort_downloads;
+CREATE INDEX repos_sort_downloads ON repos (type, (downloads + downloads_recent), id)
+	INCLUDE (downloads, downloads_recent, filter_tags);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */
@@ -565,6 +597,9 @@ export async function migrate(
 ): Promise<number[]> {
 	return db.transaction(async (tx) => {
 		await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+		// A migration's statement may run for minutes on a large database (copying a column of a million
+		// rows, building an index): the pool's 30 s cut-off for requests (postgres.ts) would undo it.
+		await tx.exec("SET LOCAL statement_timeout = 0");
 		await tx.exec(`CREATE TABLE IF NOT EXISTS modelhub_migrations (
 	version integer PRIMARY KEY,
 	name text NOT NULL,

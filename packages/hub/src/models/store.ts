@@ -429,11 +429,22 @@ function idMatches(alias: string, pattern: string): string {
 function filterConditions(query: ModelFilters, param: (value: unknown) => string): string[] {
 	return [
 		...searchPatterns(query, param).map((pattern) => idMatches("m", pattern)),
+		...tagConditions(query, param)("m"),
 		...rowConditions(query, param),
 	];
 }
 
-/** The conditions of a listing's filters but its search words: they read more of a row than its id. */
+/**
+ * The condition on `filter=` values (each must be the model's pipeline tag, library or one of its tags),
+ * for the rows or index entries of an alias: the downloads index carries the tags (migration 11).
+ */
+function tagConditions(query: ModelFilters, param: (value: unknown) => string): (alias: string) => string[] {
+	if (!query.filters || query.filters.length === 0) return () => [];
+	const values = param(query.filters);
+	return (alias) => [`${alias}.filter_tags @> ${values}::text[]`];
+}
+
+/** The conditions of a listing's filters but its search words and tags: they read more of a row. */
 function rowConditions(query: ModelFilters, param: (value: unknown) => string): string[] {
 	const where: string[] = [];
 	// Private models only for readers of their namespace (issue 14): listings and counts alike.
@@ -445,8 +456,6 @@ function rowConditions(query: ModelFilters, param: (value: unknown) => string): 
 				: `(NOT m.private OR lower(m.namespace) = ANY(${param(readable)}::text[]))`,
 		);
 	}
-	if (query.filters && query.filters.length > 0)
-		where.push(`m.filter_tags @> ${param(query.filters)}::text[]`);
 	if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
 	if (query.library) where.push(`m.library_name = ${param(query.library)}`);
 	if (query.author) where.push(`lower(m.namespace) = lower(${param(query.author)})`);
@@ -501,8 +510,10 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	// Every sort index leads with the type, so the type is the first condition of each statement.
 	const type = `m.type = ${param(MODEL)}`;
 	const patterns = searchPatterns(query, param);
+	const tagsOf = tagConditions(query, param);
+	const tags = tagsOf("w");
 	const rest = rowConditions(query, param);
-	const where = [...patterns.map((pattern) => idMatches("m", pattern)), ...rest];
+	const where = [...patterns.map((pattern) => idMatches("m", pattern)), ...tagsOf("m"), ...rest];
 
 	const { column, cast } = SORT_COLUMNS[query.sort];
 	const op = query.direction === -1 ? "<" : ">";
@@ -558,19 +569,21 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 				`${orderBy} LIMIT ${scan}) m WHERE ${filters.join(" AND ")}${walkOrder} LIMIT ${limit}`
 			);
 		};
-		// Search words need only the id, which every sort index holds: the walk reads the index alone
-		// (an index-only scan; migration 7 puts the downloads in the downloads index) and fetches the
-		// rows of the ids that match, not the row of every id walked. At a million models the rows do not
-		// fit in shared buffers, and fetching each walked row made search 2.4× slower (issue 21).
+		// Search words need only the id, which every sort index holds, and `filter=` values the tags,
+		// which the downloads index holds: the walk reads the index alone (an index-only scan; migrations
+		// 7 and 11 put the downloads and the tags in the downloads index) and fetches the rows of the ids
+		// that match, not the row of every id walked. At a million models the rows do not fit in shared
+		// buffers, and fetching each walked row made search 2.4× slower (issue 21).
+		const keyed = patterns.length > 0 || tags.length > 0;
 		const keyWalk = (stretch: number): string => {
-			const keys = `SELECT m.id${sortValue} FROM repos m WHERE ${type}${cursor ? ` AND ${cursor}` : ""}${orderBy} LIMIT ${stretch}`;
-			const conditions = [...patterns.map((pattern) => idMatches("w", pattern)), ...rest];
+			const keys = `SELECT m.id${tags.length > 0 ? ", m.filter_tags" : ""}${sortValue} FROM repos m WHERE ${type}${cursor ? ` AND ${cursor}` : ""}${orderBy} LIMIT ${stretch}`;
+			const conditions = [...patterns.map((pattern) => idMatches("w", pattern)), ...tags, ...rest];
 			return `SELECT ${columnsFor(needed)} FROM (${keys}) w JOIN repos m ON ${type} AND m.id = w.id WHERE ${conditions.join(" AND ")}${keyOrder} LIMIT ${limit}`;
 		};
-		let walked = await db.query<ModelRow>(patterns.length > 0 ? keyWalk(scan) : rowWalk(), params);
+		let walked = await db.query<ModelRow>(keyed ? keyWalk(scan) : rowWalk(), params);
 		const found = walked.rows.length;
-		if (patterns.length > 0 && found > 0 && found <= query.limit) {
-			// Words that matched some walked ids but not a page: walking on, at the rate they matched, is
+		if (keyed && found > 0 && found <= query.limit) {
+			// Words or tags that matched some walked ids but not a page: walking on, at the rate they matched, is
 			// cheaper than collecting every match through the trigram index when they are common (which
 			// reads the row of each candidate: 15,329 matches of "llama 3.3" at a million models, 0.6 s).
 			const stretch = Math.ceil(((query.limit + 1) * scan * WALK_MARGIN) / found);
@@ -717,8 +730,7 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 			tags = ARRAY(SELECT jsonb_array_elements_text(r.tags)), config = r.config, card_data = r.card_data,
 			widget_data = r.widget_data, transformers_info = r.transformers_info, safetensors = r.safetensors,
 			gguf = r.gguf, mask_token = r.mask_token, downloads = r.downloads, likes = r.likes,
-			trending_score = r.trending_score, last_modified = r.last_modified, imported = ${IMPORTED_SQL},
-			derived = NULL, analysed_commit = NULL,
+			trending_score = r.trending_score, last_modified = r.last_modified,
 			created_at = COALESCE(r.created_at, least(m.created_at, r.last_modified)), private = r.private,
 			updated_at = now()
 		FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}
@@ -733,11 +745,11 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 			await tx.query(
 				`INSERT INTO repos (type, id, object_id, namespace, name, pipeline_tag, library_name, tags, config,
 					card_data, widget_data, transformers_info, safetensors, gguf, mask_token, downloads, likes,
-					trending_score, last_modified, created_at, private, imported)
+					trending_score, last_modified, created_at, private)
 				SELECT $2, r.id, r.object_id, r.namespace, r.name, r.pipeline_tag, r.library_name,
 					ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.config, r.card_data, r.widget_data,
 					r.transformers_info, r.safetensors, r.gguf, r.mask_token, r.downloads, r.likes, r.trending_score,
-					r.last_modified, COALESCE(r.created_at, r.last_modified), r.private, ${IMPORTED_SQL}
+					r.last_modified, COALESCE(r.created_at, r.last_modified), r.private
 				FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}`,
 				[JSON.stringify(fresh.map(recordJson)), MODEL],
 			);
@@ -752,6 +764,14 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 			throw error;
 		}
 	}
+	// The record is what analysis falls back to; a new record is analysed afresh (repo_analysis, kept
+	// apart from the repository rows: migration 11).
+	await tx.query(
+		`INSERT INTO repo_analysis (repo_type, repo_id, imported, derived, analysed_commit)
+		SELECT $2, r.id, ${IMPORTED_SQL}, NULL, NULL FROM jsonb_to_recordset($1::jsonb) AS ${RECORD_COLUMNS}
+		ON CONFLICT (repo_type, repo_id) DO UPDATE SET imported = EXCLUDED.imported, derived = NULL, analysed_commit = NULL`,
+		[records, MODEL],
+	);
 	await tx.query("DELETE FROM provider_mappings WHERE repo_type = $1 AND repo_id = ANY($2::text[])", [
 		MODEL,
 		models.map((m) => m.id),
