@@ -117,9 +117,11 @@ try {
 	const healthz = [];
 	let working = true;
 	const probe = (async () => {
+		// Stops with the work, or when the hub is closed after a failure (the failure is what is reported).
 		while (working) {
 			const started = performance.now();
-			const res = await fetch(`${hub.url}/healthz`);
+			const res = await fetch(`${hub.url}/healthz`).catch(() => undefined);
+			if (!res) return;
 			await res.arrayBuffer();
 			healthz.push(performance.now() - started);
 		}

@@ -30,7 +30,7 @@ export interface ParseSettings {
 export const DEFAULT_PARSE_SETTINGS: ParseSettings = {
 	workers: 2,
 	maxQueued: 64,
-	timeoutMs: 10_000,
+	timeoutMs: 30_000,
 	memoryMb: 1024,
 };
 
