@@ -410,3 +410,95 @@ describe("analysis state", () => {
 		expect(model.tags).toEqual(["transformers", "custom"]);
 	}, 60_000);
 });
+
+/** A commit over HTTP as huggingface_hub sends it (NDJSON, content inline); returns the commit id. */
+async function commitNdjson(
+	repo: string,
+	files: Record<string, string>,
+	deletedFolders: readonly string[] = [],
+): Promise<string> {
+	const lines: object[] = [{ key: "header", value: { summary: "edit" } }];
+	for (const [path, content] of Object.entries(files))
+		lines.push({
+			key: "file",
+			value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+		});
+	for (const path of deletedFolders) lines.push({ key: "deletedFolder", value: { path } });
+	const res = await fetch(`${hub.url}/api/models/${repo}/commit/main`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+		body: lines.map((line) => JSON.stringify(line)).join("\n"),
+	});
+	const text = await res.text();
+	expect(res.status, text).toBe(200);
+	return (JSON.parse(text) as { commitOid: string }).commitOid;
+}
+
+/** The stored derivation's tags (what analysis saved, before the card and records are merged in). */
+async function derivedTags(repo: string): Promise<string[]> {
+	const result = await db.query<{ derived: { tags: string[] } }>(
+		"SELECT derived FROM repos WHERE type = 'model' AND id = $1",
+		[repo],
+	);
+	return result.rows[0]?.derived.tags ?? [];
+}
+
+/** Marks the stored derivation, so that a recomputation (which would drop the mark) shows. */
+async function markDerivation(repo: string): Promise<void> {
+	await db.query(
+		`UPDATE repos SET derived = jsonb_set(derived, '{tags}', (derived->'tags') || '["carried-mark"]'::jsonb)
+		WHERE type = 'model' AND id = $1`,
+		[repo],
+	);
+}
+
+describe("analysis across commits", () => {
+	it("is carried forward when a commit changes no file analysis looks at, and recomputed when one does", async () => {
+		const repo = "alice/carried";
+		const res = await fetch(`${hub.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "carried" }),
+		});
+		expect(res.status).toBe(200);
+		// More files in data/ than one stored tree holds (CHUNKED_FROM): the comparison goes chunk by chunk.
+		const data: Record<string, string> = {};
+		for (let index = 0; index < 1500; index++)
+			data[`data/row-${String(index).padStart(4, "0")}.txt`] = `${index}\n`;
+		await analysedAt(await commitNdjson(repo, { "config.json": JSON.stringify(BERT_CONFIG), ...data }));
+		expect(await derivedTags(repo)).toContain("transformers");
+		await markDerivation(repo);
+
+		// Files analysis does not look at, in the root and in the chunked folder: carried, not recomputed.
+		const unrelated = await commitNdjson(repo, { "notes.txt": "hello\n", "data/row-0700.txt": "edited\n" });
+		await analysedAt(unrelated);
+		expect(await derivedTags(repo)).toContain("carried-mark");
+
+		// A GGUF file added in the chunked folder: recomputed (the mark is gone, the format tag is there).
+		await analysedAt(await commitNdjson(repo, { "data/extra.gguf": "not really gguf" }));
+		let tags = await derivedTags(repo);
+		expect(tags).not.toContain("carried-mark");
+		expect(tags).toContain("gguf");
+
+		// A folder removed whose files analysis looks at: recomputed, the ONNX tag comes and goes.
+		await analysedAt(await commitNdjson(repo, { "onnx/model.onnx": "onnx bytes" }));
+		expect(await derivedTags(repo)).toContain("onnx");
+		await markDerivation(repo);
+		await analysedAt(await commitNdjson(repo, {}, ["onnx"]));
+		tags = await derivedTags(repo);
+		expect(tags).not.toContain("carried-mark");
+		expect(tags).not.toContain("onnx");
+
+		// The config changed: recomputed, and the model answer shows it.
+		await markDerivation(repo);
+		await analysedAt(
+			await commitNdjson(repo, {
+				"config.json": JSON.stringify({ architectures: ["GPT2LMHeadModel"], model_type: "gpt2" }),
+			}),
+		);
+		expect(await derivedTags(repo)).not.toContain("carried-mark");
+		expect((await analysed(repo, (model) => model.pipeline_tag === "text-generation")).library_name).toBe(
+			"transformers",
+		);
+	}, 120_000);
+});

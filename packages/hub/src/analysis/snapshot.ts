@@ -1,18 +1,7 @@
+import { isAnalysedPath, type ANALYSED_JSON_FILES } from "./analysed-paths.js";
 import type { RevisionFile } from "./types.js";
 
-/**
- * The small JSON files analysis reads whole (each up to MAX_ANALYSED_JSON_BYTES), at the repository
- * root: transformers `config.json`, diffusers `model_index.json`, peft `adapter_config.json`, and the
- * tokenizer and preprocessor configurations that decide `transformersInfo.processor` and
- * `config.tokenizer_config`. Other files matter by their presence only.
- */
-export const ANALYSED_JSON_FILES = [
-	"config.json",
-	"model_index.json",
-	"adapter_config.json",
-	"tokenizer_config.json",
-	"preprocessor_config.json",
-] as const;
+export { ANALYSED_JSON_FILES } from "./analysed-paths.js";
 
 export type AnalysedJsonFile = (typeof ANALYSED_JSON_FILES)[number];
 
@@ -36,13 +25,24 @@ export interface RevisionSnapshot {
 	weights?: WeightsFacts | undefined;
 }
 
+/**
+ * Analysis only ever looks at the files analysed-paths.ts declares (it carries its result forward over
+ * commits that change no other): looking for another is a mistake in the analysis's code.
+ */
+function requireAnalysed(path: string): void {
+	if (!isAnalysedPath(path))
+		throw new Error(`analysis looks for ${path}, which analysed-paths.ts does not declare`);
+}
+
 /** Whether the revision holds a file at exactly `path`. */
 export function hasFile(snapshot: Pick<RevisionSnapshot, "files">, path: string): boolean {
+	requireAnalysed(path);
 	return snapshot.files.some((file) => file.path === path);
 }
 
 /** Whether the revision holds a file (anywhere) whose name ends with `suffix`. */
 export function hasFileEnding(snapshot: Pick<RevisionSnapshot, "files">, suffix: string): boolean {
+	requireAnalysed(`any/${suffix}`);
 	return snapshot.files.some((file) => file.path.endsWith(suffix));
 }
 

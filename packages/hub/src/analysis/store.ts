@@ -88,6 +88,26 @@ export async function saveDerivation(
 }
 
 /**
+ * Records the analysis of `from` as that of `to` (whose analysed files are the same), keeping the
+ * derivation and the columns it gave. False (nothing done) when another analysis was saved since, or
+ * when `from` has no derivation (an import's model marked analysed: its record is the truth until a
+ * commit is analysed in full).
+ */
+export async function carryAnalysisForward(
+	tx: Queryable,
+	repo: RepoKey,
+	from: string,
+	to: string,
+): Promise<boolean> {
+	const result = await tx.query(
+		`UPDATE repos SET analysed_commit = $4
+		WHERE type = $1 AND id = $2 AND analysed_commit = $3 AND derived IS NOT NULL`,
+		[repo.type, repo.id, from, to],
+	);
+	return result.rowCount > 0;
+}
+
+/**
  * Repositories whose `main` moved past their last analysis, up to `limit`, after `after` (keyset on
  * (type, id)): what a hub catches up on at start. One pass over `refs`' main rows joined to `repos`.
  */

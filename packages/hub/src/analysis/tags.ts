@@ -1,3 +1,4 @@
+import { FORMAT_FILE_PATTERNS } from "./analysed-paths.js";
 import { isRecord } from "./json.js";
 import { hasFile, hasFileEnding, type RevisionSnapshot } from "./snapshot.js";
 
@@ -12,14 +13,14 @@ export const FORMAT_TAGS: readonly (readonly [
 ])[] = [
 	["safetensors", (s) => hasFileEnding(s, ".safetensors")],
 	["gguf", (s) => hasFileEnding(s, ".gguf")],
-	["pytorch", (s) => s.files.some((f) => /(^|\/)pytorch_model[^/]*\.bin$/.test(f.path))],
-	["tf", (s) => s.files.some((f) => /(^|\/)tf_model[^/]*\.h5$/.test(f.path))],
-	["jax", (s) => s.files.some((f) => /(^|\/)flax_model[^/]*\.msgpack$/.test(f.path))],
+	["pytorch", (s) => s.files.some((f) => FORMAT_FILE_PATTERNS.pytorch.test(f.path))],
+	["tf", (s) => s.files.some((f) => FORMAT_FILE_PATTERNS.tf.test(f.path))],
+	["jax", (s) => s.files.some((f) => FORMAT_FILE_PATTERNS.jax.test(f.path))],
 	["rust", (s) => hasFileEnding(s, "rust_model.ot")],
 	["onnx", (s) => hasFileEnding(s, ".onnx")],
 	["openvino", (s) => hasFileEnding(s, "openvino_model.xml")],
 	["tflite", (s) => hasFileEnding(s, ".tflite")],
-	["coreml", (s) => s.files.some((f) => /\.(mlmodel|mlpackage\/)/.test(f.path))],
+	["coreml", (s) => s.files.some((f) => FORMAT_FILE_PATTERNS.coreml.test(f.path))],
 ];
 
 /** Formats the public hub lists right after the library (bert-base-uncased: `transformers`, `safetensors`). */

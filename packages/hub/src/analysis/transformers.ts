@@ -1,5 +1,6 @@
 import type { TransformersInfo } from "@modelhub/tasks";
 import { isRecord, stringOf } from "./json.js";
+import { TOKENIZER_FILES } from "./analysed-paths.js";
 import { hasFile, type RevisionSnapshot } from "./snapshot.js";
 import {
 	ARCHITECTURE_SUFFIXES,
@@ -25,20 +26,6 @@ export function autoClassOf(architecture: string): AutoClassFacts | undefined {
 	}
 	return undefined;
 }
-
-/**
- * Files whose presence means a tokenizer loads with AutoTokenizer: what `save_pretrained` of a
- * tokenizer writes (tokenizer.json for fast tokenizers, vocab files for slow ones).
- */
-const TOKENIZER_FILES = [
-	"tokenizer_config.json",
-	"tokenizer.json",
-	"vocab.txt",
-	"vocab.json",
-	"spiece.model",
-	"sentencepiece.bpe.model",
-	"tokenizer.model",
-];
 
 /**
  * The processor class of `transformersInfo`, from the files `save_pretrained` of each processor kind

@@ -514,3 +514,90 @@ export async function walkTrees(
 export function cacheTree(tree: Tree): void {
 	cache.set(tree);
 }
+
+/** Whether two entries of the same name are the same (same kind, same bytes or same tree). */
+function sameItem(a: TreeItem, b: TreeItem): boolean {
+	if (a === b) return true;
+	if (a.type === "directory" || b.type === "directory")
+		return a.type === b.type && (a as TreeFolder).oid === (b as TreeFolder).oid;
+	return a.sha256 === b.sha256 && a.lfs === b.lfs && a.size === b.size;
+}
+
+/**
+ * The entries of `a` and of `b` that may differ: all of them, except that the entries of a chunk both
+ * trees share are the same on both sides (a chunk is addressed by its bytes, and a name sits in one chunk
+ * of a tree), so only the chunks a commit rewrote are compared.
+ */
+function unsharedItems(a: Tree, b: Tree): [readonly TreeItem[], readonly TreeItem[]] {
+	if (!a.chunks || !b.chunks) return [a.items, b.items];
+	const idsOfA = new Set(a.chunks.map((chunk) => chunk.id));
+	const idsOfB = new Set(b.chunks.map((chunk) => chunk.id));
+	const only = (tree: Tree, others: Set<string>): TreeItem[] =>
+		(tree.chunks as readonly TreeChunk[]).flatMap((chunk) =>
+			others.has(chunk.id) ? [] : tree.items.slice(chunk.start, chunk.start + chunk.length),
+		);
+	return [only(a, idsOfB), only(b, idsOfA)];
+}
+
+/**
+ * Whether a file path that differs between two root trees (added, removed, or with other bytes)
+ * satisfies `test`. Walks only what differs: subtrees with the same id are skipped whole, and large
+ * trees are compared chunk by chunk, so the cost follows the change, not the repository. Stops at the
+ * first match.
+ */
+export async function someChangedPath(
+	db: Queryable,
+	from: string,
+	to: string,
+	test: (path: string) => boolean,
+): Promise<boolean> {
+	// Pairs of trees at the same path still to compare; undefined for a side that has no such folder.
+	let level: Array<{ path: string; a: string | undefined; b: string | undefined }> = [
+		{ path: "", a: from, b: to },
+	];
+	while (level.length > 0) {
+		const trees = await loadTrees(
+			db,
+			level.flatMap((pair) => [pair.a, pair.b].filter((oid): oid is string => oid !== undefined)),
+		);
+		const next: typeof level = [];
+		for (const pair of level) {
+			if (pair.a === pair.b) continue;
+			const a = pair.a === undefined ? undefined : (trees.get(pair.a) as Tree);
+			const b = pair.b === undefined ? undefined : (trees.get(pair.b) as Tree);
+			const [itemsA, itemsB] = a && b ? unsharedItems(a, b) : [a?.items ?? [], b?.items ?? []];
+			const byName = new Map<string, [TreeItem | undefined, TreeItem | undefined]>();
+			for (const item of itemsA) byName.set(item.name, [item, undefined]);
+			for (const item of itemsB) byName.set(item.name, [byName.get(item.name)?.[0], item]);
+			for (const [name, [before, after]] of byName) {
+				if (before && after && sameItem(before, after)) continue;
+				const path = pair.path === "" ? name : `${pair.path}/${name}`;
+				if ((before?.type === "file" || after?.type === "file") && test(path)) return true;
+				const folderA = before?.type === "directory" ? before.oid : undefined;
+				const folderB = after?.type === "directory" ? after.oid : undefined;
+				if (folderA !== undefined || folderB !== undefined) next.push({ path, a: folderA, b: folderB });
+			}
+		}
+		level = next;
+	}
+	return false;
+}
+
+/** What a stored `trees` or `tree_chunks` row links to: its sub-folders' trees, and (a chunked tree) its chunks. */
+export function treeLinks(packed: Uint8Array): { trees: string[]; chunks: string[] } {
+	const bytes = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
+	const trees: string[] = [];
+	const chunks: string[] = [];
+	if (bytes[0] === KIND_CHUNKS) {
+		for (let at = 1; at < bytes.length; at += 20) chunks.push(bytes.toString("hex", at, at + 20));
+		return { trees, chunks };
+	}
+	let at = 0;
+	while (at < bytes.length) {
+		const kind = bytes[at] as number;
+		at += 5 + bytes.readUInt32BE(at + 1);
+		if (kind === KIND_FOLDER) trees.push(bytes.toString("hex", at, at + 20));
+		at += kind === KIND_FOLDER ? 20 : kind === KIND_FILE ? 60 : 40;
+	}
+	return { trees, chunks };
+}

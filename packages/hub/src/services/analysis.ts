@@ -1,13 +1,15 @@
 import type { StoredDerivation } from "../analysis/effective.js";
+import { analysedFiles, isAnalysedPath } from "../analysis/analysed-paths.js";
 import type { SkippedFile } from "../analysis/read.js";
 import type { RevisionSnapshot } from "../analysis/snapshot.js";
-import { analysisState, pendingAnalyses, saveDerivation } from "../analysis/store.js";
+import { analysisState, carryAnalysisForward, pendingAnalyses, saveDerivation } from "../analysis/store.js";
 import type { ReadRange, RevisionFile } from "../analysis/types.js";
 import type { Database } from "../db/types.js";
 import type { ParseJobInput, ParseJobName, ParseJobOutput } from "../parsing/jobs.js";
 import type { ParsePool } from "../parsing/pool.js";
 import { repoKeyText, type RepoKey } from "../repo-identity.js";
 import { listFiles } from "../repos/read.js";
+import { rootTrees, someChangedPath } from "../repos/trees.js";
 import type { BlobStore } from "../storage/types.js";
 import type { ChangeEvent, ChangeEvents, ChangeOrigin } from "./changes.js";
 import { write } from "./write.js";
@@ -254,7 +256,9 @@ export class RepositoryAnalysis {
 		const state = await analysisState(db, repo);
 		if (!state?.mainCommit || state.analysedCommit === state.mainCommit) return;
 		const commit = state.mainCommit;
-		const files = (await listFiles(db, repo, commit)).map((file) => ({
+		if (state.analysedCommit && (await this.carriedForward(repo, state.analysedCommit, commit))) return;
+		// Only the files analysis looks at (analysed-paths.ts): what it derives depends on nothing else.
+		const files = analysedFiles(await listFiles(db, repo, commit)).map((file) => ({
 			path: file.path,
 			size: file.size,
 			sha256: file.sha256,
@@ -341,6 +345,26 @@ export class RepositoryAnalysis {
 			skipped.push({ path: name, reason: error instanceof Error ? error.message : String(error) });
 			return undefined;
 		}
+	}
+
+	/**
+	 * When no file analysis looks at differs between the commit analysed and `commit` (compared tree by
+	 * tree, only where they differ), records the analysis as `commit`'s without reading anything: the
+	 * result would be the same. False when a looked-at file changed, the analysed commit is gone, or its
+	 * analysis is not one to carry (see carryAnalysisForward).
+	 */
+	private async carriedForward(repo: RepoKey, analysed: string, commit: string): Promise<boolean> {
+		const { db } = this.context;
+		const roots = await rootTrees(db, repo, [analysed, commit]);
+		const from = roots.get(analysed);
+		const to = roots.get(commit);
+		if (from === undefined || to === undefined) return false;
+		if (await someChangedPath(db, from, to, isAnalysedPath)) return false;
+		if (this.stopped) return true;
+		// Nothing a reader sees changes, so no change event.
+		return write(this.context, async (tx) => ({
+			value: await carryAnalysisForward(tx, repo, analysed, commit),
+		}));
 	}
 
 	private reportSkipped(repo: RepoKey, commit: string, skipped: readonly SkippedFile[]): void {
