@@ -24,7 +24,7 @@ import {
 	type BlobStore,
 } from "../src/storage/types.js";
 import { bytes, sha256 } from "./support/hf-client-suite.js";
-import { startHub } from "./support/hub.js";
+import { createUser, startHub } from "./support/hub.js";
 import { startLocalS3, type LocalS3 } from "./support/s3.js";
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -165,6 +165,7 @@ describe("blob stores", () => {
 		expect(readdirSync(join(dir, "tmp"))).toEqual([]);
 	});
 
+<<<<<<< HEAD
 	it("disk: takes a source that refills one buffer (a Xet rebuild's), with the right digest and git id", async () => {
 		// Before, the digest kept references to the first pieces for the git object id: a source that
 		// refills its buffer changed them before the id was computed.
@@ -185,6 +186,81 @@ describe("blob stores", () => {
 			createHash("sha1").update(`blob ${expected.length}\0`).update(expected).digest("hex"),
 		);
 		expect((await readAll(await store.read(stored.sha256))).equals(expected)).toBe(true);
+=======
+	it("disk: a group's blobs are readable only once published, durably, and a discarded group leaves nothing", async () => {
+		const dir = diskDir();
+		const store = await openDiskBlobStore(dir);
+		const group = store.group();
+		const texts = Array.from({ length: 300 }, (_, index) => `file ${index}\n`);
+		const stored = [];
+		for (const [index, text] of texts.entries()) {
+			// Bytes in memory and streamed alike.
+			const source = index % 2 === 0 ? Buffer.from(text) : chunksOf(text);
+			stored.push(await group.put(source, { maxBytes: 1000 }));
+		}
+		expect(stored[7]).toMatchObject({
+			sha256: sha256(texts[7] as string),
+			size: (texts[7] as string).length,
+		});
+		expect(stored[7]?.gitOid).toBe(gitHashObject(Buffer.from(texts[7] as string)));
+		// Not under their digest yet: a commit cannot refer to them before they are on disk.
+		expect(await store.stat(sha256(texts[0] as string))).toBeUndefined();
+		await group.publish();
+		for (const text of texts) expect((await readAll(await store.read(sha256(text)))).toString()).toBe(text);
+		expect(readdirSync(join(dir, "tmp"))).toEqual([]);
+
+		const abandoned = store.group();
+		await abandoned.put(Buffer.from("never published"));
+		await abandoned.put(chunksOf("never published either"));
+		await expect(abandoned.put(Buffer.from("too large"), { maxBytes: 3 })).rejects.toThrow(BlobTooLargeError);
+		await abandoned.discard();
+		expect(await store.stat(sha256("never published"))).toBeUndefined();
+		expect(readdirSync(join(dir, "tmp"))).toEqual([]);
+		await store.close();
+	});
+
+	it("a commit refused partway keeps none of the files it sent", async () => {
+		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		const dir = diskDir();
+		const storage = await openDiskBlobStore(dir);
+		const hub = await startHub({
+			db,
+			storage,
+			seed: false,
+			adminToken: "storage-admin-token-0123456789abcdef",
+		});
+		try {
+			const token = await createUser(hub.url, "storage-admin-token-0123456789abcdef", "dora");
+			const auth = { authorization: `Bearer ${token}` };
+			const created = await fetch(`${hub.url}/api/repos/create`, {
+				method: "POST",
+				headers: { ...auth, "content-type": "application/json" },
+				body: JSON.stringify({ name: "refused" }),
+			});
+			expect(created.status).toBe(200);
+			const files = Array.from({ length: 5 }, (_, index) => `refused file ${index}\n`);
+			const lines = [
+				{ key: "header", value: { summary: "half a commit" } },
+				...files.map((text, index) => ({
+					key: "file",
+					value: { path: `f${index}.txt`, content: Buffer.from(text).toString("base64"), encoding: "base64" },
+				})),
+				{ key: "nonsense", value: {} },
+			];
+			const res = await fetch(`${hub.url}/api/models/dora/refused/commit/main`, {
+				method: "POST",
+				headers: { ...auth, "content-type": "application/x-ndjson" },
+				body: lines.map((line) => JSON.stringify(line)).join("\n"),
+			});
+			expect(res.status).toBe(400);
+			for (const text of files) expect(await storage.stat(sha256(text))).toBeUndefined();
+			expect(readdirSync(join(dir, "tmp"))).toEqual([]);
+		} finally {
+			await hub.close();
+			await storage.close();
+			await db.close();
+		}
+>>>>>>> 103ad3b (Hub storage: a commit's files are made durable together (written and flushed in the background, renamed and their folders flushed once per batch) instead of one fsync and rename after another; a refused commit keeps none of its files)
 	});
 
 	// moto checks the access key and the Signature V4 of every request (the SDK signs them).

@@ -5,7 +5,6 @@ import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
 import { repoId, repoPathName, type RepoKey } from "../repo-identity.js";
 import { isLfsFile } from "../repos/lfs.js";
-import { chunksOf } from "../storage/digest.js";
 import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from "../storage/types.js";
 import { GitIgnore, MatchBudget, MatchBudgetError } from "../uploads/gitignore.js";
 import { holdRepo, recordUploadObject, repoObjects } from "../uploads/objects.js";
@@ -83,6 +82,8 @@ export async function requireHolderWrite(
 
 /** Files of a commit kept from the collector per transaction. */
 const KEEP_BATCH = 256;
+/** The longest a commit's stored files wait to be published (well under any temporaries sweep age). */
+const STAGED_MAX_MS = 10_000;
 
 /** Largest `.gitignore` that preupload reads (sent, or stored at the revision). */
 export const MAX_GITIGNORE_BYTES = 1024 * 1024;
@@ -178,6 +179,8 @@ export interface CommitUpload {
 	): Promise<StoredFileOperation>;
 	/** Makes the commit from the operations (see commitChanges). */
 	commit(header: CommitHeader, operations: readonly CommitOperation[]): Promise<CommitResult>;
+	/** Removes the bytes of files stored but not yet made durable (the request failed before its commit). */
+	abandon(): Promise<void>;
 }
 
 /**
@@ -198,6 +201,15 @@ export async function startCommit(
 	const quota = await remainingQuota(context, repo.namespace);
 	let quotaLeft = quota?.left ?? Number.POSITIVE_INFINITY;
 	const pending: StoredBlob[] = [];
+	// The files are flushed to disk together, a batch at a time, not one by one (storage/disk.ts).
+	const group = context.storage.group();
+	/** Makes the batch stored so far durable and visible, then keeps it from the collector. */
+	let stagedSince: number | undefined;
+	const settle = async (): Promise<void> => {
+		stagedSince = undefined;
+		await group.publish();
+		await keepStored(context, pending.splice(0));
+	};
 	return {
 		async storeFile(path, bytes, inline) {
 			const sizeLimit = inline ? uploads.maxRegularFileBytes : maxFileBytes;
@@ -206,8 +218,8 @@ export async function startCommit(
 			}
 			// A streamed part is refused as soon as it passes what the quota leaves (nothing is kept).
 			const maxBytes = Math.min(sizeLimit, quotaLeft);
-			const stored = await context.storage
-				.put(bytes instanceof Uint8Array ? chunksOf(bytes) : bytes, { maxBytes })
+			const stored = await group
+				.put(bytes, { maxBytes })
 				.catch(
 					reword(BlobTooLargeError, (error) =>
 						quota && error.limit < sizeLimit
@@ -219,18 +231,27 @@ export async function startCommit(
 					),
 				);
 			quotaLeft -= stored.size;
-			// Kept from the collector in batches (one transaction per batch, not per file), and all
-			// before the commit: see services/gc.ts.
+			// Made durable and kept from the collector in batches (one flush and one transaction per
+			// batch, not per file), and all before the commit: see services/gc.ts. A streamed part is
+			// published at once, and a batch waits at most STAGED_MAX_MS: the temporaries sweep
+			// (MODELHUB_GC_TEMP_MAX_AGE_SECONDS) takes files left unwritten for long for a crash's.
 			pending.push(stored);
-			if (pending.length >= KEEP_BATCH) await keepStored(context, pending.splice(0));
+			stagedSince ??= Date.now();
+			if (
+				!(bytes instanceof Uint8Array) ||
+				pending.length >= KEEP_BATCH ||
+				Date.now() - stagedSince > STAGED_MAX_MS
+			)
+				await settle();
 			// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
 			const lfs = stored.gitOid === undefined || (!inline && isLfsFile(path, stored.size));
 			return { kind: "file", path, sha256: stored.sha256, size: stored.size, gitOid: stored.gitOid, lfs };
 		},
 		async commit(header, operations) {
-			await keepStored(context, pending.splice(0));
+			await settle();
 			return commitChanges(context, actor, repo, { branch, header, operations });
 		},
+		abandon: () => group.discard(),
 	};
 }
 

@@ -49,6 +49,13 @@ export interface BlobStore {
 	 */
 	readonly retainsNoPieces?: boolean;
 	put(source: AsyncIterable<Uint8Array>, options?: PutOptions): Promise<StoredBlob>;
+	/**
+	 * Starts a group of puts made durable together, for a writer storing many files at once (a commit's):
+	 * the group's `put` checks and digests as `put` does, but its bytes are not readable under their
+	 * digest until `publish`, which makes all of them durable and then visible (the disk store flushes
+	 * them together instead of one file at a time). What was not published is removed by `discard`.
+	 */
+	group(): BlobGroup;
 	/** The stored size, or undefined when the store does not hold the blob. */
 	stat(sha256: string): Promise<{ size: number } | undefined>;
 	/** The blob's bytes (or a range of them). Rejects with BlobNotFoundError when absent. */
@@ -82,6 +89,29 @@ export interface BlobStore {
 	sweepTemporaries(maxAgeMs: number, dryRun: boolean): Promise<{ count: number; bytes: number }>;
 	/** Releases what the store holds (temporary folders of an ephemeral store). */
 	close(): Promise<void>;
+}
+
+/** Puts made durable and visible together (BlobStore.group). */
+export interface BlobGroup {
+	/** As BlobStore.put; bytes already in memory may be written while the caller goes on. */
+	put(source: AsyncIterable<Uint8Array> | Uint8Array, options?: PutOptions): Promise<StoredBlob>;
+	/** Makes every blob put since the last publish durable, then readable; rejects if one cannot be. */
+	publish(): Promise<void>;
+	/** Removes the bytes of puts not published (the writer failed). */
+	discard(): Promise<void>;
+}
+
+async function* bytesOnce(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+	yield bytes;
+}
+
+/** A group whose puts are durable and visible as each is answered (stores whose puts are). */
+export function immediateGroup(store: Pick<BlobStore, "put">): BlobGroup {
+	return {
+		put: (source, options) => store.put(source instanceof Uint8Array ? bytesOnce(source) : source, options),
+		publish: async () => {},
+		discard: async () => {},
+	};
 }
 
 /** A blob open for positioned reads (BlobStore.openReader). */

@@ -188,10 +188,38 @@ function multipartError(error: unknown): never {
 	throw error;
 }
 
+/** The commit's header and operations, from NDJSON or multipart (inline and multipart files stored). */
+async function readCommit(
+	request: FastifyRequest,
+	limits: Limits,
+): Promise<{ header: CommitHeader; operations: CommitOperation[] }> {
+	if (request.isMultipart()) {
+		return await readMultipart(
+			limits,
+			request.parts({
+				limits: {
+					fileSize: limits.maxFileBytes,
+					files: limits.maxOperations,
+					fields: limits.maxOperations + 1,
+					fieldSize: 1024 * 1024,
+					parts: limits.maxOperations * 2 + 1,
+				},
+			}),
+		).catch(multipartError);
+	}
+	if (isStream(request.body) && /^application\/x-ndjson\b/i.test(request.headers["content-type"] ?? "")) {
+		return await readNdjson(limits, request.body);
+	}
+	throw new HubError(
+		"UnsupportedMediaType",
+		"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
+	);
+}
+
 /**
  * `POST /api/models/{id}/commit/{branch}`: one commit from huggingface_hub's NDJSON (or a browser's
  * multipart form). Rights and the branch are checked before a byte of the body is read; inline files
- * stream to storage one at a time; the commit itself is one transaction (services/commits.ts).
+ * are stored as they arrive and made durable in batches (a failed request's are removed); the commit itself is one transaction (services/commits.ts).
  */
 export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions): void {
 	const { services } = options;
@@ -212,29 +240,11 @@ export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions):
 					maxOperations: uploads.maxCommitOperations,
 				};
 				let parsed: { header: CommitHeader; operations: CommitOperation[] };
-				if (request.isMultipart()) {
-					parsed = await readMultipart(
-						limits,
-						request.parts({
-							limits: {
-								fileSize: limits.maxFileBytes,
-								files: limits.maxOperations,
-								fields: limits.maxOperations + 1,
-								fieldSize: 1024 * 1024,
-								parts: limits.maxOperations * 2 + 1,
-							},
-						}),
-					).catch(multipartError);
-				} else if (
-					isStream(request.body) &&
-					/^application\/x-ndjson\b/i.test(request.headers["content-type"] ?? "")
-				) {
-					parsed = await readNdjson(limits, request.body);
-				} else {
-					throw new HubError(
-						"UnsupportedMediaType",
-						"send the commit as application/x-ndjson (huggingface_hub's format) or multipart/form-data",
-					);
+				try {
+					parsed = await readCommit(request, limits);
+				} catch (error) {
+					await upload.abandon();
+					throw error;
 				}
 				const result = await upload.commit(parsed.header, parsed.operations);
 				return reply.type(JSON_TYPE).send({

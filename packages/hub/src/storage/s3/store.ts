@@ -22,6 +22,7 @@ import { DigestTracker } from "../digest.js";
 import { sweepFolder } from "../disk.js";
 import {
 	BlobNotFoundError,
+	immediateGroup,
 	isSha256,
 	type BlobStore,
 	type ByteRange,
@@ -180,8 +181,10 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 		return true;
 	}
 
-	return {
+	const store: BlobStore = {
 		kind: "s3",
+		// An object is durable once its upload is answered: a group needs nothing more.
+		group: () => immediateGroup(store),
 		async put(source: AsyncIterable<Uint8Array>, putOptions: PutOptions = {}): Promise<StoredBlob> {
 			const tracker = new DigestTracker(putOptions);
 			// Counted chunk by chunk as they arrive: an oversized stream is refused within one chunk.
@@ -337,4 +340,5 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 			await rm(spoolDir, { recursive: true, force: true }).catch(() => {});
 		},
 	};
+	return store;
 }
