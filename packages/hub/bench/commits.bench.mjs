@@ -1,25 +1,32 @@
 #!/usr/bin/env node
-// Commit cost against repository size (src/repos/trees.ts, commits.ts): for each layout (flat: 10,000
-// files in one folder; nested: 100 folders of 100), one commit of 10,000 small files (inline: each is
-// stored in the blob store first), one commit of the same 10,000 files again by SHA-256 (lfsFile lines:
-// the commit's own cost), then one-file commits into that 20,000-file repository. Commits go over HTTP as huggingface_hub's create_commit sends them
-// (NDJSON, content inline), to the real hub in this process on an in-memory embedded database. Reported:
-// wall time and this process's CPU time (hub and client; steadier than wall time on a shared machine),
-// and the database bytes each commit adds (pg_total_relation_size of every table, indexes and TOAST).
+// Commit cost against repository size (src/repos/trees.ts, commits.ts), on PGlite and on PostgreSQL: for
+// each layout (flat: 10,000 files in one folder; nested: 100 folders of 100), one commit of 10,000 small
+// files (inline: each is stored in the blob store, durably, before the commit), one-file commits into
+// that 10,000-file repository, then one commit of the same 10,000 files again by SHA-256 (lfsFile lines:
+// the commit's own cost, no bytes to store). Commits go over HTTP as huggingface_hub's create_commit
+// sends them (NDJSON, content inline), to the real hub in this process (blobs on a disk store in the
+// system's temporary folder). Reported: wall time of the commit's answer; for one-file commits also
+// "settled", the wall time until the commit's analysis is done too (services/analysis.ts runs it after
+// the answer, or carries the previous one forward), i.e. the commit's whole cost to the hub; this
+// process's CPU time (hub and client; steadier than wall time on a shared machine); and the database
+// bytes each commit adds (pg_total_relation_size of every table, indexes and TOAST).
 //
 //   node packages/hub/bench/commits.bench.mjs
 //
 // Environment: BENCH_FILES (default 10000), BENCH_ROUNDS (one-file commits per layout, default 20),
-// BENCH_LAYOUTS (default "flat,nested").
+// BENCH_LAYOUTS (default "flat,nested"), BENCH_BACKENDS (comma list of "pglite", "postgres"; default both;
+// PostgreSQL is a throwaway cluster from Debian's binaries, test/support/postgres-cluster.mjs).
 // The hub is built from the current sources (test/support/build-cli.mjs). Prints one JSON line per case.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { buildSources } from "../test/support/build-cli.mjs";
+import { startPostgresCluster } from "../test/support/postgres-cluster.mjs";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
 const ADMIN = "commits-bench-admin-token-0123456789";
 
 const built = await buildSources("commits-bench", {
@@ -52,7 +59,22 @@ async function databaseBytes(db) {
 	return Number(result.rows[0]?.bytes ?? 0);
 }
 
-/** One timed commit: wall and CPU milliseconds, database bytes added. */
+/** Resolves once the hub's analysis of `main` reached `commit` (it is queued just after the answer). */
+async function analysedAt(hub, db, repo, commit) {
+	for (;;) {
+		await hub.server.analysis.idle();
+		const result = await db.query("SELECT analysed_commit FROM repos WHERE type = 'model' AND id = $1", [
+			repo,
+		]);
+		if (result.rows[0]?.analysed_commit === commit) return;
+		await new Promise((resolve) => setTimeout(resolve, 1));
+	}
+}
+
+/**
+ * One timed commit: wall milliseconds to its answer and until its analysis is done too (settledMs), CPU
+ * milliseconds (to settled), database bytes added.
+ */
 async function timedCommit(hub, db, token, repo, summary, files) {
 	const body = ndjson(summary, files);
 	const before = await databaseBytes(db);
@@ -65,9 +87,16 @@ async function timedCommit(hub, db, token, repo, summary, files) {
 	});
 	const text = await res.text();
 	const ms = performance.now() - started;
-	const used = process.cpuUsage(cpu);
 	if (res.status !== 200) throw new Error(`commit to ${repo}: ${res.status} ${text}`);
-	return { ms, cpuMs: (used.user + used.system) / 1000, bytes: (await databaseBytes(db)) - before };
+	await analysedAt(hub, db, repo, JSON.parse(text).commitOid);
+	const settledMs = performance.now() - started;
+	const used = process.cpuUsage(cpu);
+	return {
+		ms,
+		settledMs,
+		cpuMs: (used.user + used.system) / 1000,
+		bytes: (await databaseBytes(db)) - before,
+	};
 }
 
 const median = (values) => {
@@ -76,8 +105,7 @@ const median = (values) => {
 };
 const round = (value) => Math.round(value * 10) / 10;
 
-for (const layout of (process.env.BENCH_LAYOUTS ?? "flat,nested").split(",")) {
-	const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+async function run(backend, layout, db) {
 	const hub = await startHub({ db, seed: false, adminToken: ADMIN });
 	try {
 		const user = await fetch(`${hub.url}/api/admin/users`, {
@@ -103,28 +131,13 @@ for (const layout of (process.env.BENCH_LAYOUTS ?? "flat,nested").split(",")) {
 		console.log(
 			JSON.stringify({
 				bench: "commit-many-files",
+				backend,
 				layout,
 				files: FILES,
 				ms: round(big.ms),
+				settledMs: round(big.settledMs),
 				cpuMs: round(big.cpuMs),
 				databaseBytesAdded: big.bytes,
-			}),
-		);
-		// The same 10,000 files again under copy/, by SHA-256 (objects the repository holds): the
-		// commit's own cost, with no bytes to store.
-		const copies = files.map((file) => ({
-			path: `copy/${file.path}`,
-			sha256: createHash("sha256").update(file.content).digest("hex"),
-		}));
-		const copy = await timedCommit(hub, db, token, `bench/${layout}`, `Copy ${copies.length} files`, copies);
-		console.log(
-			JSON.stringify({
-				bench: "commit-many-files-by-sha256",
-				layout,
-				files: copies.length,
-				ms: round(copy.ms),
-				cpuMs: round(copy.cpuMs),
-				databaseBytesAdded: copy.bytes,
 			}),
 		);
 		// Warm-up commits (first statements, caches), then the measured ones.
@@ -138,17 +151,55 @@ for (const layout of (process.env.BENCH_LAYOUTS ?? "flat,nested").split(",")) {
 		console.log(
 			JSON.stringify({
 				bench: "commit-one-file",
+				backend,
 				layout,
-				repositoryFiles: 2 * FILES + 1,
+				repositoryFiles: FILES + 1,
 				rounds: ROUNDS,
 				medianMs: round(median(rounds.map((r) => r.ms))),
 				minMs: round(Math.min(...rounds.map((r) => r.ms))),
+				medianSettledMs: round(median(rounds.map((r) => r.settledMs))),
+				minSettledMs: round(Math.min(...rounds.map((r) => r.settledMs))),
 				medianCpuMs: round(median(rounds.map((r) => r.cpuMs))),
 				medianDatabaseBytesAdded: median(rounds.map((r) => r.bytes)),
 			}),
 		);
+		// The same 10,000 files again under copy/, by SHA-256 (objects the repository holds): the
+		// commit's own cost, with no bytes to store.
+		const copies = files.map((file) => ({
+			path: `copy/${file.path}`,
+			sha256: createHash("sha256").update(file.content).digest("hex"),
+		}));
+		const copy = await timedCommit(hub, db, token, `bench/${layout}`, `Copy ${copies.length} files`, copies);
+		console.log(
+			JSON.stringify({
+				bench: "commit-many-files-by-sha256",
+				backend,
+				layout,
+				files: copies.length,
+				ms: round(copy.ms),
+				settledMs: round(copy.settledMs),
+				cpuMs: round(copy.cpuMs),
+				databaseBytesAdded: copy.bytes,
+			}),
+		);
 	} finally {
 		await hub.close();
-		await db.close();
+	}
+}
+
+for (const backend of BACKENDS) {
+	for (const layout of (process.env.BENCH_LAYOUTS ?? "flat,nested").split(",")) {
+		const cluster = backend === "postgres" ? await startPostgresCluster() : undefined;
+		try {
+			const databaseUrl = cluster ? await cluster.createDatabase("commits") : undefined;
+			const db = await openDatabase({ databaseUrl, dataDir: "memory://" });
+			try {
+				await run(backend, layout, db);
+			} finally {
+				await db.close();
+			}
+		} finally {
+			cluster?.stop();
+		}
 	}
 }

@@ -20,6 +20,14 @@ import { actorFor, CLI_ACTOR, type Actor } from "../src/services/actor.js";
 import { ChangeEvents } from "../src/services/changes.js";
 import { createServiceContext, type ServiceContext } from "../src/services/context.js";
 import { collectGarbage } from "../src/services/gc.js";
+import { listFiles } from "../src/repos/read.js";
+import {
+	DEFAULT_TREE_CACHE_BYTES,
+	loadTree,
+	rootTrees,
+	setTreeCacheBytes,
+	walkTree,
+} from "../src/repos/trees.js";
 import { createRepository, deleteRepository } from "../src/services/repos.js";
 import { planLfsUploads, receiveLfsObject, startCommit, type UploadGrant } from "../src/services/uploads.js";
 import { receiveXorb } from "../src/services/xet.js";
@@ -248,6 +256,74 @@ for (const [label, open] of BACKENDS) {
 			expect(again).toMatch(/storage to reclaim: 0 bytes$/);
 		});
 
+		it("deletes the trees no commit reaches after a dry run that counts them, and keeps every tree a commit uses", async () => {
+			const { db } = backend;
+			await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			const storedTrees = async (): Promise<number> =>
+				Number(
+					(
+						await db.query<{ n: string | number }>(
+							"SELECT (SELECT count(*) FROM trees) + (SELECT count(*) FROM tree_chunks) AS n",
+						)
+					).rows[0]?.n,
+				);
+			await createRepository(services, erin, {
+				type: "model",
+				namespace: "erin",
+				name: "doomed",
+				private: false,
+			});
+			const doomed: RepoRef = { type: "model", id: "erin/doomed", namespace: "erin", private: false };
+			// A folder larger than one stored tree holds (kept in chunks), a nested folder, and a folder
+			// the kept repository has too (one tree, shared).
+			const files: Record<string, Buffer> = {
+				"deep/er/x.txt": Buffer.from("doomed\n"),
+				"shared/same.txt": Buffer.from("the same in both\n"),
+			};
+			for (let index = 0; index < 1100; index++)
+				files[`rows/r-${index}.txt`] = Buffer.from(`doomed ${index}\n`);
+			const doomedCommit = await commitInline(files, doomed);
+			const keptCommit = await commitInline({ "shared/same.txt": Buffer.from("the same in both\n") });
+			const doomedRoot = (await rootTrees(db, doomed, [doomedCommit])).get(doomedCommit) as string;
+			const folders = new Map(
+				(await walkTree(db, doomedRoot))
+					.filter((entry) => entry.item.type === "directory")
+					.map((entry) => [entry.path, (entry.item as { oid: string }).oid]),
+			);
+			const chunks = (await loadTree(db, folders.get("rows") as string)).chunks?.length ?? 0;
+			expect(chunks).toBeGreaterThan(1);
+			const before = await storedTrees();
+			await deleteRepository(services, erin, doomed);
+
+			// Its root, rows/ (its list of chunks, and the chunks), deep/, deep/er/; not shared/.
+			const expected = 4 + chunks;
+			const dry = await collectGarbage(services, CLI_ACTOR, { dryRun: true, settings: EAGER });
+			expect(dry.orphanedTrees.count).toBe(expected);
+			expect(dry.orphanedTrees.bytes).toBeGreaterThan(1100 * 20);
+			expect(await storedTrees()).toBe(before);
+			const real = await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			expect(real.orphanedTrees).toEqual(dry.orphanedTrees);
+			expect(await storedTrees()).toBe(before - expected);
+			const gone = await db.query("SELECT 1 FROM trees WHERE oid = ANY($1::text[])", [
+				[doomedRoot, folders.get("rows"), folders.get("deep"), folders.get("deep/er")],
+			]);
+			expect(gone.rows).toEqual([]);
+
+			// Every commit of the kept repository still reads whole from the database (no cached trees).
+			setTreeCacheBytes(0);
+			try {
+				const history = await db.query<{ id: string }>("SELECT id FROM commits WHERE repo_id = 'erin/gc'");
+				expect(history.rows.length).toBeGreaterThan(1);
+				for (const { id } of history.rows) await listFiles(db, { type: "model", id: "erin/gc" }, id);
+				const kept = await listFiles(db, { type: "model", id: "erin/gc" }, keptCommit);
+				expect(kept.map((file) => file.path)).toContain("shared/same.txt");
+			} finally {
+				setTreeCacheBytes(DEFAULT_TREE_CACHE_BYTES);
+			}
+			const again = await collectGarbage(services, CLI_ACTOR, { dryRun: true, settings: EAGER });
+			expect(again.orphanedTrees).toEqual({ count: 0, bytes: 0 });
+		}, 120_000);
+
 		it("spares a file stored for a commit within the grace period, and refuses a commit whose file it took", async () => {
 			const spared = bytes(1200, 20);
 			const upload = await startCommit(services, erin, repo, "main");
@@ -256,10 +332,12 @@ for (const [label, open] of BACKENDS) {
 			await upload.commit({ summary: "after a collection", description: "" }, [operation]);
 			expect(await backend.storage.stat(sha(spared))).toEqual({ size: spared.length });
 
-			// A commit that comes after the grace period: its file was collected, and it is told so.
+			// A commit that comes after the grace period: its file was collected, and it is told so. (Sent
+			// as a stream, the file is stored and published at once; inline bytes wait for the commit's
+			// batch in a disk store's temporaries, out of the collector's reach.)
 			const late = bytes(1300, 21);
 			const slow = await startCommit(services, erin, repo, "main");
-			const lateOperation = await slow.storeFile("late.bin", late, true);
+			const lateOperation = await slow.storeFile("late.bin", chunksOf(late), true);
 			await collectGarbage(services, CLI_ACTOR, { dryRun: false, settings: EAGER });
 			expect(await backend.storage.stat(sha(late))).toBeUndefined();
 			const refused = await slow

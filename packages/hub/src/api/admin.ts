@@ -169,6 +169,11 @@ export interface GcReport {
 	unreferencedBlobs: GcTally;
 	/** Stored bytes with no row at all (left by a crash between storing and recording). */
 	orphanedObjects: GcTally;
+	/**
+	 * Trees and tree chunks no commit reaches (left by deleted repositories and removed history): database
+	 * rows, counted in bytes of their packed entries (not in reclaimedBytes, which is file storage).
+	 */
+	orphanedTrees: GcTally;
 	/** Temporary files and unfinished multipart uploads older than MODELHUB_GC_TEMP_MAX_AGE_SECONDS. */
 	temporaries: GcTally;
 	/** Bytes of storage reclaimed (or that would be): blobs, orphans and temporaries. */

@@ -61,6 +61,7 @@ export function gcReportText(report: GcReport): string {
 		tallyText("expired xorbs", report.expiredXorbs),
 		tallyText("unreferenced blobs", report.unreferencedBlobs),
 		tallyText("orphaned objects", report.orphanedObjects),
+		tallyText("orphaned trees", report.orphanedTrees),
 		tallyText("temporary files", report.temporaries),
 		`  storage ${report.dryRun ? "to reclaim" : "reclaimed"}: ${report.reclaimedBytes} bytes`,
 	].join("\n");

@@ -1,3 +1,4 @@
+import { holdAgainstCollection } from "../blobs/references.js";
 import type { Queryable } from "../db/types.js";
 import { entryNotFound, HubError } from "../errors.js";
 import { repoKeyText, type RepoKey } from "../repo-identity.js";
@@ -208,6 +209,9 @@ function putFiles(edits: readonly TreeEdit[]): CommitFile[] {
  */
 export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]): Promise<WrittenCommit[]> {
 	if (inputs.length === 0) return [];
+	// Trees are shared and stored once: the collector must not delete one this commit stores again
+	// (ON CONFLICT keeps the old row) between the insert and the commit (services/gc.ts collectTrees).
+	await holdAgainstCollection(tx);
 	const prepared = inputs.map((input) => ({
 		input,
 		edits: input.files !== undefined ? snapshotEdits(input.files) : input.edits,
@@ -306,8 +310,11 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 
 	if (blobs.size > 0) {
 		await tx.query(
+			// Rows already as they should be are skipped before the upsert: a DO UPDATE that changes
+			// nothing still locks (and writes) the row, and a commit's stored files were just recorded.
 			`INSERT INTO blobs (sha256, size, git_oid)
-			SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
+			SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[]) AS n(sha256, size, git_oid)
+			WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = n.sha256 AND (b.git_oid IS NOT NULL OR n.git_oid IS NULL))
 			ON CONFLICT (sha256) DO UPDATE SET git_oid = EXCLUDED.git_oid
 				WHERE blobs.git_oid IS NULL AND EXCLUDED.git_oid IS NOT NULL`,
 			[[...blobs.keys()], [...blobs.values()].map((b) => b.size), [...blobs.values()].map((b) => b.gitOid)],

@@ -11,6 +11,14 @@ import {
 	unknownBlobs,
 	type Tally,
 } from "../gc/store.js";
+import {
+	commitRoots,
+	deleteTrees,
+	markTrees,
+	treeTally,
+	unreachableTrees,
+	type Reachable,
+} from "../gc/trees.js";
 import type { BlobStore, ListedBlob } from "../storage/types.js";
 import { ADMIN } from "../accounts/viewer.js";
 import { requireAdmin, type Actor } from "./actor.js";
@@ -19,7 +27,7 @@ import { requireAdmin, type Actor } from "./actor.js";
  * The garbage collector: reclaims uploaded objects no commit took (after
  * MODELHUB_GC_UPLOAD_MAX_AGE_SECONDS), Xet xorbs past their age, blobs nothing refers to any more
  * (deleted repositories' files, refused commits' files, expired uploads and xorbs), stored bytes no row
- * knows of, and temporaries of crashed writes.
+ * knows of, trees no commit reaches (database rows), and temporaries of crashed writes.
  *
  * Why a commit in flight never loses a blob — the protocol, with COLLECTION_LOCK (a PostgreSQL advisory
  * lock, src/blobs/references.ts):
@@ -86,6 +94,7 @@ export async function collectGarbage(
 		expiredXorbs: { count: 0, bytes: 0 },
 		unreferencedBlobs: { count: 0, bytes: 0 },
 		orphanedObjects: { count: 0, bytes: 0 },
+		orphanedTrees: { count: 0, bytes: 0 },
 		temporaries: { count: 0, bytes: 0 },
 		reclaimedBytes: 0,
 	};
@@ -121,6 +130,8 @@ export async function collectGarbage(
 			if (taken.length < BATCH || signal?.aborted) break;
 		}
 	}
+
+	if (!signal?.aborted) report.orphanedTrees = await collectTrees(db, dryRun);
 
 	// Stored bytes no row knows of, older than the grace period.
 	const before = Date.now() - settings.graceMs;
@@ -168,6 +179,34 @@ export async function collectGarbage(
 		await recordAudit(db, { ...actor.audit, action: "gc.run", details: { ...report } });
 	}
 	return report;
+}
+
+/**
+ * Deletes the trees and chunks no commit reaches (left by deleted repositories, and by commits removed
+ * from a history), or with `dryRun` only counts them. They are marked from every commit's root tree
+ * without the lock; then, holding it exclusively (commits write trees holding it shared, see
+ * writeCommits), the roots of commits made meanwhile are marked too, since a commit may have stored
+ * again a tree that was unreachable: only what is still unreachable is deleted.
+ */
+async function collectTrees(db: Database, dryRun: boolean): Promise<GcReport["orphanedTrees"]> {
+	const roots = await commitRoots(db);
+	const reachable: Reachable = { trees: new Set(), chunks: new Set() };
+	await markTrees(db, roots, reachable);
+	const found = await unreachableTrees(db, reachable);
+	if (dryRun || found.trees.size + found.chunks.size === 0) return treeTally(found.trees, found.chunks);
+	return db.transaction(async (tx) => {
+		await lockForCollection(tx);
+		const now = await commitRoots(tx);
+		await markTrees(
+			tx,
+			[...now].filter((root) => !roots.has(root)),
+			reachable,
+		);
+		for (const oid of reachable.trees) found.trees.delete(oid);
+		for (const id of reachable.chunks) found.chunks.delete(id);
+		await deleteTrees(tx, [...found.trees.keys()], [...found.chunks.keys()]);
+		return treeTally(found.trees, found.chunks);
+	});
 }
 
 /** The periodic run's actor: the hub admin's rights, named `@gc` in the audit log. */
