@@ -11,6 +11,7 @@ import { repoRoot } from "./paths.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./serving/cache.js";
 import { DEFAULT_TOKEN_CACHE_SETTINGS, type TokenCacheSettings } from "./accounts/token-cache.js";
 import { DEFAULT_TREE_CACHE_BYTES } from "./repos/trees.js";
+import { DEFAULT_GROUP_WRITES } from "./storage/disk.js";
 
 /** Everything the hub reads from its environment, parsed and checked once at start. */
 export interface HubConfig {
@@ -166,7 +167,12 @@ export interface UploadSettings {
 
 /** Local disk (under the data folder) or an S3-compatible bucket. */
 export type StorageConfig =
-	| { kind: "disk"; dir: string | undefined }
+	| {
+			kind: "disk";
+			dir: string | undefined;
+			/** A group's writes and flushes in flight, and their bytes in memory (storage/disk.ts). */
+			groupWrites?: { files: number; bytes: number };
+	  }
 	| {
 			kind: "s3";
 			endpoint: URL;
@@ -593,7 +599,20 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
 			if (nonEmpty(env[name]) !== undefined)
 				throw new ConfigError(`${name} is set but MODELHUB_S3_BUCKET is not`);
 		}
-		return { kind: "disk", dir: dataDir === "memory://" ? undefined : join(dataDir, "files") };
+		return {
+			kind: "disk",
+			dir: dataDir === "memory://" ? undefined : join(dataDir, "files"),
+			groupWrites: {
+				files: integer(env, "MODELHUB_DISK_WRITES_IN_FLIGHT", DEFAULT_GROUP_WRITES.files, 1, 1024),
+				bytes: integer(
+					env,
+					"MODELHUB_DISK_WRITE_BYTES_IN_FLIGHT",
+					DEFAULT_GROUP_WRITES.bytes,
+					MIB,
+					4096 * MIB,
+				),
+			},
+		};
 	}
 	if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
 		throw new ConfigError(

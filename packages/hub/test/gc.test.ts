@@ -276,13 +276,28 @@ for (const [label, open] of BACKENDS) {
 			const doomed: RepoRef = { type: "model", id: "erin/doomed", namespace: "erin", private: false };
 			// A folder larger than one stored tree holds (kept in chunks), a nested folder, and a folder
 			// the kept repository has too (one tree, shared).
-			const files: Record<string, Buffer> = {
-				"deep/er/x.txt": Buffer.from("doomed\n"),
-				"shared/same.txt": Buffer.from("the same in both\n"),
-			};
-			for (let index = 0; index < 1100; index++)
-				files[`rows/r-${index}.txt`] = Buffer.from(`doomed ${index}\n`);
-			const doomedCommit = await commitInline(files, doomed);
+			// (rows/ holds 1,100 copies of one stored file, named by SHA-256: one blob to store, not 1,100.)
+			const row = Buffer.from("doomed row\n");
+			await commitInline(
+				{
+					"deep/er/x.txt": Buffer.from("doomed\n"),
+					"shared/same.txt": Buffer.from("the same in both\n"),
+					"row.txt": row,
+				},
+				doomed,
+			);
+			const copies = await startCommit(services, erin, doomed, "main");
+			const doomedCommit = (
+				await copies.commit(
+					{ summary: "rows", description: "" },
+					Array.from({ length: 1100 }, (_, index) => ({
+						kind: "lfsFile" as const,
+						path: `rows/r-${index}.txt`,
+						sha256: sha(row),
+						size: row.length,
+					})),
+				)
+			).commitId;
 			const keptCommit = await commitInline({ "shared/same.txt": Buffer.from("the same in both\n") });
 			const doomedRoot = (await rootTrees(db, doomed, [doomedCommit])).get(doomedCommit) as string;
 			const folders = new Map(
@@ -295,8 +310,8 @@ for (const [label, open] of BACKENDS) {
 			const before = await storedTrees();
 			await deleteRepository(services, erin, doomed);
 
-			// Its root, rows/ (its list of chunks, and the chunks), deep/, deep/er/; not shared/.
-			const expected = 4 + chunks;
+			// Its two roots, rows/ (its list of chunks, and the chunks), deep/, deep/er/; not shared/.
+			const expected = 5 + chunks;
 			const dry = await collectGarbage(services, CLI_ACTOR, { dryRun: true, settings: EAGER });
 			expect(dry.orphanedTrees.count).toBe(expected);
 			expect(dry.orphanedTrees.bytes).toBeGreaterThan(1100 * 20);

@@ -165,7 +165,6 @@ describe("blob stores", () => {
 		expect(readdirSync(join(dir, "tmp"))).toEqual([]);
 	});
 
-<<<<<<< HEAD
 	it("disk: takes a source that refills one buffer (a Xet rebuild's), with the right digest and git id", async () => {
 		// Before, the digest kept references to the first pieces for the git object id: a source that
 		// refills its buffer changed them before the id was computed.
@@ -186,7 +185,8 @@ describe("blob stores", () => {
 			createHash("sha1").update(`blob ${expected.length}\0`).update(expected).digest("hex"),
 		);
 		expect((await readAll(await store.read(stored.sha256))).equals(expected)).toBe(true);
-=======
+	});
+
 	it("disk: a group's blobs are readable only once published, durably, and a discarded group leaves nothing", async () => {
 		const dir = diskDir();
 		const store = await openDiskBlobStore(dir);
@@ -260,7 +260,6 @@ describe("blob stores", () => {
 			await storage.close();
 			await db.close();
 		}
->>>>>>> 103ad3b (Hub storage: a commit's files are made durable together (written and flushed in the background, renamed and their folders flushed once per batch) instead of one fsync and rename after another; a refused commit keeps none of its files)
 	});
 
 	// moto checks the access key and the Signature V4 of every request (the SDK signs them).

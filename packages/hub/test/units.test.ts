@@ -231,6 +231,14 @@ describe("configuration", () => {
 		expect(loadConfig({ MODELHUB_WEB_DIR: "/does/not/exist" }).webDir).toBeUndefined();
 		expect(loadConfig({}).postgresPool).toEqual({ size: 10, preparedStatements: 100 });
 		expect(
+			loadConfig({ MODELHUB_DISK_WRITES_IN_FLIGHT: "8", MODELHUB_DISK_WRITE_BYTES_IN_FLIGHT: "2097152" })
+				.storage,
+		).toMatchObject({ kind: "disk", groupWrites: { files: 8, bytes: 2097152 } });
+		expect(loadConfig({}).storage).toMatchObject({ groupWrites: { files: 32, bytes: 64 * 1024 * 1024 } });
+		expect(() => loadConfig({ MODELHUB_DISK_WRITES_IN_FLIGHT: "0" })).toThrow(
+			/MODELHUB_DISK_WRITES_IN_FLIGHT must be between 1 and 1024/,
+		);
+		expect(
 			loadConfig({ MODELHUB_DB_POOL_SIZE: "50", MODELHUB_DB_PREPARED_STATEMENTS: "0" }).postgresPool,
 		).toEqual({ size: 50, preparedStatements: 0 });
 		expect(() => loadConfig({ MODELHUB_DB_POOL_SIZE: "0" })).toThrow(

@@ -19,12 +19,12 @@ import {
 } from "./types.js";
 
 /**
- * A group's file writes (and flushes) in flight at once, and the bytes they may hold in memory. Flushes
- * that overlap are committed to the disk together (one journal commit for many files on ext4), which is
- * where a group saves its time; each write holds one open file.
+ * A group's file writes (and flushes) in flight at once, and the bytes they may hold in memory
+ * (MODELHUB_DISK_WRITES_IN_FLIGHT, MODELHUB_DISK_WRITE_BYTES_IN_FLIGHT). Flushes that overlap are
+ * committed to the disk together (one journal commit for many files on ext4), which is where a group
+ * saves its time; each write holds one open file.
  */
-const GROUP_WRITES_IN_FLIGHT = 32;
-const GROUP_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+export const DEFAULT_GROUP_WRITES = { files: 32, bytes: 64 * 1024 * 1024 };
 
 /** Temporary files older than this are left over from a crash and removed at open. */
 const STALE_TMP_MS = 60 * 60 * 1000;
@@ -32,6 +32,8 @@ const STALE_TMP_MS = 60 * 60 * 1000;
 export interface DiskBlobStoreOptions {
 	/** Remove the whole folder at close (a store made for one process, e.g. with an in-memory database). */
 	ephemeral?: boolean;
+	/** Bounds of a group's writes in flight (DEFAULT_GROUP_WRITES). */
+	groupWrites?: { files: number; bytes: number };
 }
 
 /**
@@ -42,6 +44,7 @@ export async function openDiskBlobStore(
 	root: string,
 	options: DiskBlobStoreOptions = {},
 ): Promise<BlobStore> {
+	const limits = options.groupWrites ?? DEFAULT_GROUP_WRITES;
 	const blobsDir = join(root, "blobs");
 	const tmpDir = join(root, "tmp");
 	await mkdir(blobsDir, { recursive: true, mode: 0o700 });
@@ -87,7 +90,7 @@ export async function openDiskBlobStore(
 		/** Leaf folders this group found or made. */
 		const folders = new Set<string>();
 		const waitForRoom = async (): Promise<void> => {
-			while (running.length >= GROUP_WRITES_IN_FLIGHT || runningBytes > GROUP_BYTES_IN_FLIGHT) {
+			while (running.length >= limits.files || runningBytes > limits.bytes) {
 				const oldest = running.shift() as { done: Promise<unknown>; bytes: number };
 				await oldest.done;
 				runningBytes -= oldest.bytes;
@@ -140,7 +143,7 @@ export async function openDiskBlobStore(
 					// 2. Into place (a blob already there is replaced by the same bytes), then each folder
 					// flushed once, so that the new names survive a crash before the commit is made.
 					const touched = new Set<string>();
-					await forEachLimited(batch, GROUP_WRITES_IN_FLIGHT, async ({ tmp, target }) => {
+					await forEachLimited(batch, limits.files, async ({ tmp, target }) => {
 						const folder = dirname(target);
 						touched.add(folder);
 						if (!folders.has(folder)) {
@@ -149,7 +152,7 @@ export async function openDiskBlobStore(
 						}
 						await rename(tmp, target);
 					});
-					await forEachLimited([...touched], GROUP_WRITES_IN_FLIGHT, syncFolder);
+					await forEachLimited([...touched], limits.files, syncFolder);
 				} catch (error) {
 					await Promise.all(batch.map(({ tmp }) => unlink(tmp).catch(() => {})));
 					throw error;

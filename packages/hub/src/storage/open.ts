@@ -15,6 +15,11 @@ const S3_TIMEOUT_MS = 30_000;
  */
 export async function openBlobStore(config: StorageConfig): Promise<BlobStore> {
 	if (config.kind === "s3") return openS3BlobStore({ ...config, timeoutMs: S3_TIMEOUT_MS });
-	if (config.dir !== undefined) return openDiskBlobStore(config.dir);
-	return openDiskBlobStore(await mkdtemp(join(tmpdir(), "modelhub-files-")), { ephemeral: true });
+	const groupWrites = config.groupWrites;
+	if (config.dir !== undefined)
+		return openDiskBlobStore(config.dir, { ...(groupWrites ? { groupWrites } : {}) });
+	return openDiskBlobStore(await mkdtemp(join(tmpdir(), "modelhub-files-")), {
+		ephemeral: true,
+		...(groupWrites ? { groupWrites } : {}),
+	});
 }
