@@ -384,6 +384,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		serving: options.serving,
 		tokenCache: options.tokenCache,
 		parsing: options.parsing,
+		adminToken: options.adminToken,
 		onDownloadsError: (error, lost) =>
 			app.log.error(
 				{ err: error },

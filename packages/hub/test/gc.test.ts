@@ -213,7 +213,7 @@ for (const [label, open] of BACKENDS) {
 			const xorb = xorbOf([bytes(700, 4)]);
 			await receiveXorb(
 				services,
-				{ account: "erin", repo: { type: "model", id: "erin/gc" }, accessTokenId: null },
+				{ account: "erin", repo: { type: "model", id: "erin/gc" }, accessTokenId: null, issuer: null },
 				"4".repeat(64),
 				chunksOf(xorb),
 			);

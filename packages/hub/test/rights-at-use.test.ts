@@ -236,3 +236,64 @@ describe("a Xet CAS token", () => {
 		expect((await sendXorb(cas, "e".repeat(64))).status).toBe(401);
 	});
 });
+
+describe("upload grants of the admin token (MODELHUB_ADMIN_TOKEN)", () => {
+	const OTHER_ADMIN = "rights-at-use-another-admin-token-987";
+
+	/** A hub on the same database and storage with `adminToken`, for the body's length. */
+	async function withHub(adminToken: string, body: (other: RunningHub) => Promise<void>): Promise<void> {
+		const other = await startHub({ db, storage: hub.storage, seed: false, adminToken, logLevel: "silent" });
+		try {
+			await body(other);
+		} finally {
+			await other.close();
+		}
+	}
+
+	/** The same URL on another hub (the URLs the hub hands out name the host they were asked of). */
+	const on = (other: RunningHub, url: string): string =>
+		`${other.url}${url.slice(new URL(url).origin.length)}`;
+
+	it("end when the hub restarts with another admin token, and keep working with the same one", async () => {
+		const content = bytes(64 * 1024, 9);
+		const href = await uploadUrl(ADMIN, content);
+		// The URL carries a fingerprint of the admin token, never the token.
+		expect(href).not.toContain(ADMIN);
+		expect(new URL(href).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+		await withHub(OTHER_ADMIN, async (other) => {
+			const refused = await put(on(other, href), content);
+			expect(refused.status).toBe(401);
+			expect(refused.error).toBe(
+				"the admin token this upload URL was issued with is no longer the hub's admin token: ask for a new upload URL with the current one",
+			);
+			expect(await hub.storage.stat(sha(content))).toBeUndefined();
+		});
+		await withHub(ADMIN, async (same) => {
+			expect((await put(on(same, href), content)).status).toBe(200);
+		});
+	});
+
+	it("end a Xet token when the hub restarts with another admin token", async () => {
+		const res = await fetch(`${hub.url}/api/models/${REPO}/xet-write-token/main`, {
+			headers: { authorization: `Bearer ${ADMIN}` },
+		});
+		expect(res.status).toBe(200);
+		const cas = (await res.json()) as { accessToken: string; casUrl: string };
+		const send = (casUrl: string, hash: string): Promise<Response> =>
+			fetch(`${casUrl}/v1/xorbs/default/${hash}`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${cas.accessToken}` },
+				body: new Uint8Array(xorbOf([Buffer.from(`admin xorb ${hash}\n`)])),
+			});
+		await withHub(OTHER_ADMIN, async (other) => {
+			const refused = await send(on(other, cas.casUrl), "1".repeat(64));
+			expect(refused.status).toBe(401);
+			expect(((await refused.json()) as { error: string }).error).toBe(
+				"the admin token this Xet token was issued with is no longer the hub's admin token: ask for a new Xet token with the current one",
+			);
+		});
+		await withHub(ADMIN, async (same) => {
+			expect((await send(on(same, cas.casUrl), "2".repeat(64))).status).toBe(200);
+		});
+	});
+});

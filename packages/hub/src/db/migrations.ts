@@ -585,6 +585,16 @@ CREATE INDEX repos_sort_downloads ON repos (type, (downloads + downloads_recent)
 	INCLUDE (downloads, downloads_recent, filter_tags);
 `,
 	},
+	{
+		version: 12,
+		name: "Xet tokens of the admin token name its fingerprint",
+		sql: `
+-- A Xet token issued under the admin token (access_token_id NULL) keeps a fingerprint of that admin token
+-- (an HMAC under the upload signing key, src/uploads/signing.ts); each use compares it with the admin
+-- token's of the moment, so changing MODELHUB_ADMIN_TOKEN ends them. Older rows have none: refused.
+ALTER TABLE xet_tokens ADD COLUMN issuer text;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

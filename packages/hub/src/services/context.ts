@@ -6,7 +6,7 @@ import {
 import type { AccountLimits, GcSettings, UploadSettings } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { BlobStore } from "../storage/types.js";
-import { loadSigningKey } from "../uploads/signing.js";
+import { adminTokenFingerprint, loadSigningKey } from "../uploads/signing.js";
 import type { DownloadCounter, DownloadCounterSettings } from "../downloads/counter.js";
 import { ParsePool, type ParseSettings } from "../parsing/pool.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, ServingCache, type ServingCacheSettings } from "../serving/cache.js";
@@ -34,6 +34,11 @@ export interface ServiceContext extends RepoContext {
 	settings: ServiceSettings;
 	/** Key of the signatures in the upload URLs the hub hands out (shared by hubs on one database). */
 	signingKey: Buffer;
+	/**
+	 * The admin token's fingerprint (uploads/signing.ts), which the upload grants it is given carry and
+	 * are checked against at use; undefined without an admin token.
+	 */
+	adminGrantIssuer: string | undefined;
 	/** This process's download counter (closed, and so flushed, when the server closes). */
 	downloads: DownloadCounter;
 	/** What serving files remembers: revisions, file entries, small files' bytes (services/serving.ts). */
@@ -53,12 +58,16 @@ export async function createServiceContext(parts: {
 	serving?: Partial<ServingCacheSettings> | undefined;
 	tokenCache?: Partial<TokenCacheSettings> | undefined;
 	parsing?: Partial<ParseSettings> | undefined;
+	/** MODELHUB_ADMIN_TOKEN: only its fingerprint is kept. */
+	adminToken?: string | undefined;
 	onDownloadsError?: (error: unknown, lost: number) => void;
 }): Promise<ServiceContext> {
-	const { downloads, serving, tokenCache, parsing, onDownloadsError, ...context } = parts;
+	const { downloads, serving, tokenCache, parsing, adminToken, onDownloadsError, ...context } = parts;
+	const signingKey = await loadSigningKey(parts.db);
 	return {
 		...context,
-		signingKey: await loadSigningKey(parts.db),
+		signingKey,
+		adminGrantIssuer: adminToken === undefined ? undefined : adminTokenFingerprint(signingKey, adminToken),
 		downloads: createDownloadCounter(context, downloads, onDownloadsError),
 		serving: new ServingCache({ ...DEFAULT_SERVING_CACHE_SETTINGS, ...serving }),
 		tokenViewers: new TokenViewerCache({ ...DEFAULT_TOKEN_CACHE_SETTINGS, ...tokenCache }),

@@ -9,7 +9,7 @@ import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from ".
 import { GitIgnore, MatchBudget, MatchBudgetError } from "../uploads/gitignore.js";
 import { holdRepo, recordUploadObject, repoObjects } from "../uploads/objects.js";
 import type { CommitHeader, CommitOperation } from "../uploads/operations.js";
-import { sign, verify } from "../uploads/signing.js";
+import { sign, verify, verifyText } from "../uploads/signing.js";
 import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
 import { keepStored, requireBlobs, storeBlob } from "./blobs.js";
@@ -34,13 +34,29 @@ export function requireWrite(actor: Actor, repo: RepoRef): void {
 
 /**
  * Who an upload grant (a signed LFS upload URL, a Xet CAS token) was issued to: the account (`@admin` for
- * the admin token) and the id of the access token it was asked for with. Grants name the token's id,
- * never the token, so the token's state and the account's rights can be read again at each use.
+ * the admin token) and the id of the access token it was asked for with (for the admin token, the admin
+ * token's fingerprint). Grants name the token's id, never the token, so the token's state and the
+ * account's rights can be read again at each use.
  */
 export interface GrantHolder {
 	account: string;
-	/** The access token's id; null (or "") for the admin token. */
+	/** The access token's id, or the admin token's fingerprint (ServiceContext.adminGrantIssuer). */
 	tokenId: string | null;
+}
+
+/** The account upload grants of the admin token are issued to. */
+export const ADMIN_GRANT_ACCOUNT = "@admin";
+
+/** What a grant issued now to the actor names as its token: the access token's id, or the admin token's fingerprint. */
+export function grantTokenOf(context: Pick<ServiceContext, "adminGrantIssuer">, actor: Actor): string | null {
+	if (actor.viewer.kind === "admin") return context.adminGrantIssuer ?? null;
+	return actor.viewer.kind === "user" ? actor.viewer.token.id : null;
+}
+
+/** Who a grant's use is audited as: its account, and the access token's id (never the admin token's fingerprint). */
+export function grantAudit(holder: GrantHolder, ip: string): Actor["audit"] {
+	const tokenId = holder.account !== ADMIN_GRANT_ACCOUNT && holder.tokenId ? holder.tokenId : undefined;
+	return { actor: holder.account, ...(tokenId ? { tokenId } : {}), ip };
 }
 
 /**
@@ -50,16 +66,26 @@ export interface GrantHolder {
  * indexed queries: the token by id with the account's memberships, the repository).
  */
 export async function requireHolderWrite(
-	context: Pick<ServiceContext, "db">,
+	context: Pick<ServiceContext, "db" | "adminGrantIssuer">,
 	holder: GrantHolder,
 	repo: RepoKey,
 	what: "upload URL" | "Xet token",
 ): Promise<void> {
 	let viewer: Viewer | undefined;
-	if (holder.tokenId) {
+	if (holder.account === ADMIN_GRANT_ACCOUNT) {
+		// The admin token cannot be revoked, only changed (with a restart): a grant it was given ends then.
+		const issuer = context.adminGrantIssuer;
+		if (issuer === undefined || !holder.tokenId || !verifyText(holder.tokenId, issuer)) {
+			throw new HubError(
+				"Unauthorized",
+				`the admin token this ${what} was issued with is no longer the hub's admin token: ask for a new ${what} with the current one`,
+			);
+		}
+		viewer = ADMIN;
+	} else if (holder.tokenId) {
 		viewer = await viewerForTokenId(context.db, holder.tokenId);
 		if (viewer?.kind === "user" && viewer.account.name !== holder.account) viewer = undefined;
-	} else if (holder.account === "@admin") viewer = ADMIN;
+	}
 	if (viewer === undefined) {
 		throw new HubError(
 			"Unauthorized",
@@ -382,7 +408,7 @@ export async function planLfsUploads(
 			size,
 			expires,
 			actor: actor.audit.actor,
-			tokenId: actor.audit.tokenId ?? "",
+			tokenId: grantTokenOf(context, actor) ?? "",
 		};
 		const query = {
 			size: String(size),
@@ -458,7 +484,7 @@ export async function receiveLfsObject(
 		grant.repo,
 		"upload URL",
 	);
-	const by = { actor: grant.actor, ...(grant.tokenId ? { tokenId: grant.tokenId } : {}), ip };
+	const by = grantAudit({ account: grant.actor, tokenId: grant.tokenId }, ip);
 	const held = await registerUpload(context, by, grant.repo, stored, {
 		action: "lfs.upload",
 		details: { oid: grant.oid, size: grant.size },

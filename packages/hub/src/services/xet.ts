@@ -10,7 +10,7 @@ import type { RepoRef } from "../accounts/viewer.js";
 import type { Actor } from "./actor.js";
 import { readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
-import { registerUpload, requireHolderWrite, requireWrite } from "./uploads.js";
+import { grantAudit, registerUpload, requireHolderWrite, requireWrite } from "./uploads.js";
 import { requireBlobs, storeBlob } from "./blobs.js";
 import { checkQuota, requireQuotaLeft } from "./quota.js";
 import { repoId, type RepoKey } from "../repo-identity.js";
@@ -47,6 +47,7 @@ export async function issueXetWriteToken(
 			account: actor.audit.actor,
 			repo: { type: resolved.type, id: resolved.id },
 			accessTokenId: viewer.kind === "user" ? viewer.token.id : null,
+			issuer: viewer.kind === "admin" ? (context.adminGrantIssuer ?? null) : null,
 		}),
 	}));
 }
@@ -61,7 +62,7 @@ export async function xetGrantOf(context: ServiceContext, token: string): Promis
 	if (grant) {
 		await requireHolderWrite(
 			context,
-			{ account: grant.account, tokenId: grant.accessTokenId },
+			{ account: grant.account, tokenId: grant.accessTokenId ?? grant.issuer },
 			grant.repo,
 			"Xet token",
 		);
@@ -156,7 +157,7 @@ export async function receiveShard(
 				(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
 			),
 		);
-		const by = { actor: grant.account, ...(grant.accessTokenId ? { tokenId: grant.accessTokenId } : {}), ip };
+		const by = grantAudit({ account: grant.account, tokenId: grant.accessTokenId }, ip);
 		const done = await registerUpload(context, by, grant.repo, stored, {
 			action: "xet.upload",
 			details: { sha256: stored.sha256, size: stored.size, xetHash: file.fileHash },

@@ -32,8 +32,24 @@ export function sign(key: Buffer, fields: readonly string[]): string {
 	return hmac.digest("base64url");
 }
 
+/**
+ * What an upload grant issued under the admin token carries instead of an access token's id: an HMAC of
+ * the admin token under the signing key (128 bits, base64url). A grant is checked at use against the
+ * fingerprint of the admin token the hub has now, so changing MODELHUB_ADMIN_TOKEN ends every upload URL
+ * and Xet token the old one was given. Keyed, so that a URL (which travels in logs and proxies) cannot
+ * be used to test guesses at an admin token chosen by a person.
+ */
+export function adminTokenFingerprint(key: Buffer, adminToken: string): string {
+	return sign(key, ["admin-token", adminToken]).slice(0, 22);
+}
+
 export function verify(key: Buffer, fields: readonly string[], signature: string): boolean {
-	const expected = Buffer.from(sign(key, fields), "utf8");
-	const given = Buffer.from(signature, "utf8");
-	return expected.length === given.length && timingSafeEqual(expected, given);
+	return verifyText(signature, sign(key, fields));
+}
+
+/** Whether `given` is `expected`, compared in constant time for strings of its length. */
+export function verifyText(given: string, expected: string): boolean {
+	const a = Buffer.from(given, "utf8");
+	const b = Buffer.from(expected, "utf8");
+	return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -11,6 +11,8 @@ export interface XetGrant {
 	account: string;
 	repo: RepoKey;
 	accessTokenId: string | null;
+	/** For the admin token: its fingerprint when the token was issued (checked at use); null otherwise. */
+	issuer: string | null;
 }
 
 /** Issues a CAS token for uploads to one repository. Expired tokens are swept at the same time. */
@@ -22,9 +24,17 @@ export async function issueXetToken(
 	const expiresAt = Math.floor(Date.now() / 1000) + XET_TOKEN_TTL_SECONDS;
 	await db.query("DELETE FROM xet_tokens WHERE expires_at < now() - interval '1 hour'");
 	await db.query(
-		`INSERT INTO xet_tokens (token_hash, access_token_id, account, repo_type, repo_id, expires_at)
-		VALUES ($1, $2, $3, $4, $5, to_timestamp($6))`,
-		[tokenHash(token), grant.accessTokenId, grant.account, grant.repo.type, grant.repo.id, expiresAt],
+		`INSERT INTO xet_tokens (token_hash, access_token_id, issuer, account, repo_type, repo_id, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7))`,
+		[
+			tokenHash(token),
+			grant.accessTokenId,
+			grant.issuer,
+			grant.account,
+			grant.repo.type,
+			grant.repo.id,
+			expiresAt,
+		],
 	);
 	return { token, expiresAt };
 }
@@ -36,8 +46,9 @@ export async function xetGrant(db: Queryable, token: string): Promise<XetGrant |
 		repo_type: RepoKey["type"];
 		repo_id: string;
 		access_token_id: string | null;
+		issuer: string | null;
 	}>(
-		`SELECT x.account, x.repo_type, x.repo_id, x.access_token_id FROM xet_tokens x
+		`SELECT x.account, x.repo_type, x.repo_id, x.access_token_id, x.issuer FROM xet_tokens x
 		LEFT JOIN access_tokens t ON t.id = x.access_token_id
 		WHERE x.token_hash = $1 AND x.expires_at > now()
 			AND (x.access_token_id IS NULL OR (t.id IS NOT NULL AND t.revoked_at IS NULL))`,
@@ -49,6 +60,7 @@ export async function xetGrant(db: Queryable, token: string): Promise<XetGrant |
 				account: row.account,
 				repo: { type: row.repo_type, id: row.repo_id },
 				accessTokenId: row.access_token_id,
+				issuer: row.issuer,
 			}
 		: undefined;
 }
