@@ -1,6 +1,18 @@
 /** Vitest global setup: things every test process may need, made once before any test file runs. */
-import { ensurePythonEnv } from "./python-env.js";
+import { ensurePythonEnv, recordPythonProblem } from "./python-env.js";
 
+/**
+ * Makes the Python environments. When that fails (python3-venv not installed, a package missing from the
+ * mirror), the run goes on: the tests that need Python fail with the reason (recordPythonProblem, read
+ * by pythonEnv()), the others run; the reason is printed here once.
+ */
 export default function setup(): void {
-	ensurePythonEnv();
+	try {
+		ensurePythonEnv();
+		recordPythonProblem(undefined);
+	} catch (error) {
+		const problem = error instanceof Error ? error.message : String(error);
+		recordPythonProblem(problem);
+		console.error(`The Python test environments could not be made; the tests that use them fail: ${problem}`);
+	}
 }

@@ -3,11 +3,19 @@
  * library works offline on tiny random models made in the test (nothing is downloaded).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { HUB_GENERATIONS, type HubGeneration, pythonEnv, unexpectedPipProblems } from "./python-env.js";
+import {
+	HUB_GENERATIONS,
+	type HubGeneration,
+	makeVenv,
+	PYTHON_MISSING,
+	pythonEnv,
+	unexpectedPipProblems,
+	VENV_MISSING,
+} from "./python-env.js";
 
 const SMOKE_SCRIPT = join(import.meta.dirname, "python", "smoke_libraries.py");
 
@@ -149,5 +157,59 @@ describe.each(HUB_GENERATIONS)("python test environment %s", (generation) => {
 				expect.arrayContaining(["modules.json", "config_sentence_transformers.json"]),
 			);
 		}
+	});
+});
+
+// `npm test` on a fresh Debian machine (issue 21): without python3-venv, Debian's python3 cannot make a
+// venv with pip, and the Python-using tests must fail with one line saying what to install, as the
+// browser suites do without Chromium (apps/web/e2e/support/browser.ts).
+describe("making a Python environment on a machine without what it needs", () => {
+	function failure(python: string): Error | undefined {
+		const work = mkdtempSync(join(tmpdir(), "modelhub-venv-missing-"));
+		workDirs.push(work);
+		try {
+			makeVenv(join(work, "venv"), python);
+			return undefined;
+		} catch (error) {
+			return error as Error;
+		}
+	}
+
+	it("says in one line to install python3-venv when ensurepip is not available", () => {
+		// Debian's python3 without the python3-venv package: its venv module prints this (Debian's patch to
+		// Lib/venv/__init__.py, python3.11 3.11.2-6+deb12u6) on stdout and exits 1.
+		const dir = mkdtempSync(join(tmpdir(), "modelhub-debian-python-"));
+		workDirs.push(dir);
+		const python = join(dir, "python3");
+		writeFileSync(
+			python,
+			`#!/bin/sh
+cat <<'TEXT'
+The virtual environment was not created successfully because ensurepip is not
+available.  On Debian/Ubuntu systems, you need to install the python3-venv
+package using the following command.
+
+    apt install python3.11-venv
+
+You may need to use sudo with that command.  After installing the python3-venv
+package, recreate your virtual environment.
+
+Failing command: $3/bin/python3
+TEXT
+exit 1
+`,
+		);
+		chmodSync(python, 0o755);
+		const error = failure(python);
+		expect(error?.message).toBe(VENV_MISSING);
+		expect(error?.message).toBe(
+			"python3 cannot make virtual environments with pip (ensurepip is not available): install it with `apt-get install python3-venv`",
+		);
+	});
+
+	it("says in one line to install python3 when there is none", () => {
+		const error = failure("/nonexistent/python3");
+		expect(error?.message).toBe(PYTHON_MISSING);
+		expect(error?.message.split("\n")).toHaveLength(1);
 	});
 });

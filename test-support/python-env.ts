@@ -143,10 +143,27 @@ function describeEnv(generation: HubGeneration, dir: string): PythonEnv {
 	return { generation, python: join(bin, "python"), bin, versions };
 }
 
+/**
+ * Where the global setup leaves the one line saying why the environments could not be made (a missing
+ * system package), for every test that needs them to fail with; removed once they are made.
+ */
+const PROBLEM_FILE = join(cacheDir, "modelhub-python-problem.txt");
+
+/** Records why the environments could not be made (the global setup), or that they were (`undefined`). */
+export function recordPythonProblem(problem: string | undefined): void {
+	if (problem === undefined) {
+		rmSync(PROBLEM_FILE, { force: true });
+		return;
+	}
+	mkdirSync(cacheDir, { recursive: true });
+	writeFileSync(PROBLEM_FILE, problem);
+}
+
 /** The environment of one generation (default "hub2") if it is ready; throws with the reason otherwise. */
 export function pythonEnv(generation: HubGeneration = "hub2"): PythonEnv {
 	const dir = envDir(generation);
 	if (!existsSync(join(dir, ".ready"))) {
+		if (existsSync(PROBLEM_FILE)) throw new Error(readFileSync(PROBLEM_FILE, "utf8"));
 		throw new Error(
 			`The Python test environment "${generation}" is missing (${dir}). It is made by the vitest global ` +
 				"setup (test-support/global-setup.ts); run the tests through vitest, or call ensurePythonEnv().",
@@ -292,11 +309,40 @@ function pthFile(dir: string): string {
 	return join(lib, python, "site-packages", "modelhub-shared-torch.pth");
 }
 
+/** What to install when python3 itself is missing, or its venv module cannot install pip. */
+export const PYTHON_MISSING =
+	"python3 not found: install it with `apt-get install python3 python3-venv` (the tests make a virtual environment with the real client libraries)";
+export const VENV_MISSING =
+	"python3 cannot make virtual environments with pip (ensurepip is not available): install it with `apt-get install python3-venv`";
+
+/**
+ * The one line a failed `python3 -m venv` comes to: what to install when that is the cause (Debian
+ * splits venv's pip bootstrap, ensurepip, into the python3-venv package, and says so on stdout), else
+ * the command's first line of output.
+ */
+export function venvFailure(error: unknown): string {
+	const failure = error as NodeJS.ErrnoException & { stdout?: Buffer | string; stderr?: Buffer | string };
+	if (failure.code === "ENOENT") return PYTHON_MISSING;
+	const output = `${String(failure.stdout ?? "")}\n${String(failure.stderr ?? "")}`;
+	if (/ensurepip/i.test(output)) return VENV_MISSING;
+	const first = output.split("\n").find((line) => line.trim() !== "");
+	return `python3 -m venv failed: ${first?.trim() ?? (error instanceof Error ? error.message.split("\n")[0] : String(error))}`;
+}
+
+/** Makes a virtual environment with pip at `dir`, or throws one line saying what to install. */
+export function makeVenv(dir: string, python = "python3"): void {
+	try {
+		execFileSync(python, ["-m", "venv", dir], { stdio: "pipe" });
+	} catch (error) {
+		throw new Error(venvFailure(error));
+	}
+}
+
 function ensureGeneration(generation: HubGeneration): PythonEnv {
 	const dir = envDir(generation);
 	const pip = join(dir, "bin", "pip");
 	buildOnce(dir, () => {
-		execFileSync("python3", ["-m", "venv", dir], { stdio: "pipe" });
+		makeVenv(dir);
 		writeFileSync(pthFile(dir), sharedPth(ensureShared(pip)));
 		const own = join(dir, "requirements-own.txt");
 		const ownPins = pins(REQUIREMENTS_OF[generation]).filter((pin) => !SHARED_PACKAGES.includes(pin.name));
