@@ -338,6 +338,16 @@ describe("sessions end", () => {
 		expect(await whoami(other)).toBe("pat");
 		await db.query("UPDATE sessions SET created_at = now() - interval '31 days' WHERE account = 'pat'");
 		expect(await whoami(other)).toBe(401);
+		// The next sign-in removes the account's expired sessions, so they do not pile up.
+		const next = new Jar();
+		expect(
+			(await call(next, "POST", "/api/auth/login", { username: "pat", password: PASSWORD })).status,
+		).toBe(200);
+		const left = await db.query<{ n: number }>(
+			"SELECT count(*)::int AS n FROM sessions WHERE account = 'pat'",
+		);
+		expect(left.rows[0]?.n).toBe(1);
+		expect(await whoami(next)).toBe("pat");
 
 		const a = await joinAs("quinn");
 		const b = new Jar();

@@ -150,13 +150,18 @@ export async function touchSessions(db: Queryable, ids: readonly string[]): Prom
 	);
 }
 
-/** Removes sessions past either lifetime (they are refused anyway; this keeps the table small). */
-export async function deleteExpiredSessions(
+/**
+ * Removes an account's sessions past either lifetime. They are refused anyway; removing them at each sign-in
+ * (by the indexed account) keeps an account's rows to the sessions started within one lifetime.
+ */
+export async function deleteExpiredSessionsOf(
 	db: Queryable,
+	account: string,
 	lifetime: SessionLifetime,
 	now = Date.now(),
 ): Promise<void> {
-	await db.query("DELETE FROM sessions WHERE created_at <= $1 OR last_seen_at <= $2", [
+	await db.query("DELETE FROM sessions WHERE account = $1 AND (created_at <= $2 OR last_seen_at <= $3)", [
+		account,
 		new Date(now - lifetime.maxSeconds * 1000),
 		new Date(now - lifetime.idleSeconds * 1000),
 	]);

@@ -16,6 +16,7 @@ import {
 	deleteSessionsOf,
 	deleteUserAccount,
 	insertInvite,
+	deleteExpiredSessionsOf,
 	insertSession,
 	repositoriesIn,
 	setDisabled,
@@ -170,6 +171,7 @@ export async function login(
 	const rehashed = check.rehash ? await hashPassword(input.password, cost) : undefined;
 	return write(context, async (tx) => {
 		if (previous !== undefined) await deleteSessionBySecret(tx, previous);
+		await deleteExpiredSessionsOf(tx, found.name, context.selfService.session);
 		if (rehashed) await setPasswordHash(tx, found.name, rehashed);
 		const session = await insertSession(tx, found.name);
 		return {
