@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Queryable } from "../db/types.js";
 import { newObjectId } from "../ids.js";
+import { orgsOf, ORGS_OF_ACCOUNT_A } from "./store.js";
 import { newToken, tokenHash } from "./tokens.js";
 import type { OrgMembership, Viewer } from "./viewer.js";
 
@@ -96,9 +97,7 @@ async function sessionViewerWhere(
 ): Promise<Viewer | undefined> {
 	const result = await db.query<SessionViewerRow>(
 		`SELECT s.id, s.created_at, a.name, a.object_id, a.fullname,
-			(SELECT json_agg(json_build_object('name', o.name, 'objectId', o.object_id, 'fullname', o.fullname,
-				'role', m.role) ORDER BY o.name)
-			FROM memberships m JOIN accounts o ON o.name = m.org WHERE m.member = a.name) AS orgs
+			${ORGS_OF_ACCOUNT_A}
 		FROM sessions s JOIN accounts a ON a.name = s.account
 		WHERE ${where} = $1 AND a.kind = 'user' AND a.disabled_at IS NULL
 			AND s.created_at > $2 AND s.last_seen_at > $3`,
@@ -106,7 +105,7 @@ async function sessionViewerWhere(
 	);
 	const row = result.rows[0];
 	if (!row) return undefined;
-	const orgs: OrgMembership[] = typeof row.orgs === "string" ? JSON.parse(row.orgs) : (row.orgs ?? []);
+	const orgs = orgsOf(row.orgs);
 	return {
 		kind: "user",
 		account: { name: row.name, objectId: row.object_id, fullname: row.fullname },

@@ -321,20 +321,31 @@ interface ViewerRow {
 	orgs: Array<{ name: string; objectId: string; fullname: string; role: Role }> | string | null;
 }
 
+/**
+ * The organisations of the account aliased `a`, with the member's role, as one JSON column `orgs`: how a
+ * viewer (by token or by browser session) is read in one statement.
+ */
+export const ORGS_OF_ACCOUNT_A = `(SELECT json_agg(json_build_object('name', o.name, 'objectId', o.object_id,
+		'fullname', o.fullname, 'role', m.role) ORDER BY o.name)
+	FROM memberships m JOIN accounts o ON o.name = m.org WHERE m.member = a.name) AS orgs`;
+
+/** The `orgs` column of ORGS_OF_ACCOUNT_A as the driver gives it (JSON text or already parsed). */
+export function orgsOf(column: OrgMembership[] | string | null): OrgMembership[] {
+	return typeof column === "string" ? (JSON.parse(column) as OrgMembership[]) : (column ?? []);
+}
+
 /** A token's user (the token not revoked) with their organisations, selected by `where`. One query. */
 async function viewerWhere(db: Queryable, where: string, value: string): Promise<Viewer | undefined> {
 	const result = await db.query<ViewerRow>(
 		`SELECT t.id, t.role, t.display_name, t.created_at, a.name, a.object_id, a.fullname,
-			(SELECT json_agg(json_build_object('name', o.name, 'objectId', o.object_id, 'fullname', o.fullname,
-				'role', m.role) ORDER BY o.name)
-			FROM memberships m JOIN accounts o ON o.name = m.org WHERE m.member = a.name) AS orgs
+			${ORGS_OF_ACCOUNT_A}
 		FROM access_tokens t JOIN accounts a ON a.name = t.account
 		WHERE ${where} = $1 AND t.revoked_at IS NULL AND a.kind = 'user' AND a.disabled_at IS NULL`,
 		[value],
 	);
 	const row = result.rows[0];
 	if (!row) return undefined;
-	const orgs: OrgMembership[] = typeof row.orgs === "string" ? JSON.parse(row.orgs) : (row.orgs ?? []);
+	const orgs = orgsOf(row.orgs);
 	return {
 		kind: "user",
 		account: { name: row.name, objectId: row.object_id, fullname: row.fullname },
