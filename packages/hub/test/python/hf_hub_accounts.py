@@ -13,20 +13,9 @@ import huggingface_hub
 from huggingface_hub import HfApi
 from huggingface_hub.utils._auth import get_stored_tokens
 
+from common import attempt
+
 params = json.loads(sys.stdin.read() or "{}")
-
-
-def attempt(call):
-    """The call's result, or what it raised: class name, HTTP status and message."""
-    try:
-        return {"ok": call()}
-    except Exception as error:  # the class is the fact under test
-        response = getattr(error, "response", None)
-        return {
-            "error": type(error).__name__,
-            "status": getattr(response, "status_code", None),
-            "message": str(error)[:2000],
-        }
 
 
 def group_own_tokens():

@@ -10,20 +10,9 @@ import sys
 
 from huggingface_hub import CommitOperationAdd, HfApi, snapshot_download
 
+from common import attempt
+
 params = json.loads(sys.stdin.read() or "{}")
-
-
-def attempt(call):
-    """The call's result, or what it raised: class name, HTTP status and message."""
-    try:
-        return {"ok": call()}
-    except Exception as error:  # the class is the fact under test
-        response = getattr(error, "response", None)
-        return {
-            "error": type(error).__name__,
-            "status": getattr(response, "status_code", None),
-            "message": str(error)[:2000],
-        }
 
 
 def group_paths():

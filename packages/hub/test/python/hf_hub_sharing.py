@@ -10,7 +10,7 @@ import os
 import sys
 
 import huggingface_hub
-from common import sha256_of
+from common import attempt, sha256_of
 from huggingface_hub import (
     CommitOperationAdd,
     CommitOperationCopy,
@@ -22,19 +22,6 @@ from huggingface_hub import (
 from huggingface_hub.utils._auth import get_stored_tokens
 
 params = json.loads(sys.stdin.read() or "{}")
-
-
-def attempt(call):
-    """The call's result, or what it raised: class name, HTTP status and message."""
-    try:
-        return {"ok": call()}
-    except Exception as error:  # the class is the fact under test
-        response = getattr(error, "response", None)
-        return {
-            "error": type(error).__name__,
-            "status": getattr(response, "status_code", None),
-            "message": str(error)[:2000],
-        }
 
 
 def tree(root):
