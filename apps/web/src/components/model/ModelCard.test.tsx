@@ -13,7 +13,18 @@ describe("renderCard", () => {
 		const block = page.querySelector("pre");
 		expect(block?.getAttribute("tabindex")).toBe("0");
 		expect(block?.getAttribute("role")).toBe("region");
-		expect(block?.getAttribute("aria-label")).toBe("Code example");
+		expect(block?.getAttribute("aria-label")).toBe("Code example 1");
 		expect(block?.textContent).toContain("print(");
+	});
+
+	it("names each code block differently (two regions with one name are ambiguous landmarks)", () => {
+		const html = renderCard(
+			"```sh\npip install x\n```\n\n```python\nimport x\n```\n",
+			"org/model",
+			"http://127.0.0.1",
+		);
+		const page = new DOMParser().parseFromString(html, "text/html");
+		const names = [...page.querySelectorAll("pre")].map((block) => block.getAttribute("aria-label"));
+		expect(names).toEqual(["Code example 1", "Code example 2"]);
 	});
 });
