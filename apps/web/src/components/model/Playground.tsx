@@ -83,7 +83,6 @@ export default function Playground({ model, providers, provider }: Props) {
 	};
 	const previewText = preview.status === "ready" ? formatRequest(preview.request) : undefined;
 	const sentText = sent ? formatRequest(sent) : undefined;
-	const lastTurn = playground.turns[playground.turns.length - 1];
 
 	return (
 		<div className="playground" data-kind={plan.kind}>
@@ -132,15 +131,8 @@ export default function Playground({ model, providers, provider }: Props) {
 				<RunFeedback
 					error={run.error}
 					stopped={run.stopped}
-					onRetry={
-						plan.kind === "chat"
-							? lastTurn && lastTurn.status !== "done" && lastTurn.status !== "streaming"
-								? () => playground.retry(lastTurn.id)
-								: undefined
-							: playground.canSend
-								? playground.send
-								: undefined
-					}
+					// A failed chat turn has its own "Retry this message"; a second button here did the same.
+					onRetry={plan.kind !== "chat" && playground.canSend ? playground.send : undefined}
 				/>
 				{!settings.token ? <p className="muted small">Add a token to send the request.</p> : null}
 			</form>
@@ -259,9 +251,15 @@ function RunFeedback({
 	stopped: boolean | undefined;
 	onRetry: (() => void) | undefined;
 }) {
+	const shown = useRef<HTMLDivElement>(null);
+	// The form can be taller than the window (a long chat, a file preview): bring the error to the user.
+	useEffect(() => {
+		if (error) shown.current?.scrollIntoView({ block: "nearest" });
+	}, [error]);
 	if (!error) return <div className="run-feedback" role="status" aria-live="polite" />;
 	return (
 		<div
+			ref={shown}
 			className={`run-feedback notice ${stopped ? "notice-info" : "notice-error"}`}
 			role={stopped ? "status" : "alert"}
 			data-testid="run-error"
