@@ -437,7 +437,7 @@ async function commitNdjson(
 /** The stored derivation's tags (what analysis saved, before the card and records are merged in). */
 async function derivedTags(repo: string): Promise<string[]> {
 	const result = await db.query<{ derived: { tags: string[] } }>(
-		"SELECT derived FROM repos WHERE type = 'model' AND id = $1",
+		"SELECT derived FROM repo_analysis WHERE repo_type = 'model' AND repo_id = $1",
 		[repo],
 	);
 	return result.rows[0]?.derived.tags ?? [];
@@ -446,8 +446,8 @@ async function derivedTags(repo: string): Promise<string[]> {
 /** Marks the stored derivation, so that a recomputation (which would drop the mark) shows. */
 async function markDerivation(repo: string): Promise<void> {
 	await db.query(
-		`UPDATE repos SET derived = jsonb_set(derived, '{tags}', (derived->'tags') || '["carried-mark"]'::jsonb)
-		WHERE type = 'model' AND id = $1`,
+		`UPDATE repo_analysis SET derived = jsonb_set(derived, '{tags}', (derived->'tags') || '["carried-mark"]'::jsonb)
+		WHERE repo_type = 'model' AND repo_id = $1`,
 		[repo],
 	);
 }

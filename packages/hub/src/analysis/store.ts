@@ -100,8 +100,8 @@ export async function carryAnalysisForward(
 	to: string,
 ): Promise<boolean> {
 	const result = await tx.query(
-		`UPDATE repos SET analysed_commit = $4
-		WHERE type = $1 AND id = $2 AND analysed_commit = $3 AND derived IS NOT NULL`,
+		`UPDATE repo_analysis SET analysed_commit = $4
+		WHERE repo_type = $1 AND repo_id = $2 AND analysed_commit = $3 AND derived IS NOT NULL`,
 		[repo.type, repo.id, from, to],
 	);
 	return result.rowCount > 0;
