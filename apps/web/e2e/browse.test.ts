@@ -348,9 +348,10 @@ describe("repository browsing", () => {
 
 		// The owner, signed in, sees the private model's pages (the app asks the API with the token).
 		await visit(page, "/account");
+		await page.getByText("Sign in with an access token").click();
 		await page.getByLabel("Hub access token").fill(token);
 		await page.getByLabel(/Remember in this tab/).check();
-		await page.getByRole("button", { name: "Sign in" }).click();
+		await page.getByRole("button", { name: "Sign in with token" }).click();
 		await page.getByRole("heading", { name: "Your models" }).waitFor();
 		await visit(page, `/${HIDDEN}/blob/main/secret.txt`);
 		expect(await page.getByRole("region", { name: "Contents of secret.txt" }).textContent()).toContain(

@@ -388,6 +388,7 @@ describe("the garbage collector over HTTP", () => {
 				"dryRun",
 				"expiredXorbs",
 				"orphanedObjects",
+				"orphanedTrees",
 				"reclaimedBytes",
 				"staleUploads",
 				"temporaries",
