@@ -96,17 +96,15 @@ export default function BlobView({
 	return <FileView modelId={modelId} revision={revision} file={file.data} isPrivate={isPrivate} />;
 }
 
-function FileView({
-	modelId,
-	revision,
-	file,
-	isPrivate,
-}: {
+/** What every view of one loaded file needs: where it is, and whether fetching it takes the token. */
+interface FileProps {
 	modelId: string;
 	revision: string;
 	file: LoadedFile;
 	isPrivate: boolean;
-}) {
+}
+
+function FileView({ modelId, revision, file, isPrivate }: FileProps) {
 	const { entry } = file;
 	const name = entry.path.slice(entry.path.lastIndexOf("/") + 1);
 	const folders = pathCrumbs(entry.path).slice(0, -1);
@@ -202,17 +200,7 @@ function DownloadLink({
 	);
 }
 
-function FileBody({
-	modelId,
-	revision,
-	file,
-	isPrivate,
-}: {
-	modelId: string;
-	revision: string;
-	file: LoadedFile;
-	isPrivate: boolean;
-}) {
+function FileBody({ modelId, revision, file, isPrivate }: FileProps) {
 	const path = file.entry.path;
 	switch (file.kind) {
 		case "image":
@@ -311,17 +299,7 @@ function CodeView({ text, language, label }: { text: string; language: string | 
 	);
 }
 
-function ImageView({
-	modelId,
-	revision,
-	file,
-	isPrivate,
-}: {
-	modelId: string;
-	revision: string;
-	file: LoadedFile;
-	isPrivate: boolean;
-}) {
+function ImageView({ modelId, revision, file, isPrivate }: FileProps) {
 	const { baseUrl, token } = useApiOptions();
 	const url = fileUrl(modelId, revision, file.entry.path, baseUrl);
 	const [src, setSrc] = useState<string | undefined>(isPrivate && token ? undefined : url);
