@@ -63,9 +63,10 @@ async function databaseBytes(db) {
 async function analysedAt(hub, db, repo, commit) {
 	for (;;) {
 		await hub.server.analysis.idle();
-		const result = await db.query("SELECT analysed_commit FROM repos WHERE type = 'model' AND id = $1", [
-			repo,
-		]);
+		const result = await db.query(
+			"SELECT analysed_commit FROM repo_analysis WHERE repo_type = 'model' AND repo_id = $1",
+			[repo],
+		);
 		if (result.rows[0]?.analysed_commit === commit) return;
 		await new Promise((resolve) => setTimeout(resolve, 1));
 	}

@@ -159,6 +159,11 @@ export interface UploadSettings {
 	xet: boolean;
 	/** Steps one preupload request may spend matching `.gitignore` rules against its paths (then 400). */
 	gitignoreMaxSteps: number;
+	/**
+	 * The longest a commit's files stored as they arrive wait to be made durable and kept from the
+	 * collector (they are otherwise published 256 at a time, services/uploads.ts).
+	 */
+	stagedMaxMs: number;
 	/** Bytes a Xet shard may rebuild per byte of the distinct uploaded chunks it uses (src/xet/plan.ts). */
 	xetMaxExpansion: number;
 	/** Bytes a Xet shard may rebuild beyond `xetMaxExpansion` times its chunks' bytes. */
@@ -206,6 +211,7 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	// A 60-rule Python .gitignore against 256 paths (huggingface_hub's batch) takes about 70,000 steps;
 	// the bound keeps a hostile one to about a second here.
 	gitignoreMaxSteps: 10_000_000,
+	stagedMaxMs: 10_000,
 	// LZ4 shrinks text and JSON 2–10 times and weights barely; a ratio of 64 refuses only files that repeat
 	// the same chunks (a sparse or zero-filled file), which the allowance lets through up to 16 MiB.
 	xetMaxExpansion: 64,
@@ -337,6 +343,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				3_600_000,
 			),
 			xet: env.MODELHUB_XET === undefined ? true : boolean(env, "MODELHUB_XET"),
+			// Well under the temporaries sweep's age (MODELHUB_GC_TEMP_MAX_AGE_SECONDS, an hour by default):
+			// a staged file is a temporary until it is published.
+			stagedMaxMs: integer(
+				env,
+				"MODELHUB_COMMIT_STAGED_MAX_MS",
+				DEFAULT_UPLOAD_SETTINGS.stagedMaxMs,
+				0,
+				600_000,
+			),
 			gitignoreMaxSteps: integer(
 				env,
 				"MODELHUB_GITIGNORE_MAX_STEPS",

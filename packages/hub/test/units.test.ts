@@ -235,6 +235,11 @@ describe("configuration", () => {
 				.storage,
 		).toMatchObject({ kind: "disk", groupWrites: { files: 8, bytes: 2097152 } });
 		expect(loadConfig({}).storage).toMatchObject({ groupWrites: { files: 32, bytes: 64 * 1024 * 1024 } });
+		expect(loadConfig({}).uploads.stagedMaxMs).toBe(10_000);
+		expect(loadConfig({ MODELHUB_COMMIT_STAGED_MAX_MS: "0" }).uploads.stagedMaxMs).toBe(0);
+		expect(() => loadConfig({ MODELHUB_COMMIT_STAGED_MAX_MS: "600001" })).toThrow(
+			/MODELHUB_COMMIT_STAGED_MAX_MS must be between 0 and 600000/,
+		);
 		expect(() => loadConfig({ MODELHUB_DISK_WRITES_IN_FLIGHT: "0" })).toThrow(
 			/MODELHUB_DISK_WRITES_IN_FLIGHT must be between 1 and 1024/,
 		);

@@ -157,4 +157,29 @@ describe("the upload services", () => {
 		});
 		await expect(startCommit(services, bob, repo, "main")).rejects.toBeInstanceOf(RefusedError);
 	});
+
+	it("publishes a commit's stored files after MODELHUB_COMMIT_STAGED_MAX_MS, not only in batches of 256", async () => {
+		const bytes = (text: string): Buffer => Buffer.from(text);
+		const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+		// The default (10 s): a first file waits for its batch, unreadable until published.
+		const batched = await startCommit(services, alice, repo, "main");
+		await batched.storeFile("staged.txt", bytes("waits for its batch\n"), true);
+		expect(await storage.stat(sha256("waits for its batch\n"))).toBeUndefined();
+		await batched.abandon();
+		// 0: each file is made durable, readable and kept from the collector as it is stored.
+		const eager = await createServiceContext({
+			db,
+			storage,
+			changes: new ChangeEvents(),
+			settings: { maxFileBytes: 1024, uploads: { ...DEFAULT_UPLOAD_SETTINGS, stagedMaxMs: 0 } },
+		});
+		const commit = await startCommit(eager, alice, repo, "main");
+		await commit.storeFile("now.txt", bytes("published at once\n"), true);
+		expect(await storage.stat(sha256("published at once\n"))).toEqual({ size: 18 });
+		const row = await db.query("SELECT touched_at FROM blobs WHERE sha256 = $1", [
+			sha256("published at once\n"),
+		]);
+		expect(row.rows).toHaveLength(1);
+		await commit.abandon();
+	});
 });

@@ -108,8 +108,6 @@ export async function requireHolderWrite(
 
 /** Files of a commit kept from the collector per transaction. */
 const KEEP_BATCH = 256;
-/** The longest a commit's stored files wait to be published (well under any temporaries sweep age). */
-const STAGED_MAX_MS = 10_000;
 
 /** Largest `.gitignore` that preupload reads (sent, or stored at the revision). */
 export const MAX_GITIGNORE_BYTES = 1024 * 1024;
@@ -259,14 +257,14 @@ export async function startCommit(
 			quotaLeft -= stored.size;
 			// Made durable and kept from the collector in batches (one flush and one transaction per
 			// batch, not per file), and all before the commit: see services/gc.ts. A streamed part is
-			// published at once, and a batch waits at most STAGED_MAX_MS: the temporaries sweep
+			// published at once, and a batch waits at most MODELHUB_COMMIT_STAGED_MAX_MS: the temporaries sweep
 			// (MODELHUB_GC_TEMP_MAX_AGE_SECONDS) takes files left unwritten for long for a crash's.
 			pending.push(stored);
 			stagedSince ??= Date.now();
 			if (
 				!(bytes instanceof Uint8Array) ||
 				pending.length >= KEEP_BATCH ||
-				Date.now() - stagedSince > STAGED_MAX_MS
+				Date.now() - stagedSince >= uploads.stagedMaxMs
 			)
 				await settle();
 			// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
