@@ -368,6 +368,13 @@ export async function startProtocolServers(
 	};
 	const http = createServer(onRequest);
 	const https = createHttpsServer({ key: certificate.key, cert: certificate.cert }, onRequest);
+	// Node closes an idle keep-alive socket after 5 s and undici reuses one until about 4 s: on a loaded
+	// machine the two cross, and a request sent on a socket the server is closing fails with ECONNRESET /
+	// "other side closed" (seen under a load average of 17). Idle sockets here stay open for the run.
+	for (const server of [http, https]) {
+		server.keepAliveTimeout = 120_000;
+		server.headersTimeout = 125_000;
+	}
 	await Promise.all([
 		new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve)),
 		new Promise<void>((resolve) => https.listen(0, "127.0.0.1", resolve)),
