@@ -45,6 +45,13 @@ const AUDIO_DATA_URL_TYPES: Readonly<Record<string, string>> = {
 	"video/webm": "video/webm",
 };
 
+/** The data: URL label fal decodes for an audio type: its own spelling of the type, else the type as given. */
+function falAudioLabel(type: string): string {
+	return Object.prototype.hasOwnProperty.call(AUDIO_DATA_URL_TYPES, type)
+		? AUDIO_DATA_URL_TYPES[type]!
+		: type;
+}
+
 function loraLayer(params: BodyParams, withSdxlBase: boolean): Record<string, unknown> {
 	const { mapping } = params;
 	if (mapping?.adapter !== "lora" || !mapping.adapterWeightsPath) return {};
@@ -136,7 +143,8 @@ export const falAiAutomaticSpeechRecognition: TaskHelper<AutomaticSpeechRecognit
 				`Provider fal-ai does not support blob type ${type} - supported content types are: ${FAL_AI_AUDIO_TYPES.join(", ")}`,
 			);
 		}
-		return { ...rest, audio_url: await fileDataUrl(blob as Blob, type) };
+		// Labelled as fal's decoder needs (audio/wav → audio/x-wav), as audio-to-audio does.
+		return { ...rest, audio_url: await fileDataUrl(blob as Blob, type, falAudioLabel(type)) };
 	},
 	makeRoute: modelRoute,
 	makeBody: ({ args }) => args,

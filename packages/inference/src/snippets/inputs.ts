@@ -82,17 +82,12 @@ function fileInputs(pipeline: string, fileName: string, helper: TaskHelper): Sni
 			file: fileOf(fileName, "base64"),
 		};
 	}
-	// As automaticSpeechRecognition does it: fal.ai takes the audio as a data: URL in JSON. fal.ai accepts
-	// only MP3, MP4 and WAV audio, so the example file is a WAV of the same name.
-	if (pipeline === "automatic-speech-recognition" && helper.provider.id === "fal-ai") {
-		return {
-			args: { inputs: FILE_BLOB },
-			requestArgs: { audio_url: FILE_DATA_URL },
-			file: fileOf(fileName.replace(/\.[^./]+$/, ".wav"), "data-url"),
-		};
-	}
-	// fal.ai's audio-to-audio decodes WAV labelled audio/x-wav (see its helper), and no FLAC.
-	if (pipeline === "audio-to-audio" && helper.provider.id === "fal-ai") {
+	// fal.ai takes the audio as a data: URL in JSON and decodes WAV only when it is labelled audio/x-wav
+	// (see its helpers), and no FLAC: the example file is a WAV of the same name, labelled so.
+	if (
+		(pipeline === "automatic-speech-recognition" || pipeline === "audio-to-audio") &&
+		helper.provider.id === "fal-ai"
+	) {
 		return {
 			args: { inputs: FILE_BLOB },
 			requestArgs: { audio_url: FILE_DATA_URL },

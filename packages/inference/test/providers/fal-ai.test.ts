@@ -264,6 +264,9 @@ const table: Route[] = [
 	hubModel("openai/whisper-large-v3", {
 		"fal-ai": { providerId: "fal-ai/whisper", status: "live", task: "automatic-speech-recognition" },
 	}),
+	hubModel("org/whisper-wav", {
+		"fal-ai": { providerId: "fal-ai/whisper-wav", status: "live", task: "automatic-speech-recognition" },
+	}),
 	hubModel("nvidia/parakeet", {
 		"fal-ai": { providerId: "fal-ai/nemotron", status: "live", task: "automatic-speech-recognition" },
 	}),
@@ -356,6 +359,11 @@ const table: Route[] = [
 			json: { audio_url: `data:audio/mpeg;base64,${Buffer.from(MP3).toString("base64")}` },
 		},
 		respond: { json: { text: "hello world", chunks: [{ text: "hello world", timestamp: [0, 1] }] } },
+	},
+	{
+		path: "/fal.run/fal-ai/whisper-wav",
+		expect: { json: { audio_url: `data:audio/x-wav;base64,${Buffer.from(MP3).toString("base64")}` } },
+		respond: { json: { text: "from a wav" } },
 	},
 	{
 		path: "/fal.run/fal-ai/nemotron",
@@ -501,6 +509,19 @@ describe("fal-ai", () => {
 			{ fetch: server().fetch },
 		);
 		expect(output).toEqual({ text: "hello world", chunks: [{ text: "hello world", timestamp: [0, 1] }] });
+	});
+
+	it("automatic-speech-recognition: audio/wav is labelled audio/x-wav, the spelling fal decodes", async () => {
+		const output = await automaticSpeechRecognition(
+			{
+				accessToken: PROVIDER_KEY,
+				provider: "fal-ai",
+				model: "org/whisper-wav",
+				inputs: new Blob([MP3], { type: "audio/wav" }),
+			},
+			{ fetch: server().fetch },
+		);
+		expect(output).toEqual({ text: "from a wav" });
 	});
 
 	it("automatic-speech-recognition: `output` and `segments` answers; neither text nor output is an error", async () => {

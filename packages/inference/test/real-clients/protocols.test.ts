@@ -183,13 +183,23 @@ const RULES: Array<[string, Call, number, string?]> = [
 		"Key {key}",
 	],
 	[
-		"a fal key as Key, with WAV audio",
+		"a fal key as Key, with WAV audio labelled audio/x-wav",
+		{
+			url: "https://fal.run/fal-ai/asr",
+			authorization: `Key ${providerKey("fal-ai")}`,
+			json: { audio_url: dataUrl("audio/x-wav", WAV) },
+		},
+		200,
+	],
+	[
+		"WAV audio labelled audio/wav to fal.ai",
 		{
 			url: "https://fal.run/fal-ai/asr",
 			authorization: `Key ${providerKey("fal-ai")}`,
 			json: { audio_url: dataUrl("audio/wav", WAV) },
 		},
-		200,
+		422,
+		"audio/wav",
 	],
 	[
 		"FLAC audio to fal.ai, whatever its label",

@@ -122,9 +122,20 @@ function textInput(ctx: SnippetContext): string | undefined {
 const textToImage: Template = (ctx) =>
 	`${call(ctx, "image", "text_to_image", [textInput(ctx)], {})}\n\n# image is a PIL.Image object\nimage.save("image.png")`;
 
+/**
+ * A `voice` our client puts in the body (Together requires one; Kokoro models get a default) goes through
+ * `extra_body`: huggingface_hub 2.0.0's Together helper sets no default and sends what it is given.
+ */
+function speechExtras(ctx: SnippetContext): Record<string, unknown> {
+	const body = ctx.request.body;
+	const voice =
+		typeof body === "object" && body !== null ? (body as Record<string, unknown>).voice : undefined;
+	return voice === undefined ? {} : { extra_body: { voice } };
+}
+
 const textToSpeech: Template = (ctx) =>
 	[
-		call(ctx, "audio", "text_to_speech", [textInput(ctx)], {}),
+		call(ctx, "audio", "text_to_speech", [textInput(ctx)], speechExtras(ctx)),
 		"",
 		"# audio holds the bytes of an audio file",
 		'with open("speech.flac", "wb") as f:',

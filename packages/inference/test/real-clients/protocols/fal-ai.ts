@@ -10,12 +10,27 @@ import { type JsonObject, knownModel, mediaUrl, stringField } from "./checks.js"
 import { detailError } from "./common.js";
 import { addJob, postJson, readJob } from "./endpoints.js";
 import { mediaHost } from "./media-host.js";
+import { parseDataUrl } from "./media.js";
 import { json } from "./replies.js";
 import { Refusal, type Endpoint, type ProtocolState, type ProviderProtocol } from "./types.js";
 
 const MEDIA_HOST = "v3.fal.media";
 const AUDIO_FORMATS = ["wav", "mp3", "mp4", "webm"] as const;
 const IMAGE_FORMATS = ["png", "jpeg"] as const;
+/**
+ * fal's decoder picks a file extension from a data: URL's label and has none for these spellings: it
+ * refuses WAV labelled audio/wav (decoding the same bytes labelled audio/x-wav) and WebM labelled audio/webm.
+ */
+const UNDECODABLE_AUDIO_LABELS = ["audio/wav", "audio/wave", "audio/webm"];
+
+/** An audio input fal decodes: accepted bytes under a label its decoder maps to an extension. */
+function falAudio(value: unknown): void {
+	mediaUrl(value, "audio_url", AUDIO_FORMATS);
+	const label = parseDataUrl(value)?.type.toLowerCase();
+	if (label !== undefined && UNDECODABLE_AUDIO_LABELS.includes(label)) {
+		throw new Refusal(422, `audio_url: cannot decode audio labelled ${label}`);
+	}
+}
 
 /** What each kind of app needs and answers. */
 const APPS: Record<string, (body: JsonObject, state: ProtocolState) => unknown> = {
@@ -39,14 +54,14 @@ const APPS: Record<string, (body: JsonObject, state: ProtocolState) => unknown> 
 		return { audio_file: { url: state.mediaUrl(MEDIA_HOST, "audio.wav") } };
 	},
 	"automatic-speech-recognition": (body) => {
-		mediaUrl(body.audio_url, "audio_url", AUDIO_FORMATS);
+		falAudio(body.audio_url);
 		return {
 			text: "Hello from the harbour.",
 			chunks: [{ timestamp: [0, 1.2], text: "Hello from the harbour." }],
 		};
 	},
 	"audio-to-audio": (body, state) => {
-		mediaUrl(body.audio_url, "audio_url", AUDIO_FORMATS);
+		falAudio(body.audio_url);
 		return { audio: { url: state.mediaUrl(MEDIA_HOST, "audio.wav") } };
 	},
 	"text-to-video": (body, state) => {

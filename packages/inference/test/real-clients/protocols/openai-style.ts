@@ -120,9 +120,14 @@ export function imageGenerations(provider: string, path: string, options: ImageO
 }
 
 /** POST audio/speech: `model` + `input` text; answers the audio file itself. */
-export function audioSpeech(provider: string, path: string): Endpoint {
+export function audioSpeech(
+	provider: string,
+	path: string,
+	options: { voiceRequired?: boolean } = {},
+): Endpoint {
 	return postJson("speech", path, ({ body, state }) => {
 		stringField(body, "input");
+		if (options.voiceRequired) stringField(body, "voice");
 		knownModel(state, provider, body.model);
 		return mediaReply("audio.wav");
 	});

@@ -29,7 +29,8 @@ export const together: ProviderProtocol = {
 				chatCompletions("together", "/v1/chat/completions"),
 				completions("together", "/v1/completions"),
 				embeddingsEndpoint("together", "/v1/embeddings"),
-				audioSpeech("together", "/v1/audio/speech"),
+				// Together's speech API requires a model-specific `voice` (docs.together.ai, text-to-speech).
+				audioSpeech("together", "/v1/audio/speech", { voiceRequired: true }),
 				audioTranscriptions("together", "/v1/audio/transcriptions"),
 				postJson("image generations", "/v1/images/generations", ({ body, state }) => {
 					stringField(body, "prompt");
@@ -64,6 +65,9 @@ export const together: ProviderProtocol = {
 	routed: true,
 	direct: true,
 	keyScheme: BEARER,
-	providerModelId: (hubModelId) => `${hubModelId}-Turbo`,
+	// Together's speech models are Kokoro's (and Orpheus's, which need a voice named by the caller): the
+	// speech cases are mapped to a Kokoro id, for which the client and the snippets send a default voice.
+	providerModelId: (hubModelId) =>
+		hubModelId.includes("text-to-speech") ? `${hubModelId}-Kokoro` : `${hubModelId}-Turbo`,
 	errorBody: openaiError,
 };
