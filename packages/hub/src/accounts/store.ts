@@ -5,6 +5,7 @@ import { newObjectId } from "../ids.js";
 import { ACCESS_TOKEN_PREFIX, newToken, tokenHash } from "./tokens.js";
 import { ROLES, TOKEN_ROLES, type Role, type TokenRole } from "../vocabulary.js";
 import type { OrgMembership, Viewer } from "./viewer.js";
+import { hasControlCharacter } from "@modelhub/tasks/literals";
 
 /** Account input that cannot be used (a 400 for a client, exit status 2 for the CLI). */
 export class AccountInputError extends HubError {
@@ -54,8 +55,6 @@ export interface TokenInfo {
 
 const MAX_FULLNAME = 200;
 const MAX_DISPLAY_NAME = 100;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function iso(value: Date | string | null | undefined): string | null {
 	if (value === null || value === undefined) return null;
@@ -74,7 +73,7 @@ function checkText(value: unknown, what: string, max: number): string | undefine
 	if (typeof value !== "string") throw new AccountInputError(`${what} must be a string`);
 	const text = value.trim();
 	if (text.length === 0) return undefined;
-	if (text.length > max || CONTROL.test(text) || !text.isWellFormed()) {
+	if (text.length > max || hasControlCharacter(text) || !text.isWellFormed()) {
 		throw new AccountInputError(`${what} must be at most ${max} printable characters`);
 	}
 	return text;

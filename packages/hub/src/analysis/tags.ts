@@ -1,6 +1,7 @@
 import { FORMAT_FILE_PATTERNS } from "./analysed-paths.js";
 import { isRecord } from "./json.js";
 import { hasFile, hasFileEnding, type RevisionSnapshot } from "./snapshot.js";
+import { isValidTag } from "../cards/front-matter.js";
 
 /**
  * Tags the files give, as the public hub shows them: one per weights format present
@@ -33,9 +34,7 @@ export type BaseModelRelation = (typeof BASE_MODEL_RELATIONS)[number];
 /** An arXiv id linked from the card (hub docs, paper pages: linked arXiv papers become `arxiv:<id>` tags). */
 const ARXIV_LINK = /arxiv\.org\/(?:abs|pdf)\/(\d{4}\.\d{4,5})/gi;
 const MAX_ARXIV_TAGS = 100;
-/** What a tag may be, as for the card's own tags (cards/front-matter.ts), and how many a model has. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what a tag may not hold
-const VALID_TAG = /^[^\u0000-\u001f\u007f]{1,256}$/;
+/** How many tags a model has (what one may be: isValidTag, as for the card's own tags). */
 const MAX_TAGS = 1000;
 
 function strings(value: unknown): string[] {
@@ -113,5 +112,5 @@ export function deriveTags(snapshot: RevisionSnapshot, inputs: TagInputs): strin
 		...strings(card.license).map((license) => `license:${license}`),
 		...(inputs.chatTemplate ? ["conversational"] : []),
 	];
-	return [...new Set(tags.filter((tag) => VALID_TAG.test(tag) && tag.isWellFormed()))].slice(0, MAX_TAGS);
+	return [...new Set(tags.filter(isValidTag))].slice(0, MAX_TAGS);
 }

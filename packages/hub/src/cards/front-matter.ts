@@ -1,6 +1,7 @@
 import { Composer, type CST, type Document, isScalar, LineCounter, Parser, visit } from "yaml";
 import { PIPELINE_TYPES } from "@modelhub/tasks";
 import { checkJson, ModelInputError } from "../models/input.js";
+import { hasControlCharacter } from "@modelhub/tasks/literals";
 
 /**
  * The YAML front matter of a model card (README.md between `---` lines): the metadata the public hub
@@ -165,8 +166,12 @@ function strings(value: unknown): string[] {
 		.map((item) => item.trim());
 }
 
-// eslint-disable-next-line no-control-regex
-const TAG = /^[^\u0000-\u001f\u007f]{1,256}$/;
+const MAX_TAG_LENGTH = 256;
+
+/** What a tag may be, in a card or derived: 1–256 UTF-16 units of well-formed text, no control character. */
+export function isValidTag(tag: string): boolean {
+	return tag.length >= 1 && tag.length <= MAX_TAG_LENGTH && !hasControlCharacter(tag) && tag.isWellFormed();
+}
 const LIBRARY = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 
 /** What a card's metadata says of the model: its task, library and tags (the public hub's derivation). */
@@ -188,6 +193,6 @@ export function cardFacts(data: Record<string, unknown>): {
 		...strings(data.license).map((license) => `license:${license}`),
 		...strings(data.datasets).map((dataset) => `dataset:${dataset}`),
 		...strings(data.base_model).map((model) => `base_model:${model}`),
-	].filter((tag) => TAG.test(tag) && tag.isWellFormed());
+	].filter(isValidTag);
 	return { pipelineTag: pipeline, libraryName: library, tags: [...new Set(tags)].slice(0, 1000) };
 }

@@ -1,5 +1,6 @@
 // The name rules are shared with the web app, which checks them before creating a repository.
 import { repoIdProblem } from "@modelhub/tasks/repositories";
+import { replaceControlCharacters } from "@modelhub/tasks/literals";
 
 export { ID_PART_PATTERN, idPartProblem } from "@modelhub/tasks/repositories";
 
@@ -14,7 +15,6 @@ export function modelIdProblem(id: unknown): string | undefined {
 /** Shortens untrusted text for an error message (and strips control characters). */
 export function quoteForMessage(value: unknown, max = 80): string {
 	const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-	// eslint-disable-next-line no-control-regex
-	const clean = text.replace(/[\u0000-\u001f\u007f]/g, "?");
+	const clean = replaceControlCharacters(text, "?");
 	return JSON.stringify(clean.length > max ? `${clean.slice(0, max)}…` : clean);
 }

@@ -3,6 +3,7 @@ import { HubError } from "../errors.js";
 import { parseIsoDate } from "./dates.js";
 import { writablePathProblem } from "../repos/paths.js";
 import { modelIdProblem, quoteForMessage } from "./ids.js";
+import { hasControlCharacter } from "@modelhub/tasks/literals";
 
 /** One provider that serves a model, in the hub's words. */
 export interface ProviderMapping {
@@ -75,8 +76,6 @@ const PROVIDER_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const ADAPTER_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const LIBRARY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 const OBJECT_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Task values a provider mapping may carry: every pipeline type, plus the hub's "conversational". */
 export function isMappingTask(task: string): boolean {
@@ -157,7 +156,7 @@ function plainText(max: number) {
 	return (value: string): string | undefined => {
 		if (value.length === 0) return "must not be empty";
 		if (value.length > max) return `must be at most ${max} characters`;
-		if (CONTROL.test(value)) return "must not contain control characters";
+		if (hasControlCharacter(value)) return "must not contain control characters";
 		if (!value.isWellFormed()) return "must not contain unpaired UTF-16 surrogates";
 		return undefined;
 	};

@@ -22,6 +22,7 @@ import {
 } from "../repos/read.js";
 import type { ReadContext } from "./models.js";
 import type { RepoContext } from "./repos.js";
+import { hasControlCharacter } from "@modelhub/tasks/literals";
 
 /**
  * Reading what a repository holds at a revision: its tree, files, refs and history. Every read starts
@@ -40,15 +41,13 @@ export interface ReadableRevision extends FoundRepo {
 }
 
 const MAX_REVISION_LENGTH = 256;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A revision as a client may name it (1 to 256 printable characters), else the 400 to answer. */
 export function checkRevisionName(revision: string): void {
 	if (
 		revision.length === 0 ||
 		revision.length > MAX_REVISION_LENGTH ||
-		CONTROL.test(revision) ||
+		hasControlCharacter(revision) ||
 		!revision.isWellFormed()
 	) {
 		throw new HubError(

@@ -22,6 +22,7 @@ type Token =
 	| { kind: "star"; crossesSlash: boolean }
 	/** Matches nothing, and lets the match jump over the next `over` tokens: `**∕` may be zero folders. */
 	| { kind: "skip"; over: number };
+import { hasControlCharacter } from "@modelhub/tasks/literals";
 
 interface Rule {
 	tokens: Token[];
@@ -62,12 +63,11 @@ export class MatchBudget {
 const UNLIMITED = new MatchBudget(Number.POSITIVE_INFINITY);
 
 /** POSIX classes git's wildmatch knows inside `[…]`, e.g. `[[:digit:]]`. */
-const POSIX_CLASSES: Readonly<Record<string, RegExp>> = {
+const POSIX_CLASSES: Readonly<Record<string, { test(char: string): boolean }>> = {
 	alnum: /^[A-Za-z0-9]$/,
 	alpha: /^[A-Za-z]$/,
 	blank: /^[ \t]$/,
-	// eslint-disable-next-line no-control-regex
-	cntrl: /^[\x00-\x1f\x7f]$/,
+	cntrl: { test: (char: string) => char.length === 1 && hasControlCharacter(char) },
 	digit: /^[0-9]$/,
 	graph: /^[\x21-\x7e]$/,
 	lower: /^[a-z]$/,

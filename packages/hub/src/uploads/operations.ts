@@ -4,6 +4,7 @@ import { HubError, type ErrorKind } from "../errors.js";
 import type { TreeEdit } from "../repos/commits.js";
 import { repoPathProblem, writablePathProblem } from "../repos/paths.js";
 import { isSha256 } from "../storage/types.js";
+import { hasControlCharacterBesidesLines } from "@modelhub/tasks/literals";
 
 /**
  * The operations of a commit, as huggingface_hub's `create_commit` sends them (one NDJSON line each
@@ -74,8 +75,7 @@ export function parseHeader(value: unknown): CommitHeader {
 		bad(`the commit description must be at most ${MAX_DESCRIPTION} characters`);
 	}
 	for (const text of [summary as string, description as string]) {
-		// eslint-disable-next-line no-control-regex
-		if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) || !text.isWellFormed()) {
+		if (hasControlCharacterBesidesLines(text) || !text.isWellFormed()) {
 			bad("the commit message must not contain control characters or unpaired surrogates");
 		}
 	}

@@ -5,6 +5,7 @@ import { discardBody } from "../internal/http.js";
 import { encodeModelId } from "../internal/url.js";
 import { isRecord } from "../providers/checks.js";
 import type { InferenceProviderMappingEntry, InferenceTask, ModelId } from "../types.js";
+import { replaceControlCharacters } from "@modelhub/tasks/literals";
 
 /** A model's mapping, normalised: one entry per provider, in the hub's (the user's preference) order. */
 export type ProviderMappingList = readonly InferenceProviderMappingEntry[];
@@ -90,9 +91,8 @@ async function hubRateLimited(
 	} catch {
 		// Not JSON (or no body): the status says enough.
 	}
-	const quoted = said
-		// eslint-disable-next-line no-control-regex -- control characters are what is removed
-		?.replace(/[\u0000-\u001f\u007f]+/g, " ")
+	const quoted = (said === undefined ? undefined : replaceControlCharacters(said, " "))
+		?.replace(/ {2,}/g, " ")
 		.trim()
 		.slice(0, MAX_HUB_MESSAGE);
 	const wait =

@@ -4,3 +4,4 @@ export { shWord, shQuote, shComment } from "./shell.js";
 export { jsonText } from "./json.js";
 export { csString } from "./csharp.js";
 export { urlPath, urlQueryValue } from "./url.js";
+export { hasControlCharacter, hasControlCharacterBesidesLines, replaceControlCharacters } from "./control.js";
