@@ -129,6 +129,8 @@ export interface GcSettings {
 	xorbMaxAgeMs: number;
 	/** Temporary files (crashed uploads, spools) older than this are removed. */
 	tempMaxAgeMs: number;
+	/** Rows the tree collector reads, marks or deletes per query (its memory is about one such page). */
+	treeBatch: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -138,6 +140,7 @@ export const DEFAULT_GC_SETTINGS: GcSettings = {
 	uploadMaxAgeMs: 7 * 24 * HOUR_MS,
 	xorbMaxAgeMs: 14 * 24 * HOUR_MS,
 	tempMaxAgeMs: HOUR_MS,
+	treeBatch: 1000,
 };
 
 /** Download counting: how often counts are written, and the window of one count per client and file. */
@@ -476,6 +479,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			uploadMaxAgeMs: seconds(env, "MODELHUB_GC_UPLOAD_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.uploadMaxAgeMs),
 			xorbMaxAgeMs: seconds(env, "MODELHUB_GC_XORB_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.xorbMaxAgeMs),
 			tempMaxAgeMs: seconds(env, "MODELHUB_GC_TEMP_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.tempMaxAgeMs),
+			treeBatch: integer(env, "MODELHUB_GC_TREE_BATCH", DEFAULT_GC_SETTINGS.treeBatch, 1, 100_000),
 		},
 		selfService: selfServiceConfig(env),
 		port,

@@ -236,6 +236,11 @@ describe("configuration", () => {
 		).toMatchObject({ kind: "disk", groupWrites: { files: 8, bytes: 2097152 } });
 		expect(loadConfig({}).storage).toMatchObject({ groupWrites: { files: 32, bytes: 64 * 1024 * 1024 } });
 		expect(loadConfig({}).uploads.stagedMaxMs).toBe(10_000);
+		expect(loadConfig({}).gc.treeBatch).toBe(1000);
+		expect(loadConfig({ MODELHUB_GC_TREE_BATCH: "50" }).gc.treeBatch).toBe(50);
+		expect(() => loadConfig({ MODELHUB_GC_TREE_BATCH: "0" })).toThrow(
+			/MODELHUB_GC_TREE_BATCH must be between 1 and 100000/,
+		);
 		expect(loadConfig({ MODELHUB_COMMIT_STAGED_MAX_MS: "0" }).uploads.stagedMaxMs).toBe(0);
 		expect(() => loadConfig({ MODELHUB_COMMIT_STAGED_MAX_MS: "600001" })).toThrow(
 			/MODELHUB_COMMIT_STAGED_MAX_MS must be between 0 and 600000/,

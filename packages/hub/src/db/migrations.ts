@@ -595,6 +595,24 @@ CREATE INDEX repos_sort_downloads ON repos (type, (downloads + downloads_recent)
 ALTER TABLE xet_tokens ADD COLUMN issuer text;
 `,
 	},
+	{
+		version: 13,
+		name: "the tree collector marks reachable trees in the database, not in memory",
+		sql: `
+-- The collector's marks (src/gc/trees.ts): each run (its id starts with its start time) records here the
+-- trees and chunks it found reachable, a page at a time, so that its memory stays bounded however many
+-- trees are stored. Scratch rows, deleted when the run ends (a crashed run's by a later one): unlogged.
+CREATE UNLOGGED TABLE gc_tree_marks (
+	run text NOT NULL,
+	chunk boolean NOT NULL,
+	id text NOT NULL,
+	expanded boolean NOT NULL DEFAULT false,
+	PRIMARY KEY (run, chunk, id)
+);
+-- The marks still to follow, paged by the run.
+CREATE INDEX gc_tree_marks_pending ON gc_tree_marks (run) WHERE NOT expanded;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

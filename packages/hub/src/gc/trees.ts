@@ -1,106 +1,141 @@
+import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types.js";
 import { treeLinks } from "../repos/trees.js";
 import type { Tally } from "./store.js";
 
-/** Rows read per query while marking. */
-const MARK_BATCH = 1000;
+/**
+ * The tree collector's marking, kept in the database (table gc_tree_marks, migration 13) rather than in
+ * memory: a run marks every commit's root tree, then follows the marks a page at a time (reading the
+ * page's stored rows and marking what they link to), so that its memory is one page (MODELHUB_GC_TREE_BATCH
+ * rows and their links) however many trees and commits are stored. What no mark names is unreachable.
+ */
 
-/** Trees and chunks found reachable from root trees. */
-export interface Reachable {
-	trees: Set<string>;
-	chunks: Set<string>;
+/** A run's marks older than this belong to a run that never cleaned up (a crash): removed at the next start. */
+const STALE_RUN_MS = 24 * 3_600_000;
+
+/** Starts a marking run: its id (its start time first, so that stale runs sort before a cutoff). */
+export async function startMarking(db: Queryable): Promise<string> {
+	const now = Date.now();
+	await db.query("DELETE FROM gc_tree_marks WHERE run < $1", [new Date(now - STALE_RUN_MS).toISOString()]);
+	return `${new Date(now).toISOString()} ${randomUUID()}`;
 }
 
-/** Every commit's root tree. */
-export async function commitRoots(db: Queryable): Promise<Set<string>> {
-	const result = await db.query<{ tree_id: string }>("SELECT DISTINCT tree_id FROM commits");
-	return new Set(result.rows.map((row) => row.tree_id));
+/** Removes a run's marks. */
+export async function endMarking(db: Queryable, run: string): Promise<void> {
+	await db.query("DELETE FROM gc_tree_marks WHERE run = $1", [run]);
+}
+
+/** Marks every commit's root tree (those marked already keep their mark; the new ones are to follow). */
+export async function markRoots(db: Queryable, run: string): Promise<void> {
+	await db.query(
+		`INSERT INTO gc_tree_marks (run, chunk, id)
+		SELECT DISTINCT $1, false, tree_id FROM commits ON CONFLICT DO NOTHING`,
+		[run],
+	);
+}
+
+/** Marks trees and chunks (those marked already are left as they are: what is under them is marked too). */
+async function mark(db: Queryable, run: string, trees: readonly string[], chunks: readonly string[]) {
+	if (trees.length + chunks.length === 0) return;
+	await db.query(
+		`INSERT INTO gc_tree_marks (run, chunk, id)
+		SELECT $1, chunk, id FROM unnest($2::boolean[], $3::text[]) AS m(chunk, id) ON CONFLICT DO NOTHING`,
+		[run, [...trees.map(() => false), ...chunks.map(() => true)], [...trees, ...chunks]],
+	);
 }
 
 /**
- * Adds to `reachable` the trees and chunks under `roots` (level by level, a batch of rows per query),
- * not descending into trees already in it (what is under them was marked with them).
+ * Follows the run's marks not yet followed, `batch` at a time, until none is left: each page's stored
+ * rows are read and what they link to is marked (and followed in a later page).
  */
-export async function markTrees(db: Queryable, roots: Iterable<string>, reachable: Reachable): Promise<void> {
-	let level = [...roots].filter((oid) => !reachable.trees.has(oid));
-	for (const oid of level) reachable.trees.add(oid);
-	while (level.length > 0) {
-		const next: string[] = [];
-		const follow = (links: { trees: string[]; chunks: string[] }, chunkIds: string[]): void => {
-			for (const oid of links.trees)
-				if (!reachable.trees.has(oid)) {
-					reachable.trees.add(oid);
-					next.push(oid);
-				}
-			for (const id of links.chunks)
-				if (!reachable.chunks.has(id)) {
-					reachable.chunks.add(id);
-					chunkIds.push(id);
-				}
-		};
-		for (let start = 0; start < level.length; start += MARK_BATCH) {
-			const chunkIds: string[] = [];
-			const trees = await db.query<{ entries: Uint8Array }>(
-				"SELECT entries FROM trees WHERE oid = ANY($1::text[])",
-				[level.slice(start, start + MARK_BATCH)],
-			);
-			for (const row of trees.rows) follow(treeLinks(row.entries), chunkIds);
-			for (let from = 0; from < chunkIds.length; from += MARK_BATCH) {
-				const chunks = await db.query<{ entries: Uint8Array }>(
-					"SELECT entries FROM tree_chunks WHERE id = ANY($1::text[])",
-					[chunkIds.slice(from, from + MARK_BATCH)],
-				);
-				for (const row of chunks.rows) follow(treeLinks(row.entries), []);
+export async function followMarks(db: Queryable, run: string, batch: number): Promise<void> {
+	for (;;) {
+		const page = await db.query<{ chunk: boolean; id: string }>(
+			`UPDATE gc_tree_marks m SET expanded = true FROM (
+				SELECT chunk, id FROM gc_tree_marks WHERE run = $1 AND NOT expanded LIMIT $2
+			) p WHERE m.run = $1 AND m.chunk = p.chunk AND m.id = p.id
+			RETURNING m.chunk, m.id`,
+			[run, batch],
+		);
+		if (page.rows.length === 0) return;
+		const trees = page.rows.filter((row) => !row.chunk).map((row) => row.id);
+		const chunks = page.rows.filter((row) => row.chunk).map((row) => row.id);
+		const rows = [
+			...(trees.length === 0
+				? []
+				: (
+						await db.query<{ entries: Uint8Array }>("SELECT entries FROM trees WHERE oid = ANY($1::text[])", [
+							trees,
+						])
+					).rows),
+			...(chunks.length === 0
+				? []
+				: (
+						await db.query<{ entries: Uint8Array }>(
+							"SELECT entries FROM tree_chunks WHERE id = ANY($1::text[])",
+							[chunks],
+						)
+					).rows),
+		];
+		// Links are marked `batch` at a time too (a tree of many folders links to many).
+		let linkedTrees: string[] = [];
+		let linkedChunks: string[] = [];
+		for (const row of rows) {
+			const links = treeLinks(row.entries);
+			for (const oid of links.trees) linkedTrees.push(oid);
+			for (const id of links.chunks) linkedChunks.push(id);
+			if (linkedTrees.length + linkedChunks.length >= batch) {
+				await mark(db, run, linkedTrees, linkedChunks);
+				linkedTrees = [];
+				linkedChunks = [];
 			}
 		}
-		level = next;
+		await mark(db, run, linkedTrees, linkedChunks);
 	}
 }
 
-/** Stored trees and chunks not in `reachable`, each with its size (bytes of packed entries). */
-export async function unreachableTrees(
+/** The stored table, its key, and whether its rows are chunks (as marks name them). */
+const STORED = [
+	{ table: "trees", key: "oid", chunk: false },
+	{ table: "tree_chunks", key: "id", chunk: true },
+] as const;
+
+/**
+ * Counts (or with `remove`, deletes) the stored trees and chunks the run has not marked, paging through
+ * each table in key order, `batch` rows at a time.
+ */
+export async function sweepUnmarked(
 	db: Queryable,
-	reachable: Reachable,
-): Promise<{ trees: Map<string, number>; chunks: Map<string, number> }> {
-	const pick = async (
-		table: "trees" | "tree_chunks",
-		key: "oid" | "id",
-		marked: Set<string>,
-	): Promise<Map<string, number>> => {
-		const result = await db.query<{ key: string; bytes: string | number }>(
-			`SELECT ${key} AS key, octet_length(entries) AS bytes FROM ${table}`,
-		);
-		const found = new Map<string, number>();
-		for (const row of result.rows) if (!marked.has(row.key)) found.set(row.key, Number(row.bytes));
-		return found;
-	};
-	return {
-		trees: await pick("trees", "oid", reachable.trees),
-		chunks: await pick("tree_chunks", "id", reachable.chunks),
-	};
-}
-
-/** How many trees and chunks, and their bytes. */
-export function treeTally(...sets: ReadonlyArray<ReadonlyMap<string, number>>): Tally {
+	run: string,
+	batch: number,
+	remove: boolean,
+): Promise<Tally> {
 	const tally: Tally = { count: 0, bytes: 0 };
-	for (const set of sets)
-		for (const bytes of set.values()) {
-			tally.count++;
-			tally.bytes += bytes;
+	for (const { table, key, chunk } of STORED) {
+		const unmarked = `NOT EXISTS (SELECT 1 FROM gc_tree_marks m
+			WHERE m.run = $1 AND m.chunk = ${chunk} AND m.id = t.${key})`;
+		let after = "";
+		for (;;) {
+			const result = await db.query<{ last: string | null; count: string | number; bytes: string | number }>(
+				remove
+					? `WITH page AS (SELECT ${key} FROM ${table} WHERE ${key} > $2 ORDER BY ${key} LIMIT $3),
+					gone AS (DELETE FROM ${table} t USING page p WHERE t.${key} = p.${key} AND ${unmarked}
+						RETURNING octet_length(t.entries) AS bytes)
+					SELECT (SELECT max(${key}) FROM page) AS last, (SELECT count(*) FROM gone) AS count,
+						(SELECT COALESCE(sum(bytes), 0) FROM gone) AS bytes`
+					: `WITH page AS (
+						SELECT ${key}, octet_length(entries) AS bytes FROM ${table} WHERE ${key} > $2 ORDER BY ${key} LIMIT $3
+					)
+					SELECT (SELECT max(${key}) FROM page) AS last, count(*) AS count, COALESCE(sum(t.bytes), 0) AS bytes
+					FROM page t WHERE ${unmarked}`,
+				[run, after, batch],
+			);
+			const row = result.rows[0];
+			if (!row || row.last === null) break;
+			tally.count += Number(row.count);
+			tally.bytes += Number(row.bytes);
+			after = row.last;
 		}
+	}
 	return tally;
-}
-
-/** Deletes trees and chunks by id (the caller holds the collection lock and checked they are unreachable). */
-export async function deleteTrees(
-	tx: Queryable,
-	trees: readonly string[],
-	chunks: readonly string[],
-): Promise<void> {
-	for (let start = 0; start < trees.length; start += MARK_BATCH)
-		await tx.query("DELETE FROM trees WHERE oid = ANY($1::text[])", [trees.slice(start, start + MARK_BATCH)]);
-	for (let start = 0; start < chunks.length; start += MARK_BATCH)
-		await tx.query("DELETE FROM tree_chunks WHERE id = ANY($1::text[])", [
-			chunks.slice(start, start + MARK_BATCH),
-		]);
 }

@@ -11,14 +11,7 @@ import {
 	unknownBlobs,
 	type Tally,
 } from "../gc/store.js";
-import {
-	commitRoots,
-	deleteTrees,
-	markTrees,
-	treeTally,
-	unreachableTrees,
-	type Reachable,
-} from "../gc/trees.js";
+import { endMarking, followMarks, markRoots, startMarking, sweepUnmarked } from "../gc/trees.js";
 import type { BlobStore, ListedBlob } from "../storage/types.js";
 import { ADMIN } from "../accounts/viewer.js";
 import { requireAdmin, type Actor } from "./actor.js";
@@ -131,7 +124,7 @@ export async function collectGarbage(
 		}
 	}
 
-	if (!signal?.aborted) report.orphanedTrees = await collectTrees(db, dryRun);
+	if (!signal?.aborted) report.orphanedTrees = await collectTrees(db, dryRun, settings.treeBatch);
 
 	// Stored bytes no row knows of, older than the grace period.
 	const before = Date.now() - settings.graceMs;
@@ -184,29 +177,31 @@ export async function collectGarbage(
 /**
  * Deletes the trees and chunks no commit reaches (left by deleted repositories, and by commits removed
  * from a history), or with `dryRun` only counts them. They are marked from every commit's root tree
- * without the lock; then, holding it exclusively (commits write trees holding it shared, see
- * writeCommits), the roots of commits made meanwhile are marked too, since a commit may have stored
- * again a tree that was unreachable: only what is still unreachable is deleted.
+ * without the lock (in the database, a page at a time: src/gc/trees.ts); then, holding it exclusively
+ * (commits write trees holding it shared, see writeCommits), the roots of commits made meanwhile are
+ * marked too, since a commit may have stored again a tree that was unreachable: only what is still
+ * unreachable is deleted.
  */
-async function collectTrees(db: Database, dryRun: boolean): Promise<GcReport["orphanedTrees"]> {
-	const roots = await commitRoots(db);
-	const reachable: Reachable = { trees: new Set(), chunks: new Set() };
-	await markTrees(db, roots, reachable);
-	const found = await unreachableTrees(db, reachable);
-	if (dryRun || found.trees.size + found.chunks.size === 0) return treeTally(found.trees, found.chunks);
-	return db.transaction(async (tx) => {
-		await lockForCollection(tx);
-		const now = await commitRoots(tx);
-		await markTrees(
-			tx,
-			[...now].filter((root) => !roots.has(root)),
-			reachable,
-		);
-		for (const oid of reachable.trees) found.trees.delete(oid);
-		for (const id of reachable.chunks) found.chunks.delete(id);
-		await deleteTrees(tx, [...found.trees.keys()], [...found.chunks.keys()]);
-		return treeTally(found.trees, found.chunks);
-	});
+async function collectTrees(
+	db: Database,
+	dryRun: boolean,
+	batch: number,
+): Promise<GcReport["orphanedTrees"]> {
+	const run = await startMarking(db);
+	try {
+		await markRoots(db, run);
+		await followMarks(db, run, batch);
+		const found = await sweepUnmarked(db, run, batch, false);
+		if (dryRun || found.count === 0) return found;
+		return await db.transaction(async (tx) => {
+			await lockForCollection(tx);
+			await markRoots(tx, run);
+			await followMarks(tx, run, batch);
+			return sweepUnmarked(tx, run, batch, true);
+		});
+	} finally {
+		await endMarking(db, run);
+	}
 }
 
 /** The periodic run's actor: the hub admin's rights, named `@gc` in the audit log. */
