@@ -14,6 +14,8 @@ import {
 import { fileUrl, INTERNAL_READ_HEADER } from "./models";
 
 const modelApiPath = (id: string) => repoApiPath(repoId("model", id));
+/** A full commit id: what it names never changes. */
+const COMMIT_ID = /^[0-9a-f]{40}$/;
 
 /** The `rel="next"` URL of a `Link` header (the hub pages trees and histories this way), made relative to `baseUrl`. */
 export function nextLink(link: string | null, baseUrl = ""): string | undefined {
@@ -105,6 +107,11 @@ export async function readFileStart(
 		url,
 		{
 			signal: options.signal,
+			// A branch's file changes with each commit. Chromium's cache of a range request answered with
+			// the old bytes after a commit, though the hub sends `no-cache` and a new ETag (the file view
+			// showed an edited file's old text, cut at its old size): only a commit's files, which never
+			// change, come from the cache.
+			...(COMMIT_ID.test(revision) ? {} : { cache: "no-store" as const }),
 			headers: {
 				[INTERNAL_READ_HEADER]: "web",
 				Range: `bytes=0-${maxBytes - 1}`,

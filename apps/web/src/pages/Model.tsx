@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useHubSession } from "../account/session";
 import { ApiError } from "../api/http";
@@ -185,17 +185,25 @@ function modelLicenseTag(model: ModelDetail): string | undefined {
 /** Tags shown before "+N more": the first ones are the library, format and task tags. */
 const SHOWN_TAGS = 10;
 
-function CardTab({ model }: { model: ModelDetail }) {
+function CardTab({ model, version, canWrite }: { model: ModelDetail; version: number; canWrite: boolean }) {
 	const api = useApiOptions();
 	const card = useResource(
 		(signal) => getModelCard(model.id, { ...api, signal }),
-		[model.id, api.baseUrl, api.token],
+		[model.id, api.baseUrl, api.token, version],
 	);
 	const tags = tagLinks(model.tags);
 	const [allTags, setAllTags] = useState(false);
 	const shown = allTags ? tags : tags.slice(0, SHOWN_TAGS);
+	const cardFile = browseHref(model.id, { kind: "blob", revision: "main", path: "README.md" });
 	return (
 		<div className="card-tab">
+			{canWrite && card.status === "ready" && card.data !== undefined ? (
+				<div className="card-actions">
+					<Link className="btn btn-small" to={cardFile} state={{ edit: true }}>
+						Edit model card
+					</Link>
+				</div>
+			) : null}
 			{tags.length > 0 ? (
 				<ul className="chip-list model-tags" aria-label="Tags">
 					{shown.map((tag) => (
@@ -239,6 +247,9 @@ function CardTab({ model }: { model: ModelDetail }) {
 	);
 }
 
+/** When the model is read again after a commit from the page (bounded: four reads). */
+const REFRESH_AFTER_COMMIT_MS = [0, 1500, 4000, 10_000];
+
 /** At this width and wider the page has two columns; narrower, the sidebar is a third tab. */
 const TWO_COLUMNS = "(min-width: 1000px)";
 
@@ -248,7 +259,23 @@ const QUERY_TABS = new Set(["inference", "settings"]);
 function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseView }) {
 	const api = useApiOptions();
 	const [isPrivate, setIsPrivate] = useState(loaded.private === true);
-	const model = useMemo(() => ({ ...loaded, private: isPrivate }), [loaded, isPrivate]);
+	// After a commit from the page (an edit, a deletion, an upload) the model is read again, so the header
+	// (task, library, tags), the card, "Use this model" and the playground show its new metadata.
+	const [fresh, setFresh] = useState<ModelDetail>();
+	const [version, setVersion] = useState(0);
+	const model = useMemo(() => ({ ...(fresh ?? loaded), private: isPrivate }), [fresh, loaded, isPrivate]);
+	const refreshes = useRef<ReturnType<typeof setTimeout>[]>([]);
+	useEffect(() => () => refreshes.current.forEach(clearTimeout), []);
+	const onCommitted = useCallback(() => {
+		setVersion((value) => value + 1);
+		refreshes.current.forEach(clearTimeout);
+		// The card's task, library and license are in the model at once; its tags come from the hub's
+		// analysis, which runs just after the commit (packages/hub/README.md, "Repository analysis"), so
+		// the model is read again a few times.
+		refreshes.current = REFRESH_AFTER_COMMIT_MS.map((delay) =>
+			setTimeout(() => getModel(loaded.id, api).then(setFresh, () => undefined), delay),
+		);
+	}, [loaded.id, api]);
 	const providers = useMemo(() => providerEntries(model.inferenceProviderMapping), [model]);
 	const [provider, setProvider] = useState(providers[0]?.provider);
 	// Arriving from "Create model", the files tab opens with its upload form.
@@ -297,7 +324,11 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 		<Loading label="Loading the inference providers" />
 	);
 	const tabs = [
-		{ id: "card", label: "Model card", content: <CardTab model={model} /> },
+		{
+			id: "card",
+			label: "Model card",
+			content: <CardTab model={model} version={version} canWrite={canWrite} />,
+		},
 		{
 			id: "files",
 			label: "Files and versions",
@@ -308,6 +339,7 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 					canWrite={canWrite}
 					isPrivate={isPrivate}
 					initialUpload={arrival.upload === true}
+					onCommitted={onCommitted}
 				/>
 			),
 		},

@@ -26,8 +26,13 @@ import { useModule } from "../../hooks/useModule";
 // highlighter (highlight.js) for code, the Markdown renderer (marked, DOMPurify) for a preview.
 const loadHighlighter = () => import("./highlight");
 const loadMarkdown = () => import("../model/ModelCard");
-import { Link } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import NotFound from "../../pages/NotFound";
+import { isEditable } from "../../view/edit";
+import type { CommitResult } from "../../api/commit";
+
+// The editor loads when someone who may write opens it.
+const loadEditor = () => import("./FileEditor");
 
 interface LoadedFile {
 	entry: Extract<RepoTreeEntry, { type: "file" }>;
@@ -52,13 +57,25 @@ export default function BlobView({
 	revision,
 	path,
 	isPrivate,
+	canEdit = false,
+	onCommitted,
 }: {
 	modelId: string;
 	revision: string;
 	path: string;
 	isPrivate: boolean;
+	/** Whether the viewer may write and the revision is a branch: Edit and Delete are offered. */
+	canEdit?: boolean;
+	onCommitted?: () => void;
 }) {
 	const api = useApiOptions();
+	const navigate = useNavigate();
+	// "Edit model card" arrives with the editor open.
+	const arrival = (useLocation().state ?? {}) as { edit?: boolean };
+	const [mode, setMode] = useState<EditMode>(arrival.edit ? "edit" : "view");
+	// Bumped by a commit from the editor: the file is read again.
+	const [version, setVersion] = useState(0);
+	const [committed, setCommitted] = useState<string>();
 	const file = useResource(
 		async (signal): Promise<LoadedFile | undefined> => {
 			const options = { ...api, signal };
@@ -83,8 +100,22 @@ export default function BlobView({
 			const shown = decodeShown(bytes, entry.size);
 			return { entry, kind, text: shown.text, truncated: shown.truncated };
 		},
-		[modelId, revision, path, api.baseUrl, api.token],
+		[modelId, revision, path, api.baseUrl, api.token, version],
 	);
+	const afterCommit = (action: "edit" | "delete") => (result: CommitResult) => {
+		setMode("view");
+		onCommitted?.();
+		const note = `Committed ${shortCommitId(result.commitOid)} to ${revision}.`;
+		if (action === "delete") {
+			const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+			void navigate(browseHref(modelId, { kind: "tree", revision, path: folder }), {
+				state: { committed: `${note} ${path} was deleted.` },
+			});
+			return;
+		}
+		setCommitted(note);
+		setVersion((value) => value + 1);
+	};
 	if (file.status === "loading") return <Loading label="Loading the file" />;
 	if (file.status === "error") {
 		if (file.error instanceof ApiError && file.error.status === 404)
@@ -93,7 +124,85 @@ export default function BlobView({
 	}
 	if (file.data === undefined)
 		return <NotFound title="File not found" message={`${path} is not in ${modelId} at ${revision}.`} />;
-	return <FileView modelId={modelId} revision={revision} file={file.data} isPrivate={isPrivate} />;
+	const editable =
+		canEdit &&
+		isEditable({
+			kind: file.data.kind,
+			truncated: file.data.truncated,
+			size: file.data.entry.size,
+			lfs: file.data.entry.lfs !== undefined,
+		});
+	return (
+		<FileView
+			modelId={modelId}
+			revision={revision}
+			file={file.data}
+			isPrivate={isPrivate}
+			edit={
+				canEdit
+					? {
+							mode,
+							editable,
+							committed,
+							setMode: (next) => {
+								setCommitted(undefined);
+								setMode(next);
+							},
+							onEdited: afterCommit("edit"),
+							onDeleted: afterCommit("delete"),
+						}
+					: undefined
+			}
+		/>
+	);
+}
+
+type EditMode = "view" | "edit" | "delete";
+
+/** What the file view offers someone who may edit it. */
+interface EditControls {
+	mode: EditMode;
+	/** Whether the text can be edited here (deleting is always offered). */
+	editable: boolean;
+	/** The last commit made from this view, announced. */
+	committed?: string;
+	setMode: (mode: EditMode) => void;
+	onEdited: (result: CommitResult) => void;
+	onDeleted: (result: CommitResult) => void;
+}
+
+function EditPanel({
+	modelId,
+	revision,
+	path,
+	edit,
+}: {
+	modelId: string;
+	revision: string;
+	path: string;
+	edit: EditControls;
+}) {
+	const editor = useModule(loadEditor, edit.mode !== "view");
+	if (edit.mode === "view") return null;
+	if (!editor) return <Loading label="Loading the editor" />;
+	const cancel = () => edit.setMode("view");
+	return edit.mode === "edit" ? (
+		<editor.FileEditor
+			modelId={modelId}
+			branch={revision}
+			path={path}
+			onCommitted={edit.onEdited}
+			onCancel={cancel}
+		/>
+	) : (
+		<editor.DeleteFileForm
+			modelId={modelId}
+			branch={revision}
+			path={path}
+			onCommitted={edit.onDeleted}
+			onCancel={cancel}
+		/>
+	);
 }
 
 /** What every view of one loaded file needs: where it is, and whether fetching it takes the token. */
@@ -104,7 +213,7 @@ interface FileProps {
 	isPrivate: boolean;
 }
 
-function FileView({ modelId, revision, file, isPrivate }: FileProps) {
+function FileView({ modelId, revision, file, isPrivate, edit }: FileProps & { edit?: EditControls }) {
 	const { entry } = file;
 	const name = entry.path.slice(entry.path.lastIndexOf("/") + 1);
 	const folders = pathCrumbs(entry.path).slice(0, -1);
@@ -138,7 +247,31 @@ function FileView({ modelId, revision, file, isPrivate }: FileProps) {
 					name={name}
 					isPrivate={isPrivate}
 				/>
+				{edit && edit.mode === "view" ? (
+					<>
+						{edit.editable ? (
+							<button
+								type="button"
+								className="btn btn-small"
+								onMouseEnter={() => void loadEditor()}
+								onFocus={() => void loadEditor()}
+								onClick={() => edit.setMode("edit")}
+							>
+								Edit<span className="visually-hidden"> {entry.path}</span>
+							</button>
+						) : null}
+						<button type="button" className="btn btn-small" onClick={() => edit.setMode("delete")}>
+							Delete<span className="visually-hidden"> {entry.path}</span>
+						</button>
+					</>
+				) : null}
 			</div>
+			{edit?.committed ? (
+				<p className="notice notice-info" role="status">
+					{edit.committed}
+				</p>
+			) : null}
+			{edit ? <EditPanel modelId={modelId} revision={revision} path={entry.path} edit={edit} /> : null}
 			{entry.lastCommit ? (
 				<p className="muted blob-commit">
 					Last changed by{" "}
@@ -154,7 +287,9 @@ function FileView({ modelId, revision, file, isPrivate }: FileProps) {
 					it to see it all.
 				</Notice>
 			) : null}
-			<FileBody modelId={modelId} revision={revision} file={file} isPrivate={isPrivate} />
+			{edit?.mode === "edit" ? null : (
+				<FileBody modelId={modelId} revision={revision} file={file} isPrivate={isPrivate} />
+			)}
 		</section>
 	);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { listRefs } from "../../api/models";
 import { useApiOptions } from "../../hooks/useApiOptions";
@@ -13,6 +13,8 @@ import { CommitsView } from "./CommitsView";
 // library) are chunks of their own: no other page loads them.
 const BlobView = lazy(() => import("./BlobView"));
 const CommitView = lazy(() => import("./CommitView"));
+// Creating a branch or tag: for those who may write, when they open it.
+const RefForm = lazy(() => import("./RefForm"));
 
 type FilesView = Exclude<BrowseView, { kind: "card" }>;
 
@@ -26,19 +28,30 @@ export function RepoBrowser({
 	canWrite,
 	isPrivate,
 	initialUpload,
+	onCommitted,
 }: {
 	modelId: string;
 	view: FilesView;
 	canWrite: boolean;
 	isPrivate: boolean;
 	initialUpload: boolean;
+	/** A commit from the page landed: the page reads the model again (header, card, sidebar). */
+	onCommitted: () => void;
 }) {
 	const api = useApiOptions();
 	const navigate = useNavigate();
+	// Bumped by a commit or a new branch or tag: the refs are read again.
+	const [refsVersion, setRefsVersion] = useState(0);
+	const [creatingRef, setCreatingRef] = useState(false);
+	const [created, setCreated] = useState<string>();
 	const refs = useResource(
 		(signal) => listRefs(modelId, { ...api, signal }),
-		[modelId, api.baseUrl, api.token],
+		[modelId, api.baseUrl, api.token, refsVersion],
 	);
+	const committed = useCallback(() => {
+		setRefsVersion((value) => value + 1);
+		onCommitted();
+	}, [onCommitted]);
 	const options = useMemo<RevisionOption[]>(
 		() =>
 			refs.status === "ready"
@@ -50,6 +63,9 @@ export function RepoBrowser({
 		[refs],
 	);
 	const revision = view.revision;
+	// Edits commit to a branch: a tag or a commit id is a read-only view.
+	const onBranch =
+		refs.status === "ready" ? refs.data.branches.some((ref) => ref.name === revision) : revision === "main";
 	const isHistory = view.kind === "commits" || view.kind === "commit";
 	return (
 		<div className="repo-browser">
@@ -73,7 +89,41 @@ export function RepoBrowser({
 						History
 					</Link>
 				</nav>
+				{canWrite ? (
+					<button
+						type="button"
+						className="btn btn-small"
+						aria-expanded={creatingRef}
+						onClick={() => {
+							setCreated(undefined);
+							setCreatingRef(!creatingRef);
+						}}
+					>
+						New branch or tag
+					</button>
+				) : null}
 			</div>
+			{created ? (
+				<p className="notice notice-info" role="status">
+					{created}
+				</p>
+			) : null}
+			{canWrite && creatingRef ? (
+				<Suspense fallback={<Loading label="Loading the form" />}>
+					<RefForm
+						modelId={modelId}
+						revision={revision}
+						onCancel={() => setCreatingRef(false)}
+						onCreated={(kind, name) => {
+							setCreatingRef(false);
+							setRefsVersion((value) => value + 1);
+							setCreated(`Created the ${kind} ${name} at ${revision}.`);
+							// A new branch is where the next edits go: the page moves to it.
+							if (kind === "branch") void navigate(browseHref(modelId, atRevision(view, name)));
+						}}
+					/>
+				</Suspense>
+			) : null}
 			{view.kind === "tree" ? (
 				<FilesTab
 					key={`${revision}\n${view.path}`}
@@ -83,12 +133,20 @@ export function RepoBrowser({
 					canWrite={canWrite}
 					isPrivate={isPrivate}
 					initialUpload={initialUpload}
+					onCommitted={committed}
 				/>
 			) : null}
 			{view.kind === "commits" ? <CommitsView modelId={modelId} revision={revision} /> : null}
 			{view.kind === "blob" ? (
 				<Suspense fallback={<Loading label="Loading the file view" />}>
-					<BlobView modelId={modelId} revision={revision} path={view.path} isPrivate={isPrivate} />
+					<BlobView
+						modelId={modelId}
+						revision={revision}
+						path={view.path}
+						isPrivate={isPrivate}
+						canEdit={canWrite && onBranch}
+						onCommitted={committed}
+					/>
 				</Suspense>
 			) : null}
 			{view.kind === "commit" ? (

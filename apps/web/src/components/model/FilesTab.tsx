@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { listFolder } from "../../api/browse";
 import { downloadWithToken } from "../../api/download";
 import type { RepoTreeEntry } from "@modelhub/hub/api";
@@ -25,6 +25,7 @@ export function FilesTab({
 	canWrite = false,
 	isPrivate = false,
 	initialUpload = false,
+	onCommitted: onPageCommitted,
 }: {
 	modelId: string;
 	revision: string;
@@ -33,6 +34,8 @@ export function FilesTab({
 	/** Private files need the hub token: they are downloaded through fetch, not a plain link. */
 	isPrivate?: boolean;
 	initialUpload?: boolean;
+	/** A commit landed (the page reads the model again). */
+	onCommitted?: () => void;
 }) {
 	const api = useApiOptions();
 	const navigate = useNavigate();
@@ -42,6 +45,8 @@ export function FilesTab({
 	const [more, setMore] = useState<{ entries: RepoTreeEntry[]; next?: string }>({ entries: [] });
 	const [moreError, setMoreError] = useState<string>();
 	const uploadId = useId();
+	// A deletion from the file view lands here, and says what it committed.
+	const arrival = (useLocation().state ?? {}) as { committed?: string };
 	const tree = useResource(
 		(signal) => listFolder(modelId, revision, folder, { ...api, signal }),
 		[modelId, revision, folder, api.baseUrl, api.token, version],
@@ -49,8 +54,9 @@ export function FilesTab({
 	const onCommitted = useCallback(() => {
 		setMore({ entries: [] });
 		setVersion((value) => value + 1);
+		onPageCommitted?.();
 		void navigate(browseHref(modelId, { kind: "tree", revision: "main", path: folder }));
-	}, [navigate, modelId, folder]);
+	}, [navigate, modelId, folder, onPageCommitted]);
 	const crumbs = pathCrumbs(folder);
 	const next =
 		more.next ?? (more.entries.length === 0 && tree.status === "ready" ? tree.data.next : undefined);
@@ -92,6 +98,11 @@ export function FilesTab({
 					</button>
 				) : null}
 			</div>
+			{arrival.committed ? (
+				<p className="notice notice-info" role="status">
+					{arrival.committed}
+				</p>
+			) : null}
 			{canWrite && uploading ? (
 				<div id={uploadId}>
 					<Suspense fallback={<Loading label="Loading the upload form" />}>
