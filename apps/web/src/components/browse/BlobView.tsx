@@ -362,7 +362,7 @@ function FileBody({ modelId, revision, file, isPrivate }: FileProps) {
 				</dl>
 			);
 		case "markdown":
-			return <MarkdownView modelId={modelId} text={file.text ?? ""} path={path} />;
+			return <MarkdownView modelId={modelId} revision={revision} text={file.text ?? ""} path={path} />;
 		case "json": {
 			const pretty = file.truncated ? undefined : prettyJson(file.text ?? "");
 			return <CodeView text={pretty ?? file.text ?? ""} language="json" label={path} />;
@@ -372,12 +372,28 @@ function FileBody({ modelId, revision, file, isPrivate }: FileProps) {
 	}
 }
 
-function MarkdownView({ modelId, text, path }: { modelId: string; text: string; path: string }) {
+function MarkdownView({
+	modelId,
+	revision,
+	text,
+	path,
+}: {
+	modelId: string;
+	revision: string;
+	text: string;
+	path: string;
+}) {
 	const [source, setSource] = useState(false);
 	const markdown = useModule(loadMarkdown, !source);
 	const html = useMemo(
-		() => (source || !markdown ? undefined : markdown.renderCard(text, modelId, window.location.origin)),
-		[source, text, modelId, markdown],
+		() =>
+			source || !markdown
+				? undefined
+				: markdown.renderCard(text, modelId, window.location.origin, {
+						revision,
+						folder: path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "",
+					}),
+		[source, text, modelId, markdown, revision, path],
 	);
 	return (
 		<>

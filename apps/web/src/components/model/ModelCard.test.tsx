@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { renderCard } from "./ModelCard";
+import { renderCard, repoPath } from "./ModelCard";
 
 describe("renderCard", () => {
 	it("makes a card's code block reachable and scrollable by keyboard, with a name", () => {
@@ -26,5 +26,31 @@ describe("renderCard", () => {
 		const page = new DOMParser().parseFromString(html, "text/html");
 		const names = [...page.querySelectorAll("pre")].map((block) => block.getAttribute("aria-label"));
 		expect(names).toEqual(["Code example 1", "Code example 2"]);
+	});
+
+	it("points relative links and pictures at the revision shown and the file's folder, not main's root", () => {
+		const html = renderCard(
+			"[guide](./guide.md) [top](/LICENSE) [up](../config.json#x)\n\n![chart](img/chart.png)\n",
+			"org/model",
+			"http://127.0.0.1",
+			{ revision: "v1.0", folder: "docs" },
+		);
+		const page = new DOMParser().parseFromString(html, "text/html");
+		expect([...page.querySelectorAll("a")].map((link) => link.getAttribute("href"))).toEqual([
+			"/org/model/resolve/v1.0/docs/guide.md",
+			"/org/model/resolve/v1.0/LICENSE",
+			"/org/model/resolve/v1.0/config.json",
+		]);
+		expect(page.querySelector("img")?.getAttribute("src")).toBe("/org/model/resolve/v1.0/docs/img/chart.png");
+		// The model card (README.md of main) keeps its links at main's root.
+		const card = new DOMParser().parseFromString(renderCard("![a](a.png)", "org/model", ""), "text/html");
+		expect(card.querySelector("img")?.getAttribute("src")).toBe("/org/model/resolve/main/a.png");
+	});
+
+	it("resolves a relative path against a folder", () => {
+		expect(repoPath("./b.png")).toBe("b.png");
+		expect(repoPath("/b.png", "docs")).toBe("b.png");
+		expect(repoPath("../../b.png", "a/c")).toBe("b.png");
+		expect(repoPath("x/../y.md?raw=1", "docs")).toBe("docs/y.md");
 	});
 });

@@ -25,12 +25,34 @@ function isExternal(url: string): boolean {
 	return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//");
 }
 
-/** A path of the card, resolved against the repository root (`./a/b.png`, `b.png`, `/b.png`). */
-function repoPath(url: string): string {
-	return url.replace(/^\.?\//, "").replace(/[?#].*$/, "");
+/**
+ * A relative link of a Markdown file, as a path of the repository: `/b.png` from the root, `b.png`,
+ * `./b.png` and `../b.png` from the file's own folder (as GitHub and the public hub resolve them).
+ */
+export function repoPath(url: string, folder = ""): string {
+	const bare = url.replace(/[?#].*$/, "");
+	const parts = bare.startsWith("/") ? [] : folder.split("/").filter(Boolean);
+	for (const part of bare.split("/")) {
+		if (part === "" || part === ".") continue;
+		if (part === "..") parts.pop();
+		else parts.push(part);
+	}
+	return parts.join("/");
 }
 
-export function renderCard(markdown: string, modelId: string, origin: string): string {
+/** Where a rendered file's relative links point: the revision shown and the file's folder. */
+export interface CardPlace {
+	revision?: string;
+	/** The folder of the Markdown file ("" for the root, as README.md). */
+	folder?: string;
+}
+
+export function renderCard(
+	markdown: string,
+	modelId: string,
+	origin: string,
+	{ revision = "main", folder = "" }: CardPlace = {},
+): string {
 	const html = marked.parse(cardBody(markdown), { async: false });
 	const purify = DOMPurify(window);
 	let codeBlocks = 0;
@@ -49,14 +71,14 @@ export function renderCard(markdown: string, modelId: string, origin: string): s
 			if (isExternal(href)) {
 				node.setAttribute("rel", "noopener noreferrer nofollow");
 			} else if (href) {
-				node.setAttribute("href", fileUrl(modelId, "main", repoPath(href)));
+				node.setAttribute("href", fileUrl(modelId, revision, repoPath(href, folder)));
 			}
 		}
 		if (node.tagName === "IMG") {
 			const src = node.getAttribute("src") ?? "";
 			if (!src) return;
 			if (!isExternal(src)) {
-				node.setAttribute("src", fileUrl(modelId, "main", repoPath(src)));
+				node.setAttribute("src", fileUrl(modelId, revision, repoPath(src, folder)));
 			} else if (!src.startsWith(origin)) {
 				// Not loadable under the page's CSP: a link to the picture instead.
 				const link = node.ownerDocument.createElement("a");
