@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
+import { layoutShift, watchLayoutShift } from "./support/layout-shift";
 
 let hub: RunningHub;
 let browser: Browser;
@@ -72,5 +73,30 @@ describe("models list", () => {
 		await expect
 			.poll(() => page.getByRole("status").filter({ hasText: "Showing" }).textContent(), { timeout: 10_000 })
 			.toBe("Showing 20 models (page 2).");
+	});
+
+	it("keeps layout shift at or under 0.1 on a filtered list, on a phone and a desktop", async () => {
+		// 0.68 at 390 px before: the total's line was empty (no height) until the count arrived, then
+		// pushed the filters and the list down.
+		for (const width of [390, 1280]) {
+			const target = await browser.context.newPage();
+			try {
+				await target.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+				await watchLayoutShift(target);
+				await target.goto(`${hub.url}/models?library=transformers&pipeline_tag=text-generation`, {
+					waitUntil: "networkidle",
+				});
+				await target
+					.getByTestId("model-total")
+					.filter({ hasText: /models?$/ })
+					.waitFor();
+				await target.getByRole("status").filter({ hasText: "Showing" }).waitFor();
+				// Later shifts (fonts, late answers) count too.
+				await target.waitForTimeout(500);
+				expect(await layoutShift(target), `layout shift at ${width} px`).toBeLessThanOrEqual(0.1);
+			} finally {
+				await target.close();
+			}
+		}
 	});
 });
