@@ -80,12 +80,13 @@ function python() {
 }
 
 const UPLOAD_SCRIPT = `
-import json, os, sys, time
+import json, os, resource, sys, time
 from huggingface_hub import HfApi
 p = json.loads(sys.stdin.read())
 api = HfApi(endpoint=p["endpoint"], token=p["token"])
 info = api.upload_file(path_or_fileobj=p["path"], path_in_repo="weights.bin", repo_id=p["repo"])
-print(json.dumps({"commit": info.oid}))
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"commit": info.oid, "cpu": usage.ru_utime + usage.ru_stime}))
 `;
 
 function runPython(interpreter, input, env) {
@@ -118,6 +119,8 @@ function report(transfer, m) {
 		seconds: Number(m.seconds.toFixed(1)),
 		mbPerSecond: Math.round(SIZE / 1e6 / m.seconds),
 		hubCpuSeconds: Number(m.cpu.toFixed(2)),
+		// The client's own CPU (hf_xet chunks, hashes and compresses on the same machine).
+		...(m.result?.cpu !== undefined ? { clientCpuSeconds: Number(m.result.cpu.toFixed(2)) } : {}),
 		hubRssBeforeMiB: Math.round(m.before),
 		hubPeakRssMiB: Math.round(m.peak),
 		hubPeakIncreaseMiB: Math.round(m.peak - m.before),

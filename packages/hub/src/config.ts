@@ -171,6 +171,8 @@ export interface UploadSettings {
 	xetMaxExpansion: number;
 	/** Bytes a Xet shard may rebuild beyond `xetMaxExpansion` times its chunks' bytes. */
 	xetExpansionAllowanceBytes: number;
+	/** Bytes of zero regions (hashed, not written) a Xet shard may rebuild (src/xet/plan.ts). */
+	xetMaxZeroBytes: number;
 }
 
 /** Local disk (under the data folder) or an S3-compatible bucket. */
@@ -219,6 +221,9 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	// the same chunks (a sparse or zero-filled file), which the allowance lets through up to 16 MiB.
 	xetMaxExpansion: 64,
 	xetExpansionAllowanceBytes: 16 * MIB,
+	// Zero regions cost their hashing only (about 0.6 s of CPU per GiB here): 8 GiB bounds what one
+	// shard of a few hundred bytes can cost to about 5 s, and lets zero-filled files of that size through.
+	xetMaxZeroBytes: 8 * 1024 * MIB,
 };
 
 /** How the hub uses a PostgreSQL server (db/postgres.ts). */
@@ -373,6 +378,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				env,
 				"MODELHUB_XET_ALLOWANCE_BYTES",
 				DEFAULT_UPLOAD_SETTINGS.xetExpansionAllowanceBytes,
+				0,
+				Number.MAX_SAFE_INTEGER,
+			),
+			xetMaxZeroBytes: integer(
+				env,
+				"MODELHUB_XET_MAX_ZERO_BYTES",
+				DEFAULT_UPLOAD_SETTINGS.xetMaxZeroBytes,
 				0,
 				Number.MAX_SAFE_INTEGER,
 			),

@@ -1,9 +1,10 @@
 // Regression tests for the Xet findings of issue 21: a 4 KB xorb and a 48 KB shard made the hub write
 // a 1 GiB file, and a shard with a wrong hash cost seconds of rebuilding before it was refused. A shard
 // is now checked against the account's xorbs before anything is rebuilt, and the bytes it may make the
-// hub write are bounded (src/xet/plan.ts).
+// hub write are bounded (src/xet/plan.ts). Regions of zeros are not written (a hole in the file), so
+// zero-filled files upload through Xet, within a bound of their own (MODELHUB_XET_MAX_ZERO_BYTES).
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,18 +12,22 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { bytes } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN } from "./support/hub-suite.js";
+import { openBlobStore } from "../src/storage/open.js";
+import type { BlobStore } from "../src/storage/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
-import { lz4FrameOfZeros, lz4XorbOf, shardOf, shardOfFiles } from "./support/xet-objects.js";
+import { lz4FrameOfByte, lz4FrameOfZeros, lz4XorbOf, shardOf, shardOfFiles } from "./support/xet-objects.js";
 
 const MIB = 1024 * 1024;
 /** Xet's largest chunk (xet-core: twice its 64 KiB target). */
 const CHUNK = 128 * 1024;
 const ALLOWANCE = 4 * MIB;
+const MAX_ZEROS = 16 * MIB;
 const MAX_FILE = 64 * MIB;
 
 let db: Database;
 let hub: RunningHub;
+let storage: BlobStore;
 let dir: string;
 let token: string;
 let cas: { casUrl: string; accessToken: string };
@@ -35,7 +40,17 @@ function zerosSha(size: number): string {
 	return hash.digest("hex");
 }
 
-/** `count` terms, each the same one chunk (128 KiB of zeros) of `xorb`. */
+/** The SHA-256 of `size` bytes all equal to `byte`. */
+function filledSha(size: number, byte: number): string {
+	return createHash("sha256").update(Buffer.alloc(size, byte)).digest("hex");
+}
+
+/** Bytes a stored blob takes on the disk (a region of zeros left as a hole takes none). */
+function diskBytes(sha256: string): number {
+	return statSync(join(dir, "store", "blobs", sha256.slice(0, 2), sha256.slice(2, 4), sha256)).blocks * 512;
+}
+
+/** `count` terms, each the same one chunk (128 KiB) of `xorb`. */
 function repeated(xorb: string, count: number) {
 	return Array.from({ length: count }, () => ({ xorb, size: CHUNK, start: 0, end: 1 }));
 }
@@ -52,16 +67,28 @@ async function postShard(
 }
 
 const zeroXorb = "a".repeat(64);
+const onesXorb = "b".repeat(64);
+
+async function postXorb(hash: string, xorb: Buffer): Promise<unknown> {
+	const uploaded = await fetch(`${cas.casUrl}/v1/xorbs/default/${hash}`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${cas.accessToken}` },
+		body: new Uint8Array(xorb),
+	});
+	return uploaded.json();
+}
 
 beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), "modelhub-xet-hostile-"));
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+	storage = await openBlobStore({ kind: "disk", dir: join(dir, "store") });
 	hub = await startHub({
 		db,
+		storage,
 		seed: false,
 		adminToken: ADMIN_TOKEN,
 		maxFileBytes: MAX_FILE,
-		uploads: { xetExpansionAllowanceBytes: ALLOWANCE },
+		uploads: { xetExpansionAllowanceBytes: ALLOWANCE, xetMaxZeroBytes: MAX_ZEROS },
 		logLevel: "silent",
 	});
 	token = await createUser(hub.url, ADMIN_TOKEN, "mallory");
@@ -75,28 +102,26 @@ beforeAll(async () => {
 		headers: { authorization: `Bearer ${token}` },
 	});
 	cas = (await grant.json()) as { casUrl: string; accessToken: string };
-	// One chunk of 128 KiB of zeros, LZ4-compressed to about 530 bytes: the whole xorb.
+	// One chunk of 128 KiB of zeros (or of 0x01 bytes), LZ4-compressed to about 530 bytes: the whole xorb.
 	const xorb = lz4XorbOf([{ size: CHUNK, frame: lz4FrameOfZeros(CHUNK) }]);
 	expect(xorb.length).toBeLessThan(1024);
-	const uploaded = await fetch(`${cas.casUrl}/v1/xorbs/default/${zeroXorb}`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${cas.accessToken}` },
-		body: new Uint8Array(xorb),
-	});
-	expect(await uploaded.json()).toEqual({ was_inserted: true });
+	expect(await postXorb(zeroXorb, xorb)).toEqual({ was_inserted: true });
+	const ones = lz4XorbOf([{ size: CHUNK, frame: lz4FrameOfByte(CHUNK, 1) }]);
+	expect(await postXorb(onesXorb, ones)).toEqual({ was_inserted: true });
 }, 120_000);
 
 afterAll(async () => {
 	await hub?.close();
+	await storage?.close();
 	await db?.close();
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("a Xet shard cannot make the hub write more than it brings", () => {
-	it("refuses a shard repeating one chunk into a 32 MiB file, with a 400 naming the limit, before writing it", async () => {
+	it("refuses a shard repeating one chunk of data into a 32 MiB file, with a 400 naming the limit, before writing it", async () => {
 		const size = 256 * CHUNK;
-		const sha256 = zerosSha(size);
-		const shard = shardOf({ sha256, terms: repeated(zeroXorb, 256) });
+		const sha256 = filledSha(size, 1);
+		const shard = shardOf({ sha256, terms: repeated(onesXorb, 256) });
 		expect(shard.length).toBeLessThan(16 * 1024);
 		const refused = await postShard(shard);
 		expect(refused.status).toBe(400);
@@ -104,19 +129,58 @@ describe("a Xet shard cannot make the hub write more than it brings", () => {
 			/rebuild into 33554432 bytes from \d+ bytes of uploaded chunks.*MODELHUB_XET_MAX_EXPANSION.*HF_HUB_DISABLE_XET=1/,
 		);
 		expect(await hub.storage.stat(sha256)).toBeUndefined();
-		// Within the allowance the same kind of file is rebuilt (a small sparse file stays uploadable).
+		// Within the allowance the same kind of file is rebuilt (a small repetitive file stays uploadable).
 		const small = 16 * CHUNK;
-		const accepted = await postShard(shardOf({ sha256: zerosSha(small), terms: repeated(zeroXorb, 16) }));
+		const accepted = await postShard(shardOf({ sha256: filledSha(small, 1), terms: repeated(onesXorb, 16) }));
 		expect(accepted).toEqual({ status: 200, body: { result: 1 } });
-		expect(await hub.storage.stat(zerosSha(small))).toEqual({ size: small });
+		expect(await hub.storage.stat(filledSha(small, 1))).toEqual({ size: small });
 	});
 
 	it("refuses a shard with a wrong SHA-256 by its size alone, without rebuilding the file", async () => {
 		const wrong = createHash("sha256").update("not these bytes").digest("hex");
-		const refused = await postShard(shardOf({ sha256: wrong, terms: repeated(zeroXorb, 256) }));
+		const refused = await postShard(shardOf({ sha256: wrong, terms: repeated(onesXorb, 256) }));
 		expect(refused.status).toBe(400);
 		// Before, this answer came after rebuilding all 32 MiB ("the rebuilt file does not match").
 		expect(refused.body.error).toMatch(/MODELHUB_XET_MAX_EXPANSION/);
+		// Zeros past their own bound are refused the same way, by size alone.
+		const zeros = await postShard(shardOf({ sha256: wrong, terms: repeated(zeroXorb, 256) }));
+		expect(zeros.status).toBe(400);
+		expect(zeros.body.error).toMatch(
+			/33554432 bytes of zero regions: at most 16777216 .*MODELHUB_XET_MAX_ZERO_BYTES/,
+		);
+	});
+
+	it("rebuilds a zero-filled file past the allowance without writing its zeros; a wrong SHA-256 stores nothing", async () => {
+		// 12 MiB of zeros from one 530-byte chunk: refused before (more than 64 times the chunk plus 4 MiB).
+		const size = 96 * CHUNK;
+		const sha256 = zerosSha(size);
+		const accepted = await postShard(shardOf({ sha256, terms: repeated(zeroXorb, 96) }));
+		expect(accepted).toEqual({ status: 200, body: { result: 1 } });
+		expect(await hub.storage.stat(sha256)).toEqual({ size });
+		// A hole on the disk, read back as zeros.
+		expect(diskBytes(sha256)).toBeLessThan(MIB);
+		const read = await hub.storage.read(sha256, { start: size - 10, end: size });
+		const tail: Buffer[] = [];
+		for await (const piece of read) tail.push(piece as Buffer);
+		expect(Buffer.concat(tail)).toEqual(Buffer.alloc(10));
+		// Data then zeros: the region holding data is written, the zero regions after it are not.
+		const mixedSize = 8 * CHUNK + 96 * CHUNK;
+		const mixedSha = createHash("sha256")
+			.update(Buffer.alloc(8 * CHUNK, 1))
+			.update(Buffer.alloc(96 * CHUNK))
+			.digest("hex");
+		const mixed = await postShard(
+			shardOf({ sha256: mixedSha, terms: [...repeated(onesXorb, 8), ...repeated(zeroXorb, 96)] }),
+		);
+		expect(mixed).toEqual({ status: 200, body: { result: 1 } });
+		expect(await hub.storage.stat(mixedSha)).toEqual({ size: mixedSize });
+		expect(diskBytes(mixedSha)).toBeLessThan(2 * MIB);
+		// The wrong SHA-256 for zeros within the bound: hashed, refused, nothing kept.
+		const wrong = createHash("sha256").update("not these zeros").digest("hex");
+		const refused = await postShard(shardOf({ sha256: wrong, terms: repeated(zeroXorb, 97) }));
+		expect(refused.status).toBe(400);
+		expect(refused.body.error).toMatch(/does not match the shard/);
+		expect(await hub.storage.stat(zerosSha(97 * CHUNK))).toBeUndefined();
 	});
 
 	it("checks every file of a shard before rebuilding any: a bad term in the last file stores nothing", async () => {
@@ -151,9 +215,10 @@ describe("a Xet shard cannot make the hub write more than it brings", () => {
 		expect(await hub.storage.stat(zerosSha(size))).toBeUndefined();
 	});
 
-	it("the real hf_xet client: a large zero-filled file is refused through Xet and goes through LFS; others through Xet", async () => {
+	it("the real hf_xet client: a large zero-filled file goes through Xet (its zeros not written), weights-like bytes too", async () => {
 		const sparse = join(dir, "sparse.bin");
 		writeFileSync(sparse, Buffer.alloc(12 * MIB));
+		// Refused before (400: more than 64 times its one chunk plus the 4 MiB allowance).
 		const viaXet = await runHubClient<Record<string, { ok?: string; message?: string }>>(
 			"upload_path",
 			hub.url,
@@ -162,18 +227,9 @@ describe("a Xet shard cannot make the hub write more than it brings", () => {
 			{},
 			"hf_hub_sharing.py",
 		);
-		expect(viaXet.result?.ok).toBeUndefined();
-		expect(viaXet.result?.message).toMatch(/400/);
-		expect(await hub.storage.stat(zerosSha(12 * MIB))).toBeUndefined();
-		const viaLfs = await runHubClient<Record<string, { ok?: string }>>(
-			"upload_path",
-			hub.url,
-			join(dir, "home-lfs"),
-			{ token, repo: "mallory/xet", path: sparse },
-			{ HF_HUB_DISABLE_XET: "1" },
-			"hf_hub_sharing.py",
-		);
-		expect(viaLfs.result?.ok).toMatch(/^[0-9a-f]{40}$/);
+		expect(viaXet.result?.ok).toMatch(/^[0-9a-f]{40}$/);
+		expect(await hub.storage.stat(zerosSha(12 * MIB))).toEqual({ size: 12 * MIB });
+		expect(diskBytes(zerosSha(12 * MIB))).toBeLessThan(MIB);
 		// Weights-like bytes (incompressible) of the same size go through Xet as before.
 		const weights = join(dir, "weights.bin");
 		const content = bytes(12 * MIB, 7);

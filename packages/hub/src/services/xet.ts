@@ -3,6 +3,7 @@ import { BlobDigestError, BlobTooLargeError } from "../storage/types.js";
 import { repoObjects } from "../uploads/objects.js";
 import { planRebuild } from "../xet/plan.js";
 import { reconstruct } from "../xet/reconstruct.js";
+import { zeroChunks } from "../xet/zeros.js";
 import { readShard } from "../xet/shard.js";
 import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from "../xet/store.js";
 import { MAX_XORB_BYTES, XorbScanner } from "../xet/xorb.js";
@@ -92,7 +93,7 @@ export async function receiveXorb(
 			yield chunk;
 		}
 	}
-	const stored = await storeBlob(context, scanned(), { maxBytes: MAX_XORB_BYTES }).catch(
+	const stored = await storeBlob(context, scanned(), { maxBytes: MAX_XORB_BYTES, gitOid: false }).catch(
 		reword(
 			BlobTooLargeError,
 			() => new HubError("Invalid", `a serialized xorb is at most ${MAX_XORB_BYTES} bytes`),
@@ -138,17 +139,25 @@ export async function receiveShard(
 		grant.account,
 		files.flatMap((file) => file.terms.map((term) => term.xorb)),
 	);
-	const plan = planRebuild(files, xorbs, (sha256) => held.has(sha256), {
-		maxFileBytes: settings.maxFileBytes,
-		maxExpansion: settings.uploads.xetMaxExpansion,
-		expansionAllowanceBytes: settings.uploads.xetExpansionAllowanceBytes,
-	});
+	const zero = await zeroChunks(storage, files, xorbs);
+	const plan = planRebuild(
+		files,
+		xorbs,
+		(sha256) => held.has(sha256),
+		{
+			maxFileBytes: settings.maxFileBytes,
+			maxExpansion: settings.uploads.xetMaxExpansion,
+			expansionAllowanceBytes: settings.uploads.xetExpansionAllowanceBytes,
+			maxZeroBytes: settings.uploads.xetMaxZeroBytes,
+		},
+		zero,
+	);
 	// plan.rebuiltBytes is every byte this shard will write: the figure a storage quota checks, here,
 	// before the first one is written.
 	let registered = 0;
 	await checkQuota(context, namespaceOf(grant.repo), plan.rebuiltBytes);
 	for (const { file, size } of plan.files) {
-		const stored = await storeBlob(context, reconstruct(storage, xorbs, file.terms), {
+		const stored = await storeBlob(context, reconstruct(storage, xorbs, file.terms, zero), {
 			expectedSha256: file.sha256,
 			expectedSize: size,
 		}).catch(

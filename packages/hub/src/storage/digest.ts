@@ -16,10 +16,16 @@ export function gitBlobOid(bytes: Uint8Array | readonly Uint8Array[]): string {
  */
 export class DigestTracker {
 	private readonly sha256: Hash = createHash("sha256");
-	private retained: Uint8Array[] | undefined = [];
+	/** Copies of the first bytes, for the git object id (none when it cannot be needed). */
+	private retained: Uint8Array[] | undefined;
 	size = 0;
 
-	constructor(private readonly options: PutOptions = {}) {}
+	constructor(private readonly options: PutOptions = {}) {
+		// A blob known to be larger than GIT_OID_MAX_BYTES (or never a commit's file) gets no git object
+		// id: copying its first 10 MiB aside, 64 KiB at a time, was wasted work and garbage.
+		const tooLarge = options.expectedSize !== undefined && options.expectedSize > GIT_OID_MAX_BYTES;
+		this.retained = options.gitOid === false || tooLarge ? undefined : [];
+	}
 
 	/** Takes the next chunk; throws BlobTooLargeError past maxBytes (or past expectedSize). */
 	update(chunk: Uint8Array): void {

@@ -6,6 +6,7 @@ import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { DigestTracker } from "./digest.js";
+import { FileWriter } from "./file-writer.js";
 import {
 	BlobNotFoundError,
 	isSha256,
@@ -64,17 +65,18 @@ export async function openDiskBlobStore(
 		const tracker = new DigestTracker(putOptions);
 		const tmp = join(tmpDir, randomUUID());
 		const file = await open(tmp, "wx", 0o600);
+		const writer = new FileWriter(file);
 		try {
 			for await (const chunk of source) {
 				tracker.update(chunk);
-				let offset = 0;
-				while (offset < chunk.byteLength) {
-					const { bytesWritten } = await file.write(chunk, offset);
-					offset += bytesWritten;
-				}
+				await writer.write(chunk);
 			}
-			return { tmp, file, digest: tracker.finish() };
+			await writer.end();
+			const digest = tracker.finish();
+			await writer.release();
+			return { tmp, file, digest };
 		} catch (error) {
+			await writer.release();
 			await file.close().catch(() => {});
 			await unlink(tmp).catch(() => {});
 			throw error;
@@ -171,23 +173,21 @@ export async function openDiskBlobStore(
 
 	return {
 		kind: "disk",
-		// Each piece is written (awaited) before the next is asked for; the digest copies what it keeps.
+		// Each piece is written or copied (FileWriter) before the next is asked for; the digest copies what it keeps.
 		retainsNoPieces: true,
 		group,
 		async put(source: AsyncIterable<Uint8Array>, putOptions?: PutOptions): Promise<StoredBlob> {
 			const tracker = new DigestTracker(putOptions);
 			const tmp = join(tmpDir, randomUUID());
 			const file = await open(tmp, "wx", 0o600);
+			const writer = new FileWriter(file);
 			let moved = false;
 			try {
 				for await (const chunk of source) {
 					tracker.update(chunk);
-					let offset = 0;
-					while (offset < chunk.byteLength) {
-						const { bytesWritten } = await file.write(chunk, offset);
-						offset += bytesWritten;
-					}
+					await writer.write(chunk);
 				}
+				await writer.end();
 				await file.sync();
 				await file.close();
 				const digest = tracker.finish();
@@ -200,6 +200,7 @@ export async function openDiskBlobStore(
 				await syncFolder(dirname(target));
 				return { ...digest, created: true };
 			} finally {
+				await writer.release();
 				await file.close().catch(() => {});
 				if (!moved) await unlink(tmp).catch(() => {});
 			}

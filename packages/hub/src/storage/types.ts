@@ -14,6 +14,11 @@ export interface PutOptions {
 	expectedSha256?: string;
 	/** The size the bytes must have (BlobDigestError otherwise). */
 	expectedSize?: number;
+	/**
+	 * False when the bytes will never be a file of a commit (a Xet xorb): no git object id is computed,
+	 * so the first GIT_OID_MAX_BYTES are not copied aside on the way.
+	 */
+	gitOid?: boolean;
 }
 
 /** A blob as stored: addressed by the SHA-256 of its bytes. */

@@ -9,6 +9,7 @@ import {
 } from "./chunks.js";
 import type { ShardTerm } from "./shard.js";
 import type { StoredXorb } from "./store.js";
+import { chunkKey } from "./zeros.js";
 
 /**
  * The rebuilt bytes go on in blocks of this size. Chunks are 64 KiB on average: handing each one on by
@@ -79,6 +80,7 @@ export async function* reconstruct(
 	storage: BlobStore,
 	xorbs: ReadonlyMap<string, StoredXorb>,
 	terms: readonly ShardTerm[],
+	zero: ReadonlySet<string> = new Set(),
 ): AsyncIterable<Uint8Array> {
 	let block: Buffer = Buffer.allocUnsafe(REBUILD_BLOCK_BYTES);
 	/** The block to fill after one is handed on: the same one when the store keeps no piece it is given. */
@@ -111,7 +113,12 @@ export async function* reconstruct(
 			if (index >= term.chunkEnd || chunk.size !== xorb.chunkSizes[index])
 				throw new XetFormatError(`a chunk of xorb ${term.xorb} changed size`);
 			if (filled + chunk.size > REBUILD_BLOCK_BYTES) return false;
-			decodeChunkInto(chunk, data, block, filled, scratch);
+			// A chunk known to hold only zeros (src/xet/zeros.ts) is filled, not decoded: LZ4 decoding
+			// a run of zeros byte by byte cost more than hashing it.
+			if (zero.size > 0 && zero.has(chunkKey(term.xorb, index))) {
+				if (data.length !== chunk.compressedSize) throw new XetFormatError("truncated chunk");
+				block.fill(0, filled, filled + chunk.size);
+			} else decodeChunkInto(chunk, data, block, filled, scratch);
 			filled += chunk.size;
 			index++;
 			return true;

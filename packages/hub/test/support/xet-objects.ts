@@ -67,10 +67,11 @@ export function shardOfFiles(files: ShardFileSpec[]): Buffer {
 }
 
 /**
- * An LZ4 frame (lz4 frame format 1.6.x) of `size` zero bytes (at least 13): one literal zero, one long
- * match at offset 1 repeating it, and the five literals a block must end with. About size / 255 bytes.
+ * An LZ4 frame (lz4 frame format 1.6.x) of `size` bytes all equal to `byte` (at least 13): one
+ * literal, one long match at offset 1 repeating it, and the five literals a block must end with.
+ * About size / 255 bytes.
  */
-export function lz4FrameOfZeros(size: number): Buffer {
+export function lz4FrameOfByte(size: number, byte: number): Buffer {
 	const match = size - 1 - 5;
 	const lengthBytes: number[] = [];
 	for (let rest = match - 4 - 15; ; rest -= 255) {
@@ -80,7 +81,7 @@ export function lz4FrameOfZeros(size: number): Buffer {
 		}
 		lengthBytes.push(255);
 	}
-	const block = Buffer.from([0x1f, 0, 1, 0, ...lengthBytes, 0x50, 0, 0, 0, 0, 0]);
+	const block = Buffer.from([0x1f, byte, 1, 0, ...lengthBytes, 0x50, byte, byte, byte, byte, byte]);
 	const blockSize = Buffer.alloc(4);
 	blockSize.writeUInt32LE(block.length);
 	// Magic, FLG (version 01, independent blocks), BD (4 MiB blocks), header checksum; then the end mark.
@@ -90,6 +91,11 @@ export function lz4FrameOfZeros(size: number): Buffer {
 		block,
 		Buffer.alloc(4),
 	]);
+}
+
+/** An LZ4 frame of `size` zero bytes (lz4FrameOfByte). */
+export function lz4FrameOfZeros(size: number): Buffer {
+	return lz4FrameOfByte(size, 0);
 }
 
 /** A xorb of LZ4-compressed chunks (scheme 1), each given as its uncompressed size and its frame. */
