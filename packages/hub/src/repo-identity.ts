@@ -19,9 +19,9 @@ export {
 
 /**
  * The repository types this hub hosts: routes are registered for these, and create_repo refuses the
- * others. Datasets arrive by being added here (with what they show in their info and listings).
+ * others. Datasets show their own info and listings (src/datasets/).
  */
-export const HOSTED_REPO_TYPES: readonly RepoType[] = ["model"];
+export const HOSTED_REPO_TYPES: readonly RepoType[] = ["model", "dataset"];
 
 /** What the database keys a repository by: its type and its id (the stored spelling). */
 export type RepoKey = Pick<RepoId, "type" | "id">;

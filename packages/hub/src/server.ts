@@ -56,6 +56,7 @@ import type { ServingCache, ServingCacheSettings } from "./serving/cache.js";
 import { createServiceContext } from "./services/context.js";
 import { startPeriodicCollection } from "./services/gc.js";
 import { modelRoutes } from "./routes/models/index.js";
+import { datasetRoutes } from "./routes/datasets/index.js";
 import type { ParsePool, ParseSettings } from "./parsing/pool.js";
 import type { BlobStore } from "./storage/types.js";
 import { RepositoryAnalysis, type AnalysisSettings } from "./services/analysis.js";
@@ -430,6 +431,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		limiter,
 	};
 	await modelRoutes(app, routeOptions);
+	datasetRoutes(app, routeOptions);
 	repositoryRoutes(app, routeOptions);
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });

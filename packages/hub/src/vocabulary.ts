@@ -58,6 +58,34 @@ export const EXPAND_PROPERTIES = [
 ] as const;
 export type ModelProperty = (typeof EXPAND_PROPERTIES)[number];
 
+/**
+ * The properties of a dataset as `expand=` names them (huggingface_hub 2.0's ExpandDatasetProperty_T,
+ * the same in 1.33). Names the hub has no data for are accepted and left out of the answer.
+ */
+export const DATASET_EXPAND_PROPERTIES = [
+	"author",
+	"cardData",
+	"citation",
+	"createdAt",
+	"description",
+	"disabled",
+	"downloads",
+	"downloadsAllTime",
+	"gated",
+	"lastModified",
+	"likes",
+	"mainSize",
+	"paperswithcode_id",
+	"private",
+	"resourceGroup",
+	"sha",
+	"siblings",
+	"tags",
+	"trendingScore",
+	"usedStorage",
+] as const;
+export type DatasetProperty = (typeof DATASET_EXPAND_PROPERTIES)[number];
+
 /** What the audit log records: one action per kind of write. */
 export const AUDIT_ACTIONS = [
 	"user.create",

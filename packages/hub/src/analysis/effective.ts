@@ -1,4 +1,5 @@
 import { cardFacts } from "../cards/front-matter.js";
+import { datasetTags } from "../datasets/tags.js";
 import type { DerivedMetadata } from "./derive.js";
 import { isRecord } from "./json.js";
 import { cardWidget } from "./widget.js";
@@ -7,6 +8,16 @@ import { cardWidget } from "./widget.js";
 export interface StoredDerivation extends DerivedMetadata {
 	safetensors?: Record<string, unknown>;
 	gguf?: Record<string, unknown>;
+}
+
+/**
+ * What analysis stores for a dataset's revision (src/datasets/): its tags, and its card's description
+ * and citation, which dataset info shows.
+ */
+export interface DatasetDerivation {
+	tags: string[];
+	description?: string;
+	citation?: string;
 }
 
 /** The metadata a model record brought (import, seed, the admin's PUT), stored as it came. */
@@ -61,6 +72,27 @@ export function effectiveColumns(
 		safetensors: derived?.safetensors ?? imported?.safetensors ?? null,
 		gguf: derived?.gguf ?? imported?.gguf ?? null,
 		mask_token: derived?.mask_token ?? imported?.mask_token ?? null,
+	};
+}
+
+/**
+ * A dataset's columns: its tags (analysis's, which count the card; the card's own until it has run).
+ * Datasets have no task, library or model facts.
+ */
+export function effectiveDatasetColumns(
+	cardData: Record<string, unknown> | null,
+	derived: DatasetDerivation | null,
+): EffectiveColumns {
+	return {
+		pipeline_tag: null,
+		library_name: null,
+		tags: derived && Array.isArray(derived.tags) ? derived.tags : datasetTags([], cardData ?? undefined),
+		config: null,
+		widget_data: null,
+		transformers_info: null,
+		safetensors: null,
+		gguf: null,
+		mask_token: null,
 	};
 }
 

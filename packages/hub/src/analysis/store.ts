@@ -1,6 +1,13 @@
 import type { Queryable } from "../db/types.js";
 import type { RepoKey } from "../repo-identity.js";
-import { effectiveColumns, recordOrNull, type ImportedMetadata, type StoredDerivation } from "./effective.js";
+import {
+	effectiveColumns,
+	effectiveDatasetColumns,
+	recordOrNull,
+	type DatasetDerivation,
+	type ImportedMetadata,
+	type StoredDerivation,
+} from "./effective.js";
 
 /** Where a repository's analysis stands: its main commit, and the commit last analysed. */
 export interface AnalysisState {
@@ -42,11 +49,14 @@ export async function applyEffectiveMetadata(tx: Queryable, repo: RepoKey): Prom
 	);
 	const row = result.rows[0];
 	if (!row) return;
-	const columns = effectiveColumns(
-		recordOrNull(row.card_data),
-		recordOrNull<StoredDerivation>(row.derived),
-		recordOrNull<ImportedMetadata>(row.imported),
-	);
+	const columns =
+		repo.type === "dataset"
+			? effectiveDatasetColumns(recordOrNull(row.card_data), recordOrNull<DatasetDerivation>(row.derived))
+			: effectiveColumns(
+					recordOrNull(row.card_data),
+					recordOrNull<StoredDerivation>(row.derived),
+					recordOrNull<ImportedMetadata>(row.imported),
+				);
 	await tx.query(
 		`UPDATE repos SET pipeline_tag = $3, library_name = $4, tags = $5::text[], config = $6::jsonb,
 			widget_data = $7::jsonb, transformers_info = $8::jsonb, safetensors = $9::jsonb, gguf = $10::jsonb,
@@ -77,7 +87,7 @@ export async function saveDerivation(
 	tx: Queryable,
 	repo: RepoKey,
 	commit: string,
-	derived: StoredDerivation,
+	derived: StoredDerivation | DatasetDerivation,
 ): Promise<void> {
 	await tx.query(
 		`INSERT INTO repo_analysis (repo_type, repo_id, derived, analysed_commit) VALUES ($1, $2, $3::jsonb, $4)

@@ -6,6 +6,7 @@
 export type * from "./accounts.js";
 export type * from "./admin.js";
 export type * from "./catalogue.js";
+export type * from "./datasets.js";
 export type * from "./errors.js";
 export type * from "./models.js";
 export type * from "./repos.js";

@@ -6,8 +6,8 @@
 /** The body of `POST /api/validate-yaml` (huggingface_hub calls it before uploading a README.md). */
 export interface ValidateYamlRequest {
 	content: string;
-	/** Only model cards are validated. */
-	repoType?: "model";
+	/** Model cards are checked for the model fields; dataset cards for YAML only. */
+	repoType?: "model" | "dataset";
 }
 
 /** A problem of a card's front matter. */

@@ -97,7 +97,12 @@ function composeYaml(yamlText: string): { document: Document.Parsed } | { errors
 	return errors.length > 0 ? { errors: errors.slice(0, MAX_REPORTED_ERRORS) } : { document };
 }
 
-export function readFrontMatter(content: string): FrontMatter {
+/**
+ * Reads a card's front matter. A model card's `license`, `library_name` and `pipeline_tag` must be
+ * strings (and the task a known one); a dataset card's are its own (`license` may be a list, as in
+ * huggingface_hub's DatasetCardData), so `kind: "dataset"` skips those checks.
+ */
+export function readFrontMatter(content: string, kind: "model" | "dataset" = "model"): FrontMatter {
 	const text = content.startsWith("\ufeff") ? content.slice(1) : content;
 	if (!text.startsWith("---")) return { data: undefined, errors: [], warnings: [] };
 	const match = FENCE.exec(text);
@@ -142,6 +147,7 @@ export function readFrontMatter(content: string): FrontMatter {
 	}
 	const errors: string[] = [];
 	const record = data as Record<string, unknown>;
+	if (kind === "dataset") return { data: record, errors: [], warnings: [] };
 	for (const key of ["license", "library_name", "pipeline_tag"]) {
 		const value = record[key];
 		if (value !== undefined && value !== null && typeof value !== "string") {

@@ -22,7 +22,8 @@ export interface SnapshotParts {
 
 export const PARSE_JOBS = {
 	/** A model card's YAML front matter (`POST /api/validate-yaml`, a commit's README.md). */
-	frontMatter: (input: { content: string }) => readFrontMatter(input.content),
+	frontMatter: (input: { content: string; kind?: "model" | "dataset" }) =>
+		readFrontMatter(input.content, input.kind),
 	/** A revision's config.json and the other small JSON files, and the README's head. */
 	snapshot: async (
 		input: { files: RevisionFile[]; card: Record<string, unknown> | undefined },

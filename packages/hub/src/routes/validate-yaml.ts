@@ -45,10 +45,14 @@ export function validateYamlRoute(
 		if (body.content.length > MAX_CONTENT) {
 			throw new HubError("TooLarge", `'content' must be at most ${MAX_CONTENT} characters`);
 		}
-		if (body.repoType !== undefined && body.repoType !== "model") {
-			throw new HubError("Invalid", 'only model cards are validated by this hub (repoType must be "model")');
+		if (body.repoType !== undefined && body.repoType !== "model" && body.repoType !== "dataset") {
+			throw new HubError(
+				"Invalid",
+				'only model and dataset cards are validated by this hub (repoType must be "model" or "dataset")',
+			);
 		}
-		const result = await parsing.run("frontMatter", { content: body.content }, { refusable: true });
+		const kind = body.repoType === "dataset" ? "dataset" : "model";
+		const result = await parsing.run("frontMatter", { content: body.content, kind }, { refusable: true });
 		const warnings = result.warnings.map((message) => ({ message }));
 		if (result.errors.length > 0) {
 			const errors = result.errors.map((message) => ({ message }));

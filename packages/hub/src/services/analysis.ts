@@ -1,4 +1,6 @@
-import type { StoredDerivation } from "../analysis/effective.js";
+import type { DatasetDerivation, StoredDerivation } from "../analysis/effective.js";
+import { readmeFacts, type ReadmeFacts } from "../datasets/readme.js";
+import { datasetTags } from "../datasets/tags.js";
 import { analysedFiles, isAnalysedPath } from "../analysis/analysed-paths.js";
 import type { SkippedFile } from "../analysis/read.js";
 import type { RevisionSnapshot } from "../analysis/snapshot.js";
@@ -38,6 +40,9 @@ export interface AnalysisLog {
 	warn(fields: Record<string, unknown>, message: string): void;
 	error(fields: Record<string, unknown>, message: string): void;
 }
+
+/** The head of a dataset's README.md read for its description and citation. */
+const DATASET_README_BYTES = 300 * 1024;
 
 /** Repositories looked up per page while catching up. */
 const CATCH_UP_PAGE = 500;
@@ -256,6 +261,7 @@ export class RepositoryAnalysis {
 		const state = await analysisState(db, repo);
 		if (!state?.mainCommit || state.analysedCommit === state.mainCommit) return;
 		const commit = state.mainCommit;
+		if (repo.type === "dataset") return this.analyseDataset(repo, commit, state.cardData ?? undefined);
 		if (state.analysedCommit && (await this.carriedForward(repo, state.analysedCommit, commit))) return;
 		// Only the files analysis looks at (analysed-paths.ts): what it derives depends on nothing else.
 		const files = analysedFiles(await listFiles(db, repo, commit)).map((file) => ({
@@ -326,6 +332,41 @@ export class RepositoryAnalysis {
 			return { value: undefined, change: { type: "repo.analysed", repo, commit } };
 		});
 		if (skipped.length > 0) this.reportSkipped(repo, commit, skipped);
+	}
+
+	/**
+	 * A dataset's derivation: its tags from the whole file list and the card (datasets/tags.ts), and the
+	 * card text's description and citation (datasets/readme.ts), read from the head of README.md within
+	 * the analysis's byte bound. Every file counts (a data file anywhere sets the format), so nothing is
+	 * carried forward between commits.
+	 */
+	private async analyseDataset(
+		repo: RepoKey,
+		commit: string,
+		card: Record<string, unknown> | undefined,
+	): Promise<void> {
+		const { db, storage } = this.context;
+		const files = await listFiles(db, repo, commit);
+		const readme = files.find((file) => file.path === "README.md");
+		let facts: ReadmeFacts = {};
+		if (readme) {
+			const read = boundedReader(storage, [readme], this.settings, () => this.stopped);
+			try {
+				const bytes = await read("README.md", 0, Math.min(readme.size, DATASET_README_BYTES));
+				facts = readmeFacts(Buffer.from(bytes).toString("utf8"));
+			} catch (error) {
+				if (this.stopped) return;
+				this.reportSkipped(repo, commit, [
+					{ path: "README.md", reason: error instanceof Error ? error.message : String(error) },
+				]);
+			}
+		}
+		if (this.stopped) return;
+		const derived: DatasetDerivation = { tags: datasetTags(files, card), ...facts };
+		await write(this.context, async (tx) => {
+			await saveDerivation(tx, repo, commit, derived);
+			return { value: undefined, change: { type: "repo.analysed", repo, commit } };
+		});
 	}
 
 	/**

@@ -80,7 +80,7 @@ export async function commitChanges(
 	const known = await repoObjects(context.db, repo, lfs);
 	const metadata =
 		request.branch === "main"
-			? await metadataChange(context, request.operations, (sha256) => known.get(sha256)?.size)
+			? await metadataChange(context, request.operations, (sha256) => known.get(sha256)?.size, repo)
 			: {};
 	const stored = request.operations.flatMap((op) => (op.kind === "file" ? [op.sha256] : []));
 	return write<CommitResult>(context, async (tx) => {

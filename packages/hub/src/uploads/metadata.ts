@@ -42,6 +42,7 @@ export async function metadataChange(
 	context: { storage: BlobStore; parsing: ParsePool },
 	operations: readonly CommitOperation[],
 	objectSize: (sha256: string) => number | undefined,
+	repo: RepoKey,
 ): Promise<MetadataChange> {
 	const change: MetadataChange = {};
 	const readme = lastTouching(operations, "README.md");
@@ -50,7 +51,10 @@ export async function metadataChange(
 		const size = readme.size ?? objectSize(readme.sha256);
 		if (size !== undefined) {
 			const content = await readText(context.storage, readme.sha256, size, README_HEAD_BYTES);
-			const front = await context.parsing.run("frontMatter", { content });
+			const front = await context.parsing.run("frontMatter", {
+				content,
+				kind: repo.type === "dataset" ? "dataset" : "model",
+			});
 			change.card = front.data ? { cardData: front.data } : null;
 		}
 	}

@@ -321,7 +321,8 @@ function defineSharingSuiteFor(
 				expect(errorOf(out.create_again)).toMatchObject({ status: 409 });
 				expect(okOf(out.create_exist_ok)).toBe(`${hub.url}/${repo}`);
 				expect(okOf(out.create_private)).toBe(`${hub.url}/${privateRepo}`);
-				expect(errorOf(out.create_dataset).message).toMatch(/Only model repositories/);
+				// Datasets are hosted (issue 23): same namespace rights, their own URL prefix.
+				expect(okOf(out.create_dataset)).toBe(`${hub.url}/datasets/${repo}-data`);
 				expect(errorOf(out.bad_readme)).toMatchObject({ error: "ValueError" });
 				expect(errorOf(out.bad_readme).message).toMatch(/Invalid metadata in README.md/);
 				for (const step of [

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MAX_PATH_LENGTH, repoPathProblem } from "@modelhub/tasks/repositories";
+import type { DatasetInfoParameters } from "../../api/datasets.js";
 import type { ModelInfoParameters } from "../../api/models.js";
+import { DATASET_INFO_PROPERTIES, isDatasetProperty } from "../../datasets/properties.js";
+import { datasetInfo } from "../../services/datasets.js";
 import type { Deleted, PathsInfoRequest, RefsParameters, RepoRefs, TreeParameters } from "../../api/repos.js";
 import type { Unchecked } from "../../api/unchecked.js";
 import type { CachedResponse } from "../../cache.js";
@@ -11,7 +14,12 @@ import { INFO_PROPERTIES, isModelProperty } from "../../models/properties.js";
 import { folderExists, pathsInfoOf, readableRevision, refsOf, treeListing } from "../../services/contents.js";
 import { modelInfo } from "../../services/models.js";
 import { deleteModelRecord, putModelRecord } from "../../services/repos.js";
-import { EXPAND_PROPERTIES, type ModelProperty } from "../../vocabulary.js";
+import {
+	DATASET_EXPAND_PROPERTIES,
+	EXPAND_PROPERTIES,
+	type DatasetProperty,
+	type ModelProperty,
+} from "../../vocabulary.js";
 import { flag, invalidParameter, many, one, type RawQuery } from "../query.js";
 import {
 	checkRepoPath,
@@ -43,6 +51,23 @@ function infoProperties(q: RawQuery<keyof ModelInfoParameters>): Set<ModelProper
 			throw invalidParameter(
 				"expand",
 				`${JSON.stringify(value.slice(0, 64))} is not one of ${EXPAND_PROPERTIES.join(", ")}`,
+			);
+		}
+		properties.add(value);
+	}
+	return properties;
+}
+
+function datasetInfoProperties(q: RawQuery<keyof DatasetInfoParameters>): Set<DatasetProperty> {
+	const properties = new Set<DatasetProperty>(DATASET_INFO_PROPERTIES);
+	const expand = many(q, "expand", DATASET_EXPAND_PROPERTIES.length * 2);
+	// An `expand` answers with exactly what it names (as huggingface_hub documents for dataset_info).
+	if (expand.length > 0) properties.clear();
+	for (const value of expand) {
+		if (!isDatasetProperty(value)) {
+			throw invalidParameter(
+				"expand",
+				`${JSON.stringify(value.slice(0, 64))} is not one of ${DATASET_EXPAND_PROPERTIES.join(", ")}`,
 			);
 		}
 		properties.add(value);
@@ -113,7 +138,7 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 	const { cache, adminToken } = options;
 	const { type } = urls;
 	// Each type answers its info with its own store: a type is hosted once it has one.
-	if (type !== "model")
+	if (type !== "model" && type !== "dataset")
 		throw new Error(`no info answer for ${type} repositories: host them once they have one`);
 
 	function target(request: FastifyRequest): ApiModelTarget {
@@ -142,6 +167,7 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 	}
 
 	async function info(request: FastifyRequest, reply: FastifyReply, id: string, revision?: string) {
+		if (type === "dataset") return datasetInfoAnswer(request, reply, id, revision);
 		const q = request.query as RawQuery<keyof ModelInfoParameters>;
 		const properties = infoProperties(q);
 		const withBlobs = flag(q, "blobs") === true;
@@ -160,6 +186,31 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 			});
 			if (!model) throw repoNotFound();
 			return { body: model };
+		});
+	}
+
+	async function datasetInfoAnswer(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		id: string,
+		revision: string | undefined,
+	) {
+		const q = request.query as RawQuery<keyof DatasetInfoParameters>;
+		const properties = datasetInfoProperties(q);
+		const withBlobs = flag(q, "blobs") === true;
+		return cached(request, reply, async () => {
+			let commitId: string | undefined;
+			if (revision !== undefined) {
+				commitId = (await readableRevision(options, request.viewer, { type, id }, revision)).commitId;
+			}
+			const dataset = await datasetInfo(options, id, {
+				viewer: request.viewer,
+				properties,
+				withBlobs,
+				...(commitId ? { commitId } : {}),
+			});
+			if (!dataset) throw repoNotFound();
+			return { body: dataset };
 		});
 	}
 
@@ -286,6 +337,8 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 		return reply.type(JSON_TYPE).send(await pathsInfoOf(options, resolved, body.paths, body.expand));
 	});
 
+	// The admin's record writes are the model catalogue's (import, seed): datasets are made by commits.
+	if (type !== "model") return;
 	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };
 
 	app.put(`${urls.api}*`, admin, async (request, reply) => {

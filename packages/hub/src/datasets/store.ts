@@ -1,0 +1,323 @@
+import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
+import type { Queryable } from "../db/types.js";
+import type { DatasetAnswer } from "../api/datasets.js";
+import type { RepoType } from "../repo-identity.js";
+import {
+	listFiles,
+	mainSnapshots,
+	readableCondition,
+	readableParameters,
+	siblingJson,
+	usedStorage,
+	type FileEntry,
+} from "../repos/read.js";
+import { encodeCursor, type CursorPosition, type Direction } from "../models/cursor.js";
+import { SORT_COLUMNS } from "../models/store.js";
+import type { DatasetProperty, ModelSort } from "../vocabulary.js";
+import { ABSENT_DATASET_PROPERTIES, DATASET_PROPERTY_ORDER } from "./properties.js";
+
+/** The repository type of every statement here. */
+const DATASET: RepoType = "dataset";
+
+interface DatasetRow {
+	id: string;
+	object_id: string | null;
+	namespace: string | null;
+	private: boolean;
+	tags?: string[];
+	card_data?: Record<string, unknown> | null;
+	derived?: { description?: unknown; citation?: unknown } | null;
+	downloads?: number | string;
+	downloads_all_time?: number | string;
+	likes?: number | string;
+	trending_score?: number | string;
+	last_modified?: Date | string;
+	created_at?: Date | string;
+}
+
+/** The SQL columns each property needs (files-based properties are looked up separately). */
+const COLUMNS: Partial<Record<DatasetProperty, string>> = {
+	tags: "m.tags",
+	cardData: "m.card_data",
+	paperswithcode_id: "m.card_data",
+	// The card's prose and citation, which analysis keeps with its derivation (src/services/analysis.ts).
+	description:
+		"(SELECT a.derived FROM repo_analysis a WHERE a.repo_type = m.type AND a.repo_id = m.id) AS derived",
+	citation:
+		"(SELECT a.derived FROM repo_analysis a WHERE a.repo_type = m.type AND a.repo_id = m.id) AS derived",
+	downloads: "(m.downloads + m.downloads_recent) AS downloads",
+	downloadsAllTime: "(m.downloads + m.downloads_counted) AS downloads_all_time",
+	likes: "m.likes",
+	trendingScore: "m.trending_score",
+	lastModified: "m.last_modified",
+	createdAt: "m.created_at",
+};
+
+function columnsFor(properties: ReadonlySet<DatasetProperty>): string {
+	const columns = new Set(["m.id", "m.object_id", "m.namespace", "m.private"]);
+	for (const property of properties) {
+		const column = COLUMNS[property];
+		if (column) columns.add(column);
+	}
+	return [...columns].join(", ");
+}
+
+function isoDate(value: Date | string): string {
+	return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** Files-based facts of a dataset, looked up after its row. */
+interface DatasetFacts {
+	sha?: string;
+	files?: FileEntry[] | string[];
+	withBlobs?: boolean;
+	usedStorage?: number;
+}
+
+function derivedText(row: DatasetRow, key: "description" | "citation"): string | undefined {
+	const value = row.derived?.[key];
+	return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function render(
+	row: DatasetRow,
+	properties: ReadonlySet<DatasetProperty>,
+	facts: DatasetFacts,
+): DatasetAnswer {
+	// `_id` first, as the public hub's JSON has it.
+	const dataset = (
+		row.object_id !== null ? { _id: row.object_id, id: row.id } : { id: row.id }
+	) as DatasetAnswer;
+	for (const property of DATASET_PROPERTY_ORDER) {
+		if (!properties.has(property) || ABSENT_DATASET_PROPERTIES.has(property)) continue;
+		switch (property) {
+			case "author":
+				if (row.namespace !== null) dataset.author = row.namespace;
+				break;
+			case "sha":
+				if (facts.sha !== undefined) dataset.sha = facts.sha;
+				break;
+			case "lastModified":
+				if (row.last_modified !== undefined) dataset.lastModified = isoDate(row.last_modified);
+				break;
+			case "private":
+				dataset.private = row.private;
+				break;
+			// The hub has no gated or disabled repositories.
+			case "gated":
+			case "disabled":
+				dataset[property] = false;
+				break;
+			case "citation":
+			case "description": {
+				const text = derivedText(row, property);
+				if (text !== undefined) dataset[property] = text;
+				break;
+			}
+			case "downloads":
+				dataset.downloads = Number(row.downloads ?? 0);
+				break;
+			case "downloadsAllTime":
+				dataset.downloadsAllTime = Number(row.downloads_all_time ?? 0);
+				break;
+			case "likes":
+				dataset.likes = Number(row.likes ?? 0);
+				break;
+			case "trendingScore":
+				dataset.trendingScore = Number(row.trending_score ?? 0);
+				break;
+			case "paperswithcode_id": {
+				const id = row.card_data?.paperswithcode_id;
+				if (typeof id === "string" && id !== "") dataset.paperswithcode_id = id;
+				break;
+			}
+			case "tags":
+				dataset.tags = row.tags ?? [];
+				break;
+			case "cardData":
+				if (row.card_data != null) dataset.cardData = row.card_data;
+				break;
+			case "siblings":
+				if (facts.files !== undefined) {
+					dataset.siblings = facts.files.map((file) =>
+						typeof file === "string" ? { rfilename: file } : siblingJson(file, facts.withBlobs === true),
+					);
+				}
+				break;
+			case "createdAt":
+				if (row.created_at !== undefined) dataset.createdAt = isoDate(row.created_at);
+				break;
+			case "usedStorage":
+				if (facts.usedStorage !== undefined) dataset.usedStorage = facts.usedStorage;
+				break;
+			case "mainSize":
+				if (facts.files !== undefined) {
+					dataset.mainSize = facts.files.reduce(
+						(total, file) => total + (typeof file === "string" ? 0 : file.size),
+						0,
+					);
+				}
+				break;
+		}
+	}
+	return dataset;
+}
+
+export interface DatasetInfoOptions {
+	/** Who asks: a private dataset they may not read is answered as missing. */
+	viewer: Viewer;
+	properties: ReadonlySet<DatasetProperty>;
+	/** The commit whose files and sha to show (the main branch when undefined). */
+	commitId?: string;
+	/** `blobs=true`: size, blob id and LFS details of each file. */
+	withBlobs?: boolean;
+}
+
+/** One dataset (case-insensitive id) in the shape of `GET /api/datasets/{id}`, or undefined. */
+export async function getDataset(
+	db: Queryable,
+	id: string,
+	options: DatasetInfoOptions,
+): Promise<DatasetAnswer | undefined> {
+	const { properties } = options;
+	const wantsFiles = properties.has("siblings") || properties.has("mainSize");
+	const wantsSha = properties.has("sha") || wantsFiles;
+	const extra: string[] = [];
+	if (wantsSha && options.commitId === undefined) {
+		extra.push(`(SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id
+			AND r.kind = 'branch' AND r.name = 'main') AS main_sha`);
+	}
+	if (properties.has("usedStorage")) {
+		extra.push(`(SELECT COALESCE(sum(b.size), 0) FROM repo_blobs d JOIN blobs b ON b.sha256 = d.sha256
+			WHERE d.repo_type = m.type AND d.repo_id = m.id) AS used_storage`);
+	}
+	// Hidden datasets are filtered in the query itself: a private one the viewer may not read costs what
+	// a missing one costs (as for models, issue 21).
+	const result = await db.query<DatasetRow & { main_sha?: string | null; used_storage?: number | string }>(
+		`SELECT ${[columnsFor(properties), ...extra].join(", ")} FROM repos m
+		WHERE m.type = $1 AND lower(m.id) = lower($2) AND ${readableCondition(3)}`,
+		[DATASET, id, ...readableParameters(readableNamespaces(options.viewer))],
+	);
+	const row = result.rows[0];
+	if (!row || !canRead(options.viewer, { namespace: row.namespace, private: row.private })) return undefined;
+	const facts: DatasetFacts = { withBlobs: options.withBlobs === true };
+	const commitId = options.commitId ?? row.main_sha ?? undefined;
+	if (commitId !== undefined) {
+		facts.sha = commitId;
+		if (wantsFiles) facts.files = await listFiles(db, { type: DATASET, id: row.id }, commitId);
+	}
+	if (properties.has("usedStorage")) facts.usedStorage = Number(row.used_storage ?? 0);
+	return render(row, properties, facts);
+}
+
+export interface DatasetListQuery {
+	/** Who asks: private datasets appear only to those who may read them. */
+	viewer: Viewer;
+	/** Every term must occur in the id (case-insensitively). */
+	searchTerms?: string[];
+	/** Every value must be one of the dataset's tags. */
+	filters?: string[];
+	author?: string;
+	/** `gated=true` matches nothing on this hub; `gated=false` everything. */
+	gated?: boolean;
+	sort: ModelSort;
+	direction: Direction;
+	limit: number;
+	after?: CursorPosition;
+	properties: ReadonlySet<DatasetProperty>;
+}
+
+export interface DatasetListPage {
+	datasets: DatasetAnswer[];
+	/** The cursor of the next page, when there is one. */
+	next?: string;
+}
+
+function likeLiteral(text: string): string {
+	return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * A page of datasets, ordered by (sort value, id), continuing after `query.after` (keyset paging on the
+ * same sort indexes as models: each leads with the type).
+ */
+export async function listDatasets(db: Queryable, query: DatasetListQuery): Promise<DatasetListPage> {
+	const params: unknown[] = [];
+	const param = (value: unknown): string => {
+		params.push(value);
+		return `$${params.length}`;
+	};
+	const where = [`m.type = ${param(DATASET)}`];
+	for (const term of query.searchTerms ?? []) {
+		where.push(`lower(m.id) LIKE ${param(`%${likeLiteral(term.toLowerCase())}%`)} ESCAPE '\\'`);
+	}
+	if (query.filters && query.filters.length > 0)
+		where.push(`m.filter_tags @> ${param(query.filters)}::text[]`);
+	const readable = readableNamespaces(query.viewer);
+	if (readable !== "all") {
+		where.push(
+			readable.length === 0
+				? "NOT m.private"
+				: `(NOT m.private OR lower(m.namespace) = ANY(${param(readable)}::text[]))`,
+		);
+	}
+	if (query.author) where.push(`lower(m.namespace) = lower(${param(query.author)})`);
+	if (query.gated === true) where.push("false");
+	const { column, cast } = SORT_COLUMNS[query.sort];
+	const op = query.direction === -1 ? "<" : ">";
+	const order = query.direction === -1 ? "DESC" : "ASC";
+	if (query.after) {
+		where.push(
+			column
+				? `(${column}, m.id) ${op} (${param(query.after.value)}::${cast}, ${param(query.after.id)})`
+				: `m.id ${op} ${param(query.after.id)}`,
+		);
+	}
+	const sortProperty: Partial<Record<ModelSort, DatasetProperty>> = {
+		downloads: "downloads",
+		likes: "likes",
+		lastModified: "lastModified",
+		createdAt: "createdAt",
+		trendingScore: "trendingScore",
+	};
+	const needed = new Set(query.properties);
+	const sortProp = sortProperty[query.sort];
+	if (sortProp) needed.add(sortProp);
+	const result = await db.query<DatasetRow>(
+		`SELECT ${columnsFor(needed)} FROM repos m WHERE ${where.join(" AND ")}
+		ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order} LIMIT ${param(query.limit + 1)}`,
+		params,
+	);
+	const rows = result.rows.slice(0, query.limit);
+	const { properties } = query;
+	const ids = rows.map((row) => row.id);
+	const snapshots =
+		properties.has("sha") || properties.has("siblings")
+			? await mainSnapshots(db, DATASET, ids, properties.has("siblings"))
+			: undefined;
+	const storage = properties.has("usedStorage") ? await usedStorage(db, DATASET, ids) : undefined;
+	const datasets = rows.map((row) => {
+		const snapshot = snapshots?.get(row.id);
+		const facts: DatasetFacts = snapshot ? { sha: snapshot.sha, files: snapshot.files } : {};
+		if (storage) facts.usedStorage = storage.get(row.id) ?? 0;
+		return render(row, properties, facts);
+	});
+	const page: DatasetListPage = { datasets };
+	const last = rows[rows.length - 1];
+	if (result.rows.length > query.limit && last) {
+		const value =
+			query.sort === "downloads"
+				? Number(last.downloads)
+				: query.sort === "likes"
+					? Number(last.likes)
+					: query.sort === "trendingScore"
+						? Number(last.trending_score)
+						: query.sort === "lastModified"
+							? isoDate(last.last_modified as Date | string)
+							: query.sort === "createdAt"
+								? isoDate(last.created_at as Date | string)
+								: null;
+		page.next = encodeCursor({ sort: query.sort, direction: query.direction, value, id: last.id });
+	}
+	return page;
+}

@@ -1,0 +1,227 @@
+/**
+ * The tags of a dataset, derived from its card and its files as the public hub derives them (its dataset
+ * pages and `filter=` values): the card's metadata as `key:value` tags, the data format the `datasets`
+ * library would load it with (`format:…`), what its data holds (`modality:…`), its size in rows
+ * (`size_categories:…`) and the libraries that read that format (`library:…`). Pure: no I/O.
+ */
+
+/** A file of the revision: its path and size. */
+export interface DatasetFile {
+	path: string;
+	size: number;
+}
+
+/** Card keys the public hub turns into `key:value` tags (huggingface_hub's DatasetCardData fields). */
+const CARD_TAG_KEYS = [
+	"task_categories",
+	"task_ids",
+	"annotations_creators",
+	"language_creators",
+	"language",
+	"license",
+	"multilinguality",
+	"size_categories",
+	"source_datasets",
+] as const;
+
+/**
+ * Data formats by file extension, in the order a tie is broken: the `datasets` library's packaged
+ * builders (parquet, csv, json, text, arrow, webdataset, imagefolder, audiofolder, videofolder) and the
+ * extensions each reads (datasets 5.0 `packaged_modules/__init__.py`).
+ */
+const FORMATS: ReadonlyArray<{ format: string; extensions: readonly string[] }> = [
+	{ format: "parquet", extensions: ["parquet"] },
+	{ format: "csv", extensions: ["csv", "tsv"] },
+	{ format: "json", extensions: ["json", "jsonl", "ndjson"] },
+	{ format: "text", extensions: ["txt"] },
+	{ format: "arrow", extensions: ["arrow"] },
+	{ format: "webdataset", extensions: ["tar"] },
+	{ format: "imagefolder", extensions: ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff"] },
+	{ format: "audiofolder", extensions: ["wav", "mp3", "flac", "ogg", "opus", "m4a"] },
+	{ format: "videofolder", extensions: ["mp4", "avi", "mov", "mkv", "webm"] },
+];
+
+/** Files of a folder dataset that describe the data rather than hold it (datasets' metadata files). */
+const METADATA_NAMES: ReadonlySet<string> = new Set([
+	"readme.md",
+	"metadata.csv",
+	"metadata.jsonl",
+	"metadata.parquet",
+	"dataset_infos.json",
+	"dataset_info.json",
+	"dataset_dict.json",
+	"state.json",
+]);
+
+/** The modality of each folder format's files. */
+const FOLDER_MODALITY: Readonly<Record<string, string>> = {
+	imagefolder: "image",
+	audiofolder: "audio",
+	videofolder: "video",
+	text: "text",
+};
+
+/** The libraries whose readers load a format (the public hub's "Use this dataset" libraries). */
+const FORMAT_LIBRARIES: Readonly<Record<string, readonly string[]>> = {
+	parquet: ["datasets", "pandas", "polars"],
+	csv: ["datasets", "pandas", "polars"],
+	json: ["datasets", "pandas", "polars"],
+};
+
+/**
+ * The public hub's size categories by row count: `n<1K`, `1K<n<10K`, … `n>1T` (the values of
+ * huggingface_hub's DatasetCardData `size_categories` and of the hub's size filter).
+ */
+const SIZE_STEPS: ReadonlyArray<[number, string]> = [
+	[1e3, "n<1K"],
+	[1e4, "1K<n<10K"],
+	[1e5, "10K<n<100K"],
+	[1e6, "100K<n<1M"],
+	[1e7, "1M<n<10M"],
+	[1e8, "10M<n<100M"],
+	[1e9, "100M<n<1B"],
+	[1e10, "1B<n<10B"],
+	[1e11, "10B<n<100B"],
+	[1e12, "100B<n<1T"],
+];
+
+export function sizeCategory(rows: number): string {
+	for (const [bound, name] of SIZE_STEPS) if (rows < bound) return name;
+	return "n>1T";
+}
+
+const MAX_TAGS = 1000;
+// eslint-disable-next-line no-control-regex
+const TAG = /^[^\u0000-\u001f\u007f]{1,256}$/;
+
+function strings(value: unknown): string[] {
+	const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+	return list
+		.filter((item): item is string => typeof item === "string" && item.trim() !== "")
+		.map((item) => item.trim());
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function extensionOf(path: string): string {
+	const name = path.slice(path.lastIndexOf("/") + 1);
+	const dot = name.lastIndexOf(".");
+	return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** Whether a path is a data file: not hidden, not the card or a metadata file. */
+function isDataFile(path: string): boolean {
+	if (path.split("/").some((part) => part.startsWith("."))) return false;
+	return !METADATA_NAMES.has(path.slice(path.lastIndexOf("/") + 1).toLowerCase());
+}
+
+/** The format of most of the data files (ties go to the earlier format in FORMATS), if any. */
+export function dataFormat(files: readonly DatasetFile[]): string | undefined {
+	const counts = new Map<string, number>();
+	for (const file of files) {
+		if (!isDataFile(file.path)) continue;
+		const extension = extensionOf(file.path);
+		const format = FORMATS.find((entry) => entry.extensions.includes(extension))?.format;
+		if (format) counts.set(format, (counts.get(format) ?? 0) + 1);
+	}
+	let best: string | undefined;
+	for (const { format } of FORMATS) {
+		const count = counts.get(format) ?? 0;
+		if (count > 0 && (best === undefined || count > (counts.get(best) ?? 0))) best = format;
+	}
+	return best;
+}
+
+/** The `dataset_info` entries of a card: one object, or one per config. */
+function datasetInfos(card: Record<string, unknown> | undefined): Record<string, unknown>[] {
+	const info = card?.dataset_info;
+	if (Array.isArray(info)) return info.filter(isRecord);
+	return isRecord(info) ? [info] : [];
+}
+
+/** Rows of the largest config the card's `dataset_info` describes (the sum of its splits' `num_examples`). */
+export function cardRowCount(card: Record<string, unknown> | undefined): number | undefined {
+	let largest: number | undefined;
+	for (const info of datasetInfos(card)) {
+		const splits = Array.isArray(info.splits) ? info.splits.filter(isRecord) : [];
+		let rows = 0;
+		let known = false;
+		for (const split of splits) {
+			const n = split.num_examples;
+			if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) {
+				rows += n;
+				known = true;
+			}
+		}
+		if (known && (largest === undefined || rows > largest)) largest = rows;
+	}
+	return largest;
+}
+
+/** The dtype names of a feature list (`dtype: string`, `dtype: image`, nested `sequence`/`list`/`struct`). */
+function featureKinds(features: unknown, into: Set<string>, depth = 0): void {
+	if (depth > 8) return;
+	if (Array.isArray(features)) {
+		for (const feature of features) featureKinds(feature, into, depth + 1);
+		return;
+	}
+	if (typeof features === "string") {
+		into.add(features);
+		return;
+	}
+	if (!isRecord(features)) return;
+	const dtype = features.dtype;
+	if (typeof dtype === "string") into.add(dtype);
+	else if (isRecord(dtype)) {
+		if ("class_label" in dtype) into.add("class_label");
+		else featureKinds(Object.values(dtype), into, depth + 1);
+	}
+	for (const key of ["sequence", "list", "struct", "large_list"]) {
+		if (key in features) featureKinds(features[key], into, depth + 1);
+	}
+}
+
+const NUMERIC = /^(bool|u?int(8|16|32|64)|float(16|32|64)|bfloat16|class_label|decimal.*)$/;
+
+/** Modalities the card's `dataset_info.features` show: image, audio and video columns, text, numbers. */
+function featureModalities(card: Record<string, unknown> | undefined): Set<string> {
+	const kinds = new Set<string>();
+	for (const info of datasetInfos(card)) featureKinds(info.features, kinds);
+	const modalities = new Set<string>();
+	for (const kind of kinds) {
+		if (kind === "image") modalities.add("image");
+		else if (kind === "audio") modalities.add("audio");
+		else if (kind === "video") modalities.add("video");
+		else if (kind === "string" || kind === "large_string") modalities.add("text");
+	}
+	// Columns of numbers alone (no media, no text) are a table.
+	if (modalities.size === 0 && [...kinds].some((kind) => NUMERIC.test(kind))) modalities.add("tabular");
+	return modalities;
+}
+
+/**
+ * A dataset's tags: the card's metadata (`task_categories:…`, `language:…`, `license:…`, its own `tags`),
+ * then `format:`, `modality:`, `size_categories:` (the card's, else from its `dataset_info` row counts)
+ * and `library:` tags derived from the files.
+ */
+export function datasetTags(
+	files: readonly DatasetFile[],
+	card: Record<string, unknown> | undefined,
+): string[] {
+	const tags: string[] = [...strings(card?.tags)];
+	for (const key of CARD_TAG_KEYS) for (const value of strings(card?.[key])) tags.push(`${key}:${value}`);
+	const format = dataFormat(files);
+	if (format) tags.push(`format:${format}`);
+	const modalities = featureModalities(card);
+	const folder = format ? FOLDER_MODALITY[format] : undefined;
+	if (folder) modalities.add(folder);
+	for (const modality of [...modalities].sort()) tags.push(`modality:${modality}`);
+	if (strings(card?.size_categories).length === 0) {
+		const rows = cardRowCount(card);
+		if (rows !== undefined) tags.push(`size_categories:${sizeCategory(rows)}`);
+	}
+	if (format) for (const library of FORMAT_LIBRARIES[format] ?? ["datasets"]) tags.push(`library:${library}`);
+	return [...new Set(tags.filter((tag) => TAG.test(tag) && tag.isWellFormed()))].slice(0, MAX_TAGS);
+}
