@@ -13,6 +13,7 @@ import { saveModels } from "../src/services/import.js";
 import { buildCli } from "./support/build-cli.mjs";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
 import { defineSharingSuite } from "./support/sharing-suite.js";
+import { defineDatasetSuite } from "./support/datasets-suite.js";
 
 // A real PostgreSQL server, started for this file from Debian's binaries and removed afterwards. When
 // the binaries are missing the suite fails (it is never skipped): install postgresql.
@@ -59,6 +60,14 @@ defineSharingSuite(
 	"PostgreSQL",
 	async () => openDatabase({ databaseUrl: await freshDatabase("sharing"), dataDir: "memory://" }),
 	["hub2"],
+);
+
+// Datasets' own SQL (info, listings, derived tags) over PostgreSQL; the datasets library's runs are the
+// client's business and stay on PGlite.
+defineDatasetSuite(
+	"PostgreSQL",
+	async () => openDatabase({ databaseUrl: await freshDatabase("datasets"), dataDir: "memory://" }),
+	{ generations: ["hub2"], datasetsLibrary: false },
 );
 
 describe("several hub processes on one PostgreSQL database", () => {
