@@ -5,6 +5,8 @@
  * (`size_categories:…`) and the libraries that read that format (`library:…`). Pure: no I/O.
  */
 
+import { isValidTag } from "../cards/front-matter.js";
+
 /** A file of the revision: its path and size. */
 export interface DatasetFile {
 	path: string;
@@ -91,8 +93,6 @@ export function sizeCategory(rows: number): string {
 }
 
 const MAX_TAGS = 1000;
-// eslint-disable-next-line no-control-regex
-const TAG = /^[^\u0000-\u001f\u007f]{1,256}$/;
 
 function strings(value: unknown): string[] {
 	const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
@@ -223,5 +223,5 @@ export function datasetTags(
 		if (rows !== undefined) tags.push(`size_categories:${sizeCategory(rows)}`);
 	}
 	if (format) for (const library of FORMAT_LIBRARIES[format] ?? ["datasets"]) tags.push(`library:${library}`);
-	return [...new Set(tags.filter((tag) => TAG.test(tag) && tag.isWellFormed()))].slice(0, MAX_TAGS);
+	return [...new Set(tags.filter(isValidTag))].slice(0, MAX_TAGS);
 }
