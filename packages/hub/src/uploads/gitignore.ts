@@ -91,7 +91,7 @@ function parseClass(
 	if (negated) i++;
 	const singles = new Set<string>();
 	const ranges: Array<[string, string]> = [];
-	const named: RegExp[] = [];
+	const named: Array<{ test(char: string): boolean }> = [];
 	let first = true;
 	while (i < glob.length) {
 		let char = glob[i] as string;
