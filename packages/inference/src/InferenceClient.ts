@@ -1,88 +1,13 @@
-import { audioClassification } from "./tasks/audio/audioClassification.js";
-import { audioToAudio } from "./tasks/audio/audioToAudio.js";
-import { automaticSpeechRecognition } from "./tasks/audio/automaticSpeechRecognition.js";
-import { textToAudio } from "./tasks/audio/textToAudio.js";
-import { textToSpeech } from "./tasks/audio/textToSpeech.js";
 import {
 	prepareRequest,
 	prepareRequestSync,
 	type PrepareRequestOptions,
 	type PreparedInferenceRequest,
 } from "./tasks/custom/prepareRequest.js";
-import { request } from "./tasks/custom/request.js";
-import { streamingRequest } from "./tasks/custom/streamingRequest.js";
-import { imageClassification } from "./tasks/cv/imageClassification.js";
-import { imageSegmentation } from "./tasks/cv/imageSegmentation.js";
-import { imageToImage } from "./tasks/cv/imageToImage.js";
-import { imageTextToImage } from "./tasks/cv/imageTextToImage.js";
-import { imageTextToVideo } from "./tasks/cv/imageTextToVideo.js";
-import { imageToText } from "./tasks/cv/imageToText.js";
-import { imageToVideo } from "./tasks/cv/imageToVideo.js";
-import { objectDetection } from "./tasks/cv/objectDetection.js";
-import { textToImage } from "./tasks/cv/textToImage.js";
-import { textToVideo } from "./tasks/cv/textToVideo.js";
-import { zeroShotImageClassification } from "./tasks/cv/zeroShotImageClassification.js";
-import { documentQuestionAnswering } from "./tasks/multimodal/documentQuestionAnswering.js";
-import { visualQuestionAnswering } from "./tasks/multimodal/visualQuestionAnswering.js";
-import { chatCompletion } from "./tasks/nlp/chatCompletion.js";
-import { chatCompletionStream } from "./tasks/nlp/chatCompletionStream.js";
-import { featureExtraction } from "./tasks/nlp/featureExtraction.js";
-import { fillMask } from "./tasks/nlp/fillMask.js";
-import { questionAnswering } from "./tasks/nlp/questionAnswering.js";
-import { sentenceSimilarity } from "./tasks/nlp/sentenceSimilarity.js";
-import { summarization } from "./tasks/nlp/summarization.js";
-import { tableQuestionAnswering } from "./tasks/nlp/tableQuestionAnswering.js";
-import { textClassification } from "./tasks/nlp/textClassification.js";
-import { textGeneration } from "./tasks/nlp/textGeneration.js";
-import { textGenerationStream } from "./tasks/nlp/textGenerationStream.js";
-import { tokenClassification } from "./tasks/nlp/tokenClassification.js";
-import { translation } from "./tasks/nlp/translation.js";
-import { zeroShotClassification } from "./tasks/nlp/zeroShotClassification.js";
-import { tabularClassification } from "./tasks/tabular/tabularClassification.js";
-import { tabularRegression } from "./tasks/tabular/tabularRegression.js";
+import { TASK_FUNCTIONS } from "./tasks/functions.js";
 import { fallbackRunner, type FallbackOptions, type WithFallback } from "./lib/fallback.js";
 import { FALLBACK_KEY } from "./lib/request.js";
 import type { InferenceTask, Options } from "./types.js";
-
-/** The 36 task functions, each of which becomes a method (a plain literal, so bundlers can drop it). */
-const TASK_FUNCTIONS = {
-	audioClassification,
-	audioToAudio,
-	automaticSpeechRecognition,
-	textToAudio,
-	textToSpeech,
-	request,
-	streamingRequest,
-	imageClassification,
-	imageSegmentation,
-	imageToImage,
-	imageTextToImage,
-	imageTextToVideo,
-	imageToText,
-	imageToVideo,
-	objectDetection,
-	textToImage,
-	textToVideo,
-	zeroShotImageClassification,
-	documentQuestionAnswering,
-	visualQuestionAnswering,
-	chatCompletion,
-	chatCompletionStream,
-	featureExtraction,
-	fillMask,
-	questionAnswering,
-	sentenceSimilarity,
-	summarization,
-	tableQuestionAnswering,
-	textClassification,
-	textGeneration,
-	textGenerationStream,
-	tokenClassification,
-	translation,
-	zeroShotClassification,
-	tabularClassification,
-	tabularRegression,
-};
 
 type TaskFunctions = typeof TASK_FUNCTIONS;
 

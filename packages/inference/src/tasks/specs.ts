@@ -1,7 +1,7 @@
 /**
  * How each task function runs, as data: its task id, its providers' helpers (the generated per-task
  * tables), its input shaping. One object literal per function, so a bundle keeps only the ones it
- * calls; the dry run (`prepareRequest`) finds them through `specs-by-function.ts`.
+ * calls; the dry run (`prepareRequest`) asks a function for its spec (prepareRequest.ts).
  */
 import { chatErrorWording } from "../lib/chat-errors.js";
 import { binaryInput, imageToImageInput, questionImageInput, zeroShotImageInput } from "../lib/inputs.js";

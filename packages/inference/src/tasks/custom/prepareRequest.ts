@@ -35,77 +35,9 @@ import type {
 	Options,
 	OutputType,
 } from "../../types.js";
-import { audioClassification } from "../audio/audioClassification.js";
-import { audioToAudio } from "../audio/audioToAudio.js";
-import { automaticSpeechRecognition } from "../audio/automaticSpeechRecognition.js";
-import { textToAudio } from "../audio/textToAudio.js";
-import { textToSpeech } from "../audio/textToSpeech.js";
-import { imageClassification } from "../cv/imageClassification.js";
-import { imageSegmentation } from "../cv/imageSegmentation.js";
-import { imageTextToImage } from "../cv/imageTextToImage.js";
-import { imageTextToVideo } from "../cv/imageTextToVideo.js";
-import { imageToImage } from "../cv/imageToImage.js";
-import { imageToText } from "../cv/imageToText.js";
-import { imageToVideo } from "../cv/imageToVideo.js";
-import { objectDetection } from "../cv/objectDetection.js";
-import { textToImage } from "../cv/textToImage.js";
-import { textToVideo } from "../cv/textToVideo.js";
-import { zeroShotImageClassification } from "../cv/zeroShotImageClassification.js";
-import { documentQuestionAnswering } from "../multimodal/documentQuestionAnswering.js";
-import { visualQuestionAnswering } from "../multimodal/visualQuestionAnswering.js";
-import { chatCompletion } from "../nlp/chatCompletion.js";
-import { chatCompletionStream } from "../nlp/chatCompletionStream.js";
-import { featureExtraction } from "../nlp/featureExtraction.js";
-import { fillMask } from "../nlp/fillMask.js";
-import { questionAnswering } from "../nlp/questionAnswering.js";
-import { sentenceSimilarity } from "../nlp/sentenceSimilarity.js";
-import { summarization } from "../nlp/summarization.js";
-import { tableQuestionAnswering } from "../nlp/tableQuestionAnswering.js";
-import { textClassification } from "../nlp/textClassification.js";
-import { textGeneration } from "../nlp/textGeneration.js";
-import { textGenerationStream } from "../nlp/textGenerationStream.js";
-import { tokenClassification } from "../nlp/tokenClassification.js";
-import { translation } from "../nlp/translation.js";
-import { zeroShotClassification } from "../nlp/zeroShotClassification.js";
-import {
-	audioClassificationSpec,
-	audioToAudioSpec,
-	automaticSpeechRecognitionSpec,
-	chatCompletionSpec,
-	chatCompletionStreamSpec,
-	documentQuestionAnsweringSpec,
-	featureExtractionSpec,
-	fillMaskSpec,
-	imageClassificationSpec,
-	imageSegmentationSpec,
-	imageTextToImageSpec,
-	imageTextToVideoSpec,
-	imageToImageSpec,
-	imageToTextSpec,
-	imageToVideoSpec,
-	objectDetectionSpec,
-	questionAnsweringSpec,
-	rawSpec,
-	sentenceSimilaritySpec,
-	summarizationSpec,
-	tableQuestionAnsweringSpec,
-	tabularClassificationSpec,
-	tabularRegressionSpec,
-	textClassificationSpec,
-	textGenerationSpec,
-	textGenerationStreamSpec,
-	textToAudioSpec,
-	textToImageSpec,
-	textToSpeechSpec,
-	textToVideoSpec,
-	tokenClassificationSpec,
-	translationSpec,
-	visualQuestionAnsweringSpec,
-	zeroShotClassificationSpec,
-	zeroShotImageClassificationSpec,
-} from "../specs.js";
-import { tabularClassification } from "../tabular/tabularClassification.js";
-import { tabularRegression } from "../tabular/tabularRegression.js";
+import { FALLBACK_KEY, type FallbackRunner } from "../../lib/request.js";
+import { TASK_FUNCTIONS } from "../functions.js";
+import { rawSpec } from "../specs.js";
 import { request } from "./request.js";
 import { streamingRequest } from "./streamingRequest.js";
 
@@ -155,49 +87,31 @@ export interface PreparedInferenceRequest {
 
 type Target = TaskFunction | InferenceTask;
 
-/** Task function → its spec (built on first use, so that importing this module costs nothing). */
-let functionSpecs: Map<TaskFunction, TaskSpec> | undefined;
+async function* noChunks(): AsyncGenerator<never> {}
 
+/**
+ * A task function's spec, from the function itself: every task function hands its spec to the call
+ * runner of its options synchronously, before any I/O (lib/request.ts `runTask` / `streamTask`), so
+ * a runner that only keeps the spec finds it without a second list of the functions.
+ */
 function specOfFunction(fn: TaskFunction, options: PrepareRequestOptions): TaskSpec | undefined {
 	if (fn === (request as TaskFunction)) return rawSpec(options.task, options.stream);
 	if (fn === (streamingRequest as TaskFunction)) return rawSpec(options.task, true);
-	functionSpecs ??= new Map<TaskFunction, TaskSpec>([
-		[audioClassification, audioClassificationSpec],
-		[audioToAudio, audioToAudioSpec],
-		[automaticSpeechRecognition, automaticSpeechRecognitionSpec],
-		[textToAudio, textToAudioSpec],
-		[textToSpeech, textToSpeechSpec],
-		[imageClassification, imageClassificationSpec],
-		[imageSegmentation, imageSegmentationSpec],
-		[imageTextToImage, imageTextToImageSpec],
-		[imageTextToVideo, imageTextToVideoSpec],
-		[imageToImage, imageToImageSpec],
-		[imageToText, imageToTextSpec],
-		[imageToVideo, imageToVideoSpec],
-		[objectDetection, objectDetectionSpec],
-		[textToImage, textToImageSpec],
-		[textToVideo, textToVideoSpec],
-		[zeroShotImageClassification, zeroShotImageClassificationSpec],
-		[documentQuestionAnswering, documentQuestionAnsweringSpec],
-		[visualQuestionAnswering, visualQuestionAnsweringSpec],
-		[chatCompletion, chatCompletionSpec],
-		[chatCompletionStream, chatCompletionStreamSpec],
-		[featureExtraction, featureExtractionSpec],
-		[fillMask, fillMaskSpec],
-		[questionAnswering, questionAnsweringSpec],
-		[sentenceSimilarity, sentenceSimilaritySpec],
-		[summarization, summarizationSpec],
-		[tableQuestionAnswering, tableQuestionAnsweringSpec],
-		[textClassification, textClassificationSpec],
-		[textGeneration, textGenerationSpec],
-		[textGenerationStream, textGenerationStreamSpec],
-		[tokenClassification, tokenClassificationSpec],
-		[translation, translationSpec],
-		[zeroShotClassification, zeroShotClassificationSpec],
-		[tabularClassification, tabularClassificationSpec],
-		[tabularRegression, tabularRegressionSpec],
-	]);
-	return functionSpecs.get(fn);
+	let found: TaskSpec | undefined;
+	const keepSpec: FallbackRunner = {
+		run: (_args, _options, spec) => {
+			found = spec;
+			return Promise.resolve(undefined);
+		},
+		stream: (_args, _options, spec) => {
+			found = spec;
+			return noChunks();
+		},
+	};
+	// Only this package's task functions are called (a function given by mistake is not run).
+	if (!(Object.values(TASK_FUNCTIONS) as unknown[]).includes(fn)) return undefined;
+	void (fn({}, { [FALLBACK_KEY]: keepSpec }) as unknown);
+	return found;
 }
 
 function specOf(target: Target, options: PrepareRequestOptions): TaskSpec {
@@ -207,9 +121,9 @@ function specOf(target: Target, options: PrepareRequestOptions): TaskSpec {
 		return spec;
 	}
 	// A task id stands for its task function (chat and text generation: the streaming one with `stream`).
-	specOfFunction(request, options);
-	for (const spec of (functionSpecs as Map<TaskFunction, TaskSpec>).values()) {
-		if (spec.task === target && !spec.stream === !options.stream) return spec;
+	for (const fn of Object.values(TASK_FUNCTIONS) as TaskFunction[]) {
+		const spec = specOfFunction(fn, options);
+		if (spec && !spec.raw && spec.task === target && !spec.stream === !options.stream) return spec;
 	}
 	return rawSpec(target, options.stream);
 }
