@@ -5,11 +5,10 @@
  * an environment lookup after the scheme. Snippets therefore cannot drift from what
  * `@modelhub/inference` really sends.
  */
-import { getHelper } from "../lib/resolve.js";
+import { getHelper, type TaskSpec } from "../lib/resolve.js";
 import { HELPERS_BY_TASK } from "../providers/by-task.js";
-import type { HelperTable, TaskHelper } from "../providers/types.js";
-import { prepareRequestSync } from "../tasks/custom/prepareRequest.js";
-import { request } from "../tasks/custom/request.js";
+import type { CallArgs, HelperTable, TaskHelper } from "../providers/types.js";
+import { prepareSpecSync } from "../tasks/custom/dry-run.js";
 import type { InferenceProviderMappingEntry, InferenceTask } from "../types.js";
 
 /** Where a snippet's credentials come from: the token the caller gave, or an environment variable. */
@@ -107,7 +106,10 @@ export interface PreviewParams {
 	streaming: boolean;
 }
 
-/** The client's request for the snippet, from `prepareRequestSync(request, …)`. */
+/**
+ * The client's request for the snippet: the dry run of `request(…, { task })`, given the helper the
+ * generator already picked (a one-entry table), so that the provider's helper is chosen once.
+ */
 export function previewRequest(params: PreviewParams): RequestPreview {
 	const { token } = params;
 	// Without a mapping the provider-side id is the hub id (as 3.12.1's snippets do); the mapping's own task
@@ -127,14 +129,20 @@ export function previewRequest(params: PreviewParams): RequestPreview {
 		!params.helper.provider.clientSideRoutingOnly || params.modelId.startsWith(prefix)
 			? params.modelId
 			: `${prefix}${params.mapping?.providerId ?? params.modelId}`;
-	const prepared = prepareRequestSync(
-		request,
+	const spec: TaskSpec = {
+		task: params.task,
+		helpers: { [params.provider]: params.helper },
+		raw: true,
+		stream: params.streaming,
+	};
+	const prepared = prepareSpecSync(
+		spec,
 		{
 			...params.args,
-			provider: params.provider,
+			provider: params.provider as CallArgs["provider"],
 			model,
 			accessToken: token.kind === "literal" ? token.value : undefined,
-		} as Parameters<typeof request>[0],
+		},
 		{
 			task: params.task,
 			inferenceProviderMapping: entry,

@@ -18,14 +18,7 @@
  */
 import { InferenceInputError } from "../../core/errors.js";
 import { createCallContext, type CallContext } from "../../internal/context.js";
-import { normalizeProviderMapping } from "../../lib/provider-mapping.js";
-import {
-	resolveCall,
-	resolveCallSync,
-	type Given,
-	type ResolvedCall,
-	type TaskSpec,
-} from "../../lib/resolve.js";
+import { resolveCall, type TaskSpec } from "../../lib/resolve.js";
 import type { CallArgs } from "../../providers/types.js";
 import type {
 	HubInferenceProviderMapping,
@@ -37,6 +30,7 @@ import type {
 } from "../../types.js";
 import { FALLBACK_KEY, type FallbackRunner } from "../../lib/request.js";
 import { TASK_FUNCTIONS } from "../functions.js";
+import { given, prepareSpecSync, toPublic } from "./dry-run.js";
 import { rawSpec } from "../specs.js";
 import { request } from "./request.js";
 import { streamingRequest } from "./streamingRequest.js";
@@ -128,60 +122,6 @@ function specOf(target: Target, options: PrepareRequestOptions): TaskSpec {
 	return rawSpec(target, options.stream);
 }
 
-/** The mapping option as a list; a lone entry without `provider` is for the call's provider. */
-function givenMapping(args: CallArgs, options: PrepareRequestOptions): Given["mapping"] {
-	const raw = options.inferenceProviderMapping;
-	if (raw === undefined) return undefined;
-	const model = args.model ?? "";
-	if (!Array.isArray(raw) && typeof (raw as { providerId?: unknown }).providerId === "string") {
-		const entry = raw as Omit<InferenceProviderMappingEntry, "hfModelId">;
-		const provider = entry.provider ?? args.provider;
-		if (!provider || provider === "auto") {
-			throw new InferenceInputError(
-				"prepareRequest: a mapping entry without `provider` needs the call's provider in args.provider.",
-			);
-		}
-		return normalizeProviderMapping(model, [{ ...entry, provider }]);
-	}
-	const list = normalizeProviderMapping(model, raw);
-	if (!list)
-		throw new InferenceInputError(
-			"prepareRequest: inferenceProviderMapping is neither an object nor a list.",
-		);
-	return list;
-}
-
-function toPublic(call: ResolvedCall, task: InferenceTask | undefined): PreparedInferenceRequest {
-	const { request: prepared } = call;
-	const out: PreparedInferenceRequest = {
-		url: prepared.url,
-		method: prepared.init.method,
-		headers: { ...prepared.init.headers },
-		body: prepared.init.body as PreparedInferenceRequest["body"],
-		provider: call.provider as InferenceProvider | "auto",
-		task,
-		providerModelId: call.mapping?.providerId ?? call.server,
-	};
-	const { body } = prepared.init;
-	const contentType =
-		prepared.init.headers["Content-Type"] ??
-		(body instanceof FormData ? "multipart/form-data" : body instanceof Blob ? body.type : undefined);
-	if (contentType) out.contentType = contentType;
-	if (typeof body === "string") out.json = JSON.parse(body) as unknown;
-	if (prepared.init.credentials !== undefined) out.credentials = prepared.init.credentials;
-	if (prepared.auth) out.auth = { header: "Authorization", ...prepared.auth };
-	if (call.mapping) out.mapping = call.mapping;
-	return out;
-}
-
-function given(args: CallArgs, options: PrepareRequestOptions): Given {
-	return {
-		mapping: givenMapping(args, options),
-		authMethod: options.authMethod,
-		outputType: options.outputType,
-	};
-}
-
 /** The exact request `target(args, options)` would send; may look up the mapping and default model (see above). */
 export async function prepareRequest<F extends TaskFunction>(
 	target: F | InferenceTask,
@@ -200,24 +140,11 @@ export async function prepareRequest<F extends TaskFunction>(
 	}
 }
 
-const noNetwork: typeof fetch = () =>
-	Promise.reject(new InferenceInputError("prepareRequestSync makes no network calls."));
-
 /** The exact request `target(args, options)` would send, with no I/O at all (see above for what it needs). */
 export function prepareRequestSync<F extends TaskFunction>(
 	target: F | InferenceTask,
 	args: F extends TaskFunction ? Parameters<F>[0] : CallArgs,
 	options: PrepareRequestOptions = {},
 ): PreparedInferenceRequest {
-	const spec = specOf(target, options);
-	const { timeout: _timeout, signal: _signal, ...rest } = options;
-	const ctx = createCallContext({ ...rest, fetch: noNetwork });
-	try {
-		return toPublic(
-			resolveCallSync(args as CallArgs, spec, ctx, given(args as CallArgs, options)),
-			spec.task,
-		);
-	} finally {
-		ctx.dispose();
-	}
+	return prepareSpecSync(specOf(target, options), args as CallArgs, options);
 }
