@@ -2,6 +2,12 @@ import { existsSync, statSync } from "node:fs";
 import { DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_BOUNDS, type PasswordCost } from "./accounts/passwords.js";
 import type { SessionLifetime } from "./accounts/sessions.js";
+import {
+	DEFAULT_OIDC_FLOW_SECONDS,
+	DEFAULT_OIDC_SCOPES,
+	OIDC_CALLBACK_PATH,
+	type OidcSettings,
+} from "./accounts/oidc.js";
 import type { SignupMode } from "./api/sessions.js";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
@@ -84,6 +90,8 @@ export interface SelfServiceSettings {
 	inviteSeconds: number;
 	/** Sign-ups allowed per client address and hour (each costs a password hash and an account). */
 	signupsPerHour: number;
+	/** Single sign-on with an OpenID Connect provider, when MODELHUB_OIDC_ISSUER is set. */
+	oidc?: OidcSettings | undefined;
 }
 
 export const SIGNUP_MODES: readonly SignupMode[] = ["open", "invite", "closed"];
@@ -493,7 +501,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			tempMaxAgeMs: seconds(env, "MODELHUB_GC_TEMP_MAX_AGE_SECONDS", DEFAULT_GC_SETTINGS.tempMaxAgeMs),
 			treeBatch: integer(env, "MODELHUB_GC_TREE_BATCH", DEFAULT_GC_SETTINGS.treeBatch, 1, 100_000),
 		},
-		selfService: selfServiceConfig(env),
+		selfService: { ...selfServiceConfig(env), oidc: oidcConfig(env) },
 		port,
 		host,
 		databaseUrl,
@@ -586,6 +594,64 @@ function selfServiceConfig(env: Env): SelfServiceSettings {
 			1,
 			1_000_000,
 		),
+	};
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/**
+ * Single sign-on: MODELHUB_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET all, or none. The redirect URL is
+ * derived from MODELHUB_PUBLIC_URL (required then: the provider only sends people back to a URL
+ * registered with it, so it cannot follow whatever Host a request names).
+ */
+function oidcConfig(env: Env): OidcSettings | undefined {
+	const issuerText = nonEmpty(env.MODELHUB_OIDC_ISSUER);
+	const clientId = nonEmpty(env.MODELHUB_OIDC_CLIENT_ID);
+	const clientSecret = nonEmpty(env.MODELHUB_OIDC_CLIENT_SECRET);
+	if (issuerText === undefined && clientId === undefined && clientSecret === undefined) return undefined;
+	if (issuerText === undefined || clientId === undefined || clientSecret === undefined) {
+		throw new ConfigError(
+			"single sign-on needs MODELHUB_OIDC_ISSUER, MODELHUB_OIDC_CLIENT_ID and MODELHUB_OIDC_CLIENT_SECRET together",
+		);
+	}
+	let issuer: URL;
+	try {
+		issuer = new URL(issuerText);
+	} catch {
+		throw new ConfigError(`MODELHUB_OIDC_ISSUER must be an https:// URL, got ${JSON.stringify(issuerText)}`);
+	}
+	const loopback = LOOPBACK_HOSTS.has(issuer.hostname);
+	if (issuer.protocol !== "https:" && !(issuer.protocol === "http:" && loopback)) {
+		throw new ConfigError(
+			"MODELHUB_OIDC_ISSUER must be an https:// URL (http:// only for a provider on 127.0.0.1, [::1] or localhost)",
+		);
+	}
+	if (issuer.search || issuer.hash) {
+		throw new ConfigError("MODELHUB_OIDC_ISSUER must have no query or fragment");
+	}
+	const publicUrl = url(env, "MODELHUB_PUBLIC_URL");
+	if (publicUrl === undefined) {
+		throw new ConfigError(
+			`single sign-on needs MODELHUB_PUBLIC_URL: the redirect URL registered with the provider is {MODELHUB_PUBLIC_URL}${OIDC_CALLBACK_PATH}`,
+		);
+	}
+	const scopes = (nonEmpty(env.MODELHUB_OIDC_SCOPES) ?? DEFAULT_OIDC_SCOPES).split(/\s+/).filter(Boolean);
+	if (!scopes.includes("openid")) scopes.unshift("openid");
+	if (scopes.length > 20 || scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/.test(scope))) {
+		throw new ConfigError("MODELHUB_OIDC_SCOPES must be at most 20 space-separated scope names");
+	}
+	const displayName = nonEmpty(env.MODELHUB_OIDC_NAME) ?? issuer.host;
+	if (displayName.length > 60) throw new ConfigError("MODELHUB_OIDC_NAME must be at most 60 characters");
+	return {
+		// As configured (a trailing slash is part of an issuer identifier: it must match the provider's).
+		issuer: issuerText,
+		clientId,
+		clientSecret,
+		displayName,
+		scopes: scopes.join(" "),
+		redirectUri: `${publicUrl.origin}${OIDC_CALLBACK_PATH}`,
+		flowSeconds: integer(env, "MODELHUB_OIDC_FLOW_SECONDS", DEFAULT_OIDC_FLOW_SECONDS, 60, 3600),
+		allowHttp: issuer.protocol === "http:",
 	};
 }
 

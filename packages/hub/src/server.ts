@@ -40,6 +40,7 @@ import { demoAssetsDir } from "./paths.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { sessionRoutes } from "./routes/sessions.js";
+import { ssoRoutes } from "./routes/sso.js";
 import type { DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { setTreeCacheBytes } from "./repos/trees.js";
@@ -195,11 +196,12 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 				],
 				censor: "[redacted]",
 			},
-			// Upload URLs carry a signature (their permission): logged without it.
+			// Upload URLs carry a signature (their permission), single sign-on's callback an authorization
+			// code and state, an invite link its code: logged without them.
 			serializers: {
 				req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
 					method: request.method,
-					url: request.url.replace(/([?&]signature=)[^&]*/g, "$1[redacted]"),
+					url: request.url.replace(/([?&](?:signature|code|state|invite)=)[^&]*/g, "$1[redacted]"),
 					host: request.hostname,
 					remoteAddress: request.ip,
 				}),
@@ -421,6 +423,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		selfService,
 		publicUrl: options.publicUrl,
 	});
+	ssoRoutes(app, { ...services, selfService, publicUrl: options.publicUrl });
 	adminRoutes(app, { ...services, adminToken: options.adminToken });
 	quotaRoutes(app, { ...services, adminToken: options.adminToken });
 	const routeOptions: ModelRoutesOptions = {

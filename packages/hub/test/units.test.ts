@@ -277,4 +277,38 @@ describe("configuration", () => {
 			loadConfig({ MODELHUB_SESSION_IDLE_SECONDS: "7200", MODELHUB_SESSION_MAX_SECONDS: "3600" }),
 		).toThrow(/must not exceed/);
 	});
+
+	it("reads single sign-on: issuer, client id and secret together, the redirect URL from MODELHUB_PUBLIC_URL", () => {
+		const sso = {
+			MODELHUB_OIDC_ISSUER: "https://id.example.org/realms/team",
+			MODELHUB_OIDC_CLIENT_ID: "modelhub",
+			MODELHUB_OIDC_CLIENT_SECRET: "s3cret",
+			MODELHUB_PUBLIC_URL: "https://hub.example.org",
+		};
+		expect(loadConfig(sso).selfService.oidc).toEqual({
+			issuer: "https://id.example.org/realms/team",
+			clientId: "modelhub",
+			clientSecret: "s3cret",
+			displayName: "id.example.org",
+			scopes: "openid profile email",
+			redirectUri: "https://hub.example.org/api/auth/oidc/callback",
+			flowSeconds: 600,
+			allowHttp: false,
+		});
+		expect(loadConfig({ ...sso, MODELHUB_OIDC_SCOPES: "profile groups" }).selfService.oidc?.scopes).toBe(
+			"openid profile groups",
+		);
+		expect(loadConfig({}).selfService.oidc).toBeUndefined();
+		expect(() => loadConfig({ MODELHUB_OIDC_ISSUER: sso.MODELHUB_OIDC_ISSUER })).toThrow(/together/);
+		expect(() => loadConfig({ ...sso, MODELHUB_PUBLIC_URL: "" })).toThrow(/needs MODELHUB_PUBLIC_URL/);
+		expect(() => loadConfig({ ...sso, MODELHUB_OIDC_ISSUER: "http://id.example.org" })).toThrow(
+			/must be an https:\/\/ URL/,
+		);
+		expect(
+			loadConfig({ ...sso, MODELHUB_OIDC_ISSUER: "http://127.0.0.1:9000" }).selfService.oidc?.allowHttp,
+		).toBe(true);
+		expect(() => loadConfig({ ...sso, MODELHUB_OIDC_FLOW_SECONDS: "5" })).toThrow(
+			/MODELHUB_OIDC_FLOW_SECONDS/,
+		);
+	});
 });

@@ -10,6 +10,8 @@ const hubCli = join(repoRoot, "packages/hub/dist/cli.js");
 
 export interface RunningHub {
 	url: string;
+	/** Everything the hub printed so far (its log). */
+	output: () => string;
 	stop: () => Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startHub(
 	});
 	return {
 		url,
+		output: () => output,
 		stop: async () => {
 			if (child.exitCode === null) {
 				const exited = new Promise((resolve) => child.once("exit", resolve));

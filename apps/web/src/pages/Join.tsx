@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { signIn, useHubSession } from "../account/session";
 import { whoami } from "../api/account";
 import { authConfig, joinHub } from "../api/auth";
+import { SsoSignIn } from "../components/account/SsoSignIn";
 import { ErrorNotice, Loading, Notice } from "../components/Status";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
@@ -40,6 +41,9 @@ export default function JoinPage() {
 				<>
 					{invite ? (
 						<p className="lead">You were invited to this hub. Choose your user name and password.</p>
+					) : null}
+					{config.data.sso ? (
+						<SsoSignIn sso={config.data.sso} next="/account" invite={invite} verb="Sign up" />
 					) : null}
 					<JoinForm
 						invite={invite}

@@ -2,21 +2,29 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { signIn, useHubSession } from "../account/session";
 import { whoami } from "../api/account";
-import { logIn } from "../api/auth";
+import { authConfig, logIn } from "../api/auth";
+import { SsoSignIn } from "../components/account/SsoSignIn";
 import { TokenSignIn } from "../components/account/TokenSignIn";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { useResource } from "../hooks/useResource";
 import { useSettings } from "../settings/store";
-import { nextPath } from "../view/auth-forms";
+import { nextPath, ssoErrorMessage } from "../view/auth-forms";
 
 /** `/login`: sign in with a user name and password (a browser session); a pasted token as an option. */
 export default function LoginPage() {
 	const { hubUrl } = useSettings();
 	const session = useHubSession(hubUrl);
 	const location = useLocation();
-	useDocumentTitle("Sign in");
-	if (session) return <Navigate to={nextPath(location.search)} replace />;
 	// Password sign-in sets the cookies of the page's own hub; another hub takes a pasted token.
 	const ownHub = hubUrl === "";
+	const config = useResource(
+		(signal) => (ownHub ? authConfig({ baseUrl: "", signal }) : Promise.resolve(undefined)),
+		[ownHub],
+	);
+	useDocumentTitle("Sign in");
+	if (session) return <Navigate to={nextPath(location.search)} replace />;
+	const sso = config.status === "ready" ? config.data?.sso : undefined;
+	const ssoError = ssoErrorMessage(location.search);
 	return (
 		<section className="account-page sign-in" aria-labelledby="sign-in-title">
 			<h1 id="sign-in-title">Sign in</h1>
@@ -26,7 +34,15 @@ export default function LoginPage() {
 						Sign in to see your private models, create repositories, upload files and manage your access
 						tokens.
 					</p>
+					{ssoError ? (
+						<div className="notice notice-error" role="alert" data-testid="sso-error">
+							<strong>Single sign-on did not sign you in</strong>
+							<div>{ssoError}</div>
+						</div>
+					) : null}
 					<PasswordSignIn />
+					{/* Below the form: appearing once the settings load, it moves nothing already shown. */}
+					{sso ? <SsoSignIn sso={sso} next={nextPath(location.search)} /> : null}
 					<p>
 						New here? <Link to={`/join${location.search}`}>Create an account</Link>
 					</p>

@@ -2,6 +2,7 @@
  * What the join, sign-in and token forms check before sending (the hub checks the same again and its
  * message wins): plain functions, tested in auth-forms.test.ts.
  */
+import type { SsoErrorKind } from "@modelhub/hub/api";
 import { idPartProblem } from "@modelhub/tasks/repositories";
 
 /** The hub's password bounds (GET /api/auth/config answers the same). */
@@ -63,4 +64,39 @@ export function tokenNameProblem(name: string): string | undefined {
 export function nextPath(search: string, fallback = "/account"): string {
 	const next = new URLSearchParams(search).get("next");
 	return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : fallback;
+}
+
+/** What the sign-in page says when single sign-on came back without signing anyone in (`?sso_error=`). */
+export const SSO_ERROR_MESSAGES: Readonly<Record<SsoErrorKind, string>> = {
+	flow: "No sign-in was in progress in this browser: it took too long, was finished already, or started in another browser. Start again.",
+	state:
+		"The sign-in provider's answer does not belong to the sign-in this browser started (its state differs). Start again.",
+	code: "The sign-in provider refused the sign-in code: it was used already or is not this sign-in's. Start again.",
+	denied: "The sign-in provider did not sign you in (you may have declined, or it refused this hub).",
+	issuer: "The answer came from another issuer than the sign-in provider this hub trusts.",
+	signature: "The sign-in provider's ID token has no valid signature: it was not accepted.",
+	expired: "The sign-in provider's ID token has expired (check that the clocks agree). Start again.",
+	nonce: "The sign-in provider's ID token was not issued for this sign-in (its nonce differs). Start again.",
+	token: "The sign-in provider's ID token failed a check: it was not accepted.",
+	provider: "The sign-in provider could not be reached, or did not answer as OpenID Connect requires.",
+	closed: "No account on this hub is linked to you, and sign-up is closed: ask the hub admin for an account.",
+	invite:
+		"No account on this hub is linked to you: this hub admits new accounts by invitation. Open the invite link the hub admin sent you and sign up from there.",
+	disabled: "Your account on this hub is disabled: ask the hub admin.",
+	limit: "Too many new accounts were created from your address in the last hour: try again later.",
+};
+
+/** The message for `?sso_error=`, or undefined when there is none (or it is not one the hub sends). */
+export function ssoErrorMessage(search: string): string | undefined {
+	const kind = new URLSearchParams(search).get("sso_error");
+	return kind !== null && Object.hasOwn(SSO_ERROR_MESSAGES, kind)
+		? SSO_ERROR_MESSAGES[kind as SsoErrorKind]
+		: undefined;
+}
+
+/** Where the browser starts single sign-on: the hub's start path with where to come back to and the invite. */
+export function ssoStartHref(startPath: string, next: string, invite?: string): string {
+	const query = new URLSearchParams({ next });
+	if (invite) query.set("invite", invite);
+	return `${startPath}?${query.toString()}`;
 }

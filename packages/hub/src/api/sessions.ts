@@ -12,7 +12,50 @@ export interface AuthConfig {
 	signup: SignupMode;
 	passwordMinLength: number;
 	passwordMaxLength: number;
+	/** Single sign-on, when configured: the provider's name and where the browser starts signing in. */
+	sso?: SsoConfig;
 }
+
+export interface SsoConfig {
+	/** What the sign-in button names ("Sign in with …"). */
+	name: string;
+	/** `GET` this path (a page navigation) with `next` (a path here) and, from an invite link, `invite`. */
+	startPath: string;
+}
+
+/**
+ * Why a single sign-on did not sign anyone in: the callback sends the browser to
+ * `/login?sso_error=<kind>` (the details are in the hub's log, never in the URL).
+ */
+export type SsoErrorKind =
+	/** No sign-in in progress in this browser (it expired, was finished already, or started elsewhere). */
+	| "flow"
+	/** The `state` the provider sent back is not the one this sign-in started with. */
+	| "state"
+	/** The provider refused the authorization code (used already, or not issued for this sign-in). */
+	| "code"
+	/** The provider answered with an error (the person declined, or the provider refused the client). */
+	| "denied"
+	/** The answer or its ID token names another issuer than MODELHUB_OIDC_ISSUER. */
+	| "issuer"
+	/** The ID token's signature is not the provider's. */
+	| "signature"
+	/** The ID token has expired (or is not valid yet). */
+	| "expired"
+	/** The ID token's nonce is not this sign-in's. */
+	| "nonce"
+	/** Another check of the ID token failed. */
+	| "token"
+	/** The provider could not be reached or answered what OpenID Connect does not allow. */
+	| "provider"
+	/** No account is linked to this person and sign-up is closed. */
+	| "closed"
+	/** No account is linked to this person and sign-up needs an invite link (none, or not valid). */
+	| "invite"
+	/** The linked account is disabled. */
+	| "disabled"
+	/** Too many new accounts from this address lately (MODELHUB_SIGNUPS_PER_HOUR). */
+	| "limit";
 
 /** `POST /api/auth/join`. */
 export interface JoinRequest {

@@ -613,6 +613,24 @@ CREATE UNLOGGED TABLE gc_tree_marks (
 CREATE INDEX gc_tree_marks_pending ON gc_tree_marks (run) WHERE NOT expanded;
 `,
 	},
+	{
+		version: 14,
+		name: "accounts linked to an OpenID Connect provider's subjects",
+		sql: `
+-- Single sign-on (MODELHUB_OIDC_ISSUER): an account is found by the issuer and the subject of the ID
+-- token, the pair OpenID Connect Core 1.0 (section 5.7) names as the only stable identifier of a person;
+-- never by e-mail or name, which the provider's users may change or reuse.
+CREATE TABLE account_identities (
+	issuer text NOT NULL CHECK (length(issuer) <= 2048),
+	subject text NOT NULL CHECK (length(subject) BETWEEN 1 AND 255),
+	account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	last_login_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	PRIMARY KEY (issuer, subject)
+);
+CREATE INDEX account_identities_account ON account_identities (account);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -7,6 +7,8 @@
 export const SESSION_COOKIE = "modelhub_session";
 export const CSRF_COOKIE = "modelhub_csrf";
 export const CSRF_HEADER = "x-csrf-token";
+/** One single sign-on in progress: its state, nonce and PKCE verifier, sealed (src/accounts/oidc.ts). */
+export const OIDC_FLOW_COOKIE = "modelhub_oidc";
 
 /** Cookies read from one header at most (a larger header is cut, never parsed whole). */
 const MAX_COOKIE_HEADER = 8192;
@@ -29,13 +31,15 @@ export interface CookieOptions {
 	/** Seconds it lives; 0 deletes it. */
 	maxAge: number;
 	httpOnly: boolean;
+	/** The path it is sent to (default `/`). */
+	path?: string;
 }
 
 /** A `Set-Cookie` value; the values set here are base62 or base64url, which need no quoting. */
 export function setCookie(name: string, value: string, options: CookieOptions): string {
 	return [
 		`${name}=${value}`,
-		"Path=/",
+		`Path=${options.path ?? "/"}`,
 		`Max-Age=${options.maxAge}`,
 		"SameSite=Lax",
 		...(options.httpOnly ? ["HttpOnly"] : []),

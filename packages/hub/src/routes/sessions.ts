@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthBlock, AuthFailureLimits } from "../accounts/auth-limits.js";
 import { FailureLimiter } from "../accounts/rate-limit.js";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../accounts/passwords.js";
+import { OIDC_START_PATH } from "../accounts/oidc.js";
 import { csrfTokenOf } from "../accounts/sessions.js";
 import type { TokenInfo } from "../accounts/store.js";
 import type {
@@ -65,6 +66,19 @@ function ownToken(token: TokenInfo, secret?: string): OwnToken {
 	};
 }
 
+/** Cookies are Secure when the hub is reached over https (MODELHUB_PUBLIC_URL, or the proxy says so). */
+export function cookiesSecure(request: FastifyRequest, publicUrl: string | undefined): boolean {
+	return publicUrl !== undefined ? publicUrl.startsWith("https:") : request.protocol === "https";
+}
+
+/** The `Set-Cookie` values of a new browser session: its secret (HttpOnly) and its CSRF token. */
+export function sessionCookies(secret: string, secure: boolean, maxAge: number): string[] {
+	return [
+		setCookie(SESSION_COOKIE, secret, { secure, maxAge, httpOnly: true }),
+		setCookie(CSRF_COOKIE, csrfTokenOf(secret), { secure, maxAge, httpOnly: false }),
+	];
+}
+
 /**
  * Sign-up, sign-in, sign-out and password change for browsers (cookie sessions), the signed-in user's
  * own access tokens (`/api/settings/tokens`), and the admin's invites and account states.
@@ -78,21 +92,14 @@ export function sessionRoutes(app: FastifyInstance, options: SessionRoutesOption
 		windowMs: 3_600_000,
 	});
 
-	/** Cookies are Secure when the hub is reached over https (MODELHUB_PUBLIC_URL, or the proxy says so). */
 	function secure(request: FastifyRequest): boolean {
-		return options.publicUrl !== undefined
-			? options.publicUrl.startsWith("https:")
-			: request.protocol === "https";
+		return cookiesSecure(request, options.publicUrl);
 	}
 
 	function startSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignIn, status: number) {
 		const { secret } = signedIn.session;
 		const csrfToken = csrfTokenOf(secret);
-		const maxAge = lifetime.maxSeconds;
-		reply.header("set-cookie", [
-			setCookie(SESSION_COOKIE, secret, { secure: secure(request), maxAge, httpOnly: true }),
-			setCookie(CSRF_COOKIE, csrfToken, { secure: secure(request), maxAge, httpOnly: false }),
-		]);
+		reply.header("set-cookie", sessionCookies(secret, secure(request), lifetime.maxSeconds));
 		return reply
 			.code(status)
 			.header("cache-control", "no-store")
@@ -133,11 +140,13 @@ export function sessionRoutes(app: FastifyInstance, options: SessionRoutesOption
 
 	const signInRoute = { config: { signIn: true } };
 
+	const oidc = options.selfService.oidc;
 	app.get("/api/auth/config", async (_request, reply) =>
 		reply.type(JSON_TYPE).send({
 			signup: options.selfService.signup,
 			passwordMinLength: PASSWORD_MIN_LENGTH,
 			passwordMaxLength: PASSWORD_MAX_LENGTH,
+			...(oidc ? { sso: { name: oidc.displayName, startPath: OIDC_START_PATH } } : {}),
 		} satisfies AuthConfig),
 	);
 

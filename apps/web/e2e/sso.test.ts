@@ -1,0 +1,303 @@
+/**
+ * Single sign-on with OpenID Connect in Debian's Chromium (issue 22): the real hub and a real OpenID
+ * provider (the certified `oidc-provider`, run in this test process on 127.0.0.1). The whole login goes
+ * through the provider's pages; then what must fail does, with a clear message and no session: no
+ * invite, a wrong state, a replayed callback or code, another issuer, an ID token that has expired or
+ * is signed with a key the provider does not publish, a disabled account. No code, state, ID token or
+ * secret reaches the hub's log. Set E2E_SCREENSHOTS_DIR to also write screenshots.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { startHub, type RunningHub } from "./support/hub";
+import { freePort, startOpenIdProvider, type OpenIdProvider } from "./support/openid";
+
+const ADMIN_TOKEN = "sso-e2e-admin-token-0123456789abcdef";
+const PROVIDER_NAME = "Test IdP";
+const SCREENS = process.env.E2E_SCREENSHOTS_DIR;
+
+let hub: RunningHub;
+let provider: OpenIdProvider;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+/** The query strings of every callback the browser reached the hub with. */
+const callbacks: URL[] = [];
+
+async function invite(): Promise<string> {
+	const response = await fetch(`${hub.url}/api/admin/invites`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+		body: "{}",
+	});
+	expect(response.status).toBe(201);
+	return ((await response.json()) as { url: string }).url;
+}
+
+async function visit(target: Page, pathOrUrl: string) {
+	await target.goto(pathOrUrl.startsWith("http") ? pathOrUrl : hub.url + pathOrUrl, {
+		waitUntil: "networkidle",
+	});
+	await target.locator("main h1").first().waitFor();
+}
+
+async function sessionCookie(): Promise<string | undefined> {
+	return (await context.cookies(hub.url)).find((cookie) => cookie.name === "modelhub_session")?.value;
+}
+
+/** Signs out of the hub and of the provider (its cookies too: the next sign-in asks again). */
+async function signOutEverywhere() {
+	await context.clearCookies();
+	await page.goto(`${hub.url}/login`, { waitUntil: "networkidle" });
+	await page.evaluate(() => localStorage.clear());
+}
+
+/**
+ * From a hub page with the "… with Test IdP" link: follows it, signs in at the provider as `login`
+ * (its development pages: a login form, then consent) and waits to be back on a hub page.
+ */
+async function signInAtProvider(target: Page, login: string, linkName = `Sign in with ${PROVIDER_NAME}`) {
+	const from = target.url();
+	await target.getByRole("link", { name: linkName }).click();
+	await target.waitForURL((url) => url.href !== from);
+	for (let step = 0; step < 6; step++) {
+		await target.waitForLoadState("domcontentloaded");
+		if (target.url().startsWith(hub.url)) break;
+		const before = target.url();
+		if ((await target.locator("input[name=login]").count()) > 0) {
+			await target.locator("input[name=login]").fill(login);
+			await target.locator("input[name=password]").fill("any password");
+			await target.getByRole("button", { name: "Sign-in" }).click();
+		} else {
+			await target.getByRole("button", { name: "Continue" }).click();
+		}
+		await target.waitForURL((url) => url.href !== before);
+	}
+	await target.waitForURL((url) => url.href.startsWith(hub.url) && !url.pathname.startsWith("/api/"));
+	await target.locator("main h1").first().waitFor();
+}
+
+async function expectSsoError(target: Page, kind: string, text: RegExp) {
+	await target.waitForURL((url) => url.pathname === "/login");
+	expect(new URL(target.url()).searchParams.get("sso_error")).toBe(kind);
+	const alert = target.getByTestId("sso-error");
+	await alert.waitFor();
+	expect(await alert.textContent()).toMatch(text);
+	expect(await sessionCookie()).toBeUndefined();
+}
+
+async function expectNoAxeViolations(target: Page, where: string) {
+	for (const colorScheme of ["light", "dark"] as const) {
+		await target.emulateMedia({ colorScheme });
+		expect(await axeViolations(target), `${where} (${colorScheme})`).toEqual([]);
+	}
+	await target.emulateMedia({ colorScheme: "light" });
+}
+
+async function screenshot(target: Page, name: string) {
+	if (!SCREENS) return;
+	mkdirSync(SCREENS, { recursive: true });
+	const width = target.viewportSize()?.width ?? 1280;
+	await target.screenshot({ path: join(SCREENS, `${name}-${width}.png`), fullPage: true });
+}
+
+/** Starts a sign-in with plain HTTP: its flow cookie and the state it sent to the provider. */
+async function startFlow(): Promise<{ cookie: string; state: string }> {
+	const response = await fetch(`${hub.url}/api/auth/oidc/start?next=/account`, { redirect: "manual" });
+	expect(response.status).toBe(303);
+	const location = new URL(response.headers.get("location") ?? "");
+	expect(location.origin).toBe(provider.issuer);
+	expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+	const cookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+	expect(cookie).toMatch(/^modelhub_oidc=./);
+	return { cookie, state: location.searchParams.get("state") ?? "" };
+}
+
+beforeAll(async () => {
+	const port = await freePort();
+	const hubUrl = `http://127.0.0.1:${port}`;
+	provider = await startOpenIdProvider(`${hubUrl}/api/auth/oidc/callback`);
+	[hub, browser] = await Promise.all([
+		startHub({
+			PORT: String(port),
+			MODELHUB_PUBLIC_URL: hubUrl,
+			MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN,
+			MODELHUB_SIGNUP: "invite",
+			MODELHUB_PASSWORD_COST: "14",
+			MODELHUB_OIDC_ISSUER: provider.issuer,
+			MODELHUB_OIDC_CLIENT_ID: provider.clientId,
+			MODELHUB_OIDC_CLIENT_SECRET: provider.clientSecret,
+			MODELHUB_OIDC_NAME: PROVIDER_NAME,
+			// Every request's URL is logged at this level: the callback's code and state must not be.
+			MODELHUB_LOG_LEVEL: "info",
+		}),
+		launchBrowser(),
+	]);
+	context = browser.context;
+	page = context.pages()[0] ?? (await context.newPage());
+	page.setDefaultTimeout(15_000);
+	errors = watchErrors(page);
+	page.on("request", (request) => {
+		if (request.url().startsWith(`${hub.url}/api/auth/oidc/callback`)) callbacks.push(new URL(request.url()));
+	});
+}, 120_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await hub?.stop();
+	await provider?.close();
+});
+
+describe("single sign-on with OpenID Connect", () => {
+	it("offers the provider on /login; without an invite, someone the hub does not know gets no account", async () => {
+		await visit(page, "/login");
+		await page.getByRole("link", { name: `Sign in with ${PROVIDER_NAME}` }).waitFor();
+		await signInAtProvider(page, "grace");
+		await expectSsoError(page, "invite", /admits new accounts by invitation/);
+		const users = await fetch(`${hub.url}/api/whoami-v2`, { headers: { cookie: "" } });
+		expect(users.status).toBe(401);
+	}, 60_000);
+
+	it("signs up from an invite link through the provider, stays signed in, and signs in again to the same account", async () => {
+		await signOutEverywhere();
+		await visit(page, await invite());
+		await signInAtProvider(page, "grace", `Sign up with ${PROVIDER_NAME}`);
+		await page.getByRole("heading", { name: "Your models" }).waitFor();
+		expect(await page.locator("main").textContent()).toContain("Signed in as grace");
+		const first = await sessionCookie();
+		expect(first).toMatch(/^mhs_/);
+		await page.reload({ waitUntil: "networkidle" });
+		await page.getByRole("heading", { name: "Your models" }).waitFor();
+		// The same person again (no invite now): the linked account, not a new one.
+		await signOutEverywhere();
+		await visit(page, "/login?next=/settings/tokens");
+		await signInAtProvider(page, "grace");
+		await page.getByRole("heading", { name: "Access tokens" }).waitFor();
+		expect(new URL(page.url()).pathname).toBe("/settings/tokens");
+		const whoami = await page.evaluate(async () => (await fetch("/api/whoami-v2")).json());
+		expect(whoami).toMatchObject({ name: "grace", fullname: "Grace Tester" });
+		expect(await sessionCookie()).not.toBe(first);
+		// A local account named like a provider's person is never taken over: a new one gets another name.
+		const created = await fetch(`${hub.url}/api/admin/users`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "alan" }),
+		});
+		expect(created.status).toBeLessThan(300);
+		await signOutEverywhere();
+		await visit(page, await invite());
+		await signInAtProvider(page, "alan", `Sign up with ${PROVIDER_NAME}`);
+		await page.getByRole("heading", { name: "Your models" }).waitFor();
+		expect(await page.locator("main").textContent()).toContain("Signed in as alan-2");
+		// The provider's development pages load a web font this machine cannot reach: only the hub's count.
+		expect(errors.filter((line) => line.startsWith(hub.url))).toEqual([]);
+	}, 90_000);
+
+	it("refuses a replayed callback and a replayed code: no session", async () => {
+		const used = callbacks.at(-1);
+		expect(used?.searchParams.get("code")).toBeTruthy();
+		// The same callback URL again in a browser with no sign-in in progress.
+		await signOutEverywhere();
+		await page.goto(used?.href ?? "", { waitUntil: "networkidle" });
+		await expectSsoError(page, "flow", /No sign-in was in progress/);
+		// The used code with a new sign-in's own state and cookie: the provider refuses it.
+		const flow = await startFlow();
+		const replay = new URL(`${hub.url}/api/auth/oidc/callback`);
+		replay.searchParams.set("code", used?.searchParams.get("code") ?? "");
+		replay.searchParams.set("state", flow.state);
+		replay.searchParams.set("iss", provider.issuer);
+		const response = await fetch(replay, { headers: { cookie: flow.cookie }, redirect: "manual" });
+		expect(response.status).toBe(303);
+		expect(response.headers.get("location")).toBe("/login?sso_error=code");
+		expect(response.headers.getSetCookie().join("\n")).not.toContain("modelhub_session=mhs_");
+	}, 60_000);
+
+	it("refuses a wrong state and another issuer in the answer, with a clear message and no session", async () => {
+		for (const [change, kind, text] of [
+			["state", "state", /its state differs/],
+			["iss", "issuer", /another issuer/],
+		] as const) {
+			await signOutEverywhere();
+			provider.forgeCallback = {
+				name: change,
+				value: change === "state" ? "not-the-state" : "http://127.0.0.1:1/evil",
+			};
+			try {
+				await visit(page, "/login");
+				await signInAtProvider(page, "grace");
+				await expectSsoError(page, kind, text);
+			} finally {
+				provider.forgeCallback = undefined;
+			}
+		}
+	}, 60_000);
+
+	it("refuses an ID token signed with another key, expired, or naming another issuer: no session", async () => {
+		for (const [tamper, kind, text] of [
+			["foreign-key", "signature", /no valid signature/],
+			["expired", "expired", /has expired/],
+			["other-issuer", "issuer", /another issuer/],
+		] as const) {
+			await signOutEverywhere();
+			provider.tamper = tamper;
+			try {
+				await visit(page, "/login");
+				await signInAtProvider(page, "grace");
+				await expectSsoError(page, kind, text);
+			} finally {
+				provider.tamper = "none";
+			}
+		}
+	}, 90_000);
+
+	it("refuses a disabled account's sign-in", async () => {
+		const disabled = await fetch(`${hub.url}/api/admin/users/grace/disable`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+		});
+		expect(disabled.status).toBe(200);
+		await signOutEverywhere();
+		await visit(page, "/login");
+		await signInAtProvider(page, "grace");
+		await expectSsoError(page, "disabled", /disabled/);
+		await fetch(`${hub.url}/api/admin/users/grace/enable`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+		});
+	}, 60_000);
+
+	it("has no axe violations on sign-in and join with the provider's button and an error, 1280 and 390 px, both themes", async () => {
+		await signOutEverywhere();
+		for (const width of [1280, 390]) {
+			await page.setViewportSize({ width, height: 844 });
+			await visit(page, "/login?sso_error=state");
+			await page.getByRole("link", { name: `Sign in with ${PROVIDER_NAME}` }).waitFor();
+			await page.getByTestId("sso-error").waitFor();
+			await expectNoAxeViolations(page, `sign-in with single sign-on at ${width}`);
+			await screenshot(page, "login-sso");
+			await visit(page, await invite());
+			await page.getByRole("link", { name: `Sign up with ${PROVIDER_NAME}` }).waitFor();
+			await expectNoAxeViolations(page, `join with single sign-on at ${width}`);
+		}
+		await page.setViewportSize({ width: 1280, height: 800 });
+	}, 90_000);
+
+	it("writes no authorization code, state, ID token or secret to the hub's log", () => {
+		const log = hub.output();
+		expect(log).toContain("/api/auth/oidc/callback");
+		expect(callbacks.length).toBeGreaterThan(3);
+		for (const callback of callbacks) {
+			for (const name of ["code", "state"]) {
+				const value = callback.searchParams.get(name);
+				if (value && value !== "not-the-state") expect(log, name).not.toContain(value);
+			}
+		}
+		for (const token of provider.issuedIdTokens) expect(log).not.toContain(token.split(".")[2]);
+		expect(log).not.toContain(provider.clientSecret);
+		expect(log).not.toContain("mhs_");
+		expect(log).not.toContain("mhi_");
+	});
+});
