@@ -300,6 +300,22 @@ describe("repository browsing", () => {
 		expect(errors).toEqual([]);
 	}, 180_000);
 
+	it("pages a commit of more than 1000 changed files instead of cutting it off", async () => {
+		const wide = await commit(
+			MODEL,
+			"Many files",
+			Object.fromEntries(Array.from({ length: 1003 }, (_, index) => [`wide/${index}.txt`, `${index}\n`])),
+		);
+		await visit(page, `/${MODEL}/commit/${wide}`);
+		await page.getByRole("heading", { name: "1,000 files changed so far (there are more)" }).waitFor();
+		expect(await page.locator("ul.changed-files > li").count()).toBe(1000);
+		await page.getByRole("button", { name: "More changed files" }).click();
+		await page.getByRole("heading", { name: "1,003 files changed" }).waitFor();
+		expect(await page.locator("ul.changed-files > li").count()).toBe(1003);
+		expect(await page.getByRole("button", { name: "More changed files" }).count()).toBe(0);
+		expect(errors).toEqual([]);
+	}, 180_000);
+
 	it("switches branches and tags on every view, each revision its own address", async () => {
 		await visit(page, `/${MODEL}/tree/main/src`);
 		const switcher = page.getByLabel("Revision");

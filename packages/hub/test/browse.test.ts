@@ -146,6 +146,50 @@ describe("repository browsing", () => {
 		expect(paths).toEqual([...paths].sort());
 	});
 
+	it("pages a commit of more than 1000 files in path order, each page linking the next, none cut off", async () => {
+		const res = await fetch(`${hub.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "wide" }),
+		});
+		expect(res.status).toBe(200);
+		// Nested folders and names around "/" in code-point order ("a-b" < "a/…" < "a0"), 2,005 files in all.
+		const paths = [
+			"a-b.txt",
+			"a0.txt",
+			...Array.from({ length: 1000 }, (_, index) => `a/${String(index).padStart(4, "0")}.txt`),
+			...Array.from({ length: 1000 }, (_, index) => `z/deep/${index}.txt`),
+			"b.txt",
+			"a/sub/x.txt",
+			"README.md",
+		];
+		const id = await commit(
+			"alice/wide",
+			"Many files",
+			paths.map((path) => file(path, `${path}\n`)),
+		);
+		const seen: string[] = [];
+		let url: string | undefined = `${hub.url}/api/models/alice/wide/commit/${id}`;
+		const pages: number[] = [];
+		while (url) {
+			const answer = await fetch(url);
+			expect(answer.status).toBe(200);
+			const detail = (await answer.json()) as RepoCommitDetail;
+			pages.push(detail.files.length);
+			seen.push(...detail.files.map((change) => change.path));
+			const next = /<([^>]+)>;\s*rel="next"/.exec(answer.headers.get("link") ?? "")?.[1];
+			expect(detail.filesTruncated).toBe(next !== undefined);
+			url = next ? `${hub.url}${new URL(next).pathname}${new URL(next).search}` : undefined;
+		}
+		expect(pages).toEqual([1000, 1000, 5]);
+		const byCodePoint = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+		expect(seen).toEqual([...paths].sort(byCodePoint));
+		// A bad cursor is a clear 400.
+		const bad = await fetch(`${hub.url}/api/models/alice/wide/commit/${id}?cursor=${"x".repeat(5000)}`);
+		expect(bad.status).toBe(400);
+		expect(((await bad.json()) as { error: string }).error).toContain("cursor");
+	}, 120_000);
+
 	it("answers 404 for an unknown commit and for a private model's commit to others", async () => {
 		const unknown = await fetch(`${hub.url}/api/models/alice/browsed/commit/${"0".repeat(40)}`);
 		expect(unknown.status).toBe(404);

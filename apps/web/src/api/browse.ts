@@ -81,14 +81,20 @@ export async function listCommits(
 	return { items: Array.isArray(data) ? data : [], ...(next ? { next } : {}) };
 }
 
-/** A commit and the files it changed from its parent. */
+/**
+ * A commit and the files it changed from its parent, 1000 a page: `next` is the URL of the next page of
+ * files (the hub's `Link: rel="next"`), and `options.next` asks for it.
+ */
 export async function getCommit(
 	id: string,
 	revision: string,
-	options: ApiOptions = {},
-): Promise<RepoCommitDetail> {
-	const url = apiUrl(options.baseUrl, `${modelApiPath(id)}/commit/${encodeURIComponent(revision)}`);
-	return (await getJson<RepoCommitDetail>(url, options)).data;
+	options: ApiOptions & { next?: string } = {},
+): Promise<RepoCommitDetail & { next?: string }> {
+	const url =
+		options.next ?? apiUrl(options.baseUrl, `${modelApiPath(id)}/commit/${encodeURIComponent(revision)}`);
+	const { data, headers } = await getJson<RepoCommitDetail>(url, options);
+	const next = nextLink(headers.get("link"), options.baseUrl);
+	return next ? { ...data, next } : data;
 }
 
 /**

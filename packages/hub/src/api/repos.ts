@@ -107,7 +107,8 @@ export interface RepoCommitChange {
 
 /**
  * `GET /api/models/{id}/commit/{rev}` (this hub's, for its commit pages): the commit, its first parent
- * and the files it changed from it, in path order, at most 1000 (`filesTruncated` when there are more).
+ * and the files it changed from it, in path order, 1000 a page (`filesTruncated` when there are more:
+ * `?cursor={the page's last path}` gives the next page, linked by `Link: rel="next"`).
  */
 export interface RepoCommitDetail extends RepoCommit {
 	/** The first parent, or none for a first commit (whose files are all "added"). */

@@ -57,51 +57,77 @@ function sameFile(a: TreeFile, b: TreeFile): boolean {
 
 /**
  * The files that differ between two root trees (`before` undefined: everything is added), in path
- * order, at most `limit` of them (`more` when there are others). Sub-trees with the same id are
- * equal (trees are content-addressed, as in git), so only the folders that changed are loaded: a
- * one-file commit to a large repository reads one tree per level of that file's path.
+ * order (code points, as git and the tree listings sort), the first `limit` of those after the path
+ * `afterPath` when given (`more` when there are others: the next page starts after the last path).
+ * Sub-trees with the same id are equal (trees are content-addressed, as in git), so only the folders
+ * that changed are loaded, depth first in path order, and those wholly before `afterPath` are skipped: a
+ * one-file commit to a large repository reads one tree per level of that file's path, and a page of a
+ * large commit reads the folders of that page.
  */
 export async function changedFiles(
 	db: Queryable,
 	before: string | undefined,
 	after: string,
 	limit: number,
+	afterPath?: string,
 ): Promise<{ changes: FileChange[]; more: boolean }> {
 	const changes: FileChange[] = [];
-	// Folder pairs still to compare, level by level (one query per level for trees not cached).
-	let level: Array<{ path: string; before: string | undefined; after: string | undefined }> = [
-		{ path: "", before, after },
-	];
-	while (level.length > 0 && changes.length <= limit) {
-		const oids = level.flatMap((pair) => [pair.before, pair.after].filter((oid) => oid !== undefined));
-		const trees = await loadTrees(db, oids);
-		const next: typeof level = [];
-		for (const pair of level) {
-			const items = (oid: string | undefined): readonly TreeItem[] =>
-				oid === undefined ? [] : (trees.get(oid) as Tree).items;
-			const old = new Map(items(pair.before).map((item) => [item.name, item]));
-			const current = new Map(items(pair.after).map((item) => [item.name, item]));
-			for (const name of new Set([...old.keys(), ...current.keys()])) {
-				const path = pair.path === "" ? name : `${pair.path}/${name}`;
-				const a = old.get(name);
-				const b = current.get(name);
-				const aFolder = a?.type === "directory" ? a.oid : undefined;
-				const bFolder = b?.type === "directory" ? b.oid : undefined;
-				if ((aFolder !== undefined || bFolder !== undefined) && aFolder !== bFolder)
-					next.push({ path, before: aFolder, after: bFolder });
-				const aFile = a?.type === "file" ? a : undefined;
-				const bFile = b?.type === "file" ? b : undefined;
-				if (aFile && bFile) {
-					if (!sameFile(aFile, bFile))
-						changes.push({ path, status: "modified", before: aFile, after: bFile });
-				} else if (aFile) changes.push({ path, status: "deleted", before: aFile });
-				else if (bFile) changes.push({ path, status: "added", after: bFile });
-			}
+	const past = (path: string) => afterPath === undefined || compareCodePoints(path, afterPath) > 0;
+	// A folder's paths all sort before `afterPath` when it neither starts with the folder nor sorts before it.
+	const skipFolder = (path: string) =>
+		afterPath !== undefined &&
+		compareCodePoints(afterPath, `${path}/`) > 0 &&
+		!afterPath.startsWith(`${path}/`);
+	/** Walks one folder pair; false once the page is full (one change past `limit`, to tell `more`). */
+	const walk = async (
+		folder: string,
+		old: string | undefined,
+		current: string | undefined,
+	): Promise<boolean> => {
+		const trees = await loadTrees(
+			db,
+			[old, current].filter((oid) => oid !== undefined),
+		);
+		const items = (oid: string | undefined): readonly TreeItem[] =>
+			oid === undefined ? [] : (trees.get(oid) as Tree).items;
+		const a = new Map(items(old).map((item) => [item.name, item]));
+		const b = new Map(items(current).map((item) => [item.name, item]));
+		// A folder sorts as its name and "/", so its files come where their paths sort (git's tree order).
+		const steps: Array<{ key: string; name: string; folder: boolean }> = [];
+		for (const name of new Set([...a.keys(), ...b.keys()])) {
+			const x = a.get(name);
+			const y = b.get(name);
+			const xFolder = x?.type === "directory" ? x.oid : undefined;
+			const yFolder = y?.type === "directory" ? y.oid : undefined;
+			if ((xFolder !== undefined || yFolder !== undefined) && xFolder !== yFolder)
+				steps.push({ key: `${name}/`, name, folder: true });
+			if (x?.type === "file" || y?.type === "file") steps.push({ key: name, name, folder: false });
 		}
-		level = next;
-	}
-	changes.sort((x, y) => compareCodePoints(x.path, y.path));
-	return { changes: changes.slice(0, limit), more: changes.length > limit || level.length > 0 };
+		steps.sort((p, q) => compareCodePoints(p.key, q.key));
+		for (const step of steps) {
+			const path = folder === "" ? step.name : `${folder}/${step.name}`;
+			const x = a.get(step.name);
+			const y = b.get(step.name);
+			if (step.folder) {
+				if (skipFolder(path)) continue;
+				const xFolder = x?.type === "directory" ? x.oid : undefined;
+				const yFolder = y?.type === "directory" ? y.oid : undefined;
+				if (!(await walk(path, xFolder, yFolder))) return false;
+				continue;
+			}
+			if (!past(path)) continue;
+			const xFile = x?.type === "file" ? x : undefined;
+			const yFile = y?.type === "file" ? y : undefined;
+			if (xFile && yFile) {
+				if (!sameFile(xFile, yFile)) changes.push({ path, status: "modified", before: xFile, after: yFile });
+			} else if (xFile) changes.push({ path, status: "deleted", before: xFile });
+			else if (yFile) changes.push({ path, status: "added", after: yFile });
+			if (changes.length > limit) return false;
+		}
+		return true;
+	};
+	await walk("", before, after);
+	return { changes: changes.slice(0, limit), more: changes.length > limit };
 }
 
 /** The commit and the files it changed from its first parent (all of its files for a first commit). */
@@ -110,11 +136,12 @@ export async function commitChanges(
 	repo: RepoKey,
 	commitId: string,
 	limit: number,
+	afterPath?: string,
 ): Promise<{ commit: CommitRecord; changes: FileChange[]; more: boolean } | undefined> {
 	const commit = await commitRecord(db, repo, commitId);
 	if (!commit) return undefined;
 	const roots = await rootTrees(db, repo, commit.parentId ? [commit.id, commit.parentId] : [commit.id]);
 	const after = roots.get(commit.id) as string;
 	const before = commit.parentId ? roots.get(commit.parentId) : undefined;
-	return { commit, ...(await changedFiles(db, before, after, limit)) };
+	return { commit, ...(await changedFiles(db, before, after, limit, afterPath)) };
 }

@@ -177,8 +177,9 @@ export async function commitDetail(
 	context: ReadContext,
 	at: ReadableRevision,
 	limit: number,
+	afterPath?: string,
 ): Promise<{ commit: CommitRecord; changes: FileChange[]; more: boolean }> {
-	const detail = await commitChanges(context.db, at, at.commitId, limit);
+	const detail = await commitChanges(context.db, at, at.commitId, limit, afterPath);
 	// readableRevision found the commit in this repository: it is there.
 	if (!detail) throw revisionNotFound(at.commitId);
 	return detail;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import type { RepoCommitChange } from "@modelhub/hub/api";
+import type { RepoCommitChange, RepoCommitDetail } from "@modelhub/hub/api";
 import { getCommit, readFileStart } from "../../api/browse";
 import { ApiError } from "../../api/http";
 import { useApiOptions } from "../../hooks/useApiOptions";
@@ -36,8 +36,38 @@ export default function CommitView({ modelId, revision }: { modelId: string; rev
 			return <NotFound title="Commit not found" message={`${modelId} has no commit ${revision}.`} />;
 		return <ErrorNotice title="Could not load the commit">{commit.error.message}</ErrorNotice>;
 	}
-	const data = commit.data;
+	return <CommitDetails modelId={modelId} data={commit.data} />;
+}
+
+/** The commit's text and its changed files, a page of 1000 at a time ("More changed files"). */
+function CommitDetails({ modelId, data }: { modelId: string; data: RepoCommitDetail & { next?: string } }) {
+	const api = useApiOptions();
+	const [more, setMore] = useState<{ files: RepoCommitChange[]; next?: string }>({
+		files: [],
+		...(data.next ? { next: data.next } : {}),
+	});
+	const [loadingMore, setLoadingMore] = useState(false);
+	const [moreError, setMoreError] = useState<string>();
+	const files = useMemo(() => [...data.files, ...more.files], [data.files, more.files]);
 	const parent = data.parents[0];
+	const loadMore = () => {
+		if (!more.next) return;
+		setLoadingMore(true);
+		setMoreError(undefined);
+		getCommit(modelId, data.id, { ...api, next: more.next }).then(
+			(page) => {
+				setMore((previous) => ({
+					files: [...previous.files, ...page.files],
+					...(page.next ? { next: page.next } : {}),
+				}));
+				setLoadingMore(false);
+			},
+			(error: unknown) => {
+				setMoreError(error instanceof Error ? error.message : String(error));
+				setLoadingMore(false);
+			},
+		);
+	};
 	return (
 		<section aria-labelledby="commit-title" className="commit-view">
 			<h2 id="commit-title" className="browse-heading">
@@ -62,11 +92,11 @@ export default function CommitView({ modelId, revision }: { modelId: string; rev
 				· <Link to={browseHref(modelId, { kind: "tree", revision: data.id, path: "" })}>Browse files</Link>
 			</p>
 			<h3 className="browse-subheading">
-				{data.files.length === 1 ? "1 file changed" : `${data.files.length} files changed`}
-				{data.filesTruncated ? " (the first ones; there are more)" : ""}
+				{files.length === 1 ? "1 file changed" : `${files.length.toLocaleString("en-US")} files changed`}
+				{more.next ? " so far (there are more)" : ""}
 			</h3>
 			<ul className="changed-files">
-				{data.files.map((change, index) => (
+				{files.map((change, index) => (
 					<li key={change.path}>
 						<FileDiff
 							modelId={modelId}
@@ -78,6 +108,13 @@ export default function CommitView({ modelId, revision }: { modelId: string; rev
 					</li>
 				))}
 			</ul>
+			{moreError ? <ErrorNotice title="Could not list more changed files">{moreError}</ErrorNotice> : null}
+			{more.next ? (
+				<button type="button" className="btn btn-small" disabled={loadingMore} onClick={loadMore}>
+					More changed files
+				</button>
+			) : null}
+			{loadingMore ? <Loading label="Loading more changed files" /> : null}
 		</section>
 	);
 }

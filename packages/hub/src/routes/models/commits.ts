@@ -9,6 +9,7 @@ import { treeFileOid, type TreeFile } from "../../repos/trees.js";
 import { commitDetail, historyOf, type ReadableRevision } from "../../services/contents.js";
 import type { ReadContext } from "../../services/models.js";
 import { COMMIT_ID } from "../../vocabulary.js";
+import { MAX_PATH_LENGTH } from "../../repos/paths.js";
 import { invalidParameter, many, one, type RawQuery } from "../query.js";
 import { repoApiUrl, type RepoUrls } from "../repo-paths.js";
 
@@ -67,7 +68,10 @@ export async function commitsPage(
 	return { body };
 }
 
-/** Files listed by a commit's page at most: a commit of a whole snapshot may change many more. */
+/**
+ * Files listed by a commit's page at most: a commit of a whole snapshot may change many more, paged
+ * with `?cursor={last path}` (`Link: rel="next"`, as the history's pages).
+ */
 export const COMMIT_FILES_PAGE = 1000;
 
 function changedBlob(file: TreeFile): RepoChangedBlob {
@@ -81,10 +85,27 @@ function changedBlob(file: TreeFile): RepoChangedBlob {
 /** The commit a revision names, with the files it changed from its first parent. */
 export async function commitAnswer(
 	context: ReadContext,
+	urls: RepoUrls,
 	resolved: ReadableRevision,
-): Promise<RepoCommitDetail> {
-	const { commit, changes, more } = await commitDetail(context, resolved, COMMIT_FILES_PAGE);
-	return {
+	revision: string,
+	q: RawQuery<"cursor">,
+): Promise<{ body: RepoCommitDetail; next?: string }> {
+	// The cursor is the last path of the previous page (any path: the files after it in path order).
+	const cursor = one(q, "cursor");
+	if (cursor !== undefined && (cursor === "" || cursor.length > MAX_PATH_LENGTH)) {
+		throw invalidParameter("cursor", `cursor must be a path of 1 to ${MAX_PATH_LENGTH} characters`);
+	}
+	const { commit, changes, more } = await commitDetail(context, resolved, COMMIT_FILES_PAGE, cursor);
+	const last = changes[changes.length - 1];
+	const next =
+		more && last
+			? repoApiUrl(
+					urls,
+					resolved.id,
+					`commit/${encodeURIComponent(revision)}?${new URLSearchParams({ cursor: last.path }).toString()}`,
+				)
+			: undefined;
+	const body: RepoCommitDetail = {
 		id: commit.id,
 		title: commit.title,
 		message: commit.message,
@@ -99,4 +120,5 @@ export async function commitAnswer(
 		})),
 		filesTruncated: more,
 	};
+	return next ? { body, next } : { body };
 }

@@ -318,12 +318,15 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 					return commitsPage(options, urls, resolved, t.revision, request.query as RawQuery);
 				});
 			case "commit":
-				return cached(request, reply, async () => ({
-					body: await commitAnswer(
+				return cached(request, reply, async () =>
+					commitAnswer(
 						options,
+						urls,
 						await readableRevision(options, request.viewer, { type, id: t.id }, t.revision),
+						t.revision,
+						request.query as RawQuery<"cursor">,
 					),
-				}));
+				);
 			default:
 				throw new HubError("MethodNotAllowed", "use POST for paths-info");
 		}
