@@ -88,6 +88,8 @@ const PAGE_MODULES = [
 	["login", "src/pages/Login.tsx"],
 	["join", "src/pages/Join.tsx"],
 	["settings_tokens", "src/pages/Tokens.tsx"],
+	["profile", "src/pages/Name.tsx"],
+	["org_settings", "src/pages/OrgSettings.tsx"],
 ];
 function initialJs(routeSources) {
 	const files = new Set(entryFiles);

@@ -20,6 +20,8 @@ const LoginPage = lazy(() => import("./pages/Login"));
 const JoinPage = lazy(() => import("./pages/Join"));
 const LogoutPage = lazy(() => import("./pages/Logout"));
 const TokensPage = lazy(() => import("./pages/Tokens"));
+const NamePage = lazy(() => import("./pages/Name"));
+const OrgSettingsPage = lazy(() => import("./pages/OrgSettings"));
 
 // First segments of these paths: src/app-sections.ts (the hub knows them too, for the page statuses).
 export function App() {
@@ -40,7 +42,9 @@ export function App() {
 				<Route path="account" element={<Page element={<AccountPage />} />} />
 				<Route path="new" element={<Page element={<NewModelPage />} />} />
 				<Route path=":namespace/:name" element={<Page element={<ModelPage />} />} />
-				<Route path=":name" element={<Page element={<ModelPage />} />} />
+				<Route path="organizations/:org/settings" element={<Page element={<OrgSettingsPage />} />} />
+				{/* A user's or organisation's profile, else a model without a namespace (pages/Name.tsx). */}
+				<Route path=":name" element={<Page element={<NamePage />} />} />
 				{/* A model's browsing views (/tree, /blob, /commits, /commit): src/view/browse.ts reads the rest. */}
 				<Route path=":namespace/:name/*" element={<Page element={<ModelPage />} />} />
 				<Route path=":name/*" element={<Page element={<ModelPage />} />} />

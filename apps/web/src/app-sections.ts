@@ -17,10 +17,13 @@ export const APP_SECTIONS = [
 
 export type AppSection = (typeof APP_SECTIONS)[number];
 
+/** First segments of the app's deeper pages only (`/organizations/{org}/settings`). */
+const NESTED_SECTIONS = ["organizations"] as const;
+
 /** Served by the hub itself, never by the app: the API and static assets. */
 const SERVER_SECTIONS = ["api", "assets"] as const;
 
-const RESERVED = new Set<string>([...APP_SECTIONS, ...SERVER_SECTIONS]);
+const RESERVED = new Set<string>([...APP_SECTIONS, ...NESTED_SECTIONS, ...SERVER_SECTIONS]);
 
 /** Whether a first path segment belongs to the app or the server rather than to a model id. */
 export function isReservedSection(segment: string): boolean {

@@ -7,9 +7,11 @@ import { App } from "./App";
 import { getSettings } from "./settings/store";
 import "./styles.css";
 
-// On a model page, ask the hub for the model while the page's code is still downloading.
+// On a model page, ask the hub for the model while the page's code is still downloading. Not at a
+// one-segment address: that is a user's or organisation's profile first (pages/Name.tsx), and asking
+// for a model there would cost each profile a 404.
 const modelId = modelIdFromPath(window.location.pathname);
-if (modelId) {
+if (modelId?.includes("/")) {
 	const { hubUrl } = getSettings();
 	const token = hubTokenFor(hubUrl);
 	prefetchModel(modelId, token ? { baseUrl: hubUrl, token } : { baseUrl: hubUrl });

@@ -37,6 +37,7 @@ import {
 } from "./errors.js";
 import { formatSchemaErrors, JSON_TYPE, pathOf, SECURITY_HEADERS } from "./http.js";
 import { demoAssetsDir } from "./paths.js";
+import { peopleRoutes } from "./routes/people.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { sessionRoutes } from "./routes/sessions.js";
@@ -425,6 +426,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 	ssoRoutes(app, { ...services, selfService, publicUrl: options.publicUrl });
 	adminRoutes(app, { ...services, adminToken: options.adminToken });
+	peopleRoutes(app, services);
 	quotaRoutes(app, { ...services, adminToken: options.adminToken });
 	const routeOptions: ModelRoutesOptions = {
 		...services,

@@ -15,6 +15,33 @@ export type Role = (typeof ROLES)[number];
 export const TOKEN_ROLES = ["read", "write"] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
 
+/**
+ * Names no new account may take: the first path segments of the web app's own pages
+ * (apps/web/src/app-sections.ts) and of the server, and those kept for repository types to come. An
+ * account's profile is at `/{name}`, so an account called `models` would have a page the app shows
+ * something else at. Compared case-insensitively (account names are).
+ */
+export const RESERVED_ACCOUNT_NAMES = [
+	"api",
+	"assets",
+	"tasks",
+	"libraries",
+	"models",
+	"settings",
+	"account",
+	"new",
+	"login",
+	"join",
+	"logout",
+	"organizations",
+	"datasets",
+	"spaces",
+	"docs",
+	"search",
+	"admin",
+	"healthz",
+] as const;
+
 /** The sort orders of `GET /api/models?sort=`. */
 export const SORT_KEYS = ["downloads", "likes", "lastModified", "createdAt", "trendingScore", "id"] as const;
 export type ModelSort = (typeof SORT_KEYS)[number];

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useHubSession } from "../account/session";
 import { useSettings } from "../settings/store";
+import { HeaderSearch } from "./HeaderSearch";
 
 const NAV = [
 	{ to: "/tasks", label: "Tasks" },
@@ -41,6 +42,7 @@ export function Layout() {
 						</svg>
 						<span>ModelHub</span>
 					</NavLink>
+					<HeaderSearch />
 					<nav aria-label="Main">
 						<ul className="nav-list">
 							{NAV.map((item) => (

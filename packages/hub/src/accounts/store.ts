@@ -3,7 +3,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js
 import { ConflictError, HubError } from "../errors.js";
 import { newObjectId } from "../ids.js";
 import { ACCESS_TOKEN_PREFIX, newToken, tokenHash } from "./tokens.js";
-import { ROLES, TOKEN_ROLES, type Role, type TokenRole } from "../vocabulary.js";
+import { RESERVED_ACCOUNT_NAMES, ROLES, TOKEN_ROLES, type Role, type TokenRole } from "../vocabulary.js";
 import type { OrgMembership, Viewer } from "./viewer.js";
 import { hasControlCharacter } from "@modelhub/tasks/literals";
 
@@ -66,6 +66,19 @@ export function checkAccountName(name: unknown, what = "name"): string {
 	const problem = idPartProblem(name, what);
 	if (problem) throw new AccountInputError(problem);
 	return name;
+}
+
+const RESERVED_NAMES: ReadonlySet<string> = new Set(RESERVED_ACCOUNT_NAMES);
+
+/** The name of a new account: a valid id part that is not one of the web app's own addresses. */
+export function checkNewAccountName(name: unknown, what = "name"): string {
+	const checked = checkAccountName(name, what);
+	if (RESERVED_NAMES.has(checked.toLowerCase())) {
+		throw new AccountInputError(
+			`${what} '${checked}' is reserved (/${checked.toLowerCase()} is one of this hub's own addresses): choose another`,
+		);
+	}
+	return checked;
 }
 
 function checkText(value: unknown, what: string, max: number): string | undefined {
@@ -143,7 +156,7 @@ export async function createUser(
 	tx: Queryable,
 	input: { name: unknown; fullname?: unknown },
 ): Promise<Account> {
-	const name = checkAccountName(input.name);
+	const name = checkNewAccountName(input.name);
 	return insertAccount(tx, "user", name, checkText(input.fullname, "fullname", MAX_FULLNAME));
 }
 
@@ -173,7 +186,7 @@ export async function createOrg(
 	tx: Queryable,
 	input: { name: unknown; fullname?: unknown; members?: unknown },
 ): Promise<{ org: Account; members: MemberInput[] }> {
-	const name = checkAccountName(input.name);
+	const name = checkNewAccountName(input.name);
 	const members = parseMembers(input.members);
 	const org = await insertAccount(tx, "org", name, checkText(input.fullname, "fullname", MAX_FULLNAME));
 	const stored: MemberInput[] = [];

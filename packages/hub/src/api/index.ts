@@ -12,3 +12,4 @@ export type * from "./models.js";
 export type * from "./repos.js";
 export type * from "./sessions.js";
 export type * from "./uploads.js";
+export type * from "./people.js";

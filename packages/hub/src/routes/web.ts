@@ -6,7 +6,9 @@ import { noSuchApiRoute, noSuchPath } from "../errors.js";
 import { acceptsHtml, pathOf } from "../http.js";
 import { publicRepoPage } from "../services/contents.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
+import { publicAccount } from "../services/people.js";
 import {
+	type AccountFacts,
 	pageMeta,
 	renderPage,
 	type ModelFacts,
@@ -79,6 +81,11 @@ async function repoViewFacts(
 	return publicRepoPage(context, { type: "model", id }, view);
 }
 
+async function accountFacts(context: ReadContext, name: string): Promise<AccountFacts | undefined> {
+	const account = await publicAccount(context, name);
+	return account ? { name: account.name, kind: account.kind, fullname: account.fullname } : undefined;
+}
+
 function isApiPath(path: string): boolean {
 	return path === "/api" || path.startsWith("/api/");
 }
@@ -148,6 +155,7 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			// The status is the truth about the address even when the app is not built (a private or
 			// unknown model is a 404 either way).
 			const meta = await pageMeta(path, {
+				account: (name) => accountFacts(options, name),
 				model: (id) => modelFacts(options, id),
 				repoView: (id, view) => repoViewFacts(options, id, view),
 			});

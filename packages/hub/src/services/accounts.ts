@@ -18,10 +18,12 @@ import {
 	type MemberInput,
 	type TokenInfo,
 } from "../accounts/store.js";
+import { adminCount } from "../accounts/people.js";
 import { TokenViewerCache } from "../accounts/token-cache.js";
-import type { Viewer } from "../accounts/viewer.js";
+import { namespaceRefusal, RefusedError, type Viewer } from "../accounts/viewer.js";
 import { listAudit, type AuditQuery, type StoredAuditEntry } from "../audit/log.js";
 import type { Queryable } from "../db/types.js";
+import { ConflictError } from "../errors.js";
 import type { Role } from "../vocabulary.js";
 import type { ChangeEvent } from "./changes.js";
 import { requireAdmin, type Actor } from "./actor.js";
@@ -30,7 +32,8 @@ import { write, type WriteContext } from "./write.js";
 /**
  * The hub admin's account operations: users, their tokens, organisations and their members, and the
  * audit log. The admin API (routes/admin.ts) and the command line (commands/accounts.ts) both call
- * these; only the hub admin may (the admin token, or the command line, which holds the database).
+ * these; only the hub admin may (the admin token, or the command line, which holds the database), but
+ * an organisation's own admins may change its members too (routes/people.ts).
  * Input is checked by the account store (AccountInputError, AccountNotFoundError, ConflictError).
  */
 
@@ -160,7 +163,33 @@ export async function orgsWithMembers(
 	return out;
 }
 
-/** Gives a user a role in an organisation (replacing any earlier one); names as stored. */
+/**
+ * Refuses anyone but the hub admin and the organisation's own admins (with a write token or a browser
+ * session): who may change an organisation's members.
+ */
+function requireOrgAdmin(actor: Actor, org: string): void {
+	if (actor.viewer.kind === "admin") return;
+	const refusal = namespaceRefusal(actor.viewer, org, "admin");
+	if (refusal) throw new RefusedError(refusal);
+}
+
+/**
+ * An organisation's own admins may not leave it without one (nobody but the hub admin could then
+ * manage it); the hub admin may, as the command line always could.
+ */
+async function keepAnAdmin(tx: Queryable, actor: Actor, org: string): Promise<void> {
+	if (actor.viewer.kind === "admin") return;
+	if ((await adminCount(tx, org)) === 0) {
+		throw new ConflictError(
+			`${org} would be left without an admin: give another member the 'admin' role first`,
+		);
+	}
+}
+
+/**
+ * Gives a user a role in an organisation (replacing any earlier one); names as stored. The hub admin
+ * or the organisation's admins.
+ */
 export async function setMember(
 	context: WriteContext,
 	actor: Actor,
@@ -168,12 +197,13 @@ export async function setMember(
 	userName: string,
 	roleInput: unknown,
 ): Promise<{ org: string; user: string; role: Role }> {
-	requireAdmin(actor);
+	requireOrgAdmin(actor, orgName);
 	const role = checkRole(roleInput);
 	return write(context, async (tx) => {
 		const set = await setMembership(tx, orgName, userName, role);
 		// setMembership found the organisation: this reads its stored spelling.
 		const org = ((await getAccount(tx, orgName)) as Account).name;
+		await keepAnAdmin(tx, actor, org);
 		return {
 			value: { org, ...set },
 			audit: { ...actor.audit, action: "org.member.set", details: { org, user: set.user, role } },
@@ -182,16 +212,20 @@ export async function setMember(
 	});
 }
 
-/** Removes a user from an organisation; false when they were not a member. */
+/**
+ * Removes a user from an organisation; false when they were not a member. The hub admin or the
+ * organisation's admins.
+ */
 export async function removeMember(
 	context: WriteContext,
 	actor: Actor,
 	org: string,
 	user: string,
 ): Promise<boolean> {
-	requireAdmin(actor);
+	requireOrgAdmin(actor, org);
 	return write(context, async (tx) => {
 		if (!(await removeMembership(tx, org, user))) return { value: false };
+		await keepAnAdmin(tx, actor, org);
 		return {
 			value: true,
 			audit: { ...actor.audit, action: "org.member.remove", details: { org, user } },

@@ -1,6 +1,6 @@
 import {
 	AccountInputError,
-	checkAccountName,
+	checkNewAccountName,
 	checkTokenRole,
 	createUser,
 	issueToken,
@@ -41,27 +41,6 @@ import { write, type WriteContext } from "./write.js";
 export interface SelfServiceContext extends WriteContext {
 	selfService: SelfServiceSettings;
 }
-
-/** The first path segments of the web app and the server: a user with such a name would hide a page. */
-const RESERVED_NAMES = new Set([
-	"api",
-	"assets",
-	"join",
-	"login",
-	"logout",
-	"settings",
-	"account",
-	"models",
-	"datasets",
-	"spaces",
-	"tasks",
-	"libraries",
-	"new",
-	"admin",
-	"healthz",
-	"organizations",
-	"docs",
-]);
 
 const MAX_EMAIL = 254;
 
@@ -113,10 +92,7 @@ export async function join(
 			"This hub admits new accounts by invitation: ask the hub admin for an invite link",
 		);
 	}
-	const name = checkAccountName(input.username, "user name");
-	if (RESERVED_NAMES.has(name.toLowerCase())) {
-		throw new AccountInputError(`the user name ${name} is reserved: choose another`);
-	}
+	const name = checkNewAccountName(input.username, "user name");
 	const password = checkNewPassword(input.password);
 	const email = checkEmail(input.email);
 	const hash = await hashPassword(password, context.selfService.passwordCost);

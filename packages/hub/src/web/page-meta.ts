@@ -37,7 +37,16 @@ export interface RepoViewFacts {
 	commit?: { id: string; title: string };
 }
 
+/** What a profile page's title names: the account and its full name. */
+export interface AccountFacts {
+	name: string;
+	kind: "user" | "org";
+	fullname: string;
+}
+
 export interface PageLookups {
+	/** The user or organisation with this name (case-insensitively), or undefined. */
+	account(name: string): Promise<AccountFacts | undefined>;
 	/** The model with this id (case-insensitively), or undefined when the hub has none. */
 	model(id: string): Promise<ModelFacts | undefined>;
 	/** The model's page `view`, or undefined when the model, revision, folder, file or commit is missing. */
@@ -192,6 +201,42 @@ const VIEW_NOT_FOUND: Record<RepoView["kind"], string> = {
 	commit: "Commit not found",
 };
 
+function accountLabel(account: AccountFacts): string {
+	return account.fullname && account.fullname !== account.name
+		? `${account.fullname} (@${account.name})`
+		: account.name;
+}
+
+function profilePage(account: AccountFacts): PageMeta {
+	return {
+		status: 200,
+		title: accountLabel(account),
+		description:
+			account.kind === "org"
+				? `${account.name}: the organisation's models and members.`
+				: `${account.name}: their models and organisations.`,
+	};
+}
+
+/** `/organizations/{org}/settings`: an organisation's members, for its admins. */
+async function orgSettingsPage(parts: readonly string[], lookups: PageLookups): Promise<PageMeta> {
+	const [, name, page] = parts;
+	if (parts.length !== 3 || name === undefined || page !== "settings") return NOT_FOUND;
+	const account = await lookups.account(name);
+	if (account?.kind !== "org") {
+		return {
+			status: 404,
+			title: "Organisation not found",
+			description: `The hub has no organisation called “${name}”.`,
+		};
+	}
+	return {
+		status: 200,
+		title: `Members · ${account.name}`,
+		description: `${account.name}: add members, change their roles, remove them.`,
+	};
+}
+
 /** Splits a path into decoded segments; undefined when a segment is not valid percent-encoding. */
 function segments(path: string): string[] | undefined {
 	const parts = path.split("/").filter((part) => part !== "");
@@ -213,6 +258,7 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 	const subsection = parts.length === 2 ? SUBSECTION_PAGES[parts.join("/")] : undefined;
 	if (subsection) return { status: 200, ...subsection };
 	if (parts.length === 2 && first === "tasks" && second !== undefined) return taskPage(second);
+	if (first === "organizations") return orgSettingsPage(parts, lookups);
 	if (parts.length === 2 && first === "libraries" && second !== undefined) return libraryPage(second);
 	if (parts.length > 2) {
 		const browsed = section ? undefined : parseRepoView(parts);
@@ -230,6 +276,12 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 			title: repoViewTitle(facts, browsed.view),
 			description: `${facts.id}: ${browsed.view.kind === "commits" ? "the history" : browsed.view.kind === "commit" ? "a commit and its changes" : "files"} at ${browsed.view.revision}.`,
 		};
+	}
+	// `/:name`: a user's or organisation's profile (apps/web/src/pages/Name.tsx looks for the account
+	// first too), else a model without a namespace.
+	if (parts.length === 1) {
+		const account = await lookups.account(first);
+		if (account) return profilePage(account);
 	}
 	// `/:namespace/:name` and `/:name`, as the app routes them (`/models/x` included).
 	const model = await lookups.model(parts.join("/"));
