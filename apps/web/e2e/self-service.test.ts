@@ -1,7 +1,8 @@
 /**
  * Self-service accounts in Debian's Chromium against the real hub (issue 22): join with an invite link,
  * sign in with a password, stay signed in across a reload and a new tab, sign out everywhere, manage
- * access tokens on /settings/tokens (and use one against the hub), a pasted huggingface.co token told
+ * access tokens on /settings/tokens (and use one against the hub), change the password on /account (a
+ * wrong current one refused, the old one dead, sessions elsewhere ended), a pasted huggingface.co token told
  * plainly what is wrong, keyboard-only paths, and axe at 1280 and 390 px in both themes. Set
  * E2E_SCREENSHOTS_DIR to also write screenshots.
  */
@@ -249,6 +250,53 @@ describe("self-service accounts in the browser", () => {
 		}
 		await page.setViewportSize({ width: 1280, height: 800 });
 	}, 120_000);
+
+	it("changes the password on /account: a wrong current one is refused, the old one stops working, sessions elsewhere end", async () => {
+		const NEW_PASSWORD = "a brand new passphrase 42";
+		const loginElsewhere = (password: string) =>
+			fetch(`${hub.url}/api/auth/login`, {
+				method: "POST",
+				headers: { "content-type": "application/json" },
+				body: JSON.stringify({ username: "ada", password }),
+			});
+		const elsewhere = await loginElsewhere(PASSWORD);
+		expect(elsewhere.status).toBe(200);
+		const elsewhereCookie = (elsewhere.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+		const whoamiElsewhere = () =>
+			fetch(`${hub.url}/api/whoami-v2`, { headers: { cookie: elsewhereCookie } }).then((r) => r.status);
+		expect(await whoamiElsewhere()).toBe(200);
+
+		await visit(page, "/login");
+		await page.getByLabel("User name").fill("ada");
+		await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+		await page.getByRole("button", { name: "Sign in", exact: true }).click();
+		await page.getByRole("heading", { name: "Change password" }).waitFor();
+		const status = page.locator("section[aria-labelledby=password-title] [role=status]");
+		await page.getByLabel("Current password").fill("not my password");
+		await page.getByLabel("New password").fill(NEW_PASSWORD);
+		await page.getByRole("button", { name: "Change password" }).click();
+		await status.getByText("The current password is wrong").waitFor();
+		expect(await whoamiElsewhere()).toBe(200);
+
+		await page.getByLabel("Current password").fill(PASSWORD);
+		await page.getByLabel("New password").fill(NEW_PASSWORD);
+		await page.getByRole("button", { name: "Change password" }).click();
+		await status.getByText("Password changed: your other sessions were signed out.").waitFor();
+		// The hub ends every session of the account but gives this browser a new one.
+		expect(await whoamiElsewhere()).toBe(401);
+		await page.reload({ waitUntil: "networkidle" });
+		await page.getByRole("heading", { name: "Your models" }).waitFor();
+		expect(await page.locator("main").textContent()).toContain("Signed in as ada");
+		expect((await loginElsewhere(PASSWORD)).status).toBe(401);
+		expect((await loginElsewhere(NEW_PASSWORD)).status).toBe(200);
+		for (const width of [1280, 390]) {
+			await page.setViewportSize({ width, height: 844 });
+			await expectNoAxeViolations(page, `account after a password change at ${width}`);
+		}
+		await page.setViewportSize({ width: 1280, height: 800 });
+		await visit(page, "/logout");
+		await page.getByRole("link", { name: "Sign in" }).waitFor();
+	}, 90_000);
 
 	it("tells someone who pastes a huggingface.co token that this hub needs a token it issued", async () => {
 		await visit(page, "/login");
