@@ -18,7 +18,7 @@ export async function blobToBase64(blob: Blob | ArrayBuffer): Promise<string> {
 	return bytesToBase64(new Uint8Array(buffer));
 }
 
-export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 	const NodeBuffer = nodeBuffer();
 	if (NodeBuffer) {
 		const decoded = NodeBuffer.from(base64, "base64");

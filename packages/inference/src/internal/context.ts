@@ -20,7 +20,7 @@ export interface Timings {
 const DEFAULT_TIMINGS: Timings = { backoff: DEFAULT_BACKOFF };
 
 /** Timers fire at once for delays above 2^31 − 1 ms (a signed 32-bit count in every JS runtime). */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * A duration option in milliseconds as a timer delay: `undefined` (no limit) when absent, 0 or

@@ -23,7 +23,7 @@ export interface PreparedRequest {
  */
 export type ErrorWording = (status: number, error: unknown) => string | undefined;
 
-export const DEFAULT_ERROR_MESSAGE = "An error occurred while fetching the blob";
+const DEFAULT_ERROR_MESSAGE = "An error occurred while fetching the blob";
 
 /** Sends a prepared request through the call's guarded fetch (call's signal, safe redirects). */
 export async function send(ctx: CallContext, request: PreparedRequest): Promise<Response> {
@@ -31,7 +31,7 @@ export async function send(ctx: CallContext, request: PreparedRequest): Promise<
 }
 
 /** Header names that carry credentials: never sent to an origin the caller did not choose. */
-export const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|x-key|x-api-key|api-key)$/i;
+const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|x-key|x-api-key|api-key)$/i;
 
 export function carriesCredentials(headers: HeadersInit | undefined): boolean {
 	return Object.keys(headers ?? {}).some((name) => CREDENTIAL_HEADERS.test(name));
@@ -126,7 +126,7 @@ export async function guardedFetch(
 	}
 }
 
-export function redactRequest(request: PreparedRequest): RedactedRequest {
+function redactRequest(request: PreparedRequest): RedactedRequest {
 	const headers: Record<string, string> = {};
 	for (const [name, value] of Object.entries(request.init.headers)) {
 		headers[name] =

@@ -10,7 +10,7 @@ const MIN_SECRET_LENGTH = 8;
 /** Nested objects are walked this deep (error → cause → request → headers, attempts → error …). */
 const MAX_DEPTH = 6;
 
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /** The strings to hide for a token: the token itself and its URL-encoded form. */
 export function secretsOf(token: string | undefined): string[] {
@@ -19,7 +19,7 @@ export function secretsOf(token: string | undefined): string[] {
 	return encoded === token ? [token] : [token, encoded];
 }
 
-export function scrubText(text: string, secrets: readonly string[]): string {
+function scrubText(text: string, secrets: readonly string[]): string {
 	for (const secret of secrets) text = text.split(secret).join(REDACTED);
 	return text.replace(HUB_TOKEN, REDACTED);
 }

@@ -32,10 +32,6 @@ export function setProviderMappingCacheLimits(next: { maxEntries?: number; ttlMs
 	if (next.ttlMs !== undefined) limits.ttlMs = next.ttlMs;
 }
 
-export function providerMappingCacheSize(): number {
-	return cache.size;
-}
-
 function cacheGet(key: string): ProviderMappingList | undefined {
 	const hit = cache.get(key);
 	if (!hit) return undefined;
@@ -69,7 +65,7 @@ const MAX_HUB_MESSAGE = 300;
  * `t=` (seconds until the window resets) of the `RateLimit` header the public hub sends
  * (`"api";r=0;t=55`, read by huggingface_hub ≥ 1.2). Undefined when neither says.
  */
-export function rateLimitWait(headers: Headers): number | undefined {
+function rateLimitWait(headers: Headers): number | undefined {
 	const retryAfter = parseRetryAfter(headers.get("retry-after"));
 	if (retryAfter !== undefined) return retryAfter;
 	const reset = /(?:^|[;,\s])t=(\d{1,9})(?:$|[;,\s])/.exec(headers.get("ratelimit") ?? "");

@@ -50,7 +50,7 @@ async function sendWithRetry(request: PreparedRequest, ctx: CallContext): Promis
  * The non-streaming request: parsed JSON for JSON answers, else a Blob. `wording` (set by
  * `request(…, { chatCompletion: true })`) words 400/404/422/500 answers as 3.12.1's chat error.
  */
-export async function innerRequest(
+async function innerRequest(
 	request: PreparedRequest,
 	ctx: CallContext,
 	wording?: ErrorWording,

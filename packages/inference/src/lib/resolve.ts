@@ -97,7 +97,7 @@ export function getHelper(provider: string, task: InferenceTask | undefined, tab
 	return helper;
 }
 
-export function getAuthMethod(
+function getAuthMethod(
 	helper: TaskHelper,
 	accessToken: string | undefined,
 	options: Options,

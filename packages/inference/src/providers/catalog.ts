@@ -150,10 +150,3 @@ export const PROVIDERS_WITHOUT_ROUTER: readonly Provider[] = [
 export function isKnownProvider(id: string): id is Provider {
 	return Object.hasOwn(PROVIDER_TASKS, id);
 }
-
-/** The providers serving `task`, in table order. */
-export function providersServing(task: InferenceTask): Provider[] {
-	return (Object.keys(PROVIDER_TASKS) as Provider[]).filter((provider) =>
-		(PROVIDER_TASKS[provider] as readonly string[]).includes(task),
-	);
-}

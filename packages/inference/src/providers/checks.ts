@@ -7,7 +7,7 @@ export function isRecord(value: unknown): value is Rec {
 	return typeof value === "object" && value !== null;
 }
 
-export function isArrayOf(value: unknown, predicate: (item: unknown) => boolean): value is unknown[] {
+function isArrayOf(value: unknown, predicate: (item: unknown) => boolean): value is unknown[] {
 	return Array.isArray(value) && value.every(predicate);
 }
 
@@ -17,10 +17,6 @@ export function isString(value: unknown): value is string {
 
 export function isNumber(value: unknown): value is number {
 	return typeof value === "number";
-}
-
-export function isLabelScore(item: unknown): boolean {
-	return isRecord(item) && isString(item.label) && isNumber(item.score);
 }
 
 /** The task-level check of automaticSpeechRecognition (all providers). */

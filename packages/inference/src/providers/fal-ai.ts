@@ -28,7 +28,7 @@ const QUEUE_BASE_URL = "https://queue.fal.run";
 const QUEUE_POLL_MS = 500;
 
 /** The speech-recognition input types fal accepts (sent as a data: URL), as 3.12.1 lists them. */
-export const FAL_AI_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];
+const FAL_AI_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];
 
 /**
  * Audio-to-audio (new in huggingface.js 4.13.28) labels its data: URLs with the types fal's decoder

@@ -16,7 +16,7 @@ function viewBytes(input: ArrayBuffer | ArrayBufferView): Uint8Array {
 }
 
 /** The bytes of a file input: at once for buffers, after a read for Blobs. */
-export function fileBytes(input: FileInput): Uint8Array | Promise<Uint8Array> {
+function fileBytes(input: FileInput): Uint8Array | Promise<Uint8Array> {
 	if (input instanceof Blob) return input.arrayBuffer().then((buffer) => new Uint8Array(buffer));
 	return viewBytes(input);
 }
@@ -63,7 +63,7 @@ const AUDIO_EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /** `audio.{ext}` from the Blob's type (parameters such as `;codecs=opus` ignored); `wav` by default. */
-export function audioFileName(type: string | undefined): string {
+function audioFileName(type: string | undefined): string {
 	const base = (type ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 	return `audio.${Object.prototype.hasOwnProperty.call(AUDIO_EXTENSIONS, base) ? AUDIO_EXTENSIONS[base] : "wav"}`;
 }

@@ -80,7 +80,7 @@ const TGI_ONLY_PARAMETERS: ReadonlySet<string> = /* @__PURE__ */ new Set([
  * TGI `parameters` as an OpenAI-style route takes them, flat: `max_new_tokens` → `max_tokens` (an
  * explicit `max_tokens` wins: never both names), TGI-only names dropped, the rest as given.
  */
-export function openaiParameters(parameters: unknown): Record<string, unknown> {
+function openaiParameters(parameters: unknown): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	if (!isRecord(parameters)) return out;
 	for (const [key, value] of Object.entries(parameters)) {
@@ -95,13 +95,13 @@ export function openaiParameters(parameters: unknown): Record<string, unknown> {
 }
 
 /** A completions route's body: `model`, `prompt` = inputs, the mapped parameters, the other arguments. */
-export function completionsBody({ args, model }: BodyParams): Record<string, unknown> {
+function completionsBody({ args, model }: BodyParams): Record<string, unknown> {
 	const { inputs, parameters, ...rest } = args;
 	return { model, prompt: inputs, ...openaiParameters(parameters), ...rest };
 }
 
 /** A chat route used for text generation: the prompt becomes one user message. */
-export function promptChatBody({ args, model }: BodyParams): Record<string, unknown> {
+function promptChatBody({ args, model }: BodyParams): Record<string, unknown> {
 	const { inputs, parameters, ...rest } = args;
 	return { model, messages: [{ role: "user", content: inputs }], ...openaiParameters(parameters), ...rest };
 }
@@ -113,7 +113,7 @@ type Choice = { text?: unknown; message?: { content?: unknown }; finish_reason?:
  * `choices[0].message.content` (chat); a TGI-style `generated_text` answer (what 3.12.1 expected
  * from these routes) is accepted too.
  */
-export function generatedText(raw: unknown, errorMessage: string, withDetails = false): TextGenerationOutput {
+function generatedText(raw: unknown, errorMessage: string, withDetails = false): TextGenerationOutput {
 	const first = Array.isArray(raw) ? (raw[0] as unknown) : raw;
 	if (isRecord(first) && isString(first.generated_text)) return first as TextGenerationOutput;
 	const choice =
@@ -133,7 +133,7 @@ export function generatedText(raw: unknown, errorMessage: string, withDetails = 
  * `token`, and the chunk that carries a finish reason also carries the whole `generated_text`.
  * Payloads of another shape pass through unchanged.
  */
-export function tgiStreamChunks(): (payload: unknown) => unknown {
+function tgiStreamChunks(): (payload: unknown) => unknown {
 	let text = "";
 	return (payload) => {
 		const choice =

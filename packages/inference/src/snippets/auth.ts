@@ -17,7 +17,7 @@ export function pyEnv(name: string): string {
 	return `os.environ[${literals.pyString(name)}]`;
 }
 
-export function jsEnv(name: string): string {
+function jsEnv(name: string): string {
 	return JS_IDENTIFIER.test(name) ? `process.env.${name}` : `process.env[${literals.jsString(name)}]`;
 }
 

@@ -122,11 +122,6 @@ export function json(value: unknown, indent = ""): string {
 	return `{\n${lines.join(",\n")}\n${indent}}`;
 }
 
-/** Adds `indent` in front of every non-empty line of `text`. */
-export function indentLines(text: string, indent: string): string {
-	return text.replace(/^(?=.)/gm, indent);
-}
-
 // ---- String concatenation with one run-time part (tokens read from the environment) ----
 
 /** `prefix` + `expression` + `suffix` as a Python f-string (no f-string when there is no text around it). */

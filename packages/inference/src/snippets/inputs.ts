@@ -32,7 +32,7 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
 	webp: "image/webp",
 };
 
-export function mediaTypeOf(fileName: string): string {
+function mediaTypeOf(fileName: string): string {
 	const extension = fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase();
 	return MEDIA_TYPES[extension] ?? "application/octet-stream";
 }

@@ -112,10 +112,6 @@ export function hasOwn(record: object, key: string): boolean {
 	return Object.prototype.hasOwnProperty.call(record, key);
 }
 
-export function isBasicKind(kind: TemplateKind): boolean {
-	return kind === "basic" || kind === "basicAudio" || kind === "basicImage";
-}
-
 /**
  * Raw HTTP clients (requests, fetch, curl) show one request and its answer: they are offered when the
  * provider answers with the result itself, not with a job to poll.
