@@ -94,7 +94,21 @@ export async function saveDerivation(
 		ON CONFLICT (repo_type, repo_id) DO UPDATE SET derived = EXCLUDED.derived, analysed_commit = EXCLUDED.analysed_commit`,
 		[repo.type, repo.id, JSON.stringify(derived), commit],
 	);
+	await forgetDue(tx, repo, commit);
 	await applyEffectiveMetadata(tx, repo);
+}
+
+/**
+ * Takes a repository off the list of those behind (migration 15) when `commit` is the main commit it
+ * was listed for. A commit racing this one rewrites the row's commit first (it waits on this delete, or
+ * this delete then no longer matches), so a main that moved stays listed.
+ */
+async function forgetDue(tx: Queryable, repo: RepoKey, commit: string): Promise<void> {
+	await tx.query("DELETE FROM analysis_due WHERE repo_type = $1 AND repo_id = $2 AND commit_id = $3", [
+		repo.type,
+		repo.id,
+		commit,
+	]);
 }
 
 /**
@@ -114,12 +128,16 @@ export async function carryAnalysisForward(
 		WHERE repo_type = $1 AND repo_id = $2 AND analysed_commit = $3 AND derived IS NOT NULL`,
 		[repo.type, repo.id, from, to],
 	);
-	return result.rowCount > 0;
+	if (result.rowCount === 0) return false;
+	await forgetDue(tx, repo, to);
+	return true;
 }
 
 /**
  * Repositories whose `main` moved past their last analysis, up to `limit`, after `after` (keyset on
- * (type, id)): what a hub catches up on at start. One pass over `refs`' main rows joined to `repos`.
+ * (type, id)): what a hub catches up on at start. Read from the list of repositories behind
+ * (analysis_due, kept by triggers on refs: migration 15), each checked against its main and its
+ * analysis: the rows read are those listed, not every repository's (issue 21).
  */
 export async function pendingAnalyses(
 	db: Queryable,
@@ -128,19 +146,27 @@ export async function pendingAnalyses(
 	only?: { type: RepoKey["type"]; ids: readonly string[] },
 ): Promise<RepoKey[]> {
 	const params: unknown[] = [limit];
-	const where = ["r.kind = 'branch'", "r.name = 'main'", "a.analysed_commit IS DISTINCT FROM r.commit_id"];
+	const where: string[] = [];
 	if (after) {
 		params.push(after.type, after.id);
-		where.push(`(m.type, m.id) > ($${params.length - 1}, $${params.length})`);
+		where.push(`(d.repo_type, d.repo_id) > ($${params.length - 1}, $${params.length})`);
 	}
 	if (only) {
 		params.push(only.type, only.ids);
-		where.push(`m.type = $${params.length - 1} AND m.id = ANY($${params.length}::text[])`);
+		where.push(`d.repo_type = $${params.length - 1} AND d.repo_id = ANY($${params.length}::text[])`);
 	}
+	// Each listed row looks its main and its analysis up by key (sub-selects, which the planner keeps
+	// per row), whatever the sizes of the tables.
 	const result = await db.query<{ type: RepoKey["type"]; id: string }>(
-		`SELECT m.type, m.id FROM repos m JOIN refs r ON r.repo_type = m.type AND r.repo_id = m.id
-		LEFT JOIN repo_analysis a ON a.repo_type = m.type AND a.repo_id = m.id
-		WHERE ${where.join(" AND ")} ORDER BY m.type, m.id LIMIT $1`,
+		`SELECT type, id FROM (
+			SELECT d.repo_type AS type, d.repo_id AS id,
+				(SELECT r.commit_id FROM refs r WHERE r.repo_type = d.repo_type AND r.repo_id = d.repo_id
+					AND r.kind = 'branch' AND r.name = 'main') AS main,
+				(SELECT a.analysed_commit FROM repo_analysis a WHERE a.repo_type = d.repo_type AND a.repo_id = d.repo_id)
+					AS analysed
+			FROM analysis_due d${where.length > 0 ? ` WHERE ${where.join(" AND ")}` : ""}
+			ORDER BY d.repo_type, d.repo_id
+		) listed WHERE main IS NOT NULL AND analysed IS DISTINCT FROM main LIMIT $1`,
 		params,
 	);
 	return result.rows.map((row) => ({ type: row.type, id: row.id }));
@@ -153,11 +179,18 @@ export async function markAnalysedAtMain(
 	ids: readonly string[],
 ): Promise<void> {
 	if (ids.length === 0) return;
+	// Their main branches were just listed as behind (migration 15's trigger): the same statement takes
+	// them off the list.
 	await tx.query(
-		`INSERT INTO repo_analysis (repo_type, repo_id, analysed_commit)
-		SELECT r.repo_type, r.repo_id, r.commit_id FROM refs r
-		WHERE r.repo_type = $1 AND r.repo_id = ANY($2::text[]) AND r.kind = 'branch' AND r.name = 'main'
-		ON CONFLICT (repo_type, repo_id) DO UPDATE SET analysed_commit = EXCLUDED.analysed_commit, derived = NULL`,
+		`WITH marked AS (
+			INSERT INTO repo_analysis (repo_type, repo_id, analysed_commit)
+			SELECT r.repo_type, r.repo_id, r.commit_id FROM refs r
+			WHERE r.repo_type = $1 AND r.repo_id = ANY($2::text[]) AND r.kind = 'branch' AND r.name = 'main'
+			ON CONFLICT (repo_type, repo_id) DO UPDATE SET analysed_commit = EXCLUDED.analysed_commit, derived = NULL
+			RETURNING repo_type, repo_id, analysed_commit
+		)
+		DELETE FROM analysis_due d USING marked
+		WHERE d.repo_type = marked.repo_type AND d.repo_id = marked.repo_id AND d.commit_id = marked.analysed_commit`,
 		[type, ids],
 	);
 }

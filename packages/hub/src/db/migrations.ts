@@ -631,6 +631,57 @@ CREATE TABLE account_identities (
 CREATE INDEX account_identities_account ON account_identities (account);
 `,
 	},
+	{
+		version: 15,
+		name: "repositories whose analysis is behind their main branch are listed as they fall behind",
+		sql: `
+-- A hub at start catches up on the repositories whose main moved past their last analysis. Finding them
+-- compared every main branch with its analysis: at a million models, a read of every row of refs and
+-- repo_analysis (~17 s) at each start, though almost none are behind (issue 21). Instead each repository
+-- whose main moves is listed here, with the commit it moved to, by the triggers below (every write of refs
+-- passes them, whichever code made it); an analysis recorded at that commit removes its row
+-- (src/analysis/store.ts). A row may outlive its reason (a newer analysis of an older main): the catch-up
+-- checks each row against refs and repo_analysis, so the list only has to hold every repository behind.
+CREATE TABLE analysis_due (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	-- The main commit when the row was written: only an analysis of this commit removes the row.
+	commit_id text NOT NULL,
+	PRIMARY KEY (repo_type, repo_id),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- A bulk import inserts a hundred thousand main branches in one statement: one statement-level insert
+-- from the transition table, not a function call per row.
+CREATE FUNCTION modelhub_main_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO analysis_due (repo_type, repo_id, commit_id)
+	SELECT repo_type, repo_id, commit_id FROM inserted_refs WHERE kind = 'branch' AND name = 'main'
+	ON CONFLICT (repo_type, repo_id) DO UPDATE SET commit_id = EXCLUDED.commit_id;
+	RETURN NULL;
+END $$;
+CREATE TRIGGER refs_main_inserted AFTER INSERT ON refs REFERENCING NEW TABLE AS inserted_refs
+	FOR EACH STATEMENT EXECUTE FUNCTION modelhub_main_inserted();
+
+-- A commit to main updates one row. Only a change of commit counts: a repository's rename cascades into
+-- refs (and into this table) without moving main.
+CREATE FUNCTION modelhub_main_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO analysis_due (repo_type, repo_id, commit_id) VALUES (NEW.repo_type, NEW.repo_id, NEW.commit_id)
+	ON CONFLICT (repo_type, repo_id) DO UPDATE SET commit_id = EXCLUDED.commit_id;
+	RETURN NULL;
+END $$;
+CREATE TRIGGER refs_main_moved AFTER UPDATE ON refs FOR EACH ROW
+	WHEN (NEW.kind = 'branch' AND NEW.name = 'main' AND OLD.commit_id IS DISTINCT FROM NEW.commit_id)
+	EXECUTE FUNCTION modelhub_main_moved();
+
+-- The repositories behind today: the last full comparison, run once.
+INSERT INTO analysis_due (repo_type, repo_id, commit_id)
+SELECT r.repo_type, r.repo_id, r.commit_id FROM refs r
+LEFT JOIN repo_analysis a ON a.repo_type = r.repo_type AND a.repo_id = r.repo_id
+WHERE r.kind = 'branch' AND r.name = 'main' AND a.analysed_commit IS DISTINCT FROM r.commit_id;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -772,6 +772,17 @@ export async function putModels(tx: Queryable, models: readonly ModelRecord[]): 
 		ON CONFLICT (repo_type, repo_id) DO UPDATE SET imported = EXCLUDED.imported, derived = NULL, analysed_commit = NULL`,
 		[records, MODEL],
 	);
+	// A replaced record is analysed afresh: a model that has a main branch is listed as behind (as a
+	// commit to main lists it, migration 15).
+	if (existing.size > 0) {
+		await tx.query(
+			`INSERT INTO analysis_due (repo_type, repo_id, commit_id)
+			SELECT r.repo_type, r.repo_id, r.commit_id FROM refs r
+			WHERE r.repo_type = $1 AND r.repo_id = ANY($2::text[]) AND r.kind = 'branch' AND r.name = 'main'
+			ON CONFLICT (repo_type, repo_id) DO UPDATE SET commit_id = EXCLUDED.commit_id`,
+			[MODEL, [...existing]],
+		);
+	}
 	await tx.query("DELETE FROM provider_mappings WHERE repo_type = $1 AND repo_id = ANY($2::text[])", [
 		MODEL,
 		models.map((m) => m.id),
