@@ -520,6 +520,26 @@ describe("the read queries' shape on PostgreSQL (issue 21: 1,000,000 models at 5
 		}
 	});
 
+	it("walk on after the last match of a search's first stretch, not again from the top", async () => {
+		await db.exec("VACUUM ANALYZE repos");
+		const every = (await (await fetch(`${hub.url}/api/models?search=whisper`)).json()) as Array<{
+			id: string;
+		}>;
+		expect(every.length).toBeGreaterThan(0);
+		// A page one longer than the matches: the first walk ends with its stretch having found some (at
+		// a rate that promises a page within the walk's bound), the second goes on.
+		const path = `/api/models?search=whisper&limit=${every.length + 1}`;
+		const statements = await recordedStatements(path);
+		const page = (await (await fetch(`${hub.url}${path}`)).json()) as Array<{ id: string }>;
+		expect(page).toEqual(every);
+		const last = page[page.length - 1];
+		expect(statements.length).toBeGreaterThanOrEqual(2);
+		// The second walk starts after the first one's last match (before, issue 21, it walked the first
+		// stretch again: the same statement with a longer stretch, none of the first walk's ids bound).
+		expect(statements[1]!.params).toContain(last!.id);
+		expect(statements[0]!.params).not.toContain(last!.id);
+	});
+
 	it("filter by walking the downloads index alone, reading rows only for the ids that match", async () => {
 		await db.exec("VACUUM ANALYZE repos");
 		const filtered = await recordedStatements(
