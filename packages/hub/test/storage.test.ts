@@ -219,6 +219,39 @@ describe("blob stores", () => {
 		await store.close();
 	});
 
+	it("disk: a group flushes each folder that gained a name once, at its last publish, however many batches wrote there", async () => {
+		const dir = diskDir();
+		const flushed: string[] = [];
+		const store = await openDiskBlobStore(dir, { onFolderFlushed: (folder) => flushed.push(folder) });
+		const group = store.group();
+		const texts = Array.from({ length: 40 }, (_, index) => `batch file ${index}\n`);
+		// Two batches that are not the last, writing the same names into the same folders.
+		for (let round = 0; round < 2; round++) {
+			for (const text of texts) await group.put(Buffer.from(text));
+			await group.publish({ final: false });
+			expect(await store.stat(sha256(texts[0] as string))).toEqual({ size: (texts[0] as string).length });
+			expect(flushed).toEqual([]);
+		}
+		const last = "the last batch\n";
+		await group.put(chunksOf(last));
+		await group.publish();
+		const blobs = join(dir, "blobs");
+		const leaves = [...texts, last].map((text) =>
+			join(blobs, sha256(text).slice(0, 2), sha256(text).slice(2, 4)),
+		);
+		// Every leaf folder, the first-level folders that gained them, and blobs/ (new in this store).
+		const expected = new Set([...leaves, ...leaves.map((leaf) => join(leaf, "..")), blobs]);
+		expect(new Set(flushed)).toEqual(expected);
+		expect(flushed).toHaveLength(expected.size);
+		// Nothing new: nothing to flush.
+		await group.publish();
+		expect(flushed).toHaveLength(expected.size);
+		for (const text of [...texts, last])
+			expect((await readAll(await store.read(sha256(text)))).toString()).toBe(text);
+		expect(readdirSync(join(dir, "tmp"))).toEqual([]);
+		await store.close();
+	});
+
 	it("a commit refused partway keeps none of the files it sent", async () => {
 		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 		const dir = diskDir();

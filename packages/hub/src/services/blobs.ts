@@ -47,9 +47,10 @@ export async function keepStored(context: BlobContext, blobs: readonly StoredBlo
 		await holdAgainstCollection(tx);
 		await touchBlobs(tx, blobs);
 	});
-	for (const blob of blobs) {
-		if ((await context.storage.stat(blob.sha256)) === undefined) throw blobCollected();
-	}
+	// All at once (a writer's batch, 256 for a commit's files): one after the other, 10,000 of them took
+	// 2 s against 0.3 s on a loaded 2-core machine.
+	const found = await Promise.all(blobs.map((blob) => context.storage.stat(blob.sha256)));
+	if (found.includes(undefined)) throw blobCollected();
 }
 
 /**

@@ -166,7 +166,7 @@ describe("the upload services", () => {
 		await batched.storeFile("staged.txt", bytes("waits for its batch\n"), true);
 		expect(await storage.stat(sha256("waits for its batch\n"))).toBeUndefined();
 		await batched.abandon();
-		// 0: each file is made durable, readable and kept from the collector as it is stored.
+		// 0: each file is made readable and kept from the collector as it is stored.
 		const eager = await createServiceContext({
 			db,
 			storage,

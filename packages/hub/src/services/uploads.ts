@@ -227,11 +227,14 @@ export async function startCommit(
 	const pending: StoredBlob[] = [];
 	// The files are flushed to disk together, a batch at a time, not one by one (storage/disk.ts).
 	const group = context.storage.group();
-	/** Makes the batch stored so far durable and visible, then keeps it from the collector. */
+	/**
+	 * Makes the batch stored so far visible (its bytes durable), then keeps it from the collector; the
+	 * folders that gained names are flushed once each by the last batch, the commit's (`final`).
+	 */
 	let stagedSince: number | undefined;
-	const settle = async (): Promise<void> => {
+	const settle = async (final: boolean): Promise<void> => {
 		stagedSince = undefined;
-		await group.publish();
+		await group.publish({ final });
 		await keepStored(context, pending.splice(0));
 	};
 	return {
@@ -255,8 +258,8 @@ export async function startCommit(
 					),
 				);
 			quotaLeft -= stored.size;
-			// Made durable and kept from the collector in batches (one flush and one transaction per
-			// batch, not per file), and all before the commit: see services/gc.ts. A streamed part is
+			// Made visible and kept from the collector in batches (one transaction per batch, not per
+			// file), and all durable before the commit: see services/gc.ts. A streamed part is
 			// published at once, and a batch waits at most MODELHUB_COMMIT_STAGED_MAX_MS: the temporaries sweep
 			// (MODELHUB_GC_TEMP_MAX_AGE_SECONDS) takes files left unwritten for long for a crash's.
 			pending.push(stored);
@@ -266,13 +269,13 @@ export async function startCommit(
 				pending.length >= KEEP_BATCH ||
 				Date.now() - stagedSince >= uploads.stagedMaxMs
 			)
-				await settle();
+				await settle(false);
 			// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
 			const lfs = stored.gitOid === undefined || (!inline && isLfsFile(path, stored.size));
 			return { kind: "file", path, sha256: stored.sha256, size: stored.size, gitOid: stored.gitOid, lfs };
 		},
 		async commit(header, operations) {
-			await settle();
+			await settle(true);
 			return commitChanges(context, actor, repo, { branch, header, operations });
 		},
 		abandon: () => group.discard(),

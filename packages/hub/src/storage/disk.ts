@@ -35,6 +35,8 @@ export interface DiskBlobStoreOptions {
 	ephemeral?: boolean;
 	/** Bounds of a group's writes in flight (DEFAULT_GROUP_WRITES). */
 	groupWrites?: { files: number; bytes: number };
+	/** Told of each folder a group flushes to disk (its entries made durable), after the flush. */
+	onFolderFlushed?: (folder: string) => void;
 }
 
 /**
@@ -91,6 +93,16 @@ export async function openDiskBlobStore(
 		let runningBytes = 0;
 		/** Leaf folders this group found or made. */
 		const folders = new Set<string>();
+		/** Folders that gained entries since the group last flushed folders (each flushed once then). */
+		const unflushed = new Set<string>();
+		const flushFolders = async (): Promise<void> => {
+			const pending = [...unflushed];
+			unflushed.clear();
+			await forEachLimited(pending, limits.files, async (folder) => {
+				await syncFolder(folder);
+				options.onFolderFlushed?.(folder);
+			});
+		};
 		const waitForRoom = async (): Promise<void> => {
 			while (running.length >= limits.files || runningBytes > limits.bytes) {
 				const oldest = running.shift() as { done: Promise<unknown>; bytes: number };
@@ -130,35 +142,39 @@ export async function openDiskBlobStore(
 				staged.push({ tmp, target: pathOf(digest.sha256), written });
 				return { ...digest, created: true };
 			},
-			async publish() {
+			async publish(publishOptions) {
 				const batch = staged;
 				staged = [];
 				running = [];
 				runningBytes = 0;
-				if (batch.length === 0) return;
 				try {
 					// 1. Every file's bytes on disk before any is visible under its digest.
 					for (const { written } of batch) {
 						const error = await written;
 						if (error !== undefined) throw error;
 					}
-					// 2. Into place (a blob already there is replaced by the same bytes), then each folder
-					// flushed once, so that the new names survive a crash before the commit is made.
-					const touched = new Set<string>();
+					// 2. Into place (a blob already there is replaced by the same bytes). A folder is made
+					// only when the rename finds none: in a used store nearly all of the 65,536 exist.
 					await forEachLimited(batch, limits.files, async ({ tmp, target }) => {
 						const folder = dirname(target);
-						touched.add(folder);
-						if (!folders.has(folder)) {
-							await makeFolder(folder);
-							folders.add(folder);
+						unflushed.add(folder);
+						if (folders.has(folder)) return rename(tmp, target);
+						try {
+							await rename(tmp, target);
+						} catch (error) {
+							if (!isMissing(error)) throw error;
+							for (const made of await makeFolder(folder)) unflushed.add(made);
+							await rename(tmp, target);
 						}
-						await rename(tmp, target);
+						folders.add(folder);
 					});
-					await forEachLimited([...touched], limits.files, syncFolder);
 				} catch (error) {
 					await Promise.all(batch.map(({ tmp }) => unlink(tmp).catch(() => {})));
 					throw error;
 				}
+				// 3. Each folder that gained a name flushed once, so that the names survive a crash before
+				// a commit refers to them (a batch that is not the last leaves this to the last).
+				if (publishOptions?.final !== false) await flushFolders();
 			},
 			async discard() {
 				const batch = staged;
@@ -193,7 +209,7 @@ export async function openDiskBlobStore(
 				const digest = tracker.finish();
 				const target = pathOf(digest.sha256);
 				if (await exists(target)) return { ...digest, created: false };
-				await makeFolder(dirname(target));
+				for (const made of await makeFolder(dirname(target))) await syncFolder(made);
 				await rename(tmp, target);
 				moved = true;
 				// The new name on disk too: a commit made next must not outlive its file in a crash.
@@ -268,15 +284,20 @@ async function writeAndFlush(path: string, bytes: Uint8Array): Promise<void> {
 	}
 }
 
-/** Makes a blob's folder when missing, flushing the folders that gained an entry (so that it survives a crash). */
-async function makeFolder(folder: string): Promise<void> {
+/**
+ * Makes a blob's folder when missing; returns the folders that gained an entry (to flush, so that the
+ * new folders survive a crash).
+ */
+async function makeFolder(folder: string): Promise<string[]> {
 	const first = await mkdir(folder, { recursive: true, mode: 0o700 });
-	if (first === undefined) return;
+	if (first === undefined) return [];
 	// Every folder from the first one made down to `folder` is new: each one's parent gained an entry.
+	const parents: string[] = [];
 	for (let made = first; ; made = join(made, folder.slice(made.length + 1).split("/")[0] as string)) {
-		await syncFolder(dirname(made));
+		parents.push(dirname(made));
 		if (made === folder) break;
 	}
+	return parents;
 }
 
 /** Flushes a folder's entries (names made or renamed in it) to disk. */

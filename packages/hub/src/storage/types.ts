@@ -100,8 +100,15 @@ export interface BlobStore {
 export interface BlobGroup {
 	/** As BlobStore.put; bytes already in memory may be written while the caller goes on. */
 	put(source: AsyncIterable<Uint8Array> | Uint8Array, options?: PutOptions): Promise<StoredBlob>;
-	/** Makes every blob put since the last publish durable, then readable; rejects if one cannot be. */
-	publish(): Promise<void>;
+	/**
+	 * Makes every blob put since the last publish durable, then readable; rejects if one cannot be.
+	 * `{ final: false }` publishes a batch that is not the group's last: its bytes are durable and it is
+	 * readable, but the names made in each folder are flushed once, by the next publish without it
+	 * (one folder flush per distinct folder of the group, however many batches wrote into it). Until
+	 * then a crash may lose such a name (never leave wrong bytes under one), so nothing may refer to
+	 * these blobs for good before that last publish.
+	 */
+	publish(options?: { final?: boolean }): Promise<void>;
 	/** Removes the bytes of puts not published (the writer failed). */
 	discard(): Promise<void>;
 }
