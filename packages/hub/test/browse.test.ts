@@ -172,12 +172,12 @@ describe("repository browsing", () => {
 		let url: string | undefined = `${hub.url}/api/models/alice/wide/commit/${id}`;
 		const pages: number[] = [];
 		while (url) {
-			const answer = await fetch(url);
+			const answer: Response = await fetch(url);
 			expect(answer.status).toBe(200);
 			const detail = (await answer.json()) as RepoCommitDetail;
 			pages.push(detail.files.length);
 			seen.push(...detail.files.map((change) => change.path));
-			const next = /<([^>]+)>;\s*rel="next"/.exec(answer.headers.get("link") ?? "")?.[1];
+			const next: string | undefined = /<([^>]+)>;\s*rel="next"/.exec(answer.headers.get("link") ?? "")?.[1];
 			expect(detail.filesTruncated).toBe(next !== undefined);
 			url = next ? `${hub.url}${new URL(next).pathname}${new URL(next).search}` : undefined;
 		}
