@@ -48,6 +48,8 @@ describe("single sign-on flows", () => {
 		expect(candidateNames({ email: "ada.l@example.org" })[0]).toBe("ada.l");
 		expect(candidateNames({ name: "Zoë Ñ" })[0]).toBe("Zoe-N");
 		expect(candidateNames({ preferred_username: "…", name: 3 })[0]).toBe("user");
+		// A name the app's own pages use is skipped for its numbered forms (checkNewAccountName refuses it).
+		expect(candidateNames({ preferred_username: "Models" }).slice(0, 2)).toEqual(["Models-2", "Models-3"]);
 		const names = candidateNames({ preferred_username: "x" });
 		expect(names).toHaveLength(21);
 		expect(names.at(-1)).toMatch(/^x-[0-9a-f]{8}$/);

@@ -2,6 +2,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { hasControlCharacter } from "@modelhub/tasks/literals";
 import { idPartProblem } from "@modelhub/tasks/repositories";
 import type { SsoErrorKind } from "../api/sessions.js";
+import { RESERVED_ACCOUNT_NAMES } from "../vocabulary.js";
+
+const RESERVED_NAMES: ReadonlySet<string> = new Set(RESERVED_ACCOUNT_NAMES);
 
 /**
  * Single sign-on with an OpenID Connect provider (authorization code flow with PKCE, OpenID Connect
@@ -127,7 +130,8 @@ export function candidateNames(claims: {
 			break;
 		}
 	}
-	const names = [base];
+	// A name the web app uses for its own pages (`/models`…) is never an account's: its -2, -3… are.
+	const names = RESERVED_NAMES.has(base.toLowerCase()) ? [] : [base];
 	for (let n = 2; n <= NAME_TRIES; n++) names.push(`${base}-${n}`);
 	names.push(`${base}-${randomBytes(4).toString("hex")}`);
 	return names;
