@@ -151,10 +151,12 @@ export const DEFAULT_GC_SETTINGS: GcSettings = {
 	treeBatch: 1000,
 };
 
-/** Download counting: how often counts are written, and the window of one count per client and file. */
+/** Download counting: how often counts are written, and the windows of one count per client and model
+ * file, and per client and dataset. */
 export interface DownloadCountingSettings {
 	flushIntervalMs: number;
 	dedupeWindowMs: number;
+	repositoryWindowMs: number;
 }
 
 /** Upload limits (all sizes in bytes). */
@@ -452,6 +454,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		downloads: {
 			flushIntervalMs: integer(env, "MODELHUB_DOWNLOAD_FLUSH_MS", 5_000, 10, 600_000),
 			dedupeWindowMs: integer(env, "MODELHUB_DOWNLOAD_DEDUPE_SECONDS", 3_600, 0, 86_400) * 1000,
+			repositoryWindowMs: integer(env, "MODELHUB_DATASET_DOWNLOAD_SECONDS", 300, 0, 86_400) * 1000,
 		},
 		serving: {
 			metadataBytes: integer(

@@ -1,7 +1,8 @@
 // Download counts (src/services/downloads.ts) on the embedded database and on PostgreSQL: the real
 // huggingface_hub downloading files of models that follow different rules, then reading model_info
 // (expand downloads/downloadsAllTime) and a listing sorted by downloads; GET and HEAD over HTTP; the
-// bound of one count per client, repository and file per window; the hub's own reads; a restart
+// bound of one count per client, repository and file per window; a dataset's files, one count per
+// client and dataset per 5-minute window; the hub's own reads; a restart
 // flushing what was waiting; two hub processes on one PostgreSQL database; the 30-day window rolling.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -212,6 +213,49 @@ describe.each(BACKENDS)("download counts on %s", (backend, open) => {
 		expect((await counts(hub, "alice/plain")).downloadsAllTime).toBe(before.downloadsAllTime + 3);
 	});
 
+	it("counts all files of a dataset one client downloads within the window as one download", async () => {
+		const dataset = "alice/tiny-ds";
+		const files = {
+			"README.md": "---\nlicense: mit\n---\n# A tiny dataset\n",
+			"data/train-00000-of-00002.csv": "text,label\na,0\nb,1\n",
+			"data/train-00001-of-00002.csv": "text,label\nc,0\nd,1\n",
+			"data/test-00000-of-00001.csv": "text,label\ne,1\n",
+		};
+		const client = (script: string, params: Record<string, unknown>) =>
+			runHubClient<Record<string, unknown>>(
+				script,
+				hub.url,
+				join(dir, `dataset-${script}`),
+				{ token, repo_type: "dataset", ...params },
+				{},
+				"hf_hub_downloads.py",
+			);
+		await client("publish", { repos: { [dataset]: files } });
+		// Two clients, each hf_hub_download of two files (HEAD and GET each) then snapshot_download of all.
+		const fetched = (await client("download", {
+			clients: ["10.2.0.1", "10.2.0.2"],
+			files: { [dataset]: ["data/train-00000-of-00002.csv", "data/test-00000-of-00001.csv"] },
+		})) as { fetched: Record<string, string[]> };
+		expect(fetched.fetched[dataset]).toEqual([".gitattributes", ...Object.keys(files)].sort());
+		// More files of the first client, and requests that never count: a missing file, the hub's own read.
+		const resolve = (path: string, address: string, headers: Record<string, string> = {}) =>
+			fetch(`${hub.url}/datasets/${dataset}/resolve/main/${path}`, {
+				headers: { "x-forwarded-for": address, ...headers },
+			});
+		expect((await resolve("README.md", "10.2.0.1")).status).toBe(200);
+		expect((await resolve("missing.csv", "10.2.0.3")).status).toBe(404);
+		expect((await resolve("README.md", "10.2.0.4", { [INTERNAL]: "web" })).status).toBe(200);
+		const seen = async () =>
+			(await client("counts", { repos: [dataset], author: "alice" })) as {
+				counts: Record<string, { downloads: number; downloads_all_time: number }>;
+				listed: Array<{ id: string; downloads: number }>;
+			};
+		await expect.poll(async () => (await seen()).counts[dataset]?.downloads, { timeout: 30_000 }).toBe(2);
+		const after = await seen();
+		expect(after.counts[dataset]).toEqual({ downloads: 2, downloads_all_time: 2 });
+		expect(after.listed).toEqual([{ id: dataset, downloads: 2 }]);
+	}, 300_000);
+
 	it("adds the hub's counts to the imported ones, in model info, listings and the downloads sort", async () => {
 		const put = await admin(hub, "PUT", "/api/models/imported/bert-like", {
 			downloads: 5,
@@ -410,6 +454,7 @@ describe("DownloadCounter", () => {
 				maxBufferedEntries: 1000,
 				dedupeWindowMs: 60_000,
 				maxDedupeKeys: 1000,
+				repositoryWindowMs: 300_000,
 				...settings,
 			},
 			(_error, lost) => errors.push(lost),
@@ -440,6 +485,23 @@ describe("DownloadCounter", () => {
 		expect(c.instance.record(download("1.1.1.1"))).toBe(true);
 		await c.instance.flush();
 		expect(c.flushed).toEqual([[{ type: "model", id: "a/b", day: "2026-05-01", count: 4 }]]);
+	});
+
+	it("counts a client's requests of a whole repository once per repository window, fixed from the count", () => {
+		const c = counter({ repositoryWindowMs: 300_000 });
+		const dataset = (client: string, id = "a/ds") => ({ type: "dataset" as const, id, client });
+		expect(c.instance.record(dataset("1.1.1.1"))).toBe(true);
+		c.advance(299_999);
+		// Within 5 minutes of the counted request: one download, whatever the file or how often.
+		expect(c.instance.record(dataset("1.1.1.1"))).toBe(false);
+		expect(c.instance.record(dataset("2.2.2.2"))).toBe(true);
+		expect(c.instance.record(dataset("1.1.1.1", "a/other"))).toBe(true);
+		// A file's key of the same repository is another key (models count per file, in their window).
+		expect(c.instance.record({ ...dataset("1.1.1.1"), path: "data.csv" })).toBe(true);
+		c.advance(1);
+		expect(c.instance.record(dataset("1.1.1.1"))).toBe(true);
+		expect(c.instance.record(dataset("1.1.1.1"))).toBe(false);
+		expect(c.instance.pending).toBe(5);
 	});
 
 	it("remembers a bounded number of clients, oldest forgotten first", () => {

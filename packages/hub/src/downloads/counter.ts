@@ -11,7 +11,9 @@ import type { DownloadIncrement } from "./store.js";
  * client fetching the same file again, a HEAD then a GET, or ranged requests of one file count once);
  * the keys seen are kept in two generations of at most `maxDedupeKeys / 2` each (the older one dropped
  * whole when the newer fills: O(1) per request), so memory stays bounded and a client cycling through
- * more files than that only gets one extra count per `maxDedupeKeys / 2` requests.
+ * more files than that only gets one extra count per `maxDedupeKeys / 2` requests. A request without a
+ * file (`path` absent) stands for its whole repository: one count per client address and repository
+ * within `repositoryWindowMs` instead (a dataset's files, datasets-download-stats.md), in the same keys.
  */
 export interface DownloadCounterSettings {
 	flushIntervalMs: number;
@@ -22,6 +24,8 @@ export interface DownloadCounterSettings {
 	dedupeWindowMs: number;
 	/** Client/repository/file keys remembered at most (in two generations). */
 	maxDedupeKeys: number;
+	/** The window of one count per client and repository, for requests counted repository-wide. */
+	repositoryWindowMs: number;
 }
 
 export const DEFAULT_DOWNLOAD_COUNTER_SETTINGS: DownloadCounterSettings = {
@@ -30,6 +34,9 @@ export const DEFAULT_DOWNLOAD_COUNTER_SETTINGS: DownloadCounterSettings = {
 	maxBufferedEntries: 100_000,
 	dedupeWindowMs: 60 * 60 * 1000,
 	maxDedupeKeys: 100_000,
+	// The public hub counts all of one dataset's files a client downloads within 5 minutes as one
+	// download (huggingface/hub-docs docs/hub/datasets-download-stats.md).
+	repositoryWindowMs: 5 * 60 * 1000,
 };
 
 /** A request of a counted file, by a client. */
@@ -37,7 +44,8 @@ export interface CountedRequest {
 	type: RepoType;
 	/** The repository's id as stored. */
 	id: string;
-	path: string;
+	/** The file; absent: every file of the repository counts as one (within `repositoryWindowMs`). */
+	path?: string | undefined;
 	/** The client's address (the proxy's client when the hub trusts it). */
 	client: string;
 }
@@ -59,7 +67,8 @@ export function utcDay(time: number): string {
 const MAX_KEY_LENGTH = 256;
 
 function dedupeKey(request: CountedRequest): string {
-	const key = `${request.client}\n${request.type}\n${request.id}\n${request.path}`;
+	// A repository-wide key ends in NUL, which no file path is (a git tree entry's name ends at a NUL).
+	const key = `${request.client}\n${request.type}\n${request.id}\n${request.path ?? "\0"}`;
 	return key.length <= MAX_KEY_LENGTH ? key : createHash("sha256").update(key).digest("base64url");
 }
 
@@ -96,13 +105,18 @@ export class DownloadCounter {
 		return total;
 	}
 
-	/** Counts a request unless the same client fetched the same file within the window; true when counted. */
+	/**
+	 * Counts a request unless the same client fetched the same file (or, without a path, any file of the
+	 * repository) within the window; true when counted.
+	 */
 	record(request: CountedRequest): boolean {
 		if (this.closed) return false;
 		const now = this.now();
 		const key = dedupeKey(request);
 		const last = this.recent.get(key) ?? this.older.get(key);
-		if (last !== undefined && now - last < this.settings.dedupeWindowMs) return false;
+		const window =
+			request.path === undefined ? this.settings.repositoryWindowMs : this.settings.dedupeWindowMs;
+		if (last !== undefined && now - last < window) return false;
 		this.recent.set(key, now);
 		if (this.recent.size >= this.settings.maxDedupeKeys / 2) {
 			this.older = this.recent;

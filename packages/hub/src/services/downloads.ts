@@ -18,10 +18,14 @@ import type { ReadableRevision } from "./contents.js";
  *   every `.gguf` file counts; diffusers counts `model_index.json` and root-level checkpoints
  *   (`isModelDownload` in @modelhub/tasks);
  * - `downloads` is the last 30 days, `downloadsAllTime` every download.
+ * Datasets ("Datasets Download Stats", hub-docs docs/hub/datasets-download-stats.md): every file of a
+ * dataset counts, GET or HEAD, but all files one client (by IP address) downloads from one dataset
+ * within a 5-minute window are one download (subsets, splits and shards are many files).
  * What this hub adds: only answers that serve the file count (200, 206, 304, the 302 to storage; not a
- * 404 or a 416); one count per client address, repository and file per hour (`DownloadCounter`); models
- * only (the public hub counts datasets by `load_dataset` calls, not by files); the hub's own reads
- * (`INTERNAL_READ_HEADER`) never count.
+ * 404 or a 416); for models, one count per client address, repository and file per hour; for datasets
+ * the window is fixed from the counted request, so a client fetching for longer counts once per window
+ * (`DownloadCounter`, both windows configurable); the hub's own reads (`INTERNAL_READ_HEADER`) never
+ * count.
  */
 
 /**
@@ -56,15 +60,18 @@ export function createDownloadCounter(
 }
 
 /**
- * Counts a served file when it is one of the model's query files, asked for by a client (not by the
- * hub itself). Returns whether it counted.
+ * Counts a served file asked for by a client (not by the hub itself): any file of a dataset
+ * (repository-wide, in the dataset window), a model's query files. Returns whether it counted.
  */
 export function countDownload(
 	context: Pick<DownloadsContext, "downloads">,
 	request: { at: ReadableRevision; path: string; client: string; internal: boolean },
 ): boolean {
 	const { at } = request;
-	if (request.internal || at.type !== "model") return false;
+	if (request.internal) return false;
+	if (at.type === "dataset")
+		return context.downloads.record({ type: at.type, id: at.id, client: request.client });
+	if (at.type !== "model") return false;
 	if (!isModelDownload(at.libraryName ?? undefined, request.path)) return false;
 	return context.downloads.record({ type: at.type, id: at.id, path: request.path, client: request.client });
 }
