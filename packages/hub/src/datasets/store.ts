@@ -4,22 +4,33 @@ import type { DatasetAnswer } from "../api/datasets.js";
 import type { RepoType } from "../repo-identity.js";
 import {
 	listFiles,
-	mainSnapshots,
 	readableCondition,
 	readableParameters,
 	siblingJson,
-	usedStorage,
 	type FileEntry,
 } from "../repos/read.js";
-import { encodeCursor, type CursorPosition, type Direction } from "../models/cursor.js";
-import { SORT_COLUMNS } from "../models/store.js";
+import type { CursorPosition, Direction } from "../models/cursor.js";
+import {
+	afterCondition,
+	columnsFor as listedColumns,
+	COUNT_COLUMNS,
+	type CountedRow,
+	directionSql,
+	isoDate,
+	likeLiteral,
+	listedFacts,
+	nextPageCursor,
+	readableListCondition,
+	SORT_COLUMNS,
+	withSortProperty,
+} from "../repos/listing.js";
 import type { DatasetProperty, ModelSort } from "../vocabulary.js";
 import { ABSENT_DATASET_PROPERTIES, DATASET_PROPERTY_ORDER } from "./properties.js";
 
 /** The repository type of every statement here. */
 const DATASET: RepoType = "dataset";
 
-interface DatasetRow {
+interface DatasetRow extends CountedRow {
 	id: string;
 	object_id: string | null;
 	namespace: string | null;
@@ -27,12 +38,6 @@ interface DatasetRow {
 	tags?: string[];
 	card_data?: Record<string, unknown> | null;
 	derived?: { description?: unknown; citation?: unknown } | null;
-	downloads?: number | string;
-	downloads_all_time?: number | string;
-	likes?: number | string;
-	trending_score?: number | string;
-	last_modified?: Date | string;
-	created_at?: Date | string;
 }
 
 /** The SQL columns each property needs (files-based properties are looked up separately). */
@@ -45,25 +50,11 @@ const COLUMNS: Partial<Record<DatasetProperty, string>> = {
 		"(SELECT a.derived FROM repo_analysis a WHERE a.repo_type = m.type AND a.repo_id = m.id) AS derived",
 	citation:
 		"(SELECT a.derived FROM repo_analysis a WHERE a.repo_type = m.type AND a.repo_id = m.id) AS derived",
-	downloads: "(m.downloads + m.downloads_recent) AS downloads",
-	downloadsAllTime: "(m.downloads + m.downloads_counted) AS downloads_all_time",
-	likes: "m.likes",
-	trendingScore: "m.trending_score",
-	lastModified: "m.last_modified",
-	createdAt: "m.created_at",
+	...COUNT_COLUMNS,
 };
 
 function columnsFor(properties: ReadonlySet<DatasetProperty>): string {
-	const columns = new Set(["m.id", "m.object_id", "m.namespace", "m.private"]);
-	for (const property of properties) {
-		const column = COLUMNS[property];
-		if (column) columns.add(column);
-	}
-	return [...columns].join(", ");
-}
-
-function isoDate(value: Date | string): string {
-	return (value instanceof Date ? value : new Date(value)).toISOString();
+	return listedColumns(COLUMNS, properties);
 }
 
 /** Files-based facts of a dataset, looked up after its row. */
@@ -233,10 +224,6 @@ export interface DatasetListPage {
 	next?: string;
 }
 
-function likeLiteral(text: string): string {
-	return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
  * A page of datasets, ordered by (sort value, id), continuing after `query.after` (keyset paging on the
  * same sort indexes as models: each leads with the type).
@@ -253,36 +240,14 @@ export async function listDatasets(db: Queryable, query: DatasetListQuery): Prom
 	}
 	if (query.filters && query.filters.length > 0)
 		where.push(`m.filter_tags @> ${param(query.filters)}::text[]`);
-	const readable = readableNamespaces(query.viewer);
-	if (readable !== "all") {
-		where.push(
-			readable.length === 0
-				? "NOT m.private"
-				: `(NOT m.private OR lower(m.namespace) = ANY(${param(readable)}::text[]))`,
-		);
-	}
+	const readable = readableListCondition(query.viewer, param);
+	if (readable) where.push(readable);
 	if (query.author) where.push(`lower(m.namespace) = lower(${param(query.author)})`);
 	if (query.gated === true) where.push("false");
-	const { column, cast } = SORT_COLUMNS[query.sort];
-	const op = query.direction === -1 ? "<" : ">";
-	const order = query.direction === -1 ? "DESC" : "ASC";
-	if (query.after) {
-		where.push(
-			column
-				? `(${column}, m.id) ${op} (${param(query.after.value)}::${cast}, ${param(query.after.id)})`
-				: `m.id ${op} ${param(query.after.id)}`,
-		);
-	}
-	const sortProperty: Partial<Record<ModelSort, DatasetProperty>> = {
-		downloads: "downloads",
-		likes: "likes",
-		lastModified: "lastModified",
-		createdAt: "createdAt",
-		trendingScore: "trendingScore",
-	};
-	const needed = new Set(query.properties);
-	const sortProp = sortProperty[query.sort];
-	if (sortProp) needed.add(sortProp);
+	const { column } = SORT_COLUMNS[query.sort];
+	const { order } = directionSql(query.direction);
+	if (query.after) where.push(afterCondition(query.sort, query.direction, query.after, param));
+	const needed = withSortProperty(query.properties, query.sort);
 	const result = await db.query<DatasetRow>(
 		`SELECT ${columnsFor(needed)} FROM repos m WHERE ${where.join(" AND ")}
 		ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order} LIMIT ${param(query.limit + 1)}`,
@@ -290,34 +255,15 @@ export async function listDatasets(db: Queryable, query: DatasetListQuery): Prom
 	);
 	const rows = result.rows.slice(0, query.limit);
 	const { properties } = query;
-	const ids = rows.map((row) => row.id);
-	const snapshots =
-		properties.has("sha") || properties.has("siblings")
-			? await mainSnapshots(db, DATASET, ids, properties.has("siblings"))
-			: undefined;
-	const storage = properties.has("usedStorage") ? await usedStorage(db, DATASET, ids) : undefined;
-	const datasets = rows.map((row) => {
-		const snapshot = snapshots?.get(row.id);
-		const facts: DatasetFacts = snapshot ? { sha: snapshot.sha, files: snapshot.files } : {};
-		if (storage) facts.usedStorage = storage.get(row.id) ?? 0;
-		return render(row, properties, facts);
-	});
+	const factsOf = await listedFacts(
+		db,
+		DATASET,
+		rows.map((row) => row.id),
+		properties,
+	);
+	const datasets = rows.map((row) => render(row, properties, factsOf(row.id)));
 	const page: DatasetListPage = { datasets };
-	const last = rows[rows.length - 1];
-	if (result.rows.length > query.limit && last) {
-		const value =
-			query.sort === "downloads"
-				? Number(last.downloads)
-				: query.sort === "likes"
-					? Number(last.likes)
-					: query.sort === "trendingScore"
-						? Number(last.trending_score)
-						: query.sort === "lastModified"
-							? isoDate(last.last_modified as Date | string)
-							: query.sort === "createdAt"
-								? isoDate(last.created_at as Date | string)
-								: null;
-		page.next = encodeCursor({ sort: query.sort, direction: query.direction, value, id: last.id });
-	}
+	const next = nextPageCursor(result.rows, query);
+	if (next) page.next = next;
 	return page;
 }

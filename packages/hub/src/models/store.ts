@@ -5,16 +5,29 @@ import type { RepoType } from "../repo-identity.js";
 import {
 	listFiles,
 	listTreeFiles,
-	mainSnapshots,
 	readableCondition,
 	readableParameters,
 	siblingJson,
-	usedStorage,
 	type FileEntry,
 } from "../repos/read.js";
+import {
+	afterCondition,
+	columnsFor as listedColumns,
+	COUNT_COLUMNS,
+	type CountedRow,
+	directionSql,
+	isoDate,
+	likeLiteral,
+	listedFacts,
+	nextPageCursor,
+	readableListCondition,
+	SORT_COLUMNS,
+	sortValueOf,
+	withSortProperty,
+} from "../repos/listing.js";
 import { GENERATED_COMMIT_TITLES, HUB_AUTHOR_TEXT } from "../repos/catalogue-commit.js";
 import type { ModelProperty, ModelSort as SortKey } from "../vocabulary.js";
-import { encodeCursor, type CursorPosition, type Direction } from "./cursor.js";
+import type { CursorPosition, Direction } from "./cursor.js";
 import type { PipelineType } from "@modelhub/tasks";
 import type {
 	GgufInfo,
@@ -34,7 +47,7 @@ import { ABSENT_PROPERTIES, PROPERTY_ORDER } from "./properties.js";
 /** The repository type of every statement here (bound as a parameter, as the other types' will be). */
 const MODEL: RepoType = "model";
 
-interface ModelRow {
+interface ModelRow extends CountedRow {
 	id: string;
 	object_id: string | null;
 	namespace: string | null;
@@ -48,12 +61,6 @@ interface ModelRow {
 	safetensors?: SafetensorsInfo | null;
 	gguf?: GgufInfo | null;
 	mask_token?: string | null;
-	downloads?: number | string;
-	downloads_all_time?: number | string;
-	likes?: number | string;
-	trending_score?: number | string;
-	last_modified?: Date | string;
-	created_at?: Date | string;
 	private?: boolean;
 	mappings?: MappingRow[] | string | null;
 	warm?: boolean;
@@ -87,29 +94,14 @@ const COLUMNS: Partial<Record<ModelProperty, string>> = {
 	safetensors: "m.safetensors",
 	gguf: "m.gguf",
 	mask_token: "m.mask_token",
-	// Imported counts plus the hub's own (src/downloads/store.ts), the recent ones over 30 days.
-	downloads: "(m.downloads + m.downloads_recent) AS downloads",
-	downloadsAllTime: "(m.downloads + m.downloads_counted) AS downloads_all_time",
-	likes: "m.likes",
-	trendingScore: "m.trending_score",
-	lastModified: "m.last_modified",
-	createdAt: "m.created_at",
+	...COUNT_COLUMNS,
 	private: "m.private",
 	inference: WARM_SQL,
 	inferenceProviderMapping: MAPPINGS_SQL,
 };
 
 function columnsFor(properties: ReadonlySet<ModelProperty>): string {
-	const columns = new Set(["m.id", "m.object_id", "m.namespace", "m.private"]);
-	for (const property of properties) {
-		const column = COLUMNS[property];
-		if (column) columns.add(column);
-	}
-	return [...columns].join(", ");
-}
-
-function isoDate(value: Date | string): string {
-	return (value instanceof Date ? value : new Date(value)).toISOString();
+	return listedColumns(COLUMNS, properties);
 }
 
 function mappingRows(rows: ModelRow["mappings"]): MappingRow[] {
@@ -387,20 +379,6 @@ export interface ListPage {
 	next?: string;
 }
 
-export const SORT_COLUMNS: Record<SortKey, { column: string | undefined; cast: string }> = {
-	downloads: { column: "(m.downloads + m.downloads_recent)", cast: "bigint" },
-	likes: { column: "m.likes", cast: "bigint" },
-	lastModified: { column: "m.last_modified", cast: "timestamptz" },
-	createdAt: { column: "m.created_at", cast: "timestamptz" },
-	trendingScore: { column: "m.trending_score", cast: "bigint" },
-	id: { column: undefined, cast: "" },
-};
-
-/** Escapes LIKE wildcards so a search matches its text literally. */
-function likeLiteral(text: string): string {
-	return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /** Rows of the sort index a listing walks before it falls back to collecting every match. */
 const SORTED_SCAN = 20_000;
 /**
@@ -448,14 +426,8 @@ function tagConditions(query: ModelFilters, param: (value: unknown) => string): 
 function rowConditions(query: ModelFilters, param: (value: unknown) => string): string[] {
 	const where: string[] = [];
 	// Private models only for readers of their namespace (issue 14): listings and counts alike.
-	const readable = readableNamespaces(query.viewer);
-	if (readable !== "all") {
-		where.push(
-			readable.length === 0
-				? "NOT m.private"
-				: `(NOT m.private OR lower(m.namespace) = ANY(${param(readable)}::text[]))`,
-		);
-	}
+	const readable = readableListCondition(query.viewer, param);
+	if (readable) where.push(readable);
 	if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
 	if (query.library) where.push(`m.library_name = ${param(query.library)}`);
 	if (query.author) where.push(`lower(m.namespace) = lower(${param(query.author)})`);
@@ -516,27 +488,12 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	const where = [...patterns.map((pattern) => idMatches("m", pattern)), ...tagsOf("m"), ...rest];
 
 	const { column, cast } = SORT_COLUMNS[query.sort];
-	const op = query.direction === -1 ? "<" : ">";
-	const order = query.direction === -1 ? "DESC" : "ASC";
+	const { op, order } = directionSql(query.direction);
 	const filters = [...where];
-	let cursor: string | undefined;
-	if (query.after) {
-		cursor = column
-			? `(${column}, m.id) ${op} (${param(query.after.value)}::${cast}, ${param(query.after.id)})`
-			: `m.id ${op} ${param(query.after.id)}`;
-	}
+	const cursor = query.after ? afterCondition(query.sort, query.direction, query.after, param) : undefined;
 	// The sort column is always read: the cursor is made from it.
 	const properties = new Set(query.properties);
-	const sortProperty: Partial<Record<SortKey, ModelProperty>> = {
-		downloads: "downloads",
-		likes: "likes",
-		lastModified: "lastModified",
-		createdAt: "createdAt",
-		trendingScore: "trendingScore",
-	};
-	const needed = new Set(properties);
-	const sortProp = sortProperty[query.sort];
-	if (sortProp) needed.add(sortProp);
+	const needed = withSortProperty(properties, query.sort);
 	const orderBy = ` ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order}`;
 	const limit = param(query.limit + 1);
 	const all = [type, ...filters, ...(cursor ? [cursor] : [])];
@@ -628,53 +585,17 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	result ??= await db.query<ModelRow>(direct, params);
 	const rows = result.rows.slice(0, query.limit);
 
-	let snapshots: Map<string, { sha: string; files: string[] }> | undefined;
-	if (properties.has("sha") || properties.has("siblings")) {
-		snapshots = await mainSnapshots(
-			db,
-			MODEL,
-			rows.map((row) => row.id),
-			properties.has("siblings"),
-		);
-	}
-	const storage = properties.has("usedStorage")
-		? await usedStorage(
-				db,
-				MODEL,
-				rows.map((row) => row.id),
-			)
-		: undefined;
-	const models = rows.map((row) => {
-		const snapshot = snapshots?.get(row.id);
-		const repo: RepoFacts = snapshot ? { sha: snapshot.sha, files: snapshot.files } : {};
-		if (storage) repo.usedStorage = storage.get(row.id) ?? 0;
-		return render(row, properties, mappingArray, repo);
-	});
+	const factsOf = await listedFacts(
+		db,
+		MODEL,
+		rows.map((row) => row.id),
+		properties,
+	);
+	const models = rows.map((row) => render(row, properties, mappingArray, factsOf(row.id)));
 	const page: ListPage = { models };
-	const last = rows[rows.length - 1];
-	if (result.rows.length > query.limit && last) {
-		const value = sortValueOf(last, query.sort);
-		page.next = encodeCursor({ sort: query.sort, direction: query.direction, value, id: last.id });
-	}
+	const next = nextPageCursor(result.rows, query);
+	if (next) page.next = next;
 	return page;
-}
-
-/** A listed row's value of the sort key, as cursors carry it (null for the id sort). */
-function sortValueOf(row: ModelRow, sort: SortKey): number | string | null {
-	switch (sort) {
-		case "downloads":
-			return Number(row.downloads);
-		case "likes":
-			return Number(row.likes);
-		case "trendingScore":
-			return Number(row.trending_score);
-		case "lastModified":
-			return isoDate(row.last_modified as Date | string);
-		case "createdAt":
-			return isoDate(row.created_at as Date | string);
-		case "id":
-			return null;
-	}
 }
 
 /** How many public models carry each value of a column (library_name or pipeline_tag). */

@@ -1,29 +1,28 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ModelListParameters } from "../../api/models.js";
-import type { CachedResponse } from "../../cache.js";
 import { PIPELINE_TYPES } from "@modelhub/tasks";
 import { HubError } from "../../errors.js";
-import { JSON_TYPE } from "../../http.js";
-import { decodeCursor } from "../../models/cursor.js";
-import { ID_PART_PATTERN } from "../../models/ids.js";
 import { FULL_LIST_PROPERTIES, isModelProperty, LIST_PROPERTIES } from "../../models/properties.js";
 import { REPO_TYPE_URLS } from "../../repo-identity.js";
 import { modelPage, type ListQuery, type ProviderFilter } from "../../services/models.js";
-import { EXPAND_PROPERTIES, SORT_KEYS, type ModelProperty, type ModelSort } from "../../vocabulary.js";
-import { choice, flag, invalidParameter, many, matching, one, whole, type RawQuery } from "../query.js";
-import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
+import { EXPAND_PROPERTIES, type ModelProperty } from "../../vocabulary.js";
+import {
+	addExpanded,
+	cachedListRoute,
+	expandValues,
+	listAuthor,
+	listCursor,
+	listFilters,
+	listGated,
+	listPaging,
+	searchTerms,
+	type ParsedListing,
+} from "../list-query.js";
+import { choice, flag, invalidParameter, many, matching, one, type RawQuery } from "../query.js";
+import type { ModelRoutesOptions } from "./context.js";
 
-/** The public hub's largest page; larger `limit`s are capped (the client then follows `Link`). */
-export const MAX_PAGE_SIZE = 1000;
-export const DEFAULT_PAGE_SIZE = 1000;
-const MAX_SEARCH_LENGTH = 200;
-const MAX_SEARCH_TERMS = 10;
-const MAX_FILTERS = 20;
-const MAX_FILTER_LENGTH = 256;
 const MAX_PROVIDERS = 30;
 const PROVIDER = /^[a-z0-9][a-z0-9-]{0,63}$/;
-/** An `author` is a user or organisation name: half of a model id. */
-const AUTHOR_NAME = new RegExp(ID_PART_PATTERN);
 
 const UNITS: Record<string, number> = { "": 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
 
@@ -45,31 +44,13 @@ export function parseNumParameters(text: string): { min?: number; max?: number }
 	return bounds;
 }
 
-interface ParsedList {
-	query: Omit<ListQuery, "viewer">;
-	/** Canonical parameters: the cache key, and the `Link` URL of the next page without its cursor. */
-	canonical: URLSearchParams;
-}
-
 /** Reads every parameter huggingface_hub 2.0's list_models sends (and the web app's). */
-export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedList {
+export function parseListQuery(
+	q: RawQuery<keyof ModelListParameters>,
+): ParsedListing<Omit<ListQuery, "viewer">> {
 	const canonical = new URLSearchParams();
-	const search = one(q, "search")?.trim();
-	let searchTerms: string[] | undefined;
-	if (search) {
-		if (search.length > MAX_SEARCH_LENGTH)
-			throw invalidParameter("search", `at most ${MAX_SEARCH_LENGTH} characters`);
-		searchTerms = search.split(/\s+/);
-		if (searchTerms.length > MAX_SEARCH_TERMS)
-			throw invalidParameter("search", `at most ${MAX_SEARCH_TERMS} words`);
-		canonical.set("search", search);
-	}
-	const filters = many(q, "filter", MAX_FILTERS);
-	for (const filter of filters) {
-		if (filter.length > MAX_FILTER_LENGTH)
-			throw invalidParameter("filter", `each value at most ${MAX_FILTER_LENGTH} characters`);
-		canonical.append("filter", filter);
-	}
+	const terms = searchTerms(one(q, "search")?.trim(), canonical);
+	const filters = listFilters(q, canonical);
 	const pipelineTag = choice(q, "pipeline_tag", PIPELINE_TYPES);
 	if (pipelineTag) canonical.set("pipeline_tag", pipelineTag);
 	const library = matching(
@@ -79,8 +60,7 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 		'must be a library key such as "transformers"',
 	);
 	if (library) canonical.set("library", library);
-	const author = matching(q, "author", AUTHOR_NAME, "must be a user or organisation name");
-	if (author) canonical.set("author", author);
+	const author = listAuthor(q, canonical);
 
 	let providers: ProviderFilter | undefined;
 	const named = many(q, "inference_provider", MAX_PROVIDERS, true);
@@ -100,8 +80,7 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 		providers ??= { kind: "all" };
 		canonical.set("inference", "warm");
 	}
-	const gated = flag(q, "gated");
-	if (gated !== undefined) canonical.set("gated", String(gated));
+	const gated = listGated(q, canonical);
 	if (many(q, "apps", 1000).length > 0) {
 		throw new HubError(
 			"Invalid",
@@ -112,12 +91,7 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 	const numParameters = numParametersText === undefined ? undefined : parseNumParameters(numParametersText);
 	if (numParametersText) canonical.set("num_parameters", numParametersText);
 
-	const sort: ModelSort = choice(q, "sort", SORT_KEYS) ?? "downloads";
-	const direction = choice(q, "direction", ["-1", "1"]) === "1" ? 1 : -1;
-	const limit = whole(q, "limit", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
-	canonical.set("sort", sort);
-	canonical.set("direction", String(direction));
-	canonical.set("limit", String(limit));
+	const { sort, direction, limit } = listPaging(q, canonical);
 
 	const properties = new Set<ModelProperty>(flag(q, "full") ? FULL_LIST_PROPERTIES : LIST_PROPERTIES);
 	if (flag(q, "full")) canonical.set("full", "true");
@@ -129,19 +103,10 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 		properties.add("cardData");
 		canonical.set("cardData", "true");
 	}
-	for (const value of many(q, "expand", EXPAND_PROPERTIES.length * 2)) {
-		if (!isModelProperty(value)) {
-			throw invalidParameter(
-				"expand",
-				`${JSON.stringify(value.slice(0, 64))} is not one of ${EXPAND_PROPERTIES.join(", ")}`,
-			);
-		}
-		if (!properties.has(value)) canonical.append("expand[]", value);
-		properties.add(value);
-	}
+	addExpanded(expandValues(q, EXPAND_PROPERTIES), properties, isModelProperty, EXPAND_PROPERTIES, canonical);
 
 	const query: Omit<ListQuery, "viewer"> = { sort, direction, limit, properties };
-	if (searchTerms) query.searchTerms = searchTerms;
+	if (terms) query.searchTerms = terms;
 	if (filters.length > 0) query.filters = filters;
 	if (pipelineTag) query.pipelineTag = pipelineTag;
 	if (library) query.library = library;
@@ -150,12 +115,8 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 	if (gated !== undefined) query.gated = gated;
 	if (numParameters) query.numParameters = numParameters;
 
-	const cursor = one(q, "cursor");
-	if (cursor !== undefined) {
-		const after = decodeCursor(cursor, sort, direction);
-		if (typeof after === "string") throw invalidParameter("cursor", after);
-		query.after = after;
-	}
+	const after = listCursor(q, sort, direction);
+	if (after) query.after = after;
 	return { query, canonical };
 }
 
@@ -163,38 +124,10 @@ export function parseListQuery(q: RawQuery<keyof ModelListParameters>): ParsedLi
 export const MODEL_LIST_PATH = `/api/${REPO_TYPE_URLS.model.api}`;
 
 export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
-	const { cache } = options;
-
-	function send(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
-		if (entry.next && entry.cursor) {
-			reply.header("link", `<${originOf(request)}${entry.next}>; rel="next"`);
-			reply.header("x-next-cursor", entry.cursor);
-		}
-		reply.type(JSON_TYPE).send(entry.body);
-	}
-
-	// Not an async function: a cache hit (keyed by the raw URL, which names the type) is answered without
-	// parsing or a promise.
-	app.get(MODEL_LIST_PATH, (request, reply) => {
-		const key = viewerCacheKey("l", request.viewer, request.url);
-		const hit = cache.get(key);
-		if (hit) {
-			send(request, reply, hit);
-			return undefined;
-		}
-		const parsed = parseListQuery(request.query as RawQuery);
-		const version = cache.version;
-		return modelPage(options, { ...parsed.query, viewer: request.viewer }).then((page) => {
-			const entry: CachedResponse = { body: Buffer.from(JSON.stringify(page.models)) };
-			if (page.next) {
-				const next = new URLSearchParams(parsed.canonical);
-				next.set("cursor", page.next);
-				entry.next = `${MODEL_LIST_PATH}?${next.toString()}`;
-				entry.cursor = page.next;
-			}
-			cache.set(key, entry, version);
-			send(request, reply, entry);
-			return reply;
-		});
-	});
+	cachedListRoute(app, options, MODEL_LIST_PATH, parseListQuery, (request, query) =>
+		modelPage(options, { ...query, viewer: request.viewer }).then((page) => ({
+			items: page.models,
+			...(page.next ? { next: page.next } : {}),
+		})),
+	);
 }
