@@ -2,21 +2,17 @@ import { canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js"
 import type { Queryable } from "../db/types.js";
 import type { DatasetAnswer } from "../api/datasets.js";
 import type { RepoType } from "../repo-identity.js";
-import {
-	listFiles,
-	readableCondition,
-	readableParameters,
-	siblingJson,
-	type FileEntry,
-} from "../repos/read.js";
+import { listFiles, readableCondition, readableParameters, type FileEntry } from "../repos/read.js";
 import type { CursorPosition, Direction } from "../models/cursor.js";
 import {
 	afterCondition,
 	columnsFor as listedColumns,
+	countOf,
+	dateOf,
+	siblingsOf,
 	COUNT_COLUMNS,
 	type CountedRow,
 	directionSql,
-	isoDate,
 	likeLiteral,
 	listedFacts,
 	nextPageCursor,
@@ -89,8 +85,11 @@ function render(
 				if (facts.sha !== undefined) dataset.sha = facts.sha;
 				break;
 			case "lastModified":
-				if (row.last_modified !== undefined) dataset.lastModified = isoDate(row.last_modified);
+			case "createdAt": {
+				const date = dateOf(row, property);
+				if (date !== undefined) dataset[property] = date;
 				break;
+			}
 			case "private":
 				dataset.private = row.private;
 				break;
@@ -106,16 +105,10 @@ function render(
 				break;
 			}
 			case "downloads":
-				dataset.downloads = Number(row.downloads ?? 0);
-				break;
 			case "downloadsAllTime":
-				dataset.downloadsAllTime = Number(row.downloads_all_time ?? 0);
-				break;
 			case "likes":
-				dataset.likes = Number(row.likes ?? 0);
-				break;
 			case "trendingScore":
-				dataset.trendingScore = Number(row.trending_score ?? 0);
+				dataset[property] = countOf(row, property);
 				break;
 			case "paperswithcode_id": {
 				const id = row.card_data?.paperswithcode_id;
@@ -129,14 +122,7 @@ function render(
 				if (row.card_data != null) dataset.cardData = row.card_data;
 				break;
 			case "siblings":
-				if (facts.files !== undefined) {
-					dataset.siblings = facts.files.map((file) =>
-						typeof file === "string" ? { rfilename: file } : siblingJson(file, facts.withBlobs === true),
-					);
-				}
-				break;
-			case "createdAt":
-				if (row.created_at !== undefined) dataset.createdAt = isoDate(row.created_at);
+				if (facts.files !== undefined) dataset.siblings = siblingsOf(facts.files, facts.withBlobs === true);
 				break;
 			case "usedStorage":
 				if (facts.usedStorage !== undefined) dataset.usedStorage = facts.usedStorage;

@@ -7,16 +7,17 @@ import {
 	listTreeFiles,
 	readableCondition,
 	readableParameters,
-	siblingJson,
 	type FileEntry,
 } from "../repos/read.js";
 import {
 	afterCondition,
 	columnsFor as listedColumns,
+	countOf,
+	dateOf,
+	siblingsOf,
 	COUNT_COLUMNS,
 	type CountedRow,
 	directionSql,
-	isoDate,
 	likeLiteral,
 	listedFacts,
 	nextPageCursor,
@@ -205,23 +206,17 @@ function render<Mapping>(
 				if (row.transformers_info != null) model.transformersInfo = row.transformers_info;
 				break;
 			case "downloads":
-				model.downloads = Number(row.downloads ?? 0);
-				break;
 			case "downloadsAllTime":
-				model.downloadsAllTime = Number(row.downloads_all_time ?? 0);
-				break;
 			case "likes":
-				model.likes = Number(row.likes ?? 0);
-				break;
 			case "trendingScore":
-				model.trendingScore = Number(row.trending_score ?? 0);
+				model[property] = countOf(row, property);
 				break;
 			case "lastModified":
-				if (row.last_modified !== undefined) model.lastModified = isoDate(row.last_modified);
+			case "createdAt": {
+				const date = dateOf(row, property);
+				if (date !== undefined) model[property] = date;
 				break;
-			case "createdAt":
-				if (row.created_at !== undefined) model.createdAt = isoDate(row.created_at);
-				break;
+			}
 			case "private":
 				model.private = row.private ?? false;
 				break;
@@ -237,11 +232,7 @@ function render<Mapping>(
 				model.inferenceProviderMapping = mappings(row.mappings);
 				break;
 			case "siblings":
-				if (repo.files !== undefined) {
-					model.siblings = repo.files.map((file) =>
-						typeof file === "string" ? { rfilename: file } : siblingJson(file, repo.withBlobs === true),
-					);
-				}
+				if (repo.files !== undefined) model.siblings = siblingsOf(repo.files, repo.withBlobs === true);
 				break;
 			case "usedStorage":
 				if (repo.usedStorage !== undefined) model.usedStorage = repo.usedStorage;

@@ -3,7 +3,8 @@ import type { Queryable } from "../db/types.js";
 import { encodeCursor, type CursorPosition, type Direction } from "../models/cursor.js";
 import type { RepoType } from "../repo-identity.js";
 import type { ModelSort } from "../vocabulary.js";
-import { mainSnapshots, usedStorage } from "./read.js";
+import type { ModelSibling } from "../api/models.js";
+import { mainSnapshots, siblingJson, usedStorage, type FileEntry } from "./read.js";
 
 /**
  * SQL pieces every repository type's listing and lookup share (models and datasets live in the same
@@ -118,6 +119,33 @@ export interface CountedRow {
 	trending_score?: number | string;
 	last_modified?: Date | string;
 	created_at?: Date | string;
+}
+
+/** A count of a row as the API shows it (0 when the row has none). */
+export function countOf(
+	row: CountedRow,
+	property: "downloads" | "downloadsAllTime" | "likes" | "trendingScore",
+): number {
+	const value =
+		property === "downloads"
+			? row.downloads
+			: property === "downloadsAllTime"
+				? row.downloads_all_time
+				: property === "likes"
+					? row.likes
+					: row.trending_score;
+	return Number(value ?? 0);
+}
+
+/** A date of a row as the API shows it (ISO 8601), when it was read. */
+export function dateOf(row: CountedRow, property: "lastModified" | "createdAt"): string | undefined {
+	const value = property === "lastModified" ? row.last_modified : row.created_at;
+	return value === undefined ? undefined : isoDate(value);
+}
+
+/** `siblings`: each file's name, with its size, blob id and LFS details when `withBlobs`. */
+export function siblingsOf(files: FileEntry[] | string[], withBlobs: boolean): ModelSibling[] {
+	return files.map((file) => (typeof file === "string" ? { rfilename: file } : siblingJson(file, withBlobs)));
 }
 
 /** A listed row's value of the sort key, as cursors carry it (null for the id sort). */
