@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type {
 	AdminOrg,
 	AdminToken,
@@ -16,7 +16,6 @@ import type {
 	RevokedToken,
 	SetMemberRequest,
 } from "../api/admin.js";
-import type { Unchecked } from "../api/unchecked.js";
 import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import {
@@ -36,21 +35,13 @@ import { AUDIT_ACTIONS } from "../vocabulary.js";
 import { choice, whole, one, type RawQuery } from "./query.js";
 import { actorOf, adminOnly } from "./auth.js";
 import { originOf } from "./models/context.js";
+import { objectBody } from "./body.js";
 
 export interface AdminRoutesOptions extends WriteContext {
 	adminToken: string | undefined;
 }
 
 const MAX_AUDIT_PAGE = 1000;
-
-/** The fields of a JSON object body, named by the request's contract type. */
-function body<Request>(request: FastifyRequest): Unchecked<Request> {
-	const value = request.body;
-	if (typeof value !== "object" || value === null || Array.isArray(value)) {
-		throw new HubError("Invalid", "request body must be a JSON object");
-	}
-	return value as Unchecked<Request>;
-}
 
 /**
  * The admin API, authorised by MODELHUB_ADMIN_TOKEN: users, their tokens, organisations and their
@@ -61,7 +52,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 	const route = { onRequest: adminOnly(options.adminToken), config: { auth: "admin" as const } };
 
 	app.post("/api/admin/users", route, async (request, reply) => {
-		const input = body<CreateUserRequest>(request);
+		const input = objectBody<CreateUserRequest>(request);
 		const created = await addUser(options, actorOf(request), {
 			name: input.name,
 			fullname: input.fullname,
@@ -78,7 +69,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 	});
 
 	app.post<{ Params: { user: string } }>("/api/admin/users/:user/tokens", route, async (request, reply) => {
-		const input = body<CreateTokenRequest>(request);
+		const input = objectBody<CreateTokenRequest>(request);
 		const token = await addToken(options, actorOf(request), {
 			user: request.params.user,
 			role: input.scope ?? input.role,
@@ -120,7 +111,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 	});
 
 	app.post("/api/admin/orgs", route, async (request, reply) => {
-		const input = body<CreateOrgRequest>(request);
+		const input = objectBody<CreateOrgRequest>(request);
 		const created = await addOrg(options, actorOf(request), {
 			name: input.name,
 			fullname: input.fullname,
@@ -147,7 +138,7 @@ export function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): 
 				actorOf(request),
 				request.params.org,
 				request.params.user,
-				body<SetMemberRequest>(request).role,
+				objectBody<SetMemberRequest>(request).role,
 			);
 			return reply.type(JSON_TYPE).send(member satisfies Membership);
 		},

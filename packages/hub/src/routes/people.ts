@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type {
 	OrgMemberChange,
 	OrgMembersParameters,
@@ -8,7 +8,6 @@ import type {
 	SetOrgMemberRequest,
 	UserOverview,
 } from "../api/people.js";
-import type { Unchecked } from "../api/unchecked.js";
 import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import { removeMember, setMember } from "../services/accounts.js";
@@ -17,6 +16,7 @@ import type { WriteContext } from "../services/write.js";
 import { many, one, whole, invalidParameter, type RawQuery } from "./query.js";
 import { actorOf } from "./auth.js";
 import { originOf } from "./models/context.js";
+import { objectBody } from "./body.js";
 
 /** Members per page of `GET /api/organizations/{name}/members`: by default, and at most. */
 const MEMBERS_PAGE = 500;
@@ -34,14 +34,6 @@ function noUser(name: string): HubError {
 
 function noOrg(name: string): HubError {
 	return new HubError("NotFound", `no organisation named ${name.slice(0, 100)}`);
-}
-
-function body<Request>(request: FastifyRequest): Unchecked<Request> {
-	const value = request.body;
-	if (typeof value !== "object" || value === null || Array.isArray(value)) {
-		throw new HubError("Invalid", "request body must be a JSON object");
-	}
-	return value as Unchecked<Request>;
 }
 
 /**
@@ -94,7 +86,7 @@ export function peopleRoutes(app: FastifyInstance, options: WriteContext): void 
 				actorOf(request),
 				request.params.org,
 				request.params.user,
-				body<SetOrgMemberRequest>(request).role,
+				objectBody<SetOrgMemberRequest>(request).role,
 			);
 			return reply.type(JSON_TYPE).send(member satisfies OrgMemberChange);
 		},

@@ -17,7 +17,6 @@ import type {
 	PasswordChangeRequest,
 	SignedIn,
 } from "../api/sessions.js";
-import type { Unchecked } from "../api/unchecked.js";
 import { HubError, tooManyRequests } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import {
@@ -38,6 +37,7 @@ import {
 import { actorOf, adminOnly, sameOrigin } from "./auth.js";
 import { CSRF_COOKIE, SESSION_COOKIE, setCookie } from "./cookies.js";
 import { originOf } from "./models/context.js";
+import { objectBody } from "./body.js";
 
 export interface SessionRoutesOptions extends SelfServiceContext {
 	adminToken: string | undefined;
@@ -46,14 +46,6 @@ export interface SessionRoutesOptions extends SelfServiceContext {
 }
 
 const MAX_INVITE_HOURS = 720;
-
-function body<Request>(request: FastifyRequest): Unchecked<Request> {
-	const value = request.body;
-	if (typeof value !== "object" || value === null || Array.isArray(value)) {
-		throw new HubError("Invalid", "request body must be a JSON object");
-	}
-	return value as Unchecked<Request>;
-}
 
 function ownToken(token: TokenInfo, secret?: string): OwnToken {
 	return {
@@ -152,7 +144,7 @@ export function sessionRoutes(app: FastifyInstance, options: SessionRoutesOption
 
 	app.post("/api/auth/join", signInRoute, async (request, reply) => {
 		requireJsonFromHere(request);
-		const input = body<JoinRequest>(request);
+		const input = objectBody<JoinRequest>(request);
 		const wait = signups.blockedFor(request.ip);
 		if (wait > 0) {
 			throw tooManyRequests(`Too many sign-ups from this address: retry in ${wait} seconds`, wait);
@@ -164,7 +156,7 @@ export function sessionRoutes(app: FastifyInstance, options: SessionRoutesOption
 
 	app.post("/api/auth/login", signInRoute, async (request, reply) => {
 		requireJsonFromHere(request);
-		const input = body<LoginRequest>(request);
+		const input = objectBody<LoginRequest>(request);
 		const credential = `login:${typeof input.username === "string" ? input.username.toLowerCase().slice(0, 200) : ""}`;
 		const block = limiter.blocked(request.ip, credential);
 		if (block) throw tooManyLogins(block);
@@ -187,7 +179,7 @@ export function sessionRoutes(app: FastifyInstance, options: SessionRoutesOption
 	});
 
 	app.post("/api/auth/password", async (request, reply) => {
-		const input = body<PasswordChangeRequest>(request);
+		const input = objectBody<PasswordChangeRequest>(request);
 		const signedIn = await changePassword(options, actorOf(request), input);
 		return startSession(request, reply, signedIn, 200);
 	});
@@ -201,7 +193,7 @@ export function sessionRoutes(app: FastifyInstance, options: SessionRoutesOption
 	});
 
 	app.post("/api/settings/tokens", async (request, reply) => {
-		const input = body<NewTokenRequest>(request);
+		const input = objectBody<NewTokenRequest>(request);
 		const issued = await createOwnToken(options, actorOf(request), { name: input.name, scope: input.scope });
 		return reply
 			.code(201)
@@ -218,7 +210,7 @@ export function sessionRoutes(app: FastifyInstance, options: SessionRoutesOption
 	const admin = { onRequest: adminOnly(options.adminToken), config: { auth: "admin" as const } };
 
 	app.post("/api/admin/invites", admin, async (request, reply) => {
-		const input = request.body === undefined ? {} : body<CreateInviteRequest>(request);
+		const input = request.body === undefined ? {} : objectBody<CreateInviteRequest>(request);
 		const hours = input.expiresInHours;
 		if (
 			hours !== undefined &&
