@@ -10,12 +10,34 @@ import type { RepoKey, RepoType } from "../repo-identity.js";
 /** A repository as events name it: its type and its id as stored (`namespace/name`, or a bare name). */
 export type ChangedRepo = RepoKey;
 
-/** A branch or tag that moved: `from` is null for a new ref, `to` null for a deleted one. */
+/**
+ * A branch, tag or pull request ref (`refs/pr/N`, kind "pr") that moved: `from` is null for a new ref,
+ * `to` null for a deleted one.
+ */
 export interface RefMove {
-	kind: "branch" | "tag";
+	kind: "branch" | "tag" | "pr";
 	name: string;
 	from: string | null;
 	to: string | null;
+}
+
+/**
+ * What happened to a discussion or pull request, in the words of the public hub's webhook payloads
+ * (`event: { action, scope }`, scopes `discussion` and `discussion.comment`; huggingface_hub's
+ * `WebhookPayloadEvent`): created, updated (renamed, status changed, merged, a commit pushed to its
+ * ref) or a comment created or updated (edited, hidden).
+ */
+export interface DiscussionChange {
+	scope: "discussion" | "discussion.comment";
+	action: "create" | "update";
+	num: number;
+	isPullRequest: boolean;
+	/** The discussion's status after the change (`merged` after a merge). */
+	status: "open" | "closed" | "merged" | "draft";
+	/** The comment created or updated (scope `discussion.comment`, and the first comment of a new one). */
+	commentId?: string;
+	/** The account that made the change. */
+	actor: string;
 }
 
 export type ChangeEvent =
@@ -33,6 +55,11 @@ export type ChangeEvent =
 	| { type: "repos.imported"; repoType: RepoType; ids: readonly string[] }
 	/** A user or an organisation was created, an organisation's members changed, or a user's tokens did. */
 	| { type: "account.changed"; account: string; what: "user.created" | "org.created" | "members" | "tokens" }
+	/**
+	 * A discussion or pull request changed (services/discussions.ts). Its readers are those of the
+	 * repository: whoever delivers it reads the discussion with the receiver's rights.
+	 */
+	| ({ type: "discussion.changed"; repo: ChangedRepo } & DiscussionChange)
 	/** Downloads counted by a hub process were written (model info, listings and the sort show them). */
 	| { type: "downloads.counted"; total: number }
 	/** Another hub process changed something and did not say what (an older hub, or too much to say). */
@@ -49,6 +76,7 @@ const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
 	"repo.uploaded",
 	"repos.imported",
 	"account.changed",
+	"discussion.changed",
 	"downloads.counted",
 	"hub.changed",
 ]);
@@ -68,7 +96,8 @@ export type ChangeListener = (event: ChangeEvent, origin: ChangeOrigin) => void 
  * object is read only once a commit refers to it.
  */
 export function changesWhatReadersSee(event: ChangeEvent): boolean {
-	if (event.type === "repo.uploaded") return false;
+	// Discussions are read from the database at every request (no cached answer shows them).
+	if (event.type === "repo.uploaded" || event.type === "discussion.changed") return false;
 	return !(event.type === "account.changed" && (event.what === "tokens" || event.what === "user.created"));
 }
 
