@@ -116,6 +116,13 @@ beforeAll(async () => {
 		organization: "acme",
 		private: false,
 	});
+	// A dataset in a seeded namespace that no account holds (the admin token may write anywhere).
+	await api("POST", "/api/repos/create", ADMIN_TOKEN, {
+		type: "dataset",
+		name: "tiny-prompts",
+		organization: "meta-llama",
+		private: false,
+	});
 }, 120_000);
 
 afterAll(async () => {
@@ -130,7 +137,8 @@ describe("profiles", () => {
 			["/alice", 200, "alice · ModelHub"],
 			["/acme", 200, "Acme Research (@acme) · ModelHub"],
 			["/organizations/acme/settings", 200, "Members · acme · ModelHub"],
-			["/nobody-at-all", 404, "Model not found · ModelHub"],
+			["/nobody-at-all", 404, "Not found · ModelHub"],
+			["/meta-llama", 200, "meta-llama · ModelHub"],
 			["/organizations/nobody/settings", 404, "Organisation not found · ModelHub"],
 		] as const) {
 			const response = await fetch(hub.url + path, { headers: { accept: "text/html" } });
@@ -159,11 +167,32 @@ describe("profiles", () => {
 		expect(await alice.locator(".profile-models .badge-private").count()).toBe(1);
 		await screenshot(alice, "profile-user");
 
-		// Nobody by that name, and no model either: the model page's 404.
-		await visit(anonymous, "/nobody-at-all");
-		await anonymous.getByRole("heading", { name: "Model not found" }).waitFor();
 		for (const page of [anonymous, bob, alice]) await page.close();
 	});
+
+	it("a namespace without an account lists its models and datasets; a name with nothing is a clear 404", async () => {
+		const anonymous = await tab();
+		await visit(anonymous, "/meta-llama");
+		await anonymous.getByRole("heading", { level: 1, name: "meta-llama" }).waitFor();
+		expect(await listedModels(anonymous)).toContain("meta-llama/Llama-3.1-8B-Instruct");
+		const datasets = anonymous.locator(".profile-datasets .model-id a");
+		await datasets.first().waitFor();
+		expect(await datasets.allTextContents()).toEqual(["meta-llama/tiny-prompts"]);
+		expect(await datasets.first().getAttribute("href")).toBe("/datasets/meta-llama/tiny-prompts");
+		expect(await anonymous.title()).toBe("meta-llama · ModelHub");
+		await expectNoAxeViolations(anonymous, "a namespace without an account");
+		await screenshot(anonymous, "namespace");
+
+		// Nobody by that name, no namespace and no model either: one clear 404.
+		await visit(anonymous, "/nobody-at-all");
+		await anonymous.getByRole("heading", { name: "Not found" }).waitFor();
+		expect(await anonymous.locator("main").textContent()).toContain(
+			"no user, organisation, namespace or model called “nobody-at-all”",
+		);
+		expect(await anonymous.title()).toBe("Not found · ModelHub");
+		await expectNoAxeViolations(anonymous, "a name with nothing");
+		await anonymous.close();
+	}, 60_000);
 
 	it("an organisation's profile shows its models and members, and its settings link to its admins only", async () => {
 		const anonymous = await tab();

@@ -1,5 +1,7 @@
 /** Users, organisations, their members and the header search (see packages/hub/README.md, "Profiles"). */
 import type {
+	DatasetAnswer,
+	DatasetListParameters,
 	OrgMemberChange,
 	OrgMemberEntry,
 	OrgOverview,
@@ -10,7 +12,7 @@ import type {
 } from "@modelhub/hub/api";
 import { apiUrl, getJson, requestJson, type ApiOptions } from "./http";
 
-export type { OrgMemberEntry, OrgOverview, QuickSearchAnswer, UserOverview };
+export type { DatasetAnswer, OrgMemberEntry, OrgOverview, QuickSearchAnswer, UserOverview };
 
 /** `GET /api/users/{name}/overview` (an ApiError with status 404 for no such user). */
 export async function userOverview(name: string, options: ApiOptions): Promise<UserOverview> {
@@ -114,4 +116,23 @@ export async function accountKind(name: string, options: ApiOptions): Promise<"u
 	if (answer.users[0]?.user.toLowerCase() === lower) return "user";
 	if (answer.orgs[0]?.name.toLowerCase() === lower) return "org";
 	return undefined;
+}
+
+/** The datasets a namespace page lists at most (the most recently updated). */
+export const NAMESPACE_DATASETS = 100;
+
+/** A namespace's datasets as the viewer may see them (`GET /api/datasets?author=`), newest first. */
+export async function namespaceDatasets(
+	name: string,
+	options: ApiOptions,
+): Promise<{ datasets: DatasetAnswer[]; more: boolean }> {
+	const query = {
+		author: name,
+		sort: "lastModified",
+		direction: -1,
+		limit: NAMESPACE_DATASETS,
+	} satisfies DatasetListParameters;
+	const url = apiUrl(options.baseUrl, "/api/datasets", query);
+	const { data, headers } = await getJson<DatasetAnswer[]>(url, options);
+	return { datasets: Array.isArray(data) ? data : [], more: Boolean(headers.get("X-Next-Cursor")) };
 }

@@ -41,7 +41,14 @@ export default function ModelPage() {
 		(signal) => takePrefetchedModel(id, api.baseUrl, api.token) ?? getModel(id, { ...api, signal }),
 		[id, api.baseUrl, api.token],
 	);
-	useDocumentTitle(model.status === "error" ? "Model not found" : browseTitle(id, view));
+	// A one-segment address that names no model names nothing at all (no account, namespace or model).
+	const notFound = id.includes("/")
+		? { title: "Model not found", message: `The hub has no model called “${id}”.` }
+		: {
+				title: "Not found",
+				message: `The hub has no user, organisation, namespace or model called “${id}”.`,
+			};
+	useDocumentTitle(model.status === "error" ? notFound.title : browseTitle(id, view));
 
 	if (browsed === undefined) return <NotFound />;
 	if (model.status === "loading") return <Loading label="Loading model" />;
@@ -51,7 +58,7 @@ export default function ModelPage() {
 			const hint = api.token
 				? " If it is private, your account is not one of its owners."
 				: " If it is one of your private models, sign in to see it.";
-			return <NotFound title="Model not found" message={`The hub has no model called “${id}”.${hint}`} />;
+			return <NotFound title={notFound.title} message={`${notFound.message}${hint}`} />;
 		}
 		return <ErrorNotice title="Could not load the model">{error.message}</ErrorNotice>;
 	}

@@ -2,12 +2,15 @@ import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import {
 	accountKind,
+	namespaceDatasets,
 	orgMembers,
 	orgOverview,
 	userOverview,
+	type DatasetAnswer,
 	type OrgOverview,
 	type UserOverview,
 } from "../api/people";
+import { countModels } from "../api/models";
 import { useHubSession } from "../account/session";
 import { ProfileModels } from "../components/people/ProfileModels";
 import { ErrorNotice, Loading } from "../components/Status";
@@ -16,16 +19,29 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { useSettings } from "../settings/store";
 import { can } from "../view/account";
-import { formatDate } from "../view/format";
+import { formatDate, formatRelative } from "../view/format";
 import { profileHref } from "../view/quick-search";
 
 const ModelPage = lazy(() => import("./Model"));
 
-type Found = { kind: "user"; user: UserOverview } | { kind: "org"; org: OrgOverview } | undefined;
+/** What a namespace without an account holds (models seeded or imported under it). */
+interface NamespaceHoldings {
+	name: string;
+	models: number;
+	datasets: DatasetAnswer[];
+	moreDatasets: boolean;
+}
+
+type Found =
+	| { kind: "user"; user: UserOverview }
+	| { kind: "org"; org: OrgOverview }
+	| { kind: "namespace"; namespace: NamespaceHoldings }
+	| undefined;
 
 /**
- * `/{name}`: a user's or an organisation's profile, or else the page of a model without a namespace
- * (the hub's page status looks for the account first too: packages/hub/src/web/page-meta.ts).
+ * `/{name}`: a user's or an organisation's profile, else the page of a namespace without an account
+ * (its repositories), else the page of a model without a namespace (the hub's page status looks in
+ * the same order: packages/hub/src/web/page-meta.ts).
  */
 export default function NamePage() {
 	const { name = "" } = useParams();
@@ -38,7 +54,15 @@ export default function NamePage() {
 			const kind = await accountKind(name, options);
 			if (kind === "user") return { kind, user: await userOverview(name, options) };
 			if (kind === "org") return { kind, org: await orgOverview(name, options) };
-			return undefined;
+			const [models, datasets] = await Promise.all([
+				countModels({ author: name }, options),
+				namespaceDatasets(name, options),
+			]);
+			if (models.count === 0 && datasets.datasets.length === 0) return undefined;
+			return {
+				kind: "namespace",
+				namespace: { name, models: models.count, ...datasets, moreDatasets: datasets.more },
+			};
 		},
 		[name, api.baseUrl, api.token],
 	);
@@ -59,6 +83,7 @@ export default function NamePage() {
 			</Suspense>
 		);
 	}
+	if (found.data.kind === "namespace") return <NamespacePage namespace={found.data.namespace} />;
 	return found.data.kind === "user" ? (
 		<UserProfile user={found.data.user} />
 	) : (
@@ -180,5 +205,56 @@ function OrgMembers({ org }: { org: string }) {
 				</p>
 			) : null}
 		</section>
+	);
+}
+
+/**
+ * A namespace that no account holds (models seeded or imported as `meta-llama/…`): its models and
+ * datasets, as the public hub's organisation page lists them.
+ */
+function NamespacePage({ namespace }: { namespace: NamespaceHoldings }) {
+	const { name } = namespace;
+	useDocumentTitle(name);
+	const count = (n: number, one: string, many: string) =>
+		`${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+	return (
+		<div className="profile-page">
+			<ProfileHeader
+				name={name}
+				fullname=""
+				kind="Namespace"
+				facts={`${count(namespace.models, "model", "models")}, ${count(namespace.datasets.length, "dataset", "datasets")}${namespace.moreDatasets ? " or more" : ""}`}
+			/>
+			<p className="muted">No account holds this name: its repositories were added by the hub's operators.</p>
+			{namespace.models > 0 ? <ProfileModels author={name} count={namespace.models} /> : null}
+			{namespace.datasets.length > 0 ? (
+				<section aria-labelledby="profile-datasets-title" className="section">
+					<h2 id="profile-datasets-title">
+						Datasets{" "}
+						<span className="muted">
+							({namespace.datasets.length.toLocaleString("en-US")}
+							{namespace.moreDatasets ? "+" : ""})
+						</span>
+					</h2>
+					<ul className="model-list profile-datasets">
+						{namespace.datasets.map((dataset) => (
+							<li key={dataset.id} className="card model-card">
+								<h3 className="card-title model-id">
+									<Link to={`/datasets/${dataset.id.split("/").map(encodeURIComponent).join("/")}`}>
+										{dataset.id}
+									</Link>
+									{dataset.private ? <span className="badge badge-private">Private</span> : null}
+								</h3>
+								{dataset.lastModified ? (
+									<p className="model-meta">
+										<span>Updated {formatRelative(dataset.lastModified)}</span>
+									</p>
+								) : null}
+							</li>
+						))}
+					</ul>
+				</section>
+			) : null}
+		</div>
 	);
 }

@@ -6,7 +6,7 @@ import { noSuchApiRoute, noSuchPath } from "../errors.js";
 import { acceptsHtml, pathOf } from "../http.js";
 import { publicRepoPage } from "../services/contents.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
-import { publicAccount } from "../services/people.js";
+import { publicAccount, publicNamespace } from "../services/people.js";
 import {
 	type AccountFacts,
 	pageMeta,
@@ -156,6 +156,7 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 			// unknown model is a 404 either way).
 			const meta = await pageMeta(path, {
 				account: (name) => accountFacts(options, name),
+				namespace: (name) => publicNamespace(options, name),
 				model: (id) => modelFacts(options, id),
 				repoView: (id, view) => repoViewFacts(options, id, view),
 			});

@@ -6,7 +6,7 @@ import {
 	searchAccounts,
 	type AccountCard,
 } from "../accounts/people.js";
-import { namespaceRole, type Viewer } from "../accounts/viewer.js";
+import { ANONYMOUS, namespaceRole, type Viewer } from "../accounts/viewer.js";
 import type {
 	OrgMemberEntry,
 	OrgOverview,
@@ -15,6 +15,7 @@ import type {
 	QuickSearchUser,
 	UserOverview,
 } from "../api/people.js";
+import { listDatasets } from "../datasets/store.js";
 import { countMatchingModels, listModels } from "../models/store.js";
 import type { ReadContext } from "./models.js";
 
@@ -45,6 +46,22 @@ async function visibleModels(context: ReadContext, viewer: Viewer, author: strin
 /** The account (not disabled) with this name, as a profile page's title names it. */
 export function publicAccount(context: ReadContext, name: string): Promise<AccountCard | undefined> {
 	return name.length > MAX_NAME_LENGTH ? Promise.resolve(undefined) : findAccount(context.db, name);
+}
+
+/**
+ * A namespace that holds public repositories but has no account (models seeded or imported under
+ * `meta-llama/…`): its name as stored, or undefined when nothing public is under `name`. Its page lists
+ * its repositories; the overview routes still answer 404 for it, as the public hub does for a name that
+ * is no user or organisation (huggingface_hub's get_user_overview raises on that 404).
+ */
+export async function publicNamespace(context: ReadContext, name: string): Promise<string | undefined> {
+	if (name.length > MAX_NAME_LENGTH) return undefined;
+	const first = { viewer: ANONYMOUS, author: name, direction: -1, limit: 1, properties: new Set() } as const;
+	const models = await listModels(context.db, { ...first, sort: "lastModified" });
+	const found =
+		models.models[0]?.id ??
+		(await listDatasets(context.db, { ...first, sort: "lastModified" })).datasets[0]?.id;
+	return found?.split("/")[0];
 }
 
 /** A user's overview, or undefined when there is no such user (or the account is an organisation). */

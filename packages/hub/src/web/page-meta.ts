@@ -47,6 +47,11 @@ export interface AccountFacts {
 export interface PageLookups {
 	/** The user or organisation with this name (case-insensitively), or undefined. */
 	account(name: string): Promise<AccountFacts | undefined>;
+	/**
+	 * The namespace as stored when public repositories live under `name` though no account has it
+	 * (seeded or imported models), or undefined.
+	 */
+	namespace(name: string): Promise<string | undefined>;
 	/** The model with this id (case-insensitively), or undefined when the hub has none. */
 	model(id: string): Promise<ModelFacts | undefined>;
 	/** The model's page `view`, or undefined when the model, revision, folder, file or commit is missing. */
@@ -218,6 +223,14 @@ function profilePage(account: AccountFacts): PageMeta {
 	};
 }
 
+/** `/{namespace}` of a namespace without an account: the page lists its repositories. */
+function namespacePage(name: string): PageMeta {
+	return { status: 200, title: name, description: `${name}: its models and datasets.` };
+}
+
+/** The title of the one-segment address that names nothing (apps/web/src/view/model.ts says the same). */
+export const NOTHING_CALLED_TITLE = "Not found";
+
 /** `/organizations/{org}/settings`: an organisation's members, for its admins. */
 async function orgSettingsPage(parts: readonly string[], lookups: PageLookups): Promise<PageMeta> {
 	const [, name, page] = parts;
@@ -277,11 +290,20 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 			description: `${facts.id}: ${browsed.view.kind === "commits" ? "the history" : browsed.view.kind === "commit" ? "a commit and its changes" : "files"} at ${browsed.view.revision}.`,
 		};
 	}
-	// `/:name`: a user's or organisation's profile (apps/web/src/pages/Name.tsx looks for the account
-	// first too), else a model without a namespace.
+	// `/:name`: a user's or organisation's profile (apps/web/src/pages/Name.tsx looks in the same
+	// order), else a namespace's repositories, else a model without a namespace.
 	if (parts.length === 1) {
 		const account = await lookups.account(first);
 		if (account) return profilePage(account);
+		const namespace = await lookups.namespace(first);
+		if (namespace !== undefined) return namespacePage(namespace);
+		const model = await lookups.model(first);
+		if (model) return { status: 200, title: model.id, description: modelDescription(model) };
+		return {
+			status: 404,
+			title: NOTHING_CALLED_TITLE,
+			description: `The hub has no user, organisation, namespace or model called “${first}”.`,
+		};
 	}
 	// `/:namespace/:name` and `/:name`, as the app routes them (`/models/x` included).
 	const model = await lookups.model(parts.join("/"));

@@ -985,7 +985,10 @@ export function defineHubSuite(label: string, openDb: () => Promise<Database>): 
 						["/libraries/no-such-library", 404, "Library not found · ModelHub"],
 						["/meta-llama/Llama-3.1-8B-Instruct", 200, "meta-llama/Llama-3.1-8B-Instruct · ModelHub"],
 						["/META-LLAMA/llama-3.1-8b-instruct", 200, "meta-llama/Llama-3.1-8B-Instruct · ModelHub"],
-						["/gpt2", 404, "Model not found · ModelHub"],
+						// A namespace without an account (seeded models) has a page; a name with nothing is a 404.
+						["/meta-llama", 200, "meta-llama · ModelHub"],
+						["/META-LLAMA", 200, "meta-llama · ModelHub"],
+						["/gpt2", 404, "Not found · ModelHub"],
 						["/nobody/no-such-model", 404, "Model not found · ModelHub"],
 						["/a/b/c", 404, "Page not found · ModelHub"],
 					];
