@@ -56,11 +56,11 @@ export function publicAccount(context: ReadContext, name: string): Promise<Accou
  */
 export async function publicNamespace(context: ReadContext, name: string): Promise<string | undefined> {
 	if (name.length > MAX_NAME_LENGTH) return undefined;
-	const first = { viewer: ANONYMOUS, author: name, direction: -1, limit: 1, properties: new Set() } as const;
-	const models = await listModels(context.db, { ...first, sort: "lastModified" });
+	const first = { viewer: ANONYMOUS, author: name, sort: "lastModified", direction: -1, limit: 1 } as const;
+	const models = await listModels(context.db, { ...first, properties: new Set() });
 	const found =
 		models.models[0]?.id ??
-		(await listDatasets(context.db, { ...first, sort: "lastModified" })).datasets[0]?.id;
+		(await listDatasets(context.db, { ...first, properties: new Set() })).datasets[0]?.id;
 	return found?.split("/")[0];
 }
 
