@@ -135,4 +135,22 @@ describe("Dialog", () => {
 		// With nothing focusable inside, the dialog itself takes focus.
 		expect(document.activeElement).toBe(dialog);
 	});
+
+	it("is described by its description when it has one, and by nothing otherwise", () => {
+		render(
+			<Dialog.Root defaultOpen>
+				<Dialog.Content>
+					<Dialog.Title>Delete</Dialog.Title>
+					<Dialog.Description>The file goes for good.</Dialog.Description>
+				</Dialog.Content>
+			</Dialog.Root>,
+		);
+		const dialog = screen.getByRole("dialog", { name: "Delete" });
+		const describedBy = dialog.getAttribute("aria-describedby");
+		expect(describedBy).toBeTruthy();
+		expect(document.getElementById(describedBy as string)?.textContent).toBe("The file goes for good.");
+		cleanup();
+		render(<Example />);
+		expect(open().hasAttribute("aria-describedby")).toBe(false);
+	});
 });

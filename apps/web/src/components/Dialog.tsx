@@ -28,6 +28,9 @@ interface DialogContextValue {
 	setOpen: (open: boolean) => void;
 	titleId: string;
 	descriptionId: string;
+	/** Whether a <Dialog.Description> is rendered: only then does the dialog name it in `aria-describedby`. */
+	described: boolean;
+	setDescribed: (described: boolean) => void;
 	triggerRef: RefObject<HTMLButtonElement | null>;
 }
 
@@ -53,6 +56,7 @@ function Root({ children, open: controlled, defaultOpen = false, onOpenChange }:
 	const triggerRef = useRef<HTMLButtonElement | null>(null);
 	const titleId = useId();
 	const descriptionId = useId();
+	const [described, setDescribed] = useState(false);
 	const setOpen = useCallback(
 		(next: boolean) => {
 			if (controlled === undefined) setUncontrolled(next);
@@ -61,8 +65,8 @@ function Root({ children, open: controlled, defaultOpen = false, onOpenChange }:
 		[controlled, onOpenChange],
 	);
 	const value = useMemo(
-		() => ({ open, setOpen, titleId, descriptionId, triggerRef }),
-		[open, setOpen, titleId, descriptionId],
+		() => ({ open, setOpen, titleId, descriptionId, described, setDescribed, triggerRef }),
+		[open, setOpen, titleId, descriptionId, described],
 	);
 	return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
 }
@@ -208,7 +212,7 @@ export interface DialogContentProps extends HTMLAttributes<HTMLDialogElement> {
 }
 
 function Content({ children, className, keepMounted = false, ...rest }: DialogContentProps) {
-	const { open, setOpen, titleId, triggerRef } = useDialogContext("Content");
+	const { open, setOpen, titleId, descriptionId, described, triggerRef } = useDialogContext("Content");
 	const dialogRef = useRef<HTMLDialogElement | null>(null);
 	// Set while we close the element ourselves, so its `close` event is not taken for an outside close.
 	const closingInternally = useRef(false);
@@ -219,6 +223,8 @@ function Content({ children, className, keepMounted = false, ...rest }: DialogCo
 		if (!dialog) return;
 		if (open && !dialog.open) {
 			const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+			// The trigger as it is when the dialog closes (it may have re-rendered since it opened).
+			const trigger = triggerRef;
 			dialog.showModal();
 			const preferred = dialog.querySelector<HTMLElement>("[autofocus], [data-autofocus]");
 			(preferred ?? tabbableElements(dialog)[0] ?? dialog).focus();
@@ -228,7 +234,7 @@ function Content({ children, className, keepMounted = false, ...rest }: DialogCo
 					dialog.close();
 				}
 				// Return focus to the trigger (or whatever opened the dialog when that is gone).
-				const target = triggerRef.current ?? opener;
+				const target = trigger.current ?? opener;
 				if (target && target.isConnected) target.focus();
 			};
 		}
@@ -269,6 +275,7 @@ function Content({ children, className, keepMounted = false, ...rest }: DialogCo
 			ref={dialogRef}
 			className={`dialog${className ? ` ${className}` : ""}`}
 			aria-labelledby={titleId}
+			aria-describedby={described ? descriptionId : undefined}
 			aria-modal="true"
 			data-state={open ? "open" : "closed"}
 			tabIndex={-1}
@@ -288,7 +295,11 @@ function Title({ children, className, ...rest }: HTMLAttributes<HTMLHeadingEleme
 }
 
 function Description({ children, ...rest }: HTMLAttributes<HTMLParagraphElement>) {
-	const { descriptionId } = useDialogContext("Description");
+	const { descriptionId, setDescribed } = useDialogContext("Description");
+	useLayoutEffect(() => {
+		setDescribed(true);
+		return () => setDescribed(false);
+	}, [setDescribed]);
 	return (
 		<p {...rest} id={descriptionId}>
 			{children}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 
 /** `value`, once it has stayed the same for `delay` ms (typing does not fire a request per key). */
 export function useDebounced<T>(value: T, delay: number): T {
@@ -23,14 +23,15 @@ export function useDebouncedDraft(
 	const [draft, setDraft] = useState(value);
 	const typed = useRef(false);
 	const settled = useDebounced(draft, delay);
+	// Only a settled draft reports; onSettle may change on every render, so it is read as an event.
+	const report = useEffectEvent((text: string) => onSettle(text));
 	useEffect(() => {
 		if (!typed.current) setDraft(value);
 	}, [value]);
 	useEffect(() => {
 		if (!typed.current) return;
 		typed.current = false;
-		onSettle(settled);
-		// Only a settled draft reports; onSettle may change on every render.
+		report(settled);
 	}, [settled]);
 	const type = (text: string) => {
 		typed.current = true;

@@ -21,6 +21,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
 			},
 		);
 		return () => controller.abort();
+		// The caller names what `load` reads, as its own `deps` (the hook forwards them).
+		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, deps);
 	return state;
 }

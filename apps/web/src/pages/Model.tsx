@@ -91,6 +91,9 @@ function UseThisModel({ model }: { model: ModelDetail }) {
 						<span aria-hidden="true">✕</span>
 					</Dialog.Close>
 				</div>
+				<Dialog.Description className="muted small">
+					Code for the model's library, local apps and inference providers, where they apply.
+				</Dialog.Description>
 				{/* Only while open: the body's chunk is not part of the page's load. */}
 				{open ? <UseModelBody model={model} /> : null}
 			</Dialog.Content>
