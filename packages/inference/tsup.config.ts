@@ -1,8 +1,9 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-	// The snippets are their own entry so that importing a task function never loads them.
-	entry: { index: "src/index.ts", snippets: "src/snippets/index.ts" },
+	// The snippets are their own entry so that importing a task function never loads them; the provider
+	// catalogue too, so that an app can list providers without the client.
+	entry: { index: "src/index.ts", snippets: "src/snippets/index.ts", providers: "src/providers/public.ts" },
 	format: ["esm", "cjs"],
 	dts: true,
 	clean: true,

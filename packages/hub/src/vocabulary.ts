@@ -1,7 +1,7 @@
 /**
  * The closed sets of words the hub's API speaks, each declared once: the API contract (src/api, types
  * only) derives its types from them, the parsers check requests against them, and the stores, the
- * services and the command line use the same lists. This module imports nothing, so every layer may.
+ * services and the command line use the same lists. This module imports only the shared rules of @modelhub/tasks, so every layer may.
  */
 
 /**
@@ -16,31 +16,11 @@ export const TOKEN_ROLES = ["read", "write"] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
 
 /**
- * Names no new account may take: the first path segments of the web app's own pages
- * (apps/web/src/app-sections.ts) and of the server, and those kept for repository types to come. An
- * account's profile is at `/{name}`, so an account called `models` would have a page the app shows
- * something else at. Compared case-insensitively (account names are).
+ * Names no new account may take: the first path segments of the web app's own pages and of the
+ * server, and those kept for repository types to come (declared once in @modelhub/tasks/repositories,
+ * which the web app's router reads too). Compared case-insensitively (account names are).
  */
-export const RESERVED_ACCOUNT_NAMES = [
-	"api",
-	"assets",
-	"tasks",
-	"libraries",
-	"models",
-	"settings",
-	"account",
-	"new",
-	"login",
-	"join",
-	"logout",
-	"organizations",
-	"datasets",
-	"spaces",
-	"docs",
-	"search",
-	"admin",
-	"healthz",
-] as const;
+export { RESERVED_FIRST_SEGMENTS as RESERVED_ACCOUNT_NAMES } from "@modelhub/tasks/repositories";
 
 /** The sort orders of `GET /api/models?sort=`. */
 export const SORT_KEYS = ["downloads", "likes", "lastModified", "createdAt", "trendingScore", "id"] as const;

@@ -19,6 +19,7 @@ export { SseParser, iterateSseEvents } from "./core/sse.js";
 export type { SseEvent, SseParserOptions } from "./core/sse.js";
 export {
 	INFERENCE_PROVIDERS,
+	PROVIDER_LABELS,
 	PROVIDER_TASKS,
 	PROVIDERS_OR_POLICIES,
 	PROVIDERS_WITHOUT_ROUTER,

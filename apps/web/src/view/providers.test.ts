@@ -1,8 +1,25 @@
+import { INFERENCE_PROVIDERS, PROVIDER_LABELS } from "@modelhub/inference/providers";
 import { describe, expect, it } from "vitest";
-import { providerEntries, snippetClients, snippetLanguages, type SnippetLike } from "./providers";
+import {
+	providerEntries,
+	providerLabel,
+	providerOptions,
+	snippetClients,
+	snippetLanguages,
+	type SnippetLike,
+} from "./providers";
 import { blockTitle } from "./snippets";
 
 describe("providers", () => {
+	it("offers every provider of the client's catalogue, named as the catalogue names it", () => {
+		const options = providerOptions();
+		expect(options.map((option) => option.id).sort()).toEqual([...INFERENCE_PROVIDERS]);
+		for (const option of options)
+			expect(option.label).toBe(PROVIDER_LABELS[option.id as keyof typeof PROVIDER_LABELS]);
+		expect(providerLabel("fal-ai")).toBe("fal");
+		expect(providerLabel("not-a-provider")).toBe("not-a-provider");
+	});
+
 	it("keeps the hub's preference order and adds labels", () => {
 		const entries = providerEntries({
 			together: { providerId: "x/y-Turbo", task: "conversational", status: "live" },

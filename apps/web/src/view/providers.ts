@@ -1,41 +1,15 @@
 import type { ProviderMapping, ProviderMappingEntry } from "@modelhub/hub/api";
-
-/** Every inference provider the client speaks to (its `INFERENCE_PROVIDERS`), with its display name. */
-const PROVIDER_LABELS: Record<string, string> = {
-	baseten: "Baseten",
-	"black-forest-labs": "Black Forest Labs",
-	cerebras: "Cerebras",
-	cohere: "Cohere",
-	deepinfra: "DeepInfra",
-	"fal-ai": "fal",
-	"featherless-ai": "Featherless AI",
-	"fireworks-ai": "Fireworks",
-	groq: "Groq",
-	"hf-inference": "HF Inference API",
-	hyperbolic: "Hyperbolic",
-	nebius: "Nebius AI Studio",
-	novita: "Novita",
-	nscale: "Nscale",
-	openai: "OpenAI",
-	ovhcloud: "OVHcloud AI Endpoints",
-	publicai: "Public AI",
-	replicate: "Replicate",
-	sambanova: "SambaNova",
-	scaleway: "Scaleway",
-	together: "Together AI",
-	wavespeed: "WaveSpeedAI",
-	"zai-org": "Z.ai",
-};
+import { INFERENCE_PROVIDERS, isKnownProvider, PROVIDER_LABELS } from "@modelhub/inference/providers";
 
 /** The providers in the model list's filter, by display name. */
 export function providerOptions(): Array<{ id: string; label: string }> {
-	return Object.entries(PROVIDER_LABELS)
-		.map(([id, label]) => ({ id, label }))
-		.sort((a, b) => a.label.localeCompare(b.label));
+	return INFERENCE_PROVIDERS.map((id) => ({ id, label: PROVIDER_LABELS[id] })).sort((a, b) =>
+		a.label.localeCompare(b.label),
+	);
 }
 
 export function providerLabel(provider: string): string {
-	return PROVIDER_LABELS[provider] ?? provider;
+	return isKnownProvider(provider) ? PROVIDER_LABELS[provider] : provider;
 }
 
 export interface ProviderEntry extends ProviderMappingEntry {

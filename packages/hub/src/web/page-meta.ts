@@ -7,6 +7,7 @@
  */
 import { MODEL_LIBRARIES_UI_ELEMENTS, PIPELINE_DATA, TASKS_DATA } from "@modelhub/tasks";
 import type { PipelineType } from "@modelhub/tasks";
+import type { AppSection } from "@modelhub/tasks/repositories";
 import type { HubUrlMetaName } from "../api/models.js";
 
 export interface PageMeta {
@@ -62,11 +63,11 @@ export const SITE_NAME = "ModelHub";
 const SITE_DESCRIPTION = "ModelHub: browse machine-learning tasks and libraries, and use any model.";
 
 /**
- * The app's own one-segment pages (apps/web/src/app-sections.ts lists the same first segments; a web
- * browser test checks each answers 200 with this title): a path starting with any other segment is a
- * model id.
+ * The app's own one-segment pages, one per APP_SECTIONS entry of @modelhub/tasks/repositories (the
+ * list the web app routes; a web browser test checks each answers 200 with this title): a path
+ * starting with any other segment is a model id.
  */
-const SECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
+const SECTION_PAGES: Record<AppSection, Omit<PageMeta, "status">> = {
 	tasks: { title: "Tasks", description: "Every machine-learning task, by modality." },
 	libraries: { title: "Libraries", description: "The model libraries and how to use them." },
 	models: {
@@ -81,6 +82,10 @@ const SECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
 	join: { title: "Create an account", description: "Join this hub." },
 	logout: { title: "Signing out", description: "Sign out of this hub." },
 };
+
+function isAppSection(segment: string): segment is AppSection {
+	return Object.hasOwn(SECTION_PAGES, segment);
+}
 
 /** Pages one level below a section (`/settings/tokens`). */
 const SUBSECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
@@ -266,7 +271,7 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 	if (parts === undefined) return NOT_FOUND;
 	const [first, second] = parts;
 	if (first === undefined) return { status: 200, title: SITE_NAME, description: SITE_DESCRIPTION };
-	const section = Object.hasOwn(SECTION_PAGES, first) ? SECTION_PAGES[first] : undefined;
+	const section = isAppSection(first) ? SECTION_PAGES[first] : undefined;
 	if (parts.length === 1 && section) return { status: 200, ...section };
 	const subsection = parts.length === 2 ? SUBSECTION_PAGES[parts.join("/")] : undefined;
 	if (subsection) return { status: 200, ...subsection };

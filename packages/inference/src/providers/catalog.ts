@@ -137,6 +137,36 @@ function withAuto(providers: readonly Provider[]): Array<Provider | "auto"> {
 }
 
 /**
+ * Each provider's display name (as the public hub's provider pages write it). Keyed by the catalogue's
+ * own ids, so a provider added above without a name, or a name left for a removed one, fails to compile.
+ */
+export const PROVIDER_LABELS: { readonly [P in Provider]: string } = {
+	baseten: "Baseten",
+	"black-forest-labs": "Black Forest Labs",
+	cerebras: "Cerebras",
+	cohere: "Cohere",
+	deepinfra: "DeepInfra",
+	"fal-ai": "fal",
+	"featherless-ai": "Featherless AI",
+	"fireworks-ai": "Fireworks",
+	groq: "Groq",
+	"hf-inference": "HF Inference API",
+	hyperbolic: "Hyperbolic",
+	nebius: "Nebius AI Studio",
+	novita: "Novita",
+	nscale: "Nscale",
+	openai: "OpenAI",
+	ovhcloud: "OVHcloud AI Endpoints",
+	publicai: "Public AI",
+	replicate: "Replicate",
+	sambanova: "SambaNova",
+	scaleway: "Scaleway",
+	together: "Together AI",
+	wavespeed: "WaveSpeedAI",
+	"zai-org": "Z.ai",
+};
+
+/**
  * Providers whose public router route was removed on 2026-07-01 (huggingface.js 1fc5d92e8): kept for
  * direct provider keys; an `hf_` token gets whatever the router answers.
  */

@@ -141,3 +141,12 @@ export function repoApiPath(repo: Pick<RepoId, "type" | "id">): string {
 export function repoPagePath(repo: Pick<RepoId, "type" | "id">): string {
 	return `/${REPO_TYPE_URLS[repo.type].prefix}${encodeRepoId(repo.id)}`;
 }
+
+export {
+	APP_SECTIONS,
+	FUTURE_SECTIONS,
+	NESTED_APP_SECTIONS,
+	RESERVED_FIRST_SEGMENTS,
+	SERVER_SECTIONS,
+	type AppSection,
+} from "./sections.js";
