@@ -99,6 +99,7 @@ async function serve(config: HubConfig): Promise<void> {
 			parsing: config.parsing,
 			downloads: config.downloads,
 			serving: config.serving,
+			viewer: config.viewer,
 			shutdown: config.shutdown,
 			accountLimits: config.accountLimits,
 			gc: config.gc,

@@ -15,6 +15,7 @@ import { DEFAULT_SHUTDOWN_SETTINGS, type ShutdownSettings } from "./connections.
 import { DEFAULT_PARSE_SETTINGS, type ParseSettings } from "./parsing/pool.js";
 import { repoRoot } from "./paths.js";
 import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./serving/cache.js";
+import { DEFAULT_VIEWER_SETTINGS, type ViewerSettings } from "./viewer/settings.js";
 import { DEFAULT_TOKEN_CACHE_SETTINGS, type TokenCacheSettings } from "./accounts/token-cache.js";
 import { DEFAULT_TREE_CACHE_BYTES } from "./repos/trees.js";
 import { DEFAULT_GROUP_WRITES } from "./storage/disk.js";
@@ -73,6 +74,8 @@ export interface HubConfig {
 	downloads: DownloadCountingSettings;
 	/** What serving files remembers between requests (src/serving/cache.ts). */
 	serving: ServingCacheSettings;
+	/** The dataset viewer's limits (src/viewer/settings.ts). */
+	viewer: ViewerSettings;
 	/** Storage quotas and the repository creation rate (src/quota/). */
 	accountLimits: AccountLimits;
 	/** The collector of unreferenced bytes (src/gc/). */
@@ -289,6 +292,25 @@ function boolean(env: Env, name: string): boolean {
 }
 
 /** Reads the configuration from `env` (process.env by default). Throws ConfigError on bad values. */
+/** MODELHUB_VIEWER_*: the dataset viewer's limits. */
+function viewerSettings(env: Env): ViewerSettings {
+	const d = DEFAULT_VIEWER_SETTINGS;
+	return {
+		spoolDir: nonEmpty(env.MODELHUB_VIEWER_SPOOL_DIR),
+		spoolBytes: integer(env, "MODELHUB_VIEWER_SPOOL_BYTES", d.spoolBytes, 1024 * 1024, 2 ** 50),
+		maxSplitBytes: integer(env, "MODELHUB_VIEWER_MAX_SPLIT_BYTES", d.maxSplitBytes, 1024, 2 ** 50),
+		timeoutMs: integer(env, "MODELHUB_VIEWER_TIMEOUT_MS", d.timeoutMs, 100, 600_000),
+		memoryMb: integer(env, "MODELHUB_VIEWER_MEMORY_MB", d.memoryMb, 64, 64 * 1024),
+		threads: integer(env, "MODELHUB_VIEWER_THREADS", d.threads, 1, 64),
+		concurrency: integer(env, "MODELHUB_VIEWER_CONCURRENCY", d.concurrency, 1, 256),
+		queue: integer(env, "MODELHUB_VIEWER_QUEUE", d.queue, 0, 100_000),
+		cellChars: integer(env, "MODELHUB_VIEWER_CELL_CHARS", d.cellChars, 100, 10_000_000),
+		rowChars: integer(env, "MODELHUB_VIEWER_ROW_CHARS", d.rowChars, 100, 100_000_000),
+		maxColumns: integer(env, "MODELHUB_VIEWER_MAX_COLUMNS", d.maxColumns, 1, 100_000),
+		cacheBytes: integer(env, "MODELHUB_VIEWER_CACHE_BYTES", d.cacheBytes, 0, 2 ** 40),
+	};
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): HubConfig {
 	const root = repoRoot();
 	const port = integer(env, "PORT", 8080, 0, 65535);
@@ -456,6 +478,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			dedupeWindowMs: integer(env, "MODELHUB_DOWNLOAD_DEDUPE_SECONDS", 3_600, 0, 86_400) * 1000,
 			repositoryWindowMs: integer(env, "MODELHUB_DATASET_DOWNLOAD_SECONDS", 300, 0, 86_400) * 1000,
 		},
+		viewer: viewerSettings(env),
 		serving: {
 			metadataBytes: integer(
 				env,

@@ -59,6 +59,9 @@ import { createServiceContext } from "./services/context.js";
 import { startPeriodicCollection } from "./services/gc.js";
 import { modelRoutes } from "./routes/models/index.js";
 import { datasetRoutes } from "./routes/datasets/index.js";
+import { datasetsServerRoutes } from "./routes/datasets-server.js";
+import { DatasetViewer } from "./viewer/runtime.js";
+import { DEFAULT_VIEWER_SETTINGS, type ViewerSettings } from "./viewer/settings.js";
 import type { ParsePool, ParseSettings } from "./parsing/pool.js";
 import type { BlobStore } from "./storage/types.js";
 import { RepositoryAnalysis, type AnalysisSettings } from "./services/analysis.js";
@@ -104,6 +107,8 @@ export interface HubServerOptions {
 	downloads?: Partial<DownloadCounterSettings>;
 	/** Budgets of what serving files remembers (src/serving/cache.ts). */
 	serving?: Partial<ServingCacheSettings> | undefined;
+	/** The dataset viewer's limits (src/viewer/settings.ts). */
+	viewer?: Partial<ViewerSettings> | undefined;
 	/** How `app.close()` treats requests in flight (grace, idle connections); see src/connections.ts. */
 	shutdown?: Partial<ShutdownSettings>;
 	/** The parsing workers: their number, queue and time limit (src/parsing/pool.ts). */
@@ -437,6 +442,9 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	};
 	await modelRoutes(app, routeOptions);
 	datasetRoutes(app, routeOptions);
+	const datasetViewer = await DatasetViewer.open({ ...DEFAULT_VIEWER_SETTINGS, ...options.viewer });
+	app.addHook("onClose", async () => datasetViewer.close());
+	datasetsServerRoutes(app, { ...services, datasetViewer }, options.publicUrl);
 	repositoryRoutes(app, routeOptions);
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });

@@ -13,3 +13,4 @@ export type * from "./repos.js";
 export type * from "./sessions.js";
 export type * from "./uploads.js";
 export type * from "./people.js";
+export type * from "./viewer.js";

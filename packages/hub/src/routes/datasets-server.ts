@@ -1,0 +1,266 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+	ViewerFirstRowsAnswer,
+	ViewerInfoAnswer,
+	ViewerIsValidAnswer,
+	ViewerParquetAnswer,
+	ViewerRowsAnswer,
+	ViewerSizeAnswer,
+	ViewerSplitsAnswer,
+	ViewerDatasetInfo,
+	ViewerConfigSize,
+	ViewerSplitSize,
+} from "../api/viewer.js";
+import {
+	capabilities,
+	configInfo,
+	featureItems,
+	filterRows,
+	parquetFiles,
+	ROWS_PER_PAGE,
+	rowsPage,
+	searchRows,
+	splitItems,
+	splitSizes,
+	viewedDataset,
+	withSplit,
+	type ViewedDataset,
+	type ViewerContext,
+} from "../services/viewer.js";
+import { invalidParameter, missingParameter, notFound } from "../viewer/errors.js";
+import { isValidOrderBy, isValidWhere } from "../viewer/where.js";
+import { publicOrigin } from "./models/context.js";
+
+/**
+ * The dataset viewer's API on the hub's own origin, as the public viewer answers it
+ * (`https://datasets-server.huggingface.co/…` there, `/datasets-server/…` here): `/is-valid`, `/splits`,
+ * `/first-rows`, `/rows`, `/search`, `/filter`, `/size`, `/info`, `/parquet`. Parameters are read as the
+ * public viewer reads them (a missing one is a 422 `MissingRequiredParameter`, a bad one a 422
+ * `InvalidParameter`); answers carry `X-Revision` (the commit they were computed from).
+ */
+
+export const DATASETS_SERVER_PREFIX = "/datasets-server";
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** Longest value of a parameter (a `where` clause included). */
+const MAX_PARAMETER_CHARS = 4096;
+
+function parameter(query: Query, name: string): string | undefined {
+	const raw = query[name];
+	const value = Array.isArray(raw) ? raw.at(-1) : raw;
+	if (value === undefined || value.trim() === "") return undefined;
+	if (value.length > MAX_PARAMETER_CHARS || value.includes("\u0000")) {
+		throw invalidParameter(`Parameter '${name}' is invalid`);
+	}
+	return value;
+}
+
+function required(query: Query, name: string): string {
+	const value = parameter(query, name);
+	if (value === undefined) throw missingParameter(name);
+	return value;
+}
+
+/** `offset` and `length` as dataset-viewer's `libapi/request.py` reads them. */
+function paging(query: Query): { offset: number; length: number } {
+	const offsetText = parameter(query, "offset") ?? "0";
+	const lengthText = parameter(query, "length") ?? String(ROWS_PER_PAGE);
+	if (!/^-?\d{1,15}$/.test(offsetText)) throw invalidParameter("Parameter 'offset' must be integer");
+	if (!/^-?\d{1,15}$/.test(lengthText)) throw invalidParameter("Parameter 'length' must be integer");
+	const offset = Number(offsetText);
+	const length = Number(lengthText);
+	if (offset < 0) throw invalidParameter("Parameter 'offset' must be positive");
+	if (length < 0) throw invalidParameter("Parameter 'length' must be positive");
+	if (length > ROWS_PER_PAGE)
+		throw invalidParameter(`Parameter 'length' must not be greater than ${ROWS_PER_PAGE}`);
+	return { offset, length };
+}
+
+function answer<T>(reply: FastifyReply, dataset: ViewedDataset, body: T): T {
+	void reply.header("x-revision", dataset.at.commitId);
+	// A private dataset's answers must not be kept by shared caches.
+	void reply.header("cache-control", dataset.at.private ? "private, no-store" : "no-cache");
+	return body;
+}
+
+export function datasetsServerRoutes(
+	app: FastifyInstance,
+	context: ViewerContext,
+	publicUrl: string | undefined,
+): void {
+	const get = <T>(
+		path: string,
+		handler: (request: FastifyRequest, reply: FastifyReply, query: Query) => Promise<T>,
+	): void => {
+		app.get(`${DATASETS_SERVER_PREFIX}${path}`, async (request, reply) =>
+			handler(request, reply, request.query as Query),
+		);
+	};
+	const dataset = (request: FastifyRequest, query: Query): Promise<ViewedDataset> =>
+		viewedDataset(context, request.viewer, required(query, "dataset"));
+
+	get("/is-valid", async (request, reply, query): Promise<ViewerIsValidAnswer> => {
+		const found = await dataset(request, query);
+		const config = parameter(query, "config");
+		const split = parameter(query, "split");
+		return answer(reply, found, capabilities(found, config, split));
+	});
+
+	get("/splits", async (request, reply, query): Promise<ViewerSplitsAnswer> => {
+		const found = await dataset(request, query);
+		return answer(reply, found, {
+			splits: splitItems(found, parameter(query, "config")),
+			pending: [],
+			failed: [],
+		});
+	});
+
+	get("/first-rows", async (request, reply, query): Promise<ViewerFirstRowsAnswer> => {
+		const found = await dataset(request, query);
+		const config = required(query, "config");
+		const split = required(query, "split");
+		const body = await withSplit(context, found, config, split, async (open) => ({
+			dataset: found.at.id,
+			config,
+			split,
+			features: featureItems(open.facts),
+			rows: await rowsPage(open, 0, ROWS_PER_PAGE),
+			truncated: open.facts.numRows > ROWS_PER_PAGE,
+		}));
+		return answer(reply, found, body);
+	});
+
+	get("/rows", async (request, reply, query): Promise<ViewerRowsAnswer> => {
+		const found = await dataset(request, query);
+		const config = required(query, "config");
+		const split = required(query, "split");
+		const { offset, length } = paging(query);
+		const body = await withSplit(context, found, config, split, async (open) => ({
+			features: featureItems(open.facts),
+			rows: await rowsPage(open, offset, length),
+			num_rows_total: open.facts.numRows,
+			num_rows_per_page: ROWS_PER_PAGE,
+			partial: open.partial,
+		}));
+		return answer(reply, found, body);
+	});
+
+	get("/search", async (request, reply, query): Promise<ViewerRowsAnswer> => {
+		const found = await dataset(request, query);
+		const config = required(query, "config");
+		const split = required(query, "split");
+		const text = required(query, "query");
+		const { offset, length } = paging(query);
+		const body = await withSplit(context, found, config, split, async (open) => {
+			const { rows, total } = await searchRows(open, text, offset, length);
+			return {
+				features: featureItems(open.facts),
+				rows,
+				num_rows_total: total,
+				num_rows_per_page: ROWS_PER_PAGE,
+				partial: open.partial,
+			};
+		});
+		return answer(reply, found, body);
+	});
+
+	get("/filter", async (request, reply, query): Promise<ViewerRowsAnswer> => {
+		const found = await dataset(request, query);
+		const config = required(query, "config");
+		const split = required(query, "split");
+		const where = parameter(query, "where");
+		const orderby = parameter(query, "orderby");
+		if (where !== undefined && !isValidWhere(where)) {
+			throw invalidParameter("Parameter 'where' contains errors or invalid symbols");
+		}
+		if (orderby !== undefined && !isValidOrderBy(orderby)) {
+			throw invalidParameter("Parameter 'orderby' contains errors or invalid symbols");
+		}
+		const { offset, length } = paging(query);
+		const body = await withSplit(context, found, config, split, async (open) => {
+			const { rows, total } = await filterRows(open, where, orderby, offset, length);
+			return {
+				features: featureItems(open.facts),
+				rows,
+				num_rows_total: total,
+				num_rows_per_page: ROWS_PER_PAGE,
+				partial: open.partial,
+			};
+		});
+		return answer(reply, found, body);
+	});
+
+	get("/size", async (request, reply, query): Promise<ViewerSizeAnswer> => {
+		const found = await dataset(request, query);
+		const configName = parameter(query, "config");
+		const configs =
+			configName === undefined
+				? found.configs.filter((item) => item.format !== undefined)
+				: found.configs.filter((item) => item.name === configName);
+		if (configName !== undefined && configs.length === 0) throw notFound();
+		const configSizes: ViewerConfigSize[] = [];
+		const splits: ViewerSplitSize[] = [];
+		let partial = false;
+		for (const config of configs) {
+			const sized = await splitSizes(context, found, config);
+			partial ||= sized.partial;
+			splits.push(...sized.splits);
+			const sum = (pick: (split: ViewerSplitSize) => number): number =>
+				sized.splits.reduce((total, split) => total + pick(split), 0);
+			configSizes.push({
+				dataset: found.at.id,
+				config: config.name,
+				num_bytes_original_files: sum((split) => split.num_bytes_original_files),
+				num_bytes_parquet_files: sum((split) => split.num_bytes_parquet_files),
+				num_bytes_memory: sum((split) => split.num_bytes_memory),
+				num_rows: sum((split) => split.num_rows),
+				num_columns: sized.splits[0]?.num_columns ?? 0,
+				estimated_num_rows: null,
+			});
+		}
+		const total = (pick: (size: ViewerConfigSize) => number): number =>
+			configSizes.reduce((sum, size) => sum + pick(size), 0);
+		const size: ViewerSizeAnswer["size"] =
+			configName !== undefined
+				? { ...(configSizes[0] ? { config: configSizes[0] } : {}), splits }
+				: {
+						dataset: {
+							dataset: found.at.id,
+							num_bytes_original_files: total((size) => size.num_bytes_original_files),
+							num_bytes_parquet_files: total((size) => size.num_bytes_parquet_files),
+							num_bytes_memory: total((size) => size.num_bytes_memory),
+							num_rows: total((size) => size.num_rows),
+							estimated_num_rows: null,
+						},
+						configs: configSizes,
+						splits,
+					};
+		return answer(reply, found, { size, pending: [], failed: [], partial });
+	});
+
+	get("/info", async (request, reply, query): Promise<ViewerInfoAnswer> => {
+		const found = await dataset(request, query);
+		const configName = parameter(query, "config");
+		const configs =
+			configName === undefined
+				? found.configs.filter((item) => item.format !== undefined)
+				: found.configs.filter((item) => item.name === configName);
+		if (configName !== undefined && configs.length === 0) throw notFound();
+		const infos: Record<string, ViewerDatasetInfo> = {};
+		let partial = false;
+		for (const config of configs) {
+			const { info, partial: part } = await configInfo(context, found, config);
+			infos[config.name] = info;
+			partial ||= part;
+		}
+		const single = configName !== undefined ? infos[configName] : undefined;
+		return answer(reply, found, { dataset_info: single ?? infos, pending: [], failed: [], partial });
+	});
+
+	get("/parquet", async (request, reply, query): Promise<ViewerParquetAnswer> => {
+		const found = await dataset(request, query);
+		const files = parquetFiles(found, publicOrigin(request, publicUrl), parameter(query, "config"));
+		return answer(reply, found, { parquet_files: files, pending: [], failed: [], partial: false });
+	});
+}

@@ -1,0 +1,499 @@
+import type { Viewer } from "../accounts/viewer.js";
+import type {
+	ViewerCell,
+	ViewerDatasetInfo,
+	ViewerFeatureItem,
+	ViewerIsValidAnswer,
+	ViewerParquetFile,
+	ViewerRowItem,
+	ViewerSplitItem,
+	ViewerSplitSize,
+} from "../api/viewer.js";
+import { readFrontMatter } from "../cards/front-matter.js";
+import { HubError } from "../errors.js";
+import { listFiles } from "../repos/read.js";
+import { sqlName, sqlString, type EngineSession, type EngineSource } from "../viewer/engine.js";
+import { datasetNotFound, invalidParameter, notFound, viewerError } from "../viewer/errors.js";
+import { featureOf, FeatureDepthError, storedFeatures, type EngineType } from "../viewer/features.js";
+import {
+	datasetLayout,
+	MAX_CONFIGS,
+	type ConfigLayout,
+	type LayoutFile,
+	type SplitLayout,
+} from "../viewer/layout.js";
+import type { DatasetViewer, SplitFacts } from "../viewer/runtime.js";
+import { fileAt, fileBytes, readableRevision, type ReadableRevision } from "./contents.js";
+import type { ReadContext } from "./models.js";
+import type { RepoContext } from "./repos.js";
+
+/**
+ * The dataset viewer (`/datasets-server/…`): what a dataset's main revision holds as configs, splits,
+ * features and rows, computed on demand from its data files by the engine (src/viewer/) and remembered by
+ * commit. Rights are the repository's: a dataset the viewer may not read is answered as a missing one.
+ */
+
+export interface ViewerContext extends ReadContext, Pick<RepoContext, "storage"> {
+	datasetViewer: DatasetViewer;
+}
+
+/** Rows in one page (the public viewer's MAX_NUM_ROWS_PER_PAGE) and in `/first-rows`. */
+export const ROWS_PER_PAGE = 100;
+/** Largest card read for its `configs:` (the front matter itself is bounded by the card parser). */
+const MAX_CARD_BYTES = 1024 * 1024;
+/** Most words of a `/search` query looked for. */
+const MAX_SEARCH_WORDS = 16;
+/** Column of the row index in search and filter queries. */
+const ROW_INDEX = "__hf_row_idx";
+
+/** A dataset's main revision, as the viewer reads it, with its configs. */
+export interface ViewedDataset {
+	at: ReadableRevision;
+	configs: ConfigLayout[];
+}
+
+async function cardOf(
+	context: ViewerContext,
+	at: ReadableRevision,
+): Promise<Record<string, unknown> | undefined> {
+	const readme = await fileAt(context, at, "README.md");
+	if (!readme || readme.size > MAX_CARD_BYTES) return undefined;
+	const chunks: Buffer[] = [];
+	for await (const chunk of (await fileBytes(context, readme)) as AsyncIterable<Buffer>) chunks.push(chunk);
+	const { data } = readFrontMatter(Buffer.concat(chunks).toString("utf8"), "dataset");
+	return data;
+}
+
+/** The dataset's main revision and its configs, or the public viewer's 404 when the viewer may not read it. */
+export async function viewedDataset(
+	context: ViewerContext,
+	viewer: Viewer,
+	dataset: string,
+): Promise<ViewedDataset> {
+	let at: ReadableRevision;
+	try {
+		at = await readableRevision(context, viewer, { type: "dataset", id: dataset }, "main");
+	} catch (error) {
+		if (error instanceof HubError && (error.status === 404 || error.status === 400)) throw datasetNotFound();
+		throw error;
+	}
+	const key = `${at.id}\n${at.commitId}`;
+	let configs = context.datasetViewer.layouts.get(key);
+	if (configs === undefined) {
+		const files: LayoutFile[] = (await listFiles(context.db, at, at.commitId)).map((file) => ({
+			path: file.path,
+			size: file.size,
+			sha256: file.sha256,
+		}));
+		configs = datasetLayout(await cardOf(context, at), files);
+		if (configs.length > MAX_CONFIGS) {
+			throw viewerError(
+				"Unprocessable",
+				"DatasetWithTooManyConfigsError",
+				`The dataset has more than ${MAX_CONFIGS} configs.`,
+			);
+		}
+		context.datasetViewer.layouts.set(key, configs);
+	}
+	return { at, configs };
+}
+
+export function splitItems(dataset: ViewedDataset, config?: string): ViewerSplitItem[] {
+	const configs =
+		config === undefined ? dataset.configs : dataset.configs.filter((item) => item.name === config);
+	if (config !== undefined && configs.length === 0) throw notFound();
+	return configs.flatMap((item) =>
+		item.splits.map((split) => ({ dataset: dataset.at.id, config: item.name, split: split.name })),
+	);
+}
+
+/** What the viewer can do with a dataset (or one config or split): everything, for the formats it reads. */
+export function capabilities(dataset: ViewedDataset, config?: string, split?: string): ViewerIsValidAnswer {
+	const readable = dataset.configs.some(
+		(item) =>
+			(config === undefined || item.name === config) &&
+			item.format !== undefined &&
+			item.splits.some((candidate) => split === undefined || candidate.name === split),
+	);
+	return { preview: readable, viewer: readable, search: readable, filter: readable, statistics: false };
+}
+
+/** A config and split of the dataset, or the public viewer's 404. */
+export function findSplit(
+	dataset: ViewedDataset,
+	config: string,
+	split: string,
+): { config: ConfigLayout; split: SplitLayout } {
+	const found = dataset.configs.find((item) => item.name === config);
+	const part = found?.splits.find((item) => item.name === split);
+	if (!found || !part) throw notFound();
+	return { config: found, split: part };
+}
+
+/** The files of a split the viewer reads: all of them, or the first ones within MODELHUB_VIEWER_MAX_SPLIT_BYTES. */
+function readFiles(context: ViewerContext, split: SplitLayout): { files: LayoutFile[]; partial: boolean } {
+	const files: LayoutFile[] = [];
+	let bytes = 0;
+	for (const file of split.files) {
+		if (bytes + file.size > context.datasetViewer.settings.maxSplitBytes) break;
+		files.push(file);
+		bytes += file.size;
+	}
+	if (files.length === 0) {
+		throw viewerError(
+			"Unprocessable",
+			"TooBigContentError",
+			`the split's first file is larger than the viewer reads (MODELHUB_VIEWER_MAX_SPLIT_BYTES=${context.datasetViewer.settings.maxSplitBytes})`,
+		);
+	}
+	return { files, partial: files.length < split.files.length };
+}
+
+/** A split opened in the engine: its facts, and a session to query its view `data`. */
+export interface OpenSplit {
+	facts: SplitFacts;
+	partial: boolean;
+	session: EngineSession;
+	cellChars: number;
+}
+
+async function splitFacts(
+	context: ViewerContext,
+	session: EngineSession,
+	config: ConfigLayout,
+	files: readonly LayoutFile[],
+	paths: readonly string[],
+): Promise<SplitFacts> {
+	const described = await session.query("SELECT * FROM data LIMIT 0");
+	const { columns } = described;
+	if (columns.length > context.datasetViewer.settings.maxColumns) {
+		throw viewerError(
+			"Unprocessable",
+			"TooManyColumnsError",
+			`The split has ${columns.length} columns, more than the viewer shows (MODELHUB_VIEWER_MAX_COLUMNS=${context.datasetViewer.settings.maxColumns}).`,
+		);
+	}
+	let features = described.types.map((type: EngineType) => featureOf(type));
+	let numRows: number;
+	let memoryBytes = files.reduce((sum, file) => sum + file.size, 0);
+	if (config.format === "parquet") {
+		const list = `[${paths.map(sqlString).join(", ")}]`;
+		const counted = await session.query(
+			`SELECT sum(num_rows)::DOUBLE AS n FROM parquet_file_metadata(${list})`,
+		);
+		numRows = Number(counted.rows[0]?.n ?? 0);
+		const sized = await session.query(
+			`SELECT sum(total_uncompressed_size)::DOUBLE AS n FROM parquet_metadata(${list})`,
+		);
+		memoryBytes = Number(sized.rows[0]?.n ?? memoryBytes);
+		const stored = await session.query(
+			`SELECT decode(value) AS v FROM parquet_kv_metadata(${sqlString(paths[0] ?? "")}) WHERE decode(key) = 'huggingface' LIMIT 1`,
+		);
+		const fromFile = storedFeatures(stored.rows[0]?.v as string | undefined, columns);
+		if (fromFile) features = columns.map((column) => fromFile[column] ?? { dtype: "string", _type: "Value" });
+	} else {
+		const counted = await session.query("SELECT count(*)::DOUBLE AS n FROM data");
+		numRows = Number(counted.rows[0]?.n ?? 0);
+	}
+	const textColumns = columns.filter((_column, index) => described.types[index]?.typeId === 17);
+	return { columns, features, textColumns, numRows, memoryBytes };
+}
+
+/**
+ * Opens a split of the dataset in the engine (its files copied locally first) and runs `work` on it,
+ * within the viewer's limits. Errors of the data files are answered in the public viewer's words.
+ */
+export async function withSplit<T>(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	configName: string,
+	splitName: string,
+	work: (open: OpenSplit) => Promise<T>,
+): Promise<T> {
+	const { config, split } = findSplit(dataset, configName, splitName);
+	if (config.format === undefined) {
+		throw viewerError(
+			"NotImplemented",
+			"UnsupportedFormatError",
+			`The dataset viewer reads Parquet, CSV and JSON Lines files; this config's files are ${config.otherFormat ?? "of another format"}.`,
+		);
+	}
+	const { files, partial } = readFiles(context, split);
+	const runtime = context.datasetViewer;
+	const held = await runtime.spool.acquire(files, (file) =>
+		fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }),
+	);
+	try {
+		const source: EngineSource = {
+			format: config.format,
+			paths: held.paths,
+			tabs: config.format === "csv" && files.every((file) => file.path.toLowerCase().endsWith(".tsv")),
+		};
+		// Engine messages name local copies: they are told by the repository's paths instead.
+		const describe = (message: string): string => {
+			let text = message;
+			held.paths.forEach((path, index) => {
+				text = text.replaceAll(path, files[index]?.path ?? "file");
+			});
+			text = text.replaceAll(runtime.spool.dir, "");
+			return `Cannot read the split's files: ${text.slice(0, 1000)}`;
+		};
+		return await runtime.engine.run(
+			source,
+			async (session) => {
+				const key = `${dataset.at.id}\n${dataset.at.commitId}\n${config.name}\n${split.name}`;
+				let facts = runtime.splits.get(key);
+				if (facts === undefined) {
+					try {
+						facts = await splitFacts(context, session, config, files, held.paths);
+					} catch (error) {
+						if (error instanceof FeatureDepthError) {
+							throw viewerError(
+								"Unprocessable",
+								"FeaturesError",
+								`Cannot read the split's features: ${error.message}`,
+							);
+						}
+						throw error;
+					}
+					runtime.splits.set(key, facts);
+				}
+				const cellChars = Math.max(
+					100,
+					Math.min(
+						runtime.settings.cellChars,
+						Math.floor(runtime.settings.rowChars / Math.max(1, facts.columns.length)),
+					),
+				);
+				return work({ facts, partial, session, cellChars });
+			},
+			describe,
+		);
+	} finally {
+		held.release();
+	}
+}
+
+export function featureItems(facts: SplitFacts): ViewerFeatureItem[] {
+	return facts.columns.map((name, index) => ({
+		feature_idx: index,
+		name,
+		type: facts.features[index] ?? { dtype: "string", _type: "Value" },
+	}));
+}
+
+/** Each column's cell as JSON text cut to `cellChars + 1` characters (so a cut shows), computed by the engine. */
+function cellColumns(facts: SplitFacts, cellChars: number): string {
+	return facts.columns
+		.map(
+			(column) =>
+				`left(CAST(to_json(${sqlName(column)}) AS VARCHAR), ${cellChars + 1}) AS ${sqlName(column)}`,
+		)
+		.join(", ");
+}
+
+function rowItems(
+	open: OpenSplit,
+	rows: Array<Record<string, unknown>>,
+	firstIndex: (row: Record<string, unknown>, position: number) => number,
+): ViewerRowItem[] {
+	return rows.map((raw, position) => {
+		const row: Record<string, ViewerCell> = {};
+		const truncated: string[] = [];
+		for (const column of open.facts.columns) {
+			const text = raw[column];
+			if (typeof text !== "string") {
+				row[column] = null;
+				continue;
+			}
+			if (text.length > open.cellChars) {
+				row[column] = text.slice(0, open.cellChars);
+				truncated.push(column);
+				continue;
+			}
+			try {
+				row[column] = JSON.parse(text) as ViewerCell;
+			} catch {
+				// DuckDB writes NaN and infinities as bare words, which JSON has not.
+				row[column] = text;
+			}
+		}
+		return { row_idx: firstIndex(raw, position), row, truncated_cells: truncated };
+	});
+}
+
+/** A page of the split's rows from `offset`. */
+export async function rowsPage(open: OpenSplit, offset: number, length: number): Promise<ViewerRowItem[]> {
+	if (length === 0 || offset >= open.facts.numRows) return [];
+	const result = await open.session.query(
+		`SELECT ${cellColumns(open.facts, open.cellChars)} FROM data LIMIT ${length} OFFSET ${offset}`,
+	);
+	return rowItems(open, result.rows, (_row, position) => offset + position);
+}
+
+/** Rows matching a condition (SQL, already checked), in `order` (SQL, checked) or the split's order, and how many match. */
+async function matchingRows(
+	open: OpenSplit,
+	condition: string,
+	values: string[],
+	order: string | undefined,
+	offset: number,
+	length: number,
+): Promise<{ rows: ViewerRowItem[]; total: number }> {
+	const numbered = `(SELECT (row_number() OVER ()) - 1 AS ${ROW_INDEX}, * FROM data)`;
+	const counted = await open.session.query(
+		`SELECT count(*)::DOUBLE AS n FROM data WHERE ${condition}`,
+		values,
+	);
+	const total = Number(counted.rows[0]?.n ?? 0);
+	if (length === 0 || offset >= total) return { rows: [], total };
+	const result = await open.session.query(
+		`SELECT ${ROW_INDEX}::DOUBLE AS ${ROW_INDEX}, ${cellColumns(open.facts, open.cellChars)} FROM ${numbered} WHERE ${condition}
+		ORDER BY ${order === undefined ? "" : `${order}, `}${ROW_INDEX} LIMIT ${length} OFFSET ${offset}`,
+		values,
+	);
+	return { rows: rowItems(open, result.rows, (row) => Number(row[ROW_INDEX])), total };
+}
+
+/** `/search`: rows where a string column contains one of the query's words (case-insensitive). */
+export async function searchRows(
+	open: OpenSplit,
+	query: string,
+	offset: number,
+	length: number,
+): Promise<{ rows: ViewerRowItem[]; total: number }> {
+	const words = [
+		...new Set(
+			query
+				.toLowerCase()
+				.split(/\s+/)
+				.filter((word) => word !== ""),
+		),
+	].slice(0, MAX_SEARCH_WORDS);
+	if (words.length === 0 || open.facts.textColumns.length === 0) return { rows: [], total: 0 };
+	const tests: string[] = [];
+	const values: string[] = [];
+	for (const column of open.facts.textColumns) {
+		for (const word of words) {
+			tests.push(`contains(lower(${sqlName(column)}), ?)`);
+			values.push(word);
+		}
+	}
+	return matchingRows(open, `(${tests.join(" OR ")})`, values, undefined, offset, length);
+}
+
+/** `/filter`: rows where `where` holds, ordered by `orderby` (both checked by viewer/where.ts). */
+export async function filterRows(
+	open: OpenSplit,
+	where: string | undefined,
+	orderby: string | undefined,
+	offset: number,
+	length: number,
+): Promise<{ rows: ViewerRowItem[]; total: number }> {
+	try {
+		return await matchingRows(open, where === undefined ? "true" : `(${where})`, [], orderby, offset, length);
+	} catch (error) {
+		// The split was read already (its facts): what fails now is the clause (a missing column, wrong
+		// types), the public viewer's "A query parameter is invalid". Time limits stay what they are.
+		if (error instanceof HubError || (error instanceof Error && /INTERRUPT/i.test(error.message)))
+			throw error;
+		throw invalidParameter("A query parameter is invalid");
+	}
+}
+
+/** The size of each split (row counts from the files: Parquet footers, or a count for CSV and JSON). */
+export async function splitSizes(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	config: ConfigLayout,
+): Promise<{ splits: ViewerSplitSize[]; partial: boolean }> {
+	const splits: ViewerSplitSize[] = [];
+	let partial = false;
+	for (const split of config.splits) {
+		const size = await withSplit(context, dataset, config.name, split.name, async (open) => {
+			partial ||= open.partial;
+			const original = split.files.reduce((sum, file) => sum + file.size, 0);
+			return {
+				dataset: dataset.at.id,
+				config: config.name,
+				split: split.name,
+				num_bytes_original_files: original,
+				num_bytes_parquet_files: config.format === "parquet" ? original : 0,
+				num_bytes_memory: open.facts.memoryBytes,
+				num_rows: open.facts.numRows,
+				num_columns: open.facts.columns.length,
+				estimated_num_rows: null,
+			};
+		});
+		splits.push(size);
+	}
+	return { splits, partial };
+}
+
+/** One config's DatasetInfo, as `datasets` would describe the loaded config. */
+export async function configInfo(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	config: ConfigLayout,
+): Promise<{ info: ViewerDatasetInfo; partial: boolean }> {
+	const sizes = await splitSizes(context, dataset, config);
+	const first = config.splits[0];
+	const features = first
+		? await withSplit(context, dataset, config.name, first.name, async (open) =>
+				Object.fromEntries(
+					open.facts.columns.map((column, index) => [
+						column,
+						open.facts.features[index] ?? { dtype: "string", _type: "Value" },
+					]),
+				),
+			)
+		: {};
+	const datasetName = dataset.at.id.slice(dataset.at.id.lastIndexOf("/") + 1);
+	const info: ViewerDatasetInfo = {
+		description: "",
+		citation: "",
+		homepage: "",
+		license: "",
+		features,
+		builder_name: config.format ?? config.otherFormat ?? "",
+		dataset_name: datasetName,
+		config_name: config.name,
+		version: { version_str: "0.0.0", major: 0, minor: 0, patch: 0 },
+		splits: Object.fromEntries(
+			sizes.splits.map((split) => [
+				split.split,
+				{
+					name: split.split,
+					num_bytes: split.num_bytes_memory,
+					num_examples: split.num_rows,
+					dataset_name: datasetName,
+				},
+			]),
+		),
+		download_size: sizes.splits.reduce((sum, split) => sum + split.num_bytes_original_files, 0),
+		dataset_size: sizes.splits.reduce((sum, split) => sum + split.num_bytes_memory, 0),
+	};
+	return { info, partial: sizes.partial };
+}
+
+/** The Parquet files of the dataset's Parquet configs (the hub converts nothing, so CSV and JSON have none). */
+export function parquetFiles(dataset: ViewedDataset, origin: string, config?: string): ViewerParquetFile[] {
+	const configs =
+		config === undefined ? dataset.configs : dataset.configs.filter((item) => item.name === config);
+	if (config !== undefined && configs.length === 0) throw notFound();
+	const id = dataset.at.id.split("/").map(encodeURIComponent).join("/");
+	return configs
+		.filter((item) => item.format === "parquet")
+		.flatMap((item) =>
+			item.splits.flatMap((split) =>
+				split.files.map((file) => ({
+					dataset: dataset.at.id,
+					config: item.name,
+					split: split.name,
+					url: `${origin}/datasets/${id}/resolve/${dataset.at.commitId}/${file.path.split("/").map(encodeURIComponent).join("/")}`,
+					filename: file.path.slice(file.path.lastIndexOf("/") + 1),
+					size: file.size,
+				})),
+			),
+		);
+}

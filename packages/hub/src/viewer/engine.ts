@@ -1,0 +1,148 @@
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { HubError } from "../errors.js";
+import { viewerError } from "./errors.js";
+import type { EngineType } from "./features.js";
+import type { ViewerFormat } from "./layout.js";
+import type { ViewerSettings } from "./settings.js";
+
+/**
+ * The columnar engine: DuckDB (`@duckdb/node-api`), as the public viewer uses for search and filter. Each
+ * request gets an in-memory database of its own with its own memory limit and threads, which may read
+ * exactly the local copies of the split's files (`allowed_paths`, then `enable_external_access=false` and
+ * `lock_configuration`: no other file, no network, no extension download), so a clause that got past
+ * where.ts still reaches nothing else. Each query is interrupted at the request's time limit. At most
+ * `concurrency` requests run at once; `queue` more wait, beyond which the answer is 503.
+ */
+
+/** A split's files as the engine reads them: one view `data` over all of them, in order. */
+export interface EngineSource {
+	format: ViewerFormat;
+	paths: readonly string[];
+	/** Tab-separated (`.tsv`) CSV. */
+	tabs?: boolean;
+}
+
+export interface EngineResult {
+	columns: string[];
+	types: EngineType[];
+	rows: Array<Record<string, unknown>>;
+}
+
+export interface EngineSession {
+	query(sql: string, values?: Array<string | number>): Promise<EngineResult>;
+}
+
+/** A DuckDB string literal. */
+export function sqlString(text: string): string {
+	return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** A DuckDB quoted identifier. */
+export function sqlName(name: string): string {
+	return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The table function that reads a split's files. */
+function readerOf(source: EngineSource): string {
+	const list = `[${source.paths.map(sqlString).join(", ")}]`;
+	switch (source.format) {
+		case "parquet":
+			return `read_parquet(${list})`;
+		case "csv":
+			return `read_csv(${list}, header = true${source.tabs ? ", delim = '\\t'" : ""})`;
+		case "json":
+			// Deeper values stay JSON text (a hostile file cannot make the schema recurse without end).
+			return `read_json(${list}, format = 'auto', maximum_depth = 32)`;
+	}
+}
+
+/** Engine errors that mean "this request took too long" (DuckDB's interrupt). */
+function isInterrupt(error: unknown): boolean {
+	return error instanceof Error && /INTERRUPT/i.test(error.message);
+}
+
+export class ViewerEngine {
+	private running = 0;
+	private readonly waiting: Array<() => void> = [];
+
+	constructor(private readonly settings: ViewerSettings) {}
+
+	private async slot(): Promise<() => void> {
+		if (this.running >= this.settings.concurrency) {
+			if (this.waiting.length >= this.settings.queue) {
+				throw viewerError(
+					"Unavailable",
+					"ResponseNotReady",
+					"the dataset viewer is busy (MODELHUB_VIEWER_CONCURRENCY, MODELHUB_VIEWER_QUEUE); retry in a few seconds",
+				);
+			}
+			await new Promise<void>((resolve) => this.waiting.push(resolve));
+		} else this.running += 1;
+		return () => {
+			const next = this.waiting.shift();
+			if (next) next();
+			else this.running -= 1;
+		};
+	}
+
+	/**
+	 * Runs `work` against a database whose view `data` reads `source`, within the request's limits;
+	 * `describe` turns an engine error into the answer's (it names the files in the repository's words).
+	 */
+	async run<T>(
+		source: EngineSource,
+		work: (session: EngineSession) => Promise<T>,
+		describe: (message: string) => string,
+	): Promise<T> {
+		const release = await this.slot();
+		let instance: DuckDBInstance | undefined;
+		let connection: DuckDBConnection | undefined;
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			connection?.interrupt();
+		}, this.settings.timeoutMs);
+		try {
+			instance = await DuckDBInstance.create(":memory:", {
+				memory_limit: `${this.settings.memoryMb}MB`,
+				threads: String(this.settings.threads),
+				autoinstall_known_extensions: "false",
+				autoload_known_extensions: "false",
+			});
+			connection = await instance.connect();
+			await connection.run(`SET allowed_paths = [${source.paths.map(sqlString).join(", ")}]`);
+			await connection.run("SET enable_external_access = false");
+			await connection.run("SET lock_configuration = true");
+			await connection.run(`CREATE TEMP VIEW data AS SELECT * FROM ${readerOf(source)}`);
+			const open = connection;
+			const session: EngineSession = {
+				query: async (sql, values) => {
+					if (timedOut) throw new Error("INTERRUPT");
+					const reader = await open.runAndReadAll(sql, values);
+					return {
+						columns: reader.columnNames(),
+						types: reader.columnTypesJson() as unknown as EngineType[],
+						rows: reader.getRowObjectsJS() as Array<Record<string, unknown>>,
+					};
+				},
+			};
+			return await work(session);
+		} catch (error) {
+			if (timedOut || isInterrupt(error)) {
+				throw viewerError(
+					"Unprocessable",
+					"ComputationError",
+					`the query took longer than the viewer's time limit of ${this.settings.timeoutMs} ms (MODELHUB_VIEWER_TIMEOUT_MS)`,
+				);
+			}
+			if (error instanceof HubError) throw error;
+			const message = error instanceof Error ? error.message : String(error);
+			throw viewerError("Unprocessable", "StreamingRowsError", describe(message), error);
+		} finally {
+			clearTimeout(timer);
+			connection?.closeSync();
+			instance?.closeSync();
+			release();
+		}
+	}
+}

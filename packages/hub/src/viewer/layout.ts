@@ -1,0 +1,212 @@
+/**
+ * Which files make which config and split of a dataset, as the `datasets` library (5.0) and the public
+ * viewer derive them: the card's `configs:` (`config_name`, `data_files` as a pattern, a list of
+ * patterns, or `{ split, path }` entries, `data_dir`, `default`), else one config `default` whose splits
+ * come from the file layout (datasets' `data_files.py`): first the sharded names `push_to_hub` writes
+ * (`data/{split}-00000-of-00001.parquet`), then split keywords in folder names, then in file names, then
+ * every file in `train`. Pure: no I/O.
+ */
+
+import { dataFormat } from "../datasets/tags.js";
+import { globMatcher } from "./glob.js";
+
+/** A data file of the revision. */
+export interface LayoutFile {
+	path: string;
+	size: number;
+	sha256: string;
+}
+
+/** The formats the viewer reads (the `datasets` builders of the same names). */
+export const VIEWER_FORMATS = ["parquet", "csv", "json"] as const;
+export type ViewerFormat = (typeof VIEWER_FORMATS)[number];
+
+export interface SplitLayout {
+	name: string;
+	/** In the order `datasets` reads them (sorted by path). */
+	files: LayoutFile[];
+}
+
+export interface ConfigLayout {
+	name: string;
+	/** The format of most of its files; undefined when it is not one the viewer reads. */
+	format: ViewerFormat | undefined;
+	/** What the files are when the viewer cannot read them (`imagefolder`, `text`, …). */
+	otherFormat?: string;
+	splits: SplitLayout[];
+}
+
+/** Most configs and splits a dataset may have (the public viewer refuses datasets with more). */
+export const MAX_CONFIGS = 3000;
+export const MAX_SPLITS = 30;
+
+/** datasets' split keywords (`SPLIT_KEYWORDS`), in its order of splits. */
+const SPLIT_KEYWORDS: ReadonlyArray<[string, readonly string[]]> = [
+	["train", ["train", "training"]],
+	["validation", ["validation", "valid", "dev", "val"]],
+	["test", ["test", "testing", "eval", "evaluation"]],
+];
+/** `NON_WORDS_CHARS`: what may stand around a keyword. */
+const SEP = "-._ 0-9";
+/** datasets' base patterns for fsspec ≥ 2023.12 (`KEYWORDS_IN_*_BASE_PATTERNS`). */
+const DIR_NAME_PATTERNS = [
+	"**/{keyword}/**",
+	"**/{keyword}[{sep}]*/**",
+	"**/*[{sep}]{keyword}/**",
+	"**/*[{sep}]{keyword}[{sep}]*/**",
+];
+const FILE_NAME_PATTERNS = ["**/{keyword}[{sep}]*", "**/*[{sep}]{keyword}[{sep}]*"];
+/** `SPLIT_PATTERN_SHARDED`, with the split name captured. */
+const SHARDED = /^data\/([^/]+?)-\d{5}-of-\d{5}[^/]*\.[^/]*$/;
+/** datasets' `_split_re`: a split name is a word. */
+const SPLIT_NAME = /^\w+(\.\w+)*$/;
+/** `FILES_TO_IGNORE` and the folder builders' metadata files. */
+const IGNORED_NAMES: ReadonlySet<string> = new Set([
+	"readme.md",
+	"config.json",
+	"dataset_info.json",
+	"dataset_infos.json",
+	"dummy_data.zip",
+	"dataset_dict.json",
+	"metadata.csv",
+	"metadata.jsonl",
+	"metadata.parquet",
+]);
+
+/** Whether datasets would read a file as data: no hidden part (`.x`, `__x`), not the card or metadata. */
+export function isDataPath(path: string): boolean {
+	const parts = path.split("/");
+	if (parts.some((part) => part.startsWith(".") || part.startsWith("__"))) return false;
+	return !IGNORED_NAMES.has((parts.at(-1) ?? "").toLowerCase());
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function patternsOf(value: unknown): string[] {
+	const list = Array.isArray(value) ? value : [value];
+	return list.filter((item): item is string => typeof item === "string" && item !== "");
+}
+
+function filesMatching(
+	files: readonly LayoutFile[],
+	patterns: readonly string[],
+	base: string,
+): LayoutFile[] {
+	const matchers = patterns.map((pattern) => globMatcher(base + pattern.replace(/^\.?\//, "")));
+	return files.filter((file) => matchers.some((matches) => matches(file.path)));
+}
+
+function formatOf(files: readonly LayoutFile[]): Pick<ConfigLayout, "format" | "otherFormat"> {
+	const format = dataFormat(files);
+	if (format === undefined) return { format: undefined };
+	return (VIEWER_FORMATS as readonly string[]).includes(format)
+		? { format: format as ViewerFormat }
+		: { format: undefined, otherFormat: format };
+}
+
+/** A config's files keep only the chosen format's (datasets loads one builder per config). */
+function onlyFormat(files: LayoutFile[], format: ViewerFormat | undefined): LayoutFile[] {
+	if (format === undefined) return files;
+	const extensions =
+		format === "parquet" ? ["parquet"] : format === "csv" ? ["csv", "tsv"] : ["json", "jsonl", "ndjson"];
+	return files.filter((file) =>
+		extensions.includes((/\.([^./]+)$/.exec(file.path)?.[1] ?? "").toLowerCase()),
+	);
+}
+
+function byPath(a: LayoutFile, b: LayoutFile): number {
+	return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): ConfigLayout {
+	const all = splits.flatMap(([, files]) => files);
+	const { format, otherFormat } = formatOf(all);
+	const kept = splits
+		.map(([split, files]): SplitLayout => ({
+			name: split,
+			files: onlyFormat([...files], format).sort(byPath),
+		}))
+		.filter((split) => split.files.length > 0)
+		.slice(0, MAX_SPLITS);
+	return { name, format, ...(otherFormat ? { otherFormat } : {}), splits: kept };
+}
+
+/** The splits of a config from the file layout alone (datasets' `_get_data_files_patterns`). */
+function defaultSplits(files: readonly LayoutFile[]): Array<[string, LayoutFile[]]> {
+	const sharded = new Map<string, LayoutFile[]>();
+	for (const file of files) {
+		const split = SHARDED.exec(file.path)?.[1];
+		if (split !== undefined && SPLIT_NAME.test(split))
+			sharded.set(split, [...(sharded.get(split) ?? []), file]);
+	}
+	if (sharded.size > 0) {
+		const known = SPLIT_KEYWORDS.map(([split]) => split).filter((split) => sharded.has(split));
+		const others = [...sharded.keys()].filter((split) => !known.includes(split)).sort();
+		return [...known, ...others].map((split) => [split, sharded.get(split) ?? []]);
+	}
+	for (const bases of [DIR_NAME_PATTERNS, FILE_NAME_PATTERNS]) {
+		const found: Array<[string, LayoutFile[]]> = [];
+		for (const [split, keywords] of SPLIT_KEYWORDS) {
+			const patterns = keywords.flatMap((keyword) =>
+				bases.map((base) => base.replaceAll("{keyword}", keyword).replaceAll("{sep}", SEP)),
+			);
+			// Each split's files are those its patterns match (datasets resolves each split alone).
+			const matched = filesMatching(files, patterns, "");
+			if (matched.length > 0) found.push([split, matched]);
+		}
+		if (found.length > 0) return found;
+	}
+	return files.length > 0 ? [["train", [...files]]] : [];
+}
+
+/** The configs of a card's `configs:` entry list (invalid entries are skipped, as the public viewer skips). */
+function cardConfigs(configs: readonly unknown[], files: readonly LayoutFile[]): ConfigLayout[] {
+	const layouts: Array<ConfigLayout & { isDefault: boolean }> = [];
+	for (const entry of configs.slice(0, MAX_CONFIGS)) {
+		if (!isRecord(entry)) continue;
+		const name =
+			typeof entry.config_name === "string" && entry.config_name !== "" ? entry.config_name : "default";
+		if (layouts.some((layout) => layout.name === name)) continue;
+		const dataDir = typeof entry.data_dir === "string" ? entry.data_dir.replace(/^\.?\/|\/$/g, "") : "";
+		const base = dataDir === "" ? "" : `${dataDir}/`;
+		const scoped = files.filter((file) => file.path.startsWith(base));
+		let splits: Array<[string, LayoutFile[]]>;
+		const dataFiles = entry.data_files;
+		if (dataFiles === undefined || dataFiles === null) splits = defaultSplits(scoped.map((f) => f));
+		else if (Array.isArray(dataFiles) && dataFiles.some(isRecord)) {
+			splits = [];
+			for (const item of dataFiles) {
+				if (!isRecord(item)) continue;
+				const split = typeof item.split === "string" && item.split !== "" ? item.split : "train";
+				if (splits.some(([known]) => known === split)) continue;
+				splits.push([split, filesMatching(scoped, patternsOf(item.path), base)]);
+			}
+		} else if (isRecord(dataFiles)) {
+			splits = Object.entries(dataFiles).map(([split, paths]) => [
+				split,
+				filesMatching(scoped, patternsOf(paths), base),
+			]);
+		} else splits = [["train", filesMatching(scoped, patternsOf(dataFiles), base)]];
+		layouts.push({ ...configFrom(name, splits), isDefault: entry.default === true });
+	}
+	// The default config comes first, as the public viewer lists it.
+	const ordered = [
+		...layouts.filter((layout) => layout.isDefault),
+		...layouts.filter((layout) => !layout.isDefault),
+	];
+	return ordered.map(({ isDefault: _isDefault, ...layout }) => layout);
+}
+
+/** The configs and splits of a dataset revision: its card's front matter (or undefined) and its files. */
+export function datasetLayout(
+	card: Record<string, unknown> | undefined,
+	allFiles: readonly LayoutFile[],
+): ConfigLayout[] {
+	const files = allFiles.filter((file) => isDataPath(file.path));
+	const configs = card?.configs;
+	if (Array.isArray(configs) && configs.length > 0) return cardConfigs(configs, files);
+	const config = configFrom("default", defaultSplits(files));
+	return config.splits.length > 0 ? [config] : [];
+}

@@ -1,0 +1,42 @@
+import { ByteBudgetLru } from "../serving/lru.js";
+import { ViewerEngine } from "./engine.js";
+import type { ConfigLayout } from "./layout.js";
+import type { Feature } from "./features.js";
+import type { ViewerSettings } from "./settings.js";
+import { Spool } from "./spool.js";
+
+/** What the viewer remembers of a split at a commit (commits never change, so these are never stale). */
+export interface SplitFacts {
+	columns: string[];
+	features: Feature[];
+	/** Columns of strings (what `/search` looks in). */
+	textColumns: string[];
+	numRows: number;
+	/** Bytes of the columns uncompressed (Parquet), or of the files. */
+	memoryBytes: number;
+}
+
+/** The viewer's parts for one hub process: local copies, the engine and what it remembers by commit. */
+export class DatasetViewer {
+	readonly layouts: ByteBudgetLru<ConfigLayout[]>;
+	readonly splits: ByteBudgetLru<SplitFacts>;
+
+	private constructor(
+		readonly settings: ViewerSettings,
+		readonly spool: Spool,
+		readonly engine: ViewerEngine,
+	) {
+		const half = Math.floor(settings.cacheBytes / 2);
+		this.layouts = new ByteBudgetLru(half, (value) => JSON.stringify(value).length);
+		this.splits = new ByteBudgetLru(half, (value) => JSON.stringify(value).length);
+	}
+
+	static async open(settings: ViewerSettings): Promise<DatasetViewer> {
+		const spool = await Spool.open(settings.spoolDir, settings.spoolBytes);
+		return new DatasetViewer(settings, spool, new ViewerEngine(settings));
+	}
+
+	async close(): Promise<void> {
+		await this.spool.close();
+	}
+}

@@ -1,0 +1,363 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+	ViewerFirstRowsAnswer,
+	ViewerInfoAnswer,
+	ViewerIsValidAnswer,
+	ViewerParquetAnswer,
+	ViewerRowsAnswer,
+	ViewerSizeAnswer,
+	ViewerSplitsAnswer,
+	ViewerDatasetInfo,
+} from "../src/api/viewer.js";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
+
+const ADMIN = "viewer-admin-token-0123456789abcdef";
+
+/**
+ * The dataset viewer under /datasets-server/ (issue 23): datasets made and pushed by the real `datasets`
+ * library and huggingface_hub (hub1 environment: datasets 5.0.1, pyarrow, pandas), every endpoint's answer
+ * checked against what pyarrow and pandas read from the same files; private datasets; hostile files.
+ */
+describe("the dataset viewer API", () => {
+	let db: Database;
+	let hub: RunningHub;
+	let dir: string;
+	const tokens: Record<string, string> = {};
+	let pushed: {
+		train_rows: Array<Record<string, unknown>>;
+		train_num_rows: number;
+		train_file: string;
+		train_size: number;
+		csv_train: Array<Record<string, unknown>>;
+		jsonl_train: Array<Record<string, unknown>>;
+		push_private: unknown;
+	};
+
+	async function get<T>(
+		path: string,
+		token?: string,
+	): Promise<{ status: number; body: T; headers: Headers }> {
+		const response = await fetch(`${hub.url}/datasets-server${path}`, {
+			headers: token ? { authorization: `Bearer ${token}` } : {},
+		});
+		return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+	}
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), "modelhub-viewer-"));
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		// Small limits, so that the hostile files meet them.
+		hub = await startHub({
+			db,
+			seed: false,
+			adminToken: ADMIN,
+			viewer: { memoryMb: 128, timeoutMs: 20_000, cellChars: 1000 },
+		});
+		for (const name of ["alice", "bob"]) tokens[name] = await createUser(hub.url, ADMIN, name);
+		pushed = await runHubClient(
+			"push",
+			hub.url,
+			join(dir, "push"),
+			{
+				token: tokens.alice,
+				repo: "alice/reviews",
+				private_repo: "alice/secret",
+				csv_repo: "alice/csv",
+				jsonl_repo: "alice/jsonl",
+			},
+			{},
+			"hf_hub_viewer.py",
+			"hub1",
+		);
+		expect(pushed.push_private).toHaveProperty("ok");
+	}, 240_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("lists configs and splits as datasets derives them (card configs, file names, folders)", async () => {
+		const splits = await get<ViewerSplitsAnswer>("/splits?dataset=alice/reviews");
+		expect(splits.status).toBe(200);
+		expect(splits.body).toEqual({
+			splits: [
+				{ dataset: "alice/reviews", config: "default", split: "train" },
+				{ dataset: "alice/reviews", config: "default", split: "test" },
+				{ dataset: "alice/reviews", config: "numbers", split: "train" },
+			],
+			pending: [],
+			failed: [],
+		});
+		expect(splits.headers.get("x-revision")).toMatch(/^[0-9a-f]{40}$/);
+		expect(
+			(await get<ViewerSplitsAnswer>("/splits?dataset=alice/reviews&config=numbers")).body.splits,
+		).toEqual([{ dataset: "alice/reviews", config: "numbers", split: "train" }]);
+		expect(
+			(await get<ViewerSplitsAnswer>("/splits?dataset=alice/csv")).body.splits.map((s) => s.split),
+		).toEqual(["train", "test"]);
+		expect(
+			(await get<ViewerSplitsAnswer>("/splits?dataset=alice/jsonl")).body.splits.map((s) => s.split),
+		).toEqual(["train", "validation"]);
+		const valid = await get<ViewerIsValidAnswer>("/is-valid?dataset=alice/reviews");
+		expect(valid.body).toEqual({
+			preview: true,
+			viewer: true,
+			search: true,
+			filter: true,
+			statistics: false,
+		});
+	});
+
+	it("answers the first rows and pages of rows as pyarrow reads them, with the datasets features", async () => {
+		const first = await get<ViewerFirstRowsAnswer>(
+			"/first-rows?dataset=alice/reviews&config=default&split=train",
+		);
+		expect(first.status).toBe(200);
+		expect(first.body.features).toEqual([
+			{ feature_idx: 0, name: "text", type: { dtype: "string", _type: "Value" } },
+			{ feature_idx: 1, name: "label", type: { names: ["neg", "pos"], _type: "ClassLabel" } },
+			{ feature_idx: 2, name: "score", type: { dtype: "float64", _type: "Value" } },
+			{ feature_idx: 3, name: "tags", type: { feature: { dtype: "string", _type: "Value" }, _type: "List" } },
+			{
+				feature_idx: 4,
+				name: "meta",
+				type: { lang: { dtype: "string", _type: "Value" }, n: { dtype: "int32", _type: "Value" } },
+			},
+		]);
+		expect(first.body.rows).toHaveLength(100);
+		expect(first.body.truncated).toBe(true);
+		expect(first.body.rows.map((item) => item.row)).toEqual(pushed.train_rows.slice(0, 100));
+		expect(first.body.rows.map((item) => item.row_idx)).toEqual([...Array(100).keys()]);
+
+		const page = await get<ViewerRowsAnswer>(
+			"/rows?dataset=alice/reviews&config=default&split=train&offset=140&length=20",
+		);
+		expect(page.status).toBe(200);
+		expect(page.body.num_rows_total).toBe(pushed.train_num_rows);
+		expect(page.body.num_rows_per_page).toBe(100);
+		expect(page.body.partial).toBe(false);
+		expect(page.body.rows.map((item) => item.row_idx)).toEqual([...Array(10).keys()].map((i) => 140 + i));
+		expect(page.body.rows.map((item) => item.row)).toEqual(pushed.train_rows.slice(140));
+
+		const csv = await get<ViewerRowsAnswer>("/rows?dataset=alice/csv&config=default&split=train");
+		expect(csv.body.rows.map((item) => item.row)).toEqual(pushed.csv_train);
+		expect(csv.body.features.map((feature) => [feature.name, feature.type])).toEqual([
+			["text", { dtype: "string", _type: "Value" }],
+			["label", { dtype: "int64", _type: "Value" }],
+			["score", { dtype: "float64", _type: "Value" }],
+		]);
+		const jsonl = await get<ViewerRowsAnswer>("/rows?dataset=alice/jsonl&config=default&split=train");
+		expect(jsonl.body.rows.map((item) => item.row)).toEqual(pushed.jsonl_train);
+		expect(jsonl.body.num_rows_total).toBe(2);
+	});
+
+	it("searches and filters with the engine", async () => {
+		const search = await get<ViewerRowsAnswer>(
+			"/search?dataset=alice/reviews&config=default&split=train&query=CHARLIE&length=5",
+		);
+		expect(search.status).toBe(200);
+		const expected = pushed.train_rows
+			.map((row, index) => ({ row, index }))
+			.filter(({ row }) => String(row.text).includes("charlie"));
+		expect(search.body.num_rows_total).toBe(expected.length);
+		expect(search.body.rows.map((item) => item.row_idx)).toEqual(
+			expected.slice(0, 5).map(({ index }) => index),
+		);
+
+		const where = encodeURIComponent(`"score" >= 30 AND "label" = 1`);
+		const filtered = await get<ViewerRowsAnswer>(
+			`/filter?dataset=alice/reviews&config=default&split=train&where=${where}&orderby=${encodeURIComponent('"score" DESC')}&length=3`,
+		);
+		expect(filtered.status).toBe(200);
+		const matching = pushed.train_rows
+			.map((row, index) => ({ row, index }))
+			.filter(({ row }) => Number(row.score) >= 30 && row.label === 1)
+			.sort((a, b) => Number(b.row.score) - Number(a.row.score));
+		expect(filtered.body.num_rows_total).toBe(matching.length);
+		expect(filtered.body.rows.map((item) => item.row_idx)).toEqual(
+			matching.slice(0, 3).map(({ index }) => index),
+		);
+		expect(filtered.body.rows[0]?.row).toEqual(matching[0]?.row);
+
+		for (const bad of [
+			`"score" > 1; DROP TABLE data`,
+			`"score" > (SELECT 1)`,
+			`"a" = 1 OR 1 IN (SELECT * FROM read_csv('/etc/passwd'))`,
+			`score > 1`,
+			`"score" > 1 -- comment`,
+		]) {
+			const refused = await get<{ error: string }>(
+				`/filter?dataset=alice/reviews&config=default&split=train&where=${encodeURIComponent(bad)}`,
+			);
+			expect(refused.status, bad).toBe(422);
+			expect(refused.headers.get("x-error-code")).toBe("InvalidParameter");
+			expect(refused.body.error).toBe("Parameter 'where' contains errors or invalid symbols");
+		}
+		const missingColumn = await get<{ error: string }>(
+			`/filter?dataset=alice/reviews&config=default&split=train&where=${encodeURIComponent(`"nope" = 1`)}`,
+		);
+		expect(missingColumn.status).toBe(422);
+		expect(missingColumn.headers.get("x-error-code")).toBe("InvalidParameter");
+	});
+
+	it("answers size, info and parquet", async () => {
+		const size = await get<ViewerSizeAnswer>("/size?dataset=alice/reviews");
+		expect(size.status).toBe(200);
+		const train = size.body.size.splits.find(
+			(split) => split.config === "default" && split.split === "train",
+		);
+		expect(train).toMatchObject({
+			num_rows: pushed.train_num_rows,
+			num_columns: 5,
+			num_bytes_original_files: pushed.train_size,
+			num_bytes_parquet_files: pushed.train_size,
+			estimated_num_rows: null,
+		});
+		expect(size.body.size.dataset?.num_rows).toBe(pushed.train_num_rows + 4 + 3);
+		expect(size.body.size.configs?.map((config) => [config.config, config.num_rows])).toEqual([
+			["default", pushed.train_num_rows + 4],
+			["numbers", 3],
+		]);
+		const info = await get<ViewerInfoAnswer>("/info?dataset=alice/reviews&config=numbers");
+		const numbers = info.body.dataset_info as ViewerDatasetInfo;
+		expect(numbers.features).toEqual({ x: { dtype: "float64", _type: "Value" } });
+		expect(numbers.splits.train?.num_examples).toBe(3);
+		expect(numbers.config_name).toBe("numbers");
+		const parquet = await get<ViewerParquetAnswer>("/parquet?dataset=alice/reviews&config=default");
+		const trainFile = parquet.body.parquet_files.find((file) => file.split === "train");
+		expect(trainFile).toMatchObject({ dataset: "alice/reviews", config: "default", size: pushed.train_size });
+		const download = await fetch(trainFile?.url ?? "");
+		expect(download.status).toBe(200);
+		expect((await download.arrayBuffer()).byteLength).toBe(pushed.train_size);
+	});
+
+	it("answers private datasets to their readers only, and missing ones with the public viewer's 404", async () => {
+		const own = await get<ViewerFirstRowsAnswer>(
+			"/first-rows?dataset=alice/secret&config=default&split=train",
+			tokens.alice,
+		);
+		expect(own.status).toBe(200);
+		expect(own.body.rows.map((item) => item.row)).toEqual([{ secret: "s1" }, { secret: "s2" }]);
+		expect(own.headers.get("cache-control")).toContain("private");
+		for (const token of [undefined, tokens.bob]) {
+			for (const path of [
+				"/splits?dataset=alice/secret",
+				"/rows?dataset=alice/secret&config=default&split=train",
+				"/is-valid?dataset=alice/secret",
+			]) {
+				const hidden = await get<{ error: string }>(path, token);
+				expect(hidden.status).toBe(404);
+				expect(hidden.headers.get("x-error-code")).toBe("ResponseNotFound");
+				const missing = await get<{ error: string }>(
+					path.replace("alice/secret", "alice/nothing-here"),
+					token,
+				);
+				expect(missing.status).toBe(404);
+				expect(hidden.body).toEqual(missing.body);
+			}
+		}
+		const noSplit = await get<{ error: string }>("/rows?dataset=alice/reviews&config=default&split=nope");
+		expect(noSplit.status).toBe(404);
+		expect(noSplit.body).toEqual({ error: "Not found." });
+	});
+
+	it("refuses bad parameters with the public viewer's 422s", async () => {
+		const cases: Array<[string, string, string]> = [
+			["/splits", "MissingRequiredParameter", "Parameter 'dataset' is required"],
+			[
+				"/rows?dataset=alice/reviews&split=train",
+				"MissingRequiredParameter",
+				"Parameter 'config' is required",
+			],
+			[
+				"/rows?dataset=alice/reviews&config=default&split=train&length=101",
+				"InvalidParameter",
+				"Parameter 'length' must not be greater than 100",
+			],
+			[
+				"/rows?dataset=alice/reviews&config=default&split=train&offset=-1",
+				"InvalidParameter",
+				"Parameter 'offset' must be positive",
+			],
+			[
+				"/rows?dataset=alice/reviews&config=default&split=train&offset=x",
+				"InvalidParameter",
+				"Parameter 'offset' must be integer",
+			],
+			[
+				"/search?dataset=alice/reviews&config=default&split=train",
+				"MissingRequiredParameter",
+				"Parameter 'query' is required",
+			],
+		];
+		for (const [path, code, message] of cases) {
+			const refused = await get<{ error: string }>(path);
+			expect(refused.status, path).toBe(422);
+			expect(refused.headers.get("x-error-code")).toBe(code);
+			expect(refused.body).toEqual({ error: message });
+		}
+	});
+
+	it("answers hostile files with clear errors and keeps serving", async () => {
+		const made = await runHubClient<{ commit: unknown }>(
+			"hostile",
+			hub.url,
+			join(dir, "hostile"),
+			{ token: tokens.alice, repo: "alice/hostile" },
+			{},
+			"hf_hub_viewer.py",
+			"hub1",
+		);
+		expect(made.commit).toHaveProperty("ok");
+		const rows = (config: string) =>
+			get<ViewerRowsAnswer & { error?: string }>(
+				`/rows?dataset=alice/hostile&config=${config}&split=train`,
+				tokens.alice,
+			);
+		for (const config of ["bad_magic", "lying_footer", "truncated", "garbage_csv"]) {
+			const answer = await rows(config);
+			expect(answer.status, config).toBe(422);
+			expect(answer.headers.get("x-error-code"), config).toBe("StreamingRowsError");
+			expect(answer.body.error, config).toMatch(/^Cannot read the split's files: /);
+			// The engine's words name the repository's file, never the hub's local copy.
+			expect(answer.body.error).not.toContain("modelhub-viewer-");
+		}
+		const wide = await rows("wide");
+		expect(wide.status).toBe(422);
+		expect(wide.headers.get("x-error-code")).toBe("TooManyColumnsError");
+
+		const huge = await rows("huge_string");
+		expect(huge.status).toBe(200);
+		expect(huge.body.rows[0]?.truncated_cells).toEqual(["s"]);
+		expect(String(huge.body.rows[0]?.row.s)).toHaveLength(1000);
+		expect(huge.body.rows[1]).toEqual({ row_idx: 1, row: { s: "short", n: 2 }, truncated_cells: [] });
+
+		// 40 nested lists: refused by the features' depth bound; JSON nested 5,000 deep: the engine keeps
+		// what is deeper than 32 levels as JSON text.
+		const deep = await rows("deep");
+		expect(deep.status).toBe(422);
+		expect(deep.headers.get("x-error-code")).toBe("FeaturesError");
+		const deepJson = await rows("deep_json");
+		expect(deepJson.status).toBe(200);
+		expect(deepJson.body.num_rows_total).toBe(1);
+
+		const big = await get<ViewerRowsAnswer>(
+			"/rows?dataset=alice/hostile&config=big_rowgroup&split=train&offset=199990",
+			tokens.alice,
+		);
+		expect(big.status).toBe(200);
+		expect(big.body.num_rows_total).toBe(200_000);
+		expect(big.body.rows.map((item) => item.row.v)).toEqual([...Array(10).keys()].map((i) => 199_990 + i));
+
+		// Still serving.
+		expect((await get<ViewerSplitsAnswer>("/splits?dataset=alice/reviews")).status).toBe(200);
+	}, 120_000);
+});
