@@ -27,7 +27,7 @@ export const ERROR_STATUS = {
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
 /** The error codes huggingface_hub reads from `X-Error-Code` to raise its specific exceptions. */
-export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound";
+export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
 
 export interface HubErrorOptions {
 	/** `X-Error-Code`; the message is then sent as `X-Error-Message` too (the client shows it once). */

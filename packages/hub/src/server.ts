@@ -46,6 +46,7 @@ import type { DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { setTreeCacheBytes } from "./repos/trees.js";
 import { repositoryRoutes } from "./routes/repos.js";
+import { communityRoutes } from "./routes/community.js";
 import { quotaRoutes } from "./routes/quota.js";
 import { uploadRoutes } from "./routes/uploads/index.js";
 import { validateYamlRoute } from "./routes/validate-yaml.js";
@@ -446,6 +447,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	app.addHook("onClose", async () => datasetViewer.close());
 	datasetsServerRoutes(app, { ...services, datasetViewer }, options.publicUrl);
 	repositoryRoutes(app, routeOptions);
+	communityRoutes(app, routeOptions);
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });
 	await catalogueRoutes(app, { ...services, cache });

@@ -123,6 +123,12 @@ export const AUDIT_ACTIONS = [
 	"model.delete",
 	"model.import",
 	"gc.run",
+	"access.request",
+	"access.handle",
+	"access.grant",
+	"webhook.create",
+	"webhook.update",
+	"webhook.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

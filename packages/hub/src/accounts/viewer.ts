@@ -65,6 +65,8 @@ export function readableNamespaces(viewer: Viewer): string[] | "all" {
 /** What the rights on a repository depend on: its identity (its namespace above all) and its visibility. */
 export interface RepoRef extends Pick<RepoId, "type" | "id" | "namespace"> {
 	private: boolean;
+	/** Gated access ("auto" or "manual" approval of access requests); null or absent when not gated. */
+	gated?: "auto" | "manual" | null;
 }
 
 export function canRead(viewer: Viewer, repo: Pick<RepoRef, "namespace" | "private">): boolean {

@@ -17,8 +17,9 @@ export interface DatasetAnswer {
 	/** ISO 8601, millisecond precision, UTC. */
 	lastModified?: string;
 	private?: boolean;
-	/** This hub has no gated or disabled repositories. */
-	gated?: false;
+	/** `"auto"` or `"manual"` for a gated repository (metadata stays visible; files need access). */
+	gated?: "auto" | "manual" | false;
+	/** This hub has no disabled repositories. */
 	disabled?: false;
 	/** The card's BibTeX citation (its first ```bibtex block), when it has one. */
 	citation?: string;

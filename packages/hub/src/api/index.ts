@@ -14,3 +14,4 @@ export type * from "./sessions.js";
 export type * from "./uploads.js";
 export type * from "./people.js";
 export type * from "./viewer.js";
+export type * from "./community.js";

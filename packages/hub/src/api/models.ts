@@ -103,8 +103,9 @@ export interface ModelAnswer<Mapping> {
 	/** ISO 8601, millisecond precision, UTC. */
 	createdAt: string;
 	private: boolean;
-	/** This hub has no gated or disabled repositories. */
-	gated?: false;
+	/** `"auto"` or `"manual"` for a gated repository (metadata stays visible; files need access). */
+	gated?: "auto" | "manual" | false;
+	/** This hub has no disabled repositories. */
 	disabled?: false;
 	/** Present when a provider serves the model live. */
 	inference?: "warm";

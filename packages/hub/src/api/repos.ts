@@ -148,15 +148,15 @@ export interface Deleted {
 
 /** The body of `PUT /api/models/{id}/settings`. */
 export interface RepoSettingsRequest extends VisibilityFields {
-	/** Only `false`: this hub has no gated repositories. */
-	gated?: false | null;
+	/** `"auto"`, `"manual"` or `false` (huggingface_hub's update_repo_settings(gated=…)). */
+	gated?: "auto" | "manual" | false | null;
 }
 
 /** The answer of `PUT /api/models/{id}/settings`. */
 export interface RepoSettings {
 	id: string;
 	private: boolean;
-	gated: false;
+	gated: "auto" | "manual" | false;
 }
 
 /** The body of `POST /api/models/{id}/branch/{branch}` (answered with the new GitRef). */

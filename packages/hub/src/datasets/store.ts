@@ -31,6 +31,7 @@ interface DatasetRow extends CountedRow {
 	object_id: string | null;
 	namespace: string | null;
 	private: boolean;
+	gated?: "auto" | "manual" | null;
 	tags?: string[];
 	card_data?: Record<string, unknown> | null;
 	derived?: { description?: unknown; citation?: unknown } | null;
@@ -46,6 +47,7 @@ const COLUMNS: Partial<Record<DatasetProperty, string>> = {
 		"(SELECT a.derived FROM repo_analysis a WHERE a.repo_type = m.type AND a.repo_id = m.id) AS derived",
 	citation:
 		"(SELECT a.derived FROM repo_analysis a WHERE a.repo_type = m.type AND a.repo_id = m.id) AS derived",
+	gated: "m.gated",
 	...COUNT_COLUMNS,
 };
 
@@ -93,10 +95,12 @@ function render(
 			case "private":
 				dataset.private = row.private;
 				break;
-			// The hub has no gated or disabled repositories.
 			case "gated":
+				dataset.gated = row.gated ?? false;
+				break;
+			// The hub has no disabled repositories.
 			case "disabled":
-				dataset[property] = false;
+				dataset.disabled = false;
 				break;
 			case "citation":
 			case "description": {
@@ -195,7 +199,7 @@ export interface DatasetListQuery {
 	/** Every value must be one of the dataset's tags. */
 	filters?: string[];
 	author?: string;
-	/** `gated=true` matches nothing on this hub; `gated=false` everything. */
+	/** `gated=true`: gated datasets only; `gated=false`: the others. */
 	gated?: boolean;
 	sort: ModelSort;
 	direction: Direction;
@@ -229,7 +233,7 @@ export async function listDatasets(db: Queryable, query: DatasetListQuery): Prom
 	const readable = readableListCondition(query.viewer, param);
 	if (readable) where.push(readable);
 	if (query.author) where.push(`lower(m.namespace) = lower(${param(query.author)})`);
-	if (query.gated === true) where.push("false");
+	if (query.gated !== undefined) where.push(query.gated ? "m.gated IS NOT NULL" : "m.gated IS NULL");
 	const { column } = SORT_COLUMNS[query.sort];
 	const { order } = directionSql(query.direction);
 	if (query.after) where.push(afterCondition(query.sort, query.direction, query.after, param));

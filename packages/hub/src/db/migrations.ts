@@ -682,6 +682,54 @@ LEFT JOIN repo_analysis a ON a.repo_type = r.repo_type AND a.repo_id = r.repo_id
 WHERE r.kind = 'branch' AND r.name = 'main' AND a.analysed_commit IS DISTINCT FROM r.commit_id;
 `,
 	},
+	{
+		version: 16,
+		name: "gated repositories and their access requests; likes",
+		sql: `
+-- Gated repositories (issue 24): 'auto' accepts every access request at once, 'manual' waits for the
+-- owner; NULL is not gated (huggingface_hub's update_repo_settings(gated="auto"|"manual"|False)).
+ALTER TABLE repos ADD COLUMN gated text CONSTRAINT repos_gated CHECK (gated IN ('auto', 'manual'));
+
+-- One request per user and repository; access is granted to users only (never to organisations).
+CREATE TABLE access_requests (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	status text NOT NULL CHECK (status IN ('pending', 'accepted', 'rejected')),
+	fields jsonb,
+	rejection_reason text,
+	requested_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	updated_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	PRIMARY KEY (repo_type, repo_id, account),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE INDEX access_requests_queue ON access_requests (repo_type, repo_id, status, requested_at, account);
+
+CREATE TABLE repo_likes (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	liked_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	PRIMARY KEY (repo_type, repo_id, account),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE INDEX repo_likes_account ON repo_likes (account, liked_at DESC, repo_type, repo_id);
+
+-- repos.likes (imported counts included) follows the likes given here, also when an account is
+-- deleted (its likes go with it, through the cascade).
+CREATE FUNCTION modelhub_like_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		UPDATE repos SET likes = likes + 1 WHERE type = NEW.repo_type AND id = NEW.repo_id;
+	ELSE
+		UPDATE repos SET likes = GREATEST(likes - 1, 0) WHERE type = OLD.repo_type AND id = OLD.repo_id;
+	END IF;
+	RETURN NULL;
+END $$;
+CREATE TRIGGER repo_likes_counted AFTER INSERT OR DELETE ON repo_likes
+	FOR EACH ROW EXECUTE FUNCTION modelhub_like_counted();
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

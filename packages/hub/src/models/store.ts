@@ -63,6 +63,7 @@ interface ModelRow extends CountedRow {
 	gguf?: GgufInfo | null;
 	mask_token?: string | null;
 	private?: boolean;
+	gated?: "auto" | "manual" | null;
 	mappings?: MappingRow[] | string | null;
 	warm?: boolean;
 }
@@ -97,6 +98,7 @@ const COLUMNS: Partial<Record<ModelProperty, string>> = {
 	mask_token: "m.mask_token",
 	...COUNT_COLUMNS,
 	private: "m.private",
+	gated: "m.gated",
 	inference: WARM_SQL,
 	inferenceProviderMapping: MAPPINGS_SQL,
 };
@@ -220,10 +222,12 @@ function render<Mapping>(
 			case "private":
 				model.private = row.private ?? false;
 				break;
-			// The hub has no gated or disabled repositories.
 			case "gated":
+				model.gated = row.gated ?? false;
+				break;
+			// The hub has no disabled repositories.
 			case "disabled":
-				model[property] = false;
+				model.disabled = false;
 				break;
 			case "inference":
 				if (row.warm) model.inference = "warm";
@@ -354,7 +358,7 @@ export interface ListQuery {
 	author?: string;
 	/** Models served live by any of these providers (or by any provider). */
 	providers?: ProviderFilter;
-	/** `gated=true` matches nothing on this hub; `gated=false` everything. */
+	/** `gated=true`: gated models only; `gated=false`: the others. */
 	gated?: boolean;
 	numParameters?: { min?: number; max?: number };
 	sort: SortKey;
@@ -431,7 +435,7 @@ function rowConditions(query: ModelFilters, param: (value: unknown) => string): 
 			`EXISTS (SELECT 1 FROM provider_mappings p WHERE p.repo_type = m.type AND p.repo_id = m.id AND p.status = 'live'${which})`,
 		);
 	}
-	if (query.gated === true) where.push("false");
+	if (query.gated !== undefined) where.push(query.gated ? "m.gated IS NOT NULL" : "m.gated IS NULL");
 	if (query.numParameters?.min !== undefined)
 		where.push(`m.num_parameters >= ${param(query.numParameters.min)}`);
 	if (query.numParameters?.max !== undefined)

@@ -38,7 +38,12 @@ export type TreeEntry = ({ type: "file" } & FileEntry) | ({ type: "directory" } 
 export interface FoundRepo extends RepoKey {
 	namespace: string | null;
 	private: boolean;
+	/** How access requests to a gated repository are answered; null when it is not gated. */
+	gated: GatedMode | null;
 }
+
+/** The gated modes of huggingface_hub's update_repo_settings(gated=…). */
+export type GatedMode = "auto" | "manual";
 
 export type Resolved =
 	| { status: "no-repo" }
@@ -63,12 +68,16 @@ async function rootOf(db: Queryable, repo: RepoKey, commitId: string): Promise<s
 
 /** A repository of a type, its id matched case-insensitively (as on the public hub), or undefined. */
 export async function findRepo(db: Queryable, type: RepoType, id: string): Promise<FoundRepo | undefined> {
-	const result = await db.query<{ id: string; namespace: string | null; private: boolean }>(
-		"SELECT id, namespace, private FROM repos WHERE type = $1 AND lower(id) = lower($2)",
-		[type, id],
-	);
+	const result = await db.query<{
+		id: string;
+		namespace: string | null;
+		private: boolean;
+		gated: GatedMode | null;
+	}>("SELECT id, namespace, private, gated FROM repos WHERE type = $1 AND lower(id) = lower($2)", [type, id]);
 	const row = result.rows[0];
-	return row ? { type, id: row.id, namespace: row.namespace, private: row.private } : undefined;
+	return row
+		? { type, id: row.id, namespace: row.namespace, private: row.private, gated: row.gated }
+		: undefined;
 }
 
 /** Which of these repositories (of one type) already have a main branch. */
@@ -121,9 +130,10 @@ export async function resolveRevision(
 		commit_id: string | null;
 		namespace: string | null;
 		private: boolean;
+		gated: GatedMode | null;
 		library_name: string | null;
 	}>(
-		`SELECT m.id, m.namespace, m.private, m.library_name, COALESCE(
+		`SELECT m.id, m.namespace, m.private, m.gated, m.library_name, COALESCE(
 			(SELECT r.commit_id FROM refs r WHERE r.repo_type = m.type AND r.repo_id = m.id AND r.name = $3
 				ORDER BY r.kind LIMIT 1),
 			(SELECT c.id FROM commits c WHERE c.repo_type = m.type AND c.repo_id = m.id AND c.id = $4)
@@ -133,7 +143,13 @@ export async function resolveRevision(
 	);
 	const row = result.rows[0];
 	if (!row) return { status: "no-repo" };
-	const repo: FoundRepo = { type, id: row.id, namespace: row.namespace, private: row.private };
+	const repo: FoundRepo = {
+		type,
+		id: row.id,
+		namespace: row.namespace,
+		private: row.private,
+		gated: row.gated,
+	};
 	if (!row.commit_id) return { status: "no-revision", ...repo };
 	return { status: "ok", commitId: row.commit_id, libraryName: row.library_name, ...repo };
 }

@@ -163,16 +163,23 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 			const body = objectBody<RepoSettingsRequest>(request);
 			const isPrivate = visibilityOf(body);
 			const gated = body.gated;
-			if (gated !== undefined && gated !== null && gated !== false) {
-				throw invalid("Gated repositories are not supported by this hub: 'gated' can only be false");
+			if (
+				gated !== undefined &&
+				gated !== null &&
+				gated !== false &&
+				gated !== "auto" &&
+				gated !== "manual"
+			) {
+				throw invalid('\'gated\' must be "auto", "manual" or false');
 			}
-			if (isPrivate === undefined && gated === undefined) {
-				throw invalid("Nothing to change: send 'private' (or 'visibility')");
+			if (isPrivate === undefined && (gated === undefined || gated === null)) {
+				throw invalid("Nothing to change: send 'private' (or 'visibility') or 'gated'");
 			}
 			const settings = await updateRepoSettings(options, actorOf(request), request.repo!, {
 				private: isPrivate,
+				gated: gated ?? undefined,
 			});
-			return reply.type(JSON_TYPE).send({ ...settings, gated: false } satisfies RepoSettings);
+			return reply.type(JSON_TYPE).send(settings satisfies RepoSettings);
 		},
 	);
 

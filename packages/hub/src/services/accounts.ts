@@ -272,6 +272,7 @@ export function changesTokenViewers(event: ChangeEvent): boolean {
 		case "repo.created":
 		case "repo.deleted":
 		case "repo.updated":
+		case "repo.liked":
 		case "repo.committed":
 		case "repo.analysed":
 		case "repo.uploaded":

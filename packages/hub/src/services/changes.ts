@@ -43,8 +43,14 @@ export interface DiscussionChange {
 export type ChangeEvent =
 	| { type: "repo.created"; repo: ChangedRepo; private: boolean }
 	| { type: "repo.deleted"; repo: ChangedRepo }
-	/** Settings changed (visibility today). */
-	| { type: "repo.updated"; repo: ChangedRepo; settings: { private: boolean } }
+	/** Settings changed: visibility, gated access (only the settings that changed). */
+	| {
+			type: "repo.updated";
+			repo: ChangedRepo;
+			settings: { private?: boolean; gated?: "auto" | "manual" | false };
+	  }
+	/** Someone liked or unliked the repository (its count shows in info and listings). */
+	| { type: "repo.liked"; repo: ChangedRepo }
 	/** Refs moved: commits, and branches or tags made or deleted. */
 	| { type: "repo.committed"; repo: ChangedRepo; refs: RefMove[] }
 	/** Analysis of the repository's main branch stored what it derived (its shown metadata may have changed). */
@@ -71,6 +77,7 @@ const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
 	"repo.created",
 	"repo.deleted",
 	"repo.updated",
+	"repo.liked",
 	"repo.committed",
 	"repo.analysed",
 	"repo.uploaded",

@@ -11,7 +11,8 @@ import type { ModelRecord } from "../models/input.js";
 import type { ModelInfo } from "../api/models.js";
 import { deleteModel, getModel, type InfoOptions } from "../models/store.js";
 import { repoId, type RepoKey, type RepoType } from "../repo-identity.js";
-import { findRepo, resolveRevision } from "../repos/read.js";
+import { findRepo, resolveRevision, type GatedMode } from "../repos/read.js";
+import { setGated } from "../gated/store.js";
 import { createRef, createRepo, deleteRef, deleteRepo, setPrivate } from "../repos/write.js";
 import { GITATTRIBUTES } from "../repos/lfs.js";
 import { chunksOf } from "../storage/digest.js";
@@ -133,32 +134,37 @@ export async function deleteRepository(
 	return repo.id;
 }
 
-/** Changes a repository's settings (its visibility); nothing is written when nothing changes. */
+/** Changes a repository's settings (visibility, gated access); nothing is written when nothing changes. */
 export async function updateRepoSettings(
 	context: WriteContext,
 	actor: Actor,
 	repo: RepoRef,
-	settings: { private?: boolean | undefined },
-): Promise<{ id: string; private: boolean }> {
+	settings: { private?: boolean | undefined; gated?: GatedMode | false | undefined },
+): Promise<{ id: string; private: boolean; gated: GatedMode | false }> {
 	check(repoRefusal(actor.viewer, repo, "admin"));
-	const isPrivate = settings.private;
-	if (isPrivate !== undefined && isPrivate !== repo.private) {
+	const isPrivate = settings.private !== repo.private ? settings.private : undefined;
+	const gated =
+		settings.gated !== undefined && settings.gated !== (repo.gated ?? false) ? settings.gated : undefined;
+	if (isPrivate !== undefined || gated !== undefined) {
 		await write(context, async (tx) => {
 			// Deleted since its rights were checked (a DELETE racing this PUT): nothing to change.
-			if (!(await setPrivate(tx, repo, isPrivate))) throw new RefusedError(REPO_MISSING);
+			if (isPrivate !== undefined && !(await setPrivate(tx, repo, isPrivate)))
+				throw new RefusedError(REPO_MISSING);
+			if (gated !== undefined && !(await setGated(tx, repo, gated === false ? null : gated))) {
+				throw new RefusedError(REPO_MISSING);
+			}
+			const changedSettings = {
+				...(isPrivate !== undefined ? { private: isPrivate } : {}),
+				...(gated !== undefined ? { gated } : {}),
+			};
 			return {
 				value: undefined,
-				audit: {
-					...actor.audit,
-					action: "repo.settings",
-					repo: changed(repo),
-					details: { private: isPrivate },
-				},
-				change: { type: "repo.updated", repo: changed(repo), settings: { private: isPrivate } },
+				audit: { ...actor.audit, action: "repo.settings", repo: changed(repo), details: changedSettings },
+				change: { type: "repo.updated", repo: changed(repo), settings: changedSettings },
 			};
 		});
 	}
-	return { id: repo.id, private: isPrivate ?? repo.private };
+	return { id: repo.id, private: isPrivate ?? repo.private, gated: gated ?? repo.gated ?? false };
 }
 
 /** The commit a revision names (RevisionNotFound otherwise). */

@@ -132,6 +132,7 @@ export function forgetOnChange(cache: ServingCache, event: ChangeEvent): void {
 	switch (event.type) {
 		case "downloads.counted":
 		case "repo.uploaded":
+		case "repo.liked":
 			return;
 		case "account.changed":
 			// Rights come from organisations' members; a new user or token changes no one's.

@@ -24,6 +24,8 @@ import {
 } from "../viewer/layout.js";
 import type { DatasetViewer, SplitFacts } from "../viewer/runtime.js";
 import { fileAt, fileBytes, readableRevision, type ReadableRevision } from "./contents.js";
+import { requireFileAccess } from "./gated.js";
+import { repoPagePath } from "../repo-identity.js";
 import type { ReadContext } from "./models.js";
 import type { RepoContext } from "./repos.js";
 
@@ -77,6 +79,8 @@ export async function viewedDataset(
 		if (error instanceof HubError && (error.status === 404 || error.status === 400)) throw datasetNotFound();
 		throw error;
 	}
+	// A gated dataset's rows are its files' contents: only for those with access (services/gated.ts).
+	await requireFileAccess(context, viewer, at, "", repoPagePath(at));
 	const key = `${at.id}\n${at.commitId}`;
 	let configs = context.datasetViewer.layouts.get(key);
 	if (configs === undefined) {

@@ -148,6 +148,9 @@ def group_upload():
     out["settings_public"] = attempt(lambda: api.update_repo_settings(repo, private=False))
     out["public_after"] = api.model_info(repo).private
     out["gated"] = attempt(lambda: api.update_repo_settings(repo, gated="manual"))
+    out["gated_after"] = api.model_info(repo).gated
+    out["ungated"] = attempt(lambda: api.update_repo_settings(repo, gated=False))
+    out["ungated_after"] = api.model_info(repo).gated
     return out
 
 

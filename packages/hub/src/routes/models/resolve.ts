@@ -10,9 +10,11 @@ import {
 	hostedRepoUrls,
 	parseResolvePath,
 	rawPathOf,
+	repoPageUrl,
 	type RepoUrls,
 } from "../repo-paths.js";
-import type { ModelRoutesOptions } from "./context.js";
+import { publicOrigin, type ModelRoutesOptions } from "./context.js";
+import { requireFileAccess } from "../../services/gated.js";
 
 /** How long a presigned download URL stays valid. */
 const PRESIGNED_TTL_SECONDS = 3600;
@@ -68,8 +70,13 @@ export function parseRange(
  * the ETag revalidates them. A private repository's file may be kept by the client that fetched it, never
  * by a shared cache (a proxy or CDN would hand it to anyone asking the same URL): `private` (RFC 9111).
  */
-export function fileCacheControl(repo: { private: boolean }, byCommitId: boolean): string {
-	if (repo.private) return byCommitId ? "private, max-age=31536000, immutable" : "private, no-cache";
+export function fileCacheControl(
+	repo: { private: boolean; gated?: string | null },
+	byCommitId: boolean,
+): string {
+	// A gated repository's files are served only to those with access: no shared cache either.
+	if (repo.private || repo.gated)
+		return byCommitId ? "private, max-age=31536000, immutable" : "private, no-cache";
 	return byCommitId ? "public, max-age=31536000, immutable" : "no-cache";
 }
 
@@ -93,6 +100,8 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		const { id, revision, path } = parseResolvePath(segments, urls.type);
 		const resolved = await servedRevision(options, request.viewer, { type: urls.type, id }, revision);
 		checkRepoPath(path);
+		const page = repoPageUrl(publicOrigin(request, options.publicUrl), resolved);
+		await requireFileAccess(options, request.viewer, resolved, path, page);
 		const file = await servedFile(options, resolved, path);
 		if (!file) throw entryNotFound(`Entry not found: ${path}`, resolved.commitId);
 		return sendFile(request, reply, file, resolved, COMMIT_ID.test(revision));
