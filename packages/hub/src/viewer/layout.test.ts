@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { globMatcher } from "./glob.js";
+import { datasetLayout, type LayoutFile } from "./layout.js";
+import { isValidOrderBy, isValidWhere } from "./where.js";
+
+function files(...paths: string[]): LayoutFile[] {
+	return paths.map((path, index) => ({ path, size: 10 + index, sha256: String(index).padStart(64, "0") }));
+}
+
+function splitsOf(
+	card: Record<string, unknown> | undefined,
+	...paths: string[]
+): Record<string, Record<string, string[]>> {
+	return Object.fromEntries(
+		datasetLayout(card, files(...paths)).map((config) => [
+			config.name,
+			Object.fromEntries(config.splits.map((split) => [split.name, split.files.map((file) => file.path)])),
+		]),
+	);
+}
+
+describe("configs and splits as the datasets library derives them", () => {
+	it("reads push_to_hub's sharded names first, known splits first", () => {
+		expect(
+			splitsOf(
+				undefined,
+				"data/zeta-00000-of-00001.parquet",
+				"data/test-00000-of-00001.parquet",
+				"data/train-00000-of-00002.parquet",
+				"data/train-00001-of-00002.parquet",
+				"README.md",
+			),
+		).toEqual({
+			default: {
+				test: ["data/test-00000-of-00001.parquet"],
+				train: ["data/train-00000-of-00002.parquet", "data/train-00001-of-00002.parquet"],
+				zeta: ["data/zeta-00000-of-00001.parquet"],
+			},
+		});
+	});
+
+	it("reads split keywords in folder names before file names, delimited by non-word characters", () => {
+		expect(splitsOf(undefined, "data/train/a.csv", "data/dev/b.csv", "test.csv")).toEqual({
+			default: { train: ["data/train/a.csv"], validation: ["data/dev/b.csv"] },
+		});
+		expect(
+			splitsOf(undefined, "my_train_file.csv", "train1.csv", "valid.csv", "testfile.csv", "eval-set.csv"),
+		).toEqual({
+			default: {
+				train: ["my_train_file.csv", "train1.csv"],
+				validation: ["valid.csv"],
+				test: ["eval-set.csv"],
+			},
+		});
+		// No keyword: everything is train; hidden files and the card are no data.
+		expect(splitsOf(undefined, "rows.jsonl", ".hidden/x.jsonl", "README.md", "__pycache__/y.jsonl")).toEqual({
+			default: { train: ["rows.jsonl"] },
+		});
+	});
+
+	it("reads the card's configs: patterns, lists, split entries, data_dir, the default first", () => {
+		const card = {
+			configs: [
+				{ config_name: "a", data_files: "a/*.csv" },
+				{
+					config_name: "b",
+					data_files: [
+						{ split: "train", path: ["b/x-*.parquet"] },
+						{ split: "test", path: "b/y.parquet" },
+					],
+				},
+				{ config_name: "c", data_dir: "c", default: true },
+				"not a config",
+			],
+		};
+		expect(
+			splitsOf(
+				card,
+				"a/1.csv",
+				"a/2.csv",
+				"a/sub/3.csv",
+				"b/x-1.parquet",
+				"b/y.parquet",
+				"c/train.jsonl",
+				"c/test.jsonl",
+			),
+		).toEqual({
+			c: { train: ["c/train.jsonl"], test: ["c/test.jsonl"] },
+			a: { train: ["a/1.csv", "a/2.csv"] },
+			b: { train: ["b/x-1.parquet"], test: ["b/y.parquet"] },
+		});
+		const [images] = datasetLayout(undefined, files("train/cat/1.png", "train/dog/2.png"));
+		expect(images).toMatchObject({ name: "default", format: undefined, otherFormat: "imagefolder" });
+	});
+});
+
+describe("glob patterns", () => {
+	it("matches as fsspec's glob: * within a segment, **/ across whole segments", () => {
+		expect(globMatcher("**/train/**")("data/train/a.csv")).toBe(true);
+		expect(globMatcher("**/train/**")("train/a.csv")).toBe(true);
+		expect(globMatcher("**/train/**")("xtrain/a.csv")).toBe(false);
+		expect(globMatcher("data/*.csv")("data/sub/a.csv")).toBe(false);
+		expect(globMatcher("data/[!x]?.csv")("data/ab.csv")).toBe(true);
+		expect(globMatcher("data/[!x]?.csv")("data/xb.csv")).toBe(false);
+	});
+
+	it("answers patterns that make a backtracking matcher explode (a hang would time the test out)", () => {
+		expect(globMatcher(`${"*a".repeat(40)}b`)("a".repeat(1000))).toBe(false);
+		expect(globMatcher(`${"**/a".repeat(30)}/b`)("a/".repeat(500) + "c")).toBe(false);
+	});
+});
+
+describe("where and orderby", () => {
+	it("lets through the public viewer's clauses", () => {
+		for (const where of [
+			`"a" = 1`,
+			`("a" >= 1.5 AND "b" ILIKE '%x%') OR "c" IS NOT NULL`,
+			`"s"."t" = 'it''s'`,
+			`"n".len() > 3`,
+		]) {
+			expect(isValidWhere(where), where).toBe(true);
+		}
+		expect(isValidOrderBy(`"a" DESC, "b"`)).toBe(true);
+	});
+
+	it("refuses anything else", () => {
+		for (const where of [
+			`a = 1`,
+			`"a" = 1; SELECT 1`,
+			`"a" = (SELECT 1)`,
+			`"a" IN (1, 2)`,
+			`"a" = read_csv('x')`,
+			`"a" = 1 /* x */`,
+			`"a" = 'open`,
+			`("a" = 1`,
+			`"a" = 1)`,
+			"",
+		]) {
+			expect(isValidWhere(where), where).toBe(false);
+		}
+		expect(isValidOrderBy(`"a" DESC; DROP`)).toBe(false);
+		expect(isValidOrderBy(`random()`)).toBe(false);
+	});
+});
