@@ -224,9 +224,11 @@ export async function withSplit<T>(
 	}
 	const { files, partial } = readFiles(context, split);
 	const runtime = context.datasetViewer;
-	const held = await runtime.spool.acquire(files, (file) =>
-		fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }),
-	);
+	const storage = context.storage;
+	const held = await runtime.spool.acquire(files, {
+		read: (file) => fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }),
+		localFile: (file) => storage.localFile?.(file.sha256),
+	});
 	try {
 		const source: EngineSource = {
 			format: config.format,

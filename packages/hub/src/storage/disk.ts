@@ -241,6 +241,7 @@ export async function openDiskBlobStore(
 			});
 			return stream;
 		},
+		localFile: (sha256: string): string => pathOf(sha256),
 		async openReader(sha256: string): Promise<BlobReader> {
 			const file = await open(pathOf(sha256), "r").catch((error: unknown) => {
 				throw isMissing(error) ? new BlobNotFoundError(sha256) : error;

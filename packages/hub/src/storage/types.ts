@@ -72,6 +72,12 @@ export interface BlobStore {
 	 */
 	openReader?(sha256: string): Promise<BlobReader>;
 	/**
+	 * The path of the file holding exactly the blob's bytes, for stores that keep blobs as local files
+	 * (the disk store), so a reader may hard-link it instead of copying it (the dataset viewer). Stored
+	 * blobs are never rewritten in place: a link keeps the bytes even if the blob is collected.
+	 */
+	localFile?(sha256: string): string;
+	/**
 	 * A URL from which a client may fetch the bytes directly, valid for `expiresInSeconds`
 	 * (S3 presigned GET), or undefined when downloads go through the hub. A promise: the SDK signs
 	 * asynchronously. The store's answer carries `cacheControl` when given (blobs are shared between

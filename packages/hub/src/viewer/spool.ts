@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { link, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -27,6 +27,12 @@ export interface SpoolFile {
 	size: number;
 }
 
+/** Where a file's bytes come from: a stream from storage, and a local file to link when the store has one. */
+export interface SpoolSource {
+	read(file: SpoolFile): Promise<Readable>;
+	localFile?(file: SpoolFile): string | undefined;
+}
+
 export class Spool {
 	private readonly copies = new Map<string, Copy>();
 	private used = 0;
@@ -48,7 +54,7 @@ export class Spool {
 	 */
 	async acquire(
 		files: readonly SpoolFile[],
-		read: (file: SpoolFile) => Promise<Readable>,
+		source: SpoolSource,
 	): Promise<{ paths: string[]; release: () => void }> {
 		const held: Copy[] = [];
 		const release = (): void => {
@@ -56,7 +62,7 @@ export class Spool {
 		};
 		try {
 			for (const file of files) {
-				const copy = this.copies.get(file.sha256) ?? this.start(file, read);
+				const copy = this.copies.get(file.sha256) ?? this.start(file, source);
 				copy.users += 1;
 				copy.lastUsed = ++this.clock;
 				held.push(copy);
@@ -69,11 +75,11 @@ export class Spool {
 		}
 	}
 
-	private start(file: SpoolFile, read: (file: SpoolFile) => Promise<Readable>): Copy {
+	private start(file: SpoolFile, source: SpoolSource): Copy {
 		this.makeRoom(file.size);
 		const path = join(this.dir, file.sha256);
 		const copy: Copy = { path, size: file.size, users: 0, lastUsed: this.clock, ready: Promise.resolve() };
-		copy.ready = this.copy(file, path, read).catch((error: unknown) => {
+		copy.ready = this.copy(file, path, source).catch((error: unknown) => {
 			this.forget(file.sha256, copy);
 			throw error;
 		});
@@ -82,14 +88,18 @@ export class Spool {
 		return copy;
 	}
 
-	private async copy(
-		file: SpoolFile,
-		path: string,
-		read: (file: SpoolFile) => Promise<Readable>,
-	): Promise<void> {
+	private async copy(file: SpoolFile, path: string, source: SpoolSource): Promise<void> {
 		const partial = `${path}.part`;
-		const source = await read(file);
-		await pipeline(source, createWriteStream(partial, { flags: "wx" }));
+		const local = source.localFile?.(file);
+		// A hard link costs nothing whatever the size (a 1 GB file is there at once); on another file
+		// system, or for a blob that is not a file of its own, the bytes are copied instead.
+		const linked =
+			local !== undefined &&
+			(await link(local, partial).then(
+				() => true,
+				() => false,
+			));
+		if (!linked) await pipeline(await source.read(file), createWriteStream(partial, { flags: "wx" }));
 		// The store's bytes must be the entry's (a short or long blob is not handed to the engine).
 		const { size } = await stat(partial);
 		if (size !== file.size) {
