@@ -2,15 +2,16 @@
 // The dataset viewer (/datasets-server/) on a large Parquet dataset (issue 23's goals): /first-rows cold
 // (the hub's first request of the dataset) and warm, /rows at offset 9,000,000, /search over the 10M
 // rows and over a 1M-row dataset, and the hub's resident memory growth while doing it (sampled every
-// 50 ms). The files are made by DuckDB (10,000,000 rows: an id, a 32-hex text and a float; random, so
-// about 0.5 GB compressed), uploaded through LFS and committed as `push_to_hub` names them. The hub runs as
+// 50 ms). The files are made by DuckDB (10,000,000 rows: an id, 32-hex and 64-hex texts and a float;
+// random, so about 1.1 GB compressed), uploaded through LFS and committed as `push_to_hub` names them. The hub runs as
 // its own process on a fresh data folder (embedded database, files on disk). Each timing is the median of
 // BENCH_VIEWER_ROUNDS (default 5) after the first.
 //
 //   npm run build && node packages/hub/bench/viewer.bench.mjs
 //
 // Environment: BENCH_VIEWER_ROWS (default 10000000), BENCH_VIEWER_SEARCH_ROWS (default 1000000),
-// BENCH_VIEWER_ROUNDS, BENCH_CLI (the hub's dist/cli.js to run). Prints one JSON line per measurement.
+// BENCH_VIEWER_ROUNDS, BENCH_VIEWER_SPOOL_DIR (where the local copies go: another file system than the
+// hub's data folder measures copying instead of linking), BENCH_CLI (the hub's dist/cli.js to run). Prints one JSON line per measurement.
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
@@ -35,7 +36,8 @@ async function makeParquet(path, rows) {
 	const instance = await DuckDBInstance.create(":memory:");
 	const connection = await instance.connect();
 	await connection.run(
-		`COPY (SELECT i AS id, md5(i::VARCHAR) AS text, random() AS score FROM range(${rows}) t(i))
+		`COPY (SELECT i AS id, md5(i::VARCHAR) AS text, md5((i * 31)::VARCHAR) || md5((i * 17)::VARCHAR) AS notes,
+		random() AS score FROM range(${rows}) t(i))
 		TO '${path}' (FORMAT parquet, ROW_GROUP_SIZE 122880)`,
 	);
 	connection.closeSync();
@@ -113,7 +115,8 @@ async function main() {
 	const hub = startServer(process.execPath, [cli], {
 		PORT: "0",
 		MODELHUB_DATA_DIR: join(dir, "data"),
-		MODELHUB_VIEWER_SPOOL_DIR: dir,
+		// BENCH_VIEWER_SPOOL_DIR on another file system (e.g. /dev/shm) measures the copy instead of the link.
+		MODELHUB_VIEWER_SPOOL_DIR: process.env.BENCH_VIEWER_SPOOL_DIR ?? dir,
 		MODELHUB_ADMIN_TOKEN: ADMIN,
 		MODELHUB_LOG_LEVEL: "warn",
 		DATABASE_URL: "",
