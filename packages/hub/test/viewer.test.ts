@@ -239,7 +239,7 @@ describe("the dataset viewer API", () => {
 		expect((await download.arrayBuffer()).byteLength).toBe(pushed.train_size);
 	});
 
-	it("answers private datasets to their readers only, and missing ones with the public viewer's 404", async () => {
+	it("answers private and gated datasets to their readers only, and missing ones with the public viewer's 404", async () => {
 		const own = await get<ViewerFirstRowsAnswer>(
 			"/first-rows?dataset=alice/secret&config=default&split=train",
 			tokens.alice,
@@ -263,6 +263,37 @@ describe("the dataset viewer API", () => {
 				expect(missing.status).toBe(404);
 				expect(hidden.body).toEqual(missing.body);
 			}
+		}
+		// A gated dataset: its rows only to those with access (its namespace here), the 404 to others.
+		const gate = await fetch(`${hub.url}/api/datasets/alice/csv/settings`, {
+			method: "PUT",
+			headers: { authorization: `Bearer ${tokens.alice}`, "content-type": "application/json" },
+			body: JSON.stringify({ gated: "manual" }),
+		});
+		expect(gate.status).toBe(200);
+		try {
+			expect(
+				(await get<ViewerRowsAnswer>("/rows?dataset=alice/csv&config=default&split=train", tokens.alice))
+					.status,
+			).toBe(200);
+			for (const token of [undefined, tokens.bob]) {
+				const gated = await get<{ error: string }>(
+					"/rows?dataset=alice/csv&config=default&split=train",
+					token,
+				);
+				expect(gated.status).toBe(404);
+				expect(gated.headers.get("x-error-code")).toBe("ResponseNotFound");
+				expect(
+					(await get<{ error: string }>("/first-rows?dataset=alice/csv&config=default&split=train", token))
+						.status,
+				).toBe(404);
+			}
+		} finally {
+			await fetch(`${hub.url}/api/datasets/alice/csv/settings`, {
+				method: "PUT",
+				headers: { authorization: `Bearer ${tokens.alice}`, "content-type": "application/json" },
+				body: JSON.stringify({ gated: false }),
+			});
 		}
 		const noSplit = await get<{ error: string }>("/rows?dataset=alice/reviews&config=default&split=nope");
 		expect(noSplit.status).toBe(404);

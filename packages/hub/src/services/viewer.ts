@@ -79,8 +79,14 @@ export async function viewedDataset(
 		if (error instanceof HubError && (error.status === 404 || error.status === 400)) throw datasetNotFound();
 		throw error;
 	}
-	// A gated dataset's rows are its files' contents: only for those with access (services/gated.ts).
-	await requireFileAccess(context, viewer, at, "", repoPagePath(at));
+	// A gated dataset's rows are its files' contents: shown only to viewers with access, and to others
+	// as the public viewer answers a gated dataset (its 404, "… (private or gated) …").
+	try {
+		await requireFileAccess(context, viewer, at, "", repoPagePath(at));
+	} catch (error) {
+		if (error instanceof HubError && (error.status === 401 || error.status === 403)) throw datasetNotFound();
+		throw error;
+	}
 	const key = `${at.id}\n${at.commitId}`;
 	let configs = context.datasetViewer.layouts.get(key);
 	if (configs === undefined) {
