@@ -10,6 +10,7 @@ export default defineConfig({
 		inputs: "src/snippets/inputs.ts",
 		"local-apps": "src/local-apps/index.ts",
 		repositories: "src/repositories/index.ts",
+		"dataset-libraries": "src/dataset-libraries/index.ts",
 	},
 	format: ["esm", "cjs"],
 	dts: true,

@@ -1,4 +1,4 @@
-import type { ModelSibling } from "./models.js";
+import type { ModelCount, ModelSibling } from "./models.js";
 import type { DatasetProperty, ModelSort } from "../vocabulary.js";
 
 export type { DatasetProperty };
@@ -65,3 +65,6 @@ export interface DatasetInfoParameters {
 	/** Size, blob id and LFS details of each file in `siblings`. */
 	blobs?: boolean;
 }
+
+/** `GET /api/datasets-count`: how many datasets match the listing's filters, as the model count answers. */
+export type DatasetCount = ModelCount;

@@ -214,6 +214,51 @@ export interface DatasetListPage {
 	next?: string;
 }
 
+/** What a listing and a count filter by (no sort, no paging). */
+export type DatasetFilters = Pick<
+	DatasetListQuery,
+	"viewer" | "searchTerms" | "filters" | "author" | "gated"
+>;
+
+/** The WHERE conditions of `filters`, the type first (every sort index leads with it). */
+function filterConditions(filters: DatasetFilters, param: (value: unknown) => string): string[] {
+	const where = [`m.type = ${param(DATASET)}`];
+	for (const term of filters.searchTerms ?? []) {
+		where.push(`lower(m.id) LIKE ${param(`%${likeLiteral(term.toLowerCase())}%`)} ESCAPE '\\'`);
+	}
+	if (filters.filters && filters.filters.length > 0)
+		where.push(`m.filter_tags @> ${param(filters.filters)}::text[]`);
+	const readable = readableListCondition(filters.viewer, param);
+	if (readable) where.push(readable);
+	if (filters.author) where.push(`lower(m.namespace) = lower(${param(filters.author)})`);
+	if (filters.gated !== undefined) where.push(filters.gated ? "m.gated IS NOT NULL" : "m.gated IS NULL");
+	return where;
+}
+
+/**
+ * How many datasets match `filters`, counting no further than `cap` (then `exact: false`), as the model
+ * count does (`GET /api/datasets-count`).
+ */
+export async function countDatasets(
+	db: Queryable,
+	filters: DatasetFilters,
+	cap: number,
+): Promise<{ count: number; exact: boolean }> {
+	const params: unknown[] = [];
+	const param = (value: unknown): string => {
+		params.push(value);
+		return `$${params.length}`;
+	};
+	const where = filterConditions(filters, param);
+	const limit = param(cap + 1);
+	const result = await db.query<{ n: number | string }>(
+		`SELECT count(*) AS n FROM (SELECT 1 FROM repos m WHERE ${where.join(" AND ")} LIMIT ${limit}) matches`,
+		params,
+	);
+	const n = Number(result.rows[0]?.n ?? 0);
+	return n > cap ? { count: cap, exact: false } : { count: n, exact: true };
+}
+
 /**
  * A page of datasets, ordered by (sort value, id), continuing after `query.after` (keyset paging on the
  * same sort indexes as models: each leads with the type).
@@ -224,16 +269,7 @@ export async function listDatasets(db: Queryable, query: DatasetListQuery): Prom
 		params.push(value);
 		return `$${params.length}`;
 	};
-	const where = [`m.type = ${param(DATASET)}`];
-	for (const term of query.searchTerms ?? []) {
-		where.push(`lower(m.id) LIKE ${param(`%${likeLiteral(term.toLowerCase())}%`)} ESCAPE '\\'`);
-	}
-	if (query.filters && query.filters.length > 0)
-		where.push(`m.filter_tags @> ${param(query.filters)}::text[]`);
-	const readable = readableListCondition(query.viewer, param);
-	if (readable) where.push(readable);
-	if (query.author) where.push(`lower(m.namespace) = lower(${param(query.author)})`);
-	if (query.gated !== undefined) where.push(query.gated ? "m.gated IS NOT NULL" : "m.gated IS NULL");
+	const where = filterConditions(query, param);
 	const { column } = SORT_COLUMNS[query.sort];
 	const { order } = directionSql(query.direction);
 	if (query.after) where.push(afterCondition(query.sort, query.direction, query.after, param));

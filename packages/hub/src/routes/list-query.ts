@@ -176,3 +176,31 @@ export function cachedListRoute<Query>(
 		});
 	});
 }
+
+/** Counting stops here: past it the answer is "at least this many" (`exact: false`). */
+export const MAX_LIST_COUNT = 100_000;
+
+/**
+ * `GET {path}` (`/api/models-count`, `/api/datasets-count`): how many items the listing with the same
+ * filters would list in all, as `{ count, exact }`. Counted per viewer (private repositories count only
+ * for those who may read them) and cached like the listings.
+ */
+export function cachedCountRoute<Query>(
+	app: FastifyInstance,
+	options: ModelRoutesOptions,
+	path: string,
+	parse: (q: RawQuery) => ParsedListing<Query>,
+	count: (request: FastifyRequest, query: Query, cap: number) => Promise<{ count: number; exact: boolean }>,
+): void {
+	const { cache } = options;
+	app.get(path, async (request, reply) => {
+		const key = viewerCacheKey("c", request.viewer, request.url);
+		const hit = cache.get(key);
+		if (hit) return reply.type(JSON_TYPE).send(hit.body);
+		const query = parse(request.query as RawQuery).query;
+		const version = cache.version;
+		const body = Buffer.from(JSON.stringify(await count(request, query, MAX_LIST_COUNT)));
+		cache.set(key, { body }, version);
+		return reply.type(JSON_TYPE).send(body);
+	});
+}

@@ -5,10 +5,13 @@ import fastifyStatic from "@fastify/static";
 import { noSuchApiRoute, noSuchPath } from "../errors.js";
 import { acceptsHtml, pathOf } from "../http.js";
 import { publicRepoPage } from "../services/contents.js";
+import { publicDatasetInfo } from "../services/datasets.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
 import { publicAccount, publicNamespace } from "../services/people.js";
 import {
 	type AccountFacts,
+	type DatasetFacts,
+	type PageRepoType,
 	pageMeta,
 	renderPage,
 	type ModelFacts,
@@ -71,14 +74,31 @@ async function modelFacts(context: ReadContext, id: string): Promise<ModelFacts 
 	};
 }
 
+const DATASET_FACTS = new Set(["downloads", "likes", "cardData"] as const);
+
+async function datasetFacts(context: ReadContext, id: string): Promise<DatasetFacts | undefined> {
+	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
+	// As the public sees it, for the reason modelFacts gives.
+	const dataset = await publicDatasetInfo(context, id, { properties: DATASET_FACTS });
+	if (!dataset) return undefined;
+	const license = dataset.cardData?.license;
+	return {
+		id: dataset.id,
+		...(typeof dataset.downloads === "number" ? { downloads: dataset.downloads } : {}),
+		...(typeof dataset.likes === "number" ? { likes: dataset.likes } : {}),
+		...(typeof license === "string" ? { license } : {}),
+	};
+}
+
 async function repoViewFacts(
 	context: ReadContext,
+	type: PageRepoType,
 	id: string,
 	view: RepoView,
 ): Promise<RepoViewFacts | undefined> {
 	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
-	// As the public sees it, for the reason modelFacts gives: a private model's pages are 404 here.
-	return publicRepoPage(context, { type: "model", id }, view);
+	// As the public sees it, for the reason modelFacts gives: a private repository's pages are 404 here.
+	return publicRepoPage(context, { type, id }, view);
 }
 
 async function accountFacts(context: ReadContext, name: string): Promise<AccountFacts | undefined> {
@@ -158,7 +178,8 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 				account: (name) => accountFacts(options, name),
 				namespace: (name) => publicNamespace(options, name),
 				model: (id) => modelFacts(options, id),
-				repoView: (id, view) => repoViewFacts(options, id, view),
+				dataset: (id) => datasetFacts(options, id),
+				repoView: (type, id, view) => repoViewFacts(options, type, id, view),
 			});
 			const html = await template();
 			if (html === undefined)

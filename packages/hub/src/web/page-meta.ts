@@ -38,6 +38,17 @@ export interface RepoViewFacts {
 	commit?: { id: string; title: string };
 }
 
+/** The few facts of a dataset its page's title and description use. */
+export interface DatasetFacts {
+	id: string;
+	downloads?: number;
+	likes?: number;
+	license?: string;
+}
+
+/** The repository types that have pages (`/{id}`, `/datasets/{id}`). */
+export type PageRepoType = "model" | "dataset";
+
 /** What a profile page's title names: the account and its full name. */
 export interface AccountFacts {
 	name: string;
@@ -55,8 +66,10 @@ export interface PageLookups {
 	namespace(name: string): Promise<string | undefined>;
 	/** The model with this id (case-insensitively), or undefined when the hub has none. */
 	model(id: string): Promise<ModelFacts | undefined>;
-	/** The model's page `view`, or undefined when the model, revision, folder, file or commit is missing. */
-	repoView(id: string, view: RepoView): Promise<RepoViewFacts | undefined>;
+	/** The dataset with this id (case-insensitively), or undefined when the hub has none. */
+	dataset(id: string): Promise<DatasetFacts | undefined>;
+	/** A repository's page `view`, or undefined when it, or its revision, folder, file or commit is missing. */
+	repoView(type: PageRepoType, id: string, view: RepoView): Promise<RepoViewFacts | undefined>;
 }
 
 export const SITE_NAME = "ModelHub";
@@ -77,6 +90,10 @@ const SECTION_PAGES: Record<AppSection, Omit<PageMeta, "status">> = {
 	},
 	settings: { title: "Settings", description: "Access token and addresses." },
 	account: { title: "Account", description: "Sign in with a hub access token; your models." },
+	datasets: {
+		title: "Datasets",
+		description: "Search the hub's datasets by task, modality, format, size, license and author.",
+	},
 	new: { title: "New model", description: "Create a model repository." },
 	login: { title: "Sign in", description: "Sign in to this hub with your user name and password." },
 	join: { title: "Create an account", description: "Join this hub." },
@@ -278,23 +295,8 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 	if (parts.length === 2 && first === "tasks" && second !== undefined) return taskPage(second);
 	if (first === "organizations") return orgSettingsPage(parts, lookups);
 	if (parts.length === 2 && first === "libraries" && second !== undefined) return libraryPage(second);
-	if (parts.length > 2) {
-		const browsed = section ? undefined : parseRepoView(parts);
-		if (!browsed) return NOT_FOUND;
-		const facts = await lookups.repoView(browsed.id, browsed.view);
-		if (!facts) {
-			return {
-				status: 404,
-				title: VIEW_NOT_FOUND[browsed.view.kind],
-				description: `The hub has no such ${browsed.view.kind === "tree" ? "folder" : browsed.view.kind === "blob" ? "file" : browsed.view.kind === "commit" ? "commit" : "revision"} of “${browsed.id}”.`,
-			};
-		}
-		return {
-			status: 200,
-			title: repoViewTitle(facts, browsed.view),
-			description: `${facts.id}: ${browsed.view.kind === "commits" ? "the history" : browsed.view.kind === "commit" ? "a commit and its changes" : "files"} at ${browsed.view.revision}.`,
-		};
-	}
+	if (first === "datasets") return datasetPage(parts.slice(1), lookups);
+	if (parts.length > 2) return section ? NOT_FOUND : repoViewPage("model", parts, lookups);
 	// `/:name`: a user's or organisation's profile (apps/web/src/pages/Name.tsx looks in the same
 	// order), else a namespace's repositories, else a model without a namespace.
 	if (parts.length === 1) {
@@ -320,6 +322,52 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 		};
 	}
 	return { status: 200, title: model.id, description: modelDescription(model) };
+}
+
+/** `/datasets/{id}` and its browsing pages (`parts` after `datasets`), as the app routes them. */
+async function datasetPage(parts: readonly string[], lookups: PageLookups): Promise<PageMeta> {
+	if (parts.length > 2) return repoViewPage("dataset", parts, lookups);
+	const dataset = await lookups.dataset(parts.join("/"));
+	if (!dataset) {
+		return {
+			status: 404,
+			title: "Dataset not found",
+			description: `The hub has no dataset called “${parts.join("/")}”.`,
+		};
+	}
+	const facts = [
+		dataset.license ? `license ${dataset.license}` : undefined,
+		dataset.downloads !== undefined ? `${COUNT.format(dataset.downloads)} downloads` : undefined,
+		dataset.likes !== undefined ? `${COUNT.format(dataset.likes)} likes` : undefined,
+	].filter(Boolean);
+	return {
+		status: 200,
+		title: dataset.id,
+		description: `${dataset.id}: dataset${facts.length > 0 ? `, ${facts.join(", ")}` : ""}. Dataset card, files and how to use it.`,
+	};
+}
+
+/** A browsing page of a repository: `{id}/tree/…`, `/blob/…`, `/commits/…`, `/commit/…`. */
+async function repoViewPage(
+	type: PageRepoType,
+	parts: readonly string[],
+	lookups: PageLookups,
+): Promise<PageMeta> {
+	const browsed = parseRepoView(parts);
+	if (!browsed) return NOT_FOUND;
+	const facts = await lookups.repoView(type, browsed.id, browsed.view);
+	if (!facts) {
+		return {
+			status: 404,
+			title: VIEW_NOT_FOUND[browsed.view.kind],
+			description: `The hub has no such ${browsed.view.kind === "tree" ? "folder" : browsed.view.kind === "blob" ? "file" : browsed.view.kind === "commit" ? "commit" : "revision"} of “${browsed.id}”.`,
+		};
+	}
+	return {
+		status: 200,
+		title: repoViewTitle(facts, browsed.view),
+		description: `${facts.id}: ${browsed.view.kind === "commits" ? "the history" : browsed.view.kind === "commit" ? "a commit and its changes" : "files"} at ${browsed.view.revision}.`,
+	};
 }
 
 function escapeHtml(text: string): string {

@@ -264,6 +264,49 @@ export function defineDatasetSuite(
 			expect((await fetch(`${hub.url}/api/datasets/alice/nothing-here`)).status).toBe(404);
 		});
 
+		it("counts what a listing's filters match, per viewer (/api/datasets-count), and answers dataset pages with their status", async () => {
+			const secret = "alice/count-secret";
+			const created = await fetch(`${hub.url}/api/repos/create`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${tokens.alice}`, "content-type": "application/json" },
+				body: JSON.stringify({ type: "dataset", name: "count-secret", private: true }),
+			});
+			expect(created.status).toBe(200);
+			for (const [query, token] of [
+				["", undefined],
+				["", tokens.alice],
+				["filter=format:parquet", undefined],
+				["author=alice&search=reviews", tokens.alice],
+				["search=count-secret", tokens.bob],
+			] as const) {
+				const listed = await api<unknown[]>(`/api/datasets?limit=1000&${query}`, token);
+				const counted = await api<{ count: number; exact: boolean }>(`/api/datasets-count?${query}`, token);
+				expect(counted.status, query).toBe(200);
+				expect(counted.body, query).toEqual({ count: listed.body.length, exact: true });
+			}
+			// The private dataset counts for its owner only.
+			const mine = await api<{ count: number }>("/api/datasets-count?search=count-secret", tokens.alice);
+			const others = await api<{ count: number }>("/api/datasets-count?search=count-secret");
+			expect([mine.body.count, others.body.count]).toEqual([1, 0]);
+			for (const query of ["sort=nope", "author=a%20b", `search=${"x".repeat(201)}`]) {
+				expect((await fetch(`${hub.url}/api/datasets-count?${query}`)).status, query).toBe(400);
+			}
+			// Pages: the list, a dataset, its browsing views; missing or private ones are 404 (as the public sees them).
+			const repo = `alice/reviews-${options.generations[0]}`;
+			const page = async (path: string) =>
+				(await fetch(`${hub.url}${path}`, { headers: { accept: "text/html" } })).status;
+			expect(await page("/datasets")).toBe(200);
+			expect(await page(`/datasets/${repo}`)).toBe(200);
+			expect(await page(`/datasets/${repo}/tree/main`)).toBe(200);
+			expect(await page(`/datasets/${repo}/blob/main/README.md`)).toBe(200);
+			expect(await page(`/datasets/${repo}/commits/main`)).toBe(200);
+			expect(await page(`/datasets/${repo}/blob/main/missing.csv`)).toBe(404);
+			expect(await page("/datasets/alice/nothing-here")).toBe(404);
+			expect(await page(`/datasets/${secret}`)).toBe(404);
+			// A dataset is not a model: its id under the model pages is unknown.
+			expect(await page(`/${repo}`)).toBe(404);
+		});
+
 		if (!options.datasetsLibrary) return;
 
 		it("pushes and loads with the datasets library (hub1: datasets 5.0.1)", async () => {

@@ -10,6 +10,7 @@ export const APP_SECTIONS = [
 	"tasks",
 	"libraries",
 	"models",
+	"datasets",
 	"settings",
 	"account",
 	"new",
@@ -26,7 +27,7 @@ export const NESTED_APP_SECTIONS = ["organizations"] as const;
 export const SERVER_SECTIONS = ["api", "assets"] as const;
 
 /** Kept for pages and routes to come (repository types, documentation, search, administration, health). */
-export const FUTURE_SECTIONS = ["datasets", "spaces", "docs", "search", "admin", "healthz"] as const;
+export const FUTURE_SECTIONS = ["spaces", "docs", "search", "admin", "healthz"] as const;
 
 /** Every first segment no account may take as its name (compared case-insensitively: account names are). */
 export const RESERVED_FIRST_SEGMENTS = [

@@ -69,12 +69,15 @@ export function targetsOtherHub(options: SnippetOptions | undefined): boolean {
 	return otherHubUrl(options) !== undefined;
 }
 
-/** Where a private model's token comes from: the client reads HF_TOKEN (or what `hf auth login` saved). */
-function tokenLine(hubUrl: string | undefined): string {
+/** What a snippet loads: the private-repository note names it. */
+export type SnippetRepoKind = "model" | "dataset";
+
+/** Where a private repository's token comes from: the client reads HF_TOKEN (or what `hf auth login` saved). */
+function tokenLine(hubUrl: string | undefined, kind: SnippetRepoKind): string {
 	// `hf auth login` checks the token against HF_ENDPOINT's hub, so for another hub it needs the variable too.
 	if (hubUrl === undefined)
-		return "# Private model: set HF_TOKEN to your Hugging Face access token (or log in with `hf auth login`)";
-	return "# Private model: set HF_TOKEN to an access token of this hub (or log in with `hf auth login` with HF_ENDPOINT set)";
+		return `# Private ${kind}: set HF_TOKEN to your Hugging Face access token (or log in with \`hf auth login\`)`;
+	return `# Private ${kind}: set HF_TOKEN to an access token of this hub (or log in with \`hf auth login\` with HF_ENDPOINT set)`;
 }
 
 /**
@@ -82,17 +85,21 @@ function tokenLine(hubUrl: string | undefined): string {
  * once, at import), and for a private model where its token comes from. Empty for the public hub and
  * a public model.
  */
-export function pythonPrelude(model: ModelData, hubUrl: string | undefined): string {
+export function pythonPrelude(
+	model: Pick<ModelData, "private">,
+	hubUrl: string | undefined,
+	kind: SnippetRepoKind = "model",
+): string {
 	const lines: string[] = [];
 	if (hubUrl !== undefined) {
 		lines.push(
 			"import os",
 			"",
-			"# The model's files are on this hub; set before importing any library (it is read once, at import)",
+			`# The ${kind}'s files are on this hub; set before importing any library (it is read once, at import)`,
 			`os.environ["HF_ENDPOINT"] = ${pyString(hubUrl)}`,
 		);
 	}
-	if (model.private === true) lines.push(tokenLine(hubUrl));
+	if (model.private === true) lines.push(tokenLine(hubUrl, kind));
 	return lines.join("\n");
 }
 
@@ -101,7 +108,7 @@ export function shellPrelude(model: ModelData, hubUrl: string | undefined): stri
 	const lines: string[] = [];
 	if (hubUrl !== undefined)
 		lines.push("# The model's files are on this hub:", `export HF_ENDPOINT=${shWord(hubUrl)}`);
-	if (model.private === true) lines.push(tokenLine(hubUrl));
+	if (model.private === true) lines.push(tokenLine(hubUrl, "model"));
 	return lines.join("\n");
 }
 
@@ -111,8 +118,12 @@ export function envPrefix(hubUrl: string | undefined, variable = "HF_ENDPOINT"):
 }
 
 /** The one-line note for a private model's shell commands, or undefined. */
-export function tokenNote(model: ModelData, hubUrl: string | undefined): string | undefined {
-	return model.private === true ? tokenLine(hubUrl) : undefined;
+export function tokenNote(
+	model: Pick<ModelData, "private">,
+	hubUrl: string | undefined,
+	kind: SnippetRepoKind = "model",
+): string | undefined {
+	return model.private === true ? tokenLine(hubUrl, kind) : undefined;
 }
 
 /** Puts a prelude above a code block, separated by a blank line; the block alone when there is none. */

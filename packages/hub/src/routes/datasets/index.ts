@@ -6,10 +6,11 @@ import {
 	isDatasetProperty,
 } from "../../datasets/properties.js";
 import { REPO_TYPE_URLS } from "../../repo-identity.js";
-import { datasetPage, type DatasetListQuery } from "../../services/datasets.js";
+import { datasetCount, datasetPage, type DatasetListQuery } from "../../services/datasets.js";
 import { DATASET_EXPAND_PROPERTIES, type DatasetProperty } from "../../vocabulary.js";
 import {
 	addExpanded,
+	cachedCountRoute,
 	cachedListRoute,
 	expandValues,
 	listAuthor,
@@ -64,12 +65,18 @@ export function parseDatasetListQuery(
 	return { query, canonical };
 }
 
-/** `GET /api/datasets`: the dataset listing, paged by cursor like the model listing. */
+/**
+ * `GET /api/datasets`: the dataset listing, paged by cursor like the model listing; and
+ * `GET /api/datasets-count`: how many datasets the same filters match in all (the web app's "N datasets").
+ */
 export function datasetRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
 	cachedListRoute(app, options, DATASET_LIST_PATH, parseDatasetListQuery, (request, query) =>
 		datasetPage(options, { ...query, viewer: request.viewer }).then((page) => ({
 			items: page.datasets,
 			...(page.next ? { next: page.next } : {}),
 		})),
+	);
+	cachedCountRoute(app, options, `${DATASET_LIST_PATH}-count`, parseDatasetListQuery, (request, query, cap) =>
+		datasetCount(options, { ...query, viewer: request.viewer }, cap),
 	);
 }
