@@ -90,6 +90,11 @@ const PAGE_MODULES = [
 	["settings_tokens", "src/pages/Tokens.tsx"],
 	["profile", "src/pages/Name.tsx"],
 	["org_settings", "src/pages/OrgSettings.tsx"],
+	["datasets", "src/pages/Datasets.tsx"],
+	// A dataset's page and its views share the model page's browsing chunks.
+	["dataset", "src/pages/Dataset.tsx"],
+	["dataset_blob", ["src/pages/Dataset.tsx", "src/components/browse/BlobView.tsx"]],
+	["dataset_commit", ["src/pages/Dataset.tsx", "src/components/browse/CommitView.tsx"]],
 ];
 function initialJs(routeSources) {
 	const files = new Set(entryFiles);

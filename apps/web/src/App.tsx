@@ -12,6 +12,8 @@ const LibrariesPage = lazy(() => import("./pages/Libraries"));
 const LibraryPage = lazy(() => import("./pages/Library"));
 const ModelsPage = lazy(() => import("./pages/Models"));
 const ModelPage = lazy(() => import("./pages/Model"));
+const DatasetsPage = lazy(() => import("./pages/Datasets"));
+const DatasetPage = lazy(() => import("./pages/Dataset"));
 const SettingsPage = lazy(() => import("./pages/Settings"));
 const AccountPage = lazy(() => import("./pages/Account"));
 const NewModelPage = lazy(() => import("./pages/NewModel"));
@@ -34,6 +36,9 @@ export function App() {
 				<Route path="libraries" element={<Page element={<LibrariesPage />} />} />
 				<Route path="libraries/:key" element={<Page element={<LibraryPage />} />} />
 				<Route path="models" element={<Page element={<ModelsPage />} />} />
+				<Route path="datasets" element={<Page element={<DatasetsPage />} />} />
+				{/* A dataset and its browsing views (/datasets/{id}/tree/…): src/view/browse.ts reads the rest. */}
+				<Route path="datasets/*" element={<Page element={<DatasetPage />} />} />
 				<Route path="settings" element={<Page element={<SettingsPage />} />} />
 				<Route path="settings/tokens" element={<Page element={<TokensPage />} />} />
 				<Route path="login" element={<Page element={<LoginPage />} />} />

@@ -8,8 +8,7 @@ import type {
 	Whoami,
 } from "@modelhub/hub/api";
 import { accountFromWhoami, type HubAccount } from "../view/account";
-import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
-import { ApiError, apiUrl, requestJson, type ApiOptions } from "./http";
+import { ApiError, apiUrl, repoApi, requestJson, type ApiOptions } from "./http";
 
 /**
  * Who the token belongs to (`GET /api/whoami-v2`), or, without a token, the page's browser session;
@@ -48,14 +47,14 @@ export async function createRepo(
 	return { id, url: data.url ?? "" };
 }
 
-/** Makes a model private or public (`PUT /api/models/{id}/settings`); the hub's answer, `{ private }`. */
+/** Makes a repository private or public (`PUT /api/models/{id}/settings`, `/api/datasets/…`); the hub's answer, `{ private }`. */
 export async function setModelPrivate(
 	id: string,
 	isPrivate: boolean,
 	options: ApiOptions,
 ): Promise<{ private: boolean }> {
 	const { data } = await requestJson<Partial<RepoSettings>>(
-		apiUrl(options.baseUrl, `${repoApiPath(repoId("model", id))}/settings`),
+		apiUrl(options.baseUrl, `${repoApi(id, options)}/settings`),
 		{ ...options, method: "PUT", body: { private: isPrivate } satisfies RepoSettingsRequest },
 	);
 	return { private: data.private === true };

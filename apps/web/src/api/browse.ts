@@ -1,6 +1,5 @@
 /** The hub's browsing answers: tree pages, one entry, commit pages, a commit's changes, a file's first bytes. */
 import type { RepoCommit, RepoCommitDetail, RepoTreeEntry } from "@modelhub/hub/api";
-import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
 import {
 	ApiError,
 	apiErrorOf,
@@ -8,12 +7,12 @@ import {
 	encodeModelId,
 	getJson,
 	reachHub,
+	repoApi,
 	requestJson,
 	type ApiOptions,
 } from "./http";
 import { fileUrl, INTERNAL_READ_HEADER } from "./models";
 
-const modelApiPath = (id: string) => repoApiPath(repoId("model", id));
 /** A full commit id: what it names never changes. */
 const COMMIT_ID = /^[0-9a-f]{40}$/;
 
@@ -43,7 +42,7 @@ export async function listFolder(
 	const folder = path ? `/${encodeModelId(path)}` : "";
 	const url =
 		options.next ??
-		apiUrl(options.baseUrl, `${modelApiPath(id)}/tree/${encodeURIComponent(revision)}${folder}`, {
+		apiUrl(options.baseUrl, `${repoApi(id, options)}/tree/${encodeURIComponent(revision)}${folder}`, {
 			expand: "true",
 		});
 	const { data, headers } = await getJson<RepoTreeEntry[]>(url, options);
@@ -58,7 +57,7 @@ export async function getEntry(
 	path: string,
 	options: ApiOptions = {},
 ): Promise<RepoTreeEntry | undefined> {
-	const url = apiUrl(options.baseUrl, `${modelApiPath(id)}/paths-info/${encodeURIComponent(revision)}`);
+	const url = apiUrl(options.baseUrl, `${repoApi(id, options)}/paths-info/${encodeURIComponent(revision)}`);
 	const { data } = await requestJson<RepoTreeEntry[]>(url, {
 		...options,
 		method: "POST",
@@ -73,7 +72,7 @@ export async function listCommits(
 	revision: string,
 	options: ApiOptions & { cursor?: string } = {},
 ): Promise<Paged<RepoCommit>> {
-	const url = apiUrl(options.baseUrl, `${modelApiPath(id)}/commits/${encodeURIComponent(revision)}`, {
+	const url = apiUrl(options.baseUrl, `${repoApi(id, options)}/commits/${encodeURIComponent(revision)}`, {
 		cursor: options.cursor,
 	});
 	const { data, headers } = await getJson<RepoCommit[]>(url, options);
@@ -91,7 +90,7 @@ export async function getCommit(
 	options: ApiOptions & { next?: string } = {},
 ): Promise<RepoCommitDetail & { next?: string }> {
 	const url =
-		options.next ?? apiUrl(options.baseUrl, `${modelApiPath(id)}/commit/${encodeURIComponent(revision)}`);
+		options.next ?? apiUrl(options.baseUrl, `${repoApi(id, options)}/commit/${encodeURIComponent(revision)}`);
 	const { data, headers } = await getJson<RepoCommitDetail>(url, options);
 	const next = nextLink(headers.get("link"), options.baseUrl);
 	return next ? { ...data, next } : data;
@@ -108,7 +107,7 @@ export async function readFileStart(
 	maxBytes: number,
 	options: ApiOptions = {},
 ): Promise<Uint8Array> {
-	const url = fileUrl(id, revision, path, options.baseUrl);
+	const url = fileUrl(id, revision, path, options.baseUrl, options.repoType);
 	const response = await reachHub(
 		url,
 		{

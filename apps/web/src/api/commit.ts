@@ -1,12 +1,12 @@
 /**
- * Sends a browser commit to the hub (`POST /api/models/{id}/commit/{branch}`, multipart) with
+ * Sends a browser commit to the hub (`POST /api/models/{id}/commit/{branch}`, or `/api/datasets/…`, multipart) with
  * XMLHttpRequest, the one browser API that reports upload progress (`xhr.upload.onprogress`; fetch has
  * no upload progress). The hub token goes in the Authorization header, to the hub only.
  */
 import { csrfHeaders } from "../account/csrf";
 import type { CommitAnswer } from "@modelhub/hub/api";
-import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
-import { ApiError, apiUrl, hubErrorMessage } from "./http";
+import type { RepoType } from "@modelhub/tasks/repositories";
+import { ApiError, apiUrl, hubErrorMessage, repoApi } from "./http";
 
 /** What the upload panel shows of a commit. */
 export type CommitResult = Pick<CommitAnswer, "commitOid" | "commitUrl">;
@@ -14,6 +14,8 @@ export type CommitResult = Pick<CommitAnswer, "commitOid" | "commitUrl">;
 export interface SendCommitOptions {
 	baseUrl?: string;
 	token?: string;
+	/** The repository type `modelId` names (models when absent). */
+	repoType?: RepoType;
 	branch?: string;
 	signal?: AbortSignal;
 	/** Bytes of the request body sent so far, and in all. */
@@ -34,10 +36,7 @@ export function sendCommit(
 	options: SendCommitOptions = {},
 ): Promise<CommitResult> {
 	const branch = options.branch ?? "main";
-	const url = apiUrl(
-		options.baseUrl,
-		`${repoApiPath(repoId("model", modelId))}/commit/${encodeURIComponent(branch)}`,
-	);
+	const url = apiUrl(options.baseUrl, `${repoApi(modelId, options)}/commit/${encodeURIComponent(branch)}`);
 	return new Promise<CommitResult>((resolve, reject) => {
 		if (options.signal?.aborted) {
 			reject(new DOMException("The upload was cancelled.", "AbortError"));

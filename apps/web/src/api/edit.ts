@@ -4,13 +4,10 @@
  * through api/commit.ts (multipart, as uploads do). Writes carry the session's CSRF token (http.ts).
  */
 import type { GitRef } from "@modelhub/hub/api";
-import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
 import { cardCheckOf, type CardCheck } from "../view/edit";
 import { csrfHeaders } from "../account/csrf";
-import { apiErrorOf, apiUrl, hubHeaders, reachHub, requestJson, type ApiOptions } from "./http";
+import { apiErrorOf, apiUrl, hubHeaders, reachHub, repoApi, requestJson, type ApiOptions } from "./http";
 import { fileUrl, INTERNAL_READ_HEADER } from "./models";
-
-const modelApiPath = (id: string) => repoApiPath(repoId("model", id));
 
 /**
  * The card's front matter as the hub reads it: 200 with warnings, 400 with `errors` (shown inline);
@@ -26,7 +23,7 @@ export async function validateCard(content: string, options: ApiOptions = {}): P
 				"Content-Type": "application/json",
 				...csrfHeaders("POST", options.baseUrl, options.token),
 			}),
-			body: JSON.stringify({ content, repoType: "model" }),
+			body: JSON.stringify({ content, repoType: options.repoType ?? "model" }),
 			signal: options.signal,
 		},
 		options.fetch ?? globalThis.fetch.bind(globalThis),
@@ -51,7 +48,7 @@ export async function readForEdit(
 	path: string,
 	options: ApiOptions = {},
 ): Promise<{ text: string; commitId?: string }> {
-	const url = fileUrl(id, revision, path, options.baseUrl);
+	const url = fileUrl(id, revision, path, options.baseUrl, options.repoType);
 	const response = await reachHub(
 		url,
 		{
@@ -77,7 +74,7 @@ export async function createBranch(
 	startingPoint: string,
 	options: ApiOptions = {},
 ): Promise<GitRef> {
-	const url = apiUrl(options.baseUrl, `${modelApiPath(id)}/branch/${encodeURIComponent(name)}`);
+	const url = apiUrl(options.baseUrl, `${repoApi(id, options)}/branch/${encodeURIComponent(name)}`);
 	return (await requestJson<GitRef>(url, { ...options, method: "POST", body: { startingPoint } })).data;
 }
 
@@ -89,7 +86,7 @@ export async function createTag(
 	message: string,
 	options: ApiOptions = {},
 ): Promise<GitRef> {
-	const url = apiUrl(options.baseUrl, `${modelApiPath(id)}/tag/${encodeURIComponent(revision)}`);
+	const url = apiUrl(options.baseUrl, `${repoApi(id, options)}/tag/${encodeURIComponent(revision)}`);
 	const body = message.trim() ? { tag, message: message.trim() } : { tag };
 	return (await requestJson<GitRef>(url, { ...options, method: "POST", body })).data;
 }

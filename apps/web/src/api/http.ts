@@ -1,5 +1,6 @@
 /** A tiny typed JSON client for the hub API; no React, so it is testable against a real server. */
 import type { ErrorBody } from "@modelhub/hub/api";
+import { repoApiPath, repoId, type RepoType } from "@modelhub/tasks/repositories";
 import { csrfHeaders } from "../account/csrf";
 
 export class ApiError extends Error {
@@ -24,6 +25,17 @@ export interface ApiOptions {
 	 * was signed in to.
 	 */
 	token?: string;
+	/**
+	 * The type of repository the call's id names (`/api/models/…` or `/api/datasets/…`, `/{id}/resolve/…`
+	 * or `/datasets/{id}/resolve/…`); models when absent. A dataset page's `useApiOptions()` sets it, so
+	 * the shared browsing, upload and editing components address the dataset.
+	 */
+	repoType?: RepoType;
+}
+
+/** The API path of the repository `id` of the options' type: `/api/models/{id}`, `/api/datasets/{id}`. */
+export function repoApi(id: string, options: Pick<ApiOptions, "repoType"> = {}): string {
+	return repoApiPath(repoId(options.repoType ?? "model", id));
 }
 
 export interface JsonResponse<T> {

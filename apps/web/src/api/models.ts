@@ -10,11 +10,8 @@ import type {
 } from "@modelhub/hub/api";
 import { isReservedSection } from "../app-sections";
 import { parseBrowsePath } from "../view/browse";
-import { repoApiPath, repoId, repoPagePath } from "@modelhub/tasks/repositories";
-import { ApiError, apiUrl, encodeModelId, getJson, type ApiOptions } from "./http";
-
-/** The API path of a model (`/api/models/{id}`), from the shared table of repository URLs. */
-const modelApiPath = (id: string) => repoApiPath(repoId("model", id));
+import { repoId, repoPagePath, type RepoType } from "@modelhub/tasks/repositories";
+import { ApiError, apiUrl, encodeModelId, getJson, repoApi, type ApiOptions } from "./http";
 
 /** What the app's model cards read of a listed model (the rest may be absent). */
 export type ModelSummary = Pick<ListedModel, "id" | "tags" | "downloads" | "likes"> &
@@ -83,7 +80,10 @@ export async function listTree(
 	options: ApiOptions = {},
 ): Promise<RepoTreeEntry[]> {
 	const folder = path ? `/${encodeModelId(path)}` : "";
-	const url = apiUrl(options.baseUrl, `${modelApiPath(id)}/tree/${encodeURIComponent(revision)}${folder}`);
+	const url = apiUrl(
+		options.baseUrl,
+		`${repoApi(id, options)}/tree/${encodeURIComponent(revision)}${folder}`,
+	);
 	const { data } = await getJson<RepoTreeEntry[]>(url, options);
 	return Array.isArray(data) ? data : [];
 }
@@ -94,17 +94,23 @@ export async function listRefs(
 	options: ApiOptions = {},
 ): Promise<Pick<RepoRefs, "branches" | "tags">> {
 	const { data } = await getJson<Partial<RepoRefs>>(
-		apiUrl(options.baseUrl, `${modelApiPath(id)}/refs`),
+		apiUrl(options.baseUrl, `${repoApi(id, options)}/refs`),
 		options,
 	);
 	return { branches: data.branches ?? [], tags: data.tags ?? [] };
 }
 
-/** Where the hub serves a file of a revision: `/{id}/resolve/{rev}/{path}`. */
-export function fileUrl(id: string, revision: string, path: string, baseUrl = ""): string {
+/** Where the hub serves a file of a revision: `/{id}/resolve/{rev}/{path}` (`/datasets/{id}/resolve/…`). */
+export function fileUrl(
+	id: string,
+	revision: string,
+	path: string,
+	baseUrl = "",
+	repoType: RepoType = "model",
+): string {
 	return apiUrl(
 		baseUrl,
-		`${repoPagePath(repoId("model", id))}/resolve/${encodeURIComponent(revision)}/${encodeModelId(path)}`,
+		`${repoPagePath(repoId(repoType, id))}/resolve/${encodeURIComponent(revision)}/${encodeModelId(path)}`,
 	);
 }
 
@@ -120,7 +126,7 @@ export const INTERNAL_READ_HEADER = "X-ModelHub-Internal-Read";
 /** The model card (README.md of the main branch) as text, or undefined when the model has none. */
 export async function getModelCard(id: string, options: ApiOptions = {}): Promise<string | undefined> {
 	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-	const url = fileUrl(id, "main", "README.md", options.baseUrl);
+	const url = fileUrl(id, "main", "README.md", options.baseUrl, options.repoType);
 	const response = await doFetch(url, {
 		signal: options.signal,
 		headers: {
@@ -136,7 +142,7 @@ export async function getModelCard(id: string, options: ApiOptions = {}): Promis
 }
 
 export async function getModel(id: string, options: ApiOptions = {}): Promise<ModelInfo> {
-	const url = `${apiUrl(options.baseUrl, modelApiPath(id))}?expand[]=inferenceProviderMapping&expand[]=downloadsAllTime`;
+	const url = `${apiUrl(options.baseUrl, repoApi(id))}?expand[]=inferenceProviderMapping&expand[]=downloadsAllTime`;
 	const { data } = await getJson<ModelInfo>(url, options);
 	return data;
 }

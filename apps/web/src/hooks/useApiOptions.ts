@@ -1,13 +1,23 @@
 import { useMemo } from "react";
+import type { RepoType } from "@modelhub/tasks/repositories";
 import { hubTokenFor, useHubSession } from "../account/session";
 import { useSettings } from "../settings/store";
+import { useRepoType } from "./useRepoType";
 
-/** The hub API options for the current settings: base URL, and the hub token signed in to that hub. */
-export function useApiOptions(): { baseUrl: string; token?: string } {
+/**
+ * The hub API options for the current settings: base URL, the hub token signed in to that hub, and on
+ * a dataset page the repository type (src/hooks/useRepoType.ts).
+ */
+export function useApiOptions(): { baseUrl: string; token?: string; repoType?: RepoType } {
 	const { hubUrl } = useSettings();
 	const session = useHubSession(hubUrl);
+	const repoType = useRepoType();
 	return useMemo(() => {
 		const token = hubTokenFor(hubUrl, session);
-		return token ? { baseUrl: hubUrl, token } : { baseUrl: hubUrl };
-	}, [hubUrl, session]);
+		return {
+			baseUrl: hubUrl,
+			...(token ? { token } : {}),
+			...(repoType === "model" ? {} : { repoType }),
+		};
+	}, [hubUrl, session, repoType]);
 }

@@ -1,11 +1,19 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { LibraryInfo } from "@modelhub/hub/api";
 import { listLibraries } from "../api/catalogue";
 import { countModels, listModels, type ModelPage } from "../api/models";
+import {
+	AuthorFilter,
+	FilterChips,
+	FilterPanel,
+	Pagination,
+	SearchAndSort,
+	SelectFilter,
+} from "../components/list/ListControls";
 import { ErrorNotice, Loading } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
-import { useDebouncedDraft } from "../hooks/useDebounced";
+import { useCursorPages } from "../hooks/useCursorPages";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { formatCount, formatExactCount, formatRelative } from "../view/format";
@@ -27,8 +35,6 @@ import { filterablePipelines, pipelineName } from "../view/pipelines";
 import { providerLabel, providerOptions } from "../view/providers";
 
 const PAGE_SIZE = 20;
-/** Typing pauses this long before the list follows the search box. */
-const SEARCH_DEBOUNCE_MS = 300;
 /** Tags people often narrow by, offered as links in the filter panel. */
 const POPULAR_TAGS = [
 	"conversational",
@@ -47,10 +53,8 @@ export default function ModelsPage() {
 	const [params, setParams] = useSearchParams();
 	const state = useMemo(() => readListState(params), [params]);
 	const [libraries, setLibraries] = useState<LibraryInfo[]>([]);
-	// Cursors of the pages before the current one, so "Previous" can go back without offsets. They live in
-	// the history entry, so Back and reload restore the page number with the page.
-	const previous = previousCursors(useLocation().state);
 	const headingRef = useRef<HTMLHeadingElement>(null);
+	const pages = useCursorPages(state.cursor, (cursor) => writeListState({ ...state, cursor }), headingRef);
 	const pipelines = useMemo(() => filterablePipelines(), []);
 	const providers = useMemo(() => providerOptions(), []);
 
@@ -82,15 +86,6 @@ export default function ModelsPage() {
 		[filtersKey, api.baseUrl],
 	);
 
-	const goTo = (cursor: string | undefined, back: boolean) => {
-		setParams(writeListState({ ...state, cursor: cursor ?? "" }), {
-			state: { previous: back ? previous.slice(0, -1) : [...previous, state.cursor] },
-		});
-		// The buttons sit below the list: the new page is read from its top, as after a page load.
-		window.scrollTo(0, 0);
-		headingRef.current?.focus({ preventScroll: true });
-	};
-
 	const libraryLabel = (key: string) => libraries.find((item) => item.key === key)?.prettyLabel ?? key;
 	const chips = activeChips(state, { task: pipelineName, library: libraryLabel, provider: providerLabel });
 	const heading = state.pipelineTag ? `${pipelineName(state.pipelineTag)} models` : "Models";
@@ -108,7 +103,7 @@ export default function ModelsPage() {
 				</p>
 			</div>
 			<div className="models-layout">
-				<FilterPanel
+				<ModelFilters
 					state={state}
 					update={update}
 					pipelines={pipelines}
@@ -116,38 +111,27 @@ export default function ModelsPage() {
 					providers={providers}
 				/>
 				<section className="models-results" aria-label="Models">
-					<SearchAndSort state={state} update={update} />
-					{chips.length > 0 ? (
-						<ul className="chip-list" aria-label="Active filters">
-							{chips.map((chip) => (
-								<li key={chip.label}>
-									<button
-										type="button"
-										className="chip chip-removable"
-										aria-label={`Remove filter ${chip.label}`}
-										onClick={() => update(chip.without)}
-									>
-										{chip.label} <span aria-hidden="true">×</span>
-									</button>
-								</li>
-							))}
-							<li>
-								<button
-									type="button"
-									className="btn btn-small btn-secondary"
-									onClick={() =>
-										setParams(
-											writeListState(
-												patchListState(readListState(new URLSearchParams()), { sort: state.sort }),
-											),
-										)
-									}
-								>
-									Clear all
-								</button>
-							</li>
-						</ul>
-					) : null}
+					<SearchAndSort
+						what="models"
+						search={state.search}
+						sort={state.sort}
+						sorts={MODEL_SORTS}
+						placeholder="Filter by name, e.g. llama 3.3"
+						onSearch={(search, options) => update({ search }, options)}
+						onSort={(sort) => update({ sort })}
+					/>
+					<FilterChips
+						chips={chips}
+						onRemove={(index) => {
+							const chip = chips[index];
+							if (chip) update(chip.without);
+						}}
+						onClear={() =>
+							setParams(
+								writeListState(patchListState(readListState(new URLSearchParams()), { sort: state.sort })),
+							)
+						}
+					/>
 					{page.status === "loading" ? <Loading label="Loading models" /> : null}
 					{page.status === "error" ? (
 						<ErrorNotice title="Could not load models">{page.error.message}</ErrorNotice>
@@ -157,7 +141,7 @@ export default function ModelsPage() {
 							<p className="muted" role="status" aria-live="polite">
 								{page.data.models.length === 0
 									? "No models match these filters."
-									: `Showing ${page.data.models.length} ${page.data.models.length === 1 ? "model" : "models"}${previous.length > 0 ? ` (page ${previous.length + 1})` : ""}.`}
+									: `Showing ${page.data.models.length} ${page.data.models.length === 1 ? "model" : "models"}${pages.pageNumber > 1 ? ` (page ${pages.pageNumber})` : ""}.`}
 							</p>
 							<ul className="model-list">
 								{page.data.models.map((model) => (
@@ -190,24 +174,12 @@ export default function ModelsPage() {
 									</li>
 								))}
 							</ul>
-							<nav aria-label="Pagination" className="pagination">
-								<button
-									type="button"
-									className="btn btn-secondary"
-									disabled={previous.length === 0 && !state.cursor}
-									onClick={() => goTo(previous[previous.length - 1], true)}
-								>
-									← Previous
-								</button>
-								<button
-									type="button"
-									className="btn btn-secondary"
-									disabled={!page.data.nextCursor}
-									onClick={() => goTo(page.data.nextCursor, false)}
-								>
-									Next →
-								</button>
-							</nav>
+							<Pagination
+								hasPrevious={pages.hasPrevious}
+								hasNext={page.data.nextCursor !== undefined}
+								onPrevious={pages.previousPage}
+								onNext={() => page.data.nextCursor && pages.nextPage(page.data.nextCursor)}
+							/>
 						</>
 					) : null}
 				</section>
@@ -216,128 +188,9 @@ export default function ModelsPage() {
 	);
 }
 
-/** The cursor stack kept in a history entry's state by the pagination buttons (none on other entries). */
-function previousCursors(historyState: unknown): string[] {
-	if (typeof historyState !== "object" || historyState === null || !("previous" in historyState)) return [];
-	const { previous } = historyState;
-	return Array.isArray(previous)
-		? previous.filter((cursor): cursor is string => typeof cursor === "string")
-		: [];
-}
-
 type Update = (patch: Partial<ModelListState>, options?: { replace?: boolean }) => void;
 
-/** The search box follows typing (debounced, replacing the history entry) and the sort order. */
-function SearchAndSort({ state, update }: { state: ModelListState; update: Update }) {
-	const ids = { search: useId(), sort: useId() };
-	const [draft, type] = useDebouncedDraft(
-		state.search,
-		(text) => {
-			if (text.trim() !== state.search.trim()) update({ search: text }, { replace: true });
-		},
-		SEARCH_DEBOUNCE_MS,
-	);
-	return (
-		<form
-			className="search-sort"
-			role="search"
-			aria-label="Model search"
-			onSubmit={(event) => {
-				event.preventDefault();
-				update({ search: draft });
-			}}
-		>
-			<div className="field field-grow">
-				<label htmlFor={ids.search}>Search models</label>
-				<input
-					id={ids.search}
-					type="search"
-					className="input"
-					value={draft}
-					placeholder="Filter by name, e.g. llama 3.3"
-					autoComplete="off"
-					onChange={(event) => type(event.target.value)}
-				/>
-			</div>
-			<div className="field">
-				<label htmlFor={ids.sort}>Sort</label>
-				<select
-					id={ids.sort}
-					className="input"
-					value={state.sort}
-					onChange={(event) => update({ sort: event.target.value as ModelListState["sort"] })}
-				>
-					{MODEL_SORTS.map((option) => (
-						<option key={option.value} value={option.value}>
-							{option.label}
-						</option>
-					))}
-				</select>
-			</div>
-		</form>
-	);
-}
-
-function SelectFilter({
-	label,
-	value,
-	anyLabel,
-	options,
-	onChange,
-}: {
-	label: string;
-	value: string;
-	anyLabel: string;
-	options: Array<{ value: string; label: string }>;
-	onChange: (value: string) => void;
-}) {
-	const id = useId();
-	// A value from a link that the list does not offer is still shown (and can be cleared).
-	const known = !value || options.some((option) => option.value === value);
-	return (
-		<div className="field">
-			<label htmlFor={id}>{label}</label>
-			<select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
-				<option value="">{anyLabel}</option>
-				{known ? null : <option value={value}>{value}</option>}
-				{options.map((option) => (
-					<option key={option.value} value={option.value}>
-						{option.label}
-					</option>
-				))}
-			</select>
-		</div>
-	);
-}
-
-function AuthorFilter({ state, update }: { state: ModelListState; update: Update }) {
-	const id = useId();
-	const [draft, type] = useDebouncedDraft(
-		state.author,
-		(text) => {
-			// Only whole names the hub accepts are sent; a half-typed one with a space waits.
-			if (text.trim() !== state.author && /^[A-Za-z0-9][A-Za-z0-9._-]*$|^$/.test(text.trim())) {
-				update({ author: text.trim() }, { replace: true });
-			}
-		},
-		SEARCH_DEBOUNCE_MS,
-	);
-	return (
-		<div className="field">
-			<label htmlFor={id}>Author</label>
-			<input
-				id={id}
-				className="input"
-				value={draft}
-				placeholder="User or organisation"
-				autoComplete="off"
-				onChange={(event) => type(event.target.value)}
-			/>
-		</div>
-	);
-}
-
-function FilterPanel({
+function ModelFilters({
 	state,
 	update,
 	pipelines,
@@ -350,8 +203,8 @@ function FilterPanel({
 	libraries: LibraryInfo[];
 	providers: Array<{ id: string; label: string }>;
 }) {
-	const body: ReactNode = (
-		<div className="filter-fields">
+	return (
+		<FilterPanel>
 			<SelectFilter
 				label="Task"
 				value={state.pipelineTag}
@@ -373,7 +226,7 @@ function FilterPanel({
 				options={providers.map((provider) => ({ value: provider.id, label: provider.label }))}
 				onChange={(value) => update({ provider: value })}
 			/>
-			<AuthorFilter state={state} update={update} />
+			<AuthorFilter author={state.author} onAuthor={(author, options) => update({ author }, options)} />
 			<SelectFilter
 				label="License"
 				value={state.license}
@@ -416,16 +269,6 @@ function FilterPanel({
 					})}
 				</ul>
 			</div>
-		</div>
-	);
-	// Open beside the list on wide screens; on a phone, folded, so the search box and the list come first.
-	const [open] = useState(() => window.matchMedia?.("(min-width: 900px)").matches ?? true);
-	return (
-		<aside className="filter-panel" aria-label="Filters">
-			<details className="filter-details" open={open}>
-				<summary>Filters</summary>
-				{body}
-			</details>
-		</aside>
+		</FilterPanel>
 	);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atRevision, browseHref, browseTitle, parseBrowsePath, pathCrumbs } from "./browse";
+import { atRevision, browseHref, browseTitle, parseBrowsePath, parseDatasetPath, pathCrumbs } from "./browse";
 import { decodeShown, fileKind, highlightLanguage, prettyJson, textLines } from "./files";
 
 describe("browsing addresses", () => {
@@ -115,5 +115,28 @@ describe("file views", () => {
 		expect(prettyJson("{not json")).toBeUndefined();
 		expect(textLines("a\nb\n")).toEqual(["a", "b"]);
 		expect(textLines("")).toEqual([""]);
+	});
+});
+
+describe("dataset page addresses", () => {
+	it("reads /datasets/{id} and its views, and writes them back", () => {
+		expect(parseDatasetPath("/datasets/alice/reviews")).toEqual({
+			id: "alice/reviews",
+			view: { kind: "card" },
+		});
+		expect(parseDatasetPath("/datasets/alice/reviews/blob/main/data/train.csv")).toEqual({
+			id: "alice/reviews",
+			view: { kind: "blob", revision: "main", path: "data/train.csv" },
+		});
+		expect(parseDatasetPath("/datasets/squad/tree/main")).toEqual({
+			id: "squad",
+			view: { kind: "tree", revision: "main", path: "" },
+		});
+		expect(parseDatasetPath("/datasets")).toBeUndefined();
+		expect(parseDatasetPath("/alice/reviews")).toBeUndefined();
+		expect(browseHref("alice/reviews", { kind: "commits", revision: "refs/pr/1" }, "dataset")).toBe(
+			"/datasets/alice/reviews/commits/refs%2Fpr%2F1",
+		);
+		expect(browseHref("alice/reviews", { kind: "card" })).toBe("/alice/reviews");
 	});
 });

@@ -3,6 +3,7 @@
  * `/{id}/blob/{rev}/{path}`, `/{id}/commits/{rev}`, `/{id}/commit/{sha}`, and how a file is shown.
  * Pure, so the routes, the links and the hub's page titles (packages/hub/src/web/page-meta.ts) agree.
  */
+import { REPO_TYPE_URLS, type RepoType } from "@modelhub/tasks/repositories";
 import { encodeModelId } from "../api/http";
 
 export type BrowseView =
@@ -52,9 +53,23 @@ export function parseBrowsePath(pathname: string): { id: string; view: BrowseVie
 	return undefined;
 }
 
-/** The address of a view of a model (revisions such as `refs/pr/1` are one encoded segment). */
-export function browseHref(id: string, view: BrowseView): string {
-	const base = `/${encodeModelId(id)}`;
+/**
+ * A dataset's page addresses: the same views under `/datasets/` (`/datasets/{id}`, `/datasets/{id}/tree/…`),
+ * or undefined when `pathname` is no dataset page.
+ */
+export function parseDatasetPath(pathname: string): { id: string; view: BrowseView } | undefined {
+	const prefix = `/${REPO_TYPE_URLS.dataset.prefix}`;
+	if (!pathname.startsWith(prefix)) return undefined;
+	const browsed = parseBrowsePath(pathname.slice(prefix.length - 1));
+	return browsed && browsed.id !== "" ? browsed : undefined;
+}
+
+/**
+ * The address of a view of a repository (revisions such as `refs/pr/1` are one encoded segment):
+ * `/{id}/…` for a model, `/datasets/{id}/…` for a dataset.
+ */
+export function browseHref(id: string, view: BrowseView, repoType: RepoType = "model"): string {
+	const base = `/${REPO_TYPE_URLS[repoType].prefix}${encodeModelId(id)}`;
 	if (view.kind === "card") return base;
 	const revision = encodeURIComponent(view.revision);
 	if (!("path" in view)) return `${base}/${view.kind}/${revision}`;

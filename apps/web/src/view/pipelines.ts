@@ -11,10 +11,18 @@ export function pipelineName(id: string | undefined): string {
 	return isPipeline(id) ? PIPELINE_DATA[id].name : id;
 }
 
-/** Pipeline types offered in the model list's task filter, sorted by name. */
-export function filterablePipelines(): Array<{ id: PipelineType; name: string }> {
+/**
+ * Pipeline types offered in a list's task filter, sorted by name: the model list's, or the dataset
+ * list's (the catalogue hides some in each: `hideInModels`, `hideInDatasets`).
+ */
+export function filterablePipelines(
+	list: "models" | "datasets" = "models",
+): Array<{ id: PipelineType; name: string }> {
 	return (Object.keys(PIPELINE_DATA) as PipelineType[])
-		.filter((id) => !(PIPELINE_DATA[id] as PipelineData).hideInModels)
+		.filter((id) => {
+			const data = PIPELINE_DATA[id] as PipelineData;
+			return !(list === "models" ? data.hideInModels : data.hideInDatasets);
+		})
 		.map((id) => ({ id, name: PIPELINE_DATA[id].name }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

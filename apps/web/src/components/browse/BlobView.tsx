@@ -30,6 +30,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import NotFound from "../../pages/NotFound";
 import { isEditable } from "../../view/edit";
 import type { CommitResult } from "../../api/commit";
+import { useRepoType } from "../../hooks/useRepoType";
 
 // The editor loads when someone who may write opens it.
 const loadEditor = () => import("./FileEditor");
@@ -68,6 +69,7 @@ export default function BlobView({
 	canEdit?: boolean;
 	onCommitted?: () => void;
 }) {
+	const repoType = useRepoType();
 	const api = useApiOptions();
 	const navigate = useNavigate();
 	// "Edit model card" arrives with the editor open.
@@ -108,7 +110,7 @@ export default function BlobView({
 		const note = `Committed ${shortCommitId(result.commitOid)} to ${revision}.`;
 		if (action === "delete") {
 			const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-			void navigate(browseHref(modelId, { kind: "tree", revision, path: folder }), {
+			void navigate(browseHref(modelId, { kind: "tree", revision, path: folder }, repoType), {
 				state: { committed: `${note} ${path} was deleted.` },
 			});
 			return;
@@ -214,6 +216,7 @@ interface FileProps {
 }
 
 function FileView({ modelId, revision, file, isPrivate, edit }: FileProps & { edit?: EditControls }) {
+	const repoType = useRepoType();
 	const { entry } = file;
 	const name = entry.path.slice(entry.path.lastIndexOf("/") + 1);
 	const folders = pathCrumbs(entry.path).slice(0, -1);
@@ -222,11 +225,13 @@ function FileView({ modelId, revision, file, isPrivate, edit }: FileProps & { ed
 			<nav aria-label="File path" className="breadcrumbs files-path">
 				<ol>
 					<li>
-						<Link to={browseHref(modelId, { kind: "tree", revision, path: "" })}>{modelId}</Link>
+						<Link to={browseHref(modelId, { kind: "tree", revision, path: "" }, repoType)}>{modelId}</Link>
 					</li>
 					{folders.map((crumb) => (
 						<li key={crumb.path}>
-							<Link to={browseHref(modelId, { kind: "tree", revision, path: crumb.path })}>{crumb.name}</Link>
+							<Link to={browseHref(modelId, { kind: "tree", revision, path: crumb.path }, repoType)}>
+								{crumb.name}
+							</Link>
 						</li>
 					))}
 					<li>
@@ -275,7 +280,7 @@ function FileView({ modelId, revision, file, isPrivate, edit }: FileProps & { ed
 			{entry.lastCommit ? (
 				<p className="muted blob-commit">
 					Last changed by{" "}
-					<Link to={browseHref(modelId, { kind: "commit", revision: entry.lastCommit.id })}>
+					<Link to={browseHref(modelId, { kind: "commit", revision: entry.lastCommit.id }, repoType)}>
 						{entry.lastCommit.title}
 					</Link>{" "}
 					({shortCommitId(entry.lastCommit.id)}, {formatRelative(entry.lastCommit.date)})
@@ -307,9 +312,10 @@ function DownloadLink({
 	name: string;
 	isPrivate: boolean;
 }) {
+	const repoType = useRepoType();
 	const { baseUrl, token } = useApiOptions();
 	const [error, setError] = useState<string>();
-	const url = fileUrl(modelId, revision, path, baseUrl);
+	const url = fileUrl(modelId, revision, path, baseUrl, repoType);
 	if (isPrivate && token)
 		return (
 			<>
@@ -384,6 +390,7 @@ function MarkdownView({
 	path: string;
 }) {
 	const [source, setSource] = useState(false);
+	const repoType = useRepoType();
 	const markdown = useModule(loadMarkdown, !source);
 	const html = useMemo(
 		() =>
@@ -392,8 +399,9 @@ function MarkdownView({
 				: markdown.renderCard(text, modelId, window.location.origin, {
 						revision,
 						folder: path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "",
+						repoType,
 					}),
-		[source, text, modelId, markdown, revision, path],
+		[source, text, modelId, markdown, revision, path, repoType],
 	);
 	return (
 		<>
@@ -451,8 +459,9 @@ function CodeView({ text, language, label }: { text: string; language: string | 
 }
 
 function ImageView({ modelId, revision, file, isPrivate }: FileProps) {
+	const repoType = useRepoType();
 	const { baseUrl, token } = useApiOptions();
-	const url = fileUrl(modelId, revision, file.entry.path, baseUrl);
+	const url = fileUrl(modelId, revision, file.entry.path, baseUrl, repoType);
 	const [src, setSrc] = useState<string | undefined>(isPrivate && token ? undefined : url);
 	const tooLarge = file.entry.size > MAX_INLINE_IMAGE_BYTES;
 	useEffect(() => {

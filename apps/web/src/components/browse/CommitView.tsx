@@ -12,6 +12,7 @@ import { diffRows, diffStats } from "../../view/diff";
 import { formatBytes, formatDate } from "../../view/format";
 import NotFound from "../../pages/NotFound";
 import { ErrorNotice, Loading } from "../Status";
+import { useRepoType } from "../../hooks/useRepoType";
 
 /** Text files are diffed up to this size on each side; larger ones show their sizes only. */
 const MAX_DIFFED_BYTES = 1024 * 1024;
@@ -41,6 +42,7 @@ export default function CommitView({ modelId, revision }: { modelId: string; rev
 
 /** The commit's text and its changed files, a page of 1000 at a time ("More changed files"). */
 function CommitDetails({ modelId, data }: { modelId: string; data: RepoCommitDetail & { next?: string } }) {
+	const repoType = useRepoType();
 	const api = useApiOptions();
 	const [more, setMore] = useState<{ files: RepoCommitChange[]; next?: string }>({
 		files: [],
@@ -82,14 +84,17 @@ function CommitDetails({ modelId, data }: { modelId: string; data: RepoCommitDet
 					<>
 						{" "}
 						· parent{" "}
-						<Link to={browseHref(modelId, { kind: "commit", revision: parent })}>
+						<Link to={browseHref(modelId, { kind: "commit", revision: parent }, repoType)}>
 							<code>{shortCommitId(parent)}</code>
 						</Link>
 					</>
 				) : (
 					" · first commit"
 				)}{" "}
-				· <Link to={browseHref(modelId, { kind: "tree", revision: data.id, path: "" })}>Browse files</Link>
+				·{" "}
+				<Link to={browseHref(modelId, { kind: "tree", revision: data.id, path: "" }, repoType)}>
+					Browse files
+				</Link>
 			</p>
 			<h3 className="browse-subheading">
 				{files.length === 1 ? "1 file changed" : `${files.length.toLocaleString("en-US")} files changed`}
@@ -138,6 +143,7 @@ function FileDiff({
 	change: RepoCommitChange;
 	initiallyOpen: boolean;
 }) {
+	const repoType = useRepoType();
 	const [open, setOpen] = useState(initiallyOpen);
 	const sides = [change.before, change.after].filter((side) => side !== undefined);
 	const isLfs = sides.some((side) => side.lfs !== undefined);
@@ -161,7 +167,9 @@ function FileDiff({
 						{change.before ? formatBytes(change.before.size) : "—"} →{" "}
 						{change.after ? formatBytes(change.after.size) : "—"}.{" "}
 						{change.after ? (
-							<Link to={browseHref(modelId, { kind: "blob", revision: commitId, path: change.path })}>
+							<Link
+								to={browseHref(modelId, { kind: "blob", revision: commitId, path: change.path }, repoType)}
+							>
 								View file
 							</Link>
 						) : null}

@@ -5,6 +5,7 @@ import { useResource } from "../../hooks/useResource";
 import { browseHref, shortCommitId } from "../../view/browse";
 import { formatDate, formatRelative } from "../../view/format";
 import { ErrorNotice, Loading } from "../Status";
+import { useRepoType } from "../../hooks/useRepoType";
 
 const COMMIT_ID = /^[0-9a-f]{40}$/;
 
@@ -20,6 +21,7 @@ function cursorOf(next: string | undefined): string | undefined {
  * that commit, so each page has its own address): title, author, date and short id of each commit.
  */
 export function CommitsView({ modelId, revision }: { modelId: string; revision: string }) {
+	const repoType = useRepoType();
 	const api = useApiOptions();
 	const [params] = useSearchParams();
 	const after = params.get("after") ?? undefined;
@@ -37,7 +39,7 @@ export function CommitsView({ modelId, revision }: { modelId: string; revision: 
 	if (page.status === "error")
 		return <ErrorNotice title="Could not load the history">{page.error.message}</ErrorNotice>;
 	const older = cursorOf(page.data.next);
-	const here = browseHref(modelId, { kind: "commits", revision });
+	const here = browseHref(modelId, { kind: "commits", revision }, repoType);
 	return (
 		<section aria-labelledby="history-title" className="commits-view">
 			<h2 id="history-title" className="browse-heading">
@@ -50,7 +52,7 @@ export function CommitsView({ modelId, revision }: { modelId: string; revision: 
 						<div className="commit-main">
 							<Link
 								className="commit-title"
-								to={browseHref(modelId, { kind: "commit", revision: commit.id })}
+								to={browseHref(modelId, { kind: "commit", revision: commit.id }, repoType)}
 							>
 								{commit.title || "(no title)"}
 							</Link>

@@ -8,6 +8,7 @@ import { FilesTab } from "../model/FilesTab";
 import { Loading } from "../Status";
 import { RevisionSwitcher, type RevisionOption } from "./RevisionSwitcher";
 import { CommitsView } from "./CommitsView";
+import { useRepoType } from "../../hooks/useRepoType";
 
 // A file's view (with the highlighter and the Markdown renderer) and a commit's diff (with the diff
 // library) are chunks of their own: no other page loads them.
@@ -38,6 +39,7 @@ export function RepoBrowser({
 	/** A commit from the page landed: the page reads the model again (header, card, sidebar). */
 	onCommitted: () => void;
 }) {
+	const repoType = useRepoType();
 	const api = useApiOptions();
 	const navigate = useNavigate();
 	// Bumped by a commit or a new branch or tag: the refs are read again.
@@ -73,17 +75,17 @@ export function RepoBrowser({
 				<RevisionSwitcher
 					revision={revision}
 					options={options}
-					onChange={(next) => void navigate(browseHref(modelId, atRevision(view, next)))}
+					onChange={(next) => void navigate(browseHref(modelId, atRevision(view, next), repoType))}
 				/>
 				<nav aria-label="Repository" className="browse-nav">
 					<Link
-						to={browseHref(modelId, { kind: "tree", revision, path: "" })}
+						to={browseHref(modelId, { kind: "tree", revision, path: "" }, repoType)}
 						aria-current={isHistory ? undefined : "page"}
 					>
 						Files
 					</Link>
 					<Link
-						to={browseHref(modelId, { kind: "commits", revision })}
+						to={browseHref(modelId, { kind: "commits", revision }, repoType)}
 						aria-current={view.kind === "commits" ? "page" : undefined}
 					>
 						History
@@ -119,7 +121,7 @@ export function RepoBrowser({
 							setRefsVersion((value) => value + 1);
 							setCreated(`Created the ${kind} ${name} at ${revision}.`);
 							// A new branch is where the next edits go: the page moves to it.
-							if (kind === "branch") void navigate(browseHref(modelId, atRevision(view, name)));
+							if (kind === "branch") void navigate(browseHref(modelId, atRevision(view, name), repoType));
 						}}
 					/>
 				</Suspense>

@@ -9,6 +9,7 @@ import { useResource } from "../../hooks/useResource";
 import { browseHref, pathCrumbs, shortCommitId } from "../../view/browse";
 import { formatBytes, formatRelative } from "../../view/format";
 import { ErrorNotice, Loading } from "../Status";
+import { useRepoType } from "../../hooks/useRepoType";
 
 // The upload panel (drop zone, pending list, progress) loads when an owner opens it.
 const UploadPanel = lazy(() => import("./UploadPanel").then((module) => ({ default: module.UploadPanel })));
@@ -37,6 +38,7 @@ export function FilesTab({
 	/** A commit landed (the page reads the model again). */
 	onCommitted?: () => void;
 }) {
+	const repoType = useRepoType();
 	const api = useApiOptions();
 	const navigate = useNavigate();
 	const [uploading, setUploading] = useState(initialUpload && canWrite);
@@ -55,8 +57,8 @@ export function FilesTab({
 		setMore({ entries: [] });
 		setVersion((value) => value + 1);
 		onPageCommitted?.();
-		void navigate(browseHref(modelId, { kind: "tree", revision: "main", path: folder }));
-	}, [navigate, modelId, folder, onPageCommitted]);
+		void navigate(browseHref(modelId, { kind: "tree", revision: "main", path: folder }, repoType));
+	}, [navigate, modelId, folder, onPageCommitted, repoType]);
 	const crumbs = pathCrumbs(folder);
 	const next =
 		more.next ?? (more.entries.length === 0 && tree.status === "ready" ? tree.data.next : undefined);
@@ -68,7 +70,9 @@ export function FilesTab({
 					<ol>
 						<li>
 							{folder ? (
-								<Link to={browseHref(modelId, { kind: "tree", revision, path: "" })}>{modelId}</Link>
+								<Link to={browseHref(modelId, { kind: "tree", revision, path: "" }, repoType)}>
+									{modelId}
+								</Link>
 							) : (
 								<span aria-current="page">{modelId}</span>
 							)}
@@ -78,7 +82,7 @@ export function FilesTab({
 								{index === crumbs.length - 1 ? (
 									<span aria-current="page">{crumb.name}</span>
 								) : (
-									<Link to={browseHref(modelId, { kind: "tree", revision, path: crumb.path })}>
+									<Link to={browseHref(modelId, { kind: "tree", revision, path: crumb.path }, repoType)}>
 										{crumb.name}
 									</Link>
 								)}
@@ -157,6 +161,7 @@ function FileTable({
 	/** Set for a private model: downloads go through fetch with the token. */
 	token?: string;
 }) {
+	const repoType = useRepoType();
 	const { baseUrl } = useApiOptions();
 	const [downloadError, setDownloadError] = useState<string>();
 	if (entries.length === 0) return <p className="muted">This folder is empty.</p>;
@@ -187,13 +192,13 @@ function FileTable({
 							<tr key={entry.path} data-type={entry.type}>
 								<th scope="row">
 									{entry.type === "directory" ? (
-										<Link to={browseHref(modelId, { kind: "tree", revision, path: entry.path })}>
+										<Link to={browseHref(modelId, { kind: "tree", revision, path: entry.path }, repoType)}>
 											<span aria-hidden="true">📁 </span>
 											{name}/
 										</Link>
 									) : (
 										<span>
-											<Link to={browseHref(modelId, { kind: "blob", revision, path: entry.path })}>
+											<Link to={browseHref(modelId, { kind: "blob", revision, path: entry.path }, repoType)}>
 												{name}
 											</Link>
 											{entry.lfs ? <span className="badge badge-lfs">LFS</span> : null}
@@ -204,7 +209,7 @@ function FileTable({
 									{entry.lastCommit ? (
 										<>
 											<Link
-												to={browseHref(modelId, { kind: "commit", revision: entry.lastCommit.id })}
+												to={browseHref(modelId, { kind: "commit", revision: entry.lastCommit.id }, repoType)}
 												title={`Commit ${shortCommitId(entry.lastCommit.id)}`}
 											>
 												{entry.lastCommit.title}
@@ -221,11 +226,14 @@ function FileTable({
 											className="link-button"
 											onClick={() => {
 												setDownloadError(undefined);
-												downloadWithToken(fileUrl(modelId, revision, entry.path, baseUrl), token, name).catch(
-													(error: unknown) =>
-														setDownloadError(
-															`${name}: ${error instanceof Error ? error.message : String(error)}`,
-														),
+												downloadWithToken(
+													fileUrl(modelId, revision, entry.path, baseUrl, repoType),
+													token,
+													name,
+												).catch((error: unknown) =>
+													setDownloadError(
+														`${name}: ${error instanceof Error ? error.message : String(error)}`,
+													),
 												);
 											}}
 										>
@@ -233,7 +241,7 @@ function FileTable({
 										</button>
 									) : null}
 									{entry.type === "file" && !token ? (
-										<a href={fileUrl(modelId, revision, entry.path, baseUrl)} download={name}>
+										<a href={fileUrl(modelId, revision, entry.path, baseUrl, repoType)} download={name}>
 											Download<span className="visually-hidden"> {name}</span>
 										</a>
 									) : null}

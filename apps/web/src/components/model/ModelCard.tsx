@@ -13,6 +13,8 @@ import { Marked } from "marked";
 import { useMemo } from "react";
 import { fileUrl } from "../../api/models";
 import { cardBody, cardMetadata } from "../../view/model";
+import type { RepoType } from "@modelhub/tasks/repositories";
+import { useRepoType } from "../../hooks/useRepoType";
 
 const marked = new Marked({
 	gfm: true,
@@ -43,6 +45,8 @@ export function repoPath(url: string, folder = ""): string {
 /** Where a rendered file's relative links point: the revision shown and the file's folder. */
 export interface CardPlace {
 	revision?: string;
+	/** The type of repository the card belongs to (models when absent): `/datasets/{id}/resolve/…` links. */
+	repoType?: RepoType;
 	/** The folder of the Markdown file ("" for the root, as README.md). */
 	folder?: string;
 }
@@ -51,7 +55,7 @@ export function renderCard(
 	markdown: string,
 	modelId: string,
 	origin: string,
-	{ revision = "main", folder = "" }: CardPlace = {},
+	{ revision = "main", folder = "", repoType = "model" }: CardPlace = {},
 ): string {
 	const html = marked.parse(cardBody(markdown), { async: false });
 	const purify = DOMPurify(window);
@@ -71,14 +75,14 @@ export function renderCard(
 			if (isExternal(href)) {
 				node.setAttribute("rel", "noopener noreferrer nofollow");
 			} else if (href) {
-				node.setAttribute("href", fileUrl(modelId, revision, repoPath(href, folder)));
+				node.setAttribute("href", fileUrl(modelId, revision, repoPath(href, folder), "", repoType));
 			}
 		}
 		if (node.tagName === "IMG") {
 			const src = node.getAttribute("src") ?? "";
 			if (!src) return;
 			if (!isExternal(src)) {
-				node.setAttribute("src", fileUrl(modelId, revision, repoPath(src, folder)));
+				node.setAttribute("src", fileUrl(modelId, revision, repoPath(src, folder), "", repoType));
 			} else if (!src.startsWith(origin)) {
 				// Not loadable under the page's CSP: a link to the picture instead.
 				const link = node.ownerDocument.createElement("a");
@@ -106,7 +110,11 @@ export default function ModelCard({
 	modelId: string;
 	cardData: Record<string, unknown> | undefined;
 }) {
-	const html = useMemo(() => renderCard(markdown, modelId, window.location.origin), [markdown, modelId]);
+	const repoType = useRepoType();
+	const html = useMemo(
+		() => renderCard(markdown, modelId, window.location.origin, { repoType }),
+		[markdown, modelId, repoType],
+	);
 	const metadata = cardMetadata(cardData);
 	return (
 		<div className="model-card-view">

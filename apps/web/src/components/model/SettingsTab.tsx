@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { setModelPrivate } from "../../api/account";
 import { splitModelId } from "../../view/model";
+import { useRepoType } from "../../hooks/useRepoType";
 
-/** The owner's settings of a model: its visibility, changed on the hub with feedback either way. */
+/** The owner's settings of a model or dataset: its visibility, changed on the hub with feedback either way. */
 export function SettingsTab({
 	modelId,
 	isPrivate,
@@ -18,6 +19,7 @@ export function SettingsTab({
 	const [message, setMessage] = useState<string>();
 	const [error, setError] = useState<string>();
 	const { namespace } = splitModelId(modelId);
+	const what = useRepoType();
 
 	const toggle = async () => {
 		setSaving(true);
@@ -28,8 +30,8 @@ export function SettingsTab({
 			onChange(result.private);
 			setMessage(
 				result.private
-					? "This model is now private: only its owners can see it."
-					: "This model is now public: anyone can see and download it.",
+					? `This ${what} is now private: only its owners can see it.`
+					: `This ${what} is now public: anyone can see and download it.`,
 			);
 		} catch (failure) {
 			setError(failure instanceof Error ? failure.message : String(failure));
@@ -45,12 +47,12 @@ export function SettingsTab({
 				<p>
 					{isPrivate ? (
 						<>
-							This model is <strong>private</strong>: only you
+							This {what} is <strong>private</strong>: only you
 							{namespace ? ` and the members of ${namespace}` : ""} can see it, its files and its page.
 						</>
 					) : (
 						<>
-							This model is <strong>public</strong>: anyone can see it and download its files.
+							This {what} is <strong>public</strong>: anyone can see it and download its files.
 						</>
 					)}
 				</p>

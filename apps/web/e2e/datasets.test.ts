@@ -1,0 +1,310 @@
+/**
+ * Datasets in the browser (issue 23): `/datasets` with the public hub's filters (task, modality,
+ * format, size, license, author), search, sort, the total, cursor paging, Back and Forward; a dataset's
+ * page with its header facts, card, files at their own addresses (`/datasets/{id}/tree/…`, `/blob/…`,
+ * `/commits/…`) and "Use this dataset"; axe in both themes at 1280 and 390 px. Debian's Chromium against
+ * the real hub, with datasets committed through its API (the hub's analysis derives their tags).
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { startHub, type RunningHub } from "./support/hub";
+
+const ADMIN_TOKEN = "datasets-e2e-admin-token-0123456789";
+const REVIEWS = "alice/reviews";
+const PICTURES = "alice/pictures";
+/** More than a viewer page (100 rows). */
+const MANY = "alice/many-rows";
+/** More than a page (20) of plain datasets. */
+const FILLERS = Array.from({ length: 21 }, (_, index) => `bob/numbers-${String(index).padStart(2, "0")}`);
+/** A 2×2 PNG: real image bytes. */
+const PNG = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+	"base64",
+);
+const CARD = `---
+license: mit
+task_categories:
+- text-classification
+language:
+- en
+---
+
+# Tiny reviews
+
+Three short reviews, each labelled.
+`;
+
+let hub: RunningHub;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+const tokens: Record<string, string> = {};
+
+async function createDataset(owner: string, name: string, files: Record<string, Buffer | string>) {
+	const headers = { authorization: `Bearer ${tokens[owner]}` };
+	const created = await fetch(`${hub.url}/api/repos/create`, {
+		method: "POST",
+		headers: { ...headers, "content-type": "application/json" },
+		body: JSON.stringify({ type: "dataset", name }),
+	});
+	if (created.status !== 200) throw new Error(`create ${name}: ${created.status}`);
+	const lines = [
+		{ key: "header", value: { summary: "Add the data", description: "" } },
+		...Object.entries(files).map(([path, content]) => ({
+			key: "file",
+			value: { path, encoding: "base64", content: Buffer.from(content).toString("base64") },
+		})),
+	];
+	const committed = await fetch(`${hub.url}/api/datasets/${owner}/${name}/commit/main`, {
+		method: "POST",
+		headers: { ...headers, "content-type": "application/x-ndjson" },
+		body: lines.map((line) => JSON.stringify(line)).join("\n"),
+	});
+	if (committed.status !== 200)
+		throw new Error(`commit ${name}: ${committed.status} ${await committed.text()}`);
+}
+
+/** Waits (bounded) until the hub's analysis has filed a dataset's tags. */
+async function analysed(id: string, tag: string) {
+	const deadline = Date.now() + 30_000;
+	while (Date.now() < deadline) {
+		const info = (await (await fetch(`${hub.url}/api/datasets/${id}`)).json()) as { tags?: string[] };
+		if (info.tags?.includes(tag)) return;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	throw new Error(`${id} never got the tag ${tag}`);
+}
+
+async function visit(target: Page, path: string) {
+	const response = await target.goto(hub.url + path, { waitUntil: "networkidle" });
+	await target.locator("main h1").first().waitFor();
+	return response;
+}
+
+async function expectNoAxeViolations(target: Page, where: string) {
+	for (const width of [1280, 390]) {
+		await target.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+		for (const colorScheme of ["light", "dark"] as const) {
+			await target.emulateMedia({ colorScheme });
+			const violations = await axeViolations(target);
+			expect(violations, `${where} at ${width} px (${colorScheme})`).toEqual([]);
+		}
+	}
+	await target.emulateMedia({ colorScheme: "light" });
+	await target.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The ids of the listed datasets, in order. */
+async function listed(target: Page): Promise<string[]> {
+	return target.locator(".model-list .model-id a").allTextContents();
+}
+
+beforeAll(async () => {
+	[hub, browser] = await Promise.all([startHub({ MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN }), launchBrowser()]);
+	for (const name of ["alice", "bob"]) {
+		const user = await fetch(`${hub.url}/api/admin/users`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+			body: JSON.stringify({ name }),
+		});
+		tokens[name] = ((await user.json()) as { token: string }).token;
+	}
+	await createDataset("alice", "reviews", {
+		"README.md": CARD,
+		"data/train.csv": "text,label\ngood,1\nbad,0\nfine,1\n",
+		"data/test.csv": "text,label\nokay,1\n",
+	});
+	await createDataset("alice", "pictures", { "train/cat/1.png": PNG, "train/dog/2.png": PNG });
+	await createDataset("alice", "many-rows", {
+		"rows.jsonl": Array.from({ length: 150 }, (_, n) => JSON.stringify({ n, word: `word-${n}` })).join("\n"),
+	});
+	for (const id of FILLERS) {
+		const [owner, name] = id.split("/") as [string, string];
+		await createDataset(owner, name, { "numbers.jsonl": '{"n": 1}\n' });
+	}
+	await analysed(REVIEWS, "format:csv");
+	await analysed(PICTURES, "modality:image");
+	await analysed(MANY, "format:json");
+	await analysed(FILLERS.at(-1)!, "format:json");
+	page = browser.context.pages()[0] ?? (await browser.context.newPage());
+	page.setDefaultTimeout(15_000);
+	errors = watchErrors(page);
+}, 300_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await hub?.stop();
+});
+
+describe("datasets in the browser", () => {
+	it("lists every dataset with the total, pages by cursor, and Back and Forward restore each page", async () => {
+		const response = await visit(page, "/datasets");
+		expect(response?.status()).toBe(200);
+		expect(await page.title()).toBe("Datasets · ModelHub");
+		const total = page.getByTestId("dataset-total");
+		await expect.poll(() => total.textContent()).toBe("24 datasets");
+		const first = await listed(page);
+		expect(first).toHaveLength(20);
+		await page.getByRole("button", { name: "Next →" }).click();
+		await page.getByText("(page 2)").waitFor();
+		const second = await listed(page);
+		expect(second).toHaveLength(4);
+		expect(new Set([...first, ...second]).size).toBe(24);
+		// The heading takes the focus, as after a page load.
+		expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+		await page.goBack({ waitUntil: "networkidle" });
+		await expect.poll(() => listed(page)).toEqual(first);
+		await page.goForward({ waitUntil: "networkidle" });
+		await expect.poll(() => listed(page)).toEqual(second);
+		await page.getByText("(page 2)").waitFor();
+		await page.getByRole("button", { name: "← Previous" }).click();
+		await expect.poll(() => listed(page)).toEqual(first);
+		await visit(page, "/datasets");
+		await expectNoAxeViolations(page, "the dataset list");
+		expect(errors).toEqual([]);
+	});
+
+	it("filters by task, modality, format, size, license and author, searches as you type, sorts; all in the URL", async () => {
+		await visit(page, "/datasets");
+		await page.getByLabel("Format").selectOption("csv");
+		await page.waitForURL(`${hub.url}/datasets?format=format%3Acsv`);
+		await expect.poll(() => listed(page)).toEqual([REVIEWS]);
+		await expect.poll(() => page.getByTestId("dataset-total").textContent()).toBe("1 dataset");
+		await page.getByRole("button", { name: "Remove filter Format: CSV" }).waitFor();
+		await page.getByLabel("Modality").selectOption("image");
+		await expect.poll(() => listed(page)).toEqual([]);
+		await page.getByText("No datasets match these filters.").waitFor();
+		await page.getByRole("button", { name: "Clear all" }).click();
+		await expect.poll(async () => (await listed(page)).length).toBe(20);
+		// The public hub's parameter names and prefixed values (a link from elsewhere works as is).
+		await visit(page, "/datasets?task_categories=task_categories:text-classification&license=license:mit");
+		await expect.poll(() => listed(page)).toEqual([REVIEWS]);
+		expect(await page.locator("main h1").textContent()).toBe("Text Classification datasets");
+		await visit(page, "/datasets?modality=modality:image");
+		await expect.poll(() => listed(page)).toEqual([PICTURES]);
+		await visit(page, "/datasets?size_categories=size_categories:n<1K");
+		await page.getByText("No datasets match these filters.").waitFor();
+		// Search as you type: the URL follows (one history entry), Back leaves the list.
+		await visit(page, "/datasets");
+		await page.getByLabel("Search datasets").fill("numbers-1");
+		await page.waitForURL(`${hub.url}/datasets?search=numbers-1`);
+		await expect.poll(async () => (await listed(page)).length).toBe(10);
+		await page.getByLabel("Author").fill("alice");
+		await page.waitForURL(/author=alice/);
+		await page.getByText("No datasets match these filters.").waitFor();
+		await page.getByRole("button", { name: "Remove filter Search: numbers-1" }).click();
+		await expect.poll(() => listed(page)).toEqual([REVIEWS, PICTURES, MANY]);
+		await page.getByLabel("Sort").selectOption("id");
+		await page.waitForURL(/sort=id/);
+		await expect.poll(() => listed(page)).toEqual([MANY, PICTURES, REVIEWS]);
+		await page.goBack({ waitUntil: "networkidle" });
+		await expect.poll(() => page.getByLabel("Sort").inputValue()).toBe("downloads");
+		await visit(page, "/datasets?format=format:csv&author=alice");
+		await expectNoAxeViolations(page, "a filtered dataset list");
+		expect(errors).toEqual([]);
+	});
+
+	it("shows a dataset: header facts, card, files at their own addresses, history, and a 404 for others", async () => {
+		await visit(page, "/datasets?author=alice");
+		await page.getByRole("link", { name: REVIEWS }).click();
+		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}`);
+		// A navigation inside the app: the title follows once the dataset is loaded.
+		await expect.poll(() => page.title()).toBe(`${REVIEWS} · ModelHub`);
+		const facts = page.getByRole("list", { name: "Dataset facts" });
+		await facts.getByRole("link", { name: "Text Classification" }).waitFor();
+		expect(await facts.textContent()).toMatch(/FormatCSV/);
+		expect(await facts.textContent()).toMatch(/Licensemit/);
+		await page.getByRole("heading", { name: "Tiny reviews" }).waitFor();
+		await expectNoAxeViolations(page, "the dataset card");
+		await page.getByRole("tab", { name: "Files and versions" }).click();
+		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}/tree/main`);
+		const table = page.locator("table.file-table");
+		await table.getByRole("link", { name: "data/" }).click();
+		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}/tree/main/data`);
+		await table.getByRole("link", { name: "train.csv", exact: true }).click();
+		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}/blob/main/data/train.csv`);
+		await page.getByText("good,1").waitFor();
+		await expect.poll(() => page.title()).toBe(`data/train.csv · ${REVIEWS} at main · ModelHub`);
+		// The download link is the dataset's resolve URL.
+		const download = await page
+			.getByRole("link", { name: /Download/ })
+			.first()
+			.getAttribute("href");
+		expect(download).toContain(`/datasets/${REVIEWS}/resolve/main/data/train.csv`);
+		await page.reload({ waitUntil: "networkidle" });
+		await page.getByText("good,1").waitFor();
+		await expectNoAxeViolations(page, "a dataset file");
+		await page.getByRole("link", { name: "History" }).click();
+		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}/commits/main`);
+		await page.getByRole("link", { name: "Add the data" }).waitFor();
+		// The first paint of each address is the server's: dataset pages and their views, 404 for the missing.
+		const status = async (path: string) =>
+			(await fetch(hub.url + path, { headers: { accept: "text/html" } })).status;
+		expect(await status(`/datasets/${REVIEWS}/blob/main/data/train.csv`)).toBe(200);
+		expect(await status(`/datasets/${REVIEWS}/blob/main/nope.csv`)).toBe(404);
+		const missing = await visit(page, "/datasets/alice/nothing-here");
+		expect(missing?.status()).toBe(404);
+		await page.getByRole("heading", { name: "Dataset not found" }).waitFor();
+		expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+		errors.length = 0;
+	});
+
+	it("the Viewer tab pages a split's rows, switches splits and searches, from the hub's viewer API", async () => {
+		await visit(page, `/datasets/${REVIEWS}`);
+		await page.getByRole("tab", { name: "Viewer" }).click();
+		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}?tab=viewer`);
+		const status = page.locator(".viewer-pane [role=status]");
+		await expect.poll(() => status.textContent()).toBe("Rows 1–3 of 3.");
+		const cells = () => page.locator(".viewer-table tbody td").allTextContents();
+		expect(await cells()).toEqual(["good", "1", "bad", "0", "fine", "1"]);
+		await page.getByLabel("Config and split").selectOption("default/test");
+		await expect.poll(cells).toEqual(["okay", "1"]);
+		await page.reload({ waitUntil: "networkidle" });
+		await expect.poll(cells).toEqual(["okay", "1"]);
+		await page.getByLabel("Config and split").selectOption("default/train");
+		await page.getByLabel("Search this split").fill("bad");
+		await page.keyboard.press("Enter");
+		await expect.poll(() => status.textContent()).toBe("Rows 1–1 of 1 found.");
+		expect(await cells()).toEqual(["bad", "0"]);
+		await expectNoAxeViolations(page, "the viewer");
+		// 150 rows: two pages of the viewer's 100.
+		await visit(page, `/datasets/${MANY}?tab=viewer`);
+		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
+		await page.getByRole("button", { name: "Next rows →" }).click();
+		await expect.poll(() => status.textContent()).toBe("Rows 101–150 of 150.");
+		expect((await cells()).slice(0, 2)).toEqual(["100", "word-100"]);
+		expect(await page.getByRole("button", { name: "Next rows →" }).isDisabled()).toBe(true);
+		await page.goBack({ waitUntil: "networkidle" });
+		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
+		expect(errors).toEqual([]);
+	});
+
+	it("'Use this dataset' shows each way the files allow, with snippets that target this hub", async () => {
+		await visit(page, `/datasets/${REVIEWS}`);
+		await page.getByRole("button", { name: "Use this dataset" }).click();
+		const dialog = page.getByRole("dialog", { name: `Use ${REVIEWS}` });
+		await dialog.waitFor();
+		const tabs = dialog.getByRole("tab");
+		await expect
+			.poll(() => tabs.allTextContents())
+			.toEqual(["Datasets", "pandas", "Polars", "huggingface_hub", "hf CLI"]);
+		expect(await dialog.locator("pre").first().textContent()).toContain(`load_dataset("${REVIEWS}")`);
+		expect(await dialog.locator("pre").first().textContent()).toContain(
+			`os.environ["HF_ENDPOINT"] = "${hub.url}"`,
+		);
+		await dialog.getByRole("tab", { name: "pandas" }).click();
+		await expect
+			.poll(() => dialog.locator("pre").first().textContent())
+			.toContain(`pd.read_csv("hf://datasets/${REVIEWS}/" + splits["train"])`);
+		await expectNoAxeViolations(page, "the Use this dataset dialog");
+		await page.keyboard.press("Escape");
+		// A folder of pictures: no table library to offer.
+		await visit(page, `/datasets/${PICTURES}`);
+		await page.getByRole("button", { name: "Use this dataset" }).click();
+		await expect
+			.poll(() => page.getByRole("dialog").getByRole("tab").allTextContents())
+			.toEqual(["Datasets", "huggingface_hub", "hf CLI"]);
+		expect(errors).toEqual([]);
+	});
+});
