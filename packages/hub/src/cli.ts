@@ -103,6 +103,7 @@ async function serve(config: HubConfig): Promise<void> {
 			shutdown: config.shutdown,
 			accountLimits: config.accountLimits,
 			gc: config.gc,
+			discussions: config.discussions,
 			selfService: config.selfService,
 		});
 		await server.app.listen({ port: config.port, host: config.host });

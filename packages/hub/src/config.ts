@@ -80,6 +80,8 @@ export interface HubConfig {
 	accountLimits: AccountLimits;
 	/** The collector of unreferenced bytes (src/gc/). */
 	gc: GcSettings;
+	/** Bounds of discussions and pull requests (src/services/discussions.ts). */
+	discussions: DiscussionLimits;
 	/** Sign-up, browser sessions and password hashing (src/services/sessions.ts). */
 	selfService: SelfServiceSettings;
 }
@@ -187,6 +189,31 @@ export interface UploadSettings {
 	/** Bytes of zero regions (hashed, not written) a Xet shard may rebuild (src/xet/plan.ts). */
 	xetMaxZeroBytes: number;
 }
+
+/** The bounds of discussions (MODELHUB_DISCUSSION_* and MODELHUB_PR_DIFF_MAX_BYTES). */
+export interface DiscussionLimits {
+	/** Largest comment (and description) in bytes of UTF-8. */
+	maxCommentBytes: number;
+	/** Discussions and pull requests one repository may have in all. */
+	maxPerRepo: number;
+	/** Events (comments, status and title changes, commits) one discussion may have. */
+	maxEvents: number;
+	/** Discussions per page of a listing. */
+	pageSize: number;
+	/** Bytes of a pull request's diff shown at most (the rest is cut, `diffTruncated`). */
+	maxDiffBytes: number;
+	/** Changed files a pull request's diff and merge consider at most. */
+	maxFiles: number;
+}
+
+export const DEFAULT_DISCUSSION_LIMITS: DiscussionLimits = {
+	maxCommentBytes: 64 * 1024,
+	maxPerRepo: 10_000,
+	maxEvents: 1000,
+	pageSize: 50,
+	maxDiffBytes: 1024 * 1024,
+	maxFiles: 1000,
+};
 
 /** Local disk (under the data folder) or an S3-compatible bucket. */
 export type StorageConfig =
@@ -512,6 +539,38 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				0,
 				1_000_000,
 			),
+		},
+		discussions: {
+			maxCommentBytes: integer(
+				env,
+				"MODELHUB_DISCUSSION_MAX_COMMENT_BYTES",
+				DEFAULT_DISCUSSION_LIMITS.maxCommentBytes,
+				1,
+				1024 * 1024,
+			),
+			maxPerRepo: integer(
+				env,
+				"MODELHUB_DISCUSSIONS_PER_REPO",
+				DEFAULT_DISCUSSION_LIMITS.maxPerRepo,
+				1,
+				10_000_000,
+			),
+			maxEvents: integer(
+				env,
+				"MODELHUB_DISCUSSION_MAX_EVENTS",
+				DEFAULT_DISCUSSION_LIMITS.maxEvents,
+				2,
+				1_000_000,
+			),
+			pageSize: integer(env, "MODELHUB_DISCUSSIONS_PAGE_SIZE", DEFAULT_DISCUSSION_LIMITS.pageSize, 1, 1000),
+			maxDiffBytes: integer(
+				env,
+				"MODELHUB_PR_DIFF_MAX_BYTES",
+				DEFAULT_DISCUSSION_LIMITS.maxDiffBytes,
+				0,
+				64 * MIB,
+			),
+			maxFiles: integer(env, "MODELHUB_PR_MAX_FILES", DEFAULT_DISCUSSION_LIMITS.maxFiles, 1, 1_000_000),
 		},
 		gc: {
 			intervalMs: integer(

@@ -11,6 +11,7 @@ import { ResponseCache } from "./cache.js";
 import { AuthFailureLimits, DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import {
 	DEFAULT_ACCOUNT_LIMITS,
+	DEFAULT_DISCUSSION_LIMITS,
 	DEFAULT_GC_SETTINGS,
 	DEFAULT_BODY_LIMIT,
 	DEFAULT_HEADERS_TIMEOUT_MS,
@@ -19,6 +20,7 @@ import {
 	DEFAULT_SELF_SERVICE,
 	DEFAULT_UPLOAD_SETTINGS,
 	type AccountLimits,
+	type DiscussionLimits,
 	type GcSettings,
 	type LogLevel,
 	type SelfServiceSettings,
@@ -67,6 +69,7 @@ import type { ParsePool, ParseSettings } from "./parsing/pool.js";
 import type { BlobStore } from "./storage/types.js";
 import { RepositoryAnalysis, type AnalysisSettings } from "./services/analysis.js";
 import { webRoutes } from "./routes/web.js";
+import { discussionRoutes } from "./routes/discussions.js";
 
 export interface HubServerOptions {
 	db: Database;
@@ -118,6 +121,8 @@ export interface HubServerOptions {
 	accountLimits?: Partial<AccountLimits>;
 	/** The garbage collector and its periodic run (src/gc/). */
 	gc?: Partial<GcSettings>;
+	/** Bounds of discussions and pull requests (src/services/discussions.ts). */
+	discussions?: Partial<DiscussionLimits>;
 	/** Sign-up mode, browser session lifetimes, password hashing cost (src/services/sessions.ts). */
 	selfService?: Partial<SelfServiceSettings>;
 }
@@ -389,6 +394,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			uploads: { ...DEFAULT_UPLOAD_SETTINGS, ...options.uploads },
 			accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits },
 			gc: { ...DEFAULT_GC_SETTINGS, ...options.gc },
+			discussions: { ...DEFAULT_DISCUSSION_LIMITS, ...options.discussions },
 		},
 		downloads: options.downloads,
 		serving: options.serving,
@@ -448,6 +454,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	datasetsServerRoutes(app, { ...services, datasetViewer }, options.publicUrl);
 	repositoryRoutes(app, routeOptions);
 	communityRoutes(app, routeOptions);
+	discussionRoutes(app, { ...services, publicUrl: options.publicUrl });
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });
 	await catalogueRoutes(app, { ...services, cache });

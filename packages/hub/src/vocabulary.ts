@@ -119,6 +119,8 @@ export const AUDIT_ACTIONS = [
 	"tag.delete",
 	"lfs.upload",
 	"xet.upload",
+	"discussion.create",
+	"discussion.update",
 	"model.put",
 	"model.delete",
 	"model.import",

@@ -15,3 +15,4 @@ export type * from "./uploads.js";
 export type * from "./people.js";
 export type * from "./viewer.js";
 export type * from "./community.js";
+export type * from "./discussions.js";

@@ -50,7 +50,7 @@ export interface PathsInfoRequest {
 
 /** The query parameters of `GET /api/models/{id}/refs`. */
 export interface RefsParameters {
-	/** Adds `pullRequests` (always empty: this hub has none). */
+	/** Adds `pullRequests`: the `refs/pr/N` of the repository's pull requests. */
 	include_prs?: boolean;
 }
 
@@ -69,7 +69,7 @@ export interface GitRef {
 	targetCommit: string;
 }
 
-/** `GET /api/models/{id}/refs` (`include_prs=1` adds the empty `pullRequests`). */
+/** `GET /api/models/{id}/refs` (`include_prs=1` adds `pullRequests`). */
 export interface RepoRefs {
 	branches: GitRef[];
 	converts: GitRef[];

@@ -42,8 +42,8 @@ export interface CommitAnswer {
 	success: true;
 	commitOid: string;
 	commitUrl: string;
-	/** Pull requests are not supported. */
-	pullRequestUrl: null;
+	/** The pull request the commit opened or went to (`{page}/discussions/N`), else null. */
+	pullRequestUrl: string | null;
 }
 
 /** The body of a preupload request (huggingface_hub sends up to 256 files at a time). */

@@ -730,6 +730,56 @@ CREATE TRIGGER repo_likes_counted AFTER INSERT OR DELETE ON repo_likes
 	FOR EACH ROW EXECUTE FUNCTION modelhub_like_counted();
 `,
 	},
+	{
+		version: 17,
+		name: "pull requests and discussions",
+		sql: `
+-- A pull request's ref (refs/pr/N, what huggingface_hub commits to and downloads from) is a ref of its
+-- own kind, named in full: revisions resolve it by name like branches and tags (whose names may not start
+-- with refs/, so none can clash), and the collector keeps its commits as it keeps any ref's.
+ALTER TABLE refs DROP CONSTRAINT refs_kind_check;
+ALTER TABLE refs ADD CONSTRAINT refs_kind_check CHECK (kind IN ('branch', 'tag', 'pr'));
+
+-- Discussions and pull requests share one sequence of numbers per repository, as on the public hub.
+CREATE TABLE discussions (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	num integer NOT NULL CHECK (num > 0),
+	title text NOT NULL,
+	author text NOT NULL,
+	is_pull_request boolean NOT NULL,
+	status text NOT NULL CHECK (status IN ('open', 'closed', 'merged', 'draft')),
+	-- Pull requests: the branch they merge into, the commit of it their ref started from (the merge
+	-- base: every commit of refs/pr/N descends from it), and the commit their merge made.
+	target_branch text COLLATE "C",
+	base_commit text,
+	merge_commit text,
+	created_at timestamptz NOT NULL,
+	PRIMARY KEY (repo_type, repo_id, num),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE,
+	CHECK (is_pull_request = (target_branch IS NOT NULL))
+);
+
+-- What happened in a discussion, in order: comments (their latest text and edits in data), status and
+-- title changes, commits pushed to a pull request's ref. The public hub's event shapes (huggingface_hub's
+-- deserialize_event) are built from these rows.
+CREATE TABLE discussion_events (
+	repo_type text NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	num integer NOT NULL,
+	seq bigserial,
+	id text NOT NULL CHECK (id ~ '^[0-9a-f]{24}$'),
+	type text NOT NULL CHECK (type IN ('comment', 'status-change', 'commit', 'title-change')),
+	author text NOT NULL,
+	created_at timestamptz NOT NULL,
+	data jsonb NOT NULL,
+	PRIMARY KEY (repo_type, repo_id, num, seq),
+	FOREIGN KEY (repo_type, repo_id, num) REFERENCES discussions (repo_type, repo_id, num)
+		ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE UNIQUE INDEX discussion_events_id ON discussion_events (id);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

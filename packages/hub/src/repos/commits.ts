@@ -39,7 +39,10 @@ export type TreeEdit =
 
 interface CommitHeaderInput {
 	repo: RepoKey;
-	/** Branch to move to the new commit ("main" by default); created when absent. */
+	/**
+	 * Branch to move to the new commit ("main" by default), or a pull request's ref (`refs/pr/N`, which
+	 * no branch name can be); created when absent.
+	 */
 	branch?: string;
 	title: string;
 	message?: string;
@@ -239,7 +242,7 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(repo_type, repo_id, name)
 				ON r.repo_type = w.repo_type AND r.repo_id = w.repo_id AND r.name = w.name
 			JOIN commits c ON c.repo_type = r.repo_type AND c.repo_id = r.repo_id AND c.id = r.commit_id
-			WHERE r.kind = 'branch'`,
+			WHERE r.kind IN ('branch', 'pr')`,
 			[
 				wantHeads.map((p) => p.input.repo.type),
 				wantHeads.map((p) => p.input.repo.id),
@@ -358,7 +361,8 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 	}
 	await tx.query(
 		`INSERT INTO refs (repo_type, repo_id, kind, name, commit_id)
-		SELECT repo_type, repo_id, 'branch', name, commit_id FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+		SELECT repo_type, repo_id, CASE WHEN name LIKE 'refs/pr/%' THEN 'pr' ELSE 'branch' END, name, commit_id
+		FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
 			AS r(repo_type, repo_id, name, commit_id)
 		ON CONFLICT (repo_type, repo_id, kind, name) DO UPDATE SET commit_id = EXCLUDED.commit_id`,
 		refRows,

@@ -392,21 +392,24 @@ export async function commitHistory(
 	}));
 }
 
+/** The kind of a ref: a branch, a tag, or a pull request's `refs/pr/N`. */
+export type RefKind = "branch" | "tag" | "pr";
+
 /** The kinds of the refs named `name` (a branch and a tag may share a name). */
-export async function refKinds(db: Queryable, repo: RepoKey, name: string): Promise<Array<"branch" | "tag">> {
-	const result = await db.query<{ kind: "branch" | "tag" }>(
+export async function refKinds(db: Queryable, repo: RepoKey, name: string): Promise<RefKind[]> {
+	const result = await db.query<{ kind: RefKind }>(
 		"SELECT kind FROM refs WHERE repo_type = $1 AND repo_id = $2 AND name = $3",
 		[repo.type, repo.id, name],
 	);
 	return result.rows.map((row) => row.kind);
 }
 
-/** The branches and tags of a repository, with the commit each points to. */
+/** The branches, tags and pull request refs of a repository, with the commit each points to. */
 export async function listRefs(
 	db: Queryable,
 	repo: RepoKey,
-): Promise<Array<{ kind: "branch" | "tag"; name: string; commitId: string }>> {
-	const result = await db.query<{ kind: "branch" | "tag"; name: string; commit_id: string }>(
+): Promise<Array<{ kind: RefKind; name: string; commitId: string }>> {
+	const result = await db.query<{ kind: RefKind; name: string; commit_id: string }>(
 		"SELECT kind, name, commit_id FROM refs WHERE repo_type = $1 AND repo_id = $2 ORDER BY kind, name",
 		[repo.type, repo.id],
 	);

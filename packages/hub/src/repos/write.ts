@@ -60,10 +60,13 @@ export async function createRepo(
 	return true;
 }
 
-/** The commit a branch points to, locked until the transaction ends (commits to a branch queue). */
+/**
+ * The commit a branch (or a pull request's ref) points to, locked until the transaction ends (commits to
+ * a branch queue).
+ */
 export async function lockBranch(tx: Queryable, repo: RepoKey, branch: string): Promise<string | undefined> {
 	const head = await tx.query<{ commit_id: string }>(
-		"SELECT commit_id FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind = 'branch' AND name = $3 FOR UPDATE",
+		"SELECT commit_id FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind IN ('branch', 'pr') AND name = $3 FOR UPDATE",
 		[repo.type, repo.id, branch],
 	);
 	return head.rows[0]?.commit_id;
@@ -132,6 +135,32 @@ export async function createRef(
 		}
 		throw error;
 	}
+}
+
+/** Points a pull request's ref (`refs/pr/N`, named by the hub, never by a client) at a commit. */
+export async function createPullRequestRef(
+	tx: Queryable,
+	repo: RepoKey,
+	name: string,
+	commitId: string,
+): Promise<void> {
+	await tx.query(
+		"INSERT INTO refs (repo_type, repo_id, kind, name, commit_id) VALUES ($1, $2, 'pr', $3, $4)",
+		[repo.type, repo.id, name, commitId],
+	);
+}
+
+/** Moves a branch that exists to a commit (a merged pull request's fast-forward). */
+export async function moveBranch(
+	tx: Queryable,
+	repo: RepoKey,
+	branch: string,
+	commitId: string,
+): Promise<void> {
+	await tx.query(
+		"UPDATE refs SET commit_id = $4 WHERE repo_type = $1 AND repo_id = $2 AND kind = 'branch' AND name = $3",
+		[repo.type, repo.id, branch, commitId],
+	);
 }
 
 /** Deletes a branch (never `main`) or a tag; the commit it pointed to is returned. */

@@ -35,3 +35,16 @@ export function repoAccess(
 		);
 	};
 }
+
+/**
+ * An onRequest hook for writes a reader may make too (a pull request's commits and uploads): anonymous
+ * requests are refused as by a write route (401 before the repository is looked up), others need read;
+ * the service then checks the right for the revision.
+ */
+export function proposerAccess(context: Pick<WriteContext, "db">, type: RepoType) {
+	const readable = repoAccess(context, "read", type);
+	return async (request: FastifyRequest): Promise<void> => {
+		if (request.viewer.kind === "anonymous") throw authenticationRequired();
+		await readable(request);
+	};
+}

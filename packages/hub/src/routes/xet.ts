@@ -9,7 +9,7 @@ import { repoAccess } from "./repo-access.js";
 import { apiRoute, hostedRepoUrls } from "./repo-paths.js";
 import { isStream } from "./uploads/commit.js";
 import type { UploadRoutesOptions } from "./uploads/options.js";
-import { refusePullRequest } from "./uploads/preupload.js";
+import { createsPullRequest } from "./uploads/preupload.js";
 
 declare module "fastify" {
 	interface FastifyRequest {
@@ -60,9 +60,12 @@ export function xetRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 							casUrl: `${publicOrigin(request, options.publicUrl)}${XET_OFF_PREFIX}`,
 						});
 				}
-				const revision = request.params.revision;
-				// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet).
-				refusePullRequest(request);
+				// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet, and
+				// its utils/_xet.py says the server answers "a token for PR refs"): the token is the repository's.
+				const revision =
+					createsPullRequest(request) && request.params.revision === "None"
+						? "main"
+						: request.params.revision;
 				const { token, expiresAt } = await issueXetWriteToken(
 					services,
 					actorOf(request),

@@ -4,7 +4,6 @@ import { writeCommits } from "../repos/commits.js";
 import { writablePathProblem } from "../repos/paths.js";
 import { refKinds } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
-import type { ParsePool } from "../parsing/pool.js";
 import { applyMetadataChange, metadataChange } from "../uploads/metadata.js";
 import { repoObjects } from "../uploads/objects.js";
 import {
@@ -18,10 +17,27 @@ import { COMMIT_ID } from "../vocabulary.js";
 import { commitAuthor, type Actor } from "./actor.js";
 import type { RepoContext } from "./repos.js";
 import { write } from "./write.js";
+import type { ChangeEvent } from "./changes.js";
+import { pullRequestNumber, type DiscussionRow } from "../discussions/store.js";
+import {
+	checkPullRequestCommit,
+	openDiscussion,
+	openedAudit,
+	openedChanges,
+	recordPullRequestCommit,
+	requirePullRequestOpener,
+	TITLE_MAX,
+	TITLE_MIN,
+	type DiscussionContext,
+	type OpenedPullRequest,
+} from "./discussions.js";
 import { requireBlobs } from "./blobs.js";
 
 export interface CommitRequest {
+	/** The branch committed to, or with `createPr` the branch a new pull request targets. */
 	branch: string;
+	/** Open a pull request (`refs/pr/N`) on `branch` and commit to it (huggingface_hub's `create_pr=1`). */
+	createPr?: boolean;
 	header: CommitHeader;
 	operations: readonly CommitOperation[];
 }
@@ -30,6 +46,21 @@ export interface CommitResult {
 	commitId: string;
 	/** False when the operations changed nothing (no empty commit is made; the head is returned). */
 	changed: boolean;
+	/** The pull request the commit opened (`createPr`) or went to (`refs/pr/N`). */
+	pullRequest?: number;
+}
+
+/**
+ * Who may commit: writers to branches; anyone who may take part in the repository's discussions to a
+ * new pull request or (the pull request's author, checked in the commit's transaction) to `refs/pr/N`.
+ */
+export function requireCommitRight(actor: Actor, repo: RepoRef, branch: string, createPr: boolean): void {
+	if (createPr || pullRequestNumber(branch) !== undefined) {
+		requirePullRequestOpener(actor, repo);
+		return;
+	}
+	const refusal = repoRefusal(actor.viewer, repo, "write");
+	if (refusal) throw new RefusedError(refusal);
 }
 
 /**
@@ -42,7 +73,7 @@ export async function checkCommitBranch(
 	branch: string,
 ): Promise<void> {
 	const kinds = await refKinds(context.db, repo, branch);
-	if (kinds.includes("branch")) return;
+	if (kinds.includes("branch") || kinds.includes("pr")) return;
 	if (kinds.length > 0 || COMMIT_ID.test(branch)) {
 		throw new HubError(
 			"Invalid",
@@ -60,13 +91,17 @@ export async function checkCommitBranch(
  * and date, and the audit log records who did it.
  */
 export async function commitChanges(
-	context: RepoContext & { parsing: ParsePool },
+	context: DiscussionContext,
 	actor: Actor,
 	repo: RepoRef,
 	request: CommitRequest,
 ): Promise<CommitResult> {
-	const refusal = repoRefusal(actor.viewer, repo, "write");
-	if (refusal) throw new RefusedError(refusal);
+	const createPr = request.createPr === true;
+	requireCommitRight(actor, repo, request.branch, createPr);
+	if (createPr && pullRequestNumber(request.branch) !== undefined) {
+		throw new HubError("Invalid", "A pull request targets a branch: create_pr cannot be used with refs/pr/N");
+	}
+	const prNumber = pullRequestNumber(request.branch);
 	// Every way in (NDJSON and multipart commits, LFS and Xet files, the web's uploads) ends here: the
 	// routes check paths as they parse, and this check stands whatever a route does.
 	for (const op of request.operations) {
@@ -79,19 +114,40 @@ export async function commitChanges(
 	// README.md and config.json are read before the transaction (the blobs are already stored).
 	const known = await repoObjects(context.db, repo, lfs);
 	const metadata =
-		request.branch === "main"
+		request.branch === "main" && !createPr
 			? await metadataChange(context, request.operations, (sha256) => known.get(sha256)?.size, repo)
 			: {};
 	const stored = request.operations.flatMap((op) => (op.kind === "file" ? [op.sha256] : []));
 	return write<CommitResult>(context, async (tx) => {
 		// The collector cannot run between this check and the commit (src/gc/collect.ts).
 		await requireBlobs(tx, stored);
-		const headId = await lockBranch(tx, repo, request.branch);
-		if (headId === undefined) throw revisionNotFound(request.branch);
-		const parent = request.header.parentCommit;
+		let branch = request.branch;
+		let pullRequest: DiscussionRow | undefined;
+		const changes: ChangeEvent[] = [];
+		if (createPr) {
+			const summary = request.header.summary.trim();
+			const opened = await openDiscussion(context, tx, actor, repo, {
+				title: [...(summary.length >= TITLE_MIN ? summary : `Commit: ${summary}`)]
+					.slice(0, TITLE_MAX)
+					.join(""),
+				description: request.header.description,
+				pullRequest: true,
+				status: "open",
+				target: request.branch,
+				...(request.header.parentCommit !== undefined ? { base: request.header.parentCommit } : {}),
+			});
+			branch = (opened.opened as OpenedPullRequest).ref;
+			pullRequest = opened.row;
+			changes.push(...openedChanges(repo, actor, opened));
+		} else if (prNumber !== undefined) {
+			pullRequest = await checkPullRequestCommit(tx, actor, repo, prNumber);
+		}
+		const headId = await lockBranch(tx, repo, branch);
+		if (headId === undefined) throw revisionNotFound(branch);
+		const parent = createPr ? undefined : request.header.parentCommit;
 		if (parent !== undefined && !parentMatches(parent, headId)) {
 			throw new CommitOperationError(
-				`A commit has happened since: ${request.branch} is at ${headId}, not at the parent commit ${parent}. Fetch the latest revision and retry.`,
+				`A commit has happened since: ${branch} is at ${headId}, not at the parent commit ${parent}. Fetch the latest revision and retry.`,
 				"PreconditionFailed",
 			);
 		}
@@ -102,7 +158,7 @@ export async function commitChanges(
 		const [written] = await writeCommits(tx, [
 			{
 				repo: { type: repo.type, id: repo.id },
-				branch: request.branch,
+				branch,
 				edits,
 				title: request.header.summary,
 				...(request.header.description ? { message: request.header.description } : {}),
@@ -113,31 +169,47 @@ export async function commitChanges(
 		]);
 		const commitId = (written as { commitId: string }).commitId;
 		const changed = commitId !== headId;
-		if (!changed) return { value: { commitId, changed } };
-		if (request.branch === "main") {
+		const pr = pullRequest ? { pullRequest: pullRequest.num } : {};
+		if (!changed) return { value: { commitId, changed, ...pr }, change: changes };
+		if (pullRequest) {
+			changes.push(
+				await recordPullRequestCommit(tx, actor, repo, pullRequest, {
+					oid: commitId,
+					subject: request.header.summary,
+				}),
+			);
+		}
+		if (branch === "main") {
 			await setLastModified(tx, repo, now);
 			await applyMetadataChange(tx, repo, metadata);
 		}
 		return {
-			value: { commitId, changed },
-			audit: {
-				...actor.audit,
-				action: "repo.commit",
-				repo: { type: repo.type, id: repo.id },
-				details: {
-					branch: request.branch,
-					commit: commitId,
-					title: request.header.summary.slice(0, 200),
-					added: request.operations.filter((op) => op.kind === "file" || op.kind === "lfsFile").length,
-					deleted: request.operations.filter((op) => op.kind === "deletedFile" || op.kind === "deletedFolder")
-						.length,
+			value: { commitId, changed, ...pr },
+			audit: [
+				...(createPr && pullRequest ? [openedAudit(repo, actor, pullRequest)] : []),
+				{
+					...actor.audit,
+					action: "repo.commit",
+					repo: { type: repo.type, id: repo.id },
+					details: {
+						branch,
+						commit: commitId,
+						title: request.header.summary.slice(0, 200),
+						added: request.operations.filter((op) => op.kind === "file" || op.kind === "lfsFile").length,
+						deleted: request.operations.filter(
+							(op) => op.kind === "deletedFile" || op.kind === "deletedFolder",
+						).length,
+					},
 				},
-			},
-			change: {
-				type: "repo.committed",
-				repo: { type: repo.type, id: repo.id },
-				refs: [{ kind: "branch", name: request.branch, from: headId, to: commitId }],
-			},
+			],
+			change: [
+				{
+					type: "repo.committed",
+					repo: { type: repo.type, id: repo.id },
+					refs: [{ kind: pullRequest ? "pr" : "branch", name: branch, from: headId, to: commitId }],
+				},
+				...changes,
+			],
 		};
 	});
 }

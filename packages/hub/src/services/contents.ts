@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { RefKind } from "../repos/read.js";
 import { ANONYMOUS, canRead, readableNamespaces, type Viewer } from "../accounts/viewer.js";
 import type { RepoTreeEntry } from "../api/repos.js";
 import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
@@ -148,11 +149,11 @@ export function fileAt(
 	return getFile(context.db, at, at.commitId, path);
 }
 
-/** The repository's branches and tags. */
+/** The repository's branches, tags and pull request refs. */
 export function refsOf(
 	context: ReadContext,
 	at: ReadableRevision,
-): Promise<Array<{ kind: "branch" | "tag"; name: string; commitId: string }>> {
+): Promise<Array<{ kind: RefKind; name: string; commitId: string }>> {
 	return listRefs(context.db, at);
 }
 

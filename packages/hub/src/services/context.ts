@@ -3,7 +3,7 @@ import {
 	TokenViewerCache,
 	type TokenCacheSettings,
 } from "../accounts/token-cache.js";
-import type { AccountLimits, GcSettings, UploadSettings } from "../config.js";
+import type { AccountLimits, DiscussionLimits, GcSettings, UploadSettings } from "../config.js";
 import type { Database } from "../db/types.js";
 import type { BlobStore } from "../storage/types.js";
 import { adminTokenFingerprint, loadSigningKey } from "../uploads/signing.js";
@@ -23,6 +23,8 @@ export interface ServiceSettings {
 	accountLimits?: AccountLimits | undefined;
 	/** The garbage collector's ages (its defaults when absent). */
 	gc?: GcSettings | undefined;
+	/** Bounds of discussions and pull requests (services/discussions.ts; its defaults when absent). */
+	discussions?: DiscussionLimits | undefined;
 }
 
 /**

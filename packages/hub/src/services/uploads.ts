@@ -14,7 +14,7 @@ import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
 import { keepStored, requireBlobs, storeBlob } from "./blobs.js";
 import { checkQuota, QuotaExceededError, remainingQuota } from "./quota.js";
-import { checkCommitBranch, commitChanges, type CommitResult } from "./commits.js";
+import { checkCommitBranch, commitChanges, requireCommitRight, type CommitResult } from "./commits.js";
 import { entriesAt, fileAt, fileBytes, fileEtag, readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
 import { write, type WriteContext } from "./write.js";
@@ -142,9 +142,9 @@ export async function planPreupload(
 	actor: Actor,
 	repo: RepoRef,
 	revision: string,
-	request: { files: readonly PlannedFile[]; gitIgnore: string | undefined },
+	request: { files: readonly PlannedFile[]; gitIgnore: string | undefined; createPr?: boolean },
 ): Promise<PreuploadPlan> {
-	requireWrite(actor, repo);
+	requireCommitRight(actor, repo, revision, request.createPr === true);
 	const at = await readableRevision(context, actor.viewer, repo, revision);
 	let ignore: GitIgnore | undefined;
 	if (request.gitIgnore !== undefined) ignore = new GitIgnore(request.gitIgnore);
@@ -208,17 +208,19 @@ export interface CommitUpload {
 }
 
 /**
- * Starts a commit to `branch`: the actor must hold write on the repository, and `branch` must be one of
- * its branches (a tag or a commit id is refused; commits are made on branches). Checked before the
- * caller reads a byte of the body.
+ * Starts a commit to `branch`: the actor must hold write on the repository (or, for a new pull request
+ * on `branch` or a commit to `refs/pr/N`, take part in its discussions), and `branch` must be one of its
+ * branches or pull request refs (a tag or a commit id is refused). Checked before the caller reads a
+ * byte of the body.
  */
 export async function startCommit(
 	context: ServiceContext,
 	actor: Actor,
 	repo: RepoRef,
 	branch: string,
+	createPr = false,
 ): Promise<CommitUpload> {
-	requireWrite(actor, repo);
+	requireCommitRight(actor, repo, branch, createPr);
 	await checkCommitBranch(context, repo, branch);
 	const { maxFileBytes, uploads } = context.settings;
 	// The namespace's quota, read once per commit: each file stored is taken from what is left.
@@ -276,7 +278,7 @@ export async function startCommit(
 		},
 		async commit(header, operations) {
 			await settle(true);
-			return commitChanges(context, actor, repo, { branch, header, operations });
+			return commitChanges(context, actor, repo, { branch, createPr, header, operations });
 		},
 		abandon: () => group.discard(),
 	};

@@ -15,7 +15,7 @@ export interface Written<T> {
 	/** Recorded in the same transaction. */
 	audit?: AuditEntry | readonly AuditEntry[] | undefined;
 	/** Announced to the other hub processes in the transaction, and on this process's bus after commit. */
-	change?: ChangeEvent | undefined;
+	change?: ChangeEvent | readonly ChangeEvent[] | undefined;
 }
 
 /**
@@ -31,9 +31,15 @@ export async function write<T>(
 	const written = await context.db.transaction(async (tx) => {
 		const outcome = await work(tx);
 		if (outcome.audit !== undefined) await recordAudit(tx, outcome.audit);
-		if (outcome.change !== undefined) await notifyChange(tx, context.changes.encode(outcome.change));
+		for (const change of changesOf(outcome)) await notifyChange(tx, context.changes.encode(change));
 		return outcome;
 	});
-	if (written.change !== undefined) context.changes.emit(written.change);
+	for (const change of changesOf(written)) context.changes.emit(change);
 	return written.value;
+}
+
+function changesOf(written: Written<unknown>): readonly ChangeEvent[] {
+	const change = written.change;
+	if (change === undefined) return [];
+	return Array.isArray(change) ? (change as readonly ChangeEvent[]) : [change as ChangeEvent];
 }

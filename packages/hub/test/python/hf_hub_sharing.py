@@ -104,7 +104,7 @@ def group_upload():
         )
     )
     out["pull_request"] = attempt(
-        lambda: api.upload_file(path_or_fileobj=b"pr\n", path_in_repo="pr.txt", repo_id=repo, create_pr=True)
+        lambda: api.upload_file(path_or_fileobj=b"pr\n", path_in_repo="pr.txt", repo_id=repo, create_pr=True).pr_revision
     )
     out["private_upload"] = attempt(
         lambda: api.upload_file(path_or_fileobj=files["secret.bin"], path_in_repo="secret.bin", repo_id=private_repo).oid

@@ -343,7 +343,8 @@ function defineSharingSuiteFor(
 				const stale = errorOf(out.stale_parent);
 				expect(stale.status).toBe(412);
 				expect(stale.message).toMatch(/A commit has happened since/);
-				expect(errorOf(out.pull_request).message).toMatch(/Pull requests are not supported/);
+				// create_pr=True opens the repository's first pull request (test/discussions.test.ts has the rest).
+				expect(okOf(out.pull_request)).toBe("refs/pr/1");
 
 				const commits = out.commits as Array<{
 					id: string;

@@ -280,7 +280,14 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 					branches: shape("branch"),
 					converts: [],
 					tags: shape("tag"),
-					...(includePullRequests ? { pullRequests: [] } : {}),
+					// Pull request refs are named in full (`refs/pr/1`), as huggingface_hub's revision for them.
+					...(includePullRequests
+						? {
+								pullRequests: all
+									.filter((ref) => ref.kind === "pr")
+									.map((ref) => ({ name: ref.name, ref: ref.name, targetCommit: ref.commitId })),
+							}
+						: {}),
 				} satisfies RepoRefs,
 			};
 		});

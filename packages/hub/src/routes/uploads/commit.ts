@@ -16,10 +16,10 @@ import {
 } from "../../uploads/operations.js";
 import { actorOf } from "../auth.js";
 import { publicOrigin } from "../models/context.js";
-import { repoAccess } from "../repo-access.js";
+import { proposerAccess } from "../repo-access.js";
 import { apiRoute, hostedRepoUrls, repoPageUrl } from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
-import { refusePullRequest } from "./preupload.js";
+import { createsPullRequest } from "./preupload.js";
 
 /** Room for one inline file of the largest allowed size, base64-encoded, and its JSON around it. */
 function maxLineBytes(maxRegularBytes: number): number {
@@ -228,11 +228,17 @@ export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions):
 	for (const urls of hostedRepoUrls()) {
 		app.post<{ Params: { revision: string } }>(
 			apiRoute(urls, "commit/:revision"),
-			{ onRequest: repoAccess(services, "write", urls.type), config: { upload: true } },
+			// Readers may open pull requests: startCommit checks the right for this revision before the body is read.
+			{ onRequest: proposerAccess(services, urls.type), config: { upload: true } },
 			async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {
-				refusePullRequest(request);
 				const repo = request.repo!;
-				const upload = await startCommit(services, actorOf(request), repo, request.params.revision);
+				const upload = await startCommit(
+					services,
+					actorOf(request),
+					repo,
+					request.params.revision,
+					createsPullRequest(request),
+				);
 				const limits: Limits = {
 					upload,
 					maxRegularBytes: uploads.maxRegularFileBytes,
@@ -247,11 +253,14 @@ export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions):
 					throw error;
 				}
 				const result = await upload.commit(parsed.header, parsed.operations);
+				const page = repoPageUrl(publicOrigin(request, options.publicUrl), repo);
 				return reply.type(JSON_TYPE).send({
 					success: true,
 					commitOid: result.commitId,
-					commitUrl: `${repoPageUrl(publicOrigin(request, options.publicUrl), repo)}/commit/${result.commitId}`,
-					pullRequestUrl: null,
+					commitUrl: `${page}/commit/${result.commitId}`,
+					// huggingface_hub reads the pull request's number from this URL's end (`…/discussions/N`).
+					pullRequestUrl:
+						result.pullRequest === undefined ? null : `${page}/discussions/${result.pullRequest}`,
 				} satisfies CommitAnswer);
 			},
 		);

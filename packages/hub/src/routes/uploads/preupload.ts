@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Unchecked } from "../../api/unchecked.js";
 import type { PreuploadAnswer, PreuploadRequest, UploadParameters } from "../../api/uploads.js";
-import { HubError } from "../../errors.js";
 import { JSON_TYPE } from "../../http.js";
 import { MAX_GITIGNORE_BYTES, planPreupload, type PlannedFile } from "../../services/uploads.js";
 import { CommitOperationError, checkPath } from "../../uploads/operations.js";
 import { actorOf } from "../auth.js";
 import { flag, type RawQuery } from "../query.js";
-import { repoAccess } from "../repo-access.js";
+import { proposerAccess } from "../repo-access.js";
 import { apiRoute, hostedRepoUrls } from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
 
@@ -15,14 +14,9 @@ import type { UploadRoutesOptions } from "./options.js";
 const MAX_PREUPLOAD_FILES = 1000;
 const SAMPLE_BYTES = 512;
 
-export const PULL_REQUESTS_UNSUPPORTED =
-	"Pull requests are not supported by this hub: commit to a branch (create one with create_branch)";
-
-/** Refuses `create_pr=1` (sent by huggingface_hub's `create_pr=True`) clearly. */
-export function refusePullRequest(request: FastifyRequest): void {
-	if (flag(request.query as RawQuery<keyof UploadParameters>, "create_pr") === true) {
-		throw new HubError("Invalid", PULL_REQUESTS_UNSUPPORTED);
-	}
+/** Whether the request opens a pull request (`create_pr=1`, sent by huggingface_hub's `create_pr=True`). */
+export function createsPullRequest(request: FastifyRequest): boolean {
+	return flag(request.query as RawQuery<keyof UploadParameters>, "create_pr") === true;
 }
 
 function parseFiles(body: unknown): { files: PlannedFile[]; gitIgnore: string | undefined } {
@@ -65,10 +59,10 @@ export function preuploadRoute(app: FastifyInstance, options: UploadRoutesOption
 	for (const urls of hostedRepoUrls()) {
 		app.post<{ Params: { revision: string } }>(
 			apiRoute(urls, "preupload/:revision"),
-			{ onRequest: repoAccess(services, "write", urls.type) },
+			// Readers may open pull requests: the service checks the right for this revision.
+			{ onRequest: proposerAccess(services, urls.type) },
 			async (request, reply) => {
-				refusePullRequest(request);
-				const parsed = parseFiles(request.body);
+				const parsed = { ...parseFiles(request.body), createPr: createsPullRequest(request) };
 				const plan = await planPreupload(
 					services,
 					actorOf(request),

@@ -1,0 +1,302 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { bytes } from "./support/hf-client-suite.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
+
+const ADMIN = "discussions-admin-token-0123456789abcdef";
+const SCRIPT = "hf_hub_discussions.py";
+
+/** What the Python script recorded: each call's result (read loosely: the script's JSON). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the script's results are asserted field by field
+type Outcomes = Record<string, Attempt<any>>;
+
+type Attempt<T = unknown> = { ok: T } | { error: string; status: number | null; message: string };
+
+function ok<T>(attempt: Attempt<T> | undefined): T {
+	if (!attempt || !("ok" in attempt)) throw new Error(`expected success, got ${JSON.stringify(attempt)}`);
+	return attempt.ok;
+}
+
+function failed(attempt: Attempt | undefined): { error: string; status: number | null; message: string } {
+	if (!attempt || !("error" in attempt)) throw new Error(`expected an error, got ${JSON.stringify(attempt)}`);
+	return attempt;
+}
+
+describe("pull requests and discussions through huggingface_hub 2.x", () => {
+	let db: Database;
+	let hub: RunningHub;
+	let dir: string;
+	let large: string;
+	const tokens: Record<string, string> = {};
+
+	function client<T>(group: string, params: Record<string, unknown>): Promise<T> {
+		return runHubClient<T>(
+			group,
+			hub.url,
+			join(dir, `${group}-${Math.random().toString(36).slice(2)}`),
+			params,
+			{},
+			SCRIPT,
+		);
+	}
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), "modelhub-discussions-"));
+		large = join(dir, "weights.bin");
+		writeFileSync(large, bytes(11 * 1024 * 1024 + 3, 7));
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		hub = await startHub({ db, seed: false, adminToken: ADMIN });
+		for (const name of ["alice", "bob", "carol"]) tokens[name] = await createUser(hub.url, ADMIN, name);
+	}, 120_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	for (const repoType of ["model", "dataset"] as const) {
+		it(`reviews changes to a ${repoType} through discussions and pull requests`, async () => {
+			const out = await client<Outcomes>("flow", {
+				token: tokens.alice,
+				other_token: tokens.bob,
+				third_token: tokens.carol,
+				other_name: "bob",
+				repo: `alice/review-${repoType}`,
+				private_repo: `alice/private-${repoType}`,
+				repo_type: repoType,
+				large,
+			});
+			const discussion = ok(out.discussion);
+			expect(discussion).toMatchObject({
+				num: 1,
+				title: "A question",
+				status: "open",
+				author: "bob",
+				is_pull_request: false,
+				repo_type: repoType,
+			});
+			expect(ok(out.edit)).toBe("Edited **text**");
+			expect(failed(out.edit_by_owner).status).toBe(403);
+			expect(failed(out.hide_by_reader).status).toBe(403);
+			expect(ok(out.hide_by_owner)).toBe(true);
+			expect(ok(out.rename)).toEqual(["A question", "A better question"]);
+			expect(failed(out.close_by_third).status).toBe(403);
+			expect(ok(out.close)).toBe("closed");
+			expect(ok(out.reopen)).toBe("open");
+			expect(failed(out.anonymous_comment).status).toBe(401);
+			expect(failed(out.short_title)).toMatchObject({
+				status: 400,
+				message: expect.stringContaining("3 to 200 characters"),
+			});
+			const after = ok(out.discussion_after);
+			expect(after.title).toBe("A better question");
+			expect(after.events.map((e: { type: string }) => e.type)).toEqual([
+				"comment",
+				"comment",
+				"comment",
+				"title-change",
+				"comment",
+				"status-change",
+				"status-change",
+			]);
+			// The hidden comment's text is gone, for everyone.
+			expect(after.events[1]).toMatchObject({ hidden: true, content: "" });
+
+			// A draft pull request: its ref exists at once; drafts are not merged.
+			const draft = ok(out.draft);
+			expect(draft).toMatchObject({
+				num: 2,
+				status: "draft",
+				is_pull_request: true,
+				git_reference: "refs/pr/2",
+				target_branch: "refs/heads/main",
+			});
+			expect(ok(out.draft_info)).toBe(ok(out.seed));
+			expect(ok(out.draft_commit)).toMatch(/^[0-9a-f]{40}$/);
+			expect(failed(out.draft_merge)).toMatchObject({
+				status: 400,
+				message: expect.stringContaining("draft"),
+			});
+
+			// create_pr=True by a reader: refs/pr/3 gets the file, main does not; the author adds a commit.
+			const pr = ok(out.pr);
+			expect(pr.pr_num).toBe(3);
+			expect(pr.pr_revision).toBe("refs/pr/3");
+			expect(pr.pr_url).toBe(
+				`${hub.url}/${repoType === "dataset" ? "datasets/" : ""}alice/review-${repoType}/discussions/3`,
+			);
+			expect(ok(out.pr_file)).toBe("new file\n");
+			expect(failed(out.main_file).status).toBe(404);
+			expect(ok(out.pr_second)).toMatch(/^[0-9a-f]{40}$/);
+			expect(failed(out.pr_by_third)).toMatchObject({ status: 403 });
+			expect(failed(out.main_by_reader)).toMatchObject({ status: 403 });
+			expect(ok(out.refs)).toEqual(["refs/pr/2", "refs/pr/3"]);
+			const details = ok(out.pr_details);
+			expect(
+				details.events
+					.filter((e: { type: string }) => e.type === "commit")
+					.map((e: { oid: string }) => e.oid),
+			).toEqual([pr.oid, ok(out.pr_second)]);
+			expect(details.diff).toContain(
+				"diff --git a/a.txt b/a.txt\nindex 4cb29ea..f04eb26\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n",
+			);
+			expect(details.diff).toContain("diff --git a/new.txt b/new.txt\nnew file mode 100644\n");
+
+			// Merging needs write access; a merge is a fast-forward here, and happens once.
+			expect(failed(out.merge_by_reader).status).toBe(403);
+			expect(out.merge).toEqual({ ok: null });
+			expect(failed(out.merge_again)).toMatchObject({
+				status: 409,
+				message: expect.stringContaining("already merged"),
+			});
+			const merged = ok(out.merged);
+			expect(merged.status).toBe("merged");
+			expect(merged.merge_commit_oid).toBe(ok(out.pr_second));
+			expect(merged.events.at(-1)).toMatchObject({
+				type: "status-change",
+				new_status: "merged",
+				author: "alice",
+			});
+			expect(ok(out.main_after)).toEqual(["new file\n", "one\n2\nthree\n"]);
+			expect(ok(out.main_sha)).toBe(ok(out.pr_second));
+
+			// The target moved: another file merges as a new commit, the same file conflicts.
+			const side = ok(out.side_details);
+			expect(side.status).toBe("merged");
+			expect(side.merge_commit_oid).not.toBe(
+				side.events.find((e: { type: string }) => e.type === "commit").oid,
+			);
+			expect(ok(out.main_files)).toEqual([
+				".gitattributes",
+				"README.md",
+				"a.txt",
+				"b.txt",
+				"new.txt",
+				"side.txt",
+			]);
+			expect(ok(out.clash_details).conflicting_files).toEqual(["b.txt"]);
+			expect(failed(out.clash_merge)).toMatchObject({
+				status: 409,
+				message: expect.stringContaining(
+					"cannot be merged: 1 file(s) changed on main since it was opened conflict with it (b.txt)",
+				),
+			});
+			expect(ok(out.main_b)).toBe("BEE\n");
+
+			// A large file through Xet into a pull request.
+			expect(ok(out.large_pr)).toBe("refs/pr/6");
+			expect(ok(out.large_pr_file)).toBe(11 * 1024 * 1024 + 3);
+
+			expect(ok(out.list_all)).toEqual([6, 5, 4, 3, 2, 1]);
+			expect(ok(out.list_prs)).toEqual([6, 5, 4, 3, 2]);
+			expect(ok(out.list_discussions)).toEqual([1]);
+			expect(ok(out.list_closed)).toEqual([4, 3]);
+			expect(ok(out.list_open)).toEqual([6, 5, 2, 1]);
+			expect(ok(out.list_author)).toEqual([3, 2, 1]);
+
+			// A private repository's discussions are not found by those who cannot read it.
+			expect(ok(out.private_discussion)).toBe(1);
+			for (const key of ["private_list", "private_details", "private_comment", "private_pr"]) {
+				expect(failed(out[key])).toMatchObject({ error: "RepositoryNotFoundError", status: 404 });
+			}
+			expect(ok(out.private_owner_list)).toEqual([1]);
+		}, 300_000);
+	}
+	async function call(
+		method: string,
+		path: string,
+		token: string,
+		body?: unknown,
+		type = "application/json",
+	) {
+		const response = await fetch(`${hub.url}${path}`, {
+			method,
+			headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": type } : {}) },
+			...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+		});
+		return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+	}
+
+	/** One file committed as huggingface_hub's NDJSON. */
+	function commit(repo: string, revision: string, path: string, text: string, createPr = false) {
+		const lines = [
+			{ key: "header", value: { summary: `Add ${path}`, description: "" } },
+			{ key: "file", value: { path, content: Buffer.from(text).toString("base64"), encoding: "base64" } },
+		];
+		return call(
+			"POST",
+			`/api/models/${repo}/commit/${encodeURIComponent(revision)}${createPr ? "?create_pr=1" : ""}`,
+			tokens.alice as string,
+			lines.map((line) => JSON.stringify(line)).join("\n"),
+			"application/x-ndjson",
+		);
+	}
+
+	it("merges a pull request once when two merges race, and over a commit landing on main meanwhile", async () => {
+		const alice = tokens.alice as string;
+		expect((await call("POST", "/api/repos/create", alice, { name: "race" })).status).toBe(200);
+		const first = await commit("alice/race", "main", "p.txt", "p\n", true);
+		expect(first.body.pullRequestUrl).toBe(`${hub.url}/alice/race/discussions/1`);
+		const merges = await Promise.all([
+			call("POST", "/api/models/alice/race/discussions/1/merge", alice),
+			call("POST", "/api/models/alice/race/discussions/1/merge", alice),
+		]);
+		expect(merges.map((m) => m.status).sort()).toEqual([200, 409]);
+		expect(merges.find((m) => m.status === 409)?.body.error).toBe("Pull request #1 is already merged");
+
+		await commit("alice/race", "main", "q.txt", "q\n", true);
+		const [landed, merged] = await Promise.all([
+			commit("alice/race", "main", "r.txt", "r\n"),
+			call("POST", "/api/models/alice/race/discussions/2/merge", alice),
+		]);
+		expect([landed.status, merged.status]).toEqual([200, 200]);
+		const tree = await call("GET", "/api/models/alice/race/tree/main", alice);
+		const paths = (tree.body as unknown as Array<{ path: string }>).map((entry) => entry.path);
+		expect(paths).toEqual(expect.arrayContaining(["p.txt", "q.txt", "r.txt"]));
+	}, 60_000);
+
+	it("answers comments on a repository deleted meanwhile as not found, never with a server error", async () => {
+		const alice = tokens.alice as string;
+		const bob = tokens.bob as string;
+		expect((await call("POST", "/api/repos/create", alice, { name: "doomed" })).status).toBe(200);
+		const opened = await call("POST", "/api/models/alice/doomed/discussions", bob, {
+			title: "Before it goes",
+			description: "hi",
+		});
+		expect(opened.body.num).toBe(1);
+		const results = await Promise.all([
+			call("DELETE", "/api/repos/delete", alice, { name: "doomed" }),
+			...Array.from({ length: 6 }, (_, i) =>
+				call("POST", "/api/models/alice/doomed/discussions/1/comment", bob, { comment: `comment ${i}` }),
+			),
+		]);
+		expect(results[0]?.status).toBe(200);
+		for (const result of results.slice(1)) expect([200, 404]).toContain(result.status);
+		const late = await call("POST", "/api/models/alice/doomed/discussions/1/comment", bob, {
+			comment: "late",
+		});
+		expect(late).toMatchObject({ status: 404, body: { error: "Repository not found" } });
+	}, 60_000);
+
+	it('takes transformers\' push_to_hub(create_pr=True), and from_pretrained(revision="refs/pr/1")', async () => {
+		const out = await client<Outcomes>("transformers", {
+			token: tokens.alice,
+			repo: "alice/tiny-bert",
+		});
+		expect(ok(out.push)).toEqual({
+			pr_url: `${hub.url}/alice/tiny-bert/discussions/1`,
+			pr_revision: "refs/pr/1",
+		});
+		expect(ok(out.main_files)).toEqual([".gitattributes"]);
+		expect(ok(out.pr_files)).toEqual([".gitattributes", "README.md", "config.json", "model.safetensors"]);
+		expect(ok(out.loaded)).toBe(16);
+		expect(out.merge).toEqual({ ok: null });
+		expect(ok(out.main_after)).toEqual([".gitattributes", "README.md", "config.json", "model.safetensors"]);
+	}, 300_000);
+});

@@ -1,0 +1,246 @@
+"""Pull requests and discussions on a hub through the real huggingface_hub (and transformers' push_to_hub).
+
+Called by test/discussions.test.ts with one group name; parameters come as JSON on stdin. It only calls the
+clients and records results and exception class names (and, for HTTP errors, the status and message);
+the test asserts on them.
+"""
+
+import json
+import os
+import sys
+
+from common import attempt
+from huggingface_hub import CommitOperationAdd, HfApi, hf_hub_download
+
+params = json.loads(sys.stdin.read() or "{}")
+
+
+def discussion_json(d):
+    return {
+        "num": d.num,
+        "title": d.title,
+        "status": d.status,
+        "author": d.author,
+        "is_pull_request": d.is_pull_request,
+        "repo_id": d.repo_id,
+        "repo_type": d.repo_type,
+        "git_reference": d.git_reference,
+    }
+
+
+def details_json(d):
+    out = discussion_json(d)
+    out["events"] = [
+        {
+            "id": e.id,
+            "type": e.type,
+            "author": e.author,
+            "content": getattr(e, "content", None),
+            "hidden": getattr(e, "hidden", None),
+            "edited": getattr(e, "edited", None),
+            "new_status": getattr(e, "new_status", None),
+            "oid": getattr(e, "oid", None),
+            "summary": getattr(e, "summary", None),
+            "old_title": getattr(e, "old_title", None),
+            "new_title": getattr(e, "new_title", None),
+        }
+        for e in d.events
+    ]
+    out["target_branch"] = d.target_branch
+    out["merge_commit_oid"] = d.merge_commit_oid
+    out["conflicting_files"] = d.conflicting_files
+    out["diff"] = d.diff
+    return out
+
+
+def read(path, repo, repo_type, revision=None, token=None):
+    local = hf_hub_download(
+        repo, path, repo_type=repo_type, revision=revision, token=token, cache_dir=params["cache_dir"]
+    )
+    with open(local, "rb") as handle:
+        return handle.read().decode()
+
+
+def group_flow():
+    """A repository's whole review flow, by its owner (alice) and a reader who is not a member (bob)."""
+    owner = HfApi(token=params["token"])
+    reader = HfApi(token=params["other_token"])
+    third = HfApi(token=params["third_token"])
+    anonymous = HfApi(token=False)
+    repo = params["repo"]
+    kind = params["repo_type"]
+    private_repo = params["private_repo"]
+    out = {}
+    out["create"] = attempt(lambda: str(owner.create_repo(repo, repo_type=kind)))
+    out["seed"] = attempt(
+        lambda: owner.create_commit(
+            repo,
+            repo_type=kind,
+            operations=[
+                CommitOperationAdd("README.md", b"---\nlicense: mit\n---\n# Tiny\n"),
+                CommitOperationAdd("a.txt", b"one\ntwo\nthree\n"),
+                CommitOperationAdd("b.txt", b"bee\n"),
+            ],
+            commit_message="Seed",
+        ).oid
+    )
+    # A discussion by a reader, with comments, an edit and a hidden comment.
+    out["discussion"] = attempt(
+        lambda: details_json(reader.create_discussion(repo, title="  A question  ", description="Why **three**?", repo_type=kind))
+    )
+    num = out["discussion"].get("ok", {}).get("num")
+    out["comment"] = attempt(lambda: reader.comment_discussion(repo, num, "More <b>details</b>", repo_type=kind).id)
+    out["edit"] = attempt(
+        lambda: reader.edit_discussion_comment(repo, num, out["comment"]["ok"], "Edited **text**", repo_type=kind).content
+    )
+    out["edit_by_owner"] = attempt(
+        lambda: owner.edit_discussion_comment(repo, num, out["comment"]["ok"], "not mine", repo_type=kind).content
+    )
+    out["owner_comment"] = attempt(lambda: owner.comment_discussion(repo, num, "Because.", repo_type=kind).id)
+    out["hide_by_reader"] = attempt(
+        lambda: reader.hide_discussion_comment(repo, num, out["owner_comment"]["ok"], repo_type=kind).hidden
+    )
+    out["hide_by_owner"] = attempt(
+        lambda: owner.hide_discussion_comment(repo, num, out["comment"]["ok"], repo_type=kind).hidden
+    )
+    out["rename"] = attempt(
+        lambda: (lambda e: [e.old_title, e.new_title])(reader.rename_discussion(repo, num, "A better question", repo_type=kind))
+    )
+    out["close_by_third"] = attempt(lambda: third.change_discussion_status(repo, num, "closed", repo_type=kind).new_status)
+    out["close"] = attempt(lambda: reader.change_discussion_status(repo, num, "closed", comment="Answered", repo_type=kind).new_status)
+    out["reopen"] = attempt(lambda: owner.change_discussion_status(repo, num, "open", repo_type=kind).new_status)
+    out["anonymous_comment"] = attempt(lambda: anonymous.comment_discussion(repo, num, "hi", repo_type=kind).id)
+    out["short_title"] = attempt(lambda: reader.create_discussion(repo, title="ab", repo_type=kind).num)
+    out["discussion_after"] = attempt(lambda: details_json(anonymous.get_discussion_details(repo, num, repo_type=kind)))
+
+    # A pull request opened empty (a draft), then filled by commits to its ref.
+    out["draft"] = attempt(lambda: details_json(reader.create_pull_request(repo, title="Empty draft", repo_type=kind)))
+    draft = out["draft"].get("ok", {}).get("num")
+    out["draft_info"] = attempt(lambda: owner.repo_info(repo, repo_type=kind, revision=f"refs/pr/{draft}").sha)
+    out["draft_commit"] = attempt(
+        lambda: reader.upload_file(
+            path_or_fileobj=b"from the draft\n", path_in_repo="draft.txt", repo_id=repo, repo_type=kind,
+            revision=f"refs/pr/{draft}",
+        ).oid
+    )
+    out["draft_merge"] = attempt(lambda: owner.merge_pull_request(repo, draft, repo_type=kind))
+
+    # create_pr=True: a reader's commit opens refs/pr/N; main does not change.
+    pr = attempt(
+        lambda: reader.upload_file(
+            path_or_fileobj=b"new file\n", path_in_repo="new.txt", repo_id=repo, repo_type=kind,
+            commit_message="Add new.txt", commit_description="Adds a file", create_pr=True,
+        )
+    )
+    out["pr"] = {"ok": {"pr_url": pr["ok"].pr_url, "pr_num": pr["ok"].pr_num, "pr_revision": pr["ok"].pr_revision, "oid": pr["ok"].oid}} if "ok" in pr else pr
+    pr_num = out["pr"].get("ok", {}).get("pr_num")
+    out["pr_file"] = attempt(lambda: read("new.txt", repo, kind, revision=f"refs/pr/{pr_num}"))
+    out["main_file"] = attempt(lambda: read("new.txt", repo, kind))
+    out["pr_second"] = attempt(
+        lambda: reader.create_commit(
+            repo, repo_type=kind, revision=f"refs/pr/{pr_num}", commit_message="Change a.txt",
+            operations=[CommitOperationAdd("a.txt", b"one\n2\nthree\n")],
+        ).oid
+    )
+    out["pr_by_third"] = attempt(
+        lambda: third.upload_file(path_or_fileobj=b"x", path_in_repo="x.txt", repo_id=repo, repo_type=kind, revision=f"refs/pr/{pr_num}").oid
+    )
+    out["main_by_reader"] = attempt(
+        lambda: reader.upload_file(path_or_fileobj=b"x", path_in_repo="x.txt", repo_id=repo, repo_type=kind).oid
+    )
+    out["refs"] = attempt(
+        lambda: [r.name for r in owner.list_repo_refs(repo, repo_type=kind, include_pull_requests=True).pull_requests]
+    )
+    out["pr_details"] = attempt(lambda: details_json(owner.get_discussion_details(repo, pr_num, repo_type=kind)))
+    out["merge_by_reader"] = attempt(lambda: reader.merge_pull_request(repo, pr_num, repo_type=kind))
+    out["merge"] = attempt(lambda: owner.merge_pull_request(repo, pr_num, comment="Thanks!", repo_type=kind))
+    out["merge_again"] = attempt(lambda: owner.merge_pull_request(repo, pr_num, repo_type=kind))
+    out["merged"] = attempt(lambda: details_json(owner.get_discussion_details(repo, pr_num, repo_type=kind)))
+    out["main_after"] = attempt(lambda: [read("new.txt", repo, kind), read("a.txt", repo, kind)])
+    out["main_sha"] = attempt(lambda: owner.repo_info(repo, repo_type=kind).sha)
+
+    # The target moved: a pull request on other files merges as a new commit; one on the same file conflicts.
+    side = attempt(
+        lambda: owner.upload_file(path_or_fileobj=b"side\n", path_in_repo="side.txt", repo_id=repo, repo_type=kind, create_pr=True).pr_num
+    )
+    clash = attempt(
+        lambda: owner.upload_file(path_or_fileobj=b"bee?\n", path_in_repo="b.txt", repo_id=repo, repo_type=kind, create_pr=True).pr_num
+    )
+    out["main_moves"] = attempt(
+        lambda: owner.upload_file(path_or_fileobj=b"BEE\n", path_in_repo="b.txt", repo_id=repo, repo_type=kind).oid
+    )
+    out["side_merge"] = attempt(lambda: owner.merge_pull_request(repo, side["ok"], repo_type=kind) is None)
+    out["side_details"] = attempt(lambda: details_json(owner.get_discussion_details(repo, side["ok"], repo_type=kind)))
+    out["main_files"] = attempt(lambda: sorted(owner.list_repo_files(repo, repo_type=kind)))
+    out["clash_details"] = attempt(lambda: details_json(owner.get_discussion_details(repo, clash["ok"], repo_type=kind)))
+    out["clash_merge"] = attempt(lambda: owner.merge_pull_request(repo, clash["ok"], repo_type=kind))
+    out["main_b"] = attempt(lambda: read("b.txt", repo, kind))
+
+    # A large file (Xet, the client's default) in a pull request by the owner.
+    out["large_pr"] = attempt(
+        lambda: owner.upload_file(
+            path_or_fileobj=params["large"], path_in_repo="weights.bin", repo_id=repo, repo_type=kind, create_pr=True
+        ).pr_revision
+    )
+    out["large_pr_file"] = attempt(
+        lambda: os.path.getsize(
+            hf_hub_download(repo, "weights.bin", repo_type=kind, revision=out["large_pr"]["ok"], cache_dir=params["cache_dir"])
+        )
+    )
+
+    # Listings with filters, as get_repo_discussions pages them.
+    def nums(**kwargs):
+        return [d.num for d in anonymous.get_repo_discussions(repo, repo_type=kind, **kwargs)]
+
+    out["list_all"] = attempt(lambda: nums())
+    out["list_prs"] = attempt(lambda: nums(discussion_type="pull_request"))
+    out["list_discussions"] = attempt(lambda: nums(discussion_type="discussion"))
+    out["list_closed"] = attempt(lambda: nums(discussion_status="closed"))
+    out["list_open"] = attempt(lambda: nums(discussion_status="open"))
+    out["list_author"] = attempt(lambda: nums(author=params["other_name"]))
+    out["list_first"] = attempt(lambda: discussion_json(next(iter(anonymous.get_repo_discussions(repo, repo_type=kind)))))
+
+    # A private repository leaks nothing to those who cannot read it.
+    out["private_create"] = attempt(lambda: str(owner.create_repo(private_repo, repo_type=kind, private=True)))
+    out["private_discussion"] = attempt(
+        lambda: owner.create_discussion(private_repo, title="Internal notes", description="secret", repo_type=kind).num
+    )
+    out["private_list"] = attempt(lambda: [d.num for d in reader.get_repo_discussions(private_repo, repo_type=kind)])
+    out["private_details"] = attempt(lambda: reader.get_discussion_details(private_repo, 1, repo_type=kind).title)
+    out["private_comment"] = attempt(lambda: reader.comment_discussion(private_repo, 1, "hello", repo_type=kind).id)
+    out["private_pr"] = attempt(
+        lambda: reader.upload_file(path_or_fileobj=b"x", path_in_repo="x.txt", repo_id=private_repo, repo_type=kind, create_pr=True).pr_url
+    )
+    out["private_owner_list"] = attempt(lambda: [d.num for d in owner.get_repo_discussions(private_repo, repo_type=kind)])
+    return out
+
+
+def group_transformers():
+    """transformers' push_to_hub(create_pr=True) of a tiny random model, then from_pretrained(revision="refs/pr/N")."""
+    from transformers import BertConfig, BertModel
+
+    api = HfApi(token=params["token"])
+    repo = params["repo"]
+    out = {}
+    out["create"] = attempt(lambda: str(api.create_repo(repo)))
+    config = BertConfig(vocab_size=64, hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32)
+    model = BertModel(config)
+    pushed = attempt(lambda: model.push_to_hub(repo, token=params["token"], create_pr=True))
+    out["push"] = {"ok": {"pr_url": pushed["ok"].pr_url, "pr_revision": pushed["ok"].pr_revision}} if "ok" in pushed else pushed
+    revision = out["push"].get("ok", {}).get("pr_revision")
+    out["main_files"] = attempt(lambda: sorted(api.list_repo_files(repo)))
+    out["pr_files"] = attempt(lambda: sorted(api.list_repo_files(repo, revision=revision)))
+    loaded = attempt(
+        lambda: BertModel.from_pretrained(repo, revision=revision, token=params["token"], cache_dir=params["cache_dir"]).config.hidden_size
+    )
+    out["loaded"] = loaded
+    num = int(revision.split("/")[-1]) if revision else None
+    out["merge"] = attempt(lambda: api.merge_pull_request(repo, num))
+    out["main_after"] = attempt(lambda: sorted(api.list_repo_files(repo)))
+    return out
+
+
+GROUPS = {"flow": group_flow, "transformers": group_transformers}
+
+result = GROUPS[sys.argv[1]]()
+print(json.dumps(result, default=str))
