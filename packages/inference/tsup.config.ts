@@ -2,8 +2,8 @@ import { defineConfig } from "tsup";
 
 export default defineConfig({
 	// The snippets are their own entry so that importing a task function never loads them; the provider
-	// catalogue too, so that an app can list providers without the client.
-	entry: { index: "src/index.ts", snippets: "src/snippets/index.ts", providers: "src/providers/public.ts" },
+	// catalogue and the task registry too (names only), so that an app can list them without the client.
+	entry: { index: "src/index.ts", snippets: "src/snippets/index.ts", catalog: "src/catalog.ts" },
 	format: ["esm", "cjs"],
 	dts: true,
 	clean: true,

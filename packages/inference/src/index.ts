@@ -24,6 +24,14 @@ export {
 	PROVIDERS_OR_POLICIES,
 	PROVIDERS_WITHOUT_ROUTER,
 } from "./providers/catalog.js";
+export { TASK_REGISTRY, functionForPipeline, taskDeclaration } from "./tasks/registry.js";
+export type {
+	TaskAnswer,
+	TaskDeclaration,
+	TaskFunctionName,
+	TaskInput,
+	TaskRegistry,
+} from "./tasks/registry.js";
 export { clearProviderMappingCache } from "./lib/provider-mapping.js";
 export { COMPATIBLE_API_VERSION, PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ModelData } from "@modelhub/tasks";
+import { TASK_REGISTRY } from "@modelhub/inference/catalog";
+import { PIPELINE_DATA, type ModelData } from "@modelhub/tasks";
 import {
 	buildArgs,
 	captureFetchCall,
@@ -10,6 +11,7 @@ import {
 	initialInput,
 	isHubRequest,
 	playgroundPlan,
+	playgroundTask,
 	recordingFetch,
 	redactHeader,
 	renderOutput,
@@ -33,6 +35,38 @@ describe("playground plan and inputs", () => {
 		});
 		expect(playgroundPlan({ pipeline_tag: "graph-ml", tags: [] }).kind).toBe("unsupported");
 		expect(playgroundPlan({ tags: [] }).kind).toBe("unsupported");
+	});
+
+	it("takes its task list from the client's task registry, which must know each function it calls", () => {
+		const offered = Object.keys(PIPELINE_DATA).flatMap((pipeline) => {
+			const task = playgroundTask(pipeline);
+			return task ? [[pipeline, task.fn, task.kind]] : [];
+		});
+		for (const [, fn] of offered) expect(Object.keys(TASK_REGISTRY)).toContain(fn);
+		expect(Object.fromEntries(offered.map(([pipeline, fn, kind]) => [pipeline, `${fn} ${kind}`]))).toEqual({
+			"text-classification": "textClassification text",
+			"token-classification": "tokenClassification text",
+			"fill-mask": "fillMask text",
+			summarization: "summarization text",
+			translation: "translation text",
+			"text2text-generation": "textGeneration text",
+			"text-generation": "textGeneration text",
+			"feature-extraction": "featureExtraction text",
+			"text-to-image": "textToImage text",
+			"text-to-speech": "textToSpeech text",
+			// The text-to-audio task's own function (the mapping's task is text-to-audio), not textToSpeech.
+			"text-to-audio": "textToAudio text",
+			"question-answering": "questionAnswering question-answering",
+			"zero-shot-classification": "zeroShotClassification zero-shot",
+			"sentence-similarity": "sentenceSimilarity sentence-similarity",
+			"image-classification": "imageClassification image",
+			"object-detection": "objectDetection image",
+			"image-segmentation": "imageSegmentation image",
+			"image-to-text": "imageToText image",
+			"zero-shot-image-classification": "zeroShotImageClassification image",
+			"automatic-speech-recognition": "automaticSpeechRecognition audio",
+			"audio-classification": "audioClassification audio",
+		});
 	});
 
 	it("pre-fills from the task's example (the snippets' one), the widget data filling only gaps", () => {

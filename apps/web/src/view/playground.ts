@@ -5,6 +5,12 @@
  */
 import { getModelInputExample } from "@modelhub/tasks";
 import type { ModelData, ModelInputExample } from "@modelhub/tasks";
+import {
+	functionForPipeline,
+	TASK_REGISTRY,
+	type TaskAnswer,
+	type TaskInput,
+} from "@modelhub/inference/catalog";
 import type { TaskFunctionName } from "../inference/adapter";
 import { chartBars, type Bar } from "./demo";
 
@@ -18,30 +24,34 @@ export type PlaygroundKind =
 	| "audio"
 	| "unsupported";
 
-/** The client function each task uses, and the form it needs. */
-const TASKS: Record<string, { fn: TaskFunctionName; kind: PlaygroundKind }> = {
-	"text-classification": { fn: "textClassification", kind: "text" },
-	"token-classification": { fn: "tokenClassification", kind: "text" },
-	"fill-mask": { fn: "fillMask", kind: "text" },
-	summarization: { fn: "summarization", kind: "text" },
-	translation: { fn: "translation", kind: "text" },
-	"text2text-generation": { fn: "textGeneration", kind: "text" },
-	"text-generation": { fn: "textGeneration", kind: "text" },
-	"feature-extraction": { fn: "featureExtraction", kind: "text" },
-	"text-to-image": { fn: "textToImage", kind: "text" },
-	"text-to-speech": { fn: "textToSpeech", kind: "text" },
-	"text-to-audio": { fn: "textToSpeech", kind: "text" },
-	"question-answering": { fn: "questionAnswering", kind: "question-answering" },
-	"zero-shot-classification": { fn: "zeroShotClassification", kind: "zero-shot" },
-	"sentence-similarity": { fn: "sentenceSimilarity", kind: "sentence-similarity" },
-	"image-classification": { fn: "imageClassification", kind: "image" },
-	"object-detection": { fn: "objectDetection", kind: "image" },
-	"image-segmentation": { fn: "imageSegmentation", kind: "image" },
-	"image-to-text": { fn: "imageToText", kind: "image" },
-	"zero-shot-image-classification": { fn: "zeroShotImageClassification", kind: "image" },
-	"automatic-speech-recognition": { fn: "automaticSpeechRecognition", kind: "audio" },
-	"audio-classification": { fn: "audioClassification", kind: "audio" },
+/** The form each kind of task input gets; inputs without one (tables, image edits…) are not offered. */
+const FORMS: Partial<Record<TaskInput, PlaygroundKind>> = {
+	text: "text",
+	"question-context": "question-answering",
+	"text-labels": "zero-shot",
+	"sentence-pair": "sentence-similarity",
+	image: "image",
+	"image-labels": "image",
+	audio: "audio",
 };
+
+/** The answers the playground shows (JSON as labels, bars, boxes or text; an image; an audio player). */
+const SHOWN_ANSWERS: ReadonlySet<TaskAnswer> = new Set(["json", "image", "audio"]);
+
+/**
+ * The client function a pipeline's model is called with and the form it needs, from the client's task
+ * registry (`@modelhub/inference/catalog`): offered when the playground has a form for its input and
+ * shows its answer.
+ */
+export function playgroundTask(pipeline: string): { fn: TaskFunctionName; kind: PlaygroundKind } | undefined {
+	const fn = functionForPipeline(pipeline);
+	if (!fn) return undefined;
+	const declaration = TASK_REGISTRY[fn];
+	const kind = FORMS[declaration.input];
+	if (!kind || !SHOWN_ANSWERS.has(declaration.answer)) return undefined;
+	// A one-shot function (functionForPipeline never names a streaming or raw one): the adapter's kind.
+	return { fn: fn as TaskFunctionName, kind };
+}
 
 export interface PlaygroundPlan {
 	kind: PlaygroundKind;
@@ -55,7 +65,7 @@ export function playgroundPlan(model: Pick<ModelData, "pipeline_tag" | "tags">):
 	const chatCapable = task === "text-generation" || task === "image-text-to-text";
 	if (chatCapable && model.tags?.includes("conversational"))
 		return { kind: "chat", fn: "chatCompletionStream", task };
-	const entry = task ? TASKS[task] : undefined;
+	const entry = task ? playgroundTask(task) : undefined;
 	return entry ? { kind: entry.kind, fn: entry.fn, task } : { kind: "unsupported", task };
 }
 

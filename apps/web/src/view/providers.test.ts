@@ -1,4 +1,4 @@
-import { INFERENCE_PROVIDERS, PROVIDER_LABELS } from "@modelhub/inference/providers";
+import { INFERENCE_PROVIDERS, PROVIDER_LABELS } from "@modelhub/inference/catalog";
 import { describe, expect, it } from "vitest";
 import {
 	providerEntries,

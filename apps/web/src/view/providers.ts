@@ -1,5 +1,5 @@
 import type { ProviderMapping, ProviderMappingEntry } from "@modelhub/hub/api";
-import { INFERENCE_PROVIDERS, isKnownProvider, PROVIDER_LABELS } from "@modelhub/inference/providers";
+import { INFERENCE_PROVIDERS, isKnownProvider, PROVIDER_LABELS } from "@modelhub/inference/catalog";
 
 /** The providers in the model list's filter, by display name. */
 export function providerOptions(): Array<{ id: string; label: string }> {

@@ -50,10 +50,12 @@ function hfTask(
 	task: InferenceTask | undefined,
 	answer: AnswerForm | Parse,
 	route: Route = modelRoute,
+	answersFile?: TaskHelper["answersFile"],
 ): TaskHelper {
 	return {
 		provider: hfInference,
 		task,
+		...(answersFile ? { answersFile } : {}),
 		makeRoute: route,
 		makeUrl: (params) => (isHttpUrl(params.model) ? params.model : joinUrl(params.baseUrl, route(params))),
 		makeBody: argsBody,
@@ -100,6 +102,8 @@ export const hfInferenceTextToImage = /* @__PURE__ */ hfTask(
 		// The trailing space is part of 3.12.1's message.
 		fail("Expected a Blob ");
 	},
+	modelRoute,
+	"always",
 );
 
 /** Chat URL: trailing slashes trimmed, then `/chat/completions` after `/v1`, else `/v1/chat/completions`. */
@@ -214,8 +218,11 @@ export const hfInferenceZeroShotClassification = /* @__PURE__ */ hfTask("zero-sh
 	shape: { labels: ["string"], scores: ["number"], sequence: "string" },
 	message: "Expected Array<{labels: string[], scores: number[], sequence: string}>",
 });
-export const hfInferenceImageToImage = /* @__PURE__ */ hfTask("image-to-image", (raw) =>
-	raw instanceof Blob ? raw : fail("Expected Blob"),
+export const hfInferenceImageToImage = /* @__PURE__ */ hfTask(
+	"image-to-image",
+	(raw) => (raw instanceof Blob ? raw : fail("Expected Blob")),
+	modelRoute,
+	"always",
 );
 export const hfInferenceSentenceSimilarity = /* @__PURE__ */ hfTask(
 	"sentence-similarity",
@@ -232,7 +239,12 @@ export const hfInferenceTabularClassification = /* @__PURE__ */ hfTask("tabular-
 	shape: "number",
 	message: NUMBERS,
 });
-export const hfInferenceTextToSpeech = /* @__PURE__ */ hfTask("text-to-speech", passThrough);
+export const hfInferenceTextToSpeech = /* @__PURE__ */ hfTask(
+	"text-to-speech",
+	passThrough,
+	modelRoute,
+	"transformers",
+);
 export const hfInferenceTokenClassification = /* @__PURE__ */ hfTask("token-classification", {
 	form: "all",
 	shape: { end: "number", entity_group: "string", score: "number", start: "number", word: "string" },
@@ -261,6 +273,9 @@ export const hfInferenceTabularRegression = /* @__PURE__ */ hfTask("tabular-regr
 	message: NUMBERS,
 });
 /** textToAudio() takes the audio file the model answers; request() hands back whatever came. */
-export const hfInferenceTextToAudio = /* @__PURE__ */ hfTask("text-to-audio", (raw) =>
-	raw instanceof Blob ? raw : fail("Expected Blob"),
+export const hfInferenceTextToAudio = /* @__PURE__ */ hfTask(
+	"text-to-audio",
+	(raw) => (raw instanceof Blob ? raw : fail("Expected Blob")),
+	modelRoute,
+	"transformers",
 );

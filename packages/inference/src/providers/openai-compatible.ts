@@ -274,6 +274,7 @@ export function speechHelper(
 	return {
 		provider,
 		task: "text-to-speech",
+		answersFile: "always",
 		makeRoute: () => route,
 		makeBody: (params) => {
 			const { inputs, parameters, ...rest } = params.args;

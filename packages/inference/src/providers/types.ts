@@ -50,6 +50,12 @@ export interface TaskHelper<TOutput = unknown> {
 	/** The answer is a job to poll (queue, task or prediction API), not the result itself. */
 	polls?: boolean;
 	/**
+	 * The answer is the file itself (image or audio bytes), not JSON: `always`, or only for models of
+	 * the transformers library (hf-inference speech; other models answer JSON `[samples, sampling_rate]`,
+	 * as 3.12.1's snippets read it). The raw HTTP snippets show how to read it.
+	 */
+	answersFile?: "always" | "transformers";
+	/**
 	 * The provider's own input shaping (file → data URL, bytes into a form...), used by the task
 	 * functions instead of the task's default shaping. May read Blobs, hence possibly async.
 	 */

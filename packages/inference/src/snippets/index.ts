@@ -8,7 +8,7 @@ import type { ModelDataMinimal } from "@modelhub/tasks";
 import type { TaskHelper } from "../providers/types.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../types.js";
 import { chatInputs, extraExample, taskInputs } from "./inputs.js";
-import { CHAT_PIPELINES, PIPELINE_KINDS, hasOwn } from "./kinds.js";
+import { CHAT_PIPELINES, PIPELINE_KINDS, hasOwn, rawAnswerOf } from "./kinds.js";
 import { chooseTokenSource, findHelper, previewRequest } from "./request-preview.js";
 import type {
 	InferenceSnippet,
@@ -105,6 +105,7 @@ export function getInferenceSnippets(
 		billTo,
 		streaming,
 		polls: helper.polls === true,
+		answer: chat ? "json" : rawAnswerOf(helper, pipeline, model),
 	};
 
 	const snippets: InferenceSnippet[] = [];

@@ -2,7 +2,9 @@
  * Which snippet shape each pipeline uses and which clients write which shapes (facts §4–§5 of
  * inference-snippets.md): 3.12.1's offer, plus today's pairs and our own client for every pair.
  */
-import type { TemplateKind } from "./types.js";
+import type { TaskHelper } from "../providers/types.js";
+import { functionForPipeline, TASK_REGISTRY } from "../tasks/registry.js";
+import type { RawAnswer, TemplateKind } from "./types.js";
 
 export const PIPELINE_KINDS: Readonly<Record<string, TemplateKind>> = {
 	"audio-classification": "basicAudio",
@@ -75,39 +77,6 @@ export const HF_PYTHON_METHODS: Readonly<Record<string, string>> = {
 	"zero-shot-image-classification": "zero_shot_image_classification",
 };
 
-/** pipeline → our InferenceClient's method: every pipeline some provider serves (3.12.1 offered 14). */
-export const HF_JS_METHODS: Readonly<Record<string, string>> = {
-	"audio-classification": "audioClassification",
-	"audio-to-audio": "audioToAudio",
-	"automatic-speech-recognition": "automaticSpeechRecognition",
-	"document-question-answering": "documentQuestionAnswering",
-	"feature-extraction": "featureExtraction",
-	"fill-mask": "fillMask",
-	"image-classification": "imageClassification",
-	"image-segmentation": "imageSegmentation",
-	"image-to-image": "imageToImage",
-	"image-to-text": "imageToText",
-	"image-to-video": "imageToVideo",
-	"object-detection": "objectDetection",
-	"question-answering": "questionAnswering",
-	"sentence-similarity": "sentenceSimilarity",
-	summarization: "summarization",
-	"table-question-answering": "tableQuestionAnswering",
-	"tabular-classification": "tabularClassification",
-	"tabular-regression": "tabularRegression",
-	"text-classification": "textClassification",
-	"text-generation": "textGeneration",
-	"text2text-generation": "textGeneration",
-	"text-to-audio": "textToAudio",
-	"text-to-image": "textToImage",
-	"text-to-speech": "textToSpeech",
-	"text-to-video": "textToVideo",
-	"token-classification": "tokenClassification",
-	translation: "translation",
-	"zero-shot-classification": "zeroShotClassification",
-	"zero-shot-image-classification": "zeroShotImageClassification",
-};
-
 export function hasOwn(record: object, key: string): boolean {
 	return Object.prototype.hasOwnProperty.call(record, key);
 }
@@ -120,22 +89,23 @@ export function answeredAtOnce(ctx: { polls: boolean }): boolean {
 	return !ctx.polls;
 }
 
-/** Providers whose speech route answers with the audio file itself (OpenAI-style `/audio/speech`). */
-export const SPEECH_FILE_PROVIDERS: ReadonlySet<string> = /* @__PURE__ */ new Set(["deepinfra", "together"]);
-
 /**
- * hf-inference answers speech and audio generation of models outside the transformers library with
- * JSON `[samples, sampling_rate]` instead of an audio file (3.12.1's snippets read it so): only the
- * raw HTTP clients, which show that answer, are offered there.
+ * How the raw HTTP answer of a pipeline's call is read: the provider's helper says whether it sends the
+ * file itself (`answersFile`), the task registry says what that file is (the function's answer kind).
+ * hf-inference speech of a model outside transformers answers JSON `[samples, sampling_rate]`.
  */
-export function answersAudioArray(ctx: {
-	provider: string;
-	kind: TemplateKind;
-	model: { library_name?: string };
-}): boolean {
-	return (
-		ctx.provider === "hf-inference" &&
-		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") &&
-		ctx.model.library_name !== "transformers"
-	);
+export function rawAnswerOf(
+	helper: Pick<TaskHelper, "answersFile">,
+	pipeline: string,
+	model: { library_name?: string },
+): RawAnswer {
+	const name = functionForPipeline(pipeline);
+	const media = name ? TASK_REGISTRY[name].answer : "json";
+	if (media !== "image" && media !== "audio") return "json";
+	if (helper.answersFile === "always") return `${media}-file`;
+	if (helper.answersFile === "transformers") {
+		if (model.library_name === "transformers") return `${media}-file`;
+		return media === "audio" ? "audio-array" : "json";
+	}
+	return "json";
 }

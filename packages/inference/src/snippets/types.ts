@@ -62,6 +62,12 @@ export interface SnippetFile {
 	encoding: "binary" | "base64" | "data-url" | "multipart";
 }
 
+/**
+ * How the raw HTTP answer is read: JSON, the image or audio file itself, or hf-inference's JSON
+ * `[samples, sampling_rate]` audio (snippets/kinds.ts `rawAnswerOf`).
+ */
+export type RawAnswer = "json" | "image-file" | "audio-file" | "audio-array";
+
 /** Everything a template needs; built once per call and never mutated. */
 export interface SnippetContext {
 	model: ModelDataMinimal;
@@ -85,6 +91,8 @@ export interface SnippetContext {
 	streaming: boolean;
 	/** The provider answers with a job to poll (queue, task, prediction), not the result. */
 	polls: boolean;
+	/** How the raw HTTP answer is read (the raw HTTP clients' templates). */
+	answer: RawAnswer;
 }
 
 /** One client's template for one kind; returns "" when it has nothing to show for this context. */

@@ -34,10 +34,12 @@ import { translation } from "./nlp/translation.js";
 import { zeroShotClassification } from "./nlp/zeroShotClassification.js";
 import { tabularClassification } from "./tabular/tabularClassification.js";
 import { tabularRegression } from "./tabular/tabularRegression.js";
+import type { TaskFunctionName } from "./registry.js";
 
 /**
- * The task functions, listed once: the client's methods are this object's keys (InferenceClient.ts)
- * and the dry run recognises a task function, or a task id, through it (prepareRequest.ts). A plain
+ * The task functions, by their registry name (registry.ts: exactly its keys, checked by the
+ * compiler): the client's methods are this object's keys (InferenceClient.ts) and the dry run
+ * recognises a task function through it (prepareRequest.ts). A plain
  * object literal, not a module namespace: bundlers drop it, and every task it reaches, when unused.
  */
 export const TASK_FUNCTIONS = {
@@ -77,4 +79,4 @@ export const TASK_FUNCTIONS = {
 	zeroShotClassification,
 	tabularClassification,
 	tabularRegression,
-};
+} satisfies { readonly [Name in TaskFunctionName]: (args: never, options?: never) => unknown };

@@ -1,6 +1,6 @@
 /**
- * How each task function runs, as data: its task id, its providers' helpers (the generated per-task
- * tables), its input shaping. One object literal per function, so a bundle keeps only the ones it
+ * How each task function runs, as data: its task id (typed from the registry), its providers' helpers
+ * (the generated per-task tables), its input shaping. One object literal per function, so a bundle keeps only the ones it
  * calls; the dry run (`prepareRequest`) asks a function for its spec (prepareRequest.ts).
  */
 import { chatErrorWording } from "../lib/chat-errors.js";
@@ -45,130 +45,155 @@ import {
 import { hfInferenceGeneric } from "../providers/hf-inference.js";
 import type { HelperTable } from "../providers/types.js";
 import type { InferenceTask } from "../types.js";
+import type { TaskFunctionName, TaskRegistry } from "./registry.js";
 
-export const audioClassificationSpec: TaskSpec = {
+/**
+ * The spec of task function `N`: its task id and stream flag are the registry's (registry.ts), so a
+ * spec that routes another task than its declaration fails to compile.
+ */
+type SpecOf<N extends TaskFunctionName> = TaskSpec & {
+	task: TaskRegistry[N]["task"];
+} & (TaskRegistry[N] extends {
+		stream: true;
+	}
+		? { stream: true }
+		: { stream?: false });
+
+export const audioClassificationSpec: SpecOf<"audioClassification"> = {
 	task: "audio-classification",
 	helpers: audioClassificationHelpers,
 	shape: binaryInput,
 };
 /** As in 3.12.1, the provider is resolved without the endpoint URL (an endpoint alone goes through "auto"). */
-export const audioToAudioSpec: TaskSpec = {
+export const audioToAudioSpec: SpecOf<"audioToAudio"> = {
 	task: "audio-to-audio",
 	helpers: audioToAudioHelpers,
 	shape: binaryInput,
 	resolveWithoutEndpointUrl: true,
 };
-export const automaticSpeechRecognitionSpec: TaskSpec = {
+export const automaticSpeechRecognitionSpec: SpecOf<"automaticSpeechRecognition"> = {
 	task: "automatic-speech-recognition",
 	helpers: automaticSpeechRecognitionHelpers,
 	shape: binaryInput,
 };
-export const textToAudioSpec: TaskSpec = { task: "text-to-audio", helpers: textToAudioHelpers };
-export const textToSpeechSpec: TaskSpec = { task: "text-to-speech", helpers: textToSpeechHelpers };
-export const imageClassificationSpec: TaskSpec = {
+export const textToAudioSpec: SpecOf<"textToAudio"> = { task: "text-to-audio", helpers: textToAudioHelpers };
+export const textToSpeechSpec: SpecOf<"textToSpeech"> = {
+	task: "text-to-speech",
+	helpers: textToSpeechHelpers,
+};
+export const imageClassificationSpec: SpecOf<"imageClassification"> = {
 	task: "image-classification",
 	helpers: imageClassificationHelpers,
 	shape: binaryInput,
 };
-export const imageSegmentationSpec: TaskSpec = {
+export const imageSegmentationSpec: SpecOf<"imageSegmentation"> = {
 	task: "image-segmentation",
 	helpers: imageSegmentationHelpers,
 	shape: binaryInput,
 };
-export const imageTextToImageSpec: TaskSpec = {
+export const imageTextToImageSpec: SpecOf<"imageTextToImage"> = {
 	task: "image-text-to-image",
 	helpers: imageTextToImageHelpers,
 };
-export const imageTextToVideoSpec: TaskSpec = {
+export const imageTextToVideoSpec: SpecOf<"imageTextToVideo"> = {
 	task: "image-text-to-video",
 	helpers: imageTextToVideoHelpers,
 };
-export const imageToImageSpec: TaskSpec = {
+export const imageToImageSpec: SpecOf<"imageToImage"> = {
 	task: "image-to-image",
 	helpers: imageToImageHelpers,
 	shape: imageToImageInput,
 };
-export const imageToTextSpec: TaskSpec = {
+export const imageToTextSpec: SpecOf<"imageToText"> = {
 	task: "image-to-text",
 	helpers: imageToTextHelpers,
 	shape: binaryInput,
 };
-export const imageToVideoSpec: TaskSpec = { task: "image-to-video", helpers: imageToVideoHelpers };
-export const objectDetectionSpec: TaskSpec = {
+export const imageToVideoSpec: SpecOf<"imageToVideo"> = {
+	task: "image-to-video",
+	helpers: imageToVideoHelpers,
+};
+export const objectDetectionSpec: SpecOf<"objectDetection"> = {
 	task: "object-detection",
 	helpers: objectDetectionHelpers,
 	shape: binaryInput,
 };
-export const textToImageSpec: TaskSpec = { task: "text-to-image", helpers: textToImageHelpers };
-export const textToVideoSpec: TaskSpec = { task: "text-to-video", helpers: textToVideoHelpers };
-export const zeroShotImageClassificationSpec: TaskSpec = {
+export const textToImageSpec: SpecOf<"textToImage"> = { task: "text-to-image", helpers: textToImageHelpers };
+export const textToVideoSpec: SpecOf<"textToVideo"> = { task: "text-to-video", helpers: textToVideoHelpers };
+export const zeroShotImageClassificationSpec: SpecOf<"zeroShotImageClassification"> = {
 	task: "zero-shot-image-classification",
 	helpers: zeroShotImageClassificationHelpers,
 	shape: zeroShotImageInput,
 };
-export const documentQuestionAnsweringSpec: TaskSpec = {
+export const documentQuestionAnsweringSpec: SpecOf<"documentQuestionAnswering"> = {
 	task: "document-question-answering",
 	helpers: documentQuestionAnsweringHelpers,
 	shape: questionImageInput,
 };
-export const visualQuestionAnsweringSpec: TaskSpec = {
+export const visualQuestionAnsweringSpec: SpecOf<"visualQuestionAnswering"> = {
 	task: "visual-question-answering",
 	helpers: visualQuestionAnsweringHelpers,
 	shape: questionImageInput,
 };
-export const chatCompletionSpec: TaskSpec = {
+export const chatCompletionSpec: SpecOf<"chatCompletion"> = {
 	task: "conversational",
 	helpers: conversationalHelpers,
 	autoRouter: autoRouterConversational,
 };
-export const chatCompletionStreamSpec: TaskSpec = {
+export const chatCompletionStreamSpec: SpecOf<"chatCompletionStream"> = {
 	task: "conversational",
 	helpers: conversationalHelpers,
 	autoRouter: autoRouterConversational,
 	stream: true,
 };
-export const featureExtractionSpec: TaskSpec = {
+export const featureExtractionSpec: SpecOf<"featureExtraction"> = {
 	task: "feature-extraction",
 	helpers: featureExtractionHelpers,
 };
-export const fillMaskSpec: TaskSpec = { task: "fill-mask", helpers: fillMaskHelpers };
-export const questionAnsweringSpec: TaskSpec = {
+export const fillMaskSpec: SpecOf<"fillMask"> = { task: "fill-mask", helpers: fillMaskHelpers };
+export const questionAnsweringSpec: SpecOf<"questionAnswering"> = {
 	task: "question-answering",
 	helpers: questionAnsweringHelpers,
 };
-export const sentenceSimilaritySpec: TaskSpec = {
+export const sentenceSimilaritySpec: SpecOf<"sentenceSimilarity"> = {
 	task: "sentence-similarity",
 	helpers: sentenceSimilarityHelpers,
 };
-export const summarizationSpec: TaskSpec = { task: "summarization", helpers: summarizationHelpers };
-export const tableQuestionAnsweringSpec: TaskSpec = {
+export const summarizationSpec: SpecOf<"summarization"> = {
+	task: "summarization",
+	helpers: summarizationHelpers,
+};
+export const tableQuestionAnsweringSpec: SpecOf<"tableQuestionAnswering"> = {
 	task: "table-question-answering",
 	helpers: tableQuestionAnsweringHelpers,
 };
-export const textClassificationSpec: TaskSpec = {
+export const textClassificationSpec: SpecOf<"textClassification"> = {
 	task: "text-classification",
 	helpers: textClassificationHelpers,
 };
-export const textGenerationSpec: TaskSpec = { task: "text-generation", helpers: textGenerationHelpers };
-export const textGenerationStreamSpec: TaskSpec = {
+export const textGenerationSpec: SpecOf<"textGeneration"> = {
+	task: "text-generation",
+	helpers: textGenerationHelpers,
+};
+export const textGenerationStreamSpec: SpecOf<"textGenerationStream"> = {
 	task: "text-generation",
 	helpers: textGenerationHelpers,
 	stream: true,
 };
-export const tokenClassificationSpec: TaskSpec = {
+export const tokenClassificationSpec: SpecOf<"tokenClassification"> = {
 	task: "token-classification",
 	helpers: tokenClassificationHelpers,
 };
-export const translationSpec: TaskSpec = { task: "translation", helpers: translationHelpers };
-export const zeroShotClassificationSpec: TaskSpec = {
+export const translationSpec: SpecOf<"translation"> = { task: "translation", helpers: translationHelpers };
+export const zeroShotClassificationSpec: SpecOf<"zeroShotClassification"> = {
 	task: "zero-shot-classification",
 	helpers: zeroShotClassificationHelpers,
 };
-export const tabularClassificationSpec: TaskSpec = {
+export const tabularClassificationSpec: SpecOf<"tabularClassification"> = {
 	task: "tabular-classification",
 	helpers: tabularClassificationHelpers,
 };
-export const tabularRegressionSpec: TaskSpec = {
+export const tabularRegressionSpec: SpecOf<"tabularRegression"> = {
 	task: "tabular-regression",
 	helpers: tabularRegressionHelpers,
 };

@@ -2,7 +2,7 @@
 import * as literals from "@modelhub/tasks/literals";
 import { jsAuthorization } from "../auth.js";
 import { FILE_BASE64, FILE_DATA_URL, INDENT, js, jsKey } from "../code.js";
-import { answeredAtOnce, SPEECH_FILE_PROVIDERS } from "../kinds.js";
+import { answeredAtOnce } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
 /** Two and three indentation steps (literals, so that a bundle without snippets keeps nothing of them). */
@@ -11,18 +11,9 @@ const I3 = "            ";
 
 type Answer = "json" | "blob";
 
-/** hf-inference answers images (and transformers speech) with the file itself, as do OpenAI-style speech routes. */
+/** A file answer (image or audio) is read as a Blob, anything else as JSON. */
 function answerOf(ctx: SnippetContext): Answer {
-	if (ctx.kind === "textToSpeech" && SPEECH_FILE_PROVIDERS.has(ctx.provider)) return "blob";
-	if (ctx.provider !== "hf-inference") return "json";
-	if (ctx.kind === "textToImage") return "blob";
-	if (
-		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") &&
-		ctx.model.library_name === "transformers"
-	) {
-		return "blob";
-	}
-	return "json";
+	return ctx.answer === "image-file" || ctx.answer === "audio-file" ? "blob" : "json";
 }
 
 function readsFile(ctx: SnippetContext): boolean {

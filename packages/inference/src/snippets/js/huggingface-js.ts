@@ -3,7 +3,7 @@ import * as literals from "@modelhub/tasks/literals";
 import { PACKAGE_NAME } from "../../version.js";
 import { jsToken } from "../auth.js";
 import { FILE_BLOB, js } from "../code.js";
-import { answersAudioArray, HF_JS_METHODS, hasOwn } from "../kinds.js";
+import { functionForPipeline, TASK_REGISTRY } from "../../tasks/registry.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
 function fileBlob(ctx: SnippetContext): string {
@@ -30,23 +30,14 @@ function call(ctx: SnippetContext, method: string): string {
 	return `client.${method}(${args}${options})`;
 }
 
-/** Methods whose answer is a file (a Blob): the variable it goes in and what it holds. */
-const FILE_ANSWERS: Readonly<Record<string, readonly [variable: string, what: string]>> = {
-	imageToImage: ["image", "image"],
-	imageToVideo: ["video", "video"],
-	textToAudio: ["audio", "audio"],
-	textToImage: ["image", "image"],
-	textToSpeech: ["audio", "audio"],
-	textToVideo: ["video", "video"],
-};
-
 /** Every non-chat kind: the pipeline's method, its answer printed (or, for a file, kept as a Blob). */
 const task: Template = (ctx) => {
-	if (!hasOwn(HF_JS_METHODS, ctx.pipeline)) return "";
-	const method = HF_JS_METHODS[ctx.pipeline] as string;
-	const file = hasOwn(FILE_ANSWERS, method) ? FILE_ANSWERS[method] : undefined;
-	if (file)
-		return `const ${file[0]} = await ${call(ctx, method)};\n// ${file[0]} is a Blob holding the ${file[1]}`;
+	const method = functionForPipeline(ctx.pipeline);
+	if (!method) return "";
+	// A file answer (the registry's image, audio or video) goes in a variable named after it.
+	const answer = TASK_REGISTRY[method].answer;
+	if (answer === "image" || answer === "audio" || answer === "video")
+		return `const ${answer} = await ${call(ctx, method)};\n// ${answer} is a Blob holding the ${answer}`;
 	return `const output = await ${call(ctx, method)};\n\nconsole.log(output);`;
 };
 
@@ -88,5 +79,5 @@ export const huggingfaceJs: SnippetClient = {
 	client: "huggingface.js",
 	templates,
 	setup,
-	offers: (ctx) => !answersAudioArray(ctx),
+	offers: (ctx) => ctx.answer !== "audio-array",
 };

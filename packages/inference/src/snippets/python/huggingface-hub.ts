@@ -2,7 +2,7 @@
 import * as literals from "@modelhub/tasks/literals";
 import { pyToken, readsEnv } from "../auth.js";
 import { INDENT, py, pyKwargs } from "../code.js";
-import { answersAudioArray, HF_PYTHON_METHODS, hasOwn } from "../kinds.js";
+import { HF_PYTHON_METHODS, hasOwn } from "../kinds.js";
 import { HUGGINGFACE_HUB_NOT_OFFERED } from "../offers.js";
 import { pythonChat } from "../python-chat.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
@@ -173,7 +173,7 @@ const templates: ClientTemplates = {
 function offers(ctx: SnippetContext): boolean {
 	const tasks = hasOwn(HUGGINGFACE_HUB_PAIRS, ctx.provider) ? HUGGINGFACE_HUB_PAIRS[ctx.provider] : undefined;
 	if (tasks?.includes(ctx.task) !== true) return false;
-	return !hasOwn(HUGGINGFACE_HUB_NOT_OFFERED, `${ctx.provider} ${ctx.task}`) && !answersAudioArray(ctx);
+	return !hasOwn(HUGGINGFACE_HUB_NOT_OFFERED, `${ctx.provider} ${ctx.task}`) && ctx.answer !== "audio-array";
 }
 
 export const huggingfaceHub: SnippetClient = {

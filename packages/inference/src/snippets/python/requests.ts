@@ -2,28 +2,19 @@
 import * as literals from "@modelhub/tasks/literals";
 import { pyAuthorization, readsEnv } from "../auth.js";
 import { FILE_BASE64, FILE_DATA_URL, INDENT, py } from "../code.js";
-import { answeredAtOnce, answersAudioArray, SPEECH_FILE_PROVIDERS } from "../kinds.js";
+import { answeredAtOnce } from "../kinds.js";
 import type { ClientTemplates, SnippetClient, SnippetContext, Template } from "../types.js";
 
 /** Two indentation steps (a literal, so that a bundle without snippets keeps nothing of it). */
 const I2 = "        ";
 
-/** hf-inference (and OpenAI-style speech routes) answer these tasks with the file itself rather than JSON. */
-function answersWithBytes(ctx: SnippetContext): boolean {
-	if (ctx.kind === "textToSpeech" && SPEECH_FILE_PROVIDERS.has(ctx.provider)) return true;
-	if (ctx.provider !== "hf-inference") return false;
-	if (ctx.kind === "textToImage" || ctx.kind === "imageToImage") return true;
-	return (
-		(ctx.kind === "textToSpeech" || ctx.kind === "textToAudio") && ctx.model.library_name === "transformers"
-	);
-}
-
+/** The answer is an image file (opened with PIL). */
 function isImageBytes(ctx: SnippetContext): boolean {
-	return answersWithBytes(ctx) && (ctx.kind === "textToImage" || ctx.kind === "imageToImage");
+	return ctx.answer === "image-file";
 }
 
 function usesAudioPlayer(ctx: SnippetContext): boolean {
-	return answersAudioArray(ctx) || (answersWithBytes(ctx) && !isImageBytes(ctx));
+	return ctx.answer === "audio-array" || ctx.answer === "audio-file";
 }
 
 function fileVariable(ctx: SnippetContext): string {
@@ -181,7 +172,7 @@ const imageResult: Template = (ctx) => {
 };
 
 const audioResult: Template = (ctx) => {
-	if (answersWithBytes(ctx)) {
+	if (ctx.answer === "audio-file") {
 		return [
 			postJson("bytes"),
 			"",
@@ -192,7 +183,7 @@ const audioResult: Template = (ctx) => {
 			"Audio(audio_bytes)",
 		].join("\n");
 	}
-	if (answersAudioArray(ctx)) {
+	if (ctx.answer === "audio-array") {
 		return [
 			postJson("json"),
 			"",

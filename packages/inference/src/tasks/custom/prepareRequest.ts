@@ -30,6 +30,7 @@ import type {
 } from "../../types.js";
 import { FALLBACK_KEY, type FallbackRunner } from "../../lib/request.js";
 import { TASK_FUNCTIONS } from "../functions.js";
+import { TASK_REGISTRY, type TaskDeclaration, type TaskFunctionName } from "../registry.js";
 import { given, prepareSpecSync, toPublic } from "./dry-run.js";
 import { rawSpec } from "../specs.js";
 import { request } from "./request.js";
@@ -115,9 +116,13 @@ function specOf(target: Target, options: PrepareRequestOptions): TaskSpec {
 		return spec;
 	}
 	// A task id stands for its task function (chat and text generation: the streaming one with `stream`).
-	for (const fn of Object.values(TASK_FUNCTIONS) as TaskFunction[]) {
-		const spec = specOfFunction(fn, options);
-		if (spec && !spec.raw && spec.task === target && !spec.stream === !options.stream) return spec;
+	for (const [name, declaration] of Object.entries(TASK_REGISTRY) as Array<
+		[TaskFunctionName, TaskDeclaration]
+	>) {
+		if (declaration.answer === "raw" || declaration.task !== target) continue;
+		if (!declaration.stream !== !options.stream) continue;
+		const spec = specOfFunction(TASK_FUNCTIONS[name] as TaskFunction, options);
+		if (spec) return spec;
 	}
 	return rawSpec(target, options.stream);
 }
