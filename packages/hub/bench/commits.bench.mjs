@@ -15,9 +15,14 @@
 //
 // Environment: BENCH_FILES (default 10000), BENCH_ROUNDS (one-file commits per layout, default 20),
 // BENCH_LAYOUTS (default "flat,nested"), BENCH_BACKENDS (comma list of "pglite", "postgres"; default both;
-// PostgreSQL is a throwaway cluster from Debian's binaries, test/support/postgres-cluster.mjs).
+// PostgreSQL is a throwaway cluster from Debian's binaries, test/support/postgres-cluster.mjs, run here with
+// fsync on; PGlite is on disk in a temporary folder), BENCH_SMALL_BLOB_MAX_BYTES (the hub's
+// MODELHUB_SMALL_BLOB_MAX_BYTES; 0 stores every file as a blob file, the layout before small blobs were
+// kept in the database).
 // The hub is built from the current sources (test/support/build-cli.mjs). Prints one JSON line per case.
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -28,6 +33,12 @@ const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
 const ADMIN = "commits-bench-admin-token-0123456789";
+// MODELHUB_SMALL_BLOB_MAX_BYTES for the hub (0: every file a blob file, as before small blobs were kept in
+// the database), for a before/after pair within one build.
+const SMALL_BLOB_MAX_BYTES =
+	process.env.BENCH_SMALL_BLOB_MAX_BYTES === undefined
+		? undefined
+		: Number(process.env.BENCH_SMALL_BLOB_MAX_BYTES);
 
 const built = await buildSources("commits-bench", {
 	hub: join("test", "support", "hub.ts"),
@@ -107,7 +118,12 @@ const median = (values) => {
 const round = (value) => Math.round(value * 10) / 10;
 
 async function run(backend, layout, db) {
-	const hub = await startHub({ db, seed: false, adminToken: ADMIN });
+	const hub = await startHub({
+		db,
+		seed: false,
+		adminToken: ADMIN,
+		...(SMALL_BLOB_MAX_BYTES === undefined ? {} : { uploads: { smallBlobMaxBytes: SMALL_BLOB_MAX_BYTES } }),
+	});
 	try {
 		const user = await fetch(`${hub.url}/api/admin/users`, {
 			method: "POST",
@@ -190,10 +206,16 @@ async function run(backend, layout, db) {
 
 for (const backend of BACKENDS) {
 	for (const layout of (process.env.BENCH_LAYOUTS ?? "flat,nested").split(",")) {
-		const cluster = backend === "postgres" ? await startPostgresCluster() : undefined;
+		// Durable as a hub's database is (the test clusters run without fsync; PGlite on disk, not in
+		// memory): a commit's small files are made durable by the database's flush.
+		const cluster =
+			backend === "postgres"
+				? await startPostgresCluster({ fsync: "on", synchronous_commit: "on" })
+				: undefined;
+		const pgliteDir = cluster ? undefined : mkdtempSync(join(tmpdir(), "modelhub-commits-bench-"));
 		try {
 			const databaseUrl = cluster ? await cluster.createDatabase("commits") : undefined;
-			const db = await openDatabase({ databaseUrl, dataDir: "memory://" });
+			const db = await openDatabase({ databaseUrl, dataDir: pgliteDir ?? "memory://" });
 			try {
 				await run(backend, layout, db);
 			} finally {
@@ -201,6 +223,7 @@ for (const backend of BACKENDS) {
 			}
 		} finally {
 			cluster?.stop();
+			if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 		}
 	}
 }

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from "node:fs";
+import { SMALL_BLOB_LIMIT_BYTES } from "./blobs/small.js";
 import { DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_BOUNDS, type PasswordCost } from "./accounts/passwords.js";
 import type { SessionLifetime } from "./accounts/sessions.js";
@@ -182,6 +183,11 @@ export interface UploadSettings {
 	 * collector (they are otherwise published 256 at a time, services/uploads.ts).
 	 */
 	stagedMaxMs: number;
+	/**
+	 * A commit's files of at most this many bytes are kept in the database (src/blobs/small.ts), not as a
+	 * file each; 0 keeps every file in the file store.
+	 */
+	smallBlobMaxBytes: number;
 	/** Bytes a Xet shard may rebuild per byte of the distinct uploaded chunks it uses (src/xet/plan.ts). */
 	xetMaxExpansion: number;
 	/** Bytes a Xet shard may rebuild beyond `xetMaxExpansion` times its chunks' bytes. */
@@ -257,6 +263,9 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	// the bound keeps a hostile one to about a second here.
 	gitignoreMaxSteps: 10_000_000,
 	stagedMaxMs: 10_000,
+	// Configs, tokenizer files, cards and code: 64 KiB holds most of a model's or dataset's small files
+	// (a commit of 10,000 of them is then a few INSERTs, not 10,000 flushed files).
+	smallBlobMaxBytes: 64 * 1024,
 	// LZ4 shrinks text and JSON 2–10 times and weights barely; a ratio of 64 refuses only files that repeat
 	// the same chunks (a sparse or zero-filled file), which the allowance lets through up to 16 MiB.
 	xetMaxExpansion: 64,
@@ -418,6 +427,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				DEFAULT_UPLOAD_SETTINGS.stagedMaxMs,
 				0,
 				600_000,
+			),
+			smallBlobMaxBytes: integer(
+				env,
+				"MODELHUB_SMALL_BLOB_MAX_BYTES",
+				DEFAULT_UPLOAD_SETTINGS.smallBlobMaxBytes,
+				0,
+				SMALL_BLOB_LIMIT_BYTES,
 			),
 			gitignoreMaxSteps: integer(
 				env,

@@ -19,6 +19,7 @@ import { addUser } from "../src/services/accounts.js";
 import { actorFor, CLI_ACTOR, type Actor } from "../src/services/actor.js";
 import { ChangeEvents } from "../src/services/changes.js";
 import { createServiceContext, type ServiceContext } from "../src/services/context.js";
+import { readBlob } from "../src/services/blobs.js";
 import { collectGarbage } from "../src/services/gc.js";
 import { listFiles } from "../src/repos/read.js";
 import {
@@ -157,11 +158,17 @@ for (const [label, open] of BACKENDS) {
 	describe(`the garbage collector on ${label}`, () => {
 		let backend: Backend;
 		let services: ServiceContext;
+		/** The same stores with small files kept in the database (the default). */
+		let packed: ServiceContext;
 		let erin: Actor;
 		let repo: RepoRef;
 
-		async function commitInline(files: Record<string, Buffer>, into: RepoRef = repo): Promise<string> {
-			const upload = await startCommit(services, erin, into, "main");
+		async function commitInline(
+			files: Record<string, Buffer>,
+			into: RepoRef = repo,
+			context: ServiceContext = services,
+		): Promise<string> {
+			const upload = await startCommit(context, erin, into, "main");
 			const operations = [];
 			for (const [path, content] of Object.entries(files))
 				operations.push(await upload.storeFile(path, content, true));
@@ -184,6 +191,17 @@ for (const [label, open] of BACKENDS) {
 				db: backend.db,
 				storage: backend.storage,
 				changes: new ChangeEvents(),
+				// These cases follow the file store's protocol: every file a blob file (small files kept in
+				// the database have their own case, with `packed`).
+				settings: {
+					maxFileBytes: 64 * 1024 * 1024,
+					uploads: { ...DEFAULT_UPLOAD_SETTINGS, smallBlobMaxBytes: 0 },
+				},
+			});
+			packed = await createServiceContext({
+				db: backend.db,
+				storage: backend.storage,
+				changes: new ChangeEvents(),
 				settings: { maxFileBytes: 64 * 1024 * 1024, uploads: DEFAULT_UPLOAD_SETTINGS },
 			});
 			const { token } = await addUser(services, CLI_ACTOR, { name: "erin" });
@@ -198,6 +216,7 @@ for (const [label, open] of BACKENDS) {
 		}, 180_000);
 		afterAll(async () => {
 			await services?.downloads.close();
+			await packed?.downloads.close();
 			await backend?.db.close();
 			await backend?.storage.close();
 		});
@@ -434,6 +453,76 @@ for (const [label, open] of BACKENDS) {
 				"SELECT count(*) AS n FROM repo_blobs f WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = f.sha256)",
 			);
 			expect(Number((dangling.rows[0] as { n: string | number }).n)).toBe(0);
+		});
+
+		it("keeps small files in the database, reclaims them with their repository, and never loses a committed one in a race", async () => {
+			const { db } = backend;
+			const inTable = async (content: Buffer): Promise<boolean> =>
+				(await db.query("SELECT 1 FROM small_blobs WHERE sha256 = $1", [sha(content)])).rows.length === 1;
+			await collectGarbage(packed, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			const shared = bytes(700, 40);
+			await commitInline({ "shared.txt": shared }, repo, packed);
+			await createRepository(packed, erin, {
+				type: "model",
+				namespace: "erin",
+				name: "packed",
+				private: false,
+			});
+			const doomed: RepoRef = { type: "model", id: "erin/packed", namespace: "erin", private: false };
+			const own = [bytes(500, 41), bytes(501, 42)];
+			await commitInline(
+				{ "a.txt": own[0] as Buffer, "b.txt": own[1] as Buffer, "shared.txt": shared },
+				doomed,
+				packed,
+			);
+			// In the database, not one file each.
+			for (const content of [shared, ...own]) {
+				expect(await inTable(content)).toBe(true);
+				expect(await backend.storage.stat(sha(content))).toBeUndefined();
+			}
+
+			await deleteRepository(packed, erin, doomed);
+			const dry = await collectGarbage(packed, CLI_ACTOR, { dryRun: true, settings: EAGER });
+			expect(dry.unreferencedBlobs).toEqual({ count: 2, bytes: 1001 });
+			for (const content of own) expect(await inTable(content)).toBe(true);
+			const real = await collectGarbage(packed, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			expect(real.unreferencedBlobs).toEqual({ count: 2, bytes: 1001 });
+			expect(real.reclaimedBytes).toBeGreaterThanOrEqual(1001);
+			for (const content of own) expect(await inTable(content)).toBe(false);
+			// What a commit still refers to stays, row and bytes.
+			const read = await readBlob(packed, { sha256: sha(shared), size: shared.length });
+			const chunks: Buffer[] = [];
+			for await (const chunk of read) chunks.push(chunk as Buffer);
+			expect(Buffer.concat(chunks).equals(shared)).toBe(true);
+
+			// Commits of small files racing collections: each either lands with its bytes or is refused.
+			const contents = Array.from({ length: 16 }, (_, index) => bytes(650 + index, 140 + index));
+			let collecting = true;
+			const collections = (async () => {
+				let runs = 0;
+				while (collecting || runs < 2) {
+					await collectGarbage(packed, CLI_ACTOR, { dryRun: false, settings: EAGER });
+					runs++;
+				}
+				return runs;
+			})();
+			const outcomes = await Promise.all(
+				contents.map(async (content, index) => {
+					try {
+						await commitInline({ [`packed-race/${index}.txt`]: content }, repo, packed);
+						return "committed";
+					} catch (error) {
+						if (error instanceof HubError && (error.status === 503 || error.status === 412)) return "refused";
+						throw error;
+					}
+				}),
+			);
+			collecting = false;
+			expect(await collections).toBeGreaterThanOrEqual(2);
+			const committed = contents.filter((_, index) => outcomes[index] === "committed");
+			expect(committed.length).toBeGreaterThan(0);
+			await collectGarbage(packed, CLI_ACTOR, { dryRun: false, settings: EAGER });
+			for (const content of committed) expect(await inTable(content)).toBe(true);
 		});
 	});
 }

@@ -260,6 +260,67 @@ describe("the CLI", () => {
 		expect((await again.exited).code).toBe(0);
 		expect(await countWhere(dataDir, "killed")).toBe(count);
 	}, 120_000);
+
+	it("keeps every small file of a commit it answered 200, through a SIGKILL right after", async () => {
+		const dir = tempDir();
+		const dataDir = join(dir, "data");
+		const admin = "process-small-token-0123456789";
+		const env = { PORT: "0", HOST: "127.0.0.1", MODELHUB_DATA_DIR: dataDir, MODELHUB_ADMIN_TOKEN: admin };
+		const start = async (): Promise<{ server: Run; base: string }> => {
+			const server = run(["serve"], env);
+			const [, url] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\//);
+			return { server, base: url as string };
+		};
+		const first = await start();
+		const user = await fetch(`${first.base}/api/admin/users`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "kim" }),
+		});
+		const { token } = (await user.json()) as { token: string };
+		const auth = { authorization: `Bearer ${token}` };
+		const created = await fetch(`${first.base}/api/repos/create`, {
+			method: "POST",
+			headers: { ...auth, "content-type": "application/json" },
+			body: JSON.stringify({ name: "durable" }),
+		});
+		expect(created.status).toBe(200);
+		// 600 small files (kept in the database, src/blobs/small.ts) and one over the small-blob size (a file).
+		const files = new Map<string, Buffer>();
+		for (let index = 0; index < 600; index++)
+			files.set(`rows/${index}.txt`, Buffer.from(`row ${index}\n`.repeat((index % 50) + 1)));
+		files.set("large.txt", Buffer.from("x".repeat(100_000)));
+		const body = [
+			JSON.stringify({ key: "header", value: { summary: "many small files" } }),
+			...[...files].map(([path, bytes]) =>
+				JSON.stringify({
+					key: "file",
+					value: { path, content: bytes.toString("base64"), encoding: "base64" },
+				}),
+			),
+		].join("\n");
+		const committed = await fetch(`${first.base}/api/models/kim/durable/commit/main`, {
+			method: "POST",
+			headers: { ...auth, "content-type": "application/x-ndjson" },
+			body,
+		});
+		expect(committed.status).toBe(200);
+		const { commitOid } = (await committed.json()) as { commitOid: string };
+		first.server.child.kill("SIGKILL");
+		expect((await first.server.exited).signal).toBe("SIGKILL");
+
+		const second = await start();
+		try {
+			for (const [path, bytes] of files) {
+				const res = await fetch(`${second.base}/kim/durable/resolve/${commitOid}/${path}`);
+				expect(res.status, path).toBe(200);
+				expect(Buffer.from(await res.arrayBuffer()).equals(bytes), path).toBe(true);
+			}
+		} finally {
+			second.server.child.kill("SIGTERM");
+			await second.server.exited;
+		}
+	}, 120_000);
 });
 
 describe("the server process", () => {

@@ -581,6 +581,8 @@ describe("the S3 store through the AWS SDK", () => {
 			adminToken: admin,
 			logLevel: "info",
 			logStream: { write: (line: string) => void lines.push(line) },
+			// Every file in the bucket (small ones are otherwise kept in the database, which stays up).
+			uploads: { smallBlobMaxBytes: 0 },
 		});
 		try {
 			const headers = { authorization: `Bearer ${admin}` };

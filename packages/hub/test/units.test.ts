@@ -242,6 +242,11 @@ describe("configuration", () => {
 			/MODELHUB_GC_TREE_BATCH must be between 1 and 100000/,
 		);
 		expect(loadConfig({ MODELHUB_COMMIT_STAGED_MAX_MS: "0" }).uploads.stagedMaxMs).toBe(0);
+		expect(loadConfig({}).uploads.smallBlobMaxBytes).toBe(64 * 1024);
+		expect(loadConfig({ MODELHUB_SMALL_BLOB_MAX_BYTES: "0" }).uploads.smallBlobMaxBytes).toBe(0);
+		expect(() => loadConfig({ MODELHUB_SMALL_BLOB_MAX_BYTES: "1048577" })).toThrow(
+			/MODELHUB_SMALL_BLOB_MAX_BYTES must be between 0 and 1048576/,
+		);
 		expect(() => loadConfig({ MODELHUB_COMMIT_STAGED_MAX_MS: "600001" })).toThrow(
 			/MODELHUB_COMMIT_STAGED_MAX_MS must be between 0 and 600000/,
 		);

@@ -780,6 +780,21 @@ CREATE TABLE discussion_events (
 CREATE UNIQUE INDEX discussion_events_id ON discussion_events (id);
 `,
 	},
+	{
+		version: 18,
+		name: "small blobs' bytes in the database",
+		sql: `
+-- A commit's small files (at most MODELHUB_SMALL_BLOB_MAX_BYTES, 64 KiB by default) are kept here, a
+-- multi-row INSERT per batch made durable by the transaction's WAL flush, instead of a file each (write,
+-- flush, rename, folder flush: 10,000 small files took 19-24 s, issue 21). The row hangs off its blob's:
+-- the collector's deletion of an unreferenced blob reclaims the bytes too. Blobs stored as files before
+-- stay files (src/blobs/small.ts reads the table first, then the file store).
+CREATE TABLE small_blobs (
+	sha256 text PRIMARY KEY REFERENCES blobs (sha256) ON DELETE CASCADE,
+	bytes bytea NOT NULL
+);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

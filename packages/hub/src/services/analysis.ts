@@ -15,6 +15,7 @@ import { rootTrees, someChangedPath } from "../repos/trees.js";
 import type { BlobStore } from "../storage/types.js";
 import type { ChangeEvent, ChangeEvents, ChangeOrigin } from "./changes.js";
 import { write } from "./write.js";
+import { readBlob, type BlobContext } from "./blobs.js";
 
 /** The bounds of repository analysis (one hub process). */
 export interface AnalysisSettings {
@@ -51,7 +52,7 @@ class AnalysisBoundError extends Error {}
 
 /** A ranged reader over one revision's files that stops at the analysis's byte and time bounds. */
 function boundedReader(
-	storage: BlobStore,
+	blobs: BlobContext,
 	files: readonly (RevisionFile & { sha256: string })[],
 	settings: AnalysisSettings,
 	stopped: () => boolean,
@@ -68,7 +69,7 @@ function boundedReader(
 		if (Date.now() > deadline) throw new AnalysisBoundError("the analysis took too long");
 		if (stopped()) throw new AnalysisBoundError("the hub is stopping");
 		budget -= to - from;
-		const stream = await storage.read(file.sha256, { start: from, end: to });
+		const stream = await readBlob(blobs, file, { start: from, end: to });
 		const chunks: Buffer[] = [];
 		let length = 0;
 		for await (const chunk of stream) {
@@ -257,7 +258,7 @@ export class RepositoryAnalysis {
 
 	/** Analyses the repository's current main, unless it already is. */
 	private async analyse(repo: RepoKey): Promise<void> {
-		const { db, storage } = this.context;
+		const { db } = this.context;
 		const state = await analysisState(db, repo);
 		if (!state?.mainCommit || state.analysedCommit === state.mainCommit) return;
 		const commit = state.mainCommit;
@@ -274,7 +275,7 @@ export class RepositoryAnalysis {
 		// A stop ends the reads at once (close() waits for the analysis); nothing is saved then, so the
 		// commit is analysed again at the next start.
 		const stopped = (): boolean => this.stopped;
-		const read = boundedReader(storage, files, this.settings, stopped);
+		const read = boundedReader(this.context, files, this.settings, stopped);
 		const skipped: SkippedFile[] = [];
 		const card = state.cardData ?? undefined;
 		const parts = await this.parsed("snapshot", { files: revisionFiles, card }, read, skipped);
@@ -287,7 +288,7 @@ export class RepositoryAnalysis {
 		};
 		// The weights' readers keep their own byte budgets (headers only); the time bound is shared.
 		const weightsRead = boundedReader(
-			storage,
+			this.context,
 			files,
 			{
 				...this.settings,
@@ -345,12 +346,12 @@ export class RepositoryAnalysis {
 		commit: string,
 		card: Record<string, unknown> | undefined,
 	): Promise<void> {
-		const { db, storage } = this.context;
+		const { db } = this.context;
 		const files = await listFiles(db, repo, commit);
 		const readme = files.find((file) => file.path === "README.md");
 		let facts: ReadmeFacts = {};
 		if (readme) {
-			const read = boundedReader(storage, [readme], this.settings, () => this.stopped);
+			const read = boundedReader(this.context, [readme], this.settings, () => this.stopped);
 			try {
 				const bytes = await read("README.md", 0, Math.min(readme.size, DATASET_README_BYTES));
 				facts = readmeFacts(Buffer.from(bytes).toString("utf8"));

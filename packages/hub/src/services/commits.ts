@@ -31,7 +31,7 @@ import {
 	type DiscussionContext,
 	type OpenedPullRequest,
 } from "./discussions.js";
-import { requireBlobs } from "./blobs.js";
+import { readBlob, requireBlobs } from "./blobs.js";
 
 export interface CommitRequest {
 	/** The branch committed to, or with `createPr` the branch a new pull request targets. */
@@ -115,7 +115,12 @@ export async function commitChanges(
 	const known = await repoObjects(context.db, repo, lfs);
 	const metadata =
 		request.branch === "main" && !createPr
-			? await metadataChange(context, request.operations, (sha256) => known.get(sha256)?.size, repo)
+			? await metadataChange(
+					{ parsing: context.parsing, read: (blob, range) => readBlob(context, blob, range) },
+					request.operations,
+					(sha256) => known.get(sha256)?.size,
+					repo,
+				)
 			: {};
 	const stored = request.operations.flatMap((op) => (op.kind === "file" ? [op.sha256] : []));
 	return write<CommitResult>(context, async (tx) => {

@@ -6,6 +6,7 @@ import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
 import type { RepoKey } from "../repo-identity.js";
 import { commitChanges, type CommitRecord, type FileChange } from "../repos/changes.js";
 import { fileOid } from "../repos/git.js";
+import { blobDownloadUrl, readBlob } from "./blobs.js";
 import {
 	commitHistory,
 	getFile,
@@ -224,11 +225,11 @@ export async function publicRepoPage(
 
 /** A file's bytes (or the range `start` ≤ byte < `end`). */
 export function fileBytes(
-	context: Pick<RepoContext, "storage">,
+	context: Pick<RepoContext, "storage" | "db">,
 	file: FileEntry,
 	range?: { start: number; end: number },
 ): Promise<Readable> {
-	return context.storage.read(file.sha256, range);
+	return readBlob(context, file, range);
 }
 
 /**
@@ -236,12 +237,12 @@ export function fileBytes(
  * URL), or undefined when the bytes come through the hub. Its answer carries `cacheControl`.
  */
 export function fileDownloadUrl(
-	context: Pick<RepoContext, "storage">,
+	context: Pick<RepoContext, "storage" | "db">,
 	file: FileEntry,
 	expiresInSeconds: number,
 	cacheControl: string,
 ): Promise<string | undefined> {
-	return context.storage.downloadUrl(file.sha256, {
+	return blobDownloadUrl(context, file, {
 		filename: file.path.slice(file.path.lastIndexOf("/") + 1),
 		expiresInSeconds,
 		cacheControl,

@@ -43,6 +43,7 @@ import { commitAuthor, type Actor } from "./actor.js";
 import type { ChangeEvent, DiscussionChange } from "./changes.js";
 import { authorizeRepo, type RepoContext } from "./repos.js";
 import { write } from "./write.js";
+import { readBlob } from "./blobs.js";
 
 /**
  * Discussions and pull requests (issue 24): the public hub's community API as huggingface_hub 2.x
@@ -833,7 +834,17 @@ export async function mergePullRequest(
 				}
 			}
 			const metadata =
-				branch === "main" ? await metadataChange(context, operations, () => undefined, repo) : {};
+				branch === "main"
+					? await metadataChange(
+							{
+								parsing: context.parsing,
+								read: (blob, range) => readBlob({ db: tx, storage: context.storage }, blob, range),
+							},
+							operations,
+							() => undefined,
+							repo,
+						)
+					: {};
 			const [written] = await writeCommits(tx, [
 				{
 					repo: { type: repo.type, id: repo.id },

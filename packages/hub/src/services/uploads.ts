@@ -5,7 +5,15 @@ import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
 import { repoId, repoPathName, type RepoKey } from "../repo-identity.js";
 import { isLfsFile } from "../repos/lfs.js";
-import { BlobDigestError, BlobTooLargeError, isSha256, type StoredBlob } from "../storage/types.js";
+import type { SmallBlob } from "../blobs/small.js";
+import { DigestTracker } from "../storage/digest.js";
+import {
+	BlobDigestError,
+	BlobTooLargeError,
+	isSha256,
+	type PutOptions,
+	type StoredBlob,
+} from "../storage/types.js";
 import { GitIgnore, MatchBudget, MatchBudgetError } from "../uploads/gitignore.js";
 import { holdRepo, recordUploadObject, repoObjects } from "../uploads/objects.js";
 import type { CommitHeader, CommitOperation } from "../uploads/operations.js";
@@ -227,6 +235,8 @@ export async function startCommit(
 	const quota = await remainingQuota(context, repo.namespace);
 	let quotaLeft = quota?.left ?? Number.POSITIVE_INFINITY;
 	const pending: StoredBlob[] = [];
+	/** The pending blobs small enough to go into the database with their rows (src/blobs/small.ts). */
+	const pendingSmall: SmallBlob[] = [];
 	// The files are flushed to disk together, a batch at a time, not one by one (storage/disk.ts).
 	const group = context.storage.group();
 	/**
@@ -237,7 +247,7 @@ export async function startCommit(
 	const settle = async (final: boolean): Promise<void> => {
 		stagedSince = undefined;
 		await group.publish({ final });
-		await keepStored(context, pending.splice(0));
+		await keepStored(context, pending.splice(0), pendingSmall.splice(0));
 	};
 	return {
 		async storeFile(path, bytes, inline) {
@@ -247,19 +257,19 @@ export async function startCommit(
 			}
 			// A streamed part is refused as soon as it passes what the quota leaves (nothing is kept).
 			const maxBytes = Math.min(sizeLimit, quotaLeft);
-			const stored = await group
-				.put(bytes, { maxBytes })
-				.catch(
-					reword(BlobTooLargeError, (error) =>
-						quota && error.limit < sizeLimit
-							? new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, undefined)
-							: new HubError(
-									"TooLarge",
-									`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
-								),
-					),
-				);
+			const small = bytes instanceof Uint8Array && bytes.byteLength <= uploads.smallBlobMaxBytes;
+			const stored = await (small ? digestSmall(bytes, { maxBytes }) : group.put(bytes, { maxBytes })).catch(
+				reword(BlobTooLargeError, (error) =>
+					quota && error.limit < sizeLimit
+						? new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, undefined)
+						: new HubError(
+								"TooLarge",
+								`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
+							),
+				),
+			);
 			quotaLeft -= stored.size;
+			if (small) pendingSmall.push({ sha256: stored.sha256, bytes });
 			// Made visible and kept from the collector in batches (one transaction per batch, not per
 			// file), and all durable before the commit: see services/gc.ts. A streamed part is
 			// published at once, and a batch waits at most MODELHUB_COMMIT_STAGED_MAX_MS: the temporaries sweep
@@ -282,6 +292,16 @@ export async function startCommit(
 		},
 		abandon: () => group.discard(),
 	};
+}
+
+/**
+ * A small file's digests, its bytes kept by the caller for the database (src/blobs/small.ts): as a
+ * put would check them (size limit), nothing written yet.
+ */
+async function digestSmall(bytes: Uint8Array, options: PutOptions): Promise<StoredBlob> {
+	const tracker = new DigestTracker(options);
+	tracker.update(bytes);
+	return { ...tracker.finish(), created: true };
 }
 
 /**

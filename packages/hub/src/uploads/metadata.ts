@@ -2,7 +2,8 @@ import { applyEffectiveMetadata } from "../analysis/store.js";
 import type { Queryable } from "../db/types.js";
 import type { ParsePool } from "../parsing/pool.js";
 import type { RepoKey } from "../repo-identity.js";
-import type { BlobStore } from "../storage/types.js";
+import type { Readable } from "node:stream";
+import type { ByteRange } from "../storage/types.js";
 import type { CommitOperation } from "./operations.js";
 
 /**
@@ -18,8 +19,11 @@ export interface MetadataChange {
 /** Front matter sits at the top: this much of a README is read for it. */
 const README_HEAD_BYTES = 300 * 1024;
 
-async function readText(storage: BlobStore, sha256: string, size: number, max: number): Promise<string> {
-	const stream = await storage.read(sha256, { start: 0, end: Math.min(size, max) });
+/** Reads a stored blob's bytes, from wherever they are kept (services/blobs.ts: readBlob). */
+export type BlobRead = (blob: { sha256: string; size: number }, range: ByteRange) => Promise<Readable>;
+
+async function readText(read: BlobRead, sha256: string, size: number, max: number): Promise<string> {
+	const stream = await read({ sha256, size }, { start: 0, end: Math.min(size, max) });
 	const chunks: Buffer[] = [];
 	for await (const chunk of stream) chunks.push(chunk as Buffer);
 	return Buffer.concat(chunks).toString("utf8");
@@ -39,7 +43,7 @@ function lastTouching(operations: readonly CommitOperation[], path: string): Com
  * CPU for a 256 KiB block); one that overruns MODELHUB_PARSE_TIMEOUT_MS refuses the commit (400).
  */
 export async function metadataChange(
-	context: { storage: BlobStore; parsing: ParsePool },
+	context: { read: BlobRead; parsing: ParsePool },
 	operations: readonly CommitOperation[],
 	objectSize: (sha256: string) => number | undefined,
 	repo: RepoKey,
@@ -50,7 +54,7 @@ export async function metadataChange(
 	else if (readme && (readme.kind === "file" || readme.kind === "lfsFile")) {
 		const size = readme.size ?? objectSize(readme.sha256);
 		if (size !== undefined) {
-			const content = await readText(context.storage, readme.sha256, size, README_HEAD_BYTES);
+			const content = await readText(context.read, readme.sha256, size, README_HEAD_BYTES);
 			const front = await context.parsing.run("frontMatter", {
 				content,
 				kind: repo.type === "dataset" ? "dataset" : "model",
