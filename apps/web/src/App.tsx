@@ -22,6 +22,7 @@ const LoginPage = lazy(() => import("./pages/Login"));
 const JoinPage = lazy(() => import("./pages/Join"));
 const LogoutPage = lazy(() => import("./pages/Logout"));
 const TokensPage = lazy(() => import("./pages/Tokens"));
+const SiteAdminPage = lazy(() => import("./pages/SiteAdmin"));
 const NamePage = lazy(() => import("./pages/Name"));
 const OrgSettingsPage = lazy(() => import("./pages/OrgSettings"));
 
@@ -41,6 +42,7 @@ export function App() {
 				<Route path="datasets/*" element={<Page element={<DatasetPage />} />} />
 				<Route path="settings" element={<Page element={<SettingsPage />} />} />
 				<Route path="settings/tokens" element={<Page element={<TokensPage />} />} />
+				<Route path="settings/admin" element={<Page element={<SiteAdminPage />} />} />
 				<Route path="login" element={<Page element={<LoginPage />} />} />
 				<Route path="join" element={<Page element={<JoinPage />} />} />
 				<Route path="logout" element={<Page element={<LogoutPage />} />} />

@@ -43,6 +43,7 @@ import { peopleRoutes } from "./routes/people.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { sessionRoutes } from "./routes/sessions.js";
+import { siteAdminRoutes } from "./routes/site-admin.js";
 import { ssoRoutes } from "./routes/sso.js";
 import type { DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
@@ -438,6 +439,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 	ssoRoutes(app, { ...services, selfService, publicUrl: options.publicUrl });
 	adminRoutes(app, { ...services, adminToken: options.adminToken });
+	siteAdminRoutes(app, services);
 	peopleRoutes(app, services);
 	quotaRoutes(app, { ...services, adminToken: options.adminToken });
 	const routeOptions: ModelRoutesOptions = {

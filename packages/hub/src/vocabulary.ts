@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS = [
 	"user.delete",
 	"session.login",
 	"invite.create",
+	"invite.revoke",
+	"user.site-admin",
 	"account.quota",
 	"repo.create",
 	"repo.delete",

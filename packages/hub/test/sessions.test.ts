@@ -538,6 +538,106 @@ describe("the admin", () => {
 	});
 });
 
+describe("site admins", () => {
+	async function as(jar: Jar, method: string, path: string, body?: unknown): Promise<Response> {
+		return call(jar, method, path, body, method === "GET" ? {} : { "x-csrf-token": jar.csrf });
+	}
+
+	it("are made by the hub admin only and then manage accounts and invites from a session, audited", async () => {
+		const sara = await joinAs("sara");
+		const nick = await joinAs("nick");
+		// Nobody but the admin token grants the role; before it, sara is refused like anyone.
+		expect((await as(sara, "GET", "/api/admin/accounts")).status).toBe(403);
+		expect((await as(sara, "PUT", "/api/admin/users/sara/site-admin", { siteAdmin: true })).status).toBe(403);
+		expect((await call(undefined, "GET", "/api/admin/invites")).status).toBe(401);
+		const granted = await admin("PUT", "/api/admin/users/SARA/site-admin", { siteAdmin: true });
+		expect(await granted.json()).toEqual({ name: "sara", siteAdmin: true });
+		expect((await admin("PUT", "/api/admin/users/sara/site-admin", { siteAdmin: "yes" })).status).toBe(400);
+		const me = (await (await as(sara, "GET", "/api/whoami-v2")).json()) as { siteAdmin?: boolean };
+		expect(me.siteAdmin).toBe(true);
+		expect(
+			((await (await as(nick, "GET", "/api/whoami-v2")).json()) as { siteAdmin?: boolean }).siteAdmin,
+		).toBe(undefined);
+		// She still cannot make others site admins.
+		expect((await as(sara, "PUT", "/api/admin/users/nick/site-admin", { siteAdmin: true })).status).toBe(403);
+		expect((await as(nick, "GET", "/api/admin/accounts")).status).toBe(403);
+		expect((await as(nick, "POST", "/api/admin/invites", {})).status).toBe(403);
+
+		// Accounts, by name, paged with Link.
+		const first = await as(sara, "GET", "/api/admin/accounts?limit=1");
+		expect(first.status).toBe(200);
+		expect(first.headers.get("link")).toMatch(/cursor=[^>]+>; rel="next"/);
+		const all = (await (await as(sara, "GET", "/api/admin/accounts?limit=1000")).json()) as Array<{
+			name: string;
+			disabled: boolean;
+			siteAdmin: boolean;
+		}>;
+		expect(all.find((user) => user.name === "sara")).toMatchObject({ disabled: false, siteAdmin: true });
+		expect(all.find((user) => user.name === "nick")).toMatchObject({ disabled: false, siteAdmin: false });
+		expect(all.map((user) => user.name)).toEqual([...all.map((user) => user.name)].sort());
+
+		// Invites: made, listed (never the code), revoked; a revoked code admits nobody.
+		const made = await as(sara, "POST", "/api/admin/invites", {});
+		expect(made.status).toBe(201);
+		const { code } = (await made.json()) as { code: string };
+		const listed = (await (await as(sara, "GET", "/api/admin/invites?limit=5")).json()) as Array<{
+			id: string;
+			createdBy: string;
+			usedBy: string | null;
+		}>;
+		expect(JSON.stringify(listed)).not.toContain(code);
+		const newest = listed[0] as { id: string; createdBy: string; usedBy: string | null };
+		expect(newest).toMatchObject({ createdBy: "sara", usedBy: null });
+		expect((await as(nick, "DELETE", `/api/admin/invites/${newest.id}`)).status).toBe(403);
+		expect(await (await as(sara, "DELETE", `/api/admin/invites/${newest.id}`)).json()).toEqual({
+			id: newest.id,
+			revoked: true,
+		});
+		const refused = await call(new Jar(), "POST", "/api/auth/join", {
+			username: "late",
+			password: PASSWORD,
+			invite: code,
+		});
+		expect(refused.status).toBe(403);
+		expect((await as(sara, "DELETE", `/api/admin/invites/${newest.id}`)).status).toBe(404);
+		const used = listed.find((invite) => invite.usedBy === "nick");
+		expect(used).toBeDefined();
+		expect((await as(sara, "DELETE", `/api/admin/invites/${used?.id ?? ""}`)).status).toBe(409);
+
+		// Disable and enable another account; never her own.
+		expect((await as(sara, "POST", "/api/admin/users/nick/disable")).status).toBe(200);
+		expect(await whoami(nick)).toBe(401);
+		expect((await as(sara, "POST", "/api/admin/users/nick/enable")).status).toBe(200);
+		const own = await as(sara, "POST", "/api/admin/users/sara/disable");
+		expect(own.status).toBe(409);
+		expect(((await own.json()) as { error: string }).error).toMatch(/your own account/);
+		expect((await as(sara, "DELETE", "/api/admin/users/sara")).status).toBe(409);
+
+		// A read token of a site admin manages nothing.
+		const read = (
+			(await (await as(sara, "POST", "/api/settings/tokens", { name: "r", scope: "read" })).json()) as {
+				token: string;
+			}
+		).token;
+		const byRead = await call(undefined, "GET", "/api/admin/accounts", undefined, {
+			authorization: `Bearer ${read}`,
+		});
+		expect(byRead.status).toBe(403);
+
+		// Each change is in the audit log under her name.
+		const audit = (await (await admin("GET", "/api/admin/audit?actor=sara&limit=50")).json()) as {
+			entries: Array<{ action: string }>;
+		};
+		const actions = audit.entries.map((entry) => entry.action);
+		for (const action of ["invite.create", "invite.revoke", "user.disable", "user.enable"]) {
+			expect(actions).toContain(action);
+		}
+		// Taking the role away works at once.
+		await admin("PUT", "/api/admin/users/sara/site-admin", { siteAdmin: false });
+		expect((await as(sara, "GET", "/api/admin/accounts")).status).toBe(403);
+	});
+});
+
 describe("sign-up modes", () => {
 	it("closed refuses everyone; open needs no invite", async () => {
 		for (const [signup, status] of [

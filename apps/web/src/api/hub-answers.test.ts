@@ -160,6 +160,7 @@ const WHOAMI: Fields<WhoamiUser> = {
 	isPro: "required",
 	orgs: "required",
 	auth: "required",
+	siteAdmin: "optional",
 };
 const ORG: Fields<WhoamiOrg> = { ...ENTITY, roleInOrg: "required" };
 const CREATED: Fields<CreatedRepo> = { url: "required", name: "required" };

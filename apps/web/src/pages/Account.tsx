@@ -66,6 +66,11 @@ function AccountView({ session }: { session: HubSession }) {
 					<Link to="/settings/tokens" className="btn">
 						Access tokens
 					</Link>
+					{account.siteAdmin ? (
+						<Link to="/settings/admin" className="btn">
+							Site administration
+						</Link>
+					) : null}
 					<button type="button" className="btn" onClick={signOut}>
 						Sign out
 					</button>

@@ -15,6 +15,8 @@ export interface HubAccount {
 	tokenRole: string;
 	/** The name the token was issued under, when it has one. */
 	tokenName?: string;
+	/** A site admin of the hub (manages accounts and invites). */
+	siteAdmin?: true;
 }
 
 const ROLE_RANK: Record<OrgRole, number> = { read: 1, write: 2, admin: 3 };
@@ -52,6 +54,7 @@ export function accountFromWhoami(body: unknown): HubAccount | undefined {
 		orgs,
 		tokenRole: text(token.role) ?? "read",
 		...(tokenName ? { tokenName } : {}),
+		...(record.siteAdmin === true ? { siteAdmin: true as const } : {}),
 	};
 }
 

@@ -81,6 +81,7 @@ interface SessionViewerRow {
 	name: string;
 	object_id: string;
 	fullname: string;
+	site_admin: boolean;
 	orgs: OrgMembership[] | string | null;
 }
 
@@ -96,7 +97,7 @@ async function sessionViewerWhere(
 	now: number,
 ): Promise<Viewer | undefined> {
 	const result = await db.query<SessionViewerRow>(
-		`SELECT s.id, s.created_at, a.name, a.object_id, a.fullname,
+		`SELECT s.id, s.created_at, a.name, a.object_id, a.fullname, a.site_admin,
 			${ORGS_OF_ACCOUNT_A}
 		FROM sessions s JOIN accounts a ON a.name = s.account
 		WHERE ${where} = $1 AND a.kind = 'user' AND a.disabled_at IS NULL
@@ -118,6 +119,7 @@ async function sessionViewerWhere(
 		},
 		orgs,
 		session: true,
+		...(row.site_admin ? { siteAdmin: true as const } : {}),
 	};
 }
 
@@ -254,4 +256,105 @@ export async function spendInvite(tx: Queryable, code: string, user: string): Pr
 		[tokenHash(code), user],
 	);
 	return result.rowCount > 0;
+}
+
+/** An invite as the admin pages list it (never its code: only its hash is stored). */
+export interface InviteEntry {
+	id: string;
+	createdBy: string;
+	createdAt: string;
+	expiresAt: string;
+	usedBy: string | null;
+	usedAt: string | null;
+}
+
+function isoOf(value: Date | string): string {
+	return new Date(value).toISOString();
+}
+
+/** The newest invites first, at most `limit`. */
+export async function listInvites(db: Queryable, limit: number): Promise<InviteEntry[]> {
+	const result = await db.query<{
+		id: string;
+		created_by: string;
+		created_at: Date | string;
+		expires_at: Date | string;
+		used_by: string | null;
+		used_at: Date | string | null;
+	}>(
+		`SELECT id, created_by, created_at, expires_at, used_by, used_at FROM invites
+		ORDER BY created_at DESC, id DESC LIMIT $1`,
+		[limit],
+	);
+	return result.rows.map((row) => ({
+		id: row.id,
+		createdBy: row.created_by,
+		createdAt: isoOf(row.created_at),
+		expiresAt: isoOf(row.expires_at),
+		usedBy: row.used_by,
+		usedAt: row.used_at === null ? null : isoOf(row.used_at),
+	}));
+}
+
+/**
+ * Revokes an unused invite (its row goes: the code then matches nothing). "used" when it was used
+ * already (the account it made stays), undefined when there is no such invite.
+ */
+export async function deleteUnusedInvite(tx: Queryable, id: string): Promise<"revoked" | "used" | undefined> {
+	const result = await tx.query<{ used_at: unknown }>(
+		"SELECT used_at FROM invites WHERE id = $1 FOR UPDATE",
+		[id],
+	);
+	const row = result.rows[0];
+	if (!row) return undefined;
+	if (row.used_at !== null) return "used";
+	await tx.query("DELETE FROM invites WHERE id = $1", [id]);
+	return "revoked";
+}
+
+/** A user's site-admin flag; the stored name, or undefined when there is no such user. */
+export async function setSiteAdmin(
+	tx: Queryable,
+	name: string,
+	siteAdmin: boolean,
+): Promise<string | undefined> {
+	const result = await tx.query<{ name: string }>(
+		"UPDATE accounts SET site_admin = $2 WHERE lower(name) = lower($1) AND kind = 'user' RETURNING name",
+		[name, siteAdmin],
+	);
+	return result.rows[0]?.name;
+}
+
+/** A user as the admin pages list it. */
+export interface UserEntry {
+	name: string;
+	fullname: string;
+	email: string | null;
+	createdAt: string;
+	disabled: boolean;
+	siteAdmin: boolean;
+}
+
+/** Users by name after `after` (case-sensitive stored order), at most `limit`. */
+export async function userPage(db: Queryable, page: { after?: string; limit: number }): Promise<UserEntry[]> {
+	const result = await db.query<{
+		name: string;
+		fullname: string;
+		email: string | null;
+		created_at: Date | string;
+		disabled_at: unknown;
+		site_admin: boolean;
+	}>(
+		`SELECT name, fullname, email, created_at, disabled_at, site_admin FROM accounts
+		WHERE kind = 'user' ${page.after !== undefined ? "AND name > $2" : ""} ORDER BY name LIMIT $1`,
+		page.after !== undefined ? [page.limit, page.after] : [page.limit],
+	);
+	return result.rows.map((row) => ({
+		name: row.name,
+		fullname: row.fullname,
+		email: row.email,
+		createdAt: isoOf(row.created_at),
+		disabled: row.disabled_at !== null,
+		siteAdmin: row.site_admin,
+	}));
 }

@@ -330,6 +330,7 @@ interface ViewerRow {
 	name: string;
 	object_id: string;
 	fullname: string;
+	site_admin: boolean;
 	orgs: Array<{ name: string; objectId: string; fullname: string; role: Role }> | string | null;
 }
 
@@ -349,7 +350,7 @@ export function orgsOf(column: OrgMembership[] | string | null): OrgMembership[]
 /** A token's user (the token not revoked) with their organisations, selected by `where`. One query. */
 async function viewerWhere(db: Queryable, where: string, value: string): Promise<Viewer | undefined> {
 	const result = await db.query<ViewerRow>(
-		`SELECT t.id, t.role, t.display_name, t.created_at, a.name, a.object_id, a.fullname,
+		`SELECT t.id, t.role, t.display_name, t.created_at, a.name, a.object_id, a.fullname, a.site_admin,
 			${ORGS_OF_ACCOUNT_A}
 		FROM access_tokens t JOIN accounts a ON a.name = t.account
 		WHERE ${where} = $1 AND t.revoked_at IS NULL AND a.kind = 'user' AND a.disabled_at IS NULL`,
@@ -368,6 +369,7 @@ async function viewerWhere(db: Queryable, where: string, value: string): Promise
 			createdAt: iso(row.created_at) as string,
 		},
 		orgs,
+		...(row.site_admin ? { siteAdmin: true as const } : {}),
 	};
 }
 

@@ -39,6 +39,8 @@ export type Viewer =
 			orgs: OrgMembership[];
 			/** Signed in through a browser session (a cookie), not an access token. */
 			session?: true;
+			/** A site admin: manages accounts and invites (granted by the hub admin; migration 19). */
+			siteAdmin?: true;
 	  };
 
 export const ANONYMOUS: Viewer = Object.freeze({ kind: "anonymous" });

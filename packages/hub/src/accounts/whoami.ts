@@ -39,5 +39,6 @@ export function whoamiJson(viewer: Exclude<Viewer, { kind: "anonymous" }>): Whoa
 				createdAt: viewer.token.createdAt,
 			},
 		},
+		...(viewer.siteAdmin ? { siteAdmin: true as const } : {}),
 	};
 }

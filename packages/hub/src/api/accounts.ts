@@ -33,6 +33,8 @@ export interface WhoamiUser extends WhoamiEntity<"user"> {
 		/** `displayName` is the name huggingface_hub's `login()` stores the token under. */
 		accessToken: { displayName: string; role: TokenRole; createdAt: string };
 	};
+	/** ModelHub's own, present only for site admins (who manage accounts and invites at /settings/admin). */
+	siteAdmin?: true;
 }
 
 /** The hub's admin token (MODELHUB_ADMIN_TOKEN). */

@@ -120,3 +120,49 @@ export interface AccountStateChange {
 	disabled?: boolean;
 	deleted?: boolean;
 }
+
+/** One invite of `GET /api/admin/invites` (newest first; the code itself is never shown again). */
+export interface AdminInvite {
+	id: string;
+	/** Who made it: an account, or `@admin` for the admin token. */
+	createdBy: string;
+	createdAt: string;
+	expiresAt: string;
+	/** The account it made, once used. */
+	usedBy: string | null;
+	usedAt: string | null;
+}
+
+/** The answer of `DELETE /api/admin/invites/{id}`. */
+export interface RevokedInvite {
+	id: string;
+	revoked: true;
+}
+
+/** One user of `GET /api/admin/accounts` (by name; the next page is in `Link`). */
+export interface AdminAccount {
+	name: string;
+	fullname: string;
+	email: string | null;
+	createdAt: string;
+	disabled: boolean;
+	siteAdmin: boolean;
+}
+
+/** The query parameters of `GET /api/admin/accounts` and `GET /api/admin/invites`. */
+export interface AdminListParameters {
+	limit?: number;
+	/** Accounts only: the name after which the page starts. */
+	cursor?: string;
+}
+
+/** The body of `PUT /api/admin/users/{name}/site-admin` (the hub admin token only). */
+export interface SetSiteAdminRequest {
+	siteAdmin: boolean;
+}
+
+/** The answer of `PUT /api/admin/users/{name}/site-admin`. */
+export interface SiteAdminChange {
+	name: string;
+	siteAdmin: boolean;
+}

@@ -795,6 +795,16 @@ CREATE TABLE small_blobs (
 );
 `,
 	},
+	{
+		version: 19,
+		name: "site admins: users who manage accounts and invites from the web",
+		sql: `
+-- Granted by the hub admin (the admin token or the command line) only; see services/accounts.ts.
+ALTER TABLE accounts ADD COLUMN site_admin boolean NOT NULL DEFAULT false;
+-- The admin pages list invites newest first.
+CREATE INDEX invites_created ON invites (created_at DESC, id DESC);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

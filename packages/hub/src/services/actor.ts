@@ -1,4 +1,4 @@
-import { ADMIN, actorName, RefusedError, type Viewer } from "../accounts/viewer.js";
+import { ADMIN, actorName, AUTH_REQUIRED, RefusedError, type Viewer } from "../accounts/viewer.js";
 import type { AuditEntry } from "../audit/log.js";
 
 /** Who acts through a service: whose rights apply, and how the audit log names them. */
@@ -27,6 +27,28 @@ export function actorFor(viewer: Viewer, ip?: string): Actor {
 export function requireAdmin(actor: Actor): void {
 	if (actor.viewer.kind !== "admin") {
 		throw new RefusedError({ status: 403, message: "This needs the hub admin token (MODELHUB_ADMIN_TOKEN)" });
+	}
+}
+
+/**
+ * Refuses anyone but the hub admin and site admins (users the hub admin made one, acting with a write
+ * token or a browser session): who may manage accounts and invites.
+ */
+export function requireSiteAdmin(actor: Actor): void {
+	const viewer = actor.viewer;
+	if (viewer.kind === "admin") return;
+	if (viewer.kind === "anonymous") throw new RefusedError({ status: 401, message: AUTH_REQUIRED });
+	if (viewer.siteAdmin !== true) {
+		throw new RefusedError({
+			status: 403,
+			message: "This needs a site admin (or the hub admin token, MODELHUB_ADMIN_TOKEN)",
+		});
+	}
+	if (viewer.token.role !== "write") {
+		throw new RefusedError({
+			status: 403,
+			message: "A read token cannot manage accounts: use a write token",
+		});
 	}
 }
 

@@ -14,8 +14,12 @@ import {
 	credentialsOf,
 	deleteSessionBySecret,
 	deleteSessionsOf,
+	deleteUnusedInvite,
 	deleteUserAccount,
 	insertInvite,
+	listInvites,
+	setSiteAdmin,
+	userPage,
 	deleteExpiredSessionsOf,
 	insertSession,
 	repositoriesIn,
@@ -26,12 +30,14 @@ import {
 	touchSessions,
 	viewerForSessionSecret,
 	type Invite,
+	type InviteEntry,
 	type SessionRecord,
+	type UserEntry,
 } from "../accounts/sessions.js";
 import { RefusedError, type Viewer } from "../accounts/viewer.js";
 import type { SelfServiceSettings } from "../config.js";
 import { ConflictError, HubError } from "../errors.js";
-import { requireAdmin, type Actor } from "./actor.js";
+import { requireAdmin, requireSiteAdmin, type Actor } from "./actor.js";
 import { write, type WriteContext } from "./write.js";
 
 /**
@@ -269,19 +275,81 @@ export async function revokeOwnToken(context: WriteContext, actor: Actor, id: st
 	});
 }
 
-/** Admin: a new single-use invite code. */
+/** The hub admin or a site admin: a new single-use invite code. */
 export async function createInvite(
 	context: SelfServiceContext,
 	actor: Actor,
 	hours: number | undefined,
 ): Promise<Invite> {
-	requireAdmin(actor);
+	requireSiteAdmin(actor);
 	const seconds = hours === undefined ? context.selfService.inviteSeconds : hours * 3600;
 	return write(context, async (tx) => {
 		const invite = await insertInvite(tx, actor.audit.actor, seconds);
 		return {
 			value: invite,
 			audit: { ...actor.audit, action: "invite.create", details: { expiresAt: invite.expiresAt } },
+		};
+	});
+}
+
+/**
+ * A site admin may not disable or delete their own account: nobody but the hub admin could then undo
+ * it (and a site admin locked out by a slip is worse than a refusal).
+ */
+function refuseOwnAccount(actor: Actor, name: string, what: "disable" | "delete"): void {
+	const viewer = actor.viewer;
+	if (viewer.kind === "user" && viewer.account.name.toLowerCase() === name.toLowerCase()) {
+		throw new ConflictError(`You cannot ${what} your own account: ask another site admin or the hub admin`);
+	}
+}
+
+/** The hub admin or a site admin: the newest invites (never their codes). */
+export async function invitesFor(context: WriteContext, actor: Actor, limit: number): Promise<InviteEntry[]> {
+	requireSiteAdmin(actor);
+	return listInvites(context.db, limit);
+}
+
+/** The hub admin or a site admin: revokes an unused invite. A used one is a 409, an unknown id a 404. */
+export async function revokeInvite(context: WriteContext, actor: Actor, id: string): Promise<void> {
+	requireSiteAdmin(actor);
+	await write(context, async (tx) => {
+		const outcome = await deleteUnusedInvite(tx, id.slice(0, 100));
+		if (outcome === undefined) throw new HubError("NotFound", `no invite with id ${id.slice(0, 64)}`);
+		if (outcome === "used")
+			throw new ConflictError("This invite was used already: disable the account it made instead");
+		return { value: undefined, audit: { ...actor.audit, action: "invite.revoke", details: { invite: id } } };
+	});
+}
+
+/** The hub admin or a site admin: a page of users with their state, by name after `after`. */
+export async function usersFor(
+	context: WriteContext,
+	actor: Actor,
+	page: { after?: string; limit: number },
+): Promise<UserEntry[]> {
+	requireSiteAdmin(actor);
+	return userPage(context.db, page);
+}
+
+/**
+ * The hub admin only (the admin token or the command line): makes a user a site admin, or no longer
+ * one. Site admins cannot grant it themselves, so the admin token stays the root of every right.
+ */
+export async function grantSiteAdmin(
+	context: WriteContext,
+	actor: Actor,
+	name: string,
+	siteAdmin: unknown,
+): Promise<{ name: string; siteAdmin: boolean }> {
+	requireAdmin(actor);
+	if (typeof siteAdmin !== "boolean") throw new HubError("Invalid", "siteAdmin must be true or false");
+	return write(context, async (tx) => {
+		const stored = await setSiteAdmin(tx, name, siteAdmin);
+		if (stored === undefined) throw new HubError("NotFound", `no user named ${name.slice(0, 100)}`);
+		return {
+			value: { name: stored, siteAdmin },
+			audit: { ...actor.audit, action: "user.site-admin", details: { user: stored, siteAdmin } },
+			change: { type: "account.changed", account: stored, what: "tokens" },
 		};
 	});
 }
@@ -296,7 +364,8 @@ export async function setUserDisabled(
 	name: string,
 	disabled: boolean,
 ): Promise<string> {
-	requireAdmin(actor);
+	requireSiteAdmin(actor);
+	if (disabled) refuseOwnAccount(actor, name, "disable");
 	return write(context, async (tx) => {
 		const stored = await setDisabled(tx, name, disabled);
 		if (stored === undefined) throw new HubError("NotFound", `no user named ${name.slice(0, 100)}`);
@@ -314,7 +383,8 @@ export async function setUserDisabled(
  * disable the account instead (its repositories then stay as they are).
  */
 export async function deleteUser(context: WriteContext, actor: Actor, name: string): Promise<string> {
-	requireAdmin(actor);
+	requireSiteAdmin(actor);
+	refuseOwnAccount(actor, name, "delete");
 	return write(context, async (tx) => {
 		const found = await credentialsOf(tx, name);
 		if (!found) throw new HubError("NotFound", `no user named ${name.slice(0, 100)}`);

@@ -110,6 +110,10 @@ const SUBSECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
 		title: "Access tokens",
 		description: "Create, list and revoke your access tokens for huggingface_hub, the hf CLI and git.",
 	},
+	"settings/admin": {
+		title: "Site administration",
+		description: "Invite links and accounts, for the hub's site admins.",
+	},
 };
 
 const NOT_FOUND: PageMeta = {
