@@ -90,6 +90,7 @@ async function serve(config: HubConfig): Promise<void> {
 			maxFileBytes: config.maxFileBytes,
 			uploads: config.uploads,
 			publicUrl: config.publicUrl,
+			upstream: config.upstream,
 			authFailureLimit: config.authFailureLimit,
 			authCredentialFailureLimit: config.authCredentialFailureLimit,
 			authFailureWindowMs: config.authFailureWindowMs,

@@ -20,6 +20,11 @@ import { DEFAULT_VIEWER_SETTINGS, type ViewerSettings } from "./viewer/settings.
 import { DEFAULT_TOKEN_CACHE_SETTINGS, type TokenCacheSettings } from "./accounts/token-cache.js";
 import { DEFAULT_TREE_CACHE_BYTES } from "./repos/trees.js";
 import { DEFAULT_GROUP_WRITES } from "./storage/disk.js";
+import {
+	DEFAULT_UPSTREAM_SETTINGS,
+	PUBLIC_HUB_STORAGE_HOSTS,
+	type UpstreamSettings,
+} from "./mirror/settings.js";
 
 /** Everything the hub reads from its environment, parsed and checked once at start. */
 export interface HubConfig {
@@ -85,6 +90,8 @@ export interface HubConfig {
 	discussions: DiscussionLimits;
 	/** Sign-up, browser sessions and password hashing (src/services/sessions.ts). */
 	selfService: SelfServiceSettings;
+	/** Mirror mode: the upstream hub whose repositories are served and cached here (src/mirror/). */
+	upstream: UpstreamSettings | undefined;
 }
 
 /** Who may join, how long browser sessions last, what a password hash costs. */
@@ -603,6 +610,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			treeBatch: integer(env, "MODELHUB_GC_TREE_BATCH", DEFAULT_GC_SETTINGS.treeBatch, 1, 100_000),
 		},
 		selfService: { ...selfServiceConfig(env), oidc: oidcConfig(env) },
+		upstream: upstreamConfig(env),
 		port,
 		host,
 		databaseUrl,
@@ -759,6 +767,72 @@ function oidcConfig(env: Env): OidcSettings | undefined {
 /** An age in seconds (at most a year), as milliseconds. */
 function seconds(env: Env, name: string, fallbackMs: number): number {
 	return integer(env, name, fallbackMs / 1000, 0, 365 * 24 * 3600) * 1000;
+}
+
+/** Mirror mode: MODELHUB_UPSTREAM_URL and its settings, or undefined when it is not set. */
+function upstreamConfig(env: Env): UpstreamSettings | undefined {
+	const raw = nonEmpty(env.MODELHUB_UPSTREAM_URL);
+	const token = nonEmpty(env.MODELHUB_UPSTREAM_TOKEN);
+	if (raw === undefined) {
+		if (token !== undefined)
+			throw new ConfigError("MODELHUB_UPSTREAM_TOKEN is set but MODELHUB_UPSTREAM_URL is not");
+		return undefined;
+	}
+	let parsed: URL;
+	try {
+		parsed = new URL(raw);
+	} catch {
+		throw new ConfigError(
+			`MODELHUB_UPSTREAM_URL must be an http:// or https:// URL, got ${JSON.stringify(raw)}`,
+		);
+	}
+	if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.search || parsed.hash) {
+		throw new ConfigError("MODELHUB_UPSTREAM_URL must be an http:// or https:// URL without a query");
+	}
+	if (parsed.username || parsed.password) {
+		throw new ConfigError("MODELHUB_UPSTREAM_URL must not carry credentials: use MODELHUB_UPSTREAM_TOKEN");
+	}
+	if (token !== undefined && /\s/.test(token))
+		throw new ConfigError("MODELHUB_UPSTREAM_TOKEN must have no spaces");
+	const list = (name: string): string[] =>
+		(nonEmpty(env[name]) ?? "")
+			.split(",")
+			.map((item) => item.trim())
+			.filter(Boolean);
+	const host = parsed.hostname.toLowerCase();
+	const publicHub = host === "huggingface.co" || host === "hf.co" || host.endsWith(".huggingface.co");
+	const storageHosts =
+		env.MODELHUB_UPSTREAM_STORAGE_HOSTS === undefined && publicHub
+			? PUBLIC_HUB_STORAGE_HOSTS
+			: list("MODELHUB_UPSTREAM_STORAGE_HOSTS");
+	const defaults = DEFAULT_UPSTREAM_SETTINGS;
+	return {
+		url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`,
+		token,
+		ttlMs: integer(env, "MODELHUB_UPSTREAM_TTL_S", defaults.ttlMs / 1000, 0, 30 * 24 * 3600) * 1000,
+		storageHosts,
+		maxAnswerBytes: integer(
+			env,
+			"MODELHUB_UPSTREAM_MAX_ANSWER_BYTES",
+			defaults.maxAnswerBytes,
+			1024,
+			1024 * MIB,
+		),
+		allow: list("MODELHUB_UPSTREAM_ALLOW"),
+		outbound: {
+			timeoutMs: integer(env, "MODELHUB_UPSTREAM_TIMEOUT_MS", defaults.outbound.timeoutMs, 100, 600_000),
+			idleTimeoutMs: integer(
+				env,
+				"MODELHUB_UPSTREAM_IDLE_TIMEOUT_MS",
+				defaults.outbound.idleTimeoutMs,
+				100,
+				600_000,
+			),
+			retries: integer(env, "MODELHUB_UPSTREAM_RETRIES", defaults.outbound.retries, 0, 10),
+			retryBaseMs: defaults.outbound.retryBaseMs,
+			maxRedirects: defaults.outbound.maxRedirects,
+		},
+	};
 }
 
 function url(env: Env, name: string, fallback?: string): URL | undefined {

@@ -30,7 +30,9 @@ const EXPECTED: Record<ErrorKind, number> = {
 	TooManyRequests: 429,
 	Internal: 500,
 	NotImplemented: 501,
+	BadGateway: 502,
 	Unavailable: 503,
+	GatewayTimeout: 504,
 };
 
 describe("error kinds", () => {
@@ -105,9 +107,9 @@ describe("error kinds", () => {
 		);
 	});
 
-	it("give statuses without a kind of their own a kind (a 4xx reads as Invalid)", () => {
+	it("give statuses without a kind of their own a kind (a 4xx reads as Invalid, a 5xx as Internal)", () => {
 		expect(kindOfStatus(418)).toBe("Invalid");
-		expect(kindOfStatus(502)).toBe("Internal");
+		expect(kindOfStatus(507)).toBe("Internal");
 	});
 
 	it("reword only the errors of the named class", async () => {

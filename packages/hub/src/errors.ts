@@ -21,7 +21,11 @@ export const ERROR_STATUS = {
 	TooManyRequests: 429,
 	Internal: 500,
 	NotImplemented: 501,
+	/** Another server this hub relies on (a mirrored upstream hub) answered wrongly or not at all. */
+	BadGateway: 502,
 	Unavailable: 503,
+	/** Another server this hub relies on did not answer in time. */
+	GatewayTimeout: 504,
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_STATUS;

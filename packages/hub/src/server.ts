@@ -71,6 +71,9 @@ import type { BlobStore } from "./storage/types.js";
 import { RepositoryAnalysis, type AnalysisSettings } from "./services/analysis.js";
 import { webRoutes } from "./routes/web.js";
 import { discussionRoutes } from "./routes/discussions.js";
+import { MirrorService } from "./mirror/service.js";
+import type { UpstreamSettings } from "./mirror/settings.js";
+import { mirrorWriteGuard } from "./routes/mirror.js";
 
 export interface HubServerOptions {
 	db: Database;
@@ -126,6 +129,8 @@ export interface HubServerOptions {
 	discussions?: Partial<DiscussionLimits>;
 	/** Sign-up mode, browser session lifetimes, password hashing cost (src/services/sessions.ts). */
 	selfService?: Partial<SelfServiceSettings>;
+	/** Mirror mode: the upstream hub whose repositories this hub serves and caches (src/mirror/). */
+	upstream?: UpstreamSettings | undefined;
 }
 
 declare module "fastify" {
@@ -442,12 +447,25 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	siteAdminRoutes(app, services);
 	peopleRoutes(app, services);
 	quotaRoutes(app, { ...services, adminToken: options.adminToken });
+	const mirror = options.upstream
+		? await MirrorService.create({
+				db: options.db,
+				storage: options.storage,
+				settings: options.upstream,
+				maxFileBytes: services.settings.maxFileBytes,
+			})
+		: undefined;
+	if (mirror) {
+		mirrorWriteGuard(app, mirror);
+		app.addHook("onClose", async () => mirror.close());
+	}
 	const routeOptions: ModelRoutesOptions = {
 		...services,
 		cache,
 		adminToken: options.adminToken,
 		publicUrl: options.publicUrl,
 		limiter,
+		mirror,
 	};
 	await modelRoutes(app, routeOptions);
 	datasetRoutes(app, routeOptions);

@@ -27,12 +27,13 @@ export async function lockForCollection(tx: Queryable): Promise<void> {
 /**
  * SQL that is true when the blob whose SHA-256 is the expression `sha256` is referenced: by a file of
  * any commit (any branch, tag or older commit of any repository), by an uploaded object not yet
- * committed, or by a Xet xorb (its stored bytes). Each lookup is an index scan.
+ * committed, by a Xet xorb (its stored bytes), or by a file fetched from a mirrored upstream. Each lookup is an index scan.
  */
 export function blobReferencedSql(sha256: string): string {
 	return `(EXISTS (SELECT 1 FROM repo_blobs rf WHERE rf.sha256 = ${sha256})
 		OR EXISTS (SELECT 1 FROM upload_objects ro WHERE ro.sha256 = ${sha256})
-		OR EXISTS (SELECT 1 FROM xet_xorbs rx WHERE rx.blob_sha256 = ${sha256}))`;
+		OR EXISTS (SELECT 1 FROM xet_xorbs rx WHERE rx.blob_sha256 = ${sha256})
+		OR EXISTS (SELECT 1 FROM mirror_files rm WHERE rm.sha256 = ${sha256}))`;
 }
 
 /**

@@ -805,6 +805,64 @@ ALTER TABLE accounts ADD COLUMN site_admin boolean NOT NULL DEFAULT false;
 CREATE INDEX invites_created ON invites (created_at DESC, id DESC);
 `,
 	},
+	{
+		version: 20,
+		name: "mirror mode: what the upstream hub answered, and the files fetched from it",
+		sql: `
+-- Mirror mode (src/mirror/): repositories the hub does not have are read from an upstream hub. Ids are
+-- kept lowercased (the public hub matches them case-insensitively). A repository, when it was last used
+-- (least-recently-used eviction) and whether an operator pinned it.
+CREATE TABLE mirror_repos (
+	repo_type text NOT NULL,
+	repo_id text NOT NULL,
+	pinned boolean NOT NULL DEFAULT false,
+	last_used_at timestamptz NOT NULL DEFAULT now(),
+	PRIMARY KEY (repo_type, repo_id)
+);
+-- The upstream's JSON answers (info, trees, refs, paths-info), keyed by the request; served again within
+-- the TTL, forever when the request names a commit, and past the TTL while the upstream is unreachable.
+CREATE TABLE mirror_answers (
+	repo_type text NOT NULL,
+	repo_id text NOT NULL,
+	request_key text NOT NULL,
+	body text NOT NULL,
+	next_path text,
+	fetched_at timestamptz NOT NULL DEFAULT now(),
+	PRIMARY KEY (repo_type, repo_id, request_key)
+);
+-- Where a branch or tag pointed when the upstream last said.
+CREATE TABLE mirror_revisions (
+	repo_type text NOT NULL,
+	repo_id text NOT NULL,
+	revision text NOT NULL,
+	commit_id text NOT NULL,
+	fetched_at timestamptz NOT NULL DEFAULT now(),
+	PRIMARY KEY (repo_type, repo_id, revision)
+);
+-- A file of an upstream commit: what the upstream said of it, and its verified bytes once fetched.
+CREATE TABLE mirror_files (
+	repo_type text NOT NULL,
+	repo_id text NOT NULL,
+	commit_id text NOT NULL,
+	path text NOT NULL,
+	size bigint NOT NULL,
+	etag text NOT NULL,
+	lfs boolean NOT NULL,
+	sha256 text REFERENCES blobs (sha256),
+	PRIMARY KEY (repo_type, repo_id, commit_id, path)
+);
+CREATE INDEX mirror_files_sha256 ON mirror_files (sha256) WHERE sha256 IS NOT NULL;
+-- Every file path of an upstream commit (from its info's siblings): a path not among them is missing at
+-- that commit, which can be answered while the upstream is unreachable.
+CREATE TABLE mirror_commits (
+	repo_type text NOT NULL,
+	repo_id text NOT NULL,
+	commit_id text NOT NULL,
+	paths text[] NOT NULL,
+	PRIMARY KEY (repo_type, repo_id, commit_id)
+);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { AuthFailureLimits } from "../../accounts/auth-limits.js";
 import type { Viewer } from "../../accounts/viewer.js";
 import type { ResponseCache } from "../../cache.js";
+import type { MirrorService } from "../../mirror/service.js";
 import type { DownloadsContext } from "../../services/downloads.js";
 import type { RepoContext } from "../../services/repos.js";
 import type { ServingContext } from "../../services/serving.js";
@@ -14,6 +15,8 @@ export interface ModelRoutesOptions extends RepoContext, DownloadsContext, Servi
 	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL). */
 	publicUrl: string | undefined;
 	limiter: AuthFailureLimits;
+	/** Mirror mode (MODELHUB_UPSTREAM_URL): repositories this hub does not have are the upstream's. */
+	mirror?: MirrorService | undefined;
 }
 
 /**

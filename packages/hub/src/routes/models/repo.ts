@@ -32,6 +32,7 @@ import {
 	type RepoUrls,
 } from "../repo-paths.js";
 import { actorOf, adminOnly } from "../auth.js";
+import { mirrorApiGet, mirrorPathsInfo } from "../mirror.js";
 import { commitAnswer, commitsPage } from "./commits.js";
 import { originOf, viewerCacheKey, type ModelRoutesOptions } from "./context.js";
 
@@ -305,6 +306,10 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 
 	async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
 		const t = target(request);
+		const mirror = options.mirror;
+		// Mirror mode: a repository this hub does not have (in any visibility) is the upstream's.
+		if (mirror && (await mirror.mirrors({ type, id: t.id })))
+			return mirrorApiGet(mirror, urls, request, reply, t);
 		switch (t.kind) {
 			case "info":
 				return info(request, reply, t.id);
@@ -343,6 +348,10 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 		const t = target(request);
 		if (t.kind !== "paths-info") throw noSuchApiRoute();
 		const body = pathsInfoBody(request.body);
+		const mirror = options.mirror;
+		if (mirror && (await mirror.mirrors({ type, id: t.id }))) {
+			return mirrorPathsInfo(mirror, urls, request, reply, t, body);
+		}
 		const resolved = await readableRevision(options, request.viewer, { type, id: t.id }, t.revision);
 		return reply.type(JSON_TYPE).send(await pathsInfoOf(options, resolved, body.paths, body.expand));
 	});

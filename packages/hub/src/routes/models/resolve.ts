@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { entryNotFound } from "../../errors.js";
+import { entryNotFound, HubError } from "../../errors.js";
+import { mirrorResolve } from "../mirror.js";
 import { fileDownloadUrl, fileEtag, type FileEntry, type ReadableRevision } from "../../services/contents.js";
 import { servedBytes, servedFile, servedRevision } from "../../services/serving.js";
 import { countDownload, INTERNAL_READ_HEADER } from "../../services/downloads.js";
@@ -15,6 +16,10 @@ import {
 } from "../repo-paths.js";
 import { publicOrigin, type ModelRoutesOptions } from "./context.js";
 import { requireFileAccess } from "../../services/gated.js";
+
+function isRepoNotFound(error: unknown): boolean {
+	return error instanceof HubError && error.code === "RepoNotFound";
+}
 
 /** How long a presigned download URL stays valid. */
 const PRESIGNED_TTL_SECONDS = 3600;
@@ -97,8 +102,23 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
 	async function handler(urls: RepoUrls, request: FastifyRequest, reply: FastifyReply) {
 		const segments = decodeSegments(rawPathOf(request.url).slice(urls.page.length));
-		const { id, revision, path } = parseResolvePath(segments, urls.type);
-		const resolved = await servedRevision(options, request.viewer, { type: urls.type, id }, revision);
+		const target = parseResolvePath(segments, urls.type);
+		const { id, revision, path } = target;
+		const mirror = options.mirror;
+		const resolved = mirror
+			? await servedRevision(options, request.viewer, { type: urls.type, id }, revision).catch(
+					async (error: unknown) => {
+						// Not this hub's (in any visibility): the upstream's, in mirror mode.
+						if (isRepoNotFound(error) && (await mirror.mirrors({ type: urls.type, id }))) return undefined;
+						throw error;
+					},
+				)
+			: await servedRevision(options, request.viewer, { type: urls.type, id }, revision);
+		if (resolved === undefined && mirror) {
+			checkRepoPath(path);
+			return mirrorResolve(mirror, urls, request, reply, target);
+		}
+		if (resolved === undefined) throw entryNotFound(`Entry not found: ${path}`);
 		checkRepoPath(path);
 		const page = repoPageUrl(publicOrigin(request, options.publicUrl), resolved);
 		await requireFileAccess(options, request.viewer, resolved, path, page);

@@ -1,0 +1,447 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import type { Database } from "../db/types.js";
+import { entryNotFound, HubError, headerText, kindOfStatus } from "../errors.js";
+import {
+	OutboundError,
+	outboundRequest,
+	readBounded,
+	type OutboundResponse,
+	type ScopedCredential,
+} from "../outbound/http.js";
+import { findRepo } from "../repos/read.js";
+import type { RepoType } from "../repo-identity.js";
+import { BlobNotFoundError, type BlobStore, type ByteRange } from "../storage/types.js";
+import { COMMIT_ID } from "../vocabulary.js";
+import { hostAllowed, repoAllowed, type UpstreamSettings } from "./settings.js";
+import {
+	knownRepo,
+	loadAnswer,
+	loadCommitPaths,
+	loadFile,
+	loadRevision,
+	saveAnswer,
+	saveCommit,
+	saveFileBytes,
+	saveFileMetadata,
+	type MirroredFile,
+	type MirrorRepo,
+} from "./store.js";
+import { Transfers } from "./transfer.js";
+
+/**
+ * Mirror mode: a repository this hub does not have is read from the upstream hub (MODELHUB_UPSTREAM_URL).
+ * Its JSON answers are kept and served again (within MODELHUB_UPSTREAM_TTL_S, forever when the request
+ * names a commit, and past the TTL while the upstream is unreachable, with their age); its files are
+ * fetched once, verified, kept in this hub's storage and served from there. The upstream token goes to
+ * the upstream's origin only; what downstream clients are sent is built here, so no upstream header
+ * (Xet hints included) reaches them.
+ */
+
+export interface MirrorContext {
+	db: Database;
+	storage: BlobStore;
+	settings: UpstreamSettings;
+	/** Largest file fetched (MODELHUB_MAX_FILE_BYTES). */
+	maxFileBytes: number;
+}
+
+/** A JSON answer for a downstream client. */
+export interface MirrorAnswer {
+	body: Buffer;
+	/** Path and query of the next page (the upstream's Link rel="next", made relative). */
+	nextPath: string | undefined;
+	/** Seconds since the upstream gave it. */
+	ageSeconds: number;
+}
+
+/** A file of an upstream commit as this hub serves it. */
+export interface MirrorFile extends MirroredFile {
+	/** Seconds since the upstream last said where the revision points (0 for a commit id). */
+	ageSeconds: number;
+}
+
+export interface RepoTarget {
+	type: RepoType;
+	id: string;
+}
+
+/** The fields of the upstream's JSON that tell clients to use Xet: downstream clients download over HTTP. */
+function withoutXetHints(value: unknown): unknown {
+	if (Array.isArray(value)) {
+		return value.map((entry) => {
+			if (typeof entry !== "object" || entry === null || !("xetHash" in entry)) return entry;
+			const { xetHash: _dropped, ...rest } = entry as Record<string, unknown>;
+			return rest;
+		});
+	}
+	if (typeof value === "object" && value !== null && "xetEnabled" in value) {
+		return { ...(value as Record<string, unknown>), xetEnabled: false };
+	}
+	return value;
+}
+
+function unquote(etag: string | null): string | undefined {
+	if (etag === null) return undefined;
+	return etag.trim().replace(/^W\//, "").replace(/^"|"$/g, "").toLowerCase();
+}
+
+/** `a/b c` → `a/b%20c`: a repository path in a URL (each segment encoded). */
+function encodePath(path: string): string {
+	return path.split("/").map(encodeURIComponent).join("/");
+}
+
+export class MirrorService {
+	private readonly transfers: Transfers;
+	private readonly credential: ScopedCredential | undefined;
+
+	private constructor(
+		private readonly context: MirrorContext,
+		private readonly spoolDir: string,
+	) {
+		this.transfers = new Transfers(spoolDir);
+		const origin = new URL(context.settings.url).origin;
+		this.credential =
+			context.settings.token === undefined
+				? undefined
+				: { origin, authorization: `Bearer ${context.settings.token}` };
+	}
+
+	static async create(context: MirrorContext): Promise<MirrorService> {
+		return new MirrorService(context, await mkdtemp(join(tmpdir(), "modelhub-mirror-")));
+	}
+
+	/** The upstream's URL, as errors name it. */
+	get upstream(): string {
+		return this.context.settings.url;
+	}
+
+	/** Transfers from the upstream under way. */
+	get transfersInFlight(): number {
+		return this.transfers.size;
+	}
+
+	async close(): Promise<void> {
+		await rm(this.spoolDir, { recursive: true, force: true });
+	}
+
+	/** Whether this repository is the upstream's here: none of this hub's (any visibility), and allowed. */
+	async mirrors(target: RepoTarget): Promise<boolean> {
+		if (!repoAllowed(this.context.settings.allow, target.id)) return false;
+		return (await findRepo(this.context.db, target.type, target.id)) === undefined;
+	}
+
+	/** Refuses a write to a repository that exists only upstream (local ones are written as always). */
+	async checkWrite(target: RepoTarget): Promise<void> {
+		if (!(await this.mirrors(target))) return;
+		const known = await knownRepo(this.context.db, repoKey(target));
+		if (!known) return;
+		throw new HubError(
+			"Forbidden",
+			`${target.id} is mirrored read-only from ${this.upstream}: write to a repository of this hub instead`,
+			{ messageHeader: `${target.id} is mirrored read-only from the upstream hub` },
+		);
+	}
+
+	/**
+	 * The upstream's JSON answer to `pathAndQuery` (an API path of this hub, the same at the upstream),
+	 * from what is kept when fresh enough (`immutable`: the request names a commit).
+	 */
+	async answer(
+		target: RepoTarget,
+		request: {
+			method: "GET" | "POST";
+			pathAndQuery: string;
+			form?: string;
+			immutable: boolean;
+			/** The revision of an info answer (`main` without one): its commit and files are remembered. */
+			revision?: string | undefined;
+		},
+	): Promise<MirrorAnswer> {
+		const repo = repoKey(target);
+		const key = `${request.method} ${request.pathAndQuery}${request.form !== undefined ? `\n${request.form}` : ""}`;
+		const kept = await loadAnswer(this.context.db, repo, key);
+		const fresh = (age: number) => request.immutable || age * 1000 < this.context.settings.ttlMs;
+		if (kept && fresh(kept.ageSeconds)) return toAnswer(kept);
+		let response: OutboundResponse;
+		let body: Buffer;
+		try {
+			response = await outboundRequest(this.context.settings.outbound, {
+				method: request.method,
+				url: this.upstreamUrl(request.pathAndQuery),
+				headers: {
+					accept: "application/json",
+					...(request.form !== undefined ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+				},
+				...(request.form !== undefined ? { body: request.form } : {}),
+				credential: this.credential,
+				redirects: "same-origin",
+			});
+			body = await readBounded(response, this.context.settings.maxAnswerBytes);
+		} catch (error) {
+			if (kept && error instanceof OutboundError) return toAnswer(kept);
+			throw this.gatewayError(error);
+		}
+		if (response.status !== 200) {
+			// The upstream's answer to this request; a 5xx while an older answer is kept: that one, offline.
+			if (kept && response.status >= 500) return toAnswer(kept);
+			if (response.status < 400) {
+				throw new HubError("BadGateway", `the upstream hub ${this.upstream} answered ${response.status}`);
+			}
+			throw this.passedOn(response, body);
+		}
+		let parsed: unknown;
+		try {
+			parsed = JSON.parse(body.toString("utf8"));
+		} catch {
+			throw new HubError("BadGateway", `the upstream hub ${this.upstream} sent an answer that is not JSON`);
+		}
+		const text = JSON.stringify(withoutXetHints(parsed));
+		const nextPath = this.nextPathOf(response.headers.get("link"));
+		await saveAnswer(this.context.db, repo, key, text, nextPath);
+		const commit = commitOfInfo(parsed);
+		if (commit && request.revision !== undefined) {
+			await saveCommit(this.context.db, repo, commit.sha, commit.paths, request.revision);
+		}
+		return { body: Buffer.from(text), nextPath, ageSeconds: 0 };
+	}
+
+	/**
+	 * A file at a revision: what the upstream says of it (a HEAD at the upstream, without downloading),
+	 * or what was kept when the revision's commit is fresh enough or the upstream is unreachable.
+	 */
+	async file(target: RepoTarget, prefix: string, revision: string, path: string): Promise<MirrorFile> {
+		const repo = repoKey(target);
+		const db = this.context.db;
+		const known = COMMIT_ID.test(revision)
+			? { commitId: revision, ageSeconds: 0 }
+			: await loadRevision(db, repo, revision);
+		const fresh =
+			known !== undefined &&
+			(COMMIT_ID.test(revision) || known.ageSeconds * 1000 < this.context.settings.ttlMs);
+		if (known && fresh) {
+			const file = await loadFile(db, repo, known.commitId, path);
+			if (file) return { ...file, ageSeconds: known.ageSeconds };
+		}
+		try {
+			return await this.askFile(target, repo, prefix, revision, path);
+		} catch (error) {
+			// The upstream cannot answer: what is known of the revision's last commit, when enough is.
+			if (!known || !isGatewayError(error)) throw error;
+			const file = await loadFile(db, repo, known.commitId, path);
+			if (file) return { ...file, ageSeconds: known.ageSeconds };
+			const paths = await loadCommitPaths(db, repo, known.commitId);
+			if (paths && !paths.includes(path)) throw entryNotFound(`Entry not found: ${path}`, known.commitId);
+			throw error;
+		}
+	}
+
+	private async askFile(
+		target: RepoTarget,
+		repo: MirrorRepo,
+		prefix: string,
+		revision: string,
+		path: string,
+	): Promise<MirrorFile> {
+		const url = this.upstreamUrl(
+			`/${prefix}${encodePath(target.id)}/resolve/${encodeURIComponent(revision)}/${encodePath(path)}`,
+		);
+		let response: OutboundResponse;
+		try {
+			response = await outboundRequest(this.context.settings.outbound, {
+				method: "HEAD",
+				url,
+				credential: this.credential,
+				redirects: "same-origin",
+			});
+			response.discard();
+		} catch (error) {
+			throw this.gatewayError(error);
+		}
+		const headers = response.headers;
+		if (response.status >= 400) throw this.passedOn(response, Buffer.alloc(0));
+		const commitId = headers.get("x-repo-commit")?.trim().toLowerCase() ?? "";
+		const linked = unquote(headers.get("x-linked-etag"));
+		const etag = linked ?? unquote(headers.get("etag")) ?? "";
+		const sizeText = headers.get("x-linked-size") ?? headers.get("content-length") ?? "";
+		const lfs = linked !== undefined;
+		if (!COMMIT_ID.test(commitId) || !/^\d{1,16}$/.test(sizeText.trim())) {
+			throw new HubError(
+				"BadGateway",
+				`the upstream hub ${this.upstream} did not say which commit and size ${path} has`,
+			);
+		}
+		if (lfs ? !/^[0-9a-f]{64}$/.test(etag) : !/^[0-9a-f]{40}$/.test(etag)) {
+			throw new HubError(
+				"BadGateway",
+				`the upstream hub ${this.upstream} sent no ETag ${path} can be checked against`,
+			);
+		}
+		const size = Number(sizeText.trim());
+		if (size > this.context.maxFileBytes) {
+			throw new HubError(
+				"TooLarge",
+				`${path} is larger than this hub's limit of ${this.context.maxFileBytes} bytes`,
+			);
+		}
+		const file = { commitId, path, size, etag, lfs };
+		await saveFileMetadata(this.context.db, repo, revision, file);
+		const kept = await loadFile(this.context.db, repo, commitId, path);
+		return { ...(kept ?? { ...file, sha256: null }), ageSeconds: 0 };
+	}
+
+	/**
+	 * The file's bytes (a range of them): from storage when kept, else from the one fetch of it under way
+	 * (started here when there is none), streamed as they arrive.
+	 */
+	async bytes(
+		target: RepoTarget,
+		prefix: string,
+		file: MirrorFile,
+		range: ByteRange | undefined,
+	): Promise<Readable | AsyncIterable<Uint8Array>> {
+		const storage = this.context.storage;
+		if (file.sha256 !== null) {
+			try {
+				return await storage.read(file.sha256, range);
+			} catch (error) {
+				if (!(error instanceof BlobNotFoundError)) throw error;
+				// Collected or removed: fetched again below.
+			}
+		}
+		const repo = repoKey(target);
+		const key = `${repo.type}\n${repo.id}\n${file.commitId}\n${file.path}`;
+		const transfer = await this.transfers.get(
+			key,
+			{ size: file.size, etag: file.etag },
+			() => this.download(target, prefix, file),
+			storage,
+			(blob) => saveFileBytes(this.context.db, repo, file, blob),
+		);
+		const start = range?.start ?? 0;
+		const end = range?.end ?? file.size;
+		const followed = transfer.follow(start, end);
+		if (followed) return followed;
+		const blob = await transfer.done;
+		return storage.read(blob.sha256, range);
+	}
+
+	/** Opens the upstream's bytes of a file (redirects to its storage hosts followed, without the token). */
+	private async download(
+		target: RepoTarget,
+		prefix: string,
+		file: MirroredFile,
+	): Promise<AsyncIterable<Uint8Array>> {
+		const url = this.upstreamUrl(
+			`/${prefix}${encodePath(target.id)}/resolve/${file.commitId}/${encodePath(file.path)}`,
+		);
+		let response: OutboundResponse;
+		try {
+			response = await outboundRequest(this.context.settings.outbound, {
+				method: "GET",
+				url,
+				credential: this.credential,
+				redirects: { allowHost: (host) => hostAllowed(this.context.settings.storageHosts, host) },
+			});
+		} catch (error) {
+			throw this.gatewayError(error);
+		}
+		if (response.status !== 200) {
+			const body = await readBounded(response, 64 * 1024).catch(() => Buffer.alloc(0));
+			throw response.status >= 400 && response.status < 500
+				? this.passedOn(response, body)
+				: new HubError(
+						"BadGateway",
+						`the upstream hub ${this.upstream} answered ${response.status} for ${file.path}`,
+					);
+		}
+		const length = response.headers.get("content-length");
+		if (length !== null && length.trim() !== String(file.size)) {
+			response.discard();
+			throw new HubError(
+				"BadGateway",
+				`the upstream hub ${this.upstream} sent ${file.path} with ${length.slice(0, 20)} bytes, not the ${file.size} it announced`,
+			);
+		}
+		return response.body;
+	}
+
+	private upstreamUrl(pathAndQuery: string): URL {
+		return new URL(`${this.context.settings.url}${pathAndQuery}`);
+	}
+
+	/** The upstream's Link rel="next" as a path of this hub (same API shape), when it is the upstream's own. */
+	private nextPathOf(link: string | null): string | undefined {
+		if (link === null) return undefined;
+		const match = /<([^>]+)>\s*;\s*rel="?next"?/i.exec(link);
+		if (!match?.[1]) return undefined;
+		try {
+			const next = new URL(match[1], this.context.settings.url);
+			const base = new URL(this.context.settings.url);
+			if (next.origin !== base.origin || !next.pathname.startsWith(base.pathname.replace(/\/$/, "")))
+				return undefined;
+			return `${next.pathname.slice(base.pathname.replace(/\/$/, "").length)}${next.search}`;
+		} catch {
+			return undefined;
+		}
+	}
+
+	/** An upstream error answer passed on as it was: status, message, X-Error-Code (GatedRepo included). */
+	private passedOn(response: OutboundResponse, body: Buffer): HubError {
+		let message = response.headers.get("x-error-message") ?? undefined;
+		try {
+			const parsed = JSON.parse(body.toString("utf8")) as { error?: unknown };
+			if (typeof parsed.error === "string") message = parsed.error;
+		} catch {
+			// not JSON: the header's message, or the status's
+		}
+		const status = response.status;
+		const code = response.headers.get("x-error-code");
+		const headers: Record<string, string> = {};
+		if (code !== null && /^[A-Za-z]{1,40}$/.test(code)) headers["x-error-code"] = code;
+		const shown = headerText((message ?? `the upstream hub answered ${status}`).slice(0, 500));
+		if (code !== null || response.headers.get("x-error-message") !== null) headers["x-error-message"] = shown;
+		const kind = status >= 500 ? "BadGateway" : kindOfStatus(status);
+		return new HubError(kind, message?.slice(0, 500) ?? `the upstream hub answered ${status}`, { headers });
+	}
+
+	private gatewayError(error: unknown): unknown {
+		if (!(error instanceof OutboundError)) return error;
+		return new HubError(
+			error.failure === "timeout" ? "GatewayTimeout" : "BadGateway",
+			`the upstream hub ${this.upstream} could not be read: ${error.message}`,
+		);
+	}
+}
+
+function isGatewayError(error: unknown): boolean {
+	return error instanceof HubError && (error.kind === "BadGateway" || error.kind === "GatewayTimeout");
+}
+
+/** The commit and file paths of a model or dataset info answer (`sha`, `siblings[].rfilename`). */
+function commitOfInfo(value: unknown): { sha: string; paths: string[] } | undefined {
+	if (typeof value !== "object" || value === null) return undefined;
+	const { sha, siblings } = value as { sha?: unknown; siblings?: unknown };
+	if (typeof sha !== "string" || !COMMIT_ID.test(sha) || !Array.isArray(siblings)) return undefined;
+	const paths: string[] = [];
+	for (const sibling of siblings as unknown[]) {
+		const name = (sibling as { rfilename?: unknown } | null)?.rfilename;
+		if (typeof name !== "string") return undefined;
+		paths.push(name);
+	}
+	return { sha, paths };
+}
+
+function repoKey(target: RepoTarget): MirrorRepo {
+	return { type: target.type, id: target.id };
+}
+
+function toAnswer(kept: { body: string; nextPath: string | null; ageSeconds: number }): MirrorAnswer {
+	return {
+		body: Buffer.from(kept.body),
+		nextPath: kept.nextPath ?? undefined,
+		ageSeconds: Math.floor(kept.ageSeconds),
+	};
+}

@@ -1,0 +1,54 @@
+import { DEFAULT_OUTBOUND_SETTINGS, type OutboundSettings } from "../outbound/http.js";
+
+/** Mirror mode (MODELHUB_UPSTREAM_URL): the upstream hub and how it is reached and cached. */
+export interface UpstreamSettings {
+	/** The upstream hub's base URL, without a trailing slash (`https://huggingface.co`). */
+	url: string;
+	/** A server-side token sent to the upstream only (never to storage hosts, never a user's own). */
+	token: string | undefined;
+	/** A branch's commit (and answers at a branch) are asked again after this long; older ones serve offline. */
+	ttlMs: number;
+	/** Hosts (`host` or `host:port`, `*.suffix` for any sub-host) the upstream may redirect downloads to. */
+	storageHosts: readonly string[];
+	/** Largest JSON answer taken from the upstream. */
+	maxAnswerBytes: number;
+	/** Namespaces or `namespace/name` repositories mirrored; empty: every one. */
+	allow: readonly string[];
+	outbound: OutboundSettings;
+}
+
+/**
+ * The public hub's download hosts: LFS files redirect to `cdn-lfs*.hf.co`, Xet files to
+ * `cas-bridge.xethub.hf.co` (huggingface_hub's constants and the redirects its downloads follow).
+ */
+export const PUBLIC_HUB_STORAGE_HOSTS: readonly string[] = ["*.hf.co"];
+
+export const DEFAULT_UPSTREAM_SETTINGS: Omit<UpstreamSettings, "url" | "token"> = {
+	ttlMs: 600_000,
+	storageHosts: [],
+	maxAnswerBytes: 32 * 1024 * 1024,
+	allow: [],
+	outbound: DEFAULT_OUTBOUND_SETTINGS,
+};
+
+/** Whether `host` (`name` or `name:port`) is one of `patterns`. */
+export function hostAllowed(patterns: readonly string[], host: string): boolean {
+	const lower = host.toLowerCase();
+	const name = lower.replace(/:\d+$/, "");
+	return patterns.some((pattern) => {
+		const p = pattern.toLowerCase();
+		if (p.startsWith("*.")) return name.endsWith(p.slice(1));
+		return p.includes(":") ? p === lower : p === name;
+	});
+}
+
+/** Whether the allow-list takes this repository (`ns/name`, or a bare `name`). */
+export function repoAllowed(allow: readonly string[], id: string): boolean {
+	if (allow.length === 0) return true;
+	const lower = id.toLowerCase();
+	const namespace = lower.includes("/") ? lower.slice(0, lower.indexOf("/")) : undefined;
+	return allow.some((entry) => {
+		const e = entry.toLowerCase();
+		return e === lower || (namespace !== undefined && e === namespace);
+	});
+}

@@ -1,0 +1,191 @@
+import { createHash, type Hash } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { createReadStream } from "node:fs";
+import { open, unlink, type FileHandle } from "node:fs/promises";
+import { join } from "node:path";
+import type { BlobStore, StoredBlob } from "../storage/types.js";
+
+/**
+ * One fetch of one upstream file, shared by every client that asks for it meanwhile: the bytes go to a
+ * spool file as they arrive, each client reads the spool from its own offset (so memory stays flat
+ * whatever the clients' speeds), and the file is verified (SHA-256 of an LFS file, git blob id of a
+ * regular one) before it is stored and recorded. The last byte is held back from clients until the file
+ * is verified: a client never receives a whole file with wrong bytes; on a failure its answer is cut off.
+ */
+
+/** What the bytes must be. */
+export interface Expected {
+	size: number;
+	/** 64 hex: the SHA-256; 40 hex: the git blob id. */
+	etag: string;
+}
+
+/** Bytes of a piece a follower reads from the spool at once. */
+const READ_PIECE = 1024 * 1024;
+
+export class Transfer {
+	private written = 0;
+	private state: "running" | "done" | "failed" = "running";
+	private failure: Error | undefined;
+	private readonly events = new EventEmitter();
+	private followers = 0;
+	private spoolGone = false;
+	/** Resolves with the stored blob once the bytes are verified and stored, rejects otherwise. */
+	readonly done: Promise<StoredBlob>;
+
+	/** `spool` is the spool file, made and open for writing (followers may open it at once). */
+	constructor(
+		readonly expected: Expected,
+		private readonly spoolPath: string,
+		spool: FileHandle,
+		source: AsyncIterable<Uint8Array>,
+		store: (path: string) => Promise<StoredBlob>,
+	) {
+		this.events.setMaxListeners(0);
+		this.done = this.run(spool, source, store);
+		// Followers learn the outcome from the events; this promise's rejection is theirs to report.
+		this.done.catch(() => {});
+	}
+
+	/** Bytes followers may read now: all once verified, all but the last until then. */
+	private get released(): number {
+		if (this.state === "done") return this.expected.size;
+		return Math.min(this.written, Math.max(0, this.expected.size - 1));
+	}
+
+	private async run(
+		spool: FileHandle,
+		source: AsyncIterable<Uint8Array>,
+		store: (path: string) => Promise<StoredBlob>,
+	): Promise<StoredBlob> {
+		let handle: FileHandle | undefined = spool;
+		try {
+			const sha256 = createHash("sha256");
+			const gitOid: Hash = createHash("sha1").update(`blob ${this.expected.size}\0`);
+			for await (const piece of source) {
+				if (this.written + piece.length > this.expected.size) {
+					throw new Error(`the upstream sent more than the ${this.expected.size} bytes it announced`);
+				}
+				await handle.write(piece, 0, piece.length, this.written);
+				sha256.update(piece);
+				gitOid.update(piece);
+				this.written += piece.length;
+				this.events.emit("progress");
+			}
+			await handle.close();
+			handle = undefined;
+			if (this.written !== this.expected.size) {
+				throw new Error(`the upstream sent ${this.written} of the ${this.expected.size} bytes it announced`);
+			}
+			const digest = this.expected.etag.length === 64 ? sha256.digest("hex") : gitOid.digest("hex");
+			if (digest !== this.expected.etag) {
+				throw new Error(`the upstream's bytes do not match their ETag ${this.expected.etag}`);
+			}
+			const blob = await store(this.spoolPath);
+			this.state = "done";
+			this.events.emit("progress");
+			return blob;
+		} catch (error) {
+			this.state = "failed";
+			this.failure = error instanceof Error ? error : new Error(String(error));
+			this.events.emit("progress");
+			throw this.failure;
+		} finally {
+			await handle?.close().catch(() => {});
+			this.removeSpoolWhenUnread();
+		}
+	}
+
+	private removeSpoolWhenUnread(): void {
+		if (this.state === "running" || this.followers > 0 || this.spoolGone) return;
+		this.spoolGone = true;
+		void unlink(this.spoolPath).catch(() => {});
+	}
+
+	/**
+	 * The bytes [start, end) as they arrive, or undefined when the transfer is over and its spool gone
+	 * (read the stored blob then). The iterable throws when the fetch fails (the answer is then cut off).
+	 */
+	follow(start: number, end: number): AsyncIterable<Uint8Array> | undefined {
+		if (this.state === "failed") throw this.failure ?? new Error("the upstream fetch failed");
+		if (this.spoolGone) return undefined;
+		// Counted now, not when the reading starts: the spool stays until this follower is done.
+		this.followers++;
+		return this.read(start, end);
+	}
+
+	private async *read(start: number, end: number): AsyncIterable<Uint8Array> {
+		let handle: FileHandle | undefined;
+		try {
+			handle = await open(this.spoolPath, "r");
+			let offset = start;
+			while (offset < end) {
+				if (this.state === "failed") throw this.failure ?? new Error("the upstream fetch failed");
+				const available = Math.min(this.released, end);
+				if (offset >= available) {
+					await new Promise<void>((resolve) => this.events.once("progress", resolve));
+					continue;
+				}
+				const length = Math.min(READ_PIECE, available - offset);
+				const buffer = Buffer.allocUnsafe(length);
+				const { bytesRead } = await handle.read(buffer, 0, length, offset);
+				if (bytesRead <= 0) throw new Error("the spool file ended early");
+				offset += bytesRead;
+				yield buffer.subarray(0, bytesRead);
+			}
+		} finally {
+			await handle?.close().catch(() => {});
+			this.followers--;
+			this.removeSpoolWhenUnread();
+		}
+	}
+}
+
+/** The transfers under way, one per file: the second client of a file follows the first one's fetch. */
+export class Transfers {
+	private readonly transfers = new Map<string, Promise<Transfer>>();
+	private next = 0;
+
+	constructor(private readonly spoolDir: string) {}
+
+	/** Transfers being started or under way. */
+	get size(): number {
+		return this.transfers.size;
+	}
+
+	/**
+	 * The transfer of `key`: the one under way, or a new one whose bytes `start` opens. It stores the
+	 * verified bytes in `storage` and then calls `record`.
+	 */
+	get(
+		key: string,
+		expected: Expected,
+		start: () => Promise<AsyncIterable<Uint8Array>>,
+		storage: BlobStore,
+		record: (blob: StoredBlob) => Promise<void>,
+	): Promise<Transfer> {
+		const existing = this.transfers.get(key);
+		if (existing) return existing;
+		const forget = (): void => {
+			if (this.transfers.get(key) === started) this.transfers.delete(key);
+		};
+		const started = (async (): Promise<Transfer> => {
+			const source = await start();
+			const spool = join(this.spoolDir, `${process.pid}-${++this.next}.part`);
+			const handle = await open(spool, "w");
+			const transfer = new Transfer(expected, spool, handle, source, async (path) => {
+				const blob = await storage.put(createReadStream(path), {
+					expectedSize: expected.size,
+					...(expected.etag.length === 64 ? { expectedSha256: expected.etag } : {}),
+				});
+				await record(blob);
+				return blob;
+			});
+			transfer.done.then(forget, forget);
+			return transfer;
+		})();
+		this.transfers.set(key, started);
+		started.catch(forget);
+		return started;
+	}
+}

@@ -1,0 +1,146 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { JSON_TYPE } from "../http.js";
+import type { MirrorFile, MirrorService } from "../mirror/service.js";
+import { COMMIT_ID } from "../vocabulary.js";
+import { originOf } from "./models/context.js";
+import { fileCacheControl, parseRange } from "./models/resolve.js";
+import type { ApiModelTarget, RepoUrls, ResolveTarget } from "./repo-paths.js";
+
+/**
+ * The HTTP shapes of mirror mode (src/mirror/service.ts): the upstream's JSON answers and files for
+ * repositories this hub does not have, with the headers this hub's own answers carry. `X-Mirror-Age`
+ * says how many seconds ago the upstream last confirmed what is served (past MODELHUB_UPSTREAM_TTL_S only
+ * while it is unreachable).
+ */
+
+const AGE_HEADER = "x-mirror-age";
+
+function pathAndQuery(request: FastifyRequest): string {
+	return request.url;
+}
+
+/** The upstream's answer to a GET under a type's API (info, revision, tree, refs, commits). */
+export async function mirrorApiGet(
+	mirror: MirrorService,
+	urls: RepoUrls,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	target: ApiModelTarget,
+): Promise<FastifyReply> {
+	const revision = "revision" in target ? target.revision : undefined;
+	const info = target.kind === "info" || target.kind === "revision";
+	const answer = await mirror.answer(
+		{ type: urls.type, id: target.id },
+		{
+			method: "GET",
+			pathAndQuery: pathAndQuery(request),
+			immutable: revision !== undefined && COMMIT_ID.test(revision),
+			// The info without a revision is the default branch's (huggingface_hub's DEFAULT_REVISION, main).
+			...(info ? { revision: revision ?? "main" } : {}),
+		},
+	);
+	if (answer.nextPath) reply.header("link", `<${originOf(request)}${answer.nextPath}>; rel="next"`);
+	return reply.header(AGE_HEADER, String(answer.ageSeconds)).type(JSON_TYPE).send(answer.body);
+}
+
+/** The upstream's paths-info (the form huggingface_hub posts, passed on as it came). */
+export async function mirrorPathsInfo(
+	mirror: MirrorService,
+	urls: RepoUrls,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	target: Extract<ApiModelTarget, { kind: "paths-info" }>,
+	body: { paths: string[]; expand: boolean },
+): Promise<FastifyReply> {
+	const form = new URLSearchParams();
+	for (const path of [...body.paths].sort()) form.append("paths", path);
+	if (body.expand) form.append("expand", "true");
+	const answer = await mirror.answer(
+		{ type: urls.type, id: target.id },
+		{
+			method: "POST",
+			pathAndQuery: pathAndQuery(request),
+			form: form.toString(),
+			immutable: COMMIT_ID.test(target.revision),
+		},
+	);
+	return reply.header(AGE_HEADER, String(answer.ageSeconds)).type(JSON_TYPE).send(answer.body);
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+	if (header === undefined) return false;
+	return header.split(",").some((candidate) => {
+		const value = candidate.trim().replace(/^W\//, "");
+		return value === "*" || value === `"${etag}"`;
+	});
+}
+
+/**
+ * `GET|HEAD /{id}/resolve/{revision}/{path}` of an upstream repository: the headers huggingface_hub
+ * reads (X-Repo-Commit, ETag, X-Linked-Etag, X-Linked-Size, Content-Length, ranges), and the bytes from
+ * storage, or streamed from the one upstream fetch of the file.
+ */
+export async function mirrorResolve(
+	mirror: MirrorService,
+	urls: RepoUrls,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	target: ResolveTarget,
+): Promise<FastifyReply> {
+	const repo = { type: urls.type, id: target.id };
+	const prefix = urls.page.slice(1);
+	const file: MirrorFile = await mirror.file(repo, prefix, target.revision, target.path);
+	reply.headers({
+		"x-repo-commit": file.commitId,
+		etag: `"${file.etag}"`,
+		"accept-ranges": "bytes",
+		"content-type": "application/octet-stream",
+		"cache-control": fileCacheControl({ private: false }, COMMIT_ID.test(target.revision)),
+		"access-control-expose-headers":
+			"X-Repo-Commit, ETag, X-Linked-Etag, X-Linked-Size, Content-Range, Content-Length, X-Mirror-Age",
+		"access-control-allow-origin": "*",
+		[AGE_HEADER]: String(Math.floor(file.ageSeconds)),
+	});
+	if (file.lfs) reply.headers({ "x-linked-etag": `"${file.etag}"`, "x-linked-size": String(file.size) });
+	if (etagMatches(request.headers["if-none-match"], file.etag)) return reply.code(304).send();
+	const range = parseRange(request.headers.range, file.size);
+	if (range === "unsatisfiable") {
+		return reply
+			.code(416)
+			.header("content-range", `bytes */${file.size}`)
+			.header("content-length", "0")
+			.send();
+	}
+	const start = range?.start ?? 0;
+	const end = range?.end ?? file.size;
+	if (range) reply.code(206).header("content-range", `bytes ${start}-${end - 1}/${file.size}`);
+	reply.header("content-length", String(end - start));
+	if (request.method === "HEAD") return reply.send();
+	const bytes = await mirror.bytes(repo, prefix, file, range ? { start, end } : undefined);
+	return reply.send(bytes instanceof Readable ? bytes : Readable.from(bytes, { objectMode: false }));
+}
+
+/** Refuses writes to repositories that exist only upstream, with a message that says so. */
+export function mirrorWriteGuard(app: FastifyInstance, mirror: MirrorService): void {
+	// The write routes of a repository: commits, uploads' pre-checks, Xet tokens, branches and tags,
+	// settings, and LFS batches at `{id}.git/info/lfs/…`.
+	const apiWrite =
+		/^\/api\/(models|datasets)\/([^/?]+)\/([^/?]+)\/(commit|preupload|xet-write-token|branch|tag|settings)\b/;
+	const lfsWrite = /^\/(datasets\/)?([^/?]+)\/([^/?]+?)\.git\/info\/lfs\//;
+	app.addHook("onRequest", async (request) => {
+		if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+		const api = apiWrite.exec(request.url);
+		const lfs = api ? undefined : lfsWrite.exec(request.url);
+		const found = api ?? lfs;
+		if (!found) return;
+		const type = (api ? api[1] === "datasets" : lfs?.[1] !== undefined) ? "dataset" : "model";
+		let id: string;
+		try {
+			id = `${decodeURIComponent(found[2] as string)}/${decodeURIComponent(found[3] as string)}`;
+		} catch {
+			return; // broken encoding: the route itself refuses it
+		}
+		await mirror.checkWrite({ type, id });
+	});
+}

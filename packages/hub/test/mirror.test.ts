@@ -1,0 +1,295 @@
+import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from "../src/mirror/settings.js";
+import { bytes } from "./support/hf-client-suite.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
+
+const ADMIN = "mirror-admin-token-0123456789";
+const REPO = "alice/tiny-bert";
+const UPSTREAM_TOKEN_NAME = "alice";
+
+function upstreamSettings(url: string, token: string | undefined, extra: Partial<UpstreamSettings> = {}) {
+	return {
+		...DEFAULT_UPSTREAM_SETTINGS,
+		url,
+		token,
+		// Every branch answer is asked again: the offline run below then proves the kept ones are served.
+		ttlMs: 0,
+		outbound: { ...DEFAULT_UPSTREAM_SETTINGS.outbound, timeoutMs: 2000, retries: 1, retryBaseMs: 50 },
+		...extra,
+	} satisfies UpstreamSettings;
+}
+
+interface ReadResult {
+	sha: string;
+	at_commit: string;
+	siblings: string[];
+	tree: string[];
+	paths: string[];
+	refs: string[];
+	files: Record<string, string>;
+	single: string;
+	logits: number[];
+	missing: { error?: string; status?: number };
+}
+
+describe("mirror mode: two hubs, the real huggingface_hub and transformers", () => {
+	const dir = mkdtempSync(join(tmpdir(), "modelhub-mirror-test-"));
+	let upstreamDb: Database;
+	let downstreamDb: Database;
+	let upstream: RunningHub;
+	let downstream: RunningHub;
+	let upstreamToken: string;
+	let published: { sha: string; files: string[] };
+	const xetFile = bytes(2 * 1024 * 1024 + 3, 25);
+
+	beforeAll(async () => {
+		upstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		downstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		upstream = await startHub({ db: upstreamDb, adminToken: ADMIN, seed: false });
+		upstreamToken = await createUser(upstream.url, ADMIN, UPSTREAM_TOKEN_NAME);
+		await fetch(`${upstream.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${upstreamToken}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "tiny-bert" }),
+		});
+		const path = join(dir, "xet.bin");
+		writeFileSync(path, xetFile);
+		published = await runHubClient(
+			"publish",
+			upstream.url,
+			join(dir, "publish"),
+			{ repo: REPO, token: upstreamToken, path },
+			{},
+			"hf_hub_mirror.py",
+		);
+		downstream = await startHub({
+			db: downstreamDb,
+			adminToken: ADMIN,
+			seed: false,
+			upstream: upstreamSettings(upstream.url, upstreamToken),
+		});
+	}, 300_000);
+
+	afterAll(async () => {
+		await downstream?.close();
+		await upstream?.close().catch(() => {});
+		await downstreamDb?.close();
+		await upstreamDb?.close();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	let online: ReadResult;
+
+	it("serves a model that exists only upstream: info, tree, paths-info, refs, snapshot_download, from_pretrained", async () => {
+		expect(published.files).toContain("model.safetensors");
+		expect(published.files).toContain("extra/xet.bin");
+		online = await runHubClient<ReadResult>(
+			"read",
+			downstream.url,
+			join(dir, "online"),
+			{ repo: REPO },
+			{},
+			"hf_hub_mirror.py",
+		);
+		expect(online.sha).toBe(published.sha);
+		expect(online.at_commit).toBe(published.sha);
+		expect(online.siblings).toEqual(published.files);
+		expect(online.tree).toEqual(expect.arrayContaining(["extra", "extra/xet.bin", "model.safetensors"]));
+		expect(online.paths).toEqual(["config.json", "extra"]);
+		expect(online.refs).toEqual(["main"]);
+		expect(online.files["extra/xet.bin"]).toBe(createHash("sha256").update(xetFile).digest("hex"));
+		expect(online.single).toBe(online.files["extra/xet.bin"]);
+		expect(Object.keys(online.files).sort()).toEqual(published.files);
+		expect(online.logits).toHaveLength(2);
+		expect(online.missing).toMatchObject({ error: "RemoteEntryNotFoundError", status: 404 });
+		// Every file is now in the downstream's own storage, verified.
+		const weights = await fetch(`${downstream.url}/${REPO}/resolve/main/model.safetensors`, {
+			method: "HEAD",
+		});
+		const sha256 = weights.headers.get("x-linked-etag")?.replace(/"/g, "") ?? "";
+		expect(await downstream.storage.stat(sha256)).toBeDefined();
+		expect(weights.headers.get("x-repo-commit")).toBe(published.sha);
+		// No upstream Xet hint reaches the downstream client.
+		const xet = await fetch(`${downstream.url}/${REPO}/resolve/main/extra/xet.bin`, { method: "HEAD" });
+		expect([...xet.headers.keys()].filter((name) => name.startsWith("x-xet"))).toEqual([]);
+		expect(xet.headers.get("link")).toBeNull();
+	}, 300_000);
+
+	it("refuses writes to an upstream-only repository, naming the upstream", async () => {
+		const downstreamUser = await createUser(downstream.url, ADMIN, "bob");
+		const res = await fetch(`${downstream.url}/api/models/${REPO}/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${downstreamUser}`, "content-type": "application/x-ndjson" },
+			body: `${JSON.stringify({ key: "header", value: { summary: "x" } })}\n`,
+		});
+		expect(res.status).toBe(403);
+		expect(((await res.json()) as { error: string }).error).toContain(
+			`mirrored read-only from ${upstream.url}`,
+		);
+	});
+
+	it("serves cached commits with the upstream stopped, and answers a clear 502 for what it never fetched", async () => {
+		await upstream.close();
+		const offline = await runHubClient<ReadResult>(
+			"read",
+			downstream.url,
+			join(dir, "offline"),
+			{ repo: REPO, offline: true },
+			{},
+			"hf_hub_mirror.py",
+		).catch((error: unknown) => error);
+		expect(offline instanceof Error ? offline.message : "").toBe("");
+		const result = offline as ReadResult;
+		expect(result.sha).toBe(published.sha);
+		expect(result.files).toEqual(online.files);
+		expect(result.logits).toEqual(online.logits);
+		const head = await fetch(`${downstream.url}/${REPO}/resolve/main/config.json`, { method: "HEAD" });
+		expect(head.status).toBe(200);
+		expect(Number(head.headers.get("x-mirror-age"))).toBeGreaterThanOrEqual(0);
+		// A path the kept commit does not have is missing, offline too.
+		const absent = await fetch(`${downstream.url}/${REPO}/resolve/main/never-there.txt`, { method: "HEAD" });
+		expect(absent.status).toBe(404);
+		expect(absent.headers.get("x-error-code")).toBe("EntryNotFound");
+		const started = Date.now();
+		const never = await fetch(`${downstream.url}/alice/never-seen/resolve/main/config.json`);
+		expect(never.status).toBe(502);
+		expect(((await never.json()) as { error: string }).error).toContain(upstream.url);
+		expect(Date.now() - started).toBeLessThan(10_000);
+	}, 300_000);
+});
+
+/** A hostile upstream: each path misbehaves its own way; every request's Authorization is recorded. */
+describe("mirror mode: a hostile upstream", () => {
+	const TOKEN = "upstream-secret-token-123456";
+	const seen: Array<{ server: string; url: string; authorization: string | undefined }> = [];
+	const good = Buffer.from("good bytes\n");
+	const goodSha = createHash("sha256").update(good).digest("hex");
+	let hostile: Server;
+	let other: Server;
+	let hostileUrl = "";
+	let otherHost = "";
+	let db: Database;
+	let hub: RunningHub;
+
+	function listen(server: Server): Promise<string> {
+		return new Promise((resolve) =>
+			server.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
+		);
+	}
+
+	beforeAll(async () => {
+		other = createServer((req, res) => {
+			seen.push({ server: "other", url: req.url ?? "", authorization: req.headers.authorization });
+			res.writeHead(200, { "content-length": String(good.length) }).end(good);
+		});
+		otherHost = await listen(other);
+		hostile = createServer((req: IncomingMessage, res: ServerResponse) => {
+			seen.push({ server: "hostile", url: req.url ?? "", authorization: req.headers.authorization });
+			const name = (req.url ?? "").split("/").pop() ?? "";
+			const meta = {
+				"x-repo-commit": "a".repeat(40),
+				"x-linked-etag": `"${goodSha}"`,
+				"x-linked-size": String(good.length),
+				etag: `"${goodSha}"`,
+			};
+			if (req.method === "HEAD") {
+				res.writeHead(200, { ...meta, "content-length": String(good.length) }).end();
+				return;
+			}
+			switch (name) {
+				case "wrong.bin":
+					res.writeHead(200, { "content-length": String(good.length) }).end(Buffer.from("evil bytes\n"));
+					return;
+				case "short.bin":
+					res.writeHead(200, { "content-length": String(good.length + 5) }).end(good);
+					return;
+				case "slow.bin":
+					res.writeHead(200, { "content-length": String(good.length) });
+					res.write(good.subarray(0, 3)); // then nothing more
+					return;
+				case "loop.bin":
+					res.writeHead(302, { location: req.url ?? "/" }).end();
+					return;
+				case "elsewhere.bin":
+					res.writeHead(302, { location: `http://${otherHost}/file` }).end();
+					return;
+				default:
+					res.writeHead(200, { "content-length": String(good.length) }).end(good);
+			}
+		});
+		hostileUrl = `http://${await listen(hostile)}`;
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		hub = await startHub({
+			db,
+			seed: false,
+			upstream: upstreamSettings(hostileUrl, TOKEN, {
+				outbound: { ...DEFAULT_UPSTREAM_SETTINGS.outbound, timeoutMs: 1000, idleTimeoutMs: 500, retries: 0 },
+			}),
+		});
+	});
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		hostile?.closeAllConnections();
+		hostile?.close();
+		other?.close();
+	});
+
+	async function download(name: string): Promise<{ status: number; ok: boolean; body?: Buffer }> {
+		const res = await fetch(`${hub.url}/evil/model/resolve/main/${name}`);
+		if (res.status !== 200) return { status: res.status, ok: false };
+		try {
+			return { status: res.status, ok: true, body: Buffer.from(await res.arrayBuffer()) };
+		} catch {
+			return { status: res.status, ok: false };
+		}
+	}
+
+	it("never serves or keeps wrong bytes, lying sizes, slow or looping answers", async () => {
+		for (const name of ["wrong.bin", "short.bin", "slow.bin", "loop.bin", "elsewhere.bin"]) {
+			const started = Date.now();
+			const got = await download(name);
+			expect(got.ok, name).toBe(false);
+			expect(Date.now() - started, name).toBeLessThan(5000);
+		}
+		// Nothing of it was kept: the good bytes' SHA-256 is not in storage yet.
+		expect(await hub.storage.stat(goodSha)).toBeUndefined();
+		const fine = await download("fine.bin");
+		expect(fine.body?.equals(good)).toBe(true);
+		expect(await hub.storage.stat(goodSha)).toEqual({ size: good.length });
+	});
+
+	it("sends the upstream token to the upstream only, never the client's own, never to another host", async () => {
+		expect(seen.filter((s) => s.server === "other")).toEqual([]);
+		const hostileSeen = seen.filter((s) => s.server === "hostile");
+		expect(hostileSeen.length).toBeGreaterThan(0);
+		for (const s of hostileSeen) expect(s.authorization).toBe(`Bearer ${TOKEN}`);
+		// With the other host listed as a storage host, the redirect is followed, without the token.
+		await hub.close();
+		hub = await startHub({
+			db,
+			seed: false,
+			adminToken: ADMIN,
+			upstream: upstreamSettings(hostileUrl, TOKEN, { storageHosts: [otherHost] }),
+		});
+		const userToken = await createUser(hub.url, ADMIN, "carol");
+		seen.length = 0;
+		const res = await fetch(`${hub.url}/evil/model2/resolve/main/elsewhere.bin`, {
+			headers: { authorization: `Bearer ${userToken}` },
+		});
+		expect(res.status).toBe(200);
+		expect(Buffer.from(await res.arrayBuffer()).equals(good)).toBe(true);
+		expect(seen.find((s) => s.server === "other")?.authorization).toBeUndefined();
+		expect(seen.some((s) => s.authorization?.includes(userToken))).toBe(false);
+	});
+});
