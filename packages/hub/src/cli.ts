@@ -106,6 +106,7 @@ async function serve(config: HubConfig): Promise<void> {
 			gc: config.gc,
 			discussions: config.discussions,
 			selfService: config.selfService,
+			webhooks: config.webhooks,
 		});
 		await server.app.listen({ port: config.port, host: config.host });
 	} catch (error) {

@@ -1,5 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { SMALL_BLOB_LIMIT_BYTES } from "./blobs/small.js";
+import { parseAddressPolicy } from "./webhooks/address-policy.js";
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from "./webhooks/settings.js";
 import { DEFAULT_AUTH_LIMITS } from "./accounts/auth-limits.js";
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_BOUNDS, type PasswordCost } from "./accounts/passwords.js";
 import type { SessionLifetime } from "./accounts/sessions.js";
@@ -92,6 +94,8 @@ export interface HubConfig {
 	selfService: SelfServiceSettings;
 	/** Mirror mode: the upstream hub whose repositories are served and cached here (src/mirror/). */
 	upstream: UpstreamSettings | undefined;
+	/** Where webhooks may deliver, their retries and bounds (src/services/webhooks.ts). */
+	webhooks: WebhookSettings;
 }
 
 /** Who may join, how long browser sessions last, what a password hash costs. */
@@ -611,6 +615,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 		},
 		selfService: { ...selfServiceConfig(env), oidc: oidcConfig(env) },
 		upstream: upstreamConfig(env),
+		webhooks: webhookConfig(env),
 		port,
 		host,
 		databaseUrl,
@@ -924,4 +929,25 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
 
 function isDirectory(path: string): boolean {
 	return existsSync(path) && statSync(path).isDirectory();
+}
+
+/** MODELHUB_WEBHOOK_*: the allowed targets are parsed here too, so a bad list stops the start. */
+function webhookConfig(env: Env): WebhookSettings {
+	const allowedHosts = env.MODELHUB_WEBHOOK_ALLOWED_HOSTS ?? DEFAULT_WEBHOOK_SETTINGS.allowedHosts;
+	try {
+		parseAddressPolicy(allowedHosts);
+	} catch (error) {
+		throw new ConfigError((error as Error).message);
+	}
+	const d = DEFAULT_WEBHOOK_SETTINGS;
+	return {
+		allowedHosts,
+		timeoutMs: integer(env, "MODELHUB_WEBHOOK_TIMEOUT_MS", d.timeoutMs, 100, 600_000),
+		maxAttempts: integer(env, "MODELHUB_WEBHOOK_MAX_ATTEMPTS", d.maxAttempts, 1, 30),
+		retryBaseMs: integer(env, "MODELHUB_WEBHOOK_RETRY_BASE_MS", d.retryBaseMs, 1, 3_600_000),
+		queueLimit: integer(env, "MODELHUB_WEBHOOK_QUEUE_LIMIT", d.queueLimit, 0, 10_000_000),
+		logEntries: integer(env, "MODELHUB_WEBHOOK_LOG_ENTRIES", d.logEntries, 1, 10_000),
+		perAccount: integer(env, "MODELHUB_WEBHOOKS_PER_ACCOUNT", d.perAccount, 0, 10_000),
+		concurrency: integer(env, "MODELHUB_WEBHOOK_CONCURRENCY", d.concurrency, 1, 256),
+	};
 }

@@ -50,6 +50,8 @@ import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { setTreeCacheBytes } from "./repos/trees.js";
 import { repositoryRoutes } from "./routes/repos.js";
 import { communityRoutes } from "./routes/community.js";
+import { webhookRoutes } from "./routes/webhooks.js";
+import { WebhookDeliveries, webhookSettings, type WebhookSettings } from "./services/webhooks.js";
 import { quotaRoutes } from "./routes/quota.js";
 import { uploadRoutes } from "./routes/uploads/index.js";
 import { validateYamlRoute } from "./routes/validate-yaml.js";
@@ -131,6 +133,8 @@ export interface HubServerOptions {
 	selfService?: Partial<SelfServiceSettings>;
 	/** Mirror mode: the upstream hub whose repositories this hub serves and caches (src/mirror/). */
 	upstream?: UpstreamSettings | undefined;
+	/** Where webhooks may deliver, their retries and bounds (src/services/webhooks.ts). */
+	webhooks?: Partial<WebhookSettings>;
 }
 
 declare module "fastify" {
@@ -475,6 +479,25 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	repositoryRoutes(app, routeOptions);
 	communityRoutes(app, routeOptions);
 	discussionRoutes(app, { ...services, publicUrl: options.publicUrl });
+	const webhookContext = { ...services, webhooks: webhookSettings(options.webhooks) };
+	webhookRoutes(app, webhookContext);
+	// Payload URLs name the hub as clients reach it: MODELHUB_PUBLIC_URL, else the address it listens on.
+	const hubOrigin = (): string => {
+		if (options.publicUrl !== undefined) return options.publicUrl;
+		const address = app.server.address();
+		if (typeof address !== "object" || address === null) return "http://127.0.0.1";
+		const host = address.address.includes(":") ? `[${address.address}]` : address.address;
+		return `http://${host}:${address.port}`;
+	};
+	const webhooks = new WebhookDeliveries(webhookContext, hubOrigin, (error) =>
+		app.log.error({ err: error }, "webhook delivery failed"),
+	);
+	// Each write's event is delivered once: by the process that made it.
+	changes.on((event, origin) => {
+		if (event.type === "webhooks.changed") webhooks.invalidate();
+		return origin === "this-process" ? webhooks.enqueue(event) : undefined;
+	});
+	app.addHook("onClose", async () => webhooks.close());
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });
 	await catalogueRoutes(app, { ...services, cache });
@@ -509,6 +532,8 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 	await app.ready();
 	analysis.start();
+	// Deliveries stored before a restart (or by a stopped process) are sent now.
+	void webhooks.start().catch((error: unknown) => app.log.error({ err: error }, "webhooks could not start"));
 	return {
 		app,
 		cache,

@@ -16,3 +16,4 @@ export type * from "./people.js";
 export type * from "./viewer.js";
 export type * from "./community.js";
 export type * from "./discussions.js";
+export type * from "./webhooks.js";

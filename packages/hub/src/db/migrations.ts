@@ -863,6 +863,45 @@ CREATE TABLE mirror_commits (
 );
 `,
 	},
+	{
+		version: 21,
+		name: "webhooks and their deliveries",
+		sql: `
+-- huggingface_hub's create_webhook: a user's webhook watches users, organisations and repositories
+-- (watch_keys: 'user:<name>' for both account kinds, '<type>:<id>', lower-cased, for the && lookup).
+CREATE TABLE webhooks (
+	id text PRIMARY KEY,
+	owner text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE ON UPDATE CASCADE,
+	url text NOT NULL,
+	secret text,
+	domains text[] NOT NULL,
+	watched jsonb NOT NULL,
+	watch_keys text[] NOT NULL,
+	disabled boolean NOT NULL DEFAULT false,
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	updated_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now())
+);
+CREATE INDEX webhooks_owner ON webhooks (owner, created_at);
+CREATE INDEX webhooks_watch_keys ON webhooks USING gin (watch_keys);
+
+-- Each delivery is stored before it is sent (it survives a restart), and kept as the webhook's log.
+CREATE TABLE webhook_deliveries (
+	id bigserial PRIMARY KEY,
+	webhook_id text NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+	payload jsonb NOT NULL,
+	status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'dropped')),
+	attempts integer NOT NULL DEFAULT 0,
+	next_attempt_at timestamptz NOT NULL DEFAULT now(),
+	claimed_until timestamptz,
+	response_status integer,
+	error text,
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	finished_at timestamptz
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at, id) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_log ON webhook_deliveries (webhook_id, id);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

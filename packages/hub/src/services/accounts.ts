@@ -273,6 +273,7 @@ export function changesTokenViewers(event: ChangeEvent): boolean {
 		case "repo.deleted":
 		case "repo.updated":
 		case "repo.liked":
+		case "webhooks.changed":
 		case "repo.committed":
 		case "repo.analysed":
 		case "repo.uploaded":

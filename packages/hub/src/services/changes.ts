@@ -66,6 +66,8 @@ export type ChangeEvent =
 	 * repository: whoever delivers it reads the discussion with the receiver's rights.
 	 */
 	| ({ type: "discussion.changed"; repo: ChangedRepo } & DiscussionChange)
+	/** Webhooks were created, changed or deleted (each process's delivery engine looks again). */
+	| { type: "webhooks.changed" }
 	/** Downloads counted by a hub process were written (model info, listings and the sort show them). */
 	| { type: "downloads.counted"; total: number }
 	/** Another hub process changed something and did not say what (an older hub, or too much to say). */
@@ -84,6 +86,7 @@ const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
 	"repos.imported",
 	"account.changed",
 	"discussion.changed",
+	"webhooks.changed",
 	"downloads.counted",
 	"hub.changed",
 ]);
@@ -104,7 +107,13 @@ export type ChangeListener = (event: ChangeEvent, origin: ChangeOrigin) => void 
  */
 export function changesWhatReadersSee(event: ChangeEvent): boolean {
 	// Discussions are read from the database at every request (no cached answer shows them).
-	if (event.type === "repo.uploaded" || event.type === "discussion.changed") return false;
+	if (
+		event.type === "repo.uploaded" ||
+		event.type === "discussion.changed" ||
+		event.type === "webhooks.changed"
+	) {
+		return false;
+	}
 	return !(event.type === "account.changed" && (event.what === "tokens" || event.what === "user.created"));
 }
 

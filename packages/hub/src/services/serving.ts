@@ -133,6 +133,7 @@ export function forgetOnChange(cache: ServingCache, event: ChangeEvent): void {
 		case "downloads.counted":
 		case "repo.uploaded":
 		case "repo.liked":
+		case "webhooks.changed":
 			return;
 		case "account.changed":
 			// Rights come from organisations' members; a new user or token changes no one's.

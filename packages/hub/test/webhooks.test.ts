@@ -1,0 +1,318 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { addressRefusal, isPublicAddress, parseAddressPolicy } from "../src/webhooks/address-policy.js";
+import { checkedAddresses } from "../src/webhooks/send.js";
+import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
+
+const ADMIN_TOKEN = "webhooks-admin-token-0123456789abcdef";
+const SCRIPT = "hf_hub_webhooks.py";
+const SECRET = "s3cret-for-tests";
+
+interface Received {
+	path: string;
+	headers: IncomingHttpHeaders;
+	body: Record<string, unknown>;
+}
+
+/** A real HTTP receiver on 127.0.0.1: records every POST; `fail` answers the next N to `failPath` with 500. */
+class Receiver {
+	readonly received: Received[] = [];
+	fail = 0;
+	failPath = "/alice";
+	private server: Server | undefined;
+	url = "";
+
+	async start(): Promise<void> {
+		this.server = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on("data", (chunk: Buffer) => chunks.push(chunk));
+			request.on("end", () => {
+				this.received.push({
+					path: request.url ?? "",
+					headers: request.headers,
+					body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>,
+				});
+				if (this.fail > 0 && request.url === this.failPath) {
+					this.fail--;
+					response.writeHead(500).end("not now");
+				} else response.writeHead(200).end("ok");
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+		this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+	}
+
+	on(path: string): Received[] {
+		return this.received.filter((entry) => entry.path === path);
+	}
+
+	/** Waits (polling, bounded) until `check` holds for what arrived. */
+	async until(check: () => boolean, what: string): Promise<void> {
+		for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+		if (!check())
+			throw new Error(
+				`the receiver never saw ${what}: ${JSON.stringify(this.received.map((r) => [r.path, r.body.event]))}`,
+			);
+	}
+
+	async close(): Promise<void> {
+		await new Promise((resolve) => this.server?.close(resolve));
+	}
+}
+
+describe("webhook targets (MODELHUB_WEBHOOK_ALLOWED_HOSTS)", () => {
+	it("tells public addresses from loopback, private, link-local and mapped ones", () => {
+		for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111"])
+			expect(isPublicAddress(address)).toBe(true);
+		for (const address of [
+			"127.0.0.1",
+			"10.1.2.3",
+			"172.16.0.1",
+			"192.168.1.1",
+			"169.254.169.254",
+			"100.64.0.1",
+			"0.0.0.0",
+			"::1",
+			"fe80::1",
+			"fd00::1",
+			"::ffff:127.0.0.1",
+			"224.0.0.1",
+		]) {
+			expect(isPublicAddress(address), address).toBe(false);
+		}
+		const byDefault = parseAddressPolicy("public");
+		expect(addressRefusal(byDefault, "8.8.8.8")).toBeUndefined();
+		expect(addressRefusal(byDefault, "127.0.0.1")).toMatch(/not allowed by MODELHUB_WEBHOOK_ALLOWED_HOSTS/);
+		expect(addressRefusal(byDefault, "::ffff:10.0.0.1")).toMatch(/not allowed/);
+		const listed = parseAddressPolicy("127.0.0.1, 10.1.0.0/16");
+		expect(addressRefusal(listed, "127.0.0.1")).toBeUndefined();
+		expect(addressRefusal(listed, "10.1.200.3")).toBeUndefined();
+		expect(addressRefusal(listed, "10.2.0.1")).toMatch(/not allowed/);
+		expect(addressRefusal(listed, "8.8.8.8")).toMatch(/not allowed/);
+		expect(addressRefusal(parseAddressPolicy(""), "8.8.8.8")).toMatch(/deliver nowhere/);
+		expect(() => parseAddressPolicy("10.0.0.0/33")).toThrow(/not a valid CIDR range/);
+		expect(() => parseAddressPolicy("http://x")).toThrow(/none of/);
+	});
+
+	it("checks every address a name resolves to (localhost is loopback: refused by default)", async () => {
+		const refused = await checkedAddresses(parseAddressPolicy("public"), "localhost");
+		expect(refused).toHaveProperty("refused");
+		expect((refused as { refused: string }).refused).toMatch(/^localhost resolves to .* not allowed/);
+		const byName = await checkedAddresses(parseAddressPolicy("localhost"), "localhost");
+		expect(byName).toHaveProperty("addresses");
+	});
+});
+
+/**
+ * Webhooks through the real huggingface_hub 2.x and a real receiver on 127.0.0.1 (allowed explicitly):
+ * the CRUD, payloads (parsed by huggingface_hub's WebhookPayload) with X-Webhook-Secret, private
+ * repositories' events only to webhooks whose owner may read them, retries with backoff, the delivery
+ * log, refused targets, and a delivery that outlives a hub restart.
+ */
+describe("webhooks with huggingface_hub and a real receiver", () => {
+	let db: Database;
+	let hub: RunningHub;
+	let dir: string;
+	const receiver = new Receiver();
+	const tokens: Record<string, string> = {};
+	let aliceHook = "";
+	const webhooks = { allowedHosts: "127.0.0.1", retryBaseMs: 1000, timeoutMs: 3000, maxAttempts: 3 };
+
+	function client(group: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+		return runHubClient(
+			group,
+			hub.url,
+			join(dir, `${group}-${Math.random().toString(36).slice(2)}`),
+			params,
+			{},
+			SCRIPT,
+		);
+	}
+
+	async function log(id: string, token: string): Promise<Array<Record<string, unknown>>> {
+		const res = await fetch(`${hub.url}/api/settings/webhooks/${id}/deliveries`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
+		expect(res.status).toBe(200);
+		return (await res.json()) as Array<Record<string, unknown>>;
+	}
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), "modelhub-webhooks-"));
+		await receiver.start();
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		hub = await startHub({ db, seed: false, adminToken: ADMIN_TOKEN, webhooks });
+		for (const name of ["alice", "bob"]) tokens[name] = await createUser(hub.url, ADMIN_TOKEN, name);
+	}, 120_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		await receiver.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("manages webhooks as huggingface_hub calls it and refuses targets the policy does not allow", async () => {
+		const out = await client("manage", {
+			token: tokens.alice,
+			url: `${receiver.url}/alice`,
+			watched: [{ type: "user", name: "alice" }],
+			domains: ["repo"],
+			secret: SECRET,
+			bad_urls: [
+				"http://10.0.0.1/hook",
+				"http://169.254.169.254/latest",
+				"ftp://127.0.0.1/x",
+				"http://user:pw@127.0.0.1/x",
+			],
+		});
+		const created = (out.create as { ok: Record<string, unknown> }).ok;
+		expect(created).toMatchObject({
+			url: `${receiver.url}/alice`,
+			watched: [{ type: "user", name: "alice" }],
+			domains: ["repo"],
+			secret: SECRET,
+			disabled: false,
+		});
+		aliceHook = created.id as string;
+		expect(aliceHook).toMatch(/^[0-9a-f]{24}$/);
+		expect(out.list).toEqual([aliceHook]);
+		expect(out.get).toEqual(created);
+		expect(out.disable).toBe(true);
+		expect(out.enable).toBe(false);
+		expect((out.update as { ok: { domains: string[] } }).ok.domains).toEqual(["repo", "discussion"]);
+		for (const bad of ["http://10.0.0.1/hook", "http://169.254.169.254/latest"]) {
+			const refused = out[`bad:${bad}`] as { status: number; message: string };
+			expect(refused.status, bad).toBe(400);
+			expect(refused.message).toMatch(/not allowed by MODELHUB_WEBHOOK_ALLOWED_HOSTS/);
+		}
+		expect((out["bad:ftp://127.0.0.1/x"] as { message: string }).message).toMatch(/http:\/\/ or https:\/\//);
+		expect((out["bad:http://user:pw@127.0.0.1/x"] as { message: string }).message).toMatch(/credentials/);
+
+		// Bob watches alice too: he must never hear of her private repositories.
+		const bob = await client("manage", {
+			token: tokens.bob,
+			url: `${receiver.url}/bob`,
+			watched: [{ type: "user", name: "alice" }],
+		});
+		expect(bob.list).toHaveLength(1);
+		const notHis = await fetch(`${hub.url}/api/settings/webhooks/${aliceHook}`, {
+			headers: { authorization: `Bearer ${tokens.bob}` },
+		});
+		expect(notHis.status).toBe(404);
+	});
+
+	it("delivers repo events with the secret and the public hub's payload; private ones only to readers", async () => {
+		await client("commit", {
+			token: tokens.alice,
+			repos: [
+				["alice/open", false],
+				["alice/hidden", true],
+			],
+		});
+		await receiver.until(
+			() =>
+				receiver.on("/alice").filter((r) => (r.body.event as { scope: string }).scope === "repo.content")
+					.length >= 2,
+			"alice's two commits",
+		);
+		await receiver.until(() => receiver.on("/bob").length >= 2, "bob's events of alice/open");
+		for (const entry of receiver.on("/alice")) expect(entry.headers["x-webhook-secret"]).toBe(SECRET);
+		for (const entry of receiver.on("/bob")) expect(entry.headers["x-webhook-secret"]).toBeUndefined();
+		// Nothing of alice/hidden reached bob's webhook, in any event.
+		expect(JSON.stringify(receiver.on("/bob"))).not.toContain("hidden");
+
+		const content = receiver
+			.on("/alice")
+			.filter((r) => (r.body.event as { scope: string }).scope === "repo.content");
+		const hidden = content.find((r) => (r.body.repo as { name: string }).name === "alice/hidden");
+		expect(hidden?.body.repo).toMatchObject({ type: "model", name: "alice/hidden", private: true });
+		expect((hidden?.body.repo as { headSha: string }).headSha).toMatch(/^[0-9a-f]{40}$/);
+		const parsed = (await client("parse", { payloads: receiver.on("/alice").map((r) => r.body) }))
+			.parsed as Array<Record<string, unknown>>;
+		expect(parsed.map((p) => `${p.scope}:${p.action}:${p.repo}`)).toEqual(
+			expect.arrayContaining([
+				"repo:create:alice/open",
+				"repo.content:update:alice/open",
+				"repo:create:alice/hidden",
+				"repo.content:update:alice/hidden",
+			]),
+		);
+		const commit = parsed.find((p) => p.scope === "repo.content" && p.repo === "alice/open");
+		expect(commit).toMatchObject({
+			type: "model",
+			private: false,
+			web: `${hub.url}/alice/open`,
+			webhook_version: 3,
+		});
+		const [ref] = commit?.refs as Array<[string, string, string]>;
+		expect(ref?.[0]).toBe("refs/heads/main");
+		expect(ref?.[1]).toMatch(/^[0-9a-f]{40}$/);
+		expect(ref?.[2]).toMatch(/^[0-9a-f]{40}$/);
+
+		const entries = await log(aliceHook, tokens.alice as string);
+		expect(entries.length).toBeGreaterThanOrEqual(4);
+		expect(entries.every((e) => e.status === "delivered" && e.responseStatus === 200)).toBe(true);
+		const denied = await fetch(`${hub.url}/api/settings/webhooks/${aliceHook}/deliveries`, {
+			headers: { authorization: `Bearer ${tokens.bob}` },
+		});
+		expect(denied.status).toBe(404);
+		const admin = await fetch(`${hub.url}/api/settings/webhooks/${aliceHook}/deliveries`, {
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+		});
+		expect(admin.status).toBe(200);
+	});
+
+	it("retries a failed delivery with backoff and logs each outcome", async () => {
+		const before = receiver.on("/alice").length;
+		receiver.fail = 1;
+		const settings = await fetch(`${hub.url}/api/models/alice/open/settings`, {
+			method: "PUT",
+			headers: { authorization: `Bearer ${tokens.alice}`, "content-type": "application/json" },
+			body: JSON.stringify({ private: true }),
+		});
+		expect(settings.status).toBe(200);
+		await receiver.until(() => receiver.on("/alice").length >= before + 2, "the retried repo.config event");
+		const [failed, retried] = receiver.on("/alice").slice(before);
+		expect(failed?.body).toEqual(retried?.body);
+		expect(retried?.body.event).toEqual({ action: "update", scope: "repo.config" });
+		expect(retried?.body.updatedConfig).toEqual({ private: true });
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const [latest] = await log(aliceHook, tokens.alice as string);
+		expect(latest).toMatchObject({ status: "delivered", attempts: 2, responseStatus: 200 });
+	});
+
+	it("keeps a delivery across a restart of the hub, then deletes the webhook", async () => {
+		const before = receiver.on("/alice").length;
+		receiver.fail = 1;
+		await fetch(`${hub.url}/api/models/alice/open/settings`, {
+			method: "PUT",
+			headers: { authorization: `Bearer ${tokens.alice}`, "content-type": "application/json" },
+			body: JSON.stringify({ private: false }),
+		});
+		await receiver.until(() => receiver.on("/alice").length >= before + 1, "the first attempt");
+		// Stopped once the failure is stored and before its retry (1 s later): the delivery is in the
+		// database only.
+		let pending = false;
+		for (let i = 0; i < 100 && !pending; i++) {
+			const [latest] = await log(aliceHook, tokens.alice as string);
+			pending = latest?.status === "pending" && latest.attempts === 1;
+			if (!pending) await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		expect(pending).toBe(true);
+		await hub.close();
+		hub = await startHub({ db, seed: false, adminToken: ADMIN_TOKEN, webhooks, storage: undefined });
+		await receiver.until(() => receiver.on("/alice").length >= before + 2, "the retry after the restart");
+		expect(receiver.on("/alice").at(-1)?.body.updatedConfig).toEqual({ private: false });
+
+		const out = await client("delete", { token: tokens.alice, id: aliceHook });
+		expect(out).toEqual({ delete: { ok: null }, list: [] });
+	});
+});
