@@ -361,7 +361,8 @@ async function diffSide(
 	if (file.lfs) return { oid, text: lfsPointer(file.sha256, file.size) };
 	if (file.size > budget) return { oid, text: undefined };
 	const chunks: Buffer[] = [];
-	for await (const chunk of await context.storage.read(file.sha256))
+	// Through readBlob: a small file lives in the database (small_blobs), not in the file store.
+	for await (const chunk of await readBlob({ db: context.db, storage: context.storage }, file))
 		chunks.push(Buffer.from(chunk as Uint8Array));
 	return { oid, text: textOf(Buffer.concat(chunks)) };
 }
