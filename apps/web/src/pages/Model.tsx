@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useHubSession } from "../account/session";
+import { LikeButton } from "../components/model/LikeButton";
+import { GatedAccess } from "../components/model/GatedAccess";
 import { ApiError } from "../api/http";
 import { getModel, getModelCard, takePrefetchedModel, type ModelDetail } from "../api/models";
 import { CopyButton } from "../components/CopyButton";
@@ -11,12 +13,13 @@ import { preloadUseModel, useUseModelModule } from "../components/model/useModel
 import { ErrorNotice, Loading } from "../components/Status";
 import { Tabs } from "../components/Tabs";
 import { useApiOptions } from "../hooks/useApiOptions";
+import type { ApiOptions } from "../api/http";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useWhenIdle } from "../hooks/useWhenIdle";
 import { browseHref, browseTitle, parseBrowsePath, type BrowseView } from "../view/browse";
-import { formatCount, formatExactCount, formatRelative } from "../view/format";
+import { formatExactCount, formatRelative } from "../view/format";
 import { can } from "../view/account";
 import { ggufFacts, modelLicense, modelSize, parameterTypes, splitModelId } from "../view/model";
 import { tagLinks } from "../view/model-filters";
@@ -101,7 +104,15 @@ function UseThisModel({ model }: { model: ModelDetail }) {
 	);
 }
 
-function ModelHeader({ model }: { model: ModelDetail }) {
+function ModelHeader({
+	model,
+	user,
+	api,
+}: {
+	model: ModelDetail;
+	user: string | undefined;
+	api: ApiOptions;
+}) {
 	const { namespace, name } = splitModelId(model.id);
 	const license = modelLicense(model);
 	const size = modelSize(model);
@@ -124,11 +135,9 @@ function ModelHeader({ model }: { model: ModelDetail }) {
 					<span>{name}</span>
 				</h1>
 				<CopyButton text={model.id} label="Copy model id" />
-				<span className="model-likes" title={`${formatExactCount(model.likes)} likes`}>
-					<span aria-hidden="true">♥ </span>
-					{formatCount(model.likes)} <span className="visually-hidden">likes</span>
-				</span>
+				<LikeButton modelId={model.id} likes={model.likes} user={user} api={api} />
 				{model.private ? <span className="badge badge-private">Private</span> : null}
+				{model.gated ? <span className="badge">Gated</span> : null}
 			</div>
 			<ul className="model-facts" aria-label="Model facts">
 				{model.pipeline_tag ? (
@@ -365,7 +374,13 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 						label: "Settings",
 						content: (
 							<Suspense fallback={<Loading label="Loading the settings" />}>
-								<SettingsTab modelId={model.id} isPrivate={isPrivate} api={api} onChange={setIsPrivate} />
+								<SettingsTab
+									modelId={model.id}
+									isPrivate={isPrivate}
+									gated={model.gated ?? false}
+									api={api}
+									onChange={setIsPrivate}
+								/>
 							</Suspense>
 						),
 					},
@@ -375,7 +390,8 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 
 	return (
 		<article className="model-page">
-			<ModelHeader model={model} />
+			<ModelHeader model={model} user={account?.name} api={api} />
+			{model.gated ? <GatedAccess modelId={model.id} api={api} /> : null}
 			<div className="model-columns">
 				<div className="model-main">
 					<Tabs label="Model" className="model-tabs" items={tabs} selected={tab} onSelect={setTab} />

@@ -2,19 +2,25 @@ import { useState } from "react";
 import { setModelPrivate } from "../../api/account";
 import { splitModelId } from "../../view/model";
 import { useRepoType } from "../../hooks/useRepoType";
+import type { GatedSetting } from "@modelhub/hub/api";
+import { GatedSettings } from "./GatedSettings";
 
 /** The owner's settings of a model or dataset: its visibility, changed on the hub with feedback either way. */
 export function SettingsTab({
 	modelId,
 	isPrivate,
+	gated,
 	api,
 	onChange,
 }: {
 	modelId: string;
 	isPrivate: boolean;
+	/** The gate's mode; the gated-access section shows only when given (models: the web's gate calls are model routes). */
+	gated?: GatedSetting | undefined;
 	api: { baseUrl: string; token?: string };
 	onChange: (isPrivate: boolean) => void;
 }) {
+	const [gatedNow, setGatedNow] = useState(gated);
 	const [saving, setSaving] = useState(false);
 	const [message, setMessage] = useState<string>();
 	const [error, setError] = useState<string>();
@@ -69,6 +75,9 @@ export function SettingsTab({
 					</div>
 				) : null}
 			</section>
+			{gatedNow === undefined ? null : (
+				<GatedSettings modelId={modelId} gated={gatedNow} api={api} onChange={setGatedNow} />
+			)}
 		</div>
 	);
 }

@@ -1,0 +1,134 @@
+/**
+ * Likes and gated access in Debian's Chromium against the real hub (issue 24): a signed-in user likes a
+ * model (the button's pressed state and count), asks for access to a gated model from its page, and the
+ * owner accepts the request in the model's settings, after which the user's page says so. axe at 1280
+ * and 390 px in both themes on every new view.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { startHub, type RunningHub } from "./support/hub";
+
+const ADMIN_TOKEN = "community-e2e-admin-token-0123456789";
+const MODEL = "alice/gated-model";
+
+let hub: RunningHub;
+let browser: Browser;
+const tokens: Record<string, string> = {};
+const errors: string[] = [];
+const pages: Page[] = [];
+
+async function api(method: string, path: string, token: string, body?: unknown): Promise<unknown> {
+	const response = await fetch(hub.url + path, {
+		method,
+		headers: {
+			authorization: `Bearer ${token}`,
+			...(body === undefined ? {} : { "content-type": "application/json" }),
+		},
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+	});
+	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+	return response.json();
+}
+
+async function visit(page: Page, path: string) {
+	await page.goto(hub.url + path, { waitUntil: "networkidle" });
+	await page.locator("main h1").first().waitFor();
+}
+
+/** A new tab signed in with `token` (a token session lives in its tab only). */
+async function tab(token: string): Promise<Page> {
+	const page = await browser.context.newPage();
+	page.setDefaultTimeout(10_000);
+	const seen = watchErrors(page);
+	pages.push(page);
+	page.on("close", () => errors.push(...seen));
+	await visit(page, "/account");
+	await page.getByText("Sign in with an access token").click();
+	await page.getByLabel("Hub access token").fill(token);
+	await page.getByRole("button", { name: "Sign in with token" }).click();
+	await page.getByRole("heading", { name: "Your models" }).waitFor();
+	return page;
+}
+
+/** Moves within the app as a link would (a token session lives in memory: a reload would end it). */
+async function go(page: Page, path: string) {
+	await page.evaluate((to) => {
+		window.history.pushState({}, "", to);
+		window.dispatchEvent(new PopStateEvent("popstate"));
+	}, path);
+	await page.waitForLoadState("networkidle");
+	await page.locator("main h1").first().waitFor();
+}
+
+async function expectNoAxeViolations(page: Page, where: string) {
+	for (const width of [1280, 390]) {
+		await page.setViewportSize({ width, height: 800 });
+		for (const colorScheme of ["light", "dark"] as const) {
+			await page.emulateMedia({ colorScheme });
+			expect(await axeViolations(page), `${where} at ${width} px (${colorScheme})`).toEqual([]);
+		}
+	}
+	await page.emulateMedia({ colorScheme: "light" });
+	await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+beforeAll(async () => {
+	[hub, browser] = await Promise.all([startHub({ MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN }), launchBrowser()]);
+	for (const name of ["alice", "bob"]) {
+		tokens[name] = (
+			(await api("POST", "/api/admin/users", ADMIN_TOKEN, { name })) as { token: string }
+		).token;
+	}
+	const alice = tokens.alice as string;
+	await api("POST", "/api/repos/create", alice, { type: "model", name: "gated-model" });
+	await api("PUT", `/api/models/${MODEL}/settings`, alice, { gated: "manual" });
+}, 120_000);
+
+afterAll(async () => {
+	for (const page of pages) if (!page.isClosed()) await page.close();
+	await browser?.close();
+	await hub?.stop();
+});
+
+describe("likes and gated access in the browser", () => {
+	it("likes a model, asks for access, and the owner accepts the request", async () => {
+		const bob = await tab(tokens.bob as string);
+		await go(bob, `/${MODEL}`);
+		const like = bob.getByRole("button", { name: /^Like 0/ });
+		await like.waitFor();
+		await expect(like.getAttribute("aria-pressed")).resolves.toBe("false");
+		await like.click();
+		const liked = bob.getByRole("button", { name: /^Liked 1/ });
+		await liked.waitFor();
+		await expect(liked.getAttribute("aria-pressed")).resolves.toBe("true");
+		expect(
+			((await api("GET", `/api/models/${MODEL}`, tokens.bob as string)) as { likes: number }).likes,
+		).toBe(1);
+
+		const ask = bob.getByRole("button", { name: "Agree and send request to access repo" });
+		await ask.waitFor();
+		await expectNoAxeViolations(bob, "a gated model's request form");
+		await ask.click();
+		await bob.getByText("Your request is waiting for the owners' review.").waitFor();
+
+		const alice = await tab(tokens.alice as string);
+		await go(alice, `/${MODEL}?tab=settings`);
+		await alice.getByRole("heading", { name: "Gated access" }).waitFor();
+		const accept = alice.getByRole("button", { name: "Accept bob" });
+		await accept.waitFor();
+		await expectNoAxeViolations(alice, "the owner's request queue");
+		await accept.click();
+		await alice.getByText("bob's request was accepted.").waitFor();
+		await alice.getByText("No request is waiting.").waitFor();
+
+		await go(bob, "/models");
+		await go(bob, `/${MODEL}`);
+		await bob.getByText("Your request was accepted: you can download this model's files.").waitFor();
+		const file = await fetch(`${hub.url}/${MODEL}/resolve/main/.gitattributes`, {
+			headers: { authorization: `Bearer ${tokens.bob}` },
+		});
+		expect(file.status).toBe(200);
+		expect(errors).toEqual([]);
+	});
+});
