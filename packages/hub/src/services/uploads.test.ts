@@ -166,12 +166,16 @@ describe("the upload services", () => {
 		await batched.storeFile("staged.txt", bytes("waits for its batch\n"), true);
 		expect(await storage.stat(sha256("waits for its batch\n"))).toBeUndefined();
 		await batched.abandon();
-		// 0: each file is made readable and kept from the collector as it is stored.
+		// 0: each file is made readable and kept from the collector as it is stored (in the file store, which
+		// this checks: small files would otherwise be kept in the database, small_blobs).
 		const eager = await createServiceContext({
 			db,
 			storage,
 			changes: new ChangeEvents(),
-			settings: { maxFileBytes: 1024, uploads: { ...DEFAULT_UPLOAD_SETTINGS, stagedMaxMs: 0 } },
+			settings: {
+				maxFileBytes: 1024,
+				uploads: { ...DEFAULT_UPLOAD_SETTINGS, stagedMaxMs: 0, smallBlobMaxBytes: 0 },
+			},
 		});
 		const commit = await startCommit(eager, alice, repo, "main");
 		await commit.storeFile("now.txt", bytes("published at once\n"), true);
