@@ -148,6 +148,8 @@ describe("site administration", () => {
 		expect(url).toMatch(new RegExp(`^${hub.url}/join\\?invite=mhi_`));
 		const code = new URL(url).searchParams.get("invite") ?? "";
 		const open = page.locator(".invites-table tbody tr").filter({ hasText: "open" });
+		// The list reloads after the link shows: wait for the new row before counting (count() does not wait).
+		await open.first().waitFor();
 		expect(await open.count()).toBe(1);
 		expect(await open.textContent()).toContain("root");
 		expect(await page.locator(".invites-table").textContent()).toContain("used by plain");
