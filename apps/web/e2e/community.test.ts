@@ -123,6 +123,9 @@ describe("likes and gated access in the browser", () => {
 		await alice.getByText("No request is waiting.").waitFor();
 
 		await go(bob, "/models");
+		// The models list must have replaced the model page, or going back keeps the page (and its stale
+		// request state) mounted: `go` only waits for some h1, which the old page still has.
+		await bob.getByRole("heading", { level: 1, name: "Models" }).waitFor();
 		await go(bob, `/${MODEL}`);
 		await bob.getByText("Your request was accepted: you can download this model's files.").waitFor();
 		const file = await fetch(`${hub.url}/${MODEL}/resolve/main/.gitattributes`, {
