@@ -9,6 +9,7 @@ import type {
 	ViewerSplitsAnswer,
 	ViewerDatasetInfo,
 	ViewerConfigSize,
+	ViewerRowItem,
 	ViewerSplitSize,
 } from "../api/viewer.js";
 import {
@@ -24,6 +25,7 @@ import {
 	splitSizes,
 	viewedDataset,
 	withSplit,
+	type OpenSplit,
 	type ViewedDataset,
 	type ViewerContext,
 } from "../services/viewer.js";
@@ -42,6 +44,12 @@ import { publicOrigin } from "./models/context.js";
 export const DATASETS_SERVER_PREFIX = "/datasets-server";
 
 type Query = Record<string, string | string[] | undefined>;
+
+/** A page of rows and how many rows the whole selection has. */
+interface PickedRows {
+	rows: ViewerRowItem[];
+	total: number;
+}
 
 /** Longest value of a parameter (a `where` clause included). */
 const MAX_PARAMETER_CHARS = 4096;
@@ -131,44 +139,45 @@ export function datasetsServerRoutes(
 		return answer(reply, found, body);
 	});
 
-	get("/rows", async (request, reply, query): Promise<ViewerRowsAnswer> => {
-		const found = await dataset(request, query);
-		const config = required(query, "config");
-		const split = required(query, "split");
-		const { offset, length } = paging(query);
-		const body = await withSplit(context, found, config, split, async (open) => ({
-			features: featureItems(open.facts),
-			rows: await rowsPage(open, offset, length),
-			num_rows_total: open.facts.numRows,
-			num_rows_per_page: ROWS_PER_PAGE,
-			partial: open.partial,
-		}));
-		return answer(reply, found, body);
-	});
-
-	get("/search", async (request, reply, query): Promise<ViewerRowsAnswer> => {
-		const found = await dataset(request, query);
-		const config = required(query, "config");
-		const split = required(query, "split");
-		const text = required(query, "query");
-		const { offset, length } = paging(query);
-		const body = await withSplit(context, found, config, split, async (open) => {
-			const { rows, total } = await searchRows(open, text, offset, length);
-			return {
-				features: featureItems(open.facts),
-				rows,
-				num_rows_total: total,
-				num_rows_per_page: ROWS_PER_PAGE,
-				partial: open.partial,
-			};
+	/**
+	 * `/rows`, `/search` and `/filter`: one page of a split's rows. `select` reads the route's own
+	 * parameters (after `config` and `split`, before the paging, as the public viewer checks them) and
+	 * answers how to pick the page's rows.
+	 */
+	const rowsRoute = (
+		path: string,
+		select: (query: Query) => (open: OpenSplit, offset: number, length: number) => Promise<PickedRows>,
+	): void =>
+		get(path, async (request, reply, query): Promise<ViewerRowsAnswer> => {
+			const found = await dataset(request, query);
+			const config = required(query, "config");
+			const split = required(query, "split");
+			const pick = select(query);
+			const { offset, length } = paging(query);
+			const body = await withSplit(context, found, config, split, async (open) => {
+				const { rows, total } = await pick(open, offset, length);
+				return {
+					features: featureItems(open.facts),
+					rows,
+					num_rows_total: total,
+					num_rows_per_page: ROWS_PER_PAGE,
+					partial: open.partial,
+				};
+			});
+			return answer(reply, found, body);
 		});
-		return answer(reply, found, body);
+
+	rowsRoute("/rows", () => async (open, offset, length) => ({
+		rows: await rowsPage(open, offset, length),
+		total: open.facts.numRows,
+	}));
+
+	rowsRoute("/search", (query) => {
+		const text = required(query, "query");
+		return (open, offset, length) => searchRows(open, text, offset, length);
 	});
 
-	get("/filter", async (request, reply, query): Promise<ViewerRowsAnswer> => {
-		const found = await dataset(request, query);
-		const config = required(query, "config");
-		const split = required(query, "split");
+	rowsRoute("/filter", (query) => {
 		const where = parameter(query, "where");
 		const orderby = parameter(query, "orderby");
 		if (where !== undefined && !isValidWhere(where)) {
@@ -177,18 +186,7 @@ export function datasetsServerRoutes(
 		if (orderby !== undefined && !isValidOrderBy(orderby)) {
 			throw invalidParameter("Parameter 'orderby' contains errors or invalid symbols");
 		}
-		const { offset, length } = paging(query);
-		const body = await withSplit(context, found, config, split, async (open) => {
-			const { rows, total } = await filterRows(open, where, orderby, offset, length);
-			return {
-				features: featureItems(open.facts),
-				rows,
-				num_rows_total: total,
-				num_rows_per_page: ROWS_PER_PAGE,
-				partial: open.partial,
-			};
-		});
-		return answer(reply, found, body);
+		return (open, offset, length) => filterRows(open, where, orderby, offset, length);
 	});
 
 	get("/size", async (request, reply, query): Promise<ViewerSizeAnswer> => {
