@@ -12,7 +12,7 @@ import type { CDPSession, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_SECTIONS } from "../src/app-sections";
 import { repoNameProblem } from "../src/view/account";
-import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 import { startScriptedProvider, type ScriptedProvider } from "./support/provider";
 
@@ -126,15 +126,6 @@ async function screenshot(target: Page, name: string) {
 	// From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
 	await target.evaluate(() => window.scrollTo(0, 0));
 	await target.screenshot({ path: join(SCREENS, `${name}-${width}.png`), fullPage: true });
-}
-
-async function expectNoAxeViolations(target: Page, where: string) {
-	for (const colorScheme of ["light", "dark"] as const) {
-		await target.emulateMedia({ colorScheme });
-		const violations = await axeViolations(target);
-		expect(violations, `${where} (${colorScheme})`).toEqual([]);
-	}
-	await target.emulateMedia({ colorScheme: "light" });
 }
 
 beforeAll(async () => {
@@ -518,11 +509,11 @@ describe("accounts in the browser", () => {
 			await visit(page, "/account");
 			await page.getByRole("heading", { name: "Your models" }).waitFor();
 			await page.locator(".your-models li").first().waitFor();
-			await expectNoAxeViolations(page, `your account at ${width}`);
+			await expectNoAxeViolations(page, `your account at ${width}`, []);
 			await visit(page, "/new");
 			await page.getByRole("button", { name: "Create model" }).click();
 			await page.getByText("Model name must be").waitFor();
-			await expectNoAxeViolations(page, `new model with an error at ${width}`);
+			await expectNoAxeViolations(page, `new model with an error at ${width}`, []);
 			await visit(page, "/alice/tiny-private");
 			await page.getByRole("tab", { name: "Files and versions" }).click();
 			await openUploadForm(page);
@@ -530,15 +521,15 @@ describe("accounts in the browser", () => {
 				.getByLabel("Choose files")
 				.setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes\n") }]);
 			await page.locator(".pending-files").waitFor();
-			await expectNoAxeViolations(page, `upload form with a pending file at ${width}`);
+			await expectNoAxeViolations(page, `upload form with a pending file at ${width}`, []);
 			await page.getByRole("button", { name: "Commit changes to main" }).click();
 			await page.getByText(/Committed 1 file to main/).waitFor();
-			await expectNoAxeViolations(page, `upload done at ${width}`);
+			await expectNoAxeViolations(page, `upload done at ${width}`, []);
 			await page.getByRole("tab", { name: "Settings" }).click();
-			await expectNoAxeViolations(page, `model settings at ${width}`);
+			await expectNoAxeViolations(page, `model settings at ${width}`, []);
 			await page.getByRole("button", { name: "Use this model" }).click();
 			await page.getByRole("dialog").waitFor();
-			await expectNoAxeViolations(page, `Use this model dialog open at ${width}`);
+			await expectNoAxeViolations(page, `Use this model dialog open at ${width}`, []);
 			await page.keyboard.press("Escape");
 			const anonymous = await browser.context.newPage();
 			try {
@@ -548,9 +539,9 @@ describe("accounts in the browser", () => {
 				await anonymous.getByLabel("Hub access token").fill("wrong");
 				await anonymous.getByRole("button", { name: "Sign in with token" }).click();
 				await anonymous.getByTestId("sign-in-error").waitFor();
-				await expectNoAxeViolations(anonymous, `sign in with an error at ${width}`);
+				await expectNoAxeViolations(anonymous, `sign in with an error at ${width}`, []);
 				await visit(anonymous, "/alice/tiny-private");
-				await expectNoAxeViolations(anonymous, `private model's 404 at ${width}`);
+				await expectNoAxeViolations(anonymous, `private model's 404 at ${width}`, []);
 			} finally {
 				await anonymous.close();
 			}

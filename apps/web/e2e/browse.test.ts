@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 
 const ADMIN_TOKEN = "browse-e2e-admin-token-0123456789";
@@ -103,19 +103,6 @@ async function screenshot(target: Page, name: string) {
 		await target.evaluate(() => window.scrollTo(0, 0));
 		await target.screenshot({ path: join(SCREENS, `${name}-${width}.png`), fullPage: true });
 	}
-	await target.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function expectNoAxeViolations(target: Page, where: string) {
-	for (const width of [1280, 390]) {
-		await target.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-		for (const colorScheme of ["light", "dark"] as const) {
-			await target.emulateMedia({ colorScheme });
-			const violations = await axeViolations(target);
-			expect(violations, `${where} at ${width} px (${colorScheme})`).toEqual([]);
-		}
-	}
-	await target.emulateMedia({ colorScheme: "light" });
 	await target.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 
 const ADMIN_TOKEN = "datasets-e2e-admin-token-0123456789";
@@ -80,19 +80,6 @@ async function visit(target: Page, path: string) {
 	const response = await target.goto(hub.url + path, { waitUntil: "networkidle" });
 	await target.locator("main h1").first().waitFor();
 	return response;
-}
-
-async function expectNoAxeViolations(target: Page, where: string) {
-	for (const width of [1280, 390]) {
-		await target.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-		for (const colorScheme of ["light", "dark"] as const) {
-			await target.emulateMedia({ colorScheme });
-			const violations = await axeViolations(target);
-			expect(violations, `${where} at ${width} px (${colorScheme})`).toEqual([]);
-		}
-	}
-	await target.emulateMedia({ colorScheme: "light" });
-	await target.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** The ids of the listed datasets, in order. */

@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 
 const ADMIN_TOKEN = "edit-e2e-admin-token-0123456789";
@@ -80,18 +80,6 @@ async function fileText(
 async function visit(target: Page, path: string) {
 	await target.goto(hub.url + path, { waitUntil: "networkidle" });
 	await target.locator("main h1").first().waitFor();
-}
-
-async function expectNoAxeViolations(target: Page, where: string) {
-	for (const width of [1280, 390]) {
-		await target.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-		for (const colorScheme of ["light", "dark"] as const) {
-			await target.emulateMedia({ colorScheme });
-			expect(await axeViolations(target), `${where} at ${width} px (${colorScheme})`).toEqual([]);
-		}
-	}
-	await target.emulateMedia({ colorScheme: "light" });
-	await target.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function screenshot(target: Page, name: string) {

@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 
 const ADMIN_TOKEN = "people-e2e-admin-token-0123456789";
@@ -65,18 +65,6 @@ async function go(page: Page, path: string) {
 	}, path);
 	await page.waitForLoadState("networkidle");
 	await page.locator("main h1").first().waitFor();
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-	for (const width of [1280, 390]) {
-		await page.setViewportSize({ width, height: 800 });
-		for (const colorScheme of ["light", "dark"] as const) {
-			await page.emulateMedia({ colorScheme });
-			expect(await axeViolations(page), `${where} at ${width} px (${colorScheme})`).toEqual([]);
-		}
-	}
-	await page.emulateMedia({ colorScheme: "light" });
-	await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function screenshot(page: Page, name: string) {

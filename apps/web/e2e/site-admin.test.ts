@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 
 const ADMIN_TOKEN = "site-admin-e2e-admin-token-0123456789";
@@ -59,18 +59,6 @@ async function signIn(username: string) {
 	await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
 	await page.getByRole("button", { name: "Sign in", exact: true }).click();
 	await page.getByRole("heading", { name: "Your models" }).waitFor();
-}
-
-async function expectNoAxeViolations(where: string) {
-	for (const width of [1280, 390]) {
-		await page.setViewportSize({ width, height: 800 });
-		for (const colorScheme of ["light", "dark"] as const) {
-			await page.emulateMedia({ colorScheme });
-			expect(await axeViolations(page), `${where} at ${width} px (${colorScheme})`).toEqual([]);
-		}
-	}
-	await page.emulateMedia({ colorScheme: "light" });
-	await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function screenshot(name: string) {
@@ -129,7 +117,7 @@ describe("site administration", () => {
 		await visit("/settings/admin");
 		await page.getByText("Only the hub's site admins manage accounts and invites").waitFor();
 		expect(await page.locator(".accounts-table").count()).toBe(0);
-		await expectNoAxeViolations("the admin page for a user");
+		await expectNoAxeViolations(page, "the admin page for a user");
 		await visit("/logout");
 	});
 
@@ -153,7 +141,7 @@ describe("site administration", () => {
 		expect(await open.count()).toBe(1);
 		expect(await open.textContent()).toContain("root");
 		expect(await page.locator(".invites-table").textContent()).toContain("used by plain");
-		await expectNoAxeViolations("the admin page");
+		await expectNoAxeViolations(page, "the admin page");
 		await screenshot("site-admin");
 		await open.getByRole("button", { name: /^Revoke/ }).click();
 		await page.getByText("Revoked the invite: its link admits nobody now.").waitFor();

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -102,4 +103,26 @@ export function watchErrors(page: Page): string[] {
 	});
 	page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
 	return errors;
+}
+
+/**
+ * Asserts that axe finds nothing on the page in both colour schemes: at each of `widths` (a narrow one at a
+ * phone's 844 px height), or at the current size when `widths` is empty. Leaves the page light, and at
+ * 1280 px when it was resized.
+ */
+export async function expectNoAxeViolations(
+	page: Page,
+	where: string,
+	widths: readonly number[] = [1280, 390],
+): Promise<void> {
+	for (const width of widths.length === 0 ? [undefined] : widths) {
+		if (width !== undefined) await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+		const at = width === undefined ? "" : ` at ${width} px`;
+		for (const colorScheme of ["light", "dark"] as const) {
+			await page.emulateMedia({ colorScheme });
+			expect(await axeViolations(page), `${where}${at} (${colorScheme})`).toEqual([]);
+		}
+	}
+	await page.emulateMedia({ colorScheme: "light" });
+	if (widths.length > 0) await page.setViewportSize({ width: 1280, height: 800 });
 }
