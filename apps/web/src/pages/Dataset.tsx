@@ -13,7 +13,7 @@ import { ApiError } from "../api/http";
 import { getModelCard } from "../api/models";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
 import { CopyButton } from "../components/CopyButton";
-import { Dialog } from "../components/Dialog";
+import { UseDialog } from "../components/UseDialog";
 import { ErrorNotice, Loading } from "../components/Status";
 import { Tabs } from "../components/Tabs";
 import { useApiOptions } from "../hooks/useApiOptions";
@@ -64,32 +64,14 @@ export default function DatasetPage() {
 }
 
 function UseThisDataset({ dataset }: { dataset: DatasetAnswer }) {
-	const [open, setOpen] = useState(false);
 	return (
-		<Dialog.Root open={open} onOpenChange={setOpen}>
-			<Dialog.Trigger
-				className="btn btn-primary"
-				// Fetch the dialog's code while the pointer or focus is on its way to a click.
-				onPointerEnter={() => void loadUseDataset()}
-				onFocus={() => void loadUseDataset()}
-				onTouchStart={() => void loadUseDataset()}
-			>
-				Use this dataset
-			</Dialog.Trigger>
-			<Dialog.Content className="use-dialog">
-				<div className="dialog-header">
-					<Dialog.Title>Use {dataset.id}</Dialog.Title>
-					<Dialog.Close className="btn btn-icon" aria-label="Close">
-						<span aria-hidden="true">✕</span>
-					</Dialog.Close>
-				</div>
-				{open ? (
-					<Suspense fallback={<Loading label="Loading snippets" />}>
-						<UseDataset dataset={dataset} />
-					</Suspense>
-				) : null}
-			</Dialog.Content>
-		</Dialog.Root>
+		<UseDialog label="Use this dataset" title={`Use ${dataset.id}`} preload={loadUseDataset}>
+			{() => (
+				<Suspense fallback={<Loading label="Loading snippets" />}>
+					<UseDataset dataset={dataset} />
+				</Suspense>
+			)}
+		</UseDialog>
 	);
 }
 

@@ -6,7 +6,7 @@ import { GatedAccess } from "../components/model/GatedAccess";
 import { ApiError } from "../api/http";
 import { getModel, getModelCard, takePrefetchedModel, type ModelDetail } from "../api/models";
 import { CopyButton } from "../components/CopyButton";
-import { Dialog } from "../components/Dialog";
+import { UseDialog } from "../components/UseDialog";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
 import { ProvidersPanel } from "../components/model/ProvidersPanel";
 import { preloadUseModel, useUseModelModule } from "../components/model/useModelLoader";
@@ -75,32 +75,15 @@ function UseModelBody({ model }: { model: ModelDetail }) {
 }
 
 function UseThisModel({ model }: { model: ModelDetail }) {
-	const [open, setOpen] = useState(false);
 	return (
-		<Dialog.Root open={open} onOpenChange={setOpen}>
-			<Dialog.Trigger
-				className="btn btn-primary"
-				// Fetch the dialog's code while the pointer or focus is on its way to a click.
-				onPointerEnter={() => void preloadUseModel()}
-				onFocus={() => void preloadUseModel()}
-				onTouchStart={() => void preloadUseModel()}
-			>
-				Use this model
-			</Dialog.Trigger>
-			<Dialog.Content className="use-dialog">
-				<div className="dialog-header">
-					<Dialog.Title>Use {model.id}</Dialog.Title>
-					<Dialog.Close className="btn btn-icon" aria-label="Close">
-						<span aria-hidden="true">✕</span>
-					</Dialog.Close>
-				</div>
-				<Dialog.Description className="muted small">
-					Code for the model's library, local apps and inference providers, where they apply.
-				</Dialog.Description>
-				{/* Only while open: the body's chunk is not part of the page's load. */}
-				{open ? <UseModelBody model={model} /> : null}
-			</Dialog.Content>
-		</Dialog.Root>
+		<UseDialog
+			label="Use this model"
+			title={`Use ${model.id}`}
+			description="Code for the model's library, local apps and inference providers, where they apply."
+			preload={preloadUseModel}
+		>
+			{() => <UseModelBody model={model} />}
+		</UseDialog>
 	);
 }
 
