@@ -48,7 +48,8 @@ export async function requireFileAccess(
 	viewer: Viewer,
 	repo: RepoRef,
 	path: string,
-	pageUrl: string,
+	// Built only for the refusal's message: most downloads are of repositories that are not gated.
+	pageUrl: () => string,
 ): Promise<void> {
 	if (!repo.gated || ALWAYS_READABLE.has(path) || isMember(viewer, repo)) return;
 	if (viewer.kind === "user" && (await isAccepted(context.db, repo, viewer.account.name))) return;
@@ -62,7 +63,7 @@ export async function requireFileAccess(
 	}
 	throw new HubError(
 		"Forbidden",
-		`${subject} and you are not in the authorized list. Visit ${pageUrl} to ask for access.`,
+		`${subject} and you are not in the authorized list. Visit ${pageUrl()} to ask for access.`,
 		{ code: "GatedRepo" },
 	);
 }

@@ -82,7 +82,7 @@ export async function viewedDataset(
 	// A gated dataset's rows are its files' contents: shown only to viewers with access, and to others
 	// as the public viewer answers a gated dataset (its 404, "… (private or gated) …").
 	try {
-		await requireFileAccess(context, viewer, at, "", repoPagePath(at));
+		await requireFileAccess(context, viewer, at, "", () => repoPagePath(at));
 	} catch (error) {
 		if (error instanceof HubError && (error.status === 401 || error.status === 403)) throw datasetNotFound();
 		throw error;

@@ -120,8 +120,9 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 		}
 		if (resolved === undefined) throw entryNotFound(`Entry not found: ${path}`);
 		checkRepoPath(path);
-		const page = repoPageUrl(publicOrigin(request, options.publicUrl), resolved);
-		await requireFileAccess(options, request.viewer, resolved, path, page);
+		await requireFileAccess(options, request.viewer, resolved, path, () =>
+			repoPageUrl(publicOrigin(request, options.publicUrl), resolved),
+		);
 		const file = await servedFile(options, resolved, path);
 		if (!file) throw entryNotFound(`Entry not found: ${path}`, resolved.commitId);
 		return sendFile(request, reply, file, resolved, COMMIT_ID.test(revision));
