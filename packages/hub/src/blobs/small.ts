@@ -11,6 +11,14 @@ import type { Queryable } from "../db/types.js";
 /** The largest MODELHUB_SMALL_BLOB_MAX_BYTES may be, and so the largest blob looked up in the table. */
 export const SMALL_BLOB_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Where a blob's bytes were found: in the database's table, or in the file store. A hint kept with a
+ * served file's cached entry (services/serving.ts) so that its downloads skip the table's lookup; read
+ * with a fallback to the other place, since the collector may reclaim a blob and an upload store it
+ * again elsewhere (say with another MODELHUB_SMALL_BLOB_MAX_BYTES).
+ */
+export type BlobLocation = "database" | "files";
+
 /** A small blob's bytes, to store with its row. */
 export interface SmallBlob {
 	sha256: string;

@@ -3,13 +3,20 @@ import { holdAgainstCollection, missingBlobs, touchBlobs } from "../blobs/refere
 import {
 	holdsSmallBlob,
 	SMALL_BLOB_LIMIT_BYTES,
+	type BlobLocation,
 	smallBlobBytes,
 	storeSmallBlobs,
 	type SmallBlob,
 } from "../blobs/small.js";
 import type { Database, Queryable } from "../db/types.js";
 import { HubError } from "../errors.js";
-import type { BlobStore, ByteRange, PutOptions, StoredBlob } from "../storage/types.js";
+import {
+	BlobNotFoundError,
+	type BlobStore,
+	type ByteRange,
+	type PutOptions,
+	type StoredBlob,
+} from "../storage/types.js";
 
 /** What storing a blob for a writer needs. */
 export interface BlobContext {
@@ -74,34 +81,61 @@ export async function keepStored(
  * A stored blob's bytes (or the range `start` ≤ byte < `end`): from the database's small blobs when
  * it is small enough to be there (src/blobs/small.ts), else (and for small blobs stored as files by
  * older hubs) from the file store. BlobNotFoundError when neither holds it.
+ *
+ * `storedIn` (blobLocation's answer, kept by the caller) says where to look first: a download of a file
+ * in the file store then costs no database query. The other place is still tried when the first does not
+ * hold the blob, so a stale hint costs a lookup, never a wrong answer.
  */
 export async function readBlob(
 	// A transaction when the caller holds one (the embedded database answers nothing else meanwhile).
 	context: { db: Queryable; storage: BlobStore },
-	blob: { sha256: string; size: number },
+	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
 	range?: ByteRange,
 ): Promise<Readable> {
-	if (blob.size <= SMALL_BLOB_LIMIT_BYTES) {
-		const bytes = await smallBlobBytes(context.db, blob.sha256);
-		if (bytes !== undefined) {
-			const piece = range ? bytes.subarray(range.start, Math.max(range.start, range.end)) : bytes;
-			return Readable.from(piece.byteLength === 0 ? [] : [piece]);
+	if (blob.size > SMALL_BLOB_LIMIT_BYTES) return context.storage.read(blob.sha256, range);
+	if (blob.storedIn === "files") {
+		try {
+			return await context.storage.read(blob.sha256, range);
+		} catch (error) {
+			if (!(error instanceof BlobNotFoundError)) throw error;
+			const bytes = await smallBlobBytes(context.db, blob.sha256);
+			if (bytes === undefined) throw error;
+			return bytesStream(bytes, range);
 		}
 	}
+	const bytes = await smallBlobBytes(context.db, blob.sha256);
+	if (bytes !== undefined) return bytesStream(bytes, range);
 	return context.storage.read(blob.sha256, range);
+}
+
+function bytesStream(bytes: Buffer, range: ByteRange | undefined): Readable {
+	const piece = range ? bytes.subarray(range.start, Math.max(range.start, range.end)) : bytes;
+	return Readable.from(piece.byteLength === 0 ? [] : [piece]);
+}
+
+/**
+ * Where a blob is kept (src/blobs/small.ts): one primary-key lookup for a blob small enough to be in the
+ * database, none for a larger one. A hint for readBlob and blobDownloadUrl.
+ */
+export async function blobLocation(
+	db: Queryable,
+	blob: { sha256: string; size: number },
+): Promise<BlobLocation> {
+	if (blob.size > SMALL_BLOB_LIMIT_BYTES) return "files";
+	return (await holdsSmallBlob(db, blob.sha256)) ? "database" : "files";
 }
 
 /**
  * A URL to fetch a blob from the storage directly (S3 presigned), or undefined when the bytes come
- * through the hub: always for a blob kept in the database.
+ * through the hub: always for a blob kept in the database (`storedIn`, when known, saves the lookup).
  */
 export async function blobDownloadUrl(
 	context: BlobContext,
-	blob: { sha256: string; size: number },
+	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
 	options: Parameters<BlobStore["downloadUrl"]>[1],
 ): Promise<string | undefined> {
-	if (blob.size <= SMALL_BLOB_LIMIT_BYTES && (await holdsSmallBlob(context.db, blob.sha256)))
-		return undefined;
+	const storedIn = blob.storedIn ?? (await blobLocation(context.db, blob));
+	if (storedIn === "database") return undefined;
 	return context.storage.downloadUrl(blob.sha256, options);
 }
 

@@ -6,7 +6,8 @@ import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
 import type { RepoKey } from "../repo-identity.js";
 import { commitChanges, type CommitRecord, type FileChange } from "../repos/changes.js";
 import { fileOid } from "../repos/git.js";
-import { blobDownloadUrl, readBlob } from "./blobs.js";
+import type { BlobLocation } from "../blobs/small.js";
+import { blobDownloadUrl, blobLocation, readBlob } from "./blobs.js";
 import {
 	commitHistory,
 	getFile,
@@ -223,10 +224,16 @@ export async function publicRepoPage(
 	}
 }
 
+/**
+ * A file as served: its entry, with where its bytes are kept when known (blobLocation, kept in the serving
+ * cache so that downloads skip that lookup).
+ */
+export type LocatedFile = FileEntry & { storedIn?: BlobLocation | undefined };
+
 /** A file's bytes (or the range `start` ≤ byte < `end`). */
 export function fileBytes(
 	context: Pick<RepoContext, "storage" | "db">,
-	file: FileEntry,
+	file: LocatedFile,
 	range?: { start: number; end: number },
 ): Promise<Readable> {
 	return readBlob(context, file, range);
@@ -238,7 +245,7 @@ export function fileBytes(
  */
 export function fileDownloadUrl(
 	context: Pick<RepoContext, "storage" | "db">,
-	file: FileEntry,
+	file: LocatedFile,
 	expiresInSeconds: number,
 	cacheControl: string,
 ): Promise<string | undefined> {
@@ -247,4 +254,9 @@ export function fileDownloadUrl(
 		expiresInSeconds,
 		cacheControl,
 	});
+}
+
+/** Where a file's bytes are kept (services/blobs.ts: blobLocation). */
+export function fileLocation(context: Pick<RepoContext, "db">, file: FileEntry): Promise<BlobLocation> {
+	return blobLocation(context.db, file);
 }

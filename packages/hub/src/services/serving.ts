@@ -7,8 +7,9 @@ import {
 	checkRevisionName,
 	fileAt,
 	fileBytes,
+	fileLocation,
 	readableRevision,
-	type FileEntry,
+	type LocatedFile,
 	type ReadableRevision,
 } from "./contents.js";
 import type { ReadContext } from "./models.js";
@@ -69,24 +70,29 @@ export async function servedRevision(
 	return kept;
 }
 
-/** fileAt, answered from memory after the first time (a commit's files never change). */
+/**
+ * fileAt, answered from memory after the first time (a commit's files never change), with where the
+ * file's bytes are kept: looked up once here, so that downloads of a file not kept in memory read the
+ * file store without asking the database first (readBlob falls back when the blob has moved since).
+ */
 export async function servedFile(
 	context: ServingContext,
 	at: ReadableRevision,
 	path: string,
-): Promise<FileEntry | undefined> {
+): Promise<LocatedFile | undefined> {
 	const cache = context.serving;
 	const key = `${at.type}\n${at.id}\n${at.commitId}\n${path}`;
 	const known = cache.file(key);
 	if (known !== undefined) return known ?? undefined;
 	const version = cache.version;
 	const found = await fileAt(context, at, path);
-	cache.setFile(key, found ? Object.freeze(found) : null, version);
-	return found;
+	const located = found && { ...found, storedIn: await fileLocation(context, found) };
+	cache.setFile(key, located ? Object.freeze(located) : null, version);
+	return located;
 }
 
 /** The whole bytes of a small file, from storage; undefined when the store's size is not the entry's. */
-async function readWhole(context: ServingContext, file: FileEntry): Promise<Buffer | undefined> {
+async function readWhole(context: ServingContext, file: LocatedFile): Promise<Buffer | undefined> {
 	const stream = await fileBytes(context, file);
 	const chunks: Buffer[] = [];
 	let length = 0;
@@ -108,7 +114,7 @@ async function readWhole(context: ServingContext, file: FileEntry): Promise<Buff
  */
 export async function servedBytes(
 	context: ServingContext,
-	file: FileEntry,
+	file: LocatedFile,
 	range?: { start: number; end: number },
 ): Promise<Readable | Buffer> {
 	const cache = context.serving;

@@ -1,3 +1,4 @@
+import type { BlobLocation } from "../blobs/small.js";
 import type { FileEntry, FoundRepo } from "../repos/read.js";
 import { ByteBudgetLru } from "./lru.js";
 
@@ -6,8 +7,9 @@ import { ByteBudgetLru } from "./lru.js";
  * metadata of a small file costs no database query and its bytes no storage read:
  * - revisions: (repository, revision) → the repository's identity, visibility and the commit the
  *   revision names. Branches move, so every change a reader could see clears them (services/serving.ts);
- * - files: (repository, commit, path) → the file's entry, or that there is none. A commit's files never
- *   change (its id is the git hash of its tree), so these stay until the repository is deleted;
+ * - files: (repository, commit, path) → the file's entry and where its bytes are kept, or that there is
+ *   none. A commit's files never change (its id is the git hash of its tree), so these stay until the
+ *   repository is deleted;
  * - blobs: the bytes of files of at most `maxBlobFileBytes`, by SHA-256 (content-addressed: never stale).
  * Each within its own byte budget (least recently used evicted first); a budget of 0 turns it off.
  */
@@ -29,6 +31,9 @@ export const DEFAULT_SERVING_CACHE_SETTINGS: ServingCacheSettings = {
 /** Bytes an entry's fields cost besides its strings (object, numbers, booleans), roughly. */
 const RECORD_OVERHEAD = 120;
 
+/** A file's entry with where its bytes are kept (src/blobs/small.ts). */
+export type CachedFile = FileEntry & { storedIn?: BlobLocation | undefined };
+
 /** A revision as resolved: the repository (as stored, with its visibility) and the commit it names. */
 export interface CachedRevision extends FoundRepo {
 	commitId: string;
@@ -43,7 +48,7 @@ function stringBytes(...values: Array<string | null | undefined>): number {
 
 export class ServingCache {
 	private readonly revisions: ByteBudgetLru<CachedRevision>;
-	private readonly files: ByteBudgetLru<FileEntry | null>;
+	private readonly files: ByteBudgetLru<CachedFile | null>;
 	private readonly blobs: ByteBudgetLru<Buffer>;
 	/** Reads of small files under way, by SHA-256: a burst of requests for one file reads it once. */
 	private readonly reading = new Map<string, Promise<Buffer | undefined>>();
@@ -86,11 +91,11 @@ export class ServingCache {
 	}
 
 	/** The file entry (null: the commit has no such file), or undefined when not known here. */
-	file(key: string): FileEntry | null | undefined {
+	file(key: string): CachedFile | null | undefined {
 		return this.files.get(key);
 	}
 
-	setFile(key: string, value: FileEntry | null, version: number): void {
+	setFile(key: string, value: CachedFile | null, version: number): void {
 		if (version === this.generation) this.files.set(key, value);
 	}
 
