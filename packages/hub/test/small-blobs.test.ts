@@ -103,6 +103,37 @@ describe("small files kept in the database", () => {
 		for (const path of paths) expect(got.single[path], path).toBe(sha256(files.get(path) as Buffer));
 	}, 240_000);
 
+	it("keeps a multipart commit's small parts in the database, not a file each, and still streams a large part to a file", async () => {
+		const random = seededRandom(2121);
+		const parts = new Map<string, Buffer>();
+		for (let index = 0; index < 40; index++) parts.set(`web/${index}.txt`, textFile(random, index));
+		// Larger than MODELHUB_SMALL_BLOB_MAX_BYTES (64 KiB by default): a file of its own, as before.
+		const large = Buffer.alloc(200 * 1024);
+		for (let index = 0; index < large.length; index++) large[index] = Math.floor(random() * 256);
+		parts.set("web/large.bin", large);
+		const filesBefore = blobFiles(join(dir, "files"));
+		const form = new FormData();
+		form.append("header", JSON.stringify({ summary: "the web's upload" }));
+		for (const [path, bytes] of parts) form.append("file", new Blob([new Uint8Array(bytes)]), path);
+		const res = await fetch(`${hub.url}/api/models/alice/many/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}` },
+			body: form,
+		});
+		expect(res.status, await res.clone().text()).toBe(200);
+		expect(blobFiles(join(dir, "files")) - filesBefore).toBe(1);
+		const kept = await db.query<{ sha256: string }>(
+			"SELECT sha256 FROM small_blobs WHERE sha256 = ANY($1::text[])",
+			[[...parts.values()].map((bytes) => sha256(bytes))],
+		);
+		expect(kept.rows.length).toBe(40);
+		expect(await storage.stat(sha256(large))).toEqual({ size: large.length });
+		for (const [path, bytes] of parts) {
+			const got = await fetch(`${hub.url}/alice/many/resolve/main/${path}`);
+			expect(Buffer.from(await got.arrayBuffer()).equals(bytes), path).toBe(true);
+		}
+	});
+
 	it("serves a database-kept file's ranges, HEAD, ETag and 304 as a blob file's", async () => {
 		const [path, bytes] = [...files].find(([, content]) => content.length > 100) as [string, Buffer];
 		const url = `${hub.url}/alice/many/resolve/main/${path}`;

@@ -18,6 +18,7 @@ import { GitIgnore, MatchBudget, MatchBudgetError } from "../uploads/gitignore.j
 import { holdRepo, recordUploadObject, repoObjects } from "../uploads/objects.js";
 import type { CommitHeader, CommitOperation } from "../uploads/operations.js";
 import { sign, verify, verifyText } from "../uploads/signing.js";
+import { smallOrStream } from "../uploads/small-part.js";
 import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
 import { keepStored, requireBlobs, storeBlob } from "./blobs.js";
@@ -250,8 +251,14 @@ export async function startCommit(
 		await keepStored(context, pending.splice(0), pendingSmall.splice(0));
 	};
 	return {
-		async storeFile(path, bytes, inline) {
+		async storeFile(path, source, inline) {
 			const sizeLimit = inline ? uploads.maxRegularFileBytes : maxFileBytes;
+			// A streamed part small enough for the database is read whole and joins the batch, as an inline
+			// file does: a multipart commit of many small files wrote a file each (issue 21).
+			const bytes =
+				source instanceof Uint8Array || uploads.smallBlobMaxBytes === 0
+					? source
+					: await smallOrStream(source, uploads.smallBlobMaxBytes);
 			if (quota && bytes instanceof Uint8Array && bytes.byteLength > quotaLeft) {
 				throw new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, bytes.byteLength);
 			}
@@ -271,7 +278,7 @@ export async function startCommit(
 			quotaLeft -= stored.size;
 			if (small) pendingSmall.push({ sha256: stored.sha256, bytes });
 			// Made visible and kept from the collector in batches (one transaction per batch, not per
-			// file), and all durable before the commit: see services/gc.ts. A streamed part is
+			// file), and all durable before the commit: see services/gc.ts. A streamed (large) part is
 			// published at once, and a batch waits at most MODELHUB_COMMIT_STAGED_MAX_MS: the temporaries sweep
 			// (MODELHUB_GC_TEMP_MAX_AGE_SECONDS) takes files left unwritten for long for a crash's.
 			pending.push(stored);
