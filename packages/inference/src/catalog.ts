@@ -19,4 +19,5 @@ export type {
 	TaskInput,
 	TaskRegistry,
 } from "./tasks/registry.js";
+export type { TaskOutput } from "./tasks/functions.js";
 export type { InferenceProvider, InferenceProviderOrPolicy } from "./types.js";

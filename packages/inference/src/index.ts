@@ -32,6 +32,7 @@ export type {
 	TaskInput,
 	TaskRegistry,
 } from "./tasks/registry.js";
+export type { TaskOutput } from "./tasks/functions.js";
 export { clearProviderMappingCache } from "./lib/provider-mapping.js";
 export { COMPATIBLE_API_VERSION, PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";

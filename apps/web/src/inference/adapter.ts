@@ -13,10 +13,12 @@ import type {
 	InferenceSnippetOptions,
 	Options,
 	PreparedInferenceRequest,
+	TaskFunctionName,
+	TaskOutput,
 } from "@modelhub/inference";
 import type { ModelData } from "@modelhub/tasks";
 
-export type { InferenceSnippet, PreparedInferenceRequest };
+export type { InferenceSnippet, PreparedInferenceRequest, TaskFunctionName, TaskOutput };
 
 /** A provider mapping entry as the snippet generator takes it. */
 export interface SnippetProviderMapping {
@@ -32,11 +34,6 @@ export interface SnippetProviderMapping {
 export type ClientOptions = Pick<Options, "fetch" | "signal" | "billTo" | "hubUrl" | "routerUrl">;
 
 type Client = typeof InferenceClient;
-
-/** The task functions the playground may call by name. */
-export type TaskFunctionName = {
-	[K in keyof Client]: Client[K] extends (args: never, options?: Options) => Promise<unknown> ? K : never;
-}[keyof Client];
 
 let loading: Promise<Client> | undefined;
 
@@ -63,18 +60,21 @@ export async function getInferenceSnippets(
 	);
 }
 
-/** Calls a task function of the client by name (e.g. "textClassification"). */
-export async function callTask(
-	name: TaskFunctionName,
+/**
+ * Calls a task function of the client by name (e.g. "textClassification"); the answer has the type
+ * the client gives that function (`TaskOutput`, derived from its task registry).
+ */
+export async function callTask<Name extends TaskFunctionName>(
+	name: Name,
 	args: Record<string, unknown>,
 	options: ClientOptions,
-): Promise<unknown> {
+): Promise<TaskOutput<Name>> {
 	const client = await loadClient();
 	// The playground builds the arguments from its form, so they are checked by the client at run time.
 	const fn = client[name] as unknown as (
 		args: Record<string, unknown>,
 		options?: Options,
-	) => Promise<unknown>;
+	) => Promise<TaskOutput<Name>>;
 	return fn(args, options);
 }
 

@@ -29,7 +29,7 @@ import NotFound from "./NotFound";
 
 // The Markdown renderer, the playground (with the inference client) load on demand, after the page.
 const ModelCard = lazy(() => import("../components/model/ModelCard"));
-const Playground = lazy(() => import("../components/model/Playground"));
+const Playground = lazy(() => import("../components/model/playground/Playground"));
 const SettingsTab = lazy(() =>
 	import("../components/model/SettingsTab").then((module) => ({ default: module.SettingsTab })),
 );

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { submittedToken, TokenField } from "../components/TokenField";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { normalizeBaseUrl, resetSettings, updateSettings, useSettings } from "../settings/store";
 
@@ -52,7 +53,7 @@ export default function SettingsPage() {
 	const [billTo, setBillTo] = useState(settings.billTo);
 	const [saved, setSaved] = useState(false);
 	const [errors, setErrors] = useState<{ hubUrl?: string; routerUrl?: string }>({});
-	const ids = { token: useId(), remember: useId(), hub: useId(), router: useId(), bill: useId() };
+	const ids = { remember: useId(), hub: useId(), router: useId(), bill: useId() };
 
 	const save = (event: FormEvent) => {
 		event.preventDefault();
@@ -70,6 +71,8 @@ export default function SettingsPage() {
 			hubUrl: normalizeBaseUrl(hubUrl),
 			routerUrl: normalizeBaseUrl(routerUrl),
 			billTo: billTo.trim(),
+			// Read from the field on submit: the token is never held in this page's rendered state.
+			token: submittedToken(event.currentTarget as HTMLFormElement),
 		});
 		setSaved(true);
 	};
@@ -85,19 +88,7 @@ export default function SettingsPage() {
 						kept in this page's memory, or in this tab's session storage if you tick the box — never in local
 						storage.
 					</p>
-					<div className="field">
-						<label htmlFor={ids.token}>Token</label>
-						<input
-							id={ids.token}
-							type="password"
-							className="input"
-							autoComplete="off"
-							spellCheck={false}
-							value={settings.token}
-							placeholder="hf_… or a provider key"
-							onChange={(event) => updateSettings({ token: event.target.value.trim() })}
-						/>
-					</div>
+					<TokenField label="Token" mirror={settings.token} placeholder="hf_… or a provider key" />
 					<div className="field field-check">
 						<input
 							id={ids.remember}

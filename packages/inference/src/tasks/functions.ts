@@ -80,3 +80,6 @@ export const TASK_FUNCTIONS = {
 	tabularClassification,
 	tabularRegression,
 } satisfies { readonly [Name in TaskFunctionName]: (args: never, options?: never) => unknown };
+
+/** What the task function `name` resolves to (a Blob, a JSON answer, a stream…), as the client types it. */
+export type TaskOutput<Name extends TaskFunctionName> = Awaited<ReturnType<(typeof TASK_FUNCTIONS)[Name]>>;

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { signIn } from "../../account/session";
 import { whoami } from "../../api/account";
 import { pastedTokenProblem } from "../../view/auth-forms";
+import { submittedToken, TokenField } from "../TokenField";
 
 /**
  * Sign-in with a pasted access token: for a hub other than this page's (the hub URL setting), or for
@@ -9,15 +10,14 @@ import { pastedTokenProblem } from "../../view/auth-forms";
  * or in this tab's sessionStorage when "remember" is ticked, never in localStorage.
  */
 export function TokenSignIn({ hubUrl }: { hubUrl: string }) {
-	const [token, setToken] = useState("");
 	const [remember, setRemember] = useState(false);
 	const [busy, setBusy] = useState(false);
 	const [error, setError] = useState<string>();
-	const ids = { token: useId(), remember: useId(), help: useId(), error: useId() };
+	const ids = { remember: useId(), error: useId() };
 
 	const submit = async (event: FormEvent) => {
 		event.preventDefault();
-		const value = token.trim();
+		const value = submittedToken(event.currentTarget as HTMLFormElement);
 		const problem = pastedTokenProblem(value);
 		if (problem) {
 			setError(problem);
@@ -36,25 +36,17 @@ export function TokenSignIn({ hubUrl }: { hubUrl: string }) {
 
 	return (
 		<form className="settings-form sign-in-form" onSubmit={(event) => void submit(event)} noValidate>
-			<div className="field">
-				<label htmlFor={ids.token}>Hub access token</label>
-				<input
-					id={ids.token}
-					type="password"
-					className="input"
-					autoComplete="off"
-					spellCheck={false}
-					value={token}
-					aria-describedby={error ? `${ids.help} ${ids.error}` : ids.help}
-					aria-invalid={error ? true : undefined}
-					onChange={(event) => setToken(event.target.value)}
-				/>
-				<span id={ids.help} className="muted small">
-					A token this hub issued (it starts with <code>mh_</code>; make one under Settings → Access tokens).
-					It is sent to this hub only, in a header (never in a link), and kept in this page's memory, or in
-					this tab until it closes if you tick the box below; never in local storage.
-				</span>
-			</div>
+			<TokenField
+				label="Hub access token"
+				errorId={error ? ids.error : undefined}
+				help={
+					<>
+						A token this hub issued (it starts with <code>mh_</code>; make one under Settings → Access
+						tokens). It is sent to this hub only, in a header (never in a link), and kept in this page's
+						memory, or in this tab until it closes if you tick the box below; never in local storage.
+					</>
+				}
+			/>
 			<div className="field-check">
 				<input
 					id={ids.remember}
