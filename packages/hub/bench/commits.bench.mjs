@@ -19,6 +19,10 @@
 // fsync on; PGlite is on disk in a temporary folder), BENCH_SMALL_BLOB_MAX_BYTES (the hub's
 // MODELHUB_SMALL_BLOB_MAX_BYTES; 0 stores every file as a blob file, the layout before small blobs were
 // kept in the database).
+// BENCH_PHASES=1 also prints, for the 10,000-file commit, where its wall time went: the time spent waiting for
+// each kind of database statement, for whole transactions and for their COMMIT, summed over the commit, and
+// a timeline of the statements and transactions that took 5 ms or more ("start+duration kind", ms from the
+// commit's request).
 // The hub is built from the current sources (test/support/build-cli.mjs). Prints one JSON line per case.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -39,6 +43,57 @@ const SMALL_BLOB_MAX_BYTES =
 	process.env.BENCH_SMALL_BLOB_MAX_BYTES === undefined
 		? undefined
 		: Number(process.env.BENCH_SMALL_BLOB_MAX_BYTES);
+
+const PHASES = process.env.BENCH_PHASES === "1";
+
+/** Wall time waiting for the database, by statement kind, while `phases.on` (BENCH_PHASES). */
+const phases = { on: false, byKind: new Map(), slow: [], since: 0 };
+
+/** The statement's kind: its first words, parameters and lists left out. */
+function statementKind(sql) {
+	const words = sql.replace(/\s+/g, " ").trim().split(" ");
+	const table = words.findIndex((word) => /^(FROM|INTO|UPDATE)$/i.test(word));
+	return [words[0], ...(table >= 0 ? words.slice(table, table + 2) : [])].join(" ");
+}
+
+function record(kind, started) {
+	if (!phases.on) return;
+	const entry = phases.byKind.get(kind) ?? { count: 0, ms: 0 };
+	entry.count++;
+	entry.ms += performance.now() - started;
+	phases.byKind.set(kind, entry);
+	if (performance.now() - started >= 5)
+		phases.slow.push(`${round(started - phases.since)}+${round(performance.now() - started)} ${kind}`);
+}
+
+/** The database, its statements and transactions timed (BENCH_PHASES). */
+function timedDatabase(db) {
+	const timedQuery = (queryable) => async (sql, params, options) => {
+		const started = performance.now();
+		try {
+			return await queryable.query(sql, params, options);
+		} finally {
+			record(statementKind(sql), started);
+		}
+	};
+	const outer = Object.create(db);
+	outer.query = timedQuery(db);
+	outer.transaction = (fn) => {
+		const started = performance.now();
+		let inside = 0;
+		return db
+			.transaction(async (tx) => {
+				const result = await fn({ ...tx, query: timedQuery(tx), exec: (sql) => tx.exec(sql) });
+				inside = performance.now();
+				return result;
+			})
+			.finally(() => {
+				record("transaction (whole)", started);
+				if (inside) record("COMMIT", inside);
+			});
+	};
+	return outer;
+}
 
 const built = await buildSources("commits-bench", {
 	hub: join("test", "support", "hub.ts"),
@@ -119,7 +174,7 @@ const round = (value) => Math.round(value * 10) / 10;
 
 async function run(backend, layout, db) {
 	const hub = await startHub({
-		db,
+		db: PHASES ? timedDatabase(db) : db,
 		seed: false,
 		adminToken: ADMIN,
 		...(SMALL_BLOB_MAX_BYTES === undefined ? {} : { uploads: { smallBlobMaxBytes: SMALL_BLOB_MAX_BYTES } }),
@@ -144,7 +199,25 @@ async function run(backend, layout, db) {
 			path: pathOf(index),
 			content: `row ${index}\n`,
 		}));
+		phases.on = PHASES;
+		phases.since = performance.now();
 		const big = await timedCommit(hub, db, token, `bench/${layout}`, `Add ${FILES} files`, files);
+		phases.on = false;
+		if (PHASES) {
+			const byKind = [...phases.byKind].sort((a, b) => b[1].ms - a[1].ms);
+			phases.byKind.clear();
+			console.log(
+				JSON.stringify({
+					bench: "commit-many-files-phases",
+					backend,
+					layout,
+					databaseWaitMs: Object.fromEntries(
+						byKind.map(([kind, { count, ms }]) => [kind, { count, ms: round(ms) }]),
+					),
+					timeline: phases.slow.splice(0),
+				}),
+			);
+		}
 		console.log(
 			JSON.stringify({
 				bench: "commit-many-files",
