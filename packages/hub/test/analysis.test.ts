@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pendingAnalyses } from "../src/analysis/store.js";
+import { pendingAnalyses, saveDerivation } from "../src/analysis/store.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { parseModelList } from "../src/models/input.js";
@@ -451,6 +451,31 @@ describe("analysis state", () => {
 		const listed = await db.query("SELECT 1 FROM analysis_due WHERE repo_id = $1", ["alice/entry-7"]);
 		expect(listed.rows).toHaveLength(0);
 	}, 120_000);
+
+	it("stores and announces nothing for a repository deleted while it was analysed", async () => {
+		// The analysis reads a commit, then saves; a delete in between made the save's foreign key fail
+		// and the hub log a "repository analysis failed" error (seen in CI with discussions.test.ts).
+		const repo = "alice/deleted-midway";
+		const created = await fetch(`${hub.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "deleted-midway", type: "model" }),
+		});
+		expect(created.status, await created.text()).toBe(200);
+		const commit = await commitNdjson(repo, { "notes.md": "soon gone" });
+		const deleted = await fetch(`${hub.url}/api/repos/delete`, {
+			method: "DELETE",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "deleted-midway", type: "model" }),
+		});
+		expect(deleted.status, await deleted.text()).toBe(200);
+		const saved = await db.transaction((tx) =>
+			saveDerivation(tx, { type: "model", id: repo }, commit, { tags: [] }),
+		);
+		expect(saved).toBe(false);
+		const rows = await db.query("SELECT 1 FROM repo_analysis WHERE repo_id = $1", [repo]);
+		expect(rows.rows).toHaveLength(0);
+	});
 
 	it("keeps what a metadata-only record brought", async () => {
 		const res = await fetch(`${hub.url}/api/models/alice/catalogue-entry`, {

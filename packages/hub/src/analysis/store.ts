@@ -82,13 +82,23 @@ function json(value: unknown): string | null {
 	return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** Stores a derivation as the analysis of `commit` and applies it. */
+/**
+ * Stores a derivation as the analysis of `commit` and applies it; false (nothing stored) when the
+ * repository was deleted or renamed while it was analysed. The key-share lock holds the repository row
+ * until the transaction ends, so a delete cannot slip in between the check and the insert (whose
+ * foreign key would fail).
+ */
 export async function saveDerivation(
 	tx: Queryable,
 	repo: RepoKey,
 	commit: string,
 	derived: StoredDerivation | DatasetDerivation,
-): Promise<void> {
+): Promise<boolean> {
+	const present = await tx.query(`SELECT 1 FROM repos WHERE type = $1 AND id = $2 FOR KEY SHARE`, [
+		repo.type,
+		repo.id,
+	]);
+	if (present.rows.length === 0) return false;
 	await tx.query(
 		`INSERT INTO repo_analysis (repo_type, repo_id, derived, analysed_commit) VALUES ($1, $2, $3::jsonb, $4)
 		ON CONFLICT (repo_type, repo_id) DO UPDATE SET derived = EXCLUDED.derived, analysed_commit = EXCLUDED.analysed_commit`,
@@ -96,6 +106,7 @@ export async function saveDerivation(
 	);
 	await forgetDue(tx, repo, commit);
 	await applyEffectiveMetadata(tx, repo);
+	return true;
 }
 
 /**

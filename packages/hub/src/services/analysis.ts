@@ -329,8 +329,9 @@ export class RepositoryAnalysis {
 			...(gguf?.info ? { gguf: gguf.info } : {}),
 		};
 		await write(this.context, async (tx) => {
-			await saveDerivation(tx, repo, commit, derived);
-			return { value: undefined, change: { type: "repo.analysed", repo, commit } };
+			const saved = await saveDerivation(tx, repo, commit, derived);
+			// A repository deleted or renamed while it was analysed: nothing stored, nothing to announce.
+			return { value: undefined, change: saved ? { type: "repo.analysed", repo, commit } : undefined };
 		});
 		if (skipped.length > 0) this.reportSkipped(repo, commit, skipped);
 	}
@@ -365,8 +366,9 @@ export class RepositoryAnalysis {
 		if (this.stopped) return;
 		const derived: DatasetDerivation = { tags: datasetTags(files, card), ...facts };
 		await write(this.context, async (tx) => {
-			await saveDerivation(tx, repo, commit, derived);
-			return { value: undefined, change: { type: "repo.analysed", repo, commit } };
+			const saved = await saveDerivation(tx, repo, commit, derived);
+			// A repository deleted or renamed while it was analysed: nothing stored, nothing to announce.
+			return { value: undefined, change: saved ? { type: "repo.analysed", repo, commit } : undefined };
 		});
 	}
 
