@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CHAT_ONLY_PROVIDERS } from "./support/openai-compatible.js";
+import { OPENAI_COMPATIBLE_PROVIDERS } from "./support/openai-compatible.js";
 import { loadFacts } from "../../../test-support/facts.js";
 import * as pkg from "../src/index.js";
 import { HELPERS_BY_TASK } from "../src/providers/by-task.js";
@@ -133,7 +133,7 @@ describe("provider table against the facts", () => {
 
 	it("has a provider test table for every provider (its own file, or a row of openai-compatible.test.ts)", () => {
 		const files = readdirSync(join(here, "providers"));
-		const rows = CHAT_ONLY_PROVIDERS.map((row) => row.provider as string);
+		const rows = OPENAI_COMPATIBLE_PROVIDERS.map((row) => row.provider as string);
 		for (const provider of pkg.INFERENCE_PROVIDERS) {
 			expect(files.includes(`${provider}.test.ts`) || rows.includes(provider), provider).toBe(true);
 		}

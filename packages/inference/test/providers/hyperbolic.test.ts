@@ -7,34 +7,14 @@
  *   text-generation: POST {router}/hyperbolic/v1/chat/completions
  *     body: model, messages = [{role: "user", content: inputs}], max_tokens = max_new_tokens, other parameters flat
  *     answer: {choices: [{message: {content}}], model} → {generated_text}
+ *   Its chat (and text-generation) route is a row of openai-compatible.test.ts; its other tasks are here.
  */
 import { describe, expect, it } from "vitest";
 import { textToImage } from "../../src/index.js";
-import { chatChecks, chatRows } from "../support/chat.js";
 import { B64_IMAGE, HF_TOKEN, hubModel, PNG_BYTES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
-import {
-	textGenerationChecks,
-	textGenerationRows,
-	type TextGenerationSpec,
-} from "../support/text-generation.js";
-
-const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-const TEXT_GENERATION: TextGenerationSpec = {
-	provider: "hyperbolic",
-	routed: "/router.huggingface.co/hyperbolic/v1/chat/completions",
-	direct: "/api.hyperbolic.xyz/v1/chat/completions",
-	style: "chat",
-	malformed: "Expected Hyperbolic text generation response format",
-};
 
 const table = [
-	hubModel(MODEL, {
-		hyperbolic: { providerId: "meta-llama/Llama-3.3-70B-Instruct", status: "live", task: "conversational" },
-	}),
-	hubModel("org/malformed", {
-		hyperbolic: { providerId: "malformed", status: "live", task: "conversational" },
-	}),
 	hubModel("stabilityai/sdxl", {
 		hyperbolic: { providerId: "SDXL1.0-base", status: "live", task: "text-to-image" },
 	}),
@@ -49,17 +29,10 @@ const table = [
 		expect: { json: { height: 512, prompt: "a cat", model_name: "SDXL1.0-base" } },
 		respond: { json: { images: [{ image: B64_IMAGE }] } },
 	},
-	...textGenerationRows(TEXT_GENERATION),
-	...chatRows({
-		routed: "/router.huggingface.co/hyperbolic/v1/chat/completions",
-		direct: "/api.hyperbolic.xyz/v1/chat/completions",
-		providerId: "meta-llama/Llama-3.3-70B-Instruct",
-	}),
 ];
 
 describe("hyperbolic", () => {
 	const server = useServer(table);
-	chatChecks(server, { provider: "hyperbolic", model: MODEL, routed: true, malformedModel: "org/malformed" });
 
 	it("text-to-image: base64 image → JPEG Blob", async () => {
 		const blob = await textToImage(
@@ -98,6 +71,4 @@ describe("hyperbolic", () => {
 			),
 		).rejects.toThrow("Invalid inference output: Expected Hyperbolic text-to-image response format.");
 	});
-
-	textGenerationChecks(server, TEXT_GENERATION);
 });

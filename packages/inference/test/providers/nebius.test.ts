@@ -5,33 +5,16 @@
  *     {inputs, parameters}, which the route refuses) → {choices: [{text}]} → {generated_text}
  *   Not served by the public router since 2026-07-01: the routed rows show what an hf_ token would send.
  *   chat: Nebius omits system_fingerprint, which the chat check accepts.
+ *   Its chat (and text-generation) route is a row of openai-compatible.test.ts; its other tasks are here.
  */
 import { describe, expect, it } from "vitest";
 import { chatCompletion, textToImage } from "../../src/index.js";
-import { chatChecks, chatRows } from "../support/chat.js";
 import { B64_IMAGE, CHAT_OUTPUT, HF_TOKEN, hubModel, MESSAGES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
-import {
-	textGenerationChecks,
-	textGenerationRows,
-	type TextGenerationSpec,
-} from "../support/text-generation.js";
 
-const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-const TEXT_GENERATION: TextGenerationSpec = {
-	provider: "nebius",
-	routed: "/router.huggingface.co/nebius/v1/completions",
-	direct: "/api.studio.nebius.ai/v1/completions",
-	style: "completions",
-	malformed: "Expected Array<{generated_text: string}>",
-};
 const { system_fingerprint: _omitted, ...CHAT_WITHOUT_FINGERPRINT } = CHAT_OUTPUT;
 
 const table = [
-	hubModel(MODEL, {
-		nebius: { providerId: "meta-llama/Llama-3.3-70B-Instruct-fast", status: "live", task: "conversational" },
-	}),
-	hubModel("org/malformed", { nebius: { providerId: "malformed", status: "live", task: "conversational" } }),
 	hubModel("org/no-fp", { nebius: { providerId: "no-fp", status: "live", task: "conversational" } }),
 	hubModel("black-forest-labs/FLUX.1-dev", {
 		nebius: { providerId: "black-forest-labs/flux-dev", status: "live", task: "text-to-image" },
@@ -52,17 +35,10 @@ const table = [
 		expect: { json: { response_format: "b64_json", prompt: "a fox", model: "black-forest-labs/flux-dev" } },
 		respond: { json: { data: [{ b64_json: B64_IMAGE }] } },
 	},
-	...textGenerationRows(TEXT_GENERATION),
-	...chatRows({
-		routed: "/router.huggingface.co/nebius/v1/chat/completions",
-		direct: "/api.studio.nebius.ai/v1/chat/completions",
-		providerId: "meta-llama/Llama-3.3-70B-Instruct-fast",
-	}),
 ];
 
 describe("nebius", () => {
 	const server = useServer(table);
-	chatChecks(server, { provider: "nebius", model: MODEL, routed: true, malformedModel: "org/malformed" });
 
 	it("conversational: an answer without system_fingerprint passes", async () => {
 		const output = await chatCompletion(
@@ -88,6 +64,4 @@ describe("nebius", () => {
 			),
 		).rejects.toThrow("Invalid inference output: Expected Nebius text-to-image response format.");
 	});
-
-	textGenerationChecks(server, TEXT_GENERATION);
 });

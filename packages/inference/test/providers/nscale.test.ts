@@ -3,20 +3,14 @@
  *   text-to-image: POST {router}/nscale/v1/images/generations | https://inference.api.nscale.com/v1/images/generations
  *     body: other arguments, parameters flat, response_format "b64_json", prompt = inputs, model
  *     answer: {data: [{b64_json}]} → JPEG Blob (data URL for outputType "url")
+ *   Its chat (and text-generation) route is a row of openai-compatible.test.ts; its other tasks are here.
  */
 import { describe, expect, it } from "vitest";
 import { textToImage } from "../../src/index.js";
-import { chatChecks, chatRows } from "../support/chat.js";
 import { B64_IMAGE, hubModel, PROVIDER_KEY, PNG_BYTES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
 
-const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
-
 const table = [
-	hubModel(MODEL, {
-		nscale: { providerId: "meta-llama/Llama-3.1-8B-Instruct", status: "live", task: "conversational" },
-	}),
-	hubModel("org/malformed", { nscale: { providerId: "malformed", status: "live", task: "conversational" } }),
 	hubModel("black-forest-labs/FLUX.1-schnell", {
 		nscale: { providerId: "flux-schnell", status: "live", task: "text-to-image" },
 	}),
@@ -34,16 +28,10 @@ const table = [
 		},
 		respond: { json: { data: [{ b64_json: B64_IMAGE }] } },
 	},
-	...chatRows({
-		routed: "/router.huggingface.co/nscale/v1/chat/completions",
-		direct: "/inference.api.nscale.com/v1/chat/completions",
-		providerId: "meta-llama/Llama-3.1-8B-Instruct",
-	}),
 ];
 
 describe("nscale", () => {
 	const server = useServer(table);
-	chatChecks(server, { provider: "nscale", model: MODEL, routed: true, malformedModel: "org/malformed" });
 
 	it("text-to-image: direct with a key, b64_json → JPEG Blob", async () => {
 		const blob = await textToImage(

@@ -1,19 +1,21 @@
 /**
- * The providers that serve only OpenAI-compatible chat, as one table: each row is the provider, the
- * hub model and its id on the provider's side, and the two URLs.
+ * Every provider's OpenAI-compatible routes as one table (support/openai-compatible.ts): each row is
+ * the provider, the hub model and its id on the provider's side, the two chat URLs, and its
+ * text-generation route when it has one. Each provider gets its own 127.0.0.1 protocol server.
  *   routed: POST https://router.huggingface.co/{provider}/…/chat/completions  (Authorization: Bearer hf_…)
  *   direct: POST the provider's own …/chat/completions                        (Authorization: Bearer {key})
  *   body: {model: providerId (first), messages, …}; SSE when stream: true; answer: ChatCompletion, shape-checked.
- * Baseten and Public AI are new in huggingface.js 4.13.28 and huggingface_hub 2.0.0.
  */
 import { describe } from "vitest";
 import { chatChecks, chatRows } from "../support/chat.js";
 import { hubModel } from "../support/fixtures.js";
-import { CHAT_ONLY_PROVIDERS } from "../support/openai-compatible.js";
+import { OPENAI_COMPATIBLE_PROVIDERS } from "../support/openai-compatible.js";
 import { useServer } from "../support/setup.js";
+import { textGenerationChecks, textGenerationRows } from "../support/text-generation.js";
 
-for (const row of CHAT_ONLY_PROVIDERS) {
+for (const row of OPENAI_COMPATIBLE_PROVIDERS) {
 	describe(row.provider, () => {
+		const textGeneration = row.textGeneration ? { provider: row.provider, ...row.textGeneration } : undefined;
 		const server = useServer([
 			hubModel(row.model, {
 				[row.provider]: { providerId: row.providerId, status: "live", task: "conversational" },
@@ -21,6 +23,7 @@ for (const row of CHAT_ONLY_PROVIDERS) {
 			hubModel("org/malformed", {
 				[row.provider]: { providerId: "malformed", status: "live", task: "conversational" },
 			}),
+			...(textGeneration ? textGenerationRows(textGeneration) : []),
 			...chatRows({ routed: row.routed, direct: row.direct, providerId: row.providerId }),
 		]);
 		chatChecks(server, {
@@ -29,5 +32,6 @@ for (const row of CHAT_ONLY_PROVIDERS) {
 			routed: true,
 			malformedModel: "org/malformed",
 		});
+		if (textGeneration) textGenerationChecks(server, textGeneration);
 	});
 }

@@ -4,22 +4,14 @@
  *   embeddings: POST {router}/sambanova/v1/embeddings  body {input = inputs, other arguments, model} (3.12.1 also sent inputs)
  *               answer {data: [{embedding: number[]}]} → number[][]
  *   stream errors: a JSON body with a top-level "message" (SambaNova style) becomes the error text.
+ *   Its chat (and text-generation) route is a row of openai-compatible.test.ts; its other tasks are here.
  */
 import { describe, expect, it } from "vitest";
 import { chatCompletionStream, featureExtraction } from "../../src/index.js";
-import { chatChecks, chatRows } from "../support/chat.js";
 import { HF_TOKEN, hubModel, MESSAGES } from "../support/fixtures.js";
 import { useServer } from "../support/setup.js";
 
-const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
-
 const table = [
-	hubModel(MODEL, {
-		sambanova: { providerId: "Meta-Llama-3.1-8B-Instruct", status: "live", task: "conversational" },
-	}),
-	hubModel("org/malformed", {
-		sambanova: { providerId: "malformed", status: "live", task: "conversational" },
-	}),
 	hubModel("org/overloaded", {
 		sambanova: { providerId: "overloaded", status: "live", task: "conversational" },
 	}),
@@ -44,16 +36,10 @@ const table = [
 		expect: { json: { input: ["a", "b"], model: "E5-Mistral-7B-Instruct" } },
 		respond: { json: { data: [{ embedding: [0.1, 0.2] }, { embedding: [0.3, 0.4] }] } },
 	},
-	...chatRows({
-		routed: "/router.huggingface.co/sambanova/v1/chat/completions",
-		direct: "/api.sambanova.ai/v1/chat/completions",
-		providerId: "Meta-Llama-3.1-8B-Instruct",
-	}),
 ];
 
 describe("sambanova", () => {
 	const server = useServer(table);
-	chatChecks(server, { provider: "sambanova", model: MODEL, routed: true, malformedModel: "org/malformed" });
 
 	it("feature-extraction: OpenAI-style embeddings mapped to number[][]", async () => {
 		const output = await featureExtraction(
