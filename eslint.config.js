@@ -27,18 +27,17 @@ export default tseslint.config(
 		},
 	},
 	{
-		// React's rules of hooks, exhaustive effect dependencies and the compiler's checks, as errors: the
-		// web app keeps zero findings. `set-state-in-effect` stays off for now: six effects reset a
-		// "loading" state before they fetch (useResource, the playground's preview and snippets), which
-		// needs the derived-state rework named in issue 27.
+		// React's rules of hooks, exhaustive effect dependencies (also of `useResource`, whose deps are
+		// its loader's) and the compiler's checks, including `set-state-in-effect`, as errors: the web app
+		// keeps zero findings (a "loading" state is derived, not reset by an effect).
 		files: ["apps/web/**/*.{ts,tsx}"],
 		plugins: { "react-hooks": reactHooks },
 		rules: {
 			...reactHooks.configs["recommended-latest"].rules,
-			"react-hooks/exhaustive-deps": "error",
+			"react-hooks/exhaustive-deps": ["error", { additionalHooks: "^useResource$" }],
 			"react-hooks/incompatible-library": "error",
 			"react-hooks/unsupported-syntax": "error",
-			"react-hooks/set-state-in-effect": "off",
+			"react-hooks/set-state-in-effect": "error",
 		},
 	},
 	{

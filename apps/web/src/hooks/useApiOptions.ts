@@ -12,12 +12,15 @@ export function useApiOptions(): { baseUrl: string; token?: string; repoType?: R
 	const { hubUrl } = useSettings();
 	const session = useHubSession(hubUrl);
 	const repoType = useRepoType();
-	return useMemo(() => {
-		const token = hubTokenFor(hubUrl, session);
-		return {
+	const token = hubTokenFor(hubUrl, session);
+	// Keyed by the values it carries (not the session object), so it is a precise dependency for the
+	// loaders that spread it (`useResource`'s deps are lint-checked).
+	return useMemo(
+		() => ({
 			baseUrl: hubUrl,
 			...(token ? { token } : {}),
 			...(repoType === "model" ? {} : { repoType }),
-		};
-	}, [hubUrl, session, repoType]);
+		}),
+		[hubUrl, token, repoType],
+	);
 }

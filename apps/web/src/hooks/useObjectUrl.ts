@@ -1,13 +1,23 @@
-import { useEffect, useState } from "react";
+import { useCallback } from "react";
 
-/** An object URL for `blob` while it is shown (revoked when the blob changes or the view goes). */
-export function useObjectUrl(blob: Blob | undefined): string | undefined {
-	const [url, setUrl] = useState<string | undefined>(undefined);
-	useEffect(() => {
-		if (!blob) return;
-		const created = URL.createObjectURL(blob);
-		setUrl(created);
-		return () => URL.revokeObjectURL(created);
-	}, [blob]);
-	return url;
+type ObjectUrlTarget = HTMLImageElement | HTMLMediaElement | HTMLAnchorElement;
+
+/**
+ * A ref that shows `blob` in an element through an object URL (`src`, or `href` for a link), revoked when
+ * the blob changes or the element goes. A ref callback with a cleanup (React 19), not state set by an
+ * effect: the URL lives exactly as long as the element that shows it.
+ */
+export function useObjectUrlRef(
+	blob: Blob | undefined,
+): (element: ObjectUrlTarget | null) => (() => void) | void {
+	return useCallback(
+		(element: ObjectUrlTarget | null) => {
+			if (!element || !blob) return;
+			const url = URL.createObjectURL(blob);
+			if (element instanceof HTMLAnchorElement) element.href = url;
+			else element.src = url;
+			return () => URL.revokeObjectURL(url);
+		},
+		[blob],
+	);
 }

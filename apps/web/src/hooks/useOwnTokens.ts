@@ -23,21 +23,26 @@ export function useOwnTokens(): OwnTokens {
 	const [status, setStatus] = useState("");
 	const [busy, setBusy] = useState(false);
 
-	const reload = useCallback(async (signal?: AbortSignal) => {
+	const show = useCallback((list: OwnToken[]) => {
+		setTokens(list);
+		setLoadError(undefined);
+	}, []);
+	const reload = useCallback(async () => {
 		try {
-			setTokens(await listOwnTokens({ baseUrl: "", ...(signal ? { signal } : {}) }));
-			setLoadError(undefined);
+			show(await listOwnTokens({ baseUrl: "" }));
 		} catch (error) {
-			if (signal?.aborted) return;
 			setLoadError(error instanceof Error ? error.message : String(error));
 		}
-	}, []);
+	}, [show]);
 
+	// The first load sets state only when its answer arrives (set-state-in-effect), never after unmount.
 	useEffect(() => {
 		const controller = new AbortController();
-		void reload(controller.signal);
+		listOwnTokens({ baseUrl: "", signal: controller.signal }).then(show, (error: unknown) => {
+			if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : String(error));
+		});
 		return () => controller.abort();
-	}, [reload]);
+	}, [show]);
 
 	const create = useCallback(
 		async (name: string, scope: TokenScope): Promise<string | undefined> => {

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Link, Navigate } from "react-router";
 import { accountStorage } from "../api/account";
 import { listModels, type ModelSummary } from "../api/models";
@@ -27,7 +28,9 @@ export default function AccountPage() {
 function AccountView({ session }: { session: HubSession }) {
 	const { account } = session;
 	const api = useApiOptions();
-	const namespaces = readableNamespaces(account);
+	// Keyed by the names (the account object is replaced when the session is refreshed).
+	const namespacesKey = readableNamespaces(account).join("\n");
+	const namespaces = useMemo(() => namespacesKey.split("\n").filter(Boolean), [namespacesKey]);
 	const canCreate = writableNamespaces(account).length > 0;
 	const models = useResource(
 		async (signal) => {
@@ -41,7 +44,7 @@ function AccountView({ session }: { session: HubSession }) {
 				more: pages.some((page) => page.nextCursor !== undefined),
 			};
 		},
-		[api.baseUrl, api.token, namespaces.join("\n")],
+		[api, namespaces],
 	);
 
 	return (
@@ -139,10 +142,7 @@ function YourModels({ models, canCreate }: { models: ModelSummary[]; canCreate: 
 /** One line: the bytes the account's repositories hold, and its quota (nothing while loading or on error). */
 function StorageLine({ name }: { name: string }) {
 	const api = useApiOptions();
-	const storage = useResource(
-		(signal) => accountStorage(name, { ...api, signal }),
-		[api.baseUrl, api.token, name],
-	);
+	const storage = useResource((signal) => accountStorage(name, { ...api, signal }), [api, name]);
 	if (storage.status !== "ready") return null;
 	const { usedBytes, limitBytes } = storage.data;
 	return (

@@ -41,7 +41,7 @@ export default function DatasetPage() {
 	const id = browsed?.id ?? "";
 	const view = browsed?.view ?? { kind: "card" };
 	const api = useApiOptions();
-	const dataset = useResource((signal) => getDataset(id, { ...api, signal }), [id, api.baseUrl, api.token]);
+	const dataset = useResource((signal) => getDataset(id, { ...api, signal }), [id, api]);
 	useDocumentTitle(dataset.status === "error" ? "Dataset not found" : browseTitle(id, view));
 
 	if (browsed === undefined) return <NotFound />;
@@ -155,7 +155,8 @@ function CardTab({ dataset, version }: { dataset: DatasetAnswer; version: number
 	const hasCard = dataset.siblings?.some((file) => file.rfilename === "README.md") !== false;
 	const card = useResource(
 		(signal) => (hasCard ? getModelCard(dataset.id, { ...api, signal }) : Promise.resolve(undefined)),
-		[dataset.id, api.baseUrl, api.token, version, hasCard],
+		[dataset.id, api, hasCard],
+		version,
 	);
 	// Tags the header does not show already (its filters' tags are there).
 	const tags = datasetTagLinks(dataset.tags, { task: pipelineName }).filter(

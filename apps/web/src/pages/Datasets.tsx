@@ -1,6 +1,6 @@
 import { useMemo, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
-import { countDatasets, listDatasets, type DatasetPage } from "../api/datasets";
+import { countDatasets, listDatasets, type DatasetFilterQuery, type DatasetPage } from "../api/datasets";
 import {
 	AuthorFilter,
 	FilterChips,
@@ -58,16 +58,15 @@ export default function DatasetsPage() {
 		});
 	};
 
-	const queryKey = writeDatasetListState({ ...state, cursor: "" }).toString();
+	// `state` is memoised on the URL's parameters, so a page is loaded again only when they change.
 	const page = useResource<DatasetPage>(
 		(signal) => listDatasets(datasetListQuery(state, PAGE_SIZE), { ...api, signal }),
-		[queryKey, state.cursor, api.baseUrl, api.token],
+		[state, api],
 	);
-	const filters = datasetFilterQuery(state);
-	const total = useResource(
-		(signal) => countDatasets(filters, { ...api, signal }),
-		[JSON.stringify(filters), api.baseUrl, api.token],
-	);
+	// Keyed by the filters' values: turning a page does not count the datasets again.
+	const filtersJson = JSON.stringify(datasetFilterQuery(state));
+	const filters = useMemo(() => JSON.parse(filtersJson) as DatasetFilterQuery, [filtersJson]);
+	const total = useResource((signal) => countDatasets(filters, { ...api, signal }), [filters, api]);
 	const chips = datasetChips(state, { task: pipelineName });
 	const heading = state.tags.task_categories
 		? `${pipelineName(state.tags.task_categories)} datasets`

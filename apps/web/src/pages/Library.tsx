@@ -51,7 +51,7 @@ function LibraryView({ libraryKey, library }: { libraryKey: string; library: Lib
 			}
 			return { model: placeholderModel(libraryKey), fromHub: false, options: {} };
 		},
-		[libraryKey, api.baseUrl],
+		[libraryKey, api, hubUrl],
 	);
 	const languages = new Set<string>();
 	const blocks =

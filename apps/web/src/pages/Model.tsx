@@ -42,7 +42,7 @@ export default function ModelPage() {
 	const api = useApiOptions();
 	const model = useResource(
 		(signal) => takePrefetchedModel(id, api.baseUrl, api.token) ?? getModel(id, { ...api, signal }),
-		[id, api.baseUrl, api.token],
+		[id, api],
 	);
 	// A one-segment address that names no model names nothing at all (no account, namespace or model).
 	const notFound = id.includes("/")
@@ -189,10 +189,7 @@ const SHOWN_TAGS = 10;
 
 function CardTab({ model, version, canWrite }: { model: ModelDetail; version: number; canWrite: boolean }) {
 	const api = useApiOptions();
-	const card = useResource(
-		(signal) => getModelCard(model.id, { ...api, signal }),
-		[model.id, api.baseUrl, api.token, version],
-	);
+	const card = useResource((signal) => getModelCard(model.id, { ...api, signal }), [model.id, api], version);
 	const tags = tagLinks(model.tags);
 	const [allTags, setAllTags] = useState(false);
 	const shown = allTags ? tags : tags.slice(0, SHOWN_TAGS);

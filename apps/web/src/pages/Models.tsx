@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { LibraryInfo } from "@modelhub/hub/api";
 import { listLibraries } from "../api/catalogue";
-import { countModels, listModels, type ModelPage } from "../api/models";
+import { countModels, listModels, type ModelFilterQuery, type ModelPage } from "../api/models";
 import {
 	AuthorFilter,
 	FilterChips,
@@ -71,20 +71,15 @@ export default function ModelsPage() {
 		setParams(writeListState(patchListState(state, patch)), { replace: options.replace ?? false });
 	};
 
-	const queryKey = writeListState({ ...state, cursor: "" }).toString();
+	// `state` is memoised on the URL's parameters, so a page is loaded again only when they change.
 	const page = useResource<ModelPage>(
 		(signal) => listModels(listQuery(state, PAGE_SIZE), { ...api, signal }),
-		[queryKey, state.cursor, api.baseUrl],
+		[state, api],
 	);
-	const filtersKey = new URLSearchParams(
-		Object.entries(filterQuery(state)).flatMap(([key, value]) =>
-			(Array.isArray(value) ? value : [value]).map((item) => [key, String(item)]),
-		),
-	).toString();
-	const total = useResource(
-		(signal) => countModels(filterQuery(state), { ...api, signal }),
-		[filtersKey, api.baseUrl],
-	);
+	// Keyed by the filters' values: turning a page does not count the models again.
+	const filtersJson = JSON.stringify(filterQuery(state));
+	const filters = useMemo(() => JSON.parse(filtersJson) as ModelFilterQuery, [filtersJson]);
+	const total = useResource((signal) => countModels(filters, { ...api, signal }), [filters, api]);
 
 	const libraryLabel = (key: string) => libraries.find((item) => item.key === key)?.prettyLabel ?? key;
 	const chips = activeChips(state, { task: pipelineName, library: libraryLabel, provider: providerLabel });

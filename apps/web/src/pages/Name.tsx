@@ -64,7 +64,7 @@ export default function NamePage() {
 				namespace: { name, models: models.count, ...datasets, moreDatasets: datasets.more },
 			};
 		},
-		[name, api.baseUrl, api.token],
+		[name, api],
 	);
 
 	if (found.status === "loading") return <Loading label="Loading page" />;
@@ -178,7 +178,7 @@ function OrgProfile({ org }: { org: OrgOverview }) {
 
 function OrgMembers({ org }: { org: string }) {
 	const api = useApiOptions();
-	const members = useResource((signal) => orgMembers(org, { ...api, signal }), [api.baseUrl, api.token, org]);
+	const members = useResource((signal) => orgMembers(org, { ...api, signal }), [api, org]);
 	return (
 		<section aria-labelledby="profile-members-title" className="section">
 			<h2 id="profile-members-title">Members</h2>

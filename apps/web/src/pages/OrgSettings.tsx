@@ -43,7 +43,8 @@ function OrgSettings({ org, manages }: { org: string; manages: boolean }) {
 			const [overview, members] = await Promise.all([orgOverview(org, options), orgMembers(org, options)]);
 			return { overview, members };
 		},
-		[api.baseUrl, api.token, org, version],
+		[api, org],
+		version,
 	);
 
 	if (data.status === "loading" && version === 0) return <Loading label="Loading members" />;

@@ -74,22 +74,34 @@ function Invites({ onStatus }: { onStatus: (text: string) => void }) {
 	const [hours, setHours] = useState("168");
 	const ids = { hours: useId(), link: useId() };
 
-	const reload = useCallback(
-		async (signal?: AbortSignal) => {
-			try {
-				setInvites(await listInvites({ ...api, ...(signal ? { signal } : {}) }));
-				setLoadError(undefined);
-			} catch (error) {
-				if (!signal?.aborted) setLoadError(messageOf(error));
-			}
-		},
+	const fetchInvites = useCallback(
+		(signal?: AbortSignal) => listInvites({ ...api, ...(signal ? { signal } : {}) }),
 		[api],
 	);
+	const show = useCallback((list: AdminInvite[]) => {
+		setInvites(list);
+		setLoadError(undefined);
+	}, []);
+	const reload = async () => {
+		try {
+			show(await fetchInvites());
+		} catch (error) {
+			setLoadError(messageOf(error));
+		}
+	};
+	// State is set only when the answer arrives (set-state-in-effect), never for an aborted request.
 	useEffect(() => {
 		const controller = new AbortController();
-		void reload(controller.signal);
+		fetchInvites(controller.signal).then(
+			(list) => {
+				if (!controller.signal.aborted) show(list);
+			},
+			(error: unknown) => {
+				if (!controller.signal.aborted) setLoadError(messageOf(error));
+			},
+		);
 		return () => controller.abort();
-	}, [reload]);
+	}, [fetchInvites, show]);
 
 	const create = async (event: FormEvent) => {
 		event.preventDefault();
@@ -217,24 +229,35 @@ function Accounts({ self, onStatus }: { self: string; onStatus: (text: string) =
 	const [busy, setBusy] = useState(false);
 	const [confirming, setConfirming] = useState<string>();
 
-	const reload = useCallback(
-		async (signal?: AbortSignal) => {
-			try {
-				const page = await listAccounts(undefined, { ...api, ...(signal ? { signal } : {}) });
-				setAccounts(page.accounts);
-				setNext(page.next);
-				setLoadError(undefined);
-			} catch (error) {
-				if (!signal?.aborted) setLoadError(messageOf(error));
-			}
-		},
+	const fetchFirstPage = useCallback(
+		(signal?: AbortSignal) => listAccounts(undefined, { ...api, ...(signal ? { signal } : {}) }),
 		[api],
 	);
+	const show = useCallback((page: Awaited<ReturnType<typeof listAccounts>>) => {
+		setAccounts(page.accounts);
+		setNext(page.next);
+		setLoadError(undefined);
+	}, []);
+	const reload = async () => {
+		try {
+			show(await fetchFirstPage());
+		} catch (error) {
+			setLoadError(messageOf(error));
+		}
+	};
+	// State is set only when the answer arrives (set-state-in-effect), never for an aborted request.
 	useEffect(() => {
 		const controller = new AbortController();
-		void reload(controller.signal);
+		fetchFirstPage(controller.signal).then(
+			(page) => {
+				if (!controller.signal.aborted) show(page);
+			},
+			(error: unknown) => {
+				if (!controller.signal.aborted) setLoadError(messageOf(error));
+			},
+		);
 		return () => controller.abort();
-	}, [reload]);
+	}, [fetchFirstPage, show]);
 
 	const more = async () => {
 		if (next === undefined) return;

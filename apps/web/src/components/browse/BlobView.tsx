@@ -102,7 +102,8 @@ export default function BlobView({
 			const shown = decodeShown(bytes, entry.size);
 			return { entry, kind, text: shown.text, truncated: shown.truncated };
 		},
-		[modelId, revision, path, api.baseUrl, api.token, version],
+		[modelId, revision, path, api],
+		version,
 	);
 	const afterCommit = (action: "edit" | "delete") => (result: CommitResult) => {
 		setMode("view");

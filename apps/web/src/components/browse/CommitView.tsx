@@ -24,7 +24,7 @@ export default function CommitView({ modelId, revision }: { modelId: string; rev
 	const api = useApiOptions();
 	const commit = useResource(
 		(signal) => getCommit(modelId, revision, { ...api, signal }),
-		[modelId, revision, api.baseUrl, api.token],
+		[modelId, revision, api],
 	);
 	useDocumentTitle(
 		commit.status === "ready"
@@ -217,7 +217,7 @@ function TextDiff({
 			]);
 			return before === undefined || after === undefined ? undefined : { before, after };
 		},
-		[modelId, commitId, parentId, change.path, api.baseUrl, api.token],
+		[modelId, commitId, parentId, change.path, change.before, change.after, textual, api],
 	);
 	const rows = useMemo(
 		() => (texts.status === "ready" && texts.data ? diffRows(texts.data.before, texts.data.after) : []),

@@ -33,7 +33,7 @@ export function CommitsView({ modelId, revision }: { modelId: string; revision: 
 				signal,
 				...(cursor ? { cursor } : {}),
 			}),
-		[modelId, revision, cursor, api.baseUrl, api.token],
+		[modelId, revision, cursor, api],
 	);
 	if (page.status === "loading") return <Loading label="Loading the history" />;
 	if (page.status === "error")

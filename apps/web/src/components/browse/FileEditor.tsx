@@ -135,7 +135,7 @@ export function FileEditor({
 	const api = useApiOptions();
 	const loaded = useResource(
 		(signal) => readForEdit(modelId, branch, path, { ...api, signal }),
-		[modelId, branch, path, api.baseUrl, api.token],
+		[modelId, branch, path, api],
 	);
 	if (loaded.status === "loading") return <Loading label="Opening the editor" />;
 	if (loaded.status === "error")

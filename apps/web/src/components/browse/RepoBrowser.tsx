@@ -46,10 +46,7 @@ export function RepoBrowser({
 	const [refsVersion, setRefsVersion] = useState(0);
 	const [creatingRef, setCreatingRef] = useState(false);
 	const [created, setCreated] = useState<string>();
-	const refs = useResource(
-		(signal) => listRefs(modelId, { ...api, signal }),
-		[modelId, api.baseUrl, api.token, refsVersion],
-	);
+	const refs = useResource((signal) => listRefs(modelId, { ...api, signal }), [modelId, api], refsVersion);
 	const committed = useCallback(() => {
 		setRefsVersion((value) => value + 1);
 		onCommitted();

@@ -24,10 +24,7 @@ function cellText(cell: ViewerCell): string {
 export default function ViewerPane({ datasetId }: { datasetId: string }) {
 	const api = useApiOptions();
 	const [params, setParams] = useSearchParams();
-	const splits = useResource(
-		(signal) => viewerSplits(datasetId, { ...api, signal }),
-		[datasetId, api.baseUrl, api.token],
-	);
+	const splits = useResource((signal) => viewerSplits(datasetId, { ...api, signal }), [datasetId, api]);
 	if (splits.status === "loading") return <Loading label="Loading the splits" />;
 	if (splits.status === "error")
 		return <ErrorNotice title="The viewer cannot show this dataset">{splits.error.message}</ErrorNotice>;
@@ -90,7 +87,7 @@ function RowsView({
 	const [draft, setDraft] = useState(query);
 	const rows = useResource(
 		(signal) => viewerRows({ dataset: datasetId, config, split, offset, query }, { ...api, signal }),
-		[datasetId, config, split, offset, query, api.baseUrl, api.token],
+		[datasetId, config, split, offset, query, api],
 	);
 	return (
 		<section className="viewer-pane" aria-labelledby="viewer-title">

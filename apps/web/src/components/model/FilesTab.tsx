@@ -51,7 +51,8 @@ export function FilesTab({
 	const arrival = (useLocation().state ?? {}) as { committed?: string };
 	const tree = useResource(
 		(signal) => listFolder(modelId, revision, folder, { ...api, signal }),
-		[modelId, revision, folder, api.baseUrl, api.token, version],
+		[modelId, revision, folder, api],
+		version,
 	);
 	const onCommitted = useCallback(() => {
 		setMore({ entries: [] });

@@ -24,20 +24,33 @@ export function GatedSettings({
 	api: ApiOptions;
 	onChange: (gated: GatedSetting) => void;
 }) {
-	const [pending, setPending] = useState<AccessRequestEntry[]>([]);
+	const [queue, setQueue] = useState<AccessRequestEntry[]>([]);
+	// An ungated repository has no queue: derived, not reset by the loading effect.
+	const pending = gated === false ? [] : queue;
 	const [busy, setBusy] = useState(false);
 	const [message, setMessage] = useState<string>();
 	const [error, setError] = useState<string>();
 
-	const load = useCallback(async () => {
-		if (gated === false) return setPending([]);
-		setPending(await modelAccessRequests(modelId, "pending", api));
-	}, [modelId, gated, api]);
+	const fetchQueue = useCallback(
+		async () => (gated === false ? [] : modelAccessRequests(modelId, "pending", api)),
+		[modelId, gated, api],
+	);
+	// State is set only when the answer arrives (set-state-in-effect), and never from a stale request.
 	useEffect(() => {
-		load().catch((failure: unknown) =>
-			setError(failure instanceof Error ? failure.message : String(failure)),
+		let current = true;
+		fetchQueue().then(
+			(list) => {
+				if (current) setQueue(list);
+			},
+			(failure: unknown) => {
+				if (current) setError(failure instanceof Error ? failure.message : String(failure));
+			},
 		);
-	}, [load]);
+		return () => {
+			current = false;
+		};
+	}, [fetchQueue]);
+	const load = async () => setQueue(await fetchQueue());
 
 	const run = async (work: () => Promise<string>) => {
 		setBusy(true);

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { ModelDetail } from "../../api/models";
 import { getInferenceSnippets, type InferenceSnippet } from "../../inference/adapter";
+import { useResource } from "../../hooks/useResource";
 import { useSettings } from "../../settings/store";
 import { isConversational, toModelData } from "../../view/model";
 import {
@@ -40,19 +41,18 @@ export function ProvidersPanel({
 	const [client, setClient] = useState<string | undefined>(undefined);
 	const [streaming, setStreaming] = useState(false);
 	const [billTo, setBillTo] = useState(false);
-	const [state, setState] = useState<SnippetState>({ status: "loading" });
 	const entry = providers.find((candidate) => candidate.provider === provider);
 	const conversational = isConversational(model);
 	const modelData = useMemo(() => toModelData(model), [model]);
 
-	useEffect(() => {
-		if (!entry) return;
-		let cancelled = false;
-		setState({ status: "loading" });
+	// The snippets of the chosen provider and options; "loading" is derived by useResource (no state reset
+	// in an effect). Without a provider there is nothing to generate (the panel says so below).
+	const generated = useResource(async () => {
+		if (!entry) return [];
 		const opts: Record<string, unknown> = {};
 		if (streaming) opts.streaming = true;
 		if (billTo) opts.billTo = settingsBillTo || "my-org";
-		getInferenceSnippets(
+		return getInferenceSnippets(
 			modelData,
 			entry.provider,
 			{
@@ -64,19 +64,14 @@ export function ProvidersPanel({
 				...(entry.adapterWeightsPath ? { adapterWeightsPath: entry.adapterWeightsPath } : {}),
 			},
 			opts,
-		).then(
-			(snippets) => {
-				if (!cancelled) setState({ status: "ready", snippets });
-			},
-			(error: unknown) => {
-				if (!cancelled)
-					setState({ status: "error", message: error instanceof Error ? error.message : String(error) });
-			},
 		);
-		return () => {
-			cancelled = true;
-		};
 	}, [entry, model.id, modelData, streaming, billTo, settingsBillTo]);
+	const state: SnippetState =
+		generated.status === "ready"
+			? { status: "ready", snippets: generated.data }
+			: generated.status === "error"
+				? { status: "error", message: generated.error.message }
+				: { status: "loading" };
 
 	if (providers.length === 0) {
 		return (

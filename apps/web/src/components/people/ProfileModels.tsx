@@ -18,7 +18,7 @@ export function ProfileModels({ author, count }: { author: string; count: number
 	const api = useApiOptions();
 	const models = useResource(
 		(signal) => listModels({ author, sort: "lastModified", limit: PROFILE_MODELS }, { ...api, signal }),
-		[api.baseUrl, api.token, author],
+		[api, author],
 	);
 	const allHref = `/models?author=${encodeURIComponent(author)}`;
 	return (
