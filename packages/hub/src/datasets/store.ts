@@ -12,7 +12,7 @@ import {
 	siblingsOf,
 	COUNT_COLUMNS,
 	type CountedRow,
-	directionSql,
+	keyOrderSql,
 	likeLiteral,
 	listedFacts,
 	nextPageCursor,
@@ -271,12 +271,11 @@ export async function listDatasets(db: Queryable, query: DatasetListQuery): Prom
 	};
 	const where = filterConditions(query, param);
 	const { column } = SORT_COLUMNS[query.sort];
-	const { order } = directionSql(query.direction);
 	if (query.after) where.push(afterCondition(query.sort, query.direction, query.after, param));
 	const needed = withSortProperty(query.properties, query.sort);
 	const result = await db.query<DatasetRow>(
 		`SELECT ${columnsFor(needed)} FROM repos m WHERE ${where.join(" AND ")}
-		ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order} LIMIT ${param(query.limit + 1)}`,
+		ORDER BY ${keyOrderSql(query.sort, query.direction, column, "m.id")} LIMIT ${param(query.limit + 1)}`,
 		params,
 	);
 	const rows = result.rows.slice(0, query.limit);

@@ -902,6 +902,16 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at, id) 
 CREATE INDEX webhook_deliveries_log ON webhook_deliveries (webhook_id, id);
 `,
 	},
+	{
+		version: 22,
+		name: "trending ties by id A to Z",
+		sql: `
+-- Trending lists equal scores by id A to Z (repos/listing.ts IDS_AGAINST_SORT): the index holds that
+-- mixed order, so both directions page over it (the ascending one walks it backwards).
+DROP INDEX repos_sort_trending_score;
+CREATE INDEX repos_sort_trending_order ON repos (type, trending_score DESC, id);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

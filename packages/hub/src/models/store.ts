@@ -17,7 +17,8 @@ import {
 	siblingsOf,
 	COUNT_COLUMNS,
 	type CountedRow,
-	directionSql,
+	keyAfterSql,
+	keyOrderSql,
 	likeLiteral,
 	listedFacts,
 	nextPageCursor,
@@ -483,13 +484,12 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 	const where = [...patterns.map((pattern) => idMatches("m", pattern)), ...tagsOf("m"), ...rest];
 
 	const { column, cast } = SORT_COLUMNS[query.sort];
-	const { op, order } = directionSql(query.direction);
 	const filters = [...where];
 	const cursor = query.after ? afterCondition(query.sort, query.direction, query.after, param) : undefined;
 	// The sort column is always read: the cursor is made from it.
 	const properties = new Set(query.properties);
 	const needed = withSortProperty(properties, query.sort);
-	const orderBy = ` ORDER BY ${column ? `${column} ${order}, ` : ""}m.id ${order}`;
+	const orderBy = ` ORDER BY ${keyOrderSql(query.sort, query.direction, column, "m.id")}`;
 	const limit = param(query.limit + 1);
 	const all = [type, ...filters, ...(cursor ? [cursor] : [])];
 	const direct = `SELECT ${columnsFor(needed)} FROM repos m WHERE ${all.join(" AND ")}${orderBy} LIMIT ${limit}`;
@@ -512,9 +512,11 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 		// The sort value is a column of the walked rows, so that the planner knows they come sorted and
 		// stops at a page (an expression such as the downloads sum, recomputed outside, would be sorted again).
 		const sortValue = column ? `, ${column} AS sort_value` : "";
-		const keyOrder = ` ORDER BY ${column ? `w.sort_value ${order}, ` : ""}w.id ${order}`;
+		const keyOrder = ` ORDER BY ${keyOrderSql(query.sort, query.direction, column && "w.sort_value", "w.id")}`;
 		const rowWalk = (): string => {
-			const walkOrder = column ? ` ORDER BY m.sort_value ${order}, m.id ${order}` : orderBy;
+			const walkOrder = column
+				? ` ORDER BY ${keyOrderSql(query.sort, query.direction, "m.sort_value", "m.id")}`
+				: orderBy;
 			return (
 				`SELECT ${columnsFor(needed)} FROM (SELECT *${sortValue} FROM repos m WHERE ${type}` +
 				(cursor ? ` AND ${cursor}` : "") +
@@ -554,8 +556,15 @@ export async function listModels(db: Queryable, query: ListQuery): Promise<ListP
 				};
 				const value = sortValueOf(lastFound, query.sort);
 				const from = column
-					? `(${column}, m.id) ${op} (${next(value)}::${cast}, ${next(lastFound.id)})`
-					: `m.id ${op} ${next(lastFound.id)}`;
+					? keyAfterSql(
+							query.sort,
+							query.direction,
+							column,
+							"m.id",
+							`${next(value)}::${cast}`,
+							next(lastFound.id),
+						)
+					: keyAfterSql(query.sort, query.direction, undefined, "m.id", "", next(lastFound.id));
 				// The entries between the last match and the end of the first stretch are walked again:
 				// about as many as walked per match.
 				const rest = stretch - scan + Math.ceil(scan / found);

@@ -77,6 +77,52 @@ export function directionSql(direction: Direction): { op: "<" | ">"; order: "DES
 	return direction === -1 ? { op: "<", order: "DESC" } : { op: ">", order: "ASC" };
 }
 
+/**
+ * Sorts whose ties go by id the other way round from the sort: descending (the default) lists equal
+ * scores by id A to Z. Trending scores tie often (every score is 0 on a new hub), and ties listed Z to A
+ * read as a broken sort (issue 22). Index repos_sort_trending_order (migration 22) holds this order.
+ */
+const IDS_AGAINST_SORT: ReadonlySet<ModelSort> = new Set<ModelSort>(["trendingScore"]);
+
+/** The id order of a listing: the sort's own, or the other way round for IDS_AGAINST_SORT. */
+function idDirection(sort: ModelSort, direction: Direction): Direction {
+	return IDS_AGAINST_SORT.has(sort) ? (-direction as Direction) : direction;
+}
+
+/**
+ * The ORDER BY list of a listing: its sort value (`value`, absent for the id sort) then the id, each in
+ * its direction.
+ */
+export function keyOrderSql(
+	sort: ModelSort,
+	direction: Direction,
+	value: string | undefined,
+	id: string,
+): string {
+	const idOrder = `${id} ${directionSql(idDirection(sort, direction)).order}`;
+	return value ? `${value} ${directionSql(direction).order}, ${idOrder}` : idOrder;
+}
+
+/**
+ * The keyset condition that a row (`value`, `id`: SQL of its sort value and id) comes after the
+ * position (`after`, `afterId`: placeholders) in keyOrderSql's order. When both go the same way it is
+ * one row comparison; otherwise the value bound comes first, so the sort index is entered at it.
+ */
+export function keyAfterSql(
+	sort: ModelSort,
+	direction: Direction,
+	value: string | undefined,
+	id: string,
+	after: string,
+	afterId: string,
+): string {
+	const { op } = directionSql(direction);
+	const idOp = directionSql(idDirection(sort, direction)).op;
+	if (!value) return `${id} ${op} ${afterId}`;
+	if (idOp === op) return `(${value}, ${id}) ${op} (${after}, ${afterId})`;
+	return `(${value} ${op}= ${after} AND (${value} ${op} ${after} OR ${id} ${idOp} ${afterId}))`;
+}
+
 /** The keyset condition that rows come after `after` in the listing's (sort value, id) order. */
 export function afterCondition(
 	sort: ModelSort,
@@ -85,10 +131,8 @@ export function afterCondition(
 	param: BindParameter,
 ): string {
 	const { column, cast } = SORT_COLUMNS[sort];
-	const { op } = directionSql(direction);
-	return column
-		? `(${column}, m.id) ${op} (${param(after.value)}::${cast}, ${param(after.id)})`
-		: `m.id ${op} ${param(after.id)}`;
+	if (!column) return keyAfterSql(sort, direction, undefined, "m.id", "", param(after.id));
+	return keyAfterSql(sort, direction, column, "m.id", `${param(after.value)}::${cast}`, param(after.id));
 }
 
 /** The condition that hides private repositories from those who may not read their namespace (issue 14). */

@@ -91,6 +91,7 @@ def group_list():
         sort: [summary(m) for m in api.list_models(sort=sort, limit=40)]
         for sort in ["downloads", "likes", "created_at", "last_modified", "trending_score"]
     }
+    out["bulk_trending"] = ids(api.list_models(author=params["bulk_author"], sort="trending_score"))
     out["full"] = [summary(m) for m in api.list_models(full=True, limit=5, author="meta-llama")]
     out["card_data"] = [summary(m) for m in api.list_models(cardData=True, limit=5, author="meta-llama")]
     out["fetch_config"] = [summary(m) for m in api.list_models(fetch_config=True, limit=5, author="meta-llama")]

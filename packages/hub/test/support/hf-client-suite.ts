@@ -116,6 +116,8 @@ export async function loadClientFixtures(
 			tags: ["bulk"],
 			downloads: (index * 7919) % 100_000,
 			likes: index % 50,
+			// Mostly 0, so trending ties across pages (issue 22: ties were listed by id Z to A).
+			trendingScore: index % 250 === 3 ? 1 + Math.floor(index / 500) : 0,
 			lastModified: new Date(Date.UTC(2023, 0, 1) + index * 3_600_000).toISOString(),
 		})),
 	);
@@ -350,6 +352,29 @@ function defineHfClientSuiteFor(
 			expect(nonIncreasing(sorts.last_modified!.map((m) => m.last_modified as string))).toBe(true);
 			expect(nonIncreasing(sorts.trending_score!.map((m) => m.trending_score as number))).toBe(true);
 			for (const [sort, models] of Object.entries(sorts)) expect(models, sort).toHaveLength(40);
+
+			// Trending ties go by id A to Z, across list_models' pages of 1000 (issue 22): the order the
+			// database gives for (score descending, id ascending), every bulk model once.
+			const trending = out.bulk_trending as string[];
+			const expected = await db.query<{ id: string }>(
+				`SELECT id FROM repos WHERE type = 'model' AND namespace = $1 ORDER BY trending_score DESC, id COLLATE "C"`,
+				[BULK_AUTHOR],
+			);
+			expect(trending).toEqual(expected.rows.map((row) => row.id));
+			expect(trending.slice(0, 6)).toEqual(
+				[1003, 1253, 503, 753, 3, 253].map((n) => `${BULK_AUTHOR}/bulk-${String(n).padStart(5, "0")}`),
+			);
+			// The API's ascending direction is the exact reverse, over pages of 400 followed through Link.
+			const ascending: string[] = [];
+			let next: string | undefined =
+				`${hub.url}/api/models?author=${BULK_AUTHOR}&sort=trendingScore&direction=1&limit=400`;
+			while (next) {
+				const response: Response = await fetch(next);
+				expect(response.status).toBe(200);
+				ascending.push(...((await response.json()) as { id: string }[]).map((model) => model.id));
+				next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") ?? "")?.[1];
+			}
+			expect(ascending).toEqual([...trending].reverse());
 
 			for (const model of out.full as Summary[]) {
 				expect(model.sha).toMatch(/^[0-9a-f]{40}$/);
