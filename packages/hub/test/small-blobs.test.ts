@@ -132,6 +132,30 @@ describe("small files kept in the database", () => {
 			const got = await fetch(`${hub.url}/alice/many/resolve/main/${path}`);
 			expect(Buffer.from(await got.arrayBuffer()).equals(bytes), path).toBe(true);
 		}
+		// A small binary part is an LFS file kept in the table: the LFS batch API knows the repository
+		// holds it (no upload asked again).
+		const small = Buffer.from(Array.from({ length: 300 }, (_, index) => (index * 7) % 256));
+		const binary = new FormData();
+		binary.append("header", JSON.stringify({ summary: "a small binary" }));
+		binary.append("file", new Blob([new Uint8Array(small)]), "web/small.bin");
+		const committed = await fetch(`${hub.url}/api/models/alice/many/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}` },
+			body: binary,
+		});
+		expect(committed.status).toBe(200);
+		const info = await fetch(`${hub.url}/api/models/alice/many/tree/main/web`);
+		const entries = (await info.json()) as Array<{ path: string; lfs?: unknown }>;
+		expect(entries.find((entry) => entry.path === "web/small.bin")?.lfs).toBeTruthy();
+		const batch = await fetch(`${hub.url}/alice/many.git/info/lfs/objects/batch`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/vnd.git-lfs+json" },
+			body: JSON.stringify({ operation: "upload", objects: [{ oid: sha256(small), size: small.length }] }),
+		});
+		expect(batch.status).toBe(200);
+		const [object] = ((await batch.json()) as { objects: Array<{ oid: string; actions?: unknown }> }).objects;
+		expect(object?.oid).toBe(sha256(small));
+		expect(object?.actions).toBeUndefined();
 	});
 
 	it("serves a database-kept file's ranges, HEAD, ETag and 304 as a blob file's", async () => {

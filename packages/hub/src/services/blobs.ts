@@ -126,6 +126,18 @@ export async function blobLocation(
 }
 
 /**
+ * Whether a blob's bytes are kept, in the database's table or the file store: a small file a commit
+ * stored in the table is as held as one in the file store (the LFS batch API asked for it again).
+ */
+export async function blobKept(
+	context: { db: Queryable; storage: BlobStore },
+	blob: { sha256: string; size: number },
+): Promise<boolean> {
+	if ((await blobLocation(context.db, blob)) === "database") return true;
+	return (await context.storage.stat(blob.sha256)) !== undefined;
+}
+
+/**
  * A URL to fetch a blob from the storage directly (S3 presigned), or undefined when the bytes come
  * through the hub: always for a blob kept in the database (`storedIn`, when known, saves the lookup).
  */

@@ -21,7 +21,7 @@ import { sign, verify, verifyText } from "../uploads/signing.js";
 import { smallOrStream } from "../uploads/small-part.js";
 import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
-import { keepStored, requireBlobs, storeBlob } from "./blobs.js";
+import { blobKept, keepStored, requireBlobs, storeBlob } from "./blobs.js";
 import { checkQuota, QuotaExceededError, remainingQuota } from "./quota.js";
 import { checkCommitBranch, commitChanges, requireCommitRight, type CommitResult } from "./commits.js";
 import { entriesAt, fileAt, fileBytes, fileEtag, readableRevision } from "./contents.js";
@@ -422,7 +422,7 @@ export async function planLfsUploads(
 			continue;
 		}
 		const known = held.get(oid);
-		if (known && known.size === size && (await context.storage.stat(oid)) !== undefined) {
+		if (known && known.size === size && (await blobKept(context, { sha256: oid, size }))) {
 			plans.push({ status: "held", oid, size });
 			continue;
 		}
