@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAccountCommand } from "../src/commands/accounts.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { startHub, type RunningHub } from "./support/hub.js";
@@ -635,6 +636,35 @@ describe("site admins", () => {
 		// Taking the role away works at once.
 		await admin("PUT", "/api/admin/users/sara/site-admin", { siteAdmin: false });
 		expect((await as(sara, "GET", "/api/admin/accounts")).status).toBe(403);
+	});
+
+	it("are granted and revoked from the command line, audited as @cli", async () => {
+		const cli = await joinAs("clio");
+		expect((await as(cli, "GET", "/api/admin/accounts")).status).toBe(403);
+		expect(await runAccountCommand(db, "user", ["site-admin", "CLIO", "grant"])).toBe(
+			"clio is now a site admin.",
+		);
+		expect((await as(cli, "GET", "/api/admin/accounts")).status).toBe(200);
+		const revoked = JSON.parse(
+			await runAccountCommand(db, "user", ["site-admin", "clio", "revoke", "--json"]),
+		);
+		expect(revoked).toEqual({ name: "clio", siteAdmin: false });
+		expect((await as(cli, "GET", "/api/admin/accounts")).status).toBe(403);
+		await expect(runAccountCommand(db, "user", ["site-admin", "clio", "yes"])).rejects.toThrow(
+			'user site-admin takes grant or revoke, got "yes"',
+		);
+		await expect(runAccountCommand(db, "user", ["site-admin", "nobody-here", "grant"])).rejects.toThrow(
+			"no user named nobody-here",
+		);
+		const audit = (await (
+			await admin("GET", "/api/admin/audit?actor=%40cli&action=user.site-admin")
+		).json()) as {
+			entries: Array<{ details: { user: string; siteAdmin: boolean } }>;
+		};
+		expect(audit.entries.map((entry) => entry.details)).toEqual([
+			{ user: "clio", siteAdmin: false },
+			{ user: "clio", siteAdmin: true },
+		]);
 	});
 });
 

@@ -13,6 +13,7 @@ import {
 	withdrawToken,
 } from "../services/accounts.js";
 import { CLI_ACTOR } from "../services/actor.js";
+import { grantSiteAdmin } from "../services/sessions.js";
 import { ChangeEvents } from "../services/changes.js";
 import type { WriteContext } from "../services/write.js";
 import { AUDIT_ACTIONS } from "../vocabulary.js";
@@ -20,6 +21,8 @@ import { AUDIT_ACTIONS } from "../vocabulary.js";
 export const ACCOUNT_USAGE = `  user create NAME [--fullname TEXT]
                             create a user; prints a new write token (shown once)
   user list                 list users and their organisations
+  user site-admin NAME grant|revoke
+                            make a user a site admin (accounts, invites), or no longer one
   token create USER [--scope read|write] [--name NAME]
                             issue another token for a user (shown once; write by default)
   token list USER           list a user's tokens (ids, scopes, dates; never the tokens)
@@ -127,6 +130,18 @@ export async function runAccountCommand(
 									`${row.name}${row.orgs.length ? `  (${row.orgs.map((o) => `${o.name}: ${o.role}`).join(", ")})` : ""}`,
 							)
 							.join("\n"),
+			);
+		}
+		case "user site-admin": {
+			const [name, change] = expect(parsed, 2, "user site-admin NAME grant|revoke");
+			if (change !== "grant" && change !== "revoke")
+				throw new UsageError(`user site-admin takes grant or revoke, got ${JSON.stringify(change)}`);
+			const result = await grantSiteAdmin(context, CLI_ACTOR, name as string, change === "grant");
+			return out(
+				result,
+				result.siteAdmin
+					? `${result.name} is now a site admin.`
+					: `${result.name} is no longer a site admin.`,
 			);
 		}
 		case "token create": {
