@@ -101,6 +101,7 @@ async function serve(config: HubConfig): Promise<void> {
 			downloads: config.downloads,
 			serving: config.serving,
 			viewer: config.viewer,
+			git: config.git,
 			shutdown: config.shutdown,
 			accountLimits: config.accountLimits,
 			gc: config.gc,

@@ -21,6 +21,7 @@ import { DEFAULT_SERVING_CACHE_SETTINGS, type ServingCacheSettings } from "./ser
 import { DEFAULT_VIEWER_SETTINGS, type ViewerSettings } from "./viewer/settings.js";
 import { DEFAULT_TOKEN_CACHE_SETTINGS, type TokenCacheSettings } from "./accounts/token-cache.js";
 import { DEFAULT_TREE_CACHE_BYTES } from "./repos/trees.js";
+import { DEFAULT_GIT_SETTINGS, type GitSettings } from "./git/serve.js";
 import { DEFAULT_GROUP_WRITES } from "./storage/disk.js";
 import {
 	DEFAULT_UPSTREAM_SETTINGS,
@@ -84,6 +85,8 @@ export interface HubConfig {
 	serving: ServingCacheSettings;
 	/** The dataset viewer's limits (src/viewer/settings.ts). */
 	viewer: ViewerSettings;
+	/** Git serving: where the bare caches live, its bounds (src/git/serve.ts). */
+	git: Partial<GitSettings>;
 	/** Storage quotas and the repository creation rate (src/quota/). */
 	accountLimits: AccountLimits;
 	/** The collector of unreferenced bytes (src/gc/). */
@@ -339,6 +342,18 @@ function boolean(env: Env, name: string): boolean {
 }
 
 /** Reads the configuration from `env` (process.env by default). Throws ConfigError on bad values. */
+/** MODELHUB_GIT_*: git serving's cache directory and bounds. */
+function gitSettings(env: Env, dataDir: string): Partial<GitSettings> {
+	const d = DEFAULT_GIT_SETTINGS;
+	const dir = nonEmpty(env.MODELHUB_GIT_DIR) ?? (dataDir === "memory://" ? undefined : join(dataDir, "git"));
+	return {
+		...(dir === undefined ? {} : { dir }),
+		maxRequestBytes: integer(env, "MODELHUB_GIT_MAX_REQUEST_BYTES", d.maxRequestBytes, 1024, 2 ** 40),
+		timeoutSeconds: integer(env, "MODELHUB_GIT_TIMEOUT_SECONDS", d.timeoutSeconds, 1, 86_400),
+		maxProcesses: integer(env, "MODELHUB_GIT_MAX_PROCESSES", d.maxProcesses, 1, 1024),
+	};
+}
+
 /** MODELHUB_VIEWER_*: the dataset viewer's limits. */
 function viewerSettings(env: Env): ViewerSettings {
 	const d = DEFAULT_VIEWER_SETTINGS;
@@ -533,6 +548,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 			repositoryWindowMs: integer(env, "MODELHUB_DATASET_DOWNLOAD_SECONDS", 300, 0, 86_400) * 1000,
 		},
 		viewer: viewerSettings(env),
+		git: gitSettings(env, dataDir),
 		serving: {
 			metadataBytes: integer(
 				env,

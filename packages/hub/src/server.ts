@@ -1,4 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Fastify, {
 	LogController,
 	type FastifyError,
@@ -76,6 +79,8 @@ import { discussionRoutes } from "./routes/discussions.js";
 import { MirrorService } from "./mirror/service.js";
 import type { UpstreamSettings } from "./mirror/settings.js";
 import { mirrorWriteGuard } from "./routes/mirror.js";
+import { DEFAULT_GIT_SETTINGS, GitServer, type GitSettings } from "./git/serve.js";
+import { gitRoutes } from "./routes/git.js";
 
 export interface HubServerOptions {
 	db: Database;
@@ -119,6 +124,8 @@ export interface HubServerOptions {
 	serving?: Partial<ServingCacheSettings> | undefined;
 	/** The dataset viewer's limits (src/viewer/settings.ts). */
 	viewer?: Partial<ViewerSettings> | undefined;
+	/** Git serving (src/git/serve.ts); without `dir`, a temporary directory removed on close. */
+	git?: Partial<GitSettings> | undefined;
 	/** How `app.close()` treats requests in flight (grace, idle connections); see src/connections.ts. */
 	shutdown?: Partial<ShutdownSettings>;
 	/** The parsing workers: their number, queue and time limit (src/parsing/pool.ts). */
@@ -499,7 +506,13 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 	app.addHook("onClose", async () => webhooks.close());
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
-	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter });
+	// Git's bare caches: under the data directory when configured, else a temporary one of this process.
+	const gitDir = options.git?.dir ?? (await mkdtemp(join(tmpdir(), "modelhub-git-")));
+	if (options.git?.dir === undefined)
+		app.addHook("onClose", async () => rm(gitDir, { recursive: true, force: true }));
+	const git = new GitServer(services, { ...DEFAULT_GIT_SETTINGS, ...options.git, dir: gitDir });
+	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter, git });
+	await gitRoutes(app, { db: services.db, git });
 	await catalogueRoutes(app, { ...services, cache });
 	await webRoutes(app, {
 		...services,

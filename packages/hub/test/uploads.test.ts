@@ -165,10 +165,19 @@ describe("LFS uploads", () => {
 		const download = await post(
 			`/alice/edge.git/info/lfs/objects/batch`,
 			tokens.alice as string,
-			{ operation: "download", objects: [] },
+			{ operation: "download", objects: [{ oid: "0".repeat(64), size: 1 }] },
 			"application/vnd.git-lfs+json",
 		);
-		expect(download.status).toBe(422);
+		// Downloads are answered for git-lfs (git-http.test.ts); an object the repository lacks, per object.
+		expect(download.status).toBe(200);
+		expect(((await download.json()) as { objects: BatchObject[] }).objects[0]?.error?.code).toBe(404);
+		const unknown = await post(
+			`/alice/edge.git/info/lfs/objects/batch`,
+			tokens.alice as string,
+			{ operation: "delete", objects: [] },
+			"application/vnd.git-lfs+json",
+		);
+		expect(unknown.status).toBe(422);
 	});
 });
 

@@ -9,7 +9,8 @@ import { createHash } from "node:crypto";
 const FILE_MODE = "100644";
 const TREE_MODE = "40000";
 
-function objectId(type: "blob" | "tree" | "commit", content: Buffer): string {
+/** Git's id of an object: SHA-1 over `<type> <size>\0<content>`. */
+export function objectId(type: "blob" | "tree" | "commit", content: Buffer): string {
 	return createHash("sha1").update(`${type} ${content.byteLength}\0`).update(content).digest("hex");
 }
 
@@ -116,13 +117,21 @@ export interface CommitObject {
 	message?: string;
 }
 
-/** A commit's id: git's commit object with the same author as committer, dates in UTC. */
-export function commitOid(commit: CommitObject): string {
+/**
+ * A commit object's bytes, as git stores them: the author is the committer, dates in UTC. The one place
+ * commit bytes are made (commitOid hashes them; git serving writes them into its object store).
+ */
+export function commitObjectBytes(commit: CommitObject): Buffer {
 	const seconds = Math.floor(commit.date.getTime() / 1000);
 	const person = `${commit.authorName} <${commit.authorEmail}> ${seconds} +0000`;
 	const lines = [`tree ${commit.tree}`];
 	if (commit.parent) lines.push(`parent ${commit.parent}`);
 	lines.push(`author ${person}`, `committer ${person}`, "");
 	const body = commit.message ? `${commit.title}\n\n${commit.message}` : commit.title;
-	return objectId("commit", Buffer.from(`${lines.join("\n")}\n${body}\n`, "utf8"));
+	return Buffer.from(`${lines.join("\n")}\n${body}\n`, "utf8");
+}
+
+/** A commit's id: git's id of commitObjectBytes. */
+export function commitOid(commit: CommitObject): string {
+	return objectId("commit", commitObjectBytes(commit));
 }

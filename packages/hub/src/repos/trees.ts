@@ -275,6 +275,11 @@ function gitEntry(item: TreeItem): Buffer {
 	return bytes;
 }
 
+/** A git tree object's content (entries in any order; git's is gitOrder). */
+export function gitTreeBytes(items: readonly TreeItem[]): Buffer {
+	return Buffer.concat(gitOrder(items).map(gitEntry));
+}
+
 /** Git's tree id of entries (in any order; git's is gitOrder). */
 export function gitTreeOid(items: readonly TreeItem[]): string {
 	const parts = gitOrder(items).map(gitEntry);

@@ -102,6 +102,20 @@ export function bearerToken(header: string | string[] | undefined): string | "ma
 	return match ? (match[1] as string) : "malformed";
 }
 
+/**
+ * `Basic base64(user:password)` → the password, "malformed" otherwise: git (and `git credential`) sends
+ * a username and the access token as its password; the username is not checked.
+ */
+export function basicPassword(header: string | string[] | undefined): string | "malformed" {
+	if (typeof header !== "string") return "malformed";
+	const match = /^Basic[ \t]+([A-Za-z0-9+/=]+)[ \t]*$/i.exec(header);
+	if (!match) return "malformed";
+	const decoded = Buffer.from(match[1] as string, "base64").toString("utf8");
+	const colon = decoded.indexOf(":");
+	const password = colon < 0 ? "" : decoded.slice(colon + 1);
+	return password === "" || /\s/.test(password) ? "malformed" : password;
+}
+
 /** The refusal of a request that needs a token and came without one. */
 export function authenticationRequired(): RefusedError {
 	return new RefusedError({ status: 401, message: AUTH_REQUIRED });
@@ -242,7 +256,7 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 	app.addHook("onRequest", (request, reply, done) => {
 		request.viewer = ANONYMOUS;
 		const header = request.headers.authorization;
-		const token = bearerToken(header);
+		const token = bearerToken(header) === "malformed" ? basicPassword(header) : bearerToken(header);
 		if (token === undefined) {
 			const cookies = request.headers.cookie;
 			const secret = cookies === undefined ? undefined : cookieValue(cookies, SESSION_COOKIE);

@@ -11,7 +11,10 @@ import {
 	type UploadGrant,
 	type UploadUrlQuery,
 } from "../../services/uploads.js";
-import { actorOf, tooManyFailures } from "../auth.js";
+import { actorOf, authenticationRequired, tooManyFailures } from "../auth.js";
+import { gitReadAccess } from "../git.js";
+import { authorizeRepo } from "../../services/repos.js";
+import type { GitServer } from "../../git/serve.js";
 import { repoPathName } from "../../repo-identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
 import { repoAccess } from "../repo-access.js";
@@ -119,6 +122,60 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	}
 }
 
+/**
+ * The batch API's download answer for git-lfs: per object the repository holds (any of its files, Xet-
+ * stored ones included), a download action to its bytes on the same URLs git-lfs derives; the request's
+ * own Authorization header goes with it (in the answer's body, never in a URL) so private files download.
+ */
+async function lfsDownloads(
+	git: GitServer,
+	request: FastifyRequest,
+	body: Record<string, unknown>,
+	publicUrl: string | undefined,
+) {
+	const objects = body.objects;
+	if (!Array.isArray(objects) || objects.length > MAX_BATCH_OBJECTS) {
+		throw new LfsError(
+			"Unprocessable",
+			`'objects' must be a list of at most ${MAX_BATCH_OBJECTS} { oid, size }`,
+		);
+	}
+	if (body.hash_algo !== undefined && body.hash_algo !== "sha256") {
+		throw new LfsError("Conflict", "only sha256 objects are supported");
+	}
+	const repo = request.repo!;
+	const base = `${repoPageUrl(publicOrigin(request, publicUrl), repo)}.git/info/lfs/objects/`;
+	const authorization = request.headers.authorization;
+	const answers = [];
+	for (const item of objects) {
+		const object = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+		const oid = typeof object.oid === "string" && /^[0-9a-f]{64}$/.test(object.oid) ? object.oid : undefined;
+		const asked = typeof object.size === "number" ? object.size : undefined;
+		if (oid === undefined) {
+			answers.push({ oid: object.oid, size: asked, error: { code: 422, message: "oid must be a SHA-256" } });
+			continue;
+		}
+		const size = await git.heldBlobSize(repo, oid);
+		if (size === undefined) {
+			answers.push({ oid, size: asked, error: { code: 404, message: `object ${oid} is not in ${repo.id}` } });
+			continue;
+		}
+		answers.push({
+			oid,
+			size,
+			authenticated: true,
+			actions: {
+				download: {
+					href: `${base}${oid}`,
+					...(typeof authorization === "string" ? { header: { Authorization: authorization } } : {}),
+					expires_in: UPLOAD_URL_TTL_SECONDS,
+				},
+			},
+		});
+	}
+	return { transfer: "basic", objects: answers, hash_algo: "sha256" };
+}
+
 /** `objects/batch` and `objects/verify`. */
 function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: RepoUrls): void {
 	const { services } = options;
@@ -126,19 +183,21 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 
 	app.post(
 		`${urls.page}:namespace/:repo/info/lfs/objects/batch`,
-		{ onRequest: repoAccess(services, "write", type, lfsRepoId) },
+		// Read access first (downloads need no more; git-lfs needs git's 401 to send credentials).
+		{ onRequest: gitReadAccess(services, urls) },
 		async (request, reply) => {
-			const repo = request.repo!;
 			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
 				string,
 				unknown
 			>;
-			if (body.operation !== "upload") {
-				throw new LfsError(
-					"Unprocessable",
-					"only the upload operation is supported: download files from /{id}/resolve/{revision}/{path}",
-				);
+			if (body.operation === "download" && options.git !== undefined) {
+				return reply.type(LFS_TYPE).send(await lfsDownloads(options.git, request, body, options.publicUrl));
 			}
+			if (body.operation !== "upload") {
+				throw new LfsError("Unprocessable", "the operation must be upload or download");
+			}
+			if (request.viewer.kind === "anonymous") throw authenticationRequired();
+			const repo = await authorizeRepo(services, request.viewer, request.repo!, "write");
 			const objects = body.objects;
 			if (!Array.isArray(objects) || objects.length > MAX_BATCH_OBJECTS) {
 				throw new LfsError(

@@ -1,4 +1,5 @@
 import type { AuthFailureLimits } from "../../accounts/auth-limits.js";
+import type { GitServer } from "../../git/serve.js";
 import type { ServiceContext } from "../../services/context.js";
 
 /** What the upload routes (preupload, commits, LFS, Xet) are given. */
@@ -9,4 +10,6 @@ export interface UploadRoutesOptions {
 	publicUrl: string | undefined;
 	/** Failed authentications per address: bad upload URLs and Xet tokens count too. */
 	limiter: AuthFailureLimits;
+	/** Git serving: the LFS batch API answers git-lfs downloads with its objects (src/git/serve.ts). */
+	git?: GitServer | undefined;
 }

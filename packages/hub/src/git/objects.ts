@@ -1,0 +1,263 @@
+import { createHash } from "node:crypto";
+import { execFile } from "node:child_process";
+import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { deflateSync } from "node:zlib";
+import type { Queryable } from "../db/types.js";
+import { HubError } from "../errors.js";
+import type { RepoKey } from "../repo-identity.js";
+import { commitObjectBytes, lfsPointer, objectId } from "../repos/git.js";
+import { gitTreeBytes, loadTree, type TreeItem } from "../repos/trees.js";
+import { readBlob } from "../services/blobs.js";
+import type { BlobStore } from "../storage/types.js";
+
+/**
+ * A bare git repository per hub repository, holding exactly the hub's objects: blobs (a file's bytes,
+ * or an LFS file's pointer), trees and commits, each written as a loose object (zlib of
+ * `<type> <size>\0<content>`, git's object format) with the id the hub computed (repos/git.ts), checked
+ * as written. The real `git upload-pack` then serves them (git/upload-pack.ts): git's own code
+ * negotiates and packs, the hub only fills the object store and the refs. It is a cache: any of it can
+ * be deleted, the next request rebuilds it from the database and the blob store.
+ */
+
+const run = promisify(execFile);
+
+/** What materialising reads: the database and the blob store. */
+export interface GitSource {
+	db: Queryable;
+	storage: BlobStore;
+}
+
+/** Commits read per query when walking back from a ref to what the cache already holds. */
+const CHAIN_BATCH = 200;
+/** Files read from storage at once. */
+const BLOB_READS = 8;
+
+function objectPath(dir: string, oid: string): string {
+	return join(dir, "objects", oid.slice(0, 2), oid.slice(2));
+}
+
+async function exists(path: string): Promise<boolean> {
+	try {
+		await access(path);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** A history the cache cannot hold with the hub's ids: served as an error, never as other ids. */
+function idMismatch(kind: string, expected: string, actual: string): HubError {
+	return new HubError(
+		"Internal",
+		`git serving: the ${kind} ${expected} does not hash to its id (got ${actual}); this repository cannot be served over git`,
+	);
+}
+
+/** Writes one loose object (atomically: a temporary file renamed into place); its id must be `oid`. */
+async function writeObject(
+	dir: string,
+	type: "blob" | "tree" | "commit",
+	content: Buffer,
+	oid: string,
+): Promise<void> {
+	const actual = objectId(type, content);
+	if (actual !== oid) throw idMismatch(type, oid, actual);
+	const path = objectPath(dir, oid);
+	if (await exists(path)) return;
+	await mkdir(join(dir, "objects", oid.slice(0, 2)), { recursive: true });
+	const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+	const header = Buffer.from(`${type} ${content.byteLength}\0`, "utf8");
+	await writeFile(temporary, deflateSync(Buffer.concat([header, content])));
+	await rename(temporary, path);
+}
+
+/** Creates the bare repository when it is not there yet. */
+export async function initBare(dir: string): Promise<void> {
+	if (await exists(join(dir, "HEAD"))) return;
+	const temporary = `${dir}.${process.pid}.init`;
+	await rm(temporary, { recursive: true, force: true });
+	await run("git", ["init", "--bare", "--quiet", temporary], { env: gitEnv() });
+	try {
+		await rename(temporary, dir);
+	} catch (error) {
+		// Another process made it first.
+		await rm(temporary, { recursive: true, force: true });
+		if (!(await exists(join(dir, "HEAD")))) throw error;
+	}
+}
+
+/** The environment git runs with: no user or system configuration, nothing from the hub's environment. */
+export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+	return {
+		PATH: process.env.PATH ?? "/usr/bin:/bin",
+		GIT_CONFIG_NOSYSTEM: "1",
+		GIT_CONFIG_GLOBAL: "/dev/null",
+		HOME: "/nonexistent",
+		GIT_TERMINAL_PROMPT: "0",
+		...extra,
+	};
+}
+
+async function blobBytes(source: GitSource, item: Extract<TreeItem, { type: "file" }>): Promise<Buffer> {
+	if (item.lfs) return Buffer.from(lfsPointer(item.sha256, item.size), "utf8");
+	const stream = await readBlob(source, { sha256: item.sha256, size: item.size });
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of stream as AsyncIterable<Buffer>) {
+		length += chunk.byteLength;
+		if (length > item.size) {
+			stream.destroy();
+			break;
+		}
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks);
+}
+
+/** Writes a tree and everything under it that the cache lacks (a tree is written after its entries). */
+async function writeTree(source: GitSource, dir: string, oid: string, done: Set<string>): Promise<void> {
+	if (done.has(oid) || (await exists(objectPath(dir, oid)))) {
+		done.add(oid);
+		return;
+	}
+	const tree = await loadTree(source.db, oid);
+	if (tree === undefined) throw new HubError("Internal", `git serving: tree ${oid} is not stored`);
+	const files: Array<Extract<TreeItem, { type: "file" }>> = [];
+	for (const item of tree.items) {
+		if (item.type === "directory") await writeTree(source, dir, item.oid, done);
+		else files.push(item);
+	}
+	for (let start = 0; start < files.length; start += BLOB_READS) {
+		await Promise.all(
+			files.slice(start, start + BLOB_READS).map(async (item) => {
+				const oid = item.lfs
+					? objectId("blob", Buffer.from(lfsPointer(item.sha256, item.size)))
+					: item.gitOid;
+				if (oid === null || done.has(oid) || (await exists(objectPath(dir, oid)))) return;
+				await writeObject(dir, "blob", await blobBytes(source, item), oid);
+				done.add(oid);
+			}),
+		);
+	}
+	await writeObject(dir, "tree", gitTreeBytes(tree.items), oid);
+	done.add(oid);
+}
+
+interface CommitRow {
+	id: string;
+	parent_id: string | null;
+	tree_id: string;
+	title: string;
+	message: string;
+	author: string;
+	created_at: Date | string;
+}
+
+/** `Name <email>` → its parts (the name is everything before the last `<`). */
+function splitAuthor(author: string): { name: string; email: string } {
+	const open = author.lastIndexOf("<");
+	if (open < 0 || !author.endsWith(">")) return { name: author, email: "" };
+	return { name: author.slice(0, open).trimEnd(), email: author.slice(open + 1, -1) };
+}
+
+/** The commits from `head` back to the first one the cache holds, newest first. */
+async function missingChain(
+	source: GitSource,
+	repo: RepoKey,
+	dir: string,
+	head: string,
+): Promise<CommitRow[]> {
+	const missing: CommitRow[] = [];
+	let next: string | null = head;
+	while (next !== null) {
+		const from: string = next;
+		const result: { rows: CommitRow[] } = await source.db.query<CommitRow>(
+			`WITH RECURSIVE chain AS (
+				SELECT id, parent_id, tree_id, title, message, author, created_at, 0 AS depth FROM commits
+				WHERE repo_type = $1 AND repo_id = $2 AND id = $3
+				UNION ALL
+				SELECT c.id, c.parent_id, c.tree_id, c.title, c.message, c.author, c.created_at, chain.depth + 1
+				FROM commits c JOIN chain ON c.repo_type = $1 AND c.repo_id = $2 AND c.id = chain.parent_id
+				WHERE chain.depth < $4
+			) SELECT id, parent_id, tree_id, title, message, author, created_at FROM chain ORDER BY depth`,
+			[repo.type, repo.id, from, CHAIN_BATCH - 1],
+		);
+		if (result.rows.length === 0) throw new HubError("Internal", `git serving: commit ${from} is not stored`);
+		for (const row of result.rows) {
+			if (await exists(objectPath(dir, row.id))) return missing;
+			missing.push(row);
+			next = row.parent_id;
+		}
+	}
+	return missing;
+}
+
+/** Writes the commits of a ref's history the cache lacks, oldest first (each after its tree). */
+export async function writeHistory(
+	source: GitSource,
+	repo: RepoKey,
+	dir: string,
+	head: string,
+): Promise<number> {
+	const chain = await missingChain(source, repo, dir, head);
+	const done = new Set<string>();
+	for (const row of chain.reverse()) {
+		await writeTree(source, dir, row.tree_id, done);
+		const { name, email } = splitAuthor(row.author);
+		const bytes = commitObjectBytes({
+			tree: row.tree_id,
+			parent: row.parent_id,
+			authorName: name,
+			authorEmail: email,
+			date: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+			title: row.title,
+			...(row.message ? { message: row.message } : {}),
+		});
+		await writeObject(dir, "commit", bytes, row.id);
+	}
+	return chain.length;
+}
+
+/** Whether a hub ref name is a valid git ref name (git check-ref-format's rules that hub names could break). */
+export function validRefName(ref: string): boolean {
+	if ([...ref].some((char) => char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f)) return false;
+	if (/[~^:?*[\\]/.test(ref) || ref.includes("..") || ref.includes("@{") || ref.includes("//")) return false;
+	if (ref.endsWith("/") || ref.endsWith(".") || ref.endsWith(".lock")) return false;
+	return ref.split("/").every((part) => part !== "" && !part.startsWith("."));
+}
+
+/** Replaces the refs (one `packed-refs` file, renamed into place) and points HEAD at `head`. */
+export async function writeRefs(dir: string, refs: ReadonlyMap<string, string>, head: string): Promise<void> {
+	const lines = ["# pack-refs with: peeled fully-peeled sorted "];
+	const names = [...refs.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+	for (const name of names) lines.push(`${refs.get(name)} ${name}`);
+	const temporary = join(dir, `packed-refs.${process.pid}.tmp`);
+	await writeFile(temporary, `${lines.join("\n")}\n`);
+	await rename(temporary, join(dir, "packed-refs"));
+	const headTemporary = join(dir, `HEAD.${process.pid}.tmp`);
+	await writeFile(headTemporary, `ref: ${head}\n`);
+	await rename(headTemporary, join(dir, "HEAD"));
+}
+
+/** A stable directory name for a repository's cache: its object id when it has one (kept across renames). */
+export function cacheName(repo: RepoKey, objectIdOfRepo: string | null): string {
+	const key = objectIdOfRepo ?? `${repo.type}:${repo.id.toLowerCase()}`;
+	return `${repo.type}-${createHash("sha256").update(key).digest("hex").slice(0, 32)}.git`;
+}
+
+/** The size of a blob a repository holds (one of its commits refers to it), undefined when it holds none. */
+export async function heldBlobSize(
+	db: Queryable,
+	repo: RepoKey,
+	sha256: string,
+): Promise<number | undefined> {
+	const result = await db.query<{ size: number | string }>(
+		`SELECT b.size FROM repo_blobs r JOIN blobs b ON b.sha256 = r.sha256
+		WHERE r.repo_type = $1 AND r.repo_id = $2 AND r.sha256 = $3`,
+		[repo.type, repo.id, sha256],
+	);
+	const row = result.rows[0];
+	return row === undefined ? undefined : Number(row.size);
+}

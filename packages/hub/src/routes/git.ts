@@ -1,0 +1,168 @@
+import { PassThrough, Transform, type Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { RefusedError, type RepoRef } from "../accounts/viewer.js";
+import { HubError } from "../errors.js";
+import { gitProtocol, type GitServer } from "../git/serve.js";
+import type { RepoKey } from "../repo-identity.js";
+import { authorizeRepo } from "../services/repos.js";
+import type { WriteContext } from "../services/write.js";
+import { checkRepoId, hostedRepoUrls, type RepoUrls } from "./repo-paths.js";
+
+/**
+ * Git's smart HTTP protocol, read side (`git clone`, `fetch`, `pull`, `ls-remote`), on the URLs git
+ * derives from a repository's page: `/{ns}/{name}` and `/{ns}/{name}.git`, `/datasets/{ns}/{name}(.git)`…
+ * `GET …/info/refs?service=git-upload-pack` advertises, `POST …/git-upload-pack` answers; both run the
+ * real `git upload-pack` (git/serve.ts). Anonymous requests for a private or missing repository get the
+ * same 401 with a Basic challenge, so git asks for credentials and existence does not leak.
+ */
+
+export const BASIC_CHALLENGE = 'Basic realm="ModelHub"';
+const ADVERTISEMENT_TYPE = "application/x-git-upload-pack-advertisement";
+const REQUEST_TYPE = "application/x-git-upload-pack-request";
+const RESULT_TYPE = "application/x-git-upload-pack-result";
+
+export interface GitRouteOptions extends Pick<WriteContext, "db"> {
+	git: GitServer;
+}
+
+/** The repository of a `…/:namespace/:repo(.git)/…` route. */
+function gitRepo(request: FastifyRequest, urls: RepoUrls): RepoKey {
+	const { namespace, repo } = request.params as { namespace: string; repo: string };
+	const name = repo.endsWith(".git") ? repo.slice(0, -4) : repo;
+	return { type: urls.type, id: checkRepoId(`${namespace}/${name}`, urls.type) };
+}
+
+/** Read access, with git's answer for anonymous requests that may not read (401, Basic challenge). */
+async function readableRepo(
+	options: Pick<WriteContext, "db">,
+	request: FastifyRequest,
+	urls: RepoUrls,
+): Promise<RepoRef> {
+	const target = gitRepo(request, urls);
+	try {
+		return await authorizeRepo(options, request.viewer, target, "read");
+	} catch (error) {
+		if (
+			request.viewer.kind === "anonymous" &&
+			error instanceof RefusedError &&
+			error.refusal.status === 404
+		) {
+			throw new HubError(
+				"Unauthorized",
+				"Authentication required: sign in with a username and an access token",
+				{
+					challenge: BASIC_CHALLENGE,
+				},
+			);
+		}
+		throw error;
+	}
+}
+
+/**
+ * An onRequest hook for the URLs git and git-lfs derive (`…/{name}.git/info/lfs/…`): read access, answered
+ * as git expects for anonymous requests (401 with a Basic challenge); sets `request.repo`.
+ */
+export function gitReadAccess(options: Pick<WriteContext, "db">, urls: RepoUrls) {
+	return async (request: FastifyRequest): Promise<void> => {
+		request.repo = await readableRepo(options, request, urls);
+	};
+}
+
+/** pkt-line of a text (length in 4 hex digits, itself included). */
+function pktLine(text: string): string {
+	return `${(Buffer.byteLength(text) + 4).toString(16).padStart(4, "0")}${text}`;
+}
+
+/** A request body, gunzipped when git sent it compressed, ended with an error past `limit` bytes. */
+function boundedBody(request: FastifyRequest, limit: number): Readable {
+	const raw = request.body as Readable;
+	let source: Readable = raw;
+	const encoding = request.headers["content-encoding"];
+	if (encoding === "gzip" || encoding === "x-gzip") source = raw.pipe(createGunzip());
+	else if (encoding !== undefined && encoding !== "identity") {
+		throw new HubError(
+			"UnsupportedMediaType",
+			`unsupported Content-Encoding: ${String(encoding).slice(0, 40)}`,
+		);
+	}
+	let seen = 0;
+	const counted = new Transform({
+		transform(chunk: Buffer, _encoding, done) {
+			seen += chunk.byteLength;
+			if (seen > limit)
+				done(new Error(`git request larger than ${limit} bytes (MODELHUB_GIT_MAX_REQUEST_BYTES)`));
+			else done(null, chunk);
+		},
+	});
+	source.on("error", (error) => counted.destroy(error));
+	return source.pipe(counted);
+}
+
+function abortOnClose(reply: FastifyReply): AbortSignal {
+	const controller = new AbortController();
+	reply.raw.once("close", () => controller.abort());
+	return controller.signal;
+}
+
+export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions): Promise<void> {
+	await app.register(async (scope) => {
+		scope.addContentTypeParser(REQUEST_TYPE, (_request, payload, done) => done(null, payload));
+		for (const urls of hostedRepoUrls()) {
+			scope.get(`${urls.page}:namespace/:repo/info/refs`, async (request, reply) => {
+				const service = (request.query as { service?: unknown }).service;
+				if (service !== "git-upload-pack") {
+					// Dumb HTTP is not served; receive-pack (push) is answered by its own route when there is one.
+					throw new HubError("Forbidden", "only git's smart HTTP protocol is served: use git 1.6.6 or later");
+				}
+				const repo = await readableRepo(options, request, urls);
+				const dir = await options.git.prepare(repo);
+				const protocol = gitProtocol(request.headers["git-protocol"]);
+				const output = await options.git.uploadPack(dir, { protocol, signal: abortOnClose(reply) });
+				const body = new PassThrough();
+				// Protocol v0/v1 answers start with the service line; v2 starts with its capabilities
+				// (as git http-backend does).
+				if (!protocol?.split(":").includes("version=2"))
+					body.write(`${pktLine("# service=git-upload-pack\n")}0000`);
+				output.pipe(body);
+				return reply
+					.type(ADVERTISEMENT_TYPE)
+					.header("cache-control", "no-cache, max-age=0, must-revalidate")
+					.send(body);
+			});
+			// An LFS object's bytes, by SHA-256, for git-lfs (the batch API's download href): any file the
+			// repository holds, Xet-stored ones included, as a plain LFS object.
+			scope.get(
+				`${urls.page}:namespace/:repo/info/lfs/objects/:oid`,
+				{ onRequest: gitReadAccess(options, urls) },
+				async (request, reply) => {
+					const { oid } = request.params as { oid: string };
+					const repo = request.repo as RepoRef;
+					const size = /^[0-9a-f]{64}$/.test(oid) ? await options.git.heldBlobSize(repo, oid) : undefined;
+					if (size === undefined)
+						throw new HubError("NotFound", `object ${oid.slice(0, 64)} is not in ${repo.id}`);
+					const bytes = await options.git.lfsObject(oid, size);
+					return reply.type("application/octet-stream").header("content-length", String(size)).send(bytes);
+				},
+			);
+			scope.post(`${urls.page}:namespace/:repo/git-upload-pack`, async (request, reply) => {
+				if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== REQUEST_TYPE) {
+					throw new HubError("UnsupportedMediaType", `send ${REQUEST_TYPE}`);
+				}
+				const repo = await readableRepo(options, request, urls);
+				const dir = await options.git.prepare(repo);
+				const body = boundedBody(request, options.git.settings.maxRequestBytes);
+				const output = await options.git.uploadPack(dir, {
+					protocol: gitProtocol(request.headers["git-protocol"]),
+					body,
+					signal: abortOnClose(reply),
+				});
+				return reply
+					.type(RESULT_TYPE)
+					.header("cache-control", "no-cache, max-age=0, must-revalidate")
+					.send(output);
+			});
+		}
+	});
+}

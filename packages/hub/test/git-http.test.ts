@@ -1,0 +1,324 @@
+// git over HTTP, read side, with the real git client against one running hub: clone (protocol v0 and
+// v2, `/{id}` and `/{id}.git`, datasets), ids equal to the API's, shallow clone, pull after an API
+// commit, ls-remote with branches, tags and refs/pr/N, private repositories (anonymous 401, other user
+// 404, owner with basic auth), and hostile requests answered without a crash.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { startHub, type RunningHub } from "./support/hub.js";
+
+const run = promisify(execFile);
+const ADMIN = "git-http-admin-token-0123456789abcdef";
+
+let db: Database;
+let hub: RunningHub;
+let home: string;
+const tokens: Record<string, string> = {};
+
+/** Runs git with a throwaway HOME and global config (never the user's), failing on a non-zero exit. */
+async function git(args: string[], cwd = home, extraEnv: Record<string, string> = {}) {
+	return run("git", args, {
+		cwd,
+		env: {
+			PATH: process.env.PATH ?? "",
+			HOME: home,
+			GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
+			GIT_CONFIG_NOSYSTEM: "1",
+			GIT_TERMINAL_PROMPT: "0",
+			...extraEnv,
+		},
+		maxBuffer: 64 * 1024 * 1024,
+	});
+}
+
+/** git's exit and output without throwing. */
+async function gitResult(args: string[], cwd = home) {
+	try {
+		const { stdout, stderr } = await git(args, cwd);
+		return { code: 0, stdout, stderr };
+	} catch (error) {
+		const failed = error as { code: number; stdout: string; stderr: string };
+		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+	}
+}
+
+async function api(path: string, token: string, body?: unknown, type = "application/json") {
+	return fetch(`${hub.url}${path}`, {
+		method: body === undefined ? "GET" : "POST",
+		headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": type }) },
+		...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+	});
+}
+
+/** One API commit of regular files (huggingface_hub's NDJSON). */
+async function commit(
+	api_: string,
+	id: string,
+	token: string,
+	files: Record<string, string>,
+	summary: string,
+) {
+	const lines = [
+		{ key: "header", value: { summary, description: "" } },
+		...Object.entries(files).map(([path, content]) => ({
+			key: "file",
+			value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+		})),
+	];
+	const res = await api(
+		`/api/${api_}/${id}/commit/main`,
+		token,
+		lines.map((line) => JSON.stringify(line)).join("\n"),
+		"application/x-ndjson",
+	);
+	expect(res.status, await res.clone().text()).toBe(200);
+	return ((await res.json()) as { commitOid: string }).commitOid;
+}
+
+const LFS_BYTES = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7919) % 251));
+
+/** An LFS file through the batch API (upload, then an NDJSON commit naming it), as huggingface_hub does. */
+async function lfsCommit(id: string, token: string, path: string, bytes: Buffer) {
+	const oid = createHash("sha256").update(bytes).digest("hex");
+	const res = await api(
+		`/${id}.git/info/lfs/objects/batch`,
+		token,
+		{
+			operation: "upload",
+			transfers: ["basic"],
+			objects: [{ oid, size: bytes.length }],
+			hash_algo: "sha256",
+		},
+		"application/vnd.git-lfs+json",
+	);
+	const answer = (await res.json()) as { objects: Array<{ actions?: { upload: { href: string } } }> };
+	const href = answer.objects[0]?.actions?.upload.href as string;
+	expect((await fetch(href, { method: "PUT", body: new Uint8Array(bytes) })).status).toBe(200);
+	const lines = [
+		{ key: "header", value: { summary: `Add ${path}`, description: "" } },
+		{ key: "lfsFile", value: { path, algo: "sha256", oid, size: bytes.length } },
+	];
+	const committed = await api(
+		`/api/models/${id}/commit/main`,
+		token,
+		lines.map((line) => JSON.stringify(line)).join("\n"),
+		"application/x-ndjson",
+	);
+	expect(committed.status, await committed.clone().text()).toBe(200);
+}
+
+/** A clone URL with the user and token in git's credential helper, never in the URL. */
+function withCredentials(user: string): string[] {
+	return ["-c", `credential.helper=!f() { echo username=${user}; echo password=${tokens[user]}; }; f`];
+}
+
+beforeAll(async () => {
+	home = mkdtempSync(join(tmpdir(), "modelhub-git-http-"));
+	// What `git lfs install` writes, in the throwaway global config.
+	writeFileSync(
+		join(home, "gitconfig"),
+		[
+			"[user]\n\tname = Test\n\temail = test@example.com",
+			'[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true',
+			"",
+		].join("\n"),
+	);
+	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+	hub = await startHub({ db, seed: false, adminToken: ADMIN });
+	for (const name of ["alice", "bob"]) {
+		const res = await api("/api/admin/users", ADMIN, { name });
+		tokens[name] = ((await res.json()) as { token: string }).token;
+	}
+	const alice = tokens.alice as string;
+	expect((await api("/api/repos/create", alice, { name: "tiny" })).status).toBe(200);
+	expect((await api("/api/repos/create", alice, { name: "secret", private: true })).status).toBe(200);
+	expect((await api("/api/repos/create", alice, { name: "rows", type: "dataset" })).status).toBe(200);
+	await commit(
+		"models",
+		"alice/tiny",
+		alice,
+		{ "README.md": "# tiny\n", "config/config.json": "{}\n" },
+		"Add card",
+	);
+	await commit("models", "alice/tiny", alice, { "weights/a.txt": "a".repeat(5000) }, "Add weights");
+	await commit("models", "alice/secret", alice, { "secret.txt": "hush\n" }, "Secret");
+	await lfsCommit("alice/secret", alice, "weights.bin", LFS_BYTES);
+	await commit("datasets", "alice/rows", alice, { "data.csv": "a,b\n1,2\n" }, "Rows");
+}, 120_000);
+
+afterAll(async () => {
+	await hub?.close();
+	await db?.close();
+	if (home) rmSync(home, { recursive: true, force: true });
+});
+
+async function apiSha(path: string): Promise<string> {
+	const res = await fetch(`${hub.url}${path}`);
+	return ((await res.json()) as { sha: string }).sha;
+}
+
+describe("git clone over smart HTTP", () => {
+	it("clones with protocol v2 and v0; commit, tree and blob ids are the API's", async () => {
+		const sha = await apiSha("/api/models/alice/tiny");
+		for (const [version, url] of [
+			["2", `${hub.url}/alice/tiny`],
+			["0", `${hub.url}/alice/tiny.git`],
+		] as const) {
+			const dir = join(home, `tiny-v${version}`);
+			await git(["-c", `protocol.version=${version}`, "clone", "-q", url, dir]);
+			expect((await git(["rev-parse", "HEAD"], dir)).stdout.trim()).toBe(sha);
+			expect(readFileSync(join(dir, "weights/a.txt"), "utf8")).toBe("a".repeat(5000));
+			expect((await git(["log", "--format=%s"], dir)).stdout.trim().split("\n")).toEqual([
+				"Add weights",
+				"Add card",
+				"initial commit",
+			]);
+		}
+		const dir = join(home, "tiny-v2");
+		const tree = (await (await fetch(`${hub.url}/api/models/alice/tiny/tree/main`)).json()) as Array<{
+			path: string;
+			oid: string;
+		}>;
+		for (const entry of tree) {
+			expect((await git(["rev-parse", `HEAD:${entry.path}`], dir)).stdout.trim(), entry.path).toBe(entry.oid);
+		}
+		const head = await fetch(`${hub.url}/alice/tiny/resolve/main/README.md`);
+		expect(head.headers.get("x-repo-commit")).toBe(sha);
+		await git(["fsck", "--strict"], dir);
+	});
+
+	it("shallow-clones, then pulls an API commit", async () => {
+		const dir = join(home, "tiny-shallow");
+		await git(["clone", "-q", "--depth", "1", `${hub.url}/alice/tiny`, dir]);
+		expect((await git(["rev-list", "--count", "HEAD"], dir)).stdout.trim()).toBe("1");
+		const next = await commit(
+			"models",
+			"alice/tiny",
+			tokens.alice as string,
+			{ "new.txt": "new\n" },
+			"Add new",
+		);
+		await git(["pull", "-q", "--ff-only"], dir);
+		expect((await git(["rev-parse", "HEAD"], dir)).stdout.trim()).toBe(next);
+		expect(readFileSync(join(dir, "new.txt"), "utf8")).toBe("new\n");
+		expect(await apiSha("/api/models/alice/tiny")).toBe(next);
+		// A partial clone (blobs on demand) works too.
+		const partial = join(home, "tiny-partial");
+		await git(["clone", "-q", "--filter=blob:none", `${hub.url}/alice/tiny`, partial]);
+		expect(readFileSync(join(partial, "new.txt"), "utf8")).toBe("new\n");
+	});
+
+	it("ls-remote lists branches, tags and refs/pr/N with the API's commits", async () => {
+		const alice = tokens.alice as string;
+		const sha = await apiSha("/api/models/alice/tiny");
+		expect((await api("/api/models/alice/tiny/branch/dev", alice, {})).status).toBe(200);
+		expect((await api("/api/models/alice/tiny/tag/main", alice, { tag: "v1" })).status).toBe(200);
+		const pr = await api("/api/models/alice/tiny/discussions", alice, {
+			title: "Try",
+			description: "",
+			pullRequest: true,
+		});
+		expect(pr.status, await pr.clone().text()).toBe(200);
+		const { stdout } = await git(["ls-remote", `${hub.url}/alice/tiny`]);
+		const refs = new Map(
+			stdout
+				.trim()
+				.split("\n")
+				.map((line) => line.split("\t").reverse() as [string, string]),
+		);
+		expect(refs.get("refs/heads/main")).toBe(sha);
+		expect(refs.get("refs/heads/dev")).toBe(sha);
+		expect(refs.get("refs/tags/v1")).toBe(sha);
+		expect(refs.get("HEAD")).toBe(sha);
+		expect(refs.has("refs/pr/1")).toBe(true);
+	});
+
+	it("clones datasets at /datasets/{id}", async () => {
+		const dir = join(home, "rows");
+		await git(["clone", "-q", `${hub.url}/datasets/alice/rows.git`, dir]);
+		expect(readFileSync(join(dir, "data.csv"), "utf8")).toBe("a,b\n1,2\n");
+		expect((await git(["rev-parse", "HEAD"], dir)).stdout.trim()).toBe(
+			await apiSha("/api/datasets/alice/rows"),
+		);
+	});
+
+	it("private: anonymous and missing get the same 401 with a Basic challenge, others 404, the owner clones", async () => {
+		for (const path of ["/alice/secret.git", "/alice/missing.git"]) {
+			const res = await fetch(`${hub.url}${path}/info/refs?service=git-upload-pack`);
+			expect(res.status, path).toBe(401);
+			expect(res.headers.get("www-authenticate")).toBe('Basic realm="ModelHub"');
+		}
+		const asBob = await fetch(`${hub.url}/alice/secret.git/info/refs?service=git-upload-pack`, {
+			headers: { authorization: `Basic ${Buffer.from(`bob:${tokens.bob}`).toString("base64")}` },
+		});
+		expect(asBob.status).toBe(404);
+		const anonymous = await gitResult(["clone", "-q", `${hub.url}/alice/secret`, join(home, "nope")]);
+		expect(anonymous.code).not.toBe(0);
+		const bob = await gitResult([
+			...withCredentials("bob"),
+			"clone",
+			"-q",
+			`${hub.url}/alice/secret`,
+			join(home, "nope2"),
+		]);
+		expect(bob.code).not.toBe(0);
+		expect(bob.stderr).not.toContain(tokens.bob);
+		// The owner clones, git-lfs downloading the LFS file through the batch API with the same credentials.
+		writeFileSync(
+			join(home, "gitconfig"),
+			`${readFileSync(join(home, "gitconfig"), "utf8")}[credential]\n\thelper = "!f() { echo username=alice; echo password=${tokens.alice}; }; f"\n`,
+		);
+		const dir = join(home, "secret");
+		await git(["clone", "-q", `${hub.url}/alice/secret`, dir]);
+		expect(readFileSync(join(dir, "secret.txt"), "utf8")).toBe("hush\n");
+		expect(readFileSync(join(dir, "weights.bin")).equals(LFS_BYTES)).toBe(true);
+		const download = await fetch(`${hub.url}/alice/secret/resolve/main/weights.bin`, {
+			headers: { authorization: `Bearer ${tokens.alice}` },
+		});
+		expect(Buffer.from(await download.arrayBuffer()).equals(LFS_BYTES)).toBe(true);
+		const pointer = (await git(["show", "HEAD:weights.bin"], dir)).stdout;
+		expect(pointer).toBe(
+			`version https://git-lfs.github.com/spec/v1\noid sha256:${createHash("sha256").update(LFS_BYTES).digest("hex")}\nsize ${LFS_BYTES.length}\n`,
+		);
+		// Anonymous LFS batch requests for a private repository get git's 401 too.
+		const batch = await fetch(`${hub.url}/alice/secret.git/info/lfs/objects/batch`, {
+			method: "POST",
+			headers: { "content-type": "application/vnd.git-lfs+json" },
+			body: JSON.stringify({ operation: "download", objects: [] }),
+		});
+		expect(batch.status).toBe(401);
+		expect((await git(["remote", "get-url", "origin"], dir)).stdout).not.toContain("mh_");
+	});
+
+	it("answers hostile requests cleanly", async () => {
+		const post = (body: string, headers: Record<string, string> = {}) =>
+			fetch(`${hub.url}/alice/tiny.git/git-upload-pack`, {
+				method: "POST",
+				headers: { "content-type": "application/x-git-upload-pack-request", ...headers },
+				body,
+			});
+		const garbage = await post("zzzz this is not a pkt-line\n");
+		expect(garbage.status).toBe(200);
+		expect((await garbage.arrayBuffer()).byteLength).toBeLessThan(1000);
+		const unknown = await post("0032want 0123456789012345678901234567890123456789\n00000009done\n");
+		expect(unknown.status).toBe(200);
+		expect(Buffer.from(await unknown.arrayBuffer()).toString()).toMatch(/not our ref|ERR/);
+		const line = "0032want 0123456789012345678901234567890123456789\n";
+		const huge = await post(line.repeat(1_000_000));
+		expect([200, 400, 413, 500].includes(huge.status)).toBe(true);
+		await huge.arrayBuffer().catch(() => undefined);
+		const wrongType = await post("0000", { "content-type": "text/plain" });
+		expect(wrongType.status).toBe(415);
+		const dumb = await fetch(`${hub.url}/alice/tiny.git/info/refs`);
+		expect(dumb.status).toBe(403);
+		// The hub still answers.
+		expect((await fetch(`${hub.url}/api/models/alice/tiny`)).status).toBe(200);
+		await git(["ls-remote", `${hub.url}/alice/tiny`]);
+	});
+});
