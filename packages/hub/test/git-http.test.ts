@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
 
 const run = promisify(execFile);
 const ADMIN = "git-http-admin-token-0123456789abcdef";
@@ -237,6 +238,35 @@ describe("git clone over smart HTTP", () => {
 		expect(refs.get("refs/tags/v1")).toBe(sha);
 		expect(refs.get("HEAD")).toBe(sha);
 		expect(refs.has("refs/pr/1")).toBe(true);
+	});
+
+	it("serves a Xet-stored file to git-lfs as a plain LFS object, byte-identical to resolve", async () => {
+		const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, index) => (index * 104_729) % 253));
+		const path = join(home, "xet-weights.bin");
+		writeFileSync(path, bytes);
+		// The real huggingface_hub 2.0 with hf_xet: Xet is its default transfer when the hub offers it.
+		const uploaded = await runHubClient<{ result: { ok?: string } }>(
+			"upload_path",
+			hub.url,
+			join(home, "xet-client"),
+			{ token: tokens.alice, repo: "alice/tiny", path },
+			{},
+			"hf_hub_sharing.py",
+		);
+		expect(uploaded.result.ok, JSON.stringify(uploaded)).toMatch(/^[0-9a-f]{40}$/);
+		// Stored through Xet: the hub rebuilt it from the client's xorbs (its audit entry names the Xet hash).
+		const sha256 = createHash("sha256").update(bytes).digest("hex");
+		const audited = await db.query<{ action: string }>(
+			"SELECT action FROM audit_log WHERE action = 'xet.upload' AND details->>'sha256' = $1",
+			[sha256],
+		);
+		expect(audited.rows).toHaveLength(1);
+		const dir = join(home, "tiny-xet");
+		await git(["clone", "-q", `${hub.url}/alice/tiny`, dir]);
+		expect((await git(["rev-parse", "HEAD"], dir)).stdout.trim()).toBe(uploaded.result.ok);
+		expect(readFileSync(join(dir, "xet-weights.bin")).equals(bytes)).toBe(true);
+		const resolved = await fetch(`${hub.url}/alice/tiny/resolve/main/xet-weights.bin`);
+		expect(Buffer.from(await resolved.arrayBuffer()).equals(bytes)).toBe(true);
 	});
 
 	it("clones datasets at /datasets/{id}", async () => {
