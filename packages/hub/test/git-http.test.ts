@@ -4,7 +4,7 @@
 // 404, owner with basic auth), and hostile requests answered without a crash.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -158,6 +158,26 @@ afterAll(async () => {
 	await db?.close();
 	if (home) rmSync(home, { recursive: true, force: true });
 });
+
+/** This process's git children (upload-pack runs as `git`), from /proc. */
+function gitChildren(): string[] {
+	return readdirSync("/proc").filter((entry) => {
+		if (!/^\d+$/.test(entry)) return false;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+			const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+			return stat.includes("(git)") && Number(fields[1]) === process.pid;
+		} catch {
+			return false;
+		}
+	});
+}
+
+/** Waits (bounded: 20 s) until `done` holds, checking every 20 ms. */
+async function waitFor(done: () => boolean): Promise<void> {
+	for (let tries = 0; tries < 1000 && !done(); tries++)
+		await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 async function apiSha(path: string): Promise<string> {
 	const res = await fetch(`${hub.url}${path}`);
@@ -347,6 +367,25 @@ describe("git clone over smart HTTP", () => {
 		expect(wrongType.status).toBe(415);
 		const dumb = await fetch(`${hub.url}/alice/tiny.git/info/refs`);
 		expect(dumb.status).toBe(403);
+		// A client that goes away mid-request leaves no upload-pack behind.
+		const controller = new AbortController();
+		const aborted = fetch(`${hub.url}/alice/tiny.git/git-upload-pack`, {
+			method: "POST",
+			headers: { "content-type": "application/x-git-upload-pack-request" },
+			body: new ReadableStream({
+				start(stream) {
+					stream.enqueue(new TextEncoder().encode("0032want "));
+				},
+			}),
+			duplex: "half",
+			signal: controller.signal,
+		} as RequestInit).catch(() => undefined);
+		await waitFor(() => gitChildren().length > 0);
+		expect(gitChildren().length).toBeGreaterThan(0);
+		controller.abort();
+		await aborted;
+		await waitFor(() => gitChildren().length === 0);
+		expect(gitChildren()).toEqual([]);
 		// The hub still answers.
 		expect((await fetch(`${hub.url}/api/models/alice/tiny`)).status).toBe(200);
 		await git(["ls-remote", `${hub.url}/alice/tiny`]);
