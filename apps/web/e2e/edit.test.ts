@@ -350,6 +350,36 @@ describe("editing in the browser", () => {
 		await screenshot(page, "edit-text");
 	}, 180_000);
 
+	it("creates the model card of a model without one: a starter card the hub validates, committed from the page", async () => {
+		const created = await fromPage(page, "/api/repos/create", {
+			method: "POST",
+			type: "application/json",
+			body: JSON.stringify({ name: "no-card" }),
+		});
+		expect(created.status, created.text).toBe(200);
+		const first = await fromPage(page, "/api/models/carol/no-card/commit/main", {
+			method: "POST",
+			type: "application/x-ndjson",
+			body: ndjsonCommit("Weights first", { "config.json": "{}\n" }),
+		});
+		expect(first.status, first.text).toBe(200);
+		await visit(page, "/carol/no-card");
+		await page.getByText("This model has no model card (README.md) yet.").waitFor();
+		await page.getByRole("button", { name: "Create model card" }).click();
+		const text = page.getByLabel("Contents of README.md");
+		await text.waitFor();
+		const starter = await text.inputValue();
+		expect(starter).toMatch(/^---\n# Metadata the hub reads[^\n]*\ntags: \[\]\n---\n\n# no-card\n/);
+		expect(await page.getByRole("heading", { name: "Create README.md on main" }).count()).toBe(1);
+		await expectNoAxeViolations(page, "new model card");
+		await page.getByRole("button", { name: "Commit changes to main" }).click();
+		await page.locator(".markdown h2", { hasText: "no-card" }).waitFor();
+		expect(await fileText("carol/no-card", "main", "README.md")).toEqual({ status: 200, text: starter });
+		expect((await commitTitles("carol/no-card"))[0]).toBe("Create README.md");
+		expect(await page.getByRole("button", { name: "Create model card" }).count()).toBe(0);
+		await page.getByRole("link", { name: "Edit model card" }).waitFor();
+	}, 120_000);
+
 	it("offers no editing to those who may not write", async () => {
 		await visit(page, `/${OTHERS}`);
 		await page.locator(".markdown h2", { hasText: "Edit demo" }).waitFor();

@@ -29,10 +29,37 @@ export function isEditable(file: { kind: string; truncated: boolean; size: numbe
 	);
 }
 
-/** The summary proposed for an edit or a deletion, as the public hub's editor words it. */
-export function defaultEditSummary(path: string, action: "update" | "delete"): string {
+/** The summary proposed for a new file, an edit or a deletion, as the public hub's editor words it. */
+export function defaultEditSummary(path: string, action: "create" | "update" | "delete"): string {
 	const name = path.slice(path.lastIndexOf("/") + 1);
-	return `${action === "update" ? "Update" : "Delete"} ${name}`;
+	return `${action === "create" ? "Create" : action === "update" ? "Update" : "Delete"} ${name}`;
+}
+
+/**
+ * The card "Create model card" (or dataset card) starts from: front matter the hub's validation
+ * accepts (an empty `tags` list; the comments name the fields the hub reads) and the sections of
+ * the public hub's card templates, to be filled in.
+ */
+export function starterCard(repoId: string, kind: "model" | "dataset"): string {
+	const name = repoId.slice(repoId.lastIndexOf("/") + 1);
+	const fields =
+		kind === "model"
+			? "license, language, library_name, pipeline_tag, base_model, datasets"
+			: "license, language, task_categories, size_categories, configs";
+	const sections =
+		kind === "model"
+			? ["Model description", "Intended uses and limitations", "How to use", "Training data", "Evaluation"]
+			: ["Dataset description", "Dataset structure", "Uses", "Source data", "Limitations"];
+	return [
+		"---",
+		`# Metadata the hub reads, for example: ${fields}`,
+		"tags: []",
+		"---",
+		"",
+		`# ${name}`,
+		"",
+		...sections.flatMap((section) => [`## ${section}`, "", "More information needed.", ""]),
+	].join("\n");
 }
 
 /** Why the commit cannot be sent yet, or undefined. */

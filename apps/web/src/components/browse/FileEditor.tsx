@@ -153,17 +153,32 @@ export function FileEditor({
 	);
 }
 
+/** The editor of a file the branch does not have yet (a new model card), opened with `initialText`. */
+export function NewFileEditor({
+	initialText,
+	...props
+}: CommitTarget & {
+	initialText: string;
+	onCommitted: (result: CommitResult) => void;
+	onCancel: () => void;
+}) {
+	return <EditForm {...props} initialText={initialText} parentCommit={undefined} creating />;
+}
+
 function EditForm({
 	modelId,
 	branch,
 	path,
 	initialText,
 	parentCommit,
+	creating = false,
 	onCommitted,
 	onCancel,
 }: CommitTarget & {
 	initialText: string;
 	parentCommit: string | undefined;
+	/** The file is new: the title and the proposed message say "Create". */
+	creating?: boolean;
 	onCommitted: (result: CommitResult) => void;
 	onCancel: () => void;
 }) {
@@ -176,7 +191,7 @@ function EditForm({
 	const ids = { text: useId(), check: useId(), title: useId() };
 	const textArea = useRef<HTMLTextAreaElement>(null);
 	const card = isCard(path);
-	const proposed = defaultEditSummary(path, "update");
+	const proposed = defaultEditSummary(path, creating ? "create" : "update");
 	const invalid = (check?.errors.length ?? 0) > 0;
 
 	// The editor opens with the text focused: a keyboard user types at once.
@@ -218,7 +233,7 @@ function EditForm({
 	return (
 		<section className="file-editor" aria-labelledby={ids.title}>
 			<h3 id={ids.title} className="browse-subheading">
-				Edit {path} <span className="muted">on {branch}</span>
+				{creating ? "Create" : "Edit"} {path} <span className="muted">on {branch}</span>
 			</h3>
 			<form onSubmit={(event) => void submit(event)} noValidate>
 				<div className="field">
