@@ -380,6 +380,34 @@ describe("editing in the browser", () => {
 		await page.getByRole("link", { name: "Edit model card" }).waitFor();
 	}, 120_000);
 
+	it("creates the dataset card of a dataset without one", async () => {
+		const created = await fromPage(page, "/api/repos/create", {
+			method: "POST",
+			type: "application/json",
+			body: JSON.stringify({ name: "no-card-data", type: "dataset" }),
+		});
+		expect(created.status, created.text).toBe(200);
+		const first = await fromPage(page, "/api/datasets/carol/no-card-data/commit/main", {
+			method: "POST",
+			type: "application/x-ndjson",
+			body: ndjsonCommit("Data first", { "rows.csv": "a,b\n1,2\n" }),
+		});
+		expect(first.status, first.text).toBe(200);
+		await visit(page, "/datasets/carol/no-card-data");
+		await page.getByText("This dataset has no dataset card (README.md) yet.").waitFor();
+		await page.getByRole("button", { name: "Create dataset card" }).click();
+		const text = page.getByLabel("Contents of README.md");
+		await text.waitFor();
+		const starter = await text.inputValue();
+		expect(starter).toContain("## Dataset structure");
+		await expectNoAxeViolations(page, "new dataset card");
+		await page.getByRole("button", { name: "Commit changes to main" }).click();
+		await page.locator(".markdown h2", { hasText: "no-card-data" }).waitFor();
+		const stored = await fetch(`${hub.url}/datasets/carol/no-card-data/resolve/main/README.md`);
+		expect(await stored.text()).toBe(starter);
+		expect(await page.getByRole("button", { name: "Create dataset card" }).count()).toBe(0);
+	}, 120_000);
+
 	it("offers no editing to those who may not write", async () => {
 		await visit(page, `/${OTHERS}`);
 		await page.locator(".markdown h2", { hasText: "Edit demo" }).waitFor();

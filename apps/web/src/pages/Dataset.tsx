@@ -12,6 +12,7 @@ import { getDataset } from "../api/datasets";
 import { ApiError } from "../api/http";
 import { getModelCard } from "../api/models";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
+import { CreateCard } from "../components/browse/CreateCard";
 import { CopyButton } from "../components/CopyButton";
 import { UseDialog } from "../components/UseDialog";
 import { ErrorNotice, Loading } from "../components/Status";
@@ -149,7 +150,17 @@ function DatasetHeader({ dataset }: { dataset: DatasetAnswer }) {
 	);
 }
 
-function CardTab({ dataset, version }: { dataset: DatasetAnswer; version: number }) {
+function CardTab({
+	dataset,
+	version,
+	canWrite,
+	onCommitted,
+}: {
+	dataset: DatasetAnswer;
+	version: number;
+	canWrite: boolean;
+	onCommitted: () => void;
+}) {
 	const api = useApiOptions();
 	// Asked for only when the files list one: a dataset of data files alone costs no 404.
 	const hasCard = dataset.siblings?.some((file) => file.rfilename === "README.md") !== false;
@@ -181,7 +192,10 @@ function CardTab({ dataset, version }: { dataset: DatasetAnswer; version: number
 				<ErrorNotice title="Could not load the dataset card">{card.error.message}</ErrorNotice>
 			) : null}
 			{card.status === "ready" && card.data === undefined ? (
-				<p className="muted">This dataset has no dataset card (README.md) yet.</p>
+				<>
+					<p className="muted">This dataset has no dataset card (README.md) yet.</p>
+					{canWrite ? <CreateCard repoId={dataset.id} kind="dataset" onCommitted={onCommitted} /> : null}
+				</>
 			) : null}
 			{card.status === "ready" && card.data !== undefined ? (
 				<Suspense fallback={<Loading label="Rendering the dataset card" />}>
@@ -225,7 +239,11 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 	const canWrite = can(account, namespace, "write");
 	const canAdmin = can(account, namespace, "admin");
 	const tabs = [
-		{ id: "card", label: "Dataset card", content: <CardTab dataset={dataset} version={version} /> },
+		{
+			id: "card",
+			label: "Dataset card",
+			content: <CardTab dataset={dataset} version={version} canWrite={canWrite} onCommitted={onCommitted} />,
+		},
 		...(dataset.tags?.some((tag) => VIEWABLE.test(tag))
 			? [
 					{

@@ -8,6 +8,7 @@ import { getModel, getModelCard, takePrefetchedModel, type ModelDetail } from ".
 import { CopyButton } from "../components/CopyButton";
 import { UseDialog } from "../components/UseDialog";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
+import { CreateCard } from "../components/browse/CreateCard";
 import { ProvidersPanel } from "../components/model/ProvidersPanel";
 import { preloadUseModel, useUseModelModule } from "../components/model/useModelLoader";
 import { ErrorNotice, Loading } from "../components/Status";
@@ -18,8 +19,6 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useWhenIdle } from "../hooks/useWhenIdle";
-import { useModule } from "../hooks/useModule";
-import { CARD_PATH, starterCard } from "../view/edit";
 import { browseHref, browseTitle, parseBrowsePath, type BrowseView } from "../view/browse";
 import { formatExactCount, formatRelative } from "../view/format";
 import { can } from "../view/account";
@@ -189,47 +188,6 @@ function modelLicenseTag(model: ModelDetail): string | undefined {
 /** Tags shown before "+N more": the first ones are the library, format and task tags. */
 const SHOWN_TAGS = 10;
 
-// The editor loads when someone who may write creates the card.
-const loadEditor = () => import("../components/browse/FileEditor");
-
-/** "Create model card" where the model has no README.md: the editor, opened with a starter card. */
-function CreateCard({ modelId, onCommitted }: { modelId: string; onCommitted: () => void }) {
-	const [open, setOpen] = useState(false);
-	const editor = useModule(loadEditor, open);
-	if (!open)
-		return (
-			<div className="card-actions">
-				<button
-					type="button"
-					className="btn btn-small"
-					onMouseEnter={() => void loadEditor()}
-					onFocus={() => void loadEditor()}
-					onClick={() => setOpen(true)}
-				>
-					Create model card
-				</button>
-			</div>
-		);
-	if (!editor) return <Loading label="Loading the editor" />;
-	return (
-		<>
-			{/* The editor's title is an h3 (it sits under the files tab's h2 elsewhere). */}
-			<h2 className="visually-hidden">New model card</h2>
-			<editor.NewFileEditor
-				modelId={modelId}
-				branch="main"
-				path={CARD_PATH}
-				initialText={starterCard(modelId, "model")}
-				onCommitted={() => {
-					setOpen(false);
-					onCommitted();
-				}}
-				onCancel={() => setOpen(false)}
-			/>
-		</>
-	);
-}
-
 function CardTab({
 	model,
 	version,
@@ -290,7 +248,7 @@ function CardTab({
 			{card.status === "ready" && card.data === undefined ? (
 				<>
 					<p className="muted">This model has no model card (README.md) yet.</p>
-					{canWrite ? <CreateCard modelId={model.id} onCommitted={onCommitted} /> : null}
+					{canWrite ? <CreateCard repoId={model.id} kind="model" onCommitted={onCommitted} /> : null}
 				</>
 			) : null}
 			{card.status === "ready" && card.data !== undefined ? (
