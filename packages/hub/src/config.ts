@@ -840,6 +840,7 @@ function upstreamConfig(env: Env): UpstreamSettings | undefined {
 			1024 * MIB,
 		),
 		allow: list("MODELHUB_UPSTREAM_ALLOW"),
+		tokenForAnonymous: list("MODELHUB_UPSTREAM_TOKEN_ANONYMOUS"),
 		outbound: {
 			timeoutMs: integer(env, "MODELHUB_UPSTREAM_TIMEOUT_MS", defaults.outbound.timeoutMs, 100, 600_000),
 			idleTimeoutMs: integer(

@@ -124,6 +124,56 @@ describe("mirror mode: two hubs, the real huggingface_hub and transformers", () 
 		expect(xet.headers.get("link")).toBeNull();
 	}, 300_000);
 
+	it("shows what only the upstream token reads (a private upstream repository) to signed-in users only, cache included", async () => {
+		const secret = "alice/secret-model";
+		const created = await fetch(`${upstream.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${upstreamToken}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "secret-model", private: true }),
+		});
+		expect(created.status).toBe(200);
+		const content = Buffer.from("only the token reads this\n");
+		const committed = await fetch(`${upstream.url}/api/models/${secret}/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${upstreamToken}`, "content-type": "application/x-ndjson" },
+			body: [
+				{ key: "header", value: { summary: "secret" } },
+				{
+					key: "file",
+					value: { path: "secret.txt", encoding: "base64", content: content.toString("base64") },
+				},
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+		});
+		expect(committed.status).toBe(200);
+		const user = await createUser(downstream.url, ADMIN, "dave");
+		const signedIn = { authorization: `Bearer ${user}` };
+		const urls = [
+			`${downstream.url}/api/models/${secret}`,
+			`${downstream.url}/${secret}/resolve/main/secret.txt`,
+		];
+		const anonymous = async () => {
+			for (const url of urls) {
+				const res = await fetch(url);
+				expect([401, 404], url).toContain(res.status);
+				expect(await res.text()).not.toContain("only the token reads this");
+			}
+		};
+		// Anonymous first: refused, as the upstream refuses the public.
+		await anonymous();
+		// A signed-in user gets it (read with the upstream token), and the file is kept.
+		const info = await fetch(urls[0] as string, { headers: signedIn });
+		expect(info.status).toBe(200);
+		expect(((await info.json()) as { id: string }).id).toBe(secret);
+		const file = await fetch(urls[1] as string, { headers: signedIn });
+		expect(file.status).toBe(200);
+		expect(Buffer.from(await file.arrayBuffer()).equals(content)).toBe(true);
+		expect(file.headers.get("cache-control")).toContain("private");
+		// Anonymous again, with the token's answer and file cached: still refused.
+		await anonymous();
+	}, 120_000);
+
 	it("refuses writes to an upstream-only repository, naming the upstream", async () => {
 		const downstreamUser = await createUser(downstream.url, ADMIN, "bob");
 		const res = await fetch(`${downstream.url}/api/models/${REPO}/commit/main`, {
@@ -273,7 +323,8 @@ describe("mirror mode: a hostile upstream", () => {
 		expect(seen.filter((s) => s.server === "other")).toEqual([]);
 		const hostileSeen = seen.filter((s) => s.server === "hostile");
 		expect(hostileSeen.length).toBeGreaterThan(0);
-		for (const s of hostileSeen) expect(s.authorization).toBe(`Bearer ${TOKEN}`);
+		// Anonymous downstream clients are answered as the public: the token is not sent for them.
+		for (const s of hostileSeen) expect(s.authorization).toBeUndefined();
 		// With the other host listed as a storage host, the redirect is followed, without the token.
 		await hub.close();
 		hub = await startHub({
@@ -289,6 +340,10 @@ describe("mirror mode: a hostile upstream", () => {
 		});
 		expect(res.status).toBe(200);
 		expect(Buffer.from(await res.arrayBuffer()).equals(good)).toBe(true);
+		// A signed-in user's request goes with the upstream token, to the upstream only.
+		expect(seen.filter((s) => s.server === "hostile").map((s) => s.authorization)).toContain(
+			`Bearer ${TOKEN}`,
+		);
 		expect(seen.find((s) => s.server === "other")?.authorization).toBeUndefined();
 		expect(seen.some((s) => s.authorization?.includes(userToken))).toBe(false);
 	});

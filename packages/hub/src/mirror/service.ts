@@ -15,7 +15,7 @@ import { findRepo } from "../repos/read.js";
 import type { RepoType } from "../repo-identity.js";
 import { BlobNotFoundError, type BlobStore, type ByteRange } from "../storage/types.js";
 import { COMMIT_ID } from "../vocabulary.js";
-import { hostAllowed, repoAllowed, type UpstreamSettings } from "./settings.js";
+import { hostAllowed, repoAllowed, tokenForAnonymous, type UpstreamSettings } from "./settings.js";
 import {
 	knownRepo,
 	loadAnswer,
@@ -63,10 +63,23 @@ export interface MirrorFile extends MirroredFile {
 	ageSeconds: number;
 }
 
+/**
+ * Who asks: a signed-in downstream user or an anonymous client. What the upstream token can read that the
+ * public cannot (private or gated upstream repositories) is read for signed-in users only, unless the
+ * repository's namespace is listed in MODELHUB_UPSTREAM_TOKEN_ANONYMOUS.
+ */
 export interface RepoTarget {
 	type: RepoType;
 	id: string;
+	signedIn: boolean;
 }
+
+/**
+ * Whose reads a request gets: the upstream token's or the public's. Everything kept (answers, revisions,
+ * files and their stored bytes' records) is keyed by it, so an anonymous request never gets what only the
+ * token could read.
+ */
+type UpstreamScope = "token" | "public";
 
 /** The fields of the upstream's JSON that tell clients to use Xet: downstream clients download over HTTP. */
 function withoutXetHints(value: unknown): unknown {
@@ -127,16 +140,30 @@ export class MirrorService {
 		await rm(this.spoolDir, { recursive: true, force: true });
 	}
 
+	/** Whether the request is answered with the upstream token's reads or the public's. */
+	private scopeOf(target: RepoTarget): UpstreamScope {
+		if (this.credential === undefined) return "public";
+		if (target.signedIn || tokenForAnonymous(this.context.settings.tokenForAnonymous, target.id))
+			return "token";
+		return "public";
+	}
+
+	private credentialOf(scope: UpstreamScope): ScopedCredential | undefined {
+		return scope === "token" ? this.credential : undefined;
+	}
+
 	/** Whether this repository is the upstream's here: none of this hub's (any visibility), and allowed. */
-	async mirrors(target: RepoTarget): Promise<boolean> {
+	async mirrors(target: Pick<RepoTarget, "type" | "id">): Promise<boolean> {
 		if (!repoAllowed(this.context.settings.allow, target.id)) return false;
 		return (await findRepo(this.context.db, target.type, target.id)) === undefined;
 	}
 
 	/** Refuses a write to a repository that exists only upstream (local ones are written as always). */
-	async checkWrite(target: RepoTarget): Promise<void> {
+	async checkWrite(target: Pick<RepoTarget, "type" | "id">): Promise<void> {
 		if (!(await this.mirrors(target))) return;
-		const known = await knownRepo(this.context.db, repoKey(target));
+		const db = this.context.db;
+		const known =
+			(await knownRepo(db, repoKey(target, "public"))) || (await knownRepo(db, repoKey(target, "token")));
 		if (!known) return;
 		throw new HubError(
 			"Forbidden",
@@ -160,7 +187,8 @@ export class MirrorService {
 			revision?: string | undefined;
 		},
 	): Promise<MirrorAnswer> {
-		const repo = repoKey(target);
+		const scope = this.scopeOf(target);
+		const repo = repoKey(target, scope);
 		const key = `${request.method} ${request.pathAndQuery}${request.form !== undefined ? `\n${request.form}` : ""}`;
 		const kept = await loadAnswer(this.context.db, repo, key);
 		const fresh = (age: number) => request.immutable || age * 1000 < this.context.settings.ttlMs;
@@ -176,7 +204,7 @@ export class MirrorService {
 					...(request.form !== undefined ? { "content-type": "application/x-www-form-urlencoded" } : {}),
 				},
 				...(request.form !== undefined ? { body: request.form } : {}),
-				credential: this.credential,
+				credential: this.credentialOf(scope),
 				redirects: "same-origin",
 			});
 			body = await readBounded(response, this.context.settings.maxAnswerBytes);
@@ -213,7 +241,8 @@ export class MirrorService {
 	 * or what was kept when the revision's commit is fresh enough or the upstream is unreachable.
 	 */
 	async file(target: RepoTarget, prefix: string, revision: string, path: string): Promise<MirrorFile> {
-		const repo = repoKey(target);
+		const scope = this.scopeOf(target);
+		const repo = repoKey(target, scope);
 		const db = this.context.db;
 		const known = COMMIT_ID.test(revision)
 			? { commitId: revision, ageSeconds: 0 }
@@ -226,7 +255,7 @@ export class MirrorService {
 			if (file) return { ...file, ageSeconds: known.ageSeconds };
 		}
 		try {
-			return await this.askFile(target, repo, prefix, revision, path);
+			return await this.askFile(target, repo, scope, prefix, revision, path);
 		} catch (error) {
 			// The upstream cannot answer: what is known of the revision's last commit, when enough is.
 			if (!known || !isGatewayError(error)) throw error;
@@ -241,6 +270,7 @@ export class MirrorService {
 	private async askFile(
 		target: RepoTarget,
 		repo: MirrorRepo,
+		scope: UpstreamScope,
 		prefix: string,
 		revision: string,
 		path: string,
@@ -253,7 +283,7 @@ export class MirrorService {
 			response = await outboundRequest(this.context.settings.outbound, {
 				method: "HEAD",
 				url,
-				credential: this.credential,
+				credential: this.credentialOf(scope),
 				redirects: "same-origin",
 			});
 			response.discard();
@@ -311,12 +341,13 @@ export class MirrorService {
 				// Collected or removed: fetched again below.
 			}
 		}
-		const repo = repoKey(target);
+		const scope = this.scopeOf(target);
+		const repo = repoKey(target, scope);
 		const key = `${repo.type}\n${repo.id}\n${file.commitId}\n${file.path}`;
 		const transfer = await this.transfers.get(
 			key,
 			{ size: file.size, etag: file.etag },
-			() => this.download(target, prefix, file),
+			() => this.download(target, scope, prefix, file),
 			storage,
 			(blob) => saveFileBytes(this.context.db, repo, file, blob),
 		);
@@ -331,6 +362,7 @@ export class MirrorService {
 	/** Opens the upstream's bytes of a file (redirects to its storage hosts followed, without the token). */
 	private async download(
 		target: RepoTarget,
+		scope: UpstreamScope,
 		prefix: string,
 		file: MirroredFile,
 	): Promise<AsyncIterable<Uint8Array>> {
@@ -342,7 +374,7 @@ export class MirrorService {
 			response = await outboundRequest(this.context.settings.outbound, {
 				method: "GET",
 				url,
-				credential: this.credential,
+				credential: this.credentialOf(scope),
 				redirects: { allowHost: (host) => hostAllowed(this.context.settings.storageHosts, host) },
 			});
 		} catch (error) {
@@ -434,8 +466,9 @@ function commitOfInfo(value: unknown): { sha: string; paths: string[] } | undefi
 	return { sha, paths };
 }
 
-function repoKey(target: RepoTarget): MirrorRepo {
-	return { type: target.type, id: target.id };
+/** The repository's rows of a scope: the token's are kept apart (`model@token`), the public's as `model`. */
+function repoKey(target: Pick<RepoTarget, "type" | "id">, scope: UpstreamScope): MirrorRepo {
+	return { type: scope === "token" ? `${target.type}@token` : target.type, id: target.id };
 }
 
 function toAnswer(kept: { body: string; nextPath: string | null; ageSeconds: number }): MirrorAnswer {

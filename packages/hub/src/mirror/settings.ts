@@ -14,6 +14,12 @@ export interface UpstreamSettings {
 	maxAnswerBytes: number;
 	/** Namespaces or `namespace/name` repositories mirrored; empty: every one. */
 	allow: readonly string[];
+	/**
+	 * Namespaces or `namespace/name` repositories whose upstream reads with the token (private or gated
+	 * repositories the token may read) anonymous downstream clients get too; `*`: every one. Empty (the
+	 * default): only signed-in downstream users are answered with the token, anonymous ones as the public.
+	 */
+	tokenForAnonymous: readonly string[];
 	outbound: OutboundSettings;
 }
 
@@ -28,6 +34,7 @@ export const DEFAULT_UPSTREAM_SETTINGS: Omit<UpstreamSettings, "url" | "token"> 
 	storageHosts: [],
 	maxAnswerBytes: 32 * 1024 * 1024,
 	allow: [],
+	tokenForAnonymous: [],
 	outbound: DEFAULT_OUTBOUND_SETTINGS,
 };
 
@@ -51,4 +58,10 @@ export function repoAllowed(allow: readonly string[], id: string): boolean {
 		const e = entry.toLowerCase();
 		return e === lower || (namespace !== undefined && e === namespace);
 	});
+}
+
+/** Whether an anonymous downstream client of this repository is answered with the upstream token. */
+export function tokenForAnonymous(listed: readonly string[], id: string): boolean {
+	if (listed.includes("*")) return true;
+	return listed.length > 0 && repoAllowed(listed, id);
 }

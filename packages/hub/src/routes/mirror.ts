@@ -16,6 +16,11 @@ import type { ApiModelTarget, RepoUrls, ResolveTarget } from "./repo-paths.js";
 
 const AGE_HEADER = "x-mirror-age";
 
+/** A signed-in downstream user (or the admin) may get what the upstream token reads (MirrorService). */
+function signedIn(request: FastifyRequest): boolean {
+	return request.viewer.kind !== "anonymous";
+}
+
 function pathAndQuery(request: FastifyRequest): string {
 	return request.url;
 }
@@ -31,7 +36,7 @@ export async function mirrorApiGet(
 	const revision = "revision" in target ? target.revision : undefined;
 	const info = target.kind === "info" || target.kind === "revision";
 	const answer = await mirror.answer(
-		{ type: urls.type, id: target.id },
+		{ type: urls.type, id: target.id, signedIn: signedIn(request) },
 		{
 			method: "GET",
 			pathAndQuery: pathAndQuery(request),
@@ -57,7 +62,7 @@ export async function mirrorPathsInfo(
 	for (const path of [...body.paths].sort()) form.append("paths", path);
 	if (body.expand) form.append("expand", "true");
 	const answer = await mirror.answer(
-		{ type: urls.type, id: target.id },
+		{ type: urls.type, id: target.id, signedIn: signedIn(request) },
 		{
 			method: "POST",
 			pathAndQuery: pathAndQuery(request),
@@ -88,7 +93,7 @@ export async function mirrorResolve(
 	reply: FastifyReply,
 	target: ResolveTarget,
 ): Promise<FastifyReply> {
-	const repo = { type: urls.type, id: target.id };
+	const repo = { type: urls.type, id: target.id, signedIn: signedIn(request) };
 	const prefix = urls.page.slice(1);
 	const file: MirrorFile = await mirror.file(repo, prefix, target.revision, target.path);
 	reply.headers({
@@ -96,7 +101,8 @@ export async function mirrorResolve(
 		etag: `"${file.etag}"`,
 		"accept-ranges": "bytes",
 		"content-type": "application/octet-stream",
-		"cache-control": fileCacheControl({ private: false }, COMMIT_ID.test(target.revision)),
+		// What a signed-in user gets may be what only the upstream token reads: never in shared caches.
+		"cache-control": fileCacheControl({ private: repo.signedIn }, COMMIT_ID.test(target.revision)),
 		"access-control-expose-headers":
 			"X-Repo-Commit, ETag, X-Linked-Etag, X-Linked-Size, Content-Range, Content-Length, X-Mirror-Age",
 		"access-control-allow-origin": "*",
