@@ -220,7 +220,7 @@ describe("mirror mode: two hubs, the real huggingface_hub and transformers", () 
 /** A hostile upstream: each path misbehaves its own way; every request's Authorization is recorded. */
 describe("mirror mode: a hostile upstream", () => {
 	const TOKEN = "upstream-secret-token-123456";
-	const seen: Array<{ server: string; url: string; authorization: string | undefined }> = [];
+	const seen: Array<{ server: string; method?: string; url: string; authorization: string | undefined }> = [];
 	const good = Buffer.from("good bytes\n");
 	const goodSha = createHash("sha256").update(good).digest("hex");
 	let hostile: Server;
@@ -229,6 +229,8 @@ describe("mirror mode: a hostile upstream", () => {
 	let otherHost = "";
 	let db: Database;
 	let hub: RunningHub;
+	let release: () => void = () => {};
+	const releaseStream = new Promise<void>((resolve) => (release = resolve));
 
 	function listen(server: Server): Promise<string> {
 		return new Promise((resolve) =>
@@ -243,7 +245,12 @@ describe("mirror mode: a hostile upstream", () => {
 		});
 		otherHost = await listen(other);
 		hostile = createServer((req: IncomingMessage, res: ServerResponse) => {
-			seen.push({ server: "hostile", url: req.url ?? "", authorization: req.headers.authorization });
+			seen.push({
+				server: "hostile",
+				method: req.method ?? "",
+				url: req.url ?? "",
+				authorization: req.headers.authorization,
+			});
 			const name = (req.url ?? "").split("/").pop() ?? "";
 			const meta = {
 				"x-repo-commit": "a".repeat(40),
@@ -268,6 +275,12 @@ describe("mirror mode: a hostile upstream", () => {
 					return;
 				case "loop.bin":
 					res.writeHead(302, { location: req.url ?? "/" }).end();
+					return;
+				case "stream.bin":
+					// Half now, the rest once the test has seen the first client receive that half.
+					res.writeHead(200, { "content-length": String(good.length) });
+					res.write(good.subarray(0, 5));
+					void releaseStream.then(() => res.end(good.subarray(5)));
 					return;
 				case "elsewhere.bin":
 					res.writeHead(302, { location: `http://${otherHost}/file` }).end();
@@ -317,6 +330,37 @@ describe("mirror mode: a hostile upstream", () => {
 		const fine = await download("fine.bin");
 		expect(fine.body?.equals(good)).toBe(true);
 		expect(await hub.storage.stat(goodSha)).toEqual({ size: good.length });
+	});
+
+	it("fetches a missing file once for 8 concurrent clients, the first streaming while it is fetched", async () => {
+		const url = `${hub.url}/evil/stream/resolve/main/stream.bin`;
+		const first = await fetch(url);
+		expect(first.status).toBe(200);
+		const reader = (first.body as ReadableStream<Uint8Array>).getReader();
+		const head = await reader.read();
+		// The first client has the upstream's first bytes while the upstream has not sent the rest.
+		expect(Buffer.from(head.value ?? []).equals(good.subarray(0, head.value?.length ?? 0))).toBe(true);
+		expect(head.value?.length).toBeGreaterThan(0);
+		const others = Array.from({ length: 7 }, () =>
+			fetch(url).then(async (r) => Buffer.from(await r.arrayBuffer())),
+		);
+		// Give the others' requests time to join the transfer under way before it ends.
+		await Promise.all(
+			Array.from({ length: 7 }, () => fetch(url, { method: "HEAD" }).then((r) => r.arrayBuffer())),
+		);
+		release();
+		const chunks: Uint8Array[] = [head.value as Uint8Array];
+		for (;;) {
+			const next = await reader.read();
+			if (next.done) break;
+			chunks.push(next.value);
+		}
+		expect(Buffer.concat(chunks).equals(good)).toBe(true);
+		for (const body of await Promise.all(others)) expect(body.equals(good)).toBe(true);
+		const gets = seen.filter(
+			(s) => s.server === "hostile" && s.method === "GET" && s.url.endsWith("/stream.bin"),
+		);
+		expect(gets).toHaveLength(1);
 	});
 
 	it("sends the upstream token to the upstream only, never the client's own, never to another host", async () => {
