@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// Mirror mode (MODELHUB_UPSTREAM_URL) against its floors, on the same machine, in the same run:
+//  - a cache miss, one client: the downstream hub streams a file it fetches from the upstream, against a
+//    download of the same file from the upstream itself (the goal: >= 0.8x the upstream's speed);
+//  - 8 concurrent clients of one missing file: upstream transfers of it (counted by a pass-through proxy
+//    in front of the upstream: the goal is 1) and the downstream's resident memory (sampled every 50 ms);
+//  - a cache hit, against a download of a file of the same size from a repository of the downstream
+//    itself (the goal: >= 0.9x).
+// Both hubs run as their own processes on fresh data folders (embedded database, files on disk). Each
+// timing is the median of BENCH_ROUNDS alternating runs (the machine is shared: figures are noisy).
+//
+//   npm run build && node packages/hub/bench/mirror.bench.mjs
+//
+// Environment: BENCH_MIRROR_BYTES (default 256 MiB), BENCH_ROUNDS (default 3). One JSON line per measurement.
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, get as httpGet, request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { clearInterval, setInterval } from "node:timers";
+import { fileURLToPath } from "node:url";
+import { startServer, stopServer } from "./process.mjs";
+import { hubApi, putGenerated, rssMiB, sha256Of } from "./support.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cli = process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js");
+const SIZE = Number(process.env.BENCH_MIRROR_BYTES ?? 256 * 1024 ** 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CLIENTS = 8;
+const ADMIN = "mirror-bench-admin-token";
+
+function startHub(dataDir, env = {}) {
+	return startServer(process.execPath, [cli], {
+		PORT: "0",
+		MODELHUB_DATA_DIR: dataDir,
+		MODELHUB_ADMIN_TOKEN: ADMIN,
+		MODELHUB_LOG_LEVEL: "warn",
+		DATABASE_URL: "",
+		...env,
+	});
+}
+
+/** Uploads `count` generated LFS files of SIZE bytes (seeds 1..count) to `ns/name` on a hub. */
+async function publish(base, token, name, seeds) {
+	await hubApi(base, "POST", "/api/repos/create", token, { name });
+	const lines = [{ key: "header", value: { summary: "bench files" } }];
+	for (const seed of seeds) {
+		const oid = await sha256Of(SIZE, seed);
+		const batch = await hubApi(
+			base,
+			"POST",
+			`/bench/${name}.git/info/lfs/objects/batch`,
+			token,
+			{ operation: "upload", transfers: ["basic"], objects: [{ oid, size: SIZE }], hash_algo: "sha256" },
+			"application/vnd.git-lfs+json",
+		);
+		const action = batch.objects[0].actions?.upload;
+		if (action) await putGenerated(action.href, SIZE, seed);
+		lines.push({ key: "lfsFile", value: { path: `file-${seed}.bin`, algo: "sha256", oid, size: SIZE } });
+	}
+	await hubApi(
+		base,
+		"POST",
+		`/api/models/bench/${name}/commit/main`,
+		token,
+		lines.map((line) => JSON.stringify(line)).join("\n"),
+		"application/x-ndjson",
+	);
+}
+
+/** Downloads a URL whole; seconds taken, bytes and their SHA-256. */
+function download(url) {
+	return new Promise((resolve, reject) => {
+		const started = performance.now();
+		httpGet(url, (res) => {
+			if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode}`));
+			const hash = createHash("sha256");
+			let bytes = 0;
+			res.on("data", (chunk) => {
+				bytes += chunk.length;
+				hash.update(chunk);
+			});
+			res.on("end", () =>
+				resolve({ seconds: (performance.now() - started) / 1000, bytes, sha256: hash.digest("hex") }),
+			);
+			res.on("error", reject);
+		}).on("error", reject);
+	});
+}
+
+/** A pass-through proxy in front of the upstream that counts the file downloads (GET …/resolve/…). */
+function countingProxy(target) {
+	const counts = new Map();
+	const server = createServer((req, res) => {
+		if (req.method === "GET" && req.url.includes("/resolve/")) {
+			const path = req.url.replace(/\?.*$/, "");
+			counts.set(path.split("/").pop(), (counts.get(path.split("/").pop()) ?? 0) + 1);
+		}
+		const upstream = httpRequest(
+			new URL(req.url, target),
+			{ method: req.method, headers: req.headers },
+			(answer) => {
+				res.writeHead(answer.statusCode ?? 502, answer.headers);
+				answer.pipe(res);
+			},
+		);
+		upstream.on("error", () => res.destroy());
+		req.pipe(upstream);
+	});
+	return new Promise((resolve) =>
+		server.listen(0, "127.0.0.1", () =>
+			resolve({ server, counts, url: `http://127.0.0.1:${server.address().port}` }),
+		),
+	);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const mbps = (seconds) => SIZE / 1024 ** 2 / seconds;
+
+async function main() {
+	const dir = mkdtempSync(join(tmpdir(), "modelhub-mirror-bench-"));
+	const upstream = startHub(join(dir, "up"));
+	let downstream;
+	let proxy;
+	try {
+		const upBase = await upstream.url;
+		const { token } = await hubApi(upBase, "POST", "/api/admin/users", ADMIN, { name: "bench" });
+		// Seeds: one file per miss round, one for the concurrent clients, one for the hits.
+		const missSeeds = Array.from({ length: ROUNDS }, (_, i) => 10 + i);
+		await publish(upBase, token, "up", [...missSeeds, 1, 2]);
+		proxy = await countingProxy(upBase);
+		downstream = startHub(join(dir, "down"), { MODELHUB_UPSTREAM_URL: proxy.url });
+		const downBase = await downstream.url;
+		const { token: downToken } = await hubApi(downBase, "POST", "/api/admin/users", ADMIN, { name: "bench" });
+		await publish(downBase, downToken, "local", [2]);
+		const pid = downstream.child.pid;
+
+		// A miss against the upstream's own speed (through the same proxy), alternating.
+		const miss = [];
+		const direct = [];
+		for (const seed of missSeeds) {
+			direct.push((await download(`${proxy.url}/bench/up/resolve/main/file-${seed}.bin`)).seconds);
+			const got = await download(`${downBase}/bench/up/resolve/main/file-${seed}.bin`);
+			if (got.bytes !== SIZE) throw new Error("the mirror served the wrong size");
+			miss.push(got.seconds);
+		}
+		console.log(
+			JSON.stringify({
+				benchmark: "mirror-miss",
+				bytes: SIZE,
+				upstreamMiBps: Math.round(mbps(median(direct))),
+				missMiBps: Math.round(mbps(median(miss))),
+				ratio: Number((median(direct) / median(miss)).toFixed(2)),
+			}),
+		);
+
+		// 8 clients at once of one missing file.
+		const before = rssMiB(pid);
+		let peak = before;
+		const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
+		const started = performance.now();
+		const all = await Promise.all(
+			Array.from({ length: CLIENTS }, () => download(`${downBase}/bench/up/resolve/main/file-1.bin`)),
+		);
+		clearInterval(timer);
+		const expected = await sha256Of(SIZE, 1);
+		if (all.some((got) => got.sha256 !== expected)) throw new Error("a client got the wrong bytes");
+		console.log(
+			JSON.stringify({
+				benchmark: "mirror-concurrent-miss",
+				clients: CLIENTS,
+				bytes: SIZE,
+				upstreamTransfers: proxy.counts.get("file-1.bin") ?? 0,
+				seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+				rssBeforeMiB: Math.round(before),
+				rssPeakMiB: Math.round(peak),
+			}),
+		);
+
+		// A hit (file-2 fetched once first) against the downstream's own repository, alternating.
+		await download(`${downBase}/bench/up/resolve/main/file-2.bin`);
+		const hit = [];
+		const local = [];
+		for (let round = 0; round < ROUNDS; round++) {
+			local.push((await download(`${downBase}/bench/local/resolve/main/file-2.bin`)).seconds);
+			hit.push((await download(`${downBase}/bench/up/resolve/main/file-2.bin`)).seconds);
+		}
+		console.log(
+			JSON.stringify({
+				benchmark: "mirror-hit",
+				bytes: SIZE,
+				localMiBps: Math.round(mbps(median(local))),
+				hitMiBps: Math.round(mbps(median(hit))),
+				ratio: Number((median(local) / median(hit)).toFixed(2)),
+				upstreamTransfersOfHitFile: proxy.counts.get("file-2.bin") ?? 0,
+			}),
+		);
+	} finally {
+		if (downstream) await stopServer(downstream.child);
+		await stopServer(upstream.child);
+		proxy?.server.closeAllConnections();
+		proxy?.server.close();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exitCode = 1;
+});
