@@ -117,6 +117,17 @@ function isDataFile(path: string): boolean {
 	return !METADATA_NAMES.has(path.slice(path.lastIndexOf("/") + 1).toLowerCase());
 }
 
+/** The data files of the dominant format (see dataFormat), which row counting reads. */
+export function dataFiles<File extends DatasetFile>(files: readonly File[], format: string): File[] {
+	const extensions = FORMATS.find((entry) => entry.format === format)?.extensions ?? [];
+	return files.filter((file) => isDataFile(file.path) && extensions.includes(extensionOf(file.path)));
+}
+
+/** Whether a card's metadata gives the dataset's size (its `size_categories` or `dataset_info` row counts). */
+export function cardGivesSize(card: Record<string, unknown> | undefined): boolean {
+	return strings(card?.size_categories).length > 0 || cardRowCount(card) !== undefined;
+}
+
 /** The format of most of the data files (ties go to the earlier format in FORMATS), if any. */
 export function dataFormat(files: readonly DatasetFile[]): string | undefined {
 	const counts = new Map<string, number>();
@@ -203,12 +214,13 @@ function featureModalities(card: Record<string, unknown> | undefined): Set<strin
 
 /**
  * A dataset's tags: the card's metadata (`task_categories:…`, `language:…`, `license:…`, its own `tags`),
- * then `format:`, `modality:`, `size_categories:` (the card's, else from its `dataset_info` row counts)
- * and `library:` tags derived from the files.
+ * then `format:`, `modality:`, `size_categories:` (the card's, else from its `dataset_info` row counts,
+ * else from `fileRows`, the rows counted in the data files) and `library:` tags derived from the files.
  */
 export function datasetTags(
 	files: readonly DatasetFile[],
 	card: Record<string, unknown> | undefined,
+	fileRows?: number,
 ): string[] {
 	const tags: string[] = [...strings(card?.tags)];
 	for (const key of CARD_TAG_KEYS) for (const value of strings(card?.[key])) tags.push(`${key}:${value}`);
@@ -219,7 +231,7 @@ export function datasetTags(
 	if (folder) modalities.add(folder);
 	for (const modality of [...modalities].sort()) tags.push(`modality:${modality}`);
 	if (strings(card?.size_categories).length === 0) {
-		const rows = cardRowCount(card);
+		const rows = cardRowCount(card) ?? fileRows;
 		if (rows !== undefined) tags.push(`size_categories:${sizeCategory(rows)}`);
 	}
 	if (format) for (const library of FORMAT_LIBRARIES[format] ?? ["datasets"]) tags.push(`library:${library}`);

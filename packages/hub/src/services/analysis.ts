@@ -1,6 +1,13 @@
 import type { DatasetDerivation, StoredDerivation } from "../analysis/effective.js";
 import { readmeFacts, type ReadmeFacts } from "../datasets/readme.js";
-import { datasetTags } from "../datasets/tags.js";
+import { cardGivesSize, dataFiles, dataFormat, datasetTags } from "../datasets/tags.js";
+import {
+	csvRows,
+	jsonLinesRows,
+	PARQUET_TAIL_BYTES,
+	parquetFooterLength,
+	parquetFooterRows,
+} from "../datasets/row-counts.js";
 import { analysedFiles, isAnalysedPath } from "../analysis/analysed-paths.js";
 import type { SkippedFile } from "../analysis/read.js";
 import type { RevisionSnapshot } from "../analysis/snapshot.js";
@@ -364,12 +371,54 @@ export class RepositoryAnalysis {
 			}
 		}
 		if (this.stopped) return;
-		const derived: DatasetDerivation = { tags: datasetTags(files, card), ...facts };
+		const fileRows = cardGivesSize(card) ? undefined : await this.dataFileRows(repo, commit, files);
+		if (this.stopped) return;
+		const derived: DatasetDerivation = { tags: datasetTags(files, card, fileRows), ...facts };
 		await write(this.context, async (tx) => {
 			const saved = await saveDerivation(tx, repo, commit, derived);
 			// A repository deleted or renamed while it was analysed: nothing stored, nothing to announce.
 			return { value: undefined, change: saved ? { type: "repo.analysed", repo, commit } : undefined };
 		});
+	}
+
+	/**
+	 * The rows of a dataset's data files (of its dominant format), for a card that gives no size: Parquet
+	 * footers (two small reads a file), CSV and JSON Lines files read whole. Every read counts against the
+	 * analysis's byte and time bounds; when one is spent, or a file is not what its name says, the count is
+	 * unknown (undefined, logged) rather than too small. Other formats are not counted.
+	 */
+	private async dataFileRows(
+		repo: RepoKey,
+		commit: string,
+		files: readonly (RevisionFile & { sha256: string })[],
+	): Promise<number | undefined> {
+		const format = dataFormat(files);
+		const counter = format === "csv" ? csvRows : format === "json" ? jsonLinesRows : undefined;
+		if (format !== "parquet" && counter === undefined) return undefined;
+		const data = dataFiles(files, format ?? "");
+		const read = boundedReader(this.context, data, this.settings, () => this.stopped);
+		let rows = 0;
+		for (const file of data) {
+			try {
+				if (format === "parquet") {
+					const tail = await read(file.path, file.size - PARQUET_TAIL_BYTES, file.size);
+					const length = parquetFooterLength(tail, file.size);
+					const footerEnd = file.size - PARQUET_TAIL_BYTES;
+					rows += parquetFooterRows(await read(file.path, footerEnd - length, footerEnd));
+				} else if (counter) {
+					// A .json file may be one JSON document rather than lines: not counted.
+					if (format === "json" && file.path.toLowerCase().endsWith(".json")) return undefined;
+					rows += counter(await read(file.path, 0, file.size));
+				}
+			} catch (error) {
+				if (!this.stopped)
+					this.reportSkipped(repo, commit, [
+						{ path: file.path, reason: error instanceof Error ? error.message : String(error) },
+					]);
+				return undefined;
+			}
+		}
+		return rows;
 	}
 
 	/**

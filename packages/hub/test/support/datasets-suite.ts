@@ -355,6 +355,7 @@ export function defineDatasetSuite(
 				csv_repo: "alice/csv-files",
 				jsonl_repo: "alice/jsonl-files",
 				image_repo: "alice/pictures",
+				parquet_repo: "alice/parquet-files",
 			});
 			expect(okOf(out.csv)).toEqual({
 				train: { text: ["good film", "bad film", "fine film"], label: [1, 0, 1] },
@@ -378,14 +379,17 @@ export function defineDatasetSuite(
 			await hub.server.analysis.idle();
 			const tagsOf = async (id: string) =>
 				(await api<{ tags: string[] }>(`/api/datasets/${id}`, tokens.alice)).body.tags;
+			// No card: the size comes from the data files (CSV records, JSON lines, Parquet footers).
 			expect(await tagsOf("alice/csv-files")).toEqual([
 				"format:csv",
+				"size_categories:n<1K",
 				"library:datasets",
 				"library:pandas",
 				"library:polars",
 			]);
 			expect(await tagsOf("alice/jsonl-files")).toEqual([
 				"format:json",
+				"size_categories:n<1K",
 				"library:datasets",
 				"library:pandas",
 				"library:polars",
@@ -394,6 +398,14 @@ export function defineDatasetSuite(
 				"format:imagefolder",
 				"modality:image",
 				"library:datasets",
+			]);
+			expect(okOf(out.parquet_rows)).toEqual({ train: 1200, test: 300 });
+			expect(await tagsOf("alice/parquet-files")).toEqual([
+				"format:parquet",
+				"size_categories:1K<n<10K",
+				"library:datasets",
+				"library:pandas",
+				"library:polars",
 			]);
 		}, 240_000);
 	});
