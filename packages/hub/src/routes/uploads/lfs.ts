@@ -122,6 +122,21 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	}
 }
 
+/** A batch request's object list, checked the same way for downloads and uploads. */
+function batchObjects(body: Record<string, unknown>): unknown[] {
+	const objects = body.objects;
+	if (!Array.isArray(objects) || objects.length > MAX_BATCH_OBJECTS) {
+		throw new LfsError(
+			"Unprocessable",
+			`'objects' must be a list of at most ${MAX_BATCH_OBJECTS} { oid, size }`,
+		);
+	}
+	if (body.hash_algo !== undefined && body.hash_algo !== "sha256") {
+		throw new LfsError("Conflict", "only sha256 objects are supported");
+	}
+	return objects as unknown[];
+}
+
 /**
  * The batch API's download answer for git-lfs: per object the repository holds (any of its files, Xet-
  * stored ones included), a download action to its bytes on the same URLs git-lfs derives; the request's
@@ -133,16 +148,7 @@ async function lfsDownloads(
 	body: Record<string, unknown>,
 	publicUrl: string | undefined,
 ) {
-	const objects = body.objects;
-	if (!Array.isArray(objects) || objects.length > MAX_BATCH_OBJECTS) {
-		throw new LfsError(
-			"Unprocessable",
-			`'objects' must be a list of at most ${MAX_BATCH_OBJECTS} { oid, size }`,
-		);
-	}
-	if (body.hash_algo !== undefined && body.hash_algo !== "sha256") {
-		throw new LfsError("Conflict", "only sha256 objects are supported");
-	}
+	const objects = batchObjects(body);
 	const repo = request.repo!;
 	const base = `${repoPageUrl(publicOrigin(request, publicUrl), repo)}.git/info/lfs/objects/`;
 	const authorization = request.headers.authorization;
@@ -198,16 +204,7 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 			}
 			if (request.viewer.kind === "anonymous") throw authenticationRequired();
 			const repo = await authorizeRepo(services, request.viewer, request.repo!, "write");
-			const objects = body.objects;
-			if (!Array.isArray(objects) || objects.length > MAX_BATCH_OBJECTS) {
-				throw new LfsError(
-					"Unprocessable",
-					`'objects' must be a list of at most ${MAX_BATCH_OBJECTS} { oid, size }`,
-				);
-			}
-			if (body.hash_algo !== undefined && body.hash_algo !== "sha256") {
-				throw new LfsError("Conflict", "only sha256 objects are supported");
-			}
+			const objects = batchObjects(body);
 			const wanted = objects.map((item) => {
 				const object = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
 				return { oid: object.oid, size: object.size };
