@@ -17,22 +17,8 @@ export { withProviderFallback } from "./lib/fallback.js";
 export type { FallbackArgs, FallbackOptions, ProviderChoice, WithFallback } from "./lib/fallback.js";
 export { SseParser, iterateSseEvents } from "./core/sse.js";
 export type { SseEvent, SseParserOptions } from "./core/sse.js";
-export {
-	INFERENCE_PROVIDERS,
-	PROVIDER_LABELS,
-	PROVIDER_TASKS,
-	PROVIDERS_OR_POLICIES,
-	PROVIDERS_WITHOUT_ROUTER,
-} from "./providers/catalog.js";
-export { TASK_REGISTRY, functionForPipeline, taskDeclaration } from "./tasks/registry.js";
-export type {
-	TaskAnswer,
-	TaskDeclaration,
-	TaskFunctionName,
-	TaskInput,
-	TaskRegistry,
-} from "./tasks/registry.js";
-export type { TaskOutput } from "./tasks/functions.js";
+// The providers and the task registry, as the `@modelhub/inference/catalog` sub-path lists them.
+export * from "./catalog.js";
 export { clearProviderMappingCache } from "./lib/provider-mapping.js";
 export { COMPATIBLE_API_VERSION, PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";
 export type * from "./types.js";
