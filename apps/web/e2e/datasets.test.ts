@@ -171,7 +171,11 @@ describe("datasets in the browser", () => {
 		expect(await page.locator("main h1").textContent()).toBe("Text Classification datasets");
 		await visit(page, "/datasets?modality=modality:image");
 		await expect.poll(() => listed(page)).toEqual([PICTURES]);
+		// Sizes come from the cards or, without one, from the data files' rows: MANY (150 rows) and the
+		// 20 fillers (1 row each) are under 1K, a full first page.
 		await visit(page, "/datasets?size_categories=size_categories:n<1K");
+		await expect.poll(async () => (await listed(page)).length).toBe(20);
+		await visit(page, "/datasets?size_categories=size_categories:1M<n<10M");
 		await page.getByText("No datasets match these filters.").waitFor();
 		// Search as you type: the URL follows (one history entry), Back leaves the list.
 		await visit(page, "/datasets");

@@ -108,14 +108,15 @@ describe("errors raised deep inside the hub", () => {
 			// The LFS batch API answers its own errors in git-LFS's format; the access check before it
 			// answers as every other route does.
 			const lfsType = "application/vnd.git-lfs+json";
-			const download = await fetch(`${hub.url}/deep/errors.git/info/lfs/objects/batch`, {
+			// (Downloads are answered since git over HTTP, issue 26: an unknown operation is the LFS error.)
+			const unknown = await fetch(`${hub.url}/deep/errors.git/info/lfs/objects/batch`, {
 				method: "POST",
 				headers: { ...auth, "content-type": lfsType },
-				body: JSON.stringify({ operation: "download", objects: [] }),
+				body: JSON.stringify({ operation: "delete", objects: [] }),
 			});
-			expect(download.status).toBe(422);
-			expect(download.headers.get("content-type")).toBe(`${lfsType}; charset=utf-8`);
-			expect(Object.keys((await download.json()) as object)).toEqual(["message"]);
+			expect(unknown.status).toBe(422);
+			expect(unknown.headers.get("content-type")).toBe(`${lfsType}; charset=utf-8`);
+			expect(Object.keys((await unknown.json()) as object)).toEqual(["message"]);
 			const missing = await fetch(`${hub.url}/deep/nothing.git/info/lfs/objects/batch`, {
 				method: "POST",
 				headers: { ...auth, "content-type": lfsType },
