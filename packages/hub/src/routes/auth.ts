@@ -256,7 +256,8 @@ export function authRoutes(app: FastifyInstance, options: AuthOptions): void {
 	app.addHook("onRequest", (request, reply, done) => {
 		request.viewer = ANONYMOUS;
 		const header = request.headers.authorization;
-		const token = bearerToken(header) === "malformed" ? basicPassword(header) : bearerToken(header);
+		const bearer = bearerToken(header);
+		const token = bearer === "malformed" ? basicPassword(header) : bearer;
 		if (token === undefined) {
 			const cookies = request.headers.cookie;
 			const secret = cookies === undefined ? undefined : cookieValue(cookies, SESSION_COOKIE);
