@@ -1,8 +1,8 @@
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { startHub, seededRandom, type RunningHub } from "./support/hub.js";
+import { rawRequest, type RawResponse } from "./support/raw-http.js";
 
 // A few thousand random requests (paths, methods, query strings, bodies, headers) against the real
 // server: every answer is below 500, /api answers are JSON, and the server still answers afterwards.
@@ -266,44 +266,6 @@ function randomPath(random: () => number): string {
 	return path.replace(/[\s<>"'\\]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
-interface Answer {
-	status: number;
-	contentType: string;
-	body: string;
-}
-
-/** One request on its own connection, so a connection the server closes cannot fail the next request. */
-function send(
-	base: URL,
-	method: string,
-	path: string,
-	headers: Record<string, string>,
-	body: string | undefined,
-): Promise<Answer> {
-	// Node sends DELETE and OPTIONS bodies without framing unless told their length.
-	if (body !== undefined) headers = { ...headers, "content-length": String(Buffer.byteLength(body)) };
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(
-			{ host: base.hostname, port: base.port, method, path, headers, agent: false },
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on("data", (chunk: Buffer) => chunks.push(chunk));
-				res.on("end", () =>
-					resolve({
-						status: res.statusCode ?? 0,
-						contentType: String(res.headers["content-type"] ?? ""),
-						body: Buffer.concat(chunks).toString("utf8"),
-					}),
-				);
-				res.on("error", reject);
-			},
-		);
-		req.on("error", reject);
-		if (body !== undefined) req.write(body);
-		req.end();
-	});
-}
-
 describe("fuzzing the hub", () => {
 	let db: Database;
 	let hub: RunningHub;
@@ -363,9 +325,9 @@ describe("fuzzing the hub", () => {
 		const worker = async (): Promise<void> => {
 			while (next < plan.length) {
 				const item = plan[next++] as (typeof plan)[number];
-				let answer: Answer;
+				let answer: RawResponse;
 				try {
-					answer = await send(base, item.method, item.path, item.headers, item.body);
+					answer = await rawRequest(base, item);
 				} catch (error) {
 					failures.push(`${item.method} ${item.path}: ${(error as Error).message}`);
 					continue;
@@ -375,8 +337,9 @@ describe("fuzzing the hub", () => {
 				if (answer.status >= 500) failures.push(`${label}: ${answer.body.slice(0, 200)}`);
 				const isApi = item.path === "/api" || item.path.startsWith("/api/") || item.path.startsWith("/api?");
 				if (isApi && item.method !== "HEAD" && answer.status !== 204 && answer.status !== 304) {
-					if (!answer.contentType.startsWith("application/json"))
-						failures.push(`${label}: content-type ${answer.contentType}`);
+					const contentType = String(answer.headers["content-type"] ?? "");
+					if (!contentType.startsWith("application/json"))
+						failures.push(`${label}: content-type ${contentType}`);
 					else {
 						try {
 							const parsed = JSON.parse(answer.body) as { error?: unknown };

@@ -2,10 +2,11 @@
  * What every part of the hub suite shares: the running hub (set by defineHubSuite's beforeAll), the
  * admin token, and a raw request that keeps its path exactly as written.
  */
-import { request as httpRequest } from "node:http";
 import { expect } from "vitest";
 import type { Database } from "../../../src/db/types.js";
 import type { RunningHub } from "../hub.js";
+
+export { rawRequest, type RawResponse } from "../raw-http.js";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 
@@ -19,46 +20,6 @@ export interface HubSuite {
 	seedCount: number;
 	/** Folders a check made, removed after the suite. */
 	tempDirs: string[];
-}
-
-export interface RawResponse {
-	status: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: string;
-}
-
-/** A request with an exact path (fetch would normalise `..` and percent-encodings away). */
-export function rawRequest(
-	base: string,
-	options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
-): Promise<RawResponse> {
-	const url = new URL(base);
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(
-			{
-				host: url.hostname,
-				port: url.port,
-				method: options.method ?? "GET",
-				path: options.path,
-				headers: options.headers,
-			},
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on("data", (chunk: Buffer) => chunks.push(chunk));
-				res.on("end", () =>
-					resolve({
-						status: res.statusCode ?? 0,
-						headers: res.headers,
-						body: Buffer.concat(chunks).toString("utf8"),
-					}),
-				);
-				res.on("error", reject);
-			},
-		);
-		req.on("error", reject);
-		if (options.body !== undefined) req.write(options.body);
-		req.end();
-	});
 }
 
 export function auth(token = ADMIN_TOKEN): Record<string, string> {
