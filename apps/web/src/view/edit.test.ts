@@ -7,6 +7,7 @@ import {
 	isEditable,
 	MAX_EDITED_BYTES,
 	refNameInputProblem,
+	starterCard,
 } from "./edit";
 
 describe("editing in the browser", () => {
@@ -61,5 +62,42 @@ describe("editing in the browser", () => {
 			warnings: ["meh"],
 		});
 		expect(cardCheckOf(undefined)).toEqual({ errors: [], warnings: [] });
+	});
+
+	it("starts a new card with front matter the hub reads and the sections of the kind's template", () => {
+		const model = starterCard("ada/tiny-bert", "model");
+		const lines = model.split("\n");
+		// The front matter is the block between the first two `---` lines, and holds only a comment and `tags: []`.
+		expect(lines[0]).toBe("---");
+		const close = lines.indexOf("---", 1);
+		expect(lines.slice(1, close)).toEqual([
+			"# Metadata the hub reads, for example: license, language, library_name, pipeline_tag, base_model, datasets",
+			"tags: []",
+		]);
+		// The title is the repository's name, without its namespace; then the model card's sections.
+		const body = lines.slice(close + 1);
+		expect(body.filter((line) => line.startsWith("# "))).toEqual(["# tiny-bert"]);
+		expect(body.filter((line) => line.startsWith("## "))).toEqual([
+			"## Model description",
+			"## Intended uses and limitations",
+			"## How to use",
+			"## Training data",
+			"## Evaluation",
+		]);
+		expect(model.match(/More information needed\./g)).toHaveLength(5);
+
+		const dataset = starterCard("squad", "dataset");
+		expect(dataset).toContain("# Metadata the hub reads, for example: license, language, task_categories");
+		expect(dataset).not.toContain("pipeline_tag");
+		const datasetLines = dataset.split("\n");
+		const datasetBody = datasetLines.slice(datasetLines.indexOf("---", 1) + 1);
+		expect(datasetBody.filter((line) => /^#{1,2} /.test(line))).toEqual([
+			"# squad",
+			"## Dataset description",
+			"## Dataset structure",
+			"## Uses",
+			"## Source data",
+			"## Limitations",
+		]);
 	});
 });
