@@ -363,8 +363,11 @@ describe("editing in the browser", () => {
 			body: ndjsonCommit("Weights first", { "config.json": "{}\n" }),
 		});
 		expect(first.status, first.text).toBe(200);
+		errors.length = 0;
 		await visit(page, "/carol/no-card");
 		await page.getByText("This model has no model card (README.md) yet.").waitFor();
+		// The page asks for README.md only when the model's files list one: no 404 in the console.
+		expect(errors).toEqual([]);
 		await page.getByRole("button", { name: "Create model card" }).click();
 		const text = page.getByLabel("Contents of README.md");
 		await text.waitFor();

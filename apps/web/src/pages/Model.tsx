@@ -200,7 +200,14 @@ function CardTab({
 	onCommitted: () => void;
 }) {
 	const api = useApiOptions();
-	const card = useResource((signal) => getModelCard(model.id, { ...api, signal }), [model.id, api], version);
+	// Asked for only when the files list one (model info has `siblings` by default): a model without a
+	// card costs no 404. After a commit the model is read again at once, so a new card shows.
+	const hasCard = model.siblings?.some((file) => file.rfilename === "README.md") !== false;
+	const card = useResource(
+		(signal) => (hasCard ? getModelCard(model.id, { ...api, signal }) : Promise.resolve(undefined)),
+		[model.id, api, hasCard],
+		version,
+	);
 	const tags = tagLinks(model.tags);
 	const [allTags, setAllTags] = useState(false);
 	const shown = allTags ? tags : tags.slice(0, SHOWN_TAGS);
