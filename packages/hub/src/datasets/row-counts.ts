@@ -75,10 +75,7 @@ class CompactReader {
 				const header = this.byte();
 				const size = header >> 4 === 15 ? Number(this.varint()) : header >> 4;
 				const element = header & 0x0f;
-				for (let index = 0; index < size; index++) {
-					if (element === 1 || element === 2) this.skip(1);
-					else this.skipValue(element, depth + 1);
-				}
+				for (let index = 0; index < size; index++) this.skipElement(element, depth + 1);
 				return;
 			}
 			case 11: {
@@ -86,8 +83,8 @@ class CompactReader {
 				if (size === 0) return;
 				const types = this.byte();
 				for (let index = 0; index < size; index++) {
-					this.skipValue(types >> 4, depth + 1);
-					this.skipValue(types & 0x0f, depth + 1);
+					this.skipElement(types >> 4, depth + 1);
+					this.skipElement(types & 0x0f, depth + 1);
 				}
 				return;
 			}
@@ -97,6 +94,16 @@ class CompactReader {
 			default:
 				throw new Error(`the Parquet footer has an unknown Thrift type ${type}`);
 		}
+	}
+
+	/**
+	 * Skips one element of a list, set or map. Booleans there are a byte each (the compact protocol keeps
+	 * a boolean in the field header only for struct fields), so every element consumes at least a byte and
+	 * a hostile element count ends at the footer's end.
+	 */
+	private skipElement(type: number, depth: number): void {
+		if (type === 1 || type === 2) this.skip(1);
+		else this.skipValue(type, depth);
 	}
 
 	skipStruct(depth: number): void {
@@ -131,28 +138,177 @@ export function parquetFooterRows(footer: Uint8Array): number {
 }
 
 /**
- * Records in a whole CSV or TSV file: its lines outside double quotes (a quoted field may hold line breaks,
- * RFC 4180), less the header line; empty lines do not count.
+ * Records in a whole CSV or TSV file, as pandas' `read_csv` (which `datasets` reads CSV with) counts them:
+ * a double quote opens a quoted field only at a field's start (`5" screen` is text), inside one `""` is a
+ * quote and line breaks are data (RFC 4180); CR, LF and CRLF end a record; lines of only spaces and tabs
+ * do not count; the header line is not a record.
  */
-export function csvRows(bytes: Uint8Array): number {
-	return Math.max(0, recordLines(bytes, true) - 1);
+export function csvRows(bytes: Uint8Array, delimiter: "," | "\t" = ","): number {
+	const separator = delimiter.charCodeAt(0);
+	let records = 0;
+	let content = false;
+	// fieldStart: at a field's start; plain: in an unquoted field; quoted: in a quoted one; closing: just
+	// after a quote inside a quoted field (a second quote makes it a literal one).
+	let state: "fieldStart" | "plain" | "quoted" | "closing" = "fieldStart";
+	for (const byte of bytes) {
+		if (state === "quoted") {
+			if (byte === QUOTE) state = "closing";
+			continue;
+		}
+		if (state === "closing" && byte === QUOTE) {
+			state = "quoted";
+			continue;
+		}
+		if (byte === LF || byte === CR) {
+			if (content) records++;
+			content = false;
+			state = "fieldStart";
+		} else if (byte === separator) {
+			content = true;
+			state = "fieldStart";
+		} else {
+			if (byte !== SPACE && byte !== TAB) content = true;
+			state = state === "fieldStart" && byte === QUOTE ? "quoted" : "plain";
+		}
+	}
+	if (content) records++;
+	return Math.max(0, records - 1);
 }
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
 
 /** Records in a whole JSON Lines file: its non-empty lines. */
 export function jsonLinesRows(bytes: Uint8Array): number {
-	return recordLines(bytes, false);
-}
-
-function recordLines(bytes: Uint8Array, quotes: boolean): number {
 	let lines = 0;
-	let quoted = false;
 	let content = false;
 	for (const byte of bytes) {
-		if (quotes && byte === 0x22) quoted = !quoted;
-		if (byte === 0x0a && !quoted) {
+		if (byte === LF) {
 			if (content) lines++;
 			content = false;
-		} else if (byte !== 0x0d && byte !== 0x20 && byte !== 0x09) content = true;
+		} else if (byte !== CR && byte !== SPACE && byte !== TAB) content = true;
 	}
 	return content ? lines + 1 : lines;
+}
+
+/** Longest object key compared with a config's `field` (bytes of its JSON text). */
+const MAX_KEY_BYTES = 1024;
+
+/**
+ * Records in a whole `.json` file as `datasets` (5.0, its `json` builder) reads one: a file starting with
+ * `[` is one array whose elements are the records (objects, or strings read as a `text` column); with a
+ * config's `field`, a top-level object's array under that key; otherwise each top-level value is a record
+ * (JSON Lines, or one document such as `{"data": [...]}`, which is one row of a `data` column). One pass
+ * over the bytes, no parsing into values: memory stays constant whatever the file holds. Undefined when
+ * the `field` names no array of the file (datasets fails to load it).
+ */
+export function jsonDocumentRows(bytes: Uint8Array, field?: string): number | undefined {
+	let at = 0;
+	// datasets strips a leading UTF-8 byte order mark.
+	if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) at = 3;
+	while (at < bytes.length && isSpace(bytes[at] as number)) at++;
+	const first = bytes[at];
+	// Where the records are: elements of the containers at `targetDepth` that are targets.
+	const mode: "values" | "array" | "field" =
+		first === OPEN_ARRAY ? "array" : first === OPEN_OBJECT && field !== undefined ? "field" : "values";
+	let records = 0;
+	let depth = 0;
+	let inString = false;
+	let escaped = false;
+	let between = true; // at depth 0: the previous top-level value has ended
+	let expectElement = false; // in the target array: the next value starts a record
+	let found = mode !== "field";
+	let targetOpen = false; // the target array is the container at depth 1 ("array") or 2 ("field")
+	// "field": at depth 1 of the top-level object, whether a key is expected, the key's bytes, a match.
+	let keyExpected = false;
+	let keyStart = -1;
+	let keyMatches = false;
+	const targetDepth = mode === "array" ? 1 : 2;
+	for (; at < bytes.length; at++) {
+		const byte = bytes[at] as number;
+		if (inString) {
+			if (escaped) escaped = false;
+			else if (byte === BACKSLASH) escaped = true;
+			else if (byte === QUOTE) {
+				inString = false;
+				if (depth === 0) between = true;
+				if (keyStart >= 0) {
+					keyMatches = at - keyStart <= MAX_KEY_BYTES && decodedKey(bytes, keyStart, at + 1) === field;
+					keyStart = -1;
+				}
+			}
+			continue;
+		}
+		if (isSpace(byte)) {
+			if (depth === 0) between = true;
+			continue;
+		}
+		if (mode === "values" && depth === 0 && between && !isPunctuation(byte)) {
+			records++;
+			between = false;
+		}
+		if (targetOpen && depth === targetDepth && expectElement && byte !== CLOSE_ARRAY) {
+			records++;
+			expectElement = false;
+		}
+		if (byte === QUOTE) {
+			inString = true;
+			if (mode === "field" && depth === 1 && keyExpected) {
+				keyStart = at;
+				keyExpected = false;
+			}
+		} else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+			depth++;
+			if (mode === "array" && depth === 1) {
+				targetOpen = true;
+				expectElement = true;
+			} else if (mode === "field" && depth === 1) keyExpected = true;
+			else if (mode === "field" && depth === 2 && byte === OPEN_ARRAY && keyMatches) {
+				found = true;
+				targetOpen = true;
+				expectElement = true;
+			}
+		} else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+			if (depth === targetDepth) targetOpen = false;
+			depth = Math.max(0, depth - 1);
+			if (depth === 0) between = true;
+		} else if (byte === COMMA) {
+			if (targetOpen && depth === targetDepth) expectElement = true;
+			if (mode === "field" && depth === 1) {
+				keyExpected = true;
+				keyMatches = false;
+			}
+		}
+	}
+	return found ? records : undefined;
+}
+
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+/** Bytes that end or separate values rather than start one. */
+function isPunctuation(byte: number): boolean {
+	return byte === CLOSE_ARRAY || byte === CLOSE_OBJECT || byte === COMMA || byte === COLON;
+}
+
+function isSpace(byte: number): boolean {
+	return byte === SPACE || byte === TAB || byte === LF || byte === CR;
+}
+
+/** An object key's text from its quoted JSON bytes, or undefined when it is not valid JSON. */
+function decodedKey(bytes: Uint8Array, start: number, end: number): string | undefined {
+	try {
+		const key: unknown = JSON.parse(Buffer.from(bytes.subarray(start, end)).toString("utf8"));
+		return typeof key === "string" ? key : undefined;
+	} catch {
+		return undefined;
+	}
 }

@@ -128,6 +128,16 @@ export function cardGivesSize(card: Record<string, unknown> | undefined): boolea
 	return strings(card?.size_categories).length > 0 || cardRowCount(card) !== undefined;
 }
 
+/**
+ * The `field` the card's `configs:` give the `json` builder (the key of a `.json` document's array of
+ * records, `{"data": [...]}` with `field: data`): the one they agree on, else undefined.
+ */
+export function cardJsonField(card: Record<string, unknown> | undefined): string | undefined {
+	const configs = Array.isArray(card?.configs) ? card.configs.filter(isRecord) : [];
+	const fields = new Set(configs.map((config) => config.field).filter((item) => typeof item === "string"));
+	return fields.size === 1 ? ([...fields][0] as string) : undefined;
+}
+
 /** The format of most of the data files (ties go to the earlier format in FORMATS), if any. */
 export function dataFormat(files: readonly DatasetFile[]): string | undefined {
 	const counts = new Map<string, number>();

@@ -1,8 +1,9 @@
 import type { DatasetDerivation, StoredDerivation } from "../analysis/effective.js";
 import { readmeFacts, type ReadmeFacts } from "../datasets/readme.js";
-import { cardGivesSize, dataFiles, dataFormat, datasetTags } from "../datasets/tags.js";
+import { cardGivesSize, cardJsonField, dataFiles, dataFormat, datasetTags } from "../datasets/tags.js";
 import {
 	csvRows,
+	jsonDocumentRows,
 	jsonLinesRows,
 	PARQUET_TAIL_BYTES,
 	parquetFooterLength,
@@ -371,7 +372,7 @@ export class RepositoryAnalysis {
 			}
 		}
 		if (this.stopped) return;
-		const fileRows = cardGivesSize(card) ? undefined : await this.dataFileRows(repo, commit, files);
+		const fileRows = cardGivesSize(card) ? undefined : await this.dataFileRows(repo, commit, files, card);
 		if (this.stopped) return;
 		const derived: DatasetDerivation = { tags: datasetTags(files, card, fileRows), ...facts };
 		await write(this.context, async (tx) => {
@@ -383,7 +384,8 @@ export class RepositoryAnalysis {
 
 	/**
 	 * The rows of a dataset's data files (of its dominant format), for a card that gives no size: Parquet
-	 * footers (two small reads a file), CSV and JSON Lines files read whole. Every read counts against the
+	 * footers (two small reads a file), CSV, JSON Lines and `.json` documents (an array, or the array under
+	 * the card's `field`) read whole. Every read counts against the
 	 * analysis's byte and time bounds; when one is spent, or a file is not what its name says, the count is
 	 * unknown (undefined, logged) rather than too small. Other formats are not counted.
 	 */
@@ -391,11 +393,12 @@ export class RepositoryAnalysis {
 		repo: RepoKey,
 		commit: string,
 		files: readonly (RevisionFile & { sha256: string })[],
+		card: Record<string, unknown> | undefined,
 	): Promise<number | undefined> {
 		const format = dataFormat(files);
-		const counter = format === "csv" ? csvRows : format === "json" ? jsonLinesRows : undefined;
-		if (format !== "parquet" && counter === undefined) return undefined;
-		const data = dataFiles(files, format ?? "");
+		if (format !== "parquet" && format !== "csv" && format !== "json") return undefined;
+		const field = cardJsonField(card);
+		const data = dataFiles(files, format);
 		const read = boundedReader(this.context, data, this.settings, () => this.stopped);
 		let rows = 0;
 		for (const file of data) {
@@ -405,10 +408,17 @@ export class RepositoryAnalysis {
 					const length = parquetFooterLength(tail, file.size);
 					const footerEnd = file.size - PARQUET_TAIL_BYTES;
 					rows += parquetFooterRows(await read(file.path, footerEnd - length, footerEnd));
-				} else if (counter) {
-					// A .json file may be one JSON document rather than lines: not counted.
-					if (format === "json" && file.path.toLowerCase().endsWith(".json")) return undefined;
-					rows += counter(await read(file.path, 0, file.size));
+				} else {
+					const bytes = await read(file.path, 0, file.size);
+					const name = file.path.toLowerCase();
+					const counted =
+						format === "csv"
+							? csvRows(bytes, name.endsWith(".tsv") ? "\t" : ",")
+							: name.endsWith(".json")
+								? jsonDocumentRows(bytes, field)
+								: jsonLinesRows(bytes);
+					if (counted === undefined) throw new Error(`no array under the card's field '${field}'`);
+					rows += counted;
 				}
 			} catch (error) {
 				if (!this.stopped)

@@ -308,6 +308,26 @@ def group_files():
         parquet_ops.append(CommitOperationAdd(path_in_repo=f"data/{name}.parquet", path_or_fileobj=buffer.getvalue()))
     api.create_commit(parquet_repo, repo_type="dataset", operations=parquet_ops, commit_message="parquet")
     out["parquet_rows"] = attempt(lambda: {s: d.num_rows for s, d in load_dataset(parquet_repo, token=token, cache_dir=cache).items()})
+    # Single-document .json files: a top-level array (1,500 records, pretty-printed), and a
+    # {"data": [...]} document whose card names the field (1,100 records; 1 row without the field).
+    json_repo, field_repo = params["json_repo"], params["field_repo"]
+    for repo in (json_repo, field_repo):
+        api.create_repo(repo, repo_type="dataset")
+    records = [{"n": i, "s": f"row {i}\n\"quoted\", [bracketed]"} for i in range(1500)]
+    api.upload_file(path_or_fileobj=json.dumps(records, indent=1).encode(), path_in_repo="train.json", repo_id=json_repo, repo_type="dataset")
+    document = {"version": "1.0", "data": records[:1100]}
+    field_card = "---\nconfigs:\n- config_name: default\n  data_files: records.json\n  field: data\n---\n"
+    api.create_commit(
+        field_repo,
+        repo_type="dataset",
+        operations=[
+            CommitOperationAdd(path_in_repo="README.md", path_or_fileobj=field_card.encode()),
+            CommitOperationAdd(path_in_repo="records.json", path_or_fileobj=json.dumps(document).encode()),
+        ],
+        commit_message="json document",
+    )
+    out["json_rows"] = attempt(lambda: load_dataset(json_repo, split="train", token=token, cache_dir=cache).num_rows)
+    out["field_rows"] = attempt(lambda: load_dataset(field_repo, split="train", token=token, cache_dir=cache).num_rows)
     return out
 
 

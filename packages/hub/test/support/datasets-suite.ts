@@ -356,6 +356,8 @@ export function defineDatasetSuite(
 				jsonl_repo: "alice/jsonl-files",
 				image_repo: "alice/pictures",
 				parquet_repo: "alice/parquet-files",
+				json_repo: "alice/json-array",
+				field_repo: "alice/json-field",
 			});
 			expect(okOf(out.csv)).toEqual({
 				train: { text: ["good film", "bad film", "fine film"], label: [1, 0, 1] },
@@ -407,6 +409,10 @@ export function defineDatasetSuite(
 				"library:pandas",
 				"library:polars",
 			]);
+			// Single-document .json files are counted as datasets reads them (an array; the card's field).
+			expect([okOf(out.json_rows), okOf(out.field_rows)]).toEqual([1500, 1100]);
+			for (const id of ["alice/json-array", "alice/json-field"])
+				expect(await tagsOf(id)).toEqual(expect.arrayContaining(["format:json", "size_categories:1K<n<10K"]));
 		}, 240_000);
 	});
 }
