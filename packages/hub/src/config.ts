@@ -351,6 +351,8 @@ function gitSettings(env: Env, dataDir: string): Partial<GitSettings> {
 		maxRequestBytes: integer(env, "MODELHUB_GIT_MAX_REQUEST_BYTES", d.maxRequestBytes, 1024, 2 ** 40),
 		timeoutSeconds: integer(env, "MODELHUB_GIT_TIMEOUT_SECONDS", d.timeoutSeconds, 1, 86_400),
 		maxProcesses: integer(env, "MODELHUB_GIT_MAX_PROCESSES", d.maxProcesses, 1, 1024),
+		maxPushBytes: integer(env, "MODELHUB_GIT_MAX_PUSH_BYTES", d.maxPushBytes, 1024, 2 ** 40),
+		maxPushCommits: integer(env, "MODELHUB_GIT_MAX_PUSH_COMMITS", d.maxPushCommits, 1, 1_000_000),
 	};
 }
 

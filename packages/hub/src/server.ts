@@ -512,7 +512,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		app.addHook("onClose", async () => rm(gitDir, { recursive: true, force: true }));
 	const git = new GitServer(services, { ...DEFAULT_GIT_SETTINGS, ...options.git, dir: gitDir });
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter, git });
-	await gitRoutes(app, { db: services.db, git });
+	await gitRoutes(app, { db: services.db, git, services });
 	await catalogueRoutes(app, { ...services, cache });
 	await webRoutes(app, {
 		...services,

@@ -912,6 +912,16 @@ DROP INDEX repos_sort_trending_score;
 CREATE INDEX repos_sort_trending_order ON repos (type, trending_score DESC, id);
 `,
 	},
+	{
+		version: 23,
+		name: "commit objects of pushed commits",
+		sql: `
+-- A commit received by git push keeps its id, so its object's bytes (committer, time zones, message as
+-- written, signatures) are kept as sent: git serving writes them back verbatim (git/objects.ts). NULL
+-- for the hub's own commits, whose bytes are made from the row (repos/git.ts commitObjectBytes).
+ALTER TABLE commits ADD COLUMN git_object bytea;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -153,6 +153,8 @@ interface CommitRow {
 	message: string;
 	author: string;
 	created_at: Date | string;
+	/** A pushed commit's bytes as its client made them (migration 23); null for the hub's own. */
+	git_object: Uint8Array | null;
 }
 
 /** `Name <email>` → its parts (the name is everything before the last `<`). */
@@ -175,13 +177,14 @@ async function missingChain(
 		const from: string = next;
 		const result: { rows: CommitRow[] } = await source.db.query<CommitRow>(
 			`WITH RECURSIVE chain AS (
-				SELECT id, parent_id, tree_id, title, message, author, created_at, 0 AS depth FROM commits
+				SELECT id, parent_id, tree_id, title, message, author, created_at, git_object, 0 AS depth FROM commits
 				WHERE repo_type = $1 AND repo_id = $2 AND id = $3
 				UNION ALL
-				SELECT c.id, c.parent_id, c.tree_id, c.title, c.message, c.author, c.created_at, chain.depth + 1
+				SELECT c.id, c.parent_id, c.tree_id, c.title, c.message, c.author, c.created_at, c.git_object,
+					chain.depth + 1
 				FROM commits c JOIN chain ON c.repo_type = $1 AND c.repo_id = $2 AND c.id = chain.parent_id
 				WHERE chain.depth < $4
-			) SELECT id, parent_id, tree_id, title, message, author, created_at FROM chain ORDER BY depth`,
+			) SELECT id, parent_id, tree_id, title, message, author, created_at, git_object FROM chain ORDER BY depth`,
 			[repo.type, repo.id, from, CHAIN_BATCH - 1],
 		);
 		if (result.rows.length === 0) throw new HubError("Internal", `git serving: commit ${from} is not stored`);
@@ -205,6 +208,10 @@ export async function writeHistory(
 	const done = new Set<string>();
 	for (const row of chain.reverse()) {
 		await writeTree(source, dir, row.tree_id, done);
+		if (row.git_object !== null) {
+			await writeObject(dir, "commit", Buffer.from(row.git_object), row.id);
+			continue;
+		}
 		const { name, email } = splitAuthor(row.author);
 		const bytes = commitObjectBytes({
 			tree: row.tree_id,

@@ -31,14 +31,20 @@ export interface GitSettings {
 	maxRequestBytes: number;
 	/** Longest an upload-pack process may run (MODELHUB_GIT_TIMEOUT_SECONDS). */
 	timeoutSeconds: number;
-	/** upload-pack processes at once; more wait (MODELHUB_GIT_MAX_PROCESSES). */
+	/** upload-pack processes and pushes at once; more wait (MODELHUB_GIT_MAX_PROCESSES). */
 	maxProcesses: number;
+	/** Largest pack a push may send, after gzip (MODELHUB_GIT_MAX_PUSH_BYTES). */
+	maxPushBytes: number;
+	/** Most commits a push may bring per branch (MODELHUB_GIT_MAX_PUSH_COMMITS). */
+	maxPushCommits: number;
 }
 
 export const DEFAULT_GIT_SETTINGS: Omit<GitSettings, "dir"> = {
 	maxRequestBytes: 32 * 1024 * 1024,
 	timeoutSeconds: 600,
 	maxProcesses: 8,
+	maxPushBytes: 1024 * 1024 * 1024,
+	maxPushCommits: 1000,
 };
 
 /** `GIT_PROTOCOL` as git's client sends it (`version=2`, keys and values of safe characters). */
@@ -109,7 +115,8 @@ export class GitServer {
 		return readBlob(this.source, { sha256, size });
 	}
 
-	private async slot(): Promise<() => void> {
+	/** A place among the git processes running at once; call what it returns when done. */
+	async slot(): Promise<() => void> {
 		if (this.running >= this.settings.maxProcesses) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		} else {

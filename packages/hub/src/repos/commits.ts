@@ -2,7 +2,7 @@ import { holdAgainstCollection } from "../blobs/references.js";
 import type { Queryable } from "../db/types.js";
 import { entryNotFound, HubError } from "../errors.js";
 import { repoKeyText, type RepoKey } from "../repo-identity.js";
-import { commitOid, fileOid } from "./git.js";
+import { commitOid, fileOid, objectId } from "./git.js";
 import { isLfsFile } from "./lfs.js";
 import { repoPathProblem } from "./paths.js";
 import {
@@ -54,6 +54,11 @@ interface CommitHeaderInput {
 	 * A caller checking a client's `parentCommit` (409 when stale) compares before calling.
 	 */
 	parent?: string | null;
+	/**
+	 * The commit as a git client made it (git push): kept verbatim, its id is git's id of these bytes
+	 * (objectId), and its tree and parent must be the ones written, else the commit is refused.
+	 */
+	gitObject?: { bytes: Buffer; tree: string; parents: readonly string[] };
 }
 
 /**
@@ -199,6 +204,29 @@ function finishFolder(folder: EditedFolder, path: string, made: Map<string, Pack
 	return oid;
 }
 
+/**
+ * Refuses a git client's commit whose tree or parents are not what the hub wrote: its id could not be
+ * kept (a file mode other than 100644, a merge, a tree not in git's canonical form).
+ */
+function checkGitObject(
+	git: NonNullable<CommitHeaderInput["gitObject"]>,
+	root: string,
+	parent: string | null,
+): void {
+	const id = objectId("commit", git.bytes).slice(0, 12);
+	if (git.parents.length > 1) throw invalidCommit(`commit ${id} is a merge: push a linear history (rebase)`);
+	if ((git.parents[0] ?? null) !== parent) {
+		throw invalidCommit(
+			`commit ${id} has the parent ${git.parents[0] ?? "(none)"}, not ${parent ?? "(none)"}`,
+		);
+	}
+	if (git.tree !== root) {
+		throw invalidCommit(
+			`commit ${id}: its tree ${git.tree} cannot be stored as sent (the hub holds files of mode 100644 in git's canonical trees; it made ${root})`,
+		);
+	}
+}
+
 /** The files an edit list puts (whose blobs the repository now holds). */
 function putFiles(edits: readonly TreeEdit[]): CommitFile[] {
 	return edits.flatMap((edit) => (edit.kind === "put" ? [edit.file] : []));
@@ -259,7 +287,7 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 	const blobs = new Map<string, { size: number; gitOid: string | null }>();
 	const made = new Map<string, PackedTree>();
 	// Column arrays for unnest: each row starts with the repository's type and id.
-	const commitRows: unknown[][] = [[], [], [], [], [], [], [], [], []];
+	const commitRows: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
 	const holdRows: unknown[][] = [[], [], []];
 	const refRows: unknown[][] = [[], [], [], []];
 	for (const { input, edits, branch } of prepared) {
@@ -278,15 +306,20 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			continue;
 		}
 		const date = new Date(Math.floor(input.date.getTime() / 1000) * 1000);
-		const commitId = commitOid({
-			tree: root,
-			parent,
-			authorName: input.authorName,
-			authorEmail: input.authorEmail,
-			date,
-			title: input.title,
-			...(input.message ? { message: input.message } : {}),
-		});
+		const git = input.gitObject;
+		if (git !== undefined) checkGitObject(git, root, parent);
+		const commitId =
+			git !== undefined
+				? objectId("commit", git.bytes)
+				: commitOid({
+						tree: root,
+						parent,
+						authorName: input.authorName,
+						authorEmail: input.authorEmail,
+						date,
+						title: input.title,
+						...(input.message ? { message: input.message } : {}),
+					});
 		written.push({ repo: input.repo, commitId, treeId: root });
 		const { type, id } = input.repo;
 		for (const file of putFiles(edits)) {
@@ -306,6 +339,8 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			input.message ?? "",
 			`${input.authorName} <${input.authorEmail}>`,
 			date.toISOString(),
+			// As base64 text, as trees go (PGlite takes no bytea inside an array parameter).
+			git === undefined ? null : git.bytes.toString("base64"),
 		];
 		row.forEach((value, index) => commitRows[index]!.push(value));
 		[type, id, branch, commitId].forEach((value, index) => refRows[index]!.push(value));
@@ -344,9 +379,13 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 		);
 	}
 	await tx.query(
-		`INSERT INTO commits (repo_type, repo_id, id, parent_id, tree_id, title, message, author, created_at)
-		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-			$8::text[], $9::timestamptz[])
+		`INSERT INTO commits (repo_type, repo_id, id, parent_id, tree_id, title, message, author, created_at,
+			git_object)
+		SELECT repo_type, repo_id, id, parent_id, tree_id, title, message, author, created_at,
+			decode(git_object, 'base64')
+		FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+			$8::text[], $9::timestamptz[], $10::text[])
+			AS c(repo_type, repo_id, id, parent_id, tree_id, title, message, author, created_at, git_object)
 		ON CONFLICT (repo_type, repo_id, id) DO NOTHING`,
 		commitRows,
 	);

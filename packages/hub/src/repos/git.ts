@@ -135,3 +135,72 @@ export function commitObjectBytes(commit: CommitObject): Buffer {
 export function commitOid(commit: CommitObject): string {
 	return objectId("commit", commitObjectBytes(commit));
 }
+
+/** A commit object as git wrote it (git's commit format: header lines, a blank line, the message). */
+export interface ParsedCommitObject {
+	tree: string;
+	parents: string[];
+	authorName: string;
+	authorEmail: string;
+	/** The committer's time (what `git log` sorts by and the hub shows as the commit's date). */
+	date: Date;
+	/** The message's first line, and the rest after the blank line(s) that follow it. */
+	title: string;
+	message: string;
+}
+
+const PERSON = /^(.*) <([^<>\n]*)> (\d{1,12}) [+-]\d{4}$/;
+
+/**
+ * Reads a commit object's bytes; a string says why they are not a commit the hub can show (not UTF-8,
+ * a header missing or malformed). Headers the hub does not show (`encoding`, `gpgsig`, `mergetag`) are
+ * skipped: the bytes are kept as they are, so nothing of them is lost.
+ */
+export function parseCommitObject(bytes: Buffer): ParsedCommitObject | string {
+	let text: string;
+	try {
+		text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+	} catch {
+		return "its text is not UTF-8";
+	}
+	const split = text.indexOf("\n\n");
+	const head = (split < 0 ? text : text.slice(0, split)).split("\n");
+	const body = split < 0 ? "" : text.slice(split + 2);
+	let tree: string | undefined;
+	const parents: string[] = [];
+	let author: RegExpExecArray | null = null;
+	let committer: RegExpExecArray | null = null;
+	for (const line of head) {
+		if (line.startsWith(" ")) continue; // the continuation of a multi-line header (a signature)
+		const space = line.indexOf(" ");
+		const key = space < 0 ? line : line.slice(0, space);
+		const value = space < 0 ? "" : line.slice(space + 1);
+		if (key === "tree" && tree === undefined && /^[0-9a-f]{40}$/.test(value)) tree = value;
+		else if (key === "parent" && /^[0-9a-f]{40}$/.test(value)) parents.push(value);
+		else if (key === "author" && author === null) author = PERSON.exec(value);
+		else if (key === "committer" && committer === null) committer = PERSON.exec(value);
+		else if (key === "tree" || key === "parent" || key === "author" || key === "committer")
+			return `its ${key} header is malformed`;
+	}
+	if (tree === undefined) return "it has no tree";
+	if (author === null || committer === null) return "its author or committer is missing or malformed";
+	const lines = body.replace(/\r\n?/g, "\n").split("\n");
+	const first = lines.findIndex((line) => line.trim() !== "");
+	const title = first < 0 ? "" : (lines[first] as string).trim();
+	const message =
+		first < 0
+			? ""
+			: lines
+					.slice(first + 1)
+					.join("\n")
+					.trim();
+	return {
+		tree,
+		parents,
+		authorName: author[1] as string,
+		authorEmail: author[2] as string,
+		date: new Date(Number(committer[3]) * 1000),
+		title,
+		message,
+	};
+}

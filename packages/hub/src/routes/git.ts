@@ -1,9 +1,15 @@
+import { join } from "node:path";
 import { PassThrough, Transform, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RefusedError, type RepoRef } from "../accounts/viewer.js";
 import { HubError } from "../errors.js";
+import { cacheRefs, GitCommandError, receivePack } from "../git/receive-objects.js";
+import { PushProtocolError, readPushRequest, receiveAdvertisement, reportStatus } from "../git/receive.js";
 import { gitProtocol, type GitServer } from "../git/serve.js";
+import { actorFor } from "../services/actor.js";
+import type { ServiceContext } from "../services/context.js";
+import { applyPush } from "../services/push.js";
 import type { RepoKey } from "../repo-identity.js";
 import { authorizeRepo } from "../services/repos.js";
 import type { WriteContext } from "../services/write.js";
@@ -24,6 +30,40 @@ const RESULT_TYPE = "application/x-git-upload-pack-result";
 
 export interface GitRouteOptions extends Pick<WriteContext, "db"> {
 	git: GitServer;
+	/** What pushes are committed with (services/push.ts). */
+	services: ServiceContext;
+}
+
+const RECEIVE_REQUEST_TYPE = "application/x-git-receive-pack-request";
+
+/**
+ * Write access for a push: anonymous requests get git's 401 (Basic challenge) so git asks for
+ * credentials; a signed-in refusal (a read token, no write right) is answered as text/plain, which git
+ * prints as `remote: <reason>`, with its status.
+ */
+async function writableRepo(
+	options: Pick<WriteContext, "db">,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	urls: RepoUrls,
+): Promise<RepoRef | undefined> {
+	const target = gitRepo(request, urls);
+	try {
+		return await authorizeRepo(options, request.viewer, target, "write");
+	} catch (error) {
+		if (!(error instanceof RefusedError)) throw error;
+		if (request.viewer.kind === "anonymous") {
+			throw new HubError(
+				"Unauthorized",
+				"Authentication required: sign in with a username and an access token",
+				{
+					challenge: BASIC_CHALLENGE,
+				},
+			);
+		}
+		await reply.code(error.status).type("text/plain; charset=utf-8").send(`${error.message}\n`);
+		return undefined;
+	}
 }
 
 /** The repository of a `…/:namespace/:repo(.git)/…` route. */
@@ -75,8 +115,17 @@ function pktLine(text: string): string {
 	return `${(Buffer.byteLength(text) + 4).toString(16).padStart(4, "0")}${text}`;
 }
 
+/** A request body past its limit. */
+class BodyTooLarge extends Error {
+	override name = "BodyTooLarge";
+}
+
 /** A request body, gunzipped when git sent it compressed, ended with an error past `limit` bytes. */
-function boundedBody(request: FastifyRequest, limit: number): Readable {
+function boundedBody(
+	request: FastifyRequest,
+	limit: number,
+	setting = "MODELHUB_GIT_MAX_REQUEST_BYTES",
+): Readable {
 	const raw = request.body as Readable;
 	let source: Readable = raw;
 	const encoding = request.headers["content-encoding"];
@@ -91,8 +140,7 @@ function boundedBody(request: FastifyRequest, limit: number): Readable {
 	const counted = new Transform({
 		transform(chunk: Buffer, _encoding, done) {
 			seen += chunk.byteLength;
-			if (seen > limit)
-				done(new Error(`git request larger than ${limit} bytes (MODELHUB_GIT_MAX_REQUEST_BYTES)`));
+			if (seen > limit) done(new BodyTooLarge(`git request larger than ${limit} bytes (${setting})`));
 			else done(null, chunk);
 		},
 	});
@@ -109,11 +157,22 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
 export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions): Promise<void> {
 	await app.register(async (scope) => {
 		scope.addContentTypeParser(REQUEST_TYPE, (_request, payload, done) => done(null, payload));
+		scope.addContentTypeParser(RECEIVE_REQUEST_TYPE, (_request, payload, done) => done(null, payload));
 		for (const urls of hostedRepoUrls()) {
 			scope.get(`${urls.page}:namespace/:repo/info/refs`, async (request, reply) => {
 				const service = (request.query as { service?: unknown }).service;
+				if (service === "git-receive-pack") {
+					const repo = await writableRepo(options, request, reply, urls);
+					if (repo === undefined) return reply;
+					const dir = await options.git.prepare(repo);
+					const refs = await cacheRefs(dir, abortOnClose(reply));
+					return reply
+						.type("application/x-git-receive-pack-advertisement")
+						.header("cache-control", "no-cache, max-age=0, must-revalidate")
+						.send(receiveAdvertisement(refs));
+				}
 				if (service !== "git-upload-pack") {
-					// Dumb HTTP is not served; receive-pack (push) is answered by its own route when there is one.
+					// Dumb HTTP is not served.
 					throw new HubError("Forbidden", "only git's smart HTTP protocol is served: use git 1.6.6 or later");
 				}
 				const repo = await readableRepo(options, request, urls);
@@ -146,6 +205,78 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 					return reply.type("application/octet-stream").header("content-length", String(size)).send(bytes);
 				},
 			);
+			scope.post(`${urls.page}:namespace/:repo/git-receive-pack`, async (request, reply) => {
+				if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== RECEIVE_REQUEST_TYPE) {
+					throw new HubError("UnsupportedMediaType", `send ${RECEIVE_REQUEST_TYPE}`);
+				}
+				const repo = await writableRepo(options, request, reply, urls);
+				if (repo === undefined) return reply;
+				const { settings } = options.git;
+				const signal = AbortSignal.any([
+					abortOnClose(reply),
+					AbortSignal.timeout(settings.timeoutSeconds * 1000),
+				]);
+				const release = await options.git.slot();
+				try {
+					const dir = await options.git.prepare(repo);
+					let pushRequest;
+					try {
+						pushRequest = await readPushRequest(
+							boundedBody(request, settings.maxPushBytes, "MODELHUB_GIT_MAX_PUSH_BYTES"),
+						);
+					} catch (error) {
+						if (error instanceof PushProtocolError) throw new HubError("Invalid", error.message);
+						if (error instanceof BodyTooLarge) throw new HubError("TooLarge", error.message);
+						throw error;
+					}
+					const { commands, capabilities, pack } = pushRequest;
+					// git's probe before a large push (a lone flush): nothing to do.
+					if (commands.length === 0)
+						return reply.type("application/x-git-receive-pack-result").send(Buffer.alloc(0));
+					const sideBand = capabilities.has("side-band-64k");
+					const answer = (body: Buffer) =>
+						reply
+							.type("application/x-git-receive-pack-result")
+							.header("cache-control", "no-cache, max-age=0, must-revalidate")
+							.send(body);
+					let quarantine;
+					try {
+						quarantine = await receivePack(dir, pack, {
+							maxBytes: settings.maxPushBytes,
+							signal,
+							tempRoot: join(settings.dir, "incoming"),
+						});
+					} catch (error) {
+						if (!(error instanceof GitCommandError) && !(error instanceof BodyTooLarge)) throw error;
+						const reason = error.message;
+						return answer(
+							reportStatus(
+								reason,
+								commands.map((command) => ({ ref: command.ref, ok: false, reason: "unpacker error" })),
+								{ sideBand, messages: [`the pack was refused: ${reason}`] },
+							),
+						);
+					}
+					try {
+						const outcomes = await applyPush(
+							options.services,
+							actorFor(request.viewer, request.ip),
+							repo,
+							quarantine,
+							commands,
+							{ maxCommits: settings.maxPushCommits },
+						);
+						const messages = outcomes.flatMap((outcome) =>
+							outcome.ok ? [] : [`${outcome.ref}: ${outcome.reason}`],
+						);
+						return answer(reportStatus(undefined, outcomes, { sideBand, messages }));
+					} finally {
+						await quarantine.remove();
+					}
+				} finally {
+					release();
+				}
+			});
 			scope.post(`${urls.page}:namespace/:repo/git-upload-pack`, async (request, reply) => {
 				if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== REQUEST_TYPE) {
 					throw new HubError("UnsupportedMediaType", `send ${REQUEST_TYPE}`);

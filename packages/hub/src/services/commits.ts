@@ -1,6 +1,7 @@
 import { RefusedError, repoRefusal, type RepoRef } from "../accounts/viewer.js";
 import { HubError, revisionNotFound } from "../errors.js";
 import { writeCommits } from "../repos/commits.js";
+import type { ParsedCommitObject } from "../repos/git.js";
 import { writablePathProblem } from "../repos/paths.js";
 import { refKinds } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
@@ -39,6 +40,18 @@ export interface CommitRequest {
 	/** Open a pull request (`refs/pr/N`) on `branch` and commit to it (huggingface_hub's `create_pr=1`). */
 	createPr?: boolean;
 	header: CommitHeader;
+	operations: readonly CommitOperation[];
+	/**
+	 * Commits received by git push, oldest first, each with its own operations (then `operations` is
+	 * unused): written in this one transaction, each keeping its id, the first on `parentCommit`.
+	 */
+	pushed?: readonly PushedCommit[];
+}
+
+/** A commit a git client made: its object's bytes (kept verbatim), what they say, its changes. */
+export interface PushedCommit {
+	bytes: Buffer;
+	parsed: ParsedCommitObject;
 	operations: readonly CommitOperation[];
 }
 
@@ -102,27 +115,35 @@ export async function commitChanges(
 		throw new HubError("Invalid", "A pull request targets a branch: create_pr cannot be used with refs/pr/N");
 	}
 	const prNumber = pullRequestNumber(request.branch);
+	const pushed = request.pushed;
+	if (
+		pushed !== undefined &&
+		(createPr || prNumber !== undefined || request.header.parentCommit === undefined)
+	) {
+		throw new HubError("Invalid", "pushed commits go to a branch, on the commit the client saw");
+	}
+	const operations = pushed ? pushed.flatMap((commit) => commit.operations) : request.operations;
 	// Every way in (NDJSON and multipart commits, LFS and Xet files, the web's uploads) ends here: the
 	// routes check paths as they parse, and this check stands whatever a route does.
-	for (const op of request.operations) {
+	for (const op of operations) {
 		if (op.kind !== "file" && op.kind !== "lfsFile") continue;
 		const problem = writablePathProblem(op.path);
 		if (problem)
 			throw new CommitOperationError(`invalid path ${JSON.stringify(op.path.slice(0, 200))}: ${problem}`);
 	}
-	const lfs = request.operations.flatMap((op) => (op.kind === "lfsFile" ? [op.sha256] : []));
+	const lfs = operations.flatMap((op) => (op.kind === "lfsFile" ? [op.sha256] : []));
 	// README.md and config.json are read before the transaction (the blobs are already stored).
 	const known = await repoObjects(context.db, repo, lfs);
 	const metadata =
 		request.branch === "main" && !createPr
 			? await metadataChange(
 					{ parsing: context.parsing, read: (blob, range) => readBlob(context, blob, range) },
-					request.operations,
+					operations,
 					(sha256) => known.get(sha256)?.size,
 					repo,
 				)
 			: {};
-	const stored = request.operations.flatMap((op) => (op.kind === "file" ? [op.sha256] : []));
+	const stored = operations.flatMap((op) => (op.kind === "file" ? [op.sha256] : []));
 	return write<CommitResult>(context, async (tx) => {
 		// The collector cannot run between this check and the commit (src/gc/collect.ts).
 		await requireBlobs(tx, stored);
@@ -157,22 +178,46 @@ export async function commitChanges(
 			);
 		}
 		const objects = await repoObjects(tx, repo, lfs);
-		// Edits to the head's tree: only the trees on the changed paths are rebuilt and written.
-		const edits = operationEdits(request.operations, objects);
 		const now = new Date();
-		const [written] = await writeCommits(tx, [
-			{
-				repo: { type: repo.type, id: repo.id },
-				branch,
-				edits,
-				title: request.header.summary,
-				...(request.header.description ? { message: request.header.description } : {}),
-				...commitAuthor(actor),
-				// The branch's head (locked above): an unchanged tree makes no empty commit.
-				date: now,
-			},
-		]);
-		const commitId = (written as { commitId: string }).commitId;
+		let commitId: string;
+		if (pushed !== undefined) {
+			// Each pushed commit on the one before (the first on the head checked above), kept as sent.
+			let parent = headId;
+			for (const commit of pushed) {
+				const { parsed } = commit;
+				const [made] = await writeCommits(tx, [
+					{
+						repo: { type: repo.type, id: repo.id },
+						branch,
+						edits: operationEdits(commit.operations, objects),
+						title: parsed.title,
+						...(parsed.message ? { message: parsed.message } : {}),
+						authorName: parsed.authorName,
+						authorEmail: parsed.authorEmail,
+						date: parsed.date,
+						parent,
+						gitObject: { bytes: commit.bytes, tree: parsed.tree, parents: parsed.parents },
+					},
+				]);
+				parent = (made as { commitId: string }).commitId;
+			}
+			commitId = parent;
+		} else {
+			// Edits to the head's tree: only the trees on the changed paths are rebuilt and written.
+			const [written] = await writeCommits(tx, [
+				{
+					repo: { type: repo.type, id: repo.id },
+					branch,
+					edits: operationEdits(operations, objects),
+					title: request.header.summary,
+					...(request.header.description ? { message: request.header.description } : {}),
+					...commitAuthor(actor),
+					// The branch's head (locked above): an unchanged tree makes no empty commit.
+					date: now,
+				},
+			]);
+			commitId = (written as { commitId: string }).commitId;
+		}
 		const changed = commitId !== headId;
 		const pr = pullRequest ? { pullRequest: pullRequest.num } : {};
 		if (!changed) return { value: { commitId, changed, ...pr }, change: changes };
@@ -200,10 +245,9 @@ export async function commitChanges(
 						branch,
 						commit: commitId,
 						title: request.header.summary.slice(0, 200),
-						added: request.operations.filter((op) => op.kind === "file" || op.kind === "lfsFile").length,
-						deleted: request.operations.filter(
-							(op) => op.kind === "deletedFile" || op.kind === "deletedFolder",
-						).length,
+						added: operations.filter((op) => op.kind === "file" || op.kind === "lfsFile").length,
+						deleted: operations.filter((op) => op.kind === "deletedFile" || op.kind === "deletedFolder")
+							.length,
 					},
 				},
 			],

@@ -23,7 +23,13 @@ import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
 import { blobKept, keepStored, requireBlobs, storeBlob } from "./blobs.js";
 import { checkQuota, QuotaExceededError, remainingQuota } from "./quota.js";
-import { checkCommitBranch, commitChanges, requireCommitRight, type CommitResult } from "./commits.js";
+import {
+	checkCommitBranch,
+	commitChanges,
+	requireCommitRight,
+	type CommitResult,
+	type PushedCommit,
+} from "./commits.js";
 import { entriesAt, fileAt, fileBytes, fileEtag, readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
 import { write, type WriteContext } from "./write.js";
@@ -210,8 +216,12 @@ export interface CommitUpload {
 		bytes: Uint8Array | AsyncIterable<Uint8Array>,
 		inline: boolean,
 	): Promise<StoredFileOperation>;
-	/** Makes the commit from the operations (see commitChanges). */
-	commit(header: CommitHeader, operations: readonly CommitOperation[]): Promise<CommitResult>;
+	/** Makes the commit from the operations (see commitChanges), or writes the commits a git push sent. */
+	commit(
+		header: CommitHeader,
+		operations: readonly CommitOperation[],
+		pushed?: readonly PushedCommit[],
+	): Promise<CommitResult>;
 	/** Removes the bytes of files stored but not yet made durable (the request failed before its commit). */
 	abandon(): Promise<void>;
 }
@@ -293,9 +303,15 @@ export async function startCommit(
 			const lfs = stored.gitOid === undefined || (!inline && isLfsFile(path, stored.size));
 			return { kind: "file", path, sha256: stored.sha256, size: stored.size, gitOid: stored.gitOid, lfs };
 		},
-		async commit(header, operations) {
+		async commit(header, operations, pushed) {
 			await settle(true);
-			return commitChanges(context, actor, repo, { branch, createPr, header, operations });
+			return commitChanges(context, actor, repo, {
+				branch,
+				createPr,
+				header,
+				operations,
+				...(pushed ? { pushed } : {}),
+			});
 		},
 		abandon: () => group.discard(),
 	};

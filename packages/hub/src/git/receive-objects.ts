@@ -1,0 +1,210 @@
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { gitEnv } from "./objects.js";
+
+/**
+ * A pushed pack, received into a quarantine beside the repository's bare cache: the real
+ * `git index-pack --stdin --strict --fix-thin` checks and indexes it there (every object hashed and
+ * checked by git's fsck rules, thin deltas completed only from objects the cache holds, size bounded
+ * by --max-input-size), the cache's objects reachable through GIT_ALTERNATE_OBJECT_DIRECTORIES. The
+ * hub then reads commits, changes and blobs with `git cat-file` and `git diff-tree`; nothing of the
+ * quarantine enters the cache (the cache is rebuilt from the hub's own rows), and it is removed after.
+ */
+
+/** What went wrong in git's hands, in git's words (its stderr, last lines). */
+export class GitCommandError extends Error {
+	override name = "GitCommandError";
+}
+
+/** stderr kept per git process: its last lines say why it failed. */
+const STDERR_KEEP = 4096;
+
+export interface Quarantine {
+	/** Runs git in the quarantine (its objects, the cache's as alternates); stdout whole, bounded. */
+	output(args: readonly string[], input?: string, maxBytes?: number): Promise<Buffer>;
+	/** Streams `git cat-file --batch` answers for ids, in order. */
+	objects(ids: readonly string[]): AsyncGenerator<{ id: string; type: string; bytes: Buffer }>;
+	remove(): Promise<void>;
+}
+
+interface RunOptions {
+	env: NodeJS.ProcessEnv;
+	signal: AbortSignal;
+	stdin?: Readable | string;
+	maxOutput?: number;
+}
+
+/** Runs git to the end: its stdout (at most maxOutput bytes), or a GitCommandError with its stderr. */
+function runGit(args: readonly string[], options: RunOptions): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const child = spawn("git", args, { env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+		const out: Buffer[] = [];
+		let outBytes = 0;
+		let err = "";
+		let failure: Error | undefined;
+		const kill = (error: Error) => {
+			failure ??= error;
+			if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+		};
+		const onAbort = () => kill(new GitCommandError("the push took too long (MODELHUB_GIT_TIMEOUT_SECONDS)"));
+		if (options.signal.aborted) onAbort();
+		options.signal.addEventListener("abort", onAbort, { once: true });
+		child.stdout.on("data", (chunk: Buffer) => {
+			outBytes += chunk.byteLength;
+			if (options.maxOutput !== undefined && outBytes > options.maxOutput) {
+				kill(new GitCommandError(`git's answer is larger than ${options.maxOutput} bytes`));
+			} else out.push(chunk);
+		});
+		child.stderr.on("data", (chunk: Buffer) => {
+			err = (err + chunk.toString("utf8")).slice(-STDERR_KEEP);
+		});
+		child.stdin.on("error", () => undefined);
+		if (typeof options.stdin === "string") child.stdin.end(options.stdin);
+		else if (options.stdin) {
+			options.stdin.on("error", (error) => kill(error));
+			options.stdin.pipe(child.stdin);
+		} else child.stdin.end();
+		child.once("error", (error) => kill(error));
+		child.once("close", (code) => {
+			options.signal.removeEventListener("abort", onAbort);
+			if (failure) reject(failure);
+			else if (code !== 0) reject(new GitCommandError(gitComplaint(err) || `git ${args[0]} failed`));
+			else resolve(Buffer.concat(out));
+		});
+	});
+}
+
+/** git's last error lines, one line, without its `fatal: ` / `error: ` prefixes repeated. */
+function gitComplaint(stderr: string): string {
+	const lines = stderr
+		.split("\n")
+		.map((line) => line.trim())
+		.filter(
+			(line) => line !== "" && !line.startsWith("Receiving objects") && !line.startsWith("Resolving deltas"),
+		);
+	return lines.slice(-3).join("; ").slice(0, 600);
+}
+
+/**
+ * Receives a pack into a new quarantine of the cache at `cacheDir`: index-pack reads `pack` (refused
+ * past `maxBytes`), killed when `signal` aborts. The quarantine is removed when it fails.
+ */
+export async function receivePack(
+	cacheDir: string,
+	pack: Readable,
+	options: { maxBytes: number; signal: AbortSignal; tempRoot: string },
+): Promise<Quarantine> {
+	await mkdir(options.tempRoot, { recursive: true });
+	const dir = await mkdtemp(join(options.tempRoot, "push-"));
+	const objects = join(dir, "objects");
+	await mkdir(join(objects, "pack"), { recursive: true });
+	const env = gitEnv({
+		GIT_DIR: cacheDir,
+		GIT_OBJECT_DIRECTORY: objects,
+		GIT_ALTERNATE_OBJECT_DIRECTORIES: join(cacheDir, "objects"),
+	});
+	const remove = () => rm(dir, { recursive: true, force: true });
+	try {
+		await runGit(
+			[
+				// A pack's blobs over 16 MiB are streamed, not inflated whole in memory.
+				"-c",
+				"core.bigFileThreshold=16m",
+				"index-pack",
+				"--stdin",
+				"--strict",
+				"--fix-thin",
+				`--max-input-size=${options.maxBytes}`,
+			],
+			{ env, signal: options.signal, stdin: pack, maxOutput: 4096 },
+		);
+	} catch (error) {
+		await remove();
+		throw error;
+	}
+	return {
+		output: (args, input, maxBytes = 64 * 1024 * 1024) =>
+			runGit(args, {
+				env,
+				signal: options.signal,
+				maxOutput: maxBytes,
+				...(input === undefined ? {} : { stdin: input }),
+			}),
+		objects: (ids) => catFileBatch(ids, env, options.signal),
+		remove,
+	};
+}
+
+/**
+ * `git cat-file --batch` over ids: each answer is `<id> <type> <size>\n<bytes>\n` (or `<id> missing`).
+ * One object is held at a time; the caller bounds sizes beforehand (`--batch-check`).
+ */
+async function* catFileBatch(
+	ids: readonly string[],
+	env: NodeJS.ProcessEnv,
+	signal: AbortSignal,
+): AsyncGenerator<{ id: string; type: string; bytes: Buffer }> {
+	if (ids.length === 0) return;
+	const child = spawn("git", ["cat-file", "--batch"], { env, stdio: ["pipe", "pipe", "ignore"] });
+	const kill = () => {
+		if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+	};
+	signal.addEventListener("abort", kill, { once: true });
+	child.stdin.on("error", () => undefined);
+	child.stdin.end(`${ids.join("\n")}\n`);
+	const chunks = child.stdout[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+	let buffer: Buffer = Buffer.alloc(0);
+	// Chunks are joined once a whole answer is there (joining each 64 KiB chunk would copy a 10 MiB blob
+	// 160 times).
+	const fill = async (bytes: number) => {
+		if (buffer.byteLength >= bytes) return;
+		const parts: Buffer[] = [buffer];
+		let length = buffer.byteLength;
+		while (length < bytes) {
+			const next = await chunks.next();
+			if (next.done)
+				throw new GitCommandError(signal.aborted ? "the push took too long" : "git cat-file ended early");
+			parts.push(next.value);
+			length += next.value.byteLength;
+		}
+		buffer = Buffer.concat(parts, length);
+	};
+	try {
+		for (const id of ids) {
+			let newline = buffer.indexOf(10);
+			while (newline < 0) {
+				await fill(buffer.byteLength + 1);
+				newline = buffer.indexOf(10);
+			}
+			const header = buffer.subarray(0, newline).toString("latin1").split(" ");
+			buffer = buffer.subarray(newline + 1);
+			if (header[1] === "missing" || header.length !== 3)
+				throw new GitCommandError(`object ${id} is missing from the push`);
+			const size = Number(header[2]);
+			await fill(size + 1);
+			const bytes = Buffer.from(buffer.subarray(0, size));
+			buffer = buffer.subarray(size + 1);
+			yield { id, type: header[1] as string, bytes };
+		}
+	} finally {
+		signal.removeEventListener("abort", kill);
+		kill();
+	}
+}
+
+/** The refs of a prepared bare cache (what a push is advertised), name → commit id. */
+export async function cacheRefs(cacheDir: string, signal: AbortSignal): Promise<Map<string, string>> {
+	const output = await runGit(["for-each-ref", "--format=%(objectname) %(refname)"], {
+		env: gitEnv({ GIT_DIR: cacheDir }),
+		signal,
+		maxOutput: 64 * 1024 * 1024,
+	});
+	const refs = new Map<string, string>();
+	for (const line of output.toString("utf8").split("\n")) {
+		const space = line.indexOf(" ");
+		if (space > 0) refs.set(line.slice(space + 1), line.slice(0, space));
+	}
+	return refs;
+}

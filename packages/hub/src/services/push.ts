@@ -1,0 +1,272 @@
+import type { RepoRef } from "../accounts/viewer.js";
+import { HubError } from "../errors.js";
+import { GitCommandError, type Quarantine } from "../git/receive-objects.js";
+import { ZERO_ID, type PushCommand, type RefOutcome } from "../git/receive.js";
+import { lfsPointer, parseCommitObject } from "../repos/git.js";
+import { writablePathProblem } from "../repos/paths.js";
+import type { CommitOperation } from "../uploads/operations.js";
+import type { Actor } from "./actor.js";
+import type { PushedCommit } from "./commits.js";
+import type { ServiceContext } from "./context.js";
+import { startCommit, type CommitUpload } from "./uploads.js";
+
+/**
+ * git push, after git has checked the pack (git/receive-objects.ts): each ref update becomes hub
+ * commits through the one commit path (services/commits.ts commitChanges): the same rights, path rules,
+ * size limits, quota, LFS objects that must be the repository's own, and the branch's head that must
+ * still be the commit the client built on (else "fetch first"). Each pushed commit keeps its git id.
+ */
+
+export interface PushSettings {
+	/** Most commits one ref update may bring (MODELHUB_GIT_MAX_PUSH_COMMITS). */
+	maxCommits: number;
+}
+
+/** A refusal of one ref update, its reason shown by git as `! [remote rejected] <ref> (<reason>)`. */
+class RefRefused extends Error {}
+
+/** Largest blob read as a possible LFS pointer (a pointer of git-lfs spec v1 is about 130 bytes). */
+const POINTER_MAX = 200;
+const POINTER =
+	/^version https:\/\/git-lfs\.github\.com\/spec\/v1\noid sha256:([0-9a-f]{64})\nsize (\d{1,16})\n$/;
+
+/** The LFS object a blob points to, when it is exactly the pointer the hub would write for it. */
+function lfsObjectOf(bytes: Buffer): { sha256: string; size: number } | undefined {
+	if (bytes.byteLength > POINTER_MAX) return undefined;
+	const match = POINTER.exec(bytes.toString("latin1"));
+	if (!match) return undefined;
+	const object = { sha256: match[1] as string, size: Number(match[2]) };
+	// Only the canonical text: the hub writes its pointers back byte for byte (repos/git.ts lfsPointer).
+	return lfsPointer(object.sha256, object.size) === bytes.toString("latin1") ? object : undefined;
+}
+
+interface Change {
+	status: string;
+	mode: string;
+	blob: string;
+	path: string;
+}
+
+/** `git diff-tree -r -z --no-renames` output: `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0`. */
+function parseDiff(output: Buffer): Change[] {
+	const fields = output.toString("latin1").split("\0");
+	const changes: Change[] = [];
+	for (let index = 0; index + 1 < fields.length; index += 2) {
+		const meta = (fields[index] as string).replace(/^:/, "").split(" ");
+		const rawPath = Buffer.from(fields[index + 1] as string, "latin1");
+		let path: string;
+		try {
+			path = new TextDecoder("utf-8", { fatal: true }).decode(rawPath);
+		} catch {
+			throw new RefRefused("a path is not UTF-8");
+		}
+		changes.push({ mode: meta[1] as string, blob: meta[3] as string, status: meta[4] as string, path });
+	}
+	return changes;
+}
+
+/** The new commits of a fast-forward from `oldId` to `newId`, oldest first; refused when not one. */
+async function newCommits(
+	quarantine: Quarantine,
+	command: PushCommand,
+	settings: PushSettings,
+): Promise<string[]> {
+	const listed = (
+		await quarantine.output([
+			"rev-list",
+			"--parents",
+			`--max-count=${settings.maxCommits + 1}`,
+			command.newId,
+			`^${command.oldId}`,
+			"--",
+		])
+	)
+		.toString("latin1")
+		.split("\n")
+		.filter(Boolean)
+		.reverse();
+	if (listed.length > settings.maxCommits) {
+		throw new RefRefused(
+			`a push may bring at most ${settings.maxCommits} commits per branch (MODELHUB_GIT_MAX_PUSH_COMMITS): push in parts`,
+		);
+	}
+	let previous = command.oldId;
+	const ids: string[] = [];
+	for (const line of listed) {
+		const [id, ...parents] = line.split(" ");
+		if (parents.length > 1)
+			throw new RefRefused(`commit ${id?.slice(0, 12)} is a merge: push a linear history (rebase)`);
+		if (parents[0] !== previous) {
+			throw new RefRefused(
+				"non-fast-forward: the branch has commits the push does not build on; fetch, rebase and push again",
+			);
+		}
+		ids.push(id as string);
+		previous = id as string;
+	}
+	if (previous !== command.newId) {
+		throw new RefRefused(
+			"non-fast-forward: the branch has commits the push does not build on; fetch, rebase and push again",
+		);
+	}
+	return ids;
+}
+
+/** The branch a ref names, or a refusal for what this hub does not take over git. */
+function pushedBranch(command: PushCommand): string {
+	if (command.newId === ZERO_ID)
+		throw new RefRefused("deleting refs over git is not supported: use the hub's API");
+	if (!command.ref.startsWith("refs/heads/")) {
+		throw new RefRefused("only branches (refs/heads/…) can be pushed");
+	}
+	if (command.oldId === ZERO_ID)
+		throw new RefRefused("creating branches over git is not supported yet: create it with the API first");
+	return command.ref.slice("refs/heads/".length);
+}
+
+/**
+ * Applies one ref update: reads its commits and their changes from the quarantine, stores the new
+ * files' bytes, and commits them all in one transaction.
+ */
+async function pushRef(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	quarantine: Quarantine,
+	command: PushCommand,
+	settings: PushSettings,
+): Promise<void> {
+	const branch = pushedBranch(command);
+	// Rights and the branch are checked before anything is read (a read token stops here).
+	const upload = await startCommit(context, actor, repo, branch);
+	try {
+		await commitPush(context, upload, quarantine, command, settings);
+	} catch (error) {
+		await upload.abandon();
+		throw error;
+	}
+}
+
+async function commitPush(
+	context: ServiceContext,
+	upload: CommitUpload,
+	quarantine: Quarantine,
+	command: PushCommand,
+	settings: PushSettings,
+): Promise<void> {
+	const ids = await newCommits(quarantine, command, settings);
+	if (ids.length === 0) return;
+	const commits: Array<{ bytes: Buffer; changes: Change[] }> = [];
+	for await (const object of quarantine.objects(ids)) {
+		if (object.type !== "commit") throw new RefRefused(`${object.id} is not a commit`);
+		commits.push({ bytes: object.bytes, changes: [] });
+	}
+	let parent = command.oldId;
+	for (const [index, id] of ids.entries()) {
+		const diff = await quarantine.output(["diff-tree", "-r", "-z", "--no-renames", parent, id]);
+		(commits[index] as { changes: Change[] }).changes = parseDiff(diff);
+		parent = id;
+	}
+	// Every path and mode is checked before a byte is stored.
+	const blobs = new Map<string, string>();
+	for (const change of commits.flatMap((commit) => commit.changes)) {
+		if (change.status === "D") continue;
+		const problem = writablePathProblem(change.path);
+		if (problem)
+			throw new RefRefused(`invalid path ${JSON.stringify(change.path.slice(0, 200))}: ${problem}`);
+		if (change.mode !== "100644") {
+			const what =
+				change.mode === "100755"
+					? "an executable file"
+					: change.mode === "120000"
+						? "a symbolic link"
+						: change.mode === "160000"
+							? "a submodule"
+							: `mode ${change.mode}`;
+			throw new RefRefused(`${change.path} is ${what}: the hub keeps regular files (mode 100644) only`);
+		}
+		if (!blobs.has(change.blob)) blobs.set(change.blob, change.path);
+	}
+	const sizes = new Map<string, number>();
+	const checked = (
+		await quarantine.output(["cat-file", "--batch-check"], `${[...blobs.keys()].join("\n")}\n`)
+	)
+		.toString("latin1")
+		.split("\n")
+		.filter(Boolean);
+	for (const line of checked) {
+		const [id, type, size] = line.split(" ");
+		if (type !== "blob") throw new RefRefused(`object ${id} is not a file`);
+		sizes.set(id as string, Number(size));
+	}
+	const maxRegular = context.settings.uploads.maxRegularFileBytes;
+	for (const [blob, path] of blobs) {
+		const size = sizes.get(blob) ?? 0;
+		if (size > maxRegular && size > POINTER_MAX) {
+			throw new RefRefused(
+				`${path} is ${size} bytes, over the ${maxRegular}-byte limit of files kept in git (MODELHUB_MAX_REGULAR_FILE_BYTES): track it with git-lfs (git lfs track)`,
+			);
+		}
+	}
+	// Each file's bytes once: an LFS pointer names an object uploaded before the push (the LFS batch
+	// API), anything else is stored as a regular file (its git id checked against git's).
+	const operationOf = new Map<string, (path: string) => CommitOperation>();
+	for await (const object of quarantine.objects([...blobs.keys()])) {
+		const lfs = lfsObjectOf(object.bytes);
+		if (lfs) {
+			operationOf.set(object.id, (path) => ({ kind: "lfsFile", path, sha256: lfs.sha256, size: lfs.size }));
+			continue;
+		}
+		const stored = await upload.storeFile(blobs.get(object.id) as string, object.bytes, true);
+		if (stored.gitOid !== object.id)
+			throw new HubError("Internal", `file ${object.id} was stored with another git id`);
+		operationOf.set(object.id, (path) => ({ ...stored, path, lfs: false }));
+	}
+	const pushed: PushedCommit[] = commits.map((commit, index) => {
+		const parsed = parseCommitObject(commit.bytes);
+		if (typeof parsed === "string") throw new RefRefused(`commit ${ids[index]?.slice(0, 12)}: ${parsed}`);
+		return {
+			bytes: commit.bytes,
+			parsed,
+			operations: commit.changes.map((change): CommitOperation =>
+				change.status === "D"
+					? { kind: "deletedFile", path: change.path }
+					: (operationOf.get(change.blob) as (path: string) => CommitOperation)(change.path),
+			),
+		};
+	});
+	const last = (pushed[pushed.length - 1] as PushedCommit).parsed;
+	await upload.commit(
+		{ summary: last.title || "(no message)", description: last.message, parentCommit: command.oldId },
+		[],
+		pushed,
+	);
+}
+
+/**
+ * Applies a push's ref updates in order; each succeeds or is refused on its own (git reports each),
+ * with the reason the hub gives.
+ */
+export async function applyPush(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	quarantine: Quarantine,
+	commands: readonly PushCommand[],
+	settings: PushSettings,
+): Promise<RefOutcome[]> {
+	const outcomes: RefOutcome[] = [];
+	for (const command of commands) {
+		try {
+			await pushRef(context, actor, repo, quarantine, command, settings);
+			outcomes.push({ ref: command.ref, ok: true });
+		} catch (error) {
+			// The hub's refusals (rights, checks, quota, a moved branch) and git's (a missing object) are
+			// the client's to read; anything else is the hub's fault and answered as such.
+			if (error instanceof RefRefused || error instanceof HubError || error instanceof GitCommandError) {
+				outcomes.push({ ref: command.ref, ok: false, reason: error.message });
+			} else throw error;
+		}
+	}
+	return outcomes;
+}

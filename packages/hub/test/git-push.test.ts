@@ -1,0 +1,325 @@
+// git push over smart HTTP (receive-pack) with the real git client against one running hub: pushed
+// commits keep their ids and show through the API, a read token and anonymous pushes are refused with
+// git's own output, a non-fast-forward is refused, a push racing an API commit loses cleanly, and
+// hostile pushes (a `.git` path, an executable file, an oversized pack, a thin pack whose base the hub
+// lacks) are refused without a crash, the branch unchanged.
+import { execFile, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/types.js";
+import { startHub, type RunningHub } from "./support/hub.js";
+
+const run = promisify(execFile);
+const ADMIN = "git-push-admin-token-0123456789abcdef";
+
+let db: Database;
+let hub: RunningHub;
+let home: string;
+const tokens: Record<string, string> = {};
+
+function gitEnv(): NodeJS.ProcessEnv {
+	return {
+		PATH: process.env.PATH ?? "",
+		HOME: home,
+		GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
+		GIT_CONFIG_NOSYSTEM: "1",
+		GIT_TERMINAL_PROMPT: "0",
+	};
+}
+
+/** Runs git with a throwaway HOME and global config, failing on a non-zero exit. */
+async function git(args: string[], cwd = home) {
+	return run("git", args, { cwd, env: gitEnv(), maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** git's exit and output without throwing. */
+async function gitResult(args: string[], cwd = home) {
+	try {
+		const { stdout, stderr } = await git(args, cwd);
+		return { code: 0, stdout, stderr };
+	} catch (error) {
+		const failed = error as { code: number; stdout: string; stderr: string };
+		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+	}
+}
+
+async function api(path: string, token: string | undefined, body?: unknown, type = "application/json") {
+	return fetch(`${hub.url}${path}`, {
+		method: body === undefined ? "GET" : "POST",
+		headers: {
+			...(token ? { authorization: `Bearer ${token}` } : {}),
+			...(body === undefined ? {} : { "content-type": type }),
+		},
+		...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+	});
+}
+
+/** One API commit of regular files (huggingface_hub's NDJSON). */
+async function apiCommit(id: string, token: string, files: Record<string, string>, summary: string) {
+	const lines = [
+		{ key: "header", value: { summary, description: "" } },
+		...Object.entries(files).map(([path, content]) => ({
+			key: "file",
+			value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+		})),
+	];
+	const res = await api(
+		`/api/models/${id}/commit/main`,
+		token,
+		lines.map((line) => JSON.stringify(line)).join("\n"),
+		"application/x-ndjson",
+	);
+	expect(res.status, await res.clone().text()).toBe(200);
+	return ((await res.json()) as { commitOid: string }).commitOid;
+}
+
+async function head(id: string, branch = "main"): Promise<string> {
+	const res = await api(`/api/models/${id}/revision/${branch}`, tokens.alice);
+	return ((await res.json()) as { sha: string }).sha;
+}
+
+/** git's credential helper answering `user` and a token: never in the URL. */
+function credentials(user: string, token: string): string[] {
+	return ["-c", `credential.helper=!f() { echo username=${user}; echo password=${token}; }; f`];
+}
+
+/** A fresh clone of alice/tiny, with alice's write token for pushing. */
+async function cloneTiny(): Promise<string> {
+	const dir = mkdtempSync(join(home, "clone-"));
+	await git(["clone", "-q", `${hub.url}/alice/tiny`, dir]);
+	return dir;
+}
+
+async function commitFile(dir: string, path: string, content: string | Buffer, message: string) {
+	writeFileSync(join(dir, path), content);
+	await git(["add", path], dir);
+	await git(["commit", "-q", "-m", message], dir);
+	return (await git(["rev-parse", "HEAD"], dir)).stdout.trim();
+}
+
+beforeAll(async () => {
+	home = mkdtempSync(join(tmpdir(), "modelhub-git-push-"));
+	writeFileSync(join(home, "gitconfig"), "[user]\n\tname = Test Pusher\n\temail = pusher@example.com\n");
+	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+	hub = await startHub({ db, seed: false, adminToken: ADMIN, git: { maxPushBytes: 256 * 1024 } });
+	for (const name of ["alice", "bob"]) {
+		const res = await api("/api/admin/users", ADMIN, { name });
+		tokens[name] = ((await res.json()) as { token: string }).token;
+	}
+	const read = await api("/api/admin/users/alice/tokens", ADMIN, { scope: "read" });
+	tokens.aliceRead = ((await read.json()) as { token: string }).token;
+	expect((await api("/api/repos/create", tokens.alice, { name: "tiny" })).status).toBe(200);
+	await apiCommit("alice/tiny", tokens.alice as string, { "README.md": "# tiny\n" }, "Add card");
+}, 120_000);
+
+afterAll(async () => {
+	await hub?.close();
+	await db?.close();
+	if (home) rmSync(home, { recursive: true, force: true });
+});
+
+describe("git push over smart HTTP", () => {
+	it("pushes commits that keep their ids, their files served by the API", async () => {
+		const dir = await cloneTiny();
+		await commitFile(dir, "notes.txt", "first\n", "Add notes");
+		await git(["mv", "README.md", "CARD.md"], dir);
+		await git(["commit", "-q", "-m", "Rename the card\n\nWith a body line.\n\nAnd a second paragraph."], dir);
+		// A committer unlike the author, in another time zone: bytes the hub would not make itself.
+		await run("git", ["commit", "-q", "--allow-empty", "-m", "Empty, by someone else"], {
+			cwd: dir,
+			env: { ...gitEnv(), GIT_COMMITTER_NAME: "Other", GIT_COMMITTER_DATE: "1700000000 +0530" },
+		});
+		mkdirSync(join(dir, "sub"));
+		await commitFile(dir, "sub/data.txt", "x".repeat(3000), "Add data");
+		const local = (await git(["rev-parse", "HEAD"], dir)).stdout.trim();
+		const pushed = await gitResult(
+			[...credentials("alice", tokens.alice as string), "push", "origin", "main"],
+			dir,
+		);
+		expect(pushed.code, pushed.stderr).toBe(0);
+		expect(await head("alice/tiny")).toBe(local);
+		const history = (await (await api("/api/models/alice/tiny/commits/main", tokens.alice)).json()) as Array<{
+			id: string;
+			title: string;
+			message: string;
+			authors: Array<{ user: string }>;
+		}>;
+		expect(history.slice(0, 4).map((commit) => commit.title)).toEqual([
+			"Add data",
+			"Empty, by someone else",
+			"Rename the card",
+			"Add notes",
+		]);
+		expect(history[2]?.message).toBe("With a body line.\n\nAnd a second paragraph.");
+		const file = await fetch(`${hub.url}/alice/tiny/resolve/main/sub/data.txt`);
+		expect(await file.text()).toBe("x".repeat(3000));
+		expect((await fetch(`${hub.url}/alice/tiny/resolve/main/README.md`)).status).toBe(404);
+		// A fresh clone has the very same history, commit bytes included.
+		const again = await cloneTiny();
+		expect((await git(["rev-parse", "HEAD"], again)).stdout.trim()).toBe(local);
+		await git(["fsck", "--strict"], again);
+		const original = (await git(["cat-file", "commit", "HEAD~1"], dir)).stdout;
+		expect((await git(["cat-file", "commit", "HEAD~1"], again)).stdout).toBe(original);
+		expect(original).toContain("+0530");
+	});
+
+	it("refuses anonymous pushes with a credential prompt and read tokens with the reason", async () => {
+		const dir = await cloneTiny();
+		await commitFile(dir, "anon.txt", "a\n", "Anonymous");
+		const before = await head("alice/tiny");
+		const anonymous = await gitResult(["push", "origin", "main"], dir);
+		expect(anonymous.code).not.toBe(0);
+		expect(anonymous.stderr).toMatch(/could not read Username|Authentication failed/);
+		const read = await gitResult(
+			[...credentials("alice", tokens.aliceRead as string), "push", "origin", "main"],
+			dir,
+		);
+		expect(read.code).not.toBe(0);
+		expect(read.stderr).toMatch(/remote: Your token '[^']+' is read-only/);
+		const other = await gitResult(
+			[...credentials("bob", tokens.bob as string), "push", "origin", "main"],
+			dir,
+		);
+		expect(other.code).not.toBe(0);
+		expect(other.stderr).toMatch(/remote: /);
+		expect(await head("alice/tiny")).toBe(before);
+	});
+
+	it("refuses a non-fast-forward push and a push on a stale head, keeping the hub's commits", async () => {
+		const dir = await cloneTiny();
+		const apiId = await apiCommit(
+			"alice/tiny",
+			tokens.alice as string,
+			{ "api.txt": "api\n" },
+			"From the API",
+		);
+		await commitFile(dir, "late.txt", "late\n", "Late");
+		const stale = await gitResult(
+			[...credentials("alice", tokens.alice as string), "push", "origin", "main"],
+			dir,
+		);
+		expect(stale.code).not.toBe(0);
+		expect(stale.stderr).toMatch(/fetch first|rejected/);
+		const forced = await gitResult(
+			[...credentials("alice", tokens.alice as string), "push", "--force", "origin", "main"],
+			dir,
+		);
+		expect(forced.code).not.toBe(0);
+		expect(forced.stderr).toMatch(/\[remote rejected\] main -> main \(non-fast-forward/);
+		expect(await head("alice/tiny")).toBe(apiId);
+		// After a fetch and a rebase, it goes.
+		await git(["pull", "-q", "--rebase"], dir);
+		const again = await gitResult(
+			[...credentials("alice", tokens.alice as string), "push", "origin", "main"],
+			dir,
+		);
+		expect(again.code, again.stderr).toBe(0);
+		expect(await head("alice/tiny")).toBe((await git(["rev-parse", "HEAD"], dir)).stdout.trim());
+	});
+
+	it("refuses hostile content with the reason in git's output, the branch unchanged", async () => {
+		const before = await head("alice/tiny");
+		const push = (dir: string) =>
+			gitResult([...credentials("alice", tokens.alice as string), "push", "-f", "origin", "HEAD:main"], dir);
+
+		// An executable file: the hub keeps mode 100644 only, so its tree could not keep its id.
+		const exec = await cloneTiny();
+		writeFileSync(join(exec, "run.sh"), "#!/bin/sh\n", { mode: 0o755 });
+		await git(["add", "run.sh"], exec);
+		await git(["commit", "-q", "-m", "Script"], exec);
+		const executable = await push(exec);
+		expect(executable.code).not.toBe(0);
+		expect(executable.stderr).toMatch(/remote rejected.*run\.sh is an executable file/s);
+
+		// A `.git` folder in a tree, made with git's plumbing (git add refuses it).
+		const dotgit = await cloneTiny();
+		const hook = await hashObject(dotgit, "#!/bin/sh\necho owned\n");
+		const inner = await mktree(dotgit, `100644 blob ${hook}\tconfig\n`);
+		const root = (await git(["write-tree"], dotgit)).stdout.trim();
+		const listing = (await git(["ls-tree", root], dotgit)).stdout;
+		const tree = await mktree(dotgit, `${listing}040000 tree ${inner}\t.git\n`);
+		const commit = (await git(["commit-tree", tree, "-p", "HEAD", "-m", "Hostile"], dotgit)).stdout.trim();
+		await git(["update-ref", "refs/heads/main", commit], dotgit);
+		const hostile = await push(dotgit);
+		expect(hostile.code).not.toBe(0);
+		expect(hostile.stderr).toMatch(/remote unpack failed: .*hasDotgit: contains '\.git'/);
+
+		// A pack over MODELHUB_GIT_MAX_PUSH_BYTES (256 KiB here): random bytes do not compress.
+		const big = await cloneTiny();
+		await commitFile(
+			big,
+			"noise.txt",
+			Buffer.from(Array.from({ length: 400_000 }, () => Math.floor(Math.random() * 256))),
+			"Noise",
+		);
+		const oversized = await push(big);
+		expect(oversized.code).not.toBe(0);
+		expect(oversized.stderr).toMatch(/remote: the pack was refused: .*MODELHUB_GIT_MAX_PUSH_BYTES/);
+		expect(await head("alice/tiny")).toBe(before);
+		expect((await fetch(`${hub.url}/api/models/alice/tiny`)).status).toBe(200);
+	});
+
+	it("refuses a thin pack whose delta base the hub does not have, and a garbage body", async () => {
+		const before = await head("alice/tiny");
+		const dir = await cloneTiny();
+		// A base object only this clone has, then a thin pack with a delta against it.
+		const base = await commitFile(dir, "base.txt", "base line\n".repeat(500), "Base (never pushed)");
+		const tip = await commitFile(dir, "base.txt", `${"base line\n".repeat(500)}one more\n`, "Tip");
+		const pack = await new Promise<Buffer>((resolve, reject) => {
+			const child = spawn("git", ["pack-objects", "--thin", "--stdout", "--revs", "-q"], {
+				cwd: dir,
+				env: gitEnv(),
+			});
+			const out: Buffer[] = [];
+			child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+			child.on("error", reject);
+			child.on("close", () => resolve(Buffer.concat(out)));
+			child.stdin.end(`${tip}\n^${base}\n`);
+		});
+		const command = `${before} ${tip} refs/heads/main\0report-status side-band-64k\n`;
+		const line = `${(Buffer.byteLength(command) + 4).toString(16).padStart(4, "0")}${command}`;
+		const basic = `Basic ${Buffer.from(`alice:${tokens.alice}`).toString("base64")}`;
+		const res = await fetch(`${hub.url}/alice/tiny/git-receive-pack`, {
+			method: "POST",
+			headers: { authorization: basic, "content-type": "application/x-git-receive-pack-request" },
+			body: Buffer.concat([Buffer.from(`${line}0000`), pack]),
+		});
+		expect(res.status).toBe(200);
+		const answer = Buffer.from(await res.arrayBuffer()).toString("latin1");
+		expect(answer).toMatch(/unpack (?!ok)/);
+		expect(answer).toMatch(/ng refs\/heads\/main/);
+		const garbage = await fetch(`${hub.url}/alice/tiny/git-receive-pack`, {
+			method: "POST",
+			headers: { authorization: basic, "content-type": "application/x-git-receive-pack-request" },
+			body: "zzzz not pkt-lines",
+		});
+		expect(garbage.status).toBe(400);
+		expect(await head("alice/tiny")).toBe(before);
+	});
+});
+
+async function hashObject(cwd: string, content: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawn("git", ["hash-object", "-w", "--stdin"], { cwd, env: gitEnv() });
+		let out = "";
+		child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+		child.on("error", reject);
+		child.on("close", () => resolve(out.trim()));
+		child.stdin.end(content);
+	});
+}
+
+async function mktree(cwd: string, listing: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawn("git", ["mktree"], { cwd, env: gitEnv() });
+		let out = "";
+		child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+		child.on("error", reject);
+		child.on("close", () => resolve(out.trim()));
+		child.stdin.end(listing);
+	});
+}
