@@ -59,9 +59,14 @@ async function signOutEverywhere() {
  * From a hub page with the "… with Test IdP" link: follows it, signs in at the provider as `login`
  * (its development pages: a login form, then consent) and waits to be back on a hub page.
  */
-async function signInAtProvider(target: Page, login: string, linkName = `Sign in with ${PROVIDER_NAME}`) {
+async function signInAtProvider(
+	target: Page,
+	login: string,
+	linkName = `Sign in with ${PROVIDER_NAME}`,
+	role: "link" | "button" = "link",
+) {
 	const from = target.url();
-	await target.getByRole("link", { name: linkName }).click();
+	await target.getByRole(role, { name: linkName }).click();
 	await target.waitForURL((url) => url.href !== from);
 	for (let step = 0; step < 6; step++) {
 		await target.waitForLoadState("domcontentloaded");
@@ -78,6 +83,33 @@ async function signInAtProvider(target: Page, login: string, linkName = `Sign in
 	}
 	await target.waitForURL((url) => url.href.startsWith(hub.url) && !url.pathname.startsWith("/api/"));
 	await target.locator("main h1").first().waitFor();
+}
+
+const HOPPER = { username: "hopper", password: "correct horse battery staple" };
+const HOPPER_EMAIL = "hopper@example.org";
+
+/** Sends JSON from the page (its cookies, and the CSRF token the hub's pages send): the answer's status. */
+async function fromPage(path: string, method: string, body?: unknown): Promise<number> {
+	return page.evaluate(
+		async ({ path, method, body }) => {
+			const csrf = /(?:^|; )modelhub_csrf=([^;]*)/.exec(document.cookie)?.[1];
+			const response = await fetch(path, {
+				method,
+				headers: {
+					...(body !== undefined ? { "content-type": "application/json" } : {}),
+					...(csrf ? { "x-csrf-token": decodeURIComponent(csrf) } : {}),
+				},
+				...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+			});
+			return response.status;
+		},
+		{ path, method, body },
+	);
+}
+
+/** `GET /api/settings/sign-in` as the page's session. */
+async function signInMethodsOfPage(): Promise<unknown> {
+	return page.evaluate(async () => (await (await fetch("/api/settings/sign-in")).json()) as unknown);
 }
 
 async function expectSsoError(target: Page, kind: string, text: RegExp) {
@@ -260,6 +292,93 @@ describe("single sign-on with OpenID Connect", () => {
 			headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
 		});
 	}, 60_000);
+
+	it("links an account made with a password from /account, signs in with the provider into it, and unlinks", async () => {
+		await signOutEverywhere();
+		const code = new URL(await invite()).searchParams.get("invite");
+		expect(await fromPage("/api/auth/join", "POST", { ...HOPPER, email: HOPPER_EMAIL, invite: code })).toBe(
+			201,
+		);
+		await visit(page, "/account");
+		const section = page.getByTestId("sso-link");
+		await section.getByText(`Link your account to ${PROVIDER_NAME}`).waitFor();
+		await signInAtProvider(page, "linus", `Link ${PROVIDER_NAME}`, "button");
+		expect(new URL(page.url()).pathname).toBe("/account");
+		await section.getByText(`Your account is linked to ${PROVIDER_NAME}`).waitFor();
+		expect(await section.textContent()).toContain(`Linked to ${PROVIDER_NAME} since`);
+		expect(await signInMethodsOfPage()).toMatchObject({
+			password: true,
+			sso: { name: PROVIDER_NAME, linked: { subject: "linus" } },
+		});
+		await expectNoAxeViolations(page, "account page with single sign-on linked");
+		await screenshot(page, "account-sso-linked");
+		// Signed out, the provider's person now signs in to hopper (no invite needed: the account exists).
+		await signOutEverywhere();
+		await visit(page, "/login");
+		await signInAtProvider(page, "linus");
+		expect(
+			await page.evaluate(async () => (await (await fetch("/api/whoami-v2")).json()) as unknown),
+		).toMatchObject({
+			name: "hopper",
+		});
+		await visit(page, "/account");
+		await section.getByRole("button", { name: `Unlink ${PROVIDER_NAME}` }).click();
+		await section.getByText(`no longer linked to ${PROVIDER_NAME}`).waitFor();
+		await section.getByRole("button", { name: `Link ${PROVIDER_NAME}` }).waitFor();
+		expect(await signInMethodsOfPage()).toMatchObject({ password: true, sso: { linked: null } });
+		// Unlinked: the same person at the provider is nobody here again.
+		await signOutEverywhere();
+		await visit(page, "/login");
+		await signInAtProvider(page, "linus");
+		await expectSsoError(page, "invite", /admits new accounts by invitation/);
+		expect(errors.filter((line) => line.startsWith(hub.url))).toEqual([]);
+	}, 120_000);
+
+	it("never signs into an account by its e-mail: a new person whose verified address an account has gets no session", async () => {
+		// The provider says sub-hopper's verified address is hopper@example.org, hopper's address here.
+		await signOutEverywhere();
+		await visit(page, await invite());
+		await signInAtProvider(page, "hopper", `Sign up with ${PROVIDER_NAME}`);
+		await expectSsoError(page, "email", /already has your e-mail address: nobody was signed in/);
+		const accounts = await fetch(`${hub.url}/api/admin/accounts?limit=100`, {
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+		});
+		const names = ((await accounts.json()) as { name: string }[]).map((account) => account.name);
+		expect(names).toContain("hopper");
+		expect(names.filter((name) => name.startsWith("hopper"))).toEqual(["hopper"]);
+		// And hopper's own sign-in methods are as they were: no link to sub-hopper.
+		expect(await fromPage("/api/auth/login", "POST", HOPPER)).toBe(200);
+		expect(await signInMethodsOfPage()).toMatchObject({ sso: { linked: null } });
+	}, 60_000);
+
+	it("refuses to unlink the only way to sign in, and to link a person linked to another account", async () => {
+		// grace joined through the provider: no password, so the link is her only way in.
+		await signOutEverywhere();
+		await visit(page, "/login");
+		await signInAtProvider(page, "grace");
+		await visit(page, "/account");
+		const section = page.getByTestId("sso-link");
+		await section.getByRole("button", { name: `Unlink ${PROVIDER_NAME}` }).click();
+		await section.getByText(/would leave your account no way to sign in/).waitFor();
+		expect(await signInMethodsOfPage()).toMatchObject({
+			password: false,
+			sso: { linked: { subject: "grace" } },
+		});
+		// hopper signs in with the password and tries to link grace's person at the provider.
+		await signOutEverywhere();
+		expect(await fromPage("/api/auth/login", "POST", HOPPER)).toBe(200);
+		await visit(page, "/account");
+		await signInAtProvider(page, "grace", `Link ${PROVIDER_NAME}`, "button");
+		await page.waitForURL((url) => url.searchParams.get("sso_error") === "taken");
+		await section.getByText(/linked to another account on this hub/).waitFor();
+		expect(await signInMethodsOfPage()).toMatchObject({ sso: { linked: null } });
+		// A link started with a token, not a browser session, is refused.
+		const byToken = await fetch(`${hub.url}/api/settings/sign-in/sso`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+		});
+		expect(byToken.status).toBe(401);
+	}, 90_000);
 
 	it("has no axe violations on sign-in and join with the provider's button and an error, 1280 and 390 px, both themes", async () => {
 		await signOutEverywhere();

@@ -107,6 +107,8 @@ export const AUDIT_ACTIONS = [
 	"user.enable",
 	"user.delete",
 	"session.login",
+	"user.sso-link",
+	"user.sso-unlink",
 	"invite.create",
 	"invite.revoke",
 	"user.site-admin",

@@ -38,7 +38,7 @@ export async function freePort(): Promise<number> {
 /**
  * A real OpenID Connect provider in the test process: the certified `oidc-provider` on 127.0.0.1 with
  * one confidential client (the hub), RS256 keys made here, its development sign-in pages (any login
- * name is a person, whose subject is `sub-<login>`), and a hook after its endpoints that can re-sign
+ * name is a person, whose subject is the login name: oidc-provider's account id), and a hook after its endpoints that can re-sign
  * the ID token with a key it does not publish, or with a past expiry or another issuer (signed with its
  * own key), as a broken or hostile provider would, or forge the redirect back to the hub (another state
  * or issuer, as an attacker's link would carry).

@@ -1,9 +1,16 @@
 /** The hub's self-service account API (packages/hub/README.md, "Self-service accounts"). */
-import type { AuthConfig, NewTokenRequest, OwnToken, SignedIn } from "@modelhub/hub/api";
+import type {
+	AuthConfig,
+	NewTokenRequest,
+	OwnToken,
+	SignedIn,
+	SignInMethods,
+	SsoLinkStart,
+} from "@modelhub/hub/api";
 import { csrfHeaders } from "../account/csrf";
 import { apiUrl, requestJson, type ApiOptions } from "./http";
 
-export type { AuthConfig, OwnToken };
+export type { AuthConfig, OwnToken, SignInMethods };
 
 /** How people may join and sign in on the hub. */
 export async function authConfig(options: ApiOptions): Promise<AuthConfig> {
@@ -83,4 +90,29 @@ export async function revokeOwnToken(id: string, options: ApiOptions): Promise<v
 		...options,
 		method: "DELETE",
 	});
+}
+
+/** How the signed-in user can sign in: a password, and the single sign-on provider's link. */
+export async function signInMethods(options: ApiOptions): Promise<SignInMethods> {
+	return (await requestJson<SignInMethods>(apiUrl(options.baseUrl, "/api/settings/sign-in"), options)).data;
+}
+
+/** Starts linking the account to the provider: the URL the browser goes to next (the flow cookie is set). */
+export async function startSsoLink(options: ApiOptions): Promise<string> {
+	return (
+		await requestJson<SsoLinkStart>(apiUrl(options.baseUrl, "/api/settings/sign-in/sso"), {
+			...options,
+			method: "POST",
+		})
+	).data.url;
+}
+
+/** Unlinks the account from the provider (the hub refuses when it would leave no way to sign in). */
+export async function unlinkSso(options: ApiOptions): Promise<SignInMethods> {
+	return (
+		await requestJson<SignInMethods>(apiUrl(options.baseUrl, "/api/settings/sign-in/sso"), {
+			...options,
+			method: "DELETE",
+		})
+	).data;
 }

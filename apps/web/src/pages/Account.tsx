@@ -4,6 +4,7 @@ import { accountStorage } from "../api/account";
 import { listModels, type ModelSummary } from "../api/models";
 import { signOut, useHubSession, type HubSession } from "../account/session";
 import { PasswordChange } from "../components/account/PasswordChange";
+import { SsoLink } from "../components/account/SsoLink";
 import { ErrorNotice, Loading } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -93,6 +94,7 @@ function AccountView({ session }: { session: HubSession }) {
 				</section>
 			) : null}
 			{session.cookie ? <PasswordChange /> : null}
+			{session.cookie ? <SsoLink /> : null}
 			<section aria-labelledby="your-models-title" className="section">
 				<h2 id="your-models-title">Your models</h2>
 				{models.status === "loading" ? <Loading label="Loading your models" /> : null}

@@ -84,6 +84,14 @@ export const SSO_ERROR_MESSAGES: Readonly<Record<SsoErrorKind, string>> = {
 		"No account on this hub is linked to you: this hub admits new accounts by invitation. Open the invite link the hub admin sent you and sign up from there.",
 	disabled: "Your account on this hub is disabled: ask the hub admin.",
 	limit: "Too many new accounts were created from your address in the last hour: try again later.",
+	email:
+		"No account on this hub is linked to you, and an account here already has your e-mail address: nobody was signed in. If it is yours, sign in to it with its password, then link the provider from your account page.",
+	taken:
+		"This person at the sign-in provider is linked to another account on this hub: unlink it there first. Nothing was linked.",
+	linked:
+		"Your account is linked to another person at the sign-in provider already: unlink it first. Nothing was linked.",
+	session:
+		"This browser is no longer signed in to the account that started linking: sign in and start again. Nothing was linked.",
 };
 
 /** The message for `?sso_error=`, or undefined when there is none (or it is not one the hub sends). */

@@ -54,3 +54,52 @@ export async function firstFreeName(db: Queryable, names: readonly string[]): Pr
 	const taken = new Set(result.rows.map((row) => row.name));
 	return names.find((name) => !taken.has(name.toLowerCase()));
 }
+
+/** An account's link to one issuer's subject. */
+export interface IdentityOfAccount {
+	issuer: string;
+	subject: string;
+	createdAt: string;
+	lastLoginAt: string;
+}
+
+/** Every link of this account (one per issuer at most; a few at most in all). */
+export async function identitiesOf(db: Queryable, account: string): Promise<IdentityOfAccount[]> {
+	const result = await db.query<{
+		issuer: string;
+		subject: string;
+		created_at: Date | string;
+		last_login_at: Date | string;
+	}>(
+		`SELECT issuer, subject, created_at, last_login_at FROM account_identities
+		WHERE account = $1 ORDER BY issuer, subject`,
+		[account],
+	);
+	return result.rows.map((row) => ({
+		issuer: row.issuer,
+		subject: row.subject,
+		createdAt: new Date(row.created_at).toISOString(),
+		lastLoginAt: new Date(row.last_login_at).toISOString(),
+	}));
+}
+
+/** Removes this account's link to the issuer; false when there was none. */
+export async function unlinkIdentity(tx: Queryable, issuer: string, account: string): Promise<boolean> {
+	const result = await tx.query("DELETE FROM account_identities WHERE issuer = $1 AND account = $2", [
+		issuer,
+		account,
+	]);
+	return result.rowCount > 0;
+}
+
+/**
+ * Whether a user account has this e-mail address (compared without case). Used to refuse a new account
+ * from single sign-on, never to find one: a provider's e-mail signs nobody in.
+ */
+export async function emailInUse(db: Queryable, email: string): Promise<boolean> {
+	const result = await db.query<{ found: number }>(
+		"SELECT 1 AS found FROM accounts WHERE kind = 'user' AND lower(email) = lower($1) LIMIT 1",
+		[email],
+	);
+	return result.rows.length > 0;
+}

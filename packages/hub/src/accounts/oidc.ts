@@ -43,6 +43,11 @@ export interface OidcFlow {
 	next: string;
 	/** An invite code, when the sign-in started from an invite link (MODELHUB_SIGNUP=invite). */
 	invite?: string;
+	/**
+	 * Linking, not signing in: the account whose session started it (`POST /api/settings/sign-in/sso`).
+	 * The callback links the person who signs in at the provider to it, and only for that same session.
+	 */
+	link?: string;
 	/** Unix milliseconds after which the flow is refused. */
 	expiresAt: number;
 }

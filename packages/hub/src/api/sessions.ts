@@ -55,7 +55,18 @@ export type SsoErrorKind =
 	/** The linked account is disabled. */
 	| "disabled"
 	/** Too many new accounts from this address lately (MODELHUB_SIGNUPS_PER_HOUR). */
-	| "limit";
+	| "limit"
+	/**
+	 * No account is linked to this person, and an account here has the verified e-mail address the
+	 * provider gave: nobody is signed in (never into that account); its owner may link it from `/account`.
+	 */
+	| "email"
+	/** Linking only (back at `/account`): this person at the provider is linked to another account here. */
+	| "taken"
+	/** Linking only: this account is linked to another person at the provider already (unlink first). */
+	| "linked"
+	/** Linking only: the browser is no longer signed in to the account that started linking. */
+	| "session";
 
 /** `POST /api/auth/join`. */
 export interface JoinRequest {
@@ -99,6 +110,30 @@ export interface OwnToken {
 	createdAt: string;
 	lastUsedAt: string | null;
 	token?: string;
+}
+
+/** `GET /api/settings/sign-in`: how the signed-in user can sign in here. */
+export interface SignInMethods {
+	/** The account has a password (`POST /api/auth/login`). */
+	password: boolean;
+	/** Single sign-on, when this hub has it: the provider's name and this account's link to it. */
+	sso?: { name: string; linked: LinkedIdentity | null };
+}
+
+/** This account's link to the provider (one per provider): its subject there, when linked, when last used. */
+export interface LinkedIdentity {
+	subject: string;
+	linkedAt: string;
+	lastUsedAt: string;
+}
+
+/**
+ * `POST /api/settings/sign-in/sso`: the provider's authorization URL to send the browser to (the answer
+ * also sets the flow cookie); back at the callback, the person who signs in there is linked to this
+ * account, and the browser goes to `/account?sso=linked` (or `/account?sso_error=<kind>`).
+ */
+export interface SsoLinkStart {
+	url: string;
 }
 
 /** `POST /api/admin/invites`. */

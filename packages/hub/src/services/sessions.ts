@@ -174,7 +174,8 @@ export async function logout(context: WriteContext, secret: string): Promise<voi
 	await deleteSessionBySecret(context.db, secret);
 }
 
-function requireSession(actor: Actor): Extract<Viewer, { kind: "user" }> {
+/** The user of a browser session; an access token (or nobody) is refused, 401. */
+export function requireSession(actor: Actor): Extract<Viewer, { kind: "user" }> {
 	const viewer = actor.viewer;
 	if (viewer.kind !== "user" || viewer.session !== true) {
 		throw new RefusedError({

@@ -1,5 +1,13 @@
 import * as oidc from "openid-client";
-import { firstFreeName, linkIdentity, linkedAccount, touchIdentity } from "../accounts/identities.js";
+import {
+	emailInUse,
+	firstFreeName,
+	identitiesOf,
+	linkIdentity,
+	linkedAccount,
+	touchIdentity,
+	unlinkIdentity,
+} from "../accounts/identities.js";
 import {
 	candidateNames,
 	inviteOf,
@@ -17,21 +25,28 @@ import {
 	setEmail,
 	spendInvite,
 } from "../accounts/sessions.js";
+import { credentialsOf } from "../accounts/sessions.js";
 import { createUser } from "../accounts/store.js";
-import type { SsoErrorKind } from "../api/sessions.js";
-import type { SelfServiceContext, SignIn } from "./sessions.js";
+import type { LinkedIdentity, SignInMethods, SsoErrorKind } from "../api/sessions.js";
+import { ConflictError } from "../errors.js";
+import type { Actor } from "./actor.js";
+import { requireSession, type SelfServiceContext, type SignIn } from "./sessions.js";
 import { write } from "./write.js";
 
 /**
  * Single sign-on with an OpenID Connect provider: the authorization code flow with PKCE (S256), state
  * and nonce (OpenID Connect Core 1.0 section 3.1; RFC 7636), the ID token verified by openid-client
  * (signature by the provider's published keys, issuer, audience, expiry, nonce). People are found by
- * (issuer, subject); someone the hub does not know yet gets a new account as MODELHUB_SIGNUP allows.
+ * (issuer, subject); someone the hub does not know yet gets a new account as MODELHUB_SIGNUP allows, or
+ * is linked to the signed-in account that asked for it (from `/account`). Never by e-mail: a provider's
+ * e-mail that an account here has refuses the new account and signs nobody in.
  */
 
 /** A sign-in that did not happen, with its kind (shown to the person) and a detail for the log. */
 export class SsoError extends Error {
 	override name = "SsoError";
+	/** The page that says so: `/account` when the flow was linking an account. */
+	page: "/login" | "/account" = "/login";
 	constructor(
 		readonly kind: SsoErrorKind,
 		detail: string,
@@ -39,6 +54,9 @@ export class SsoError extends Error {
 		super(detail);
 	}
 }
+
+/** Where a finished linking sends the browser. */
+const LINKED_PAGE = "/account?sso=linked";
 
 /** Seconds the provider may take to answer one request (discovery, keys, the token endpoint). */
 const PROVIDER_TIMEOUT_SECONDS = 10;
@@ -52,11 +70,10 @@ export interface SsoStart {
 	sealed: string;
 }
 
-export interface SsoFinish {
-	signIn: SignIn;
-	next: string;
-	created: boolean;
-}
+/** What a callback did: signed someone in (maybe into a new account), or linked the signed-in account. */
+export type SsoFinish =
+	| { kind: "signed-in"; signIn: SignIn; next: string; created: boolean }
+	| { kind: "linked"; account: string; next: string };
 
 export class SingleSignOn {
 	private configuration: Promise<oidc.Configuration> | undefined;
@@ -93,14 +110,32 @@ export class SingleSignOn {
 
 	/** Starts a sign-in: the provider's URL to go to, and the checks to find again at the callback. */
 	async start(input: { next: unknown; invite: unknown }, now = Date.now()): Promise<SsoStart> {
-		const configuration = await this.provider();
 		const invite = inviteOf(input.invite);
+		return this.startFlow(
+			{ next: safeNextPath(input.next), ...(invite !== undefined ? { invite } : {}) },
+			now,
+		);
+	}
+
+	/**
+	 * Starts linking the signed-in user's account (a browser session: the callback must find the same
+	 * account signed in) to whoever signs in at the provider next.
+	 */
+	async startLink(actor: Actor, now = Date.now()): Promise<SsoStart> {
+		const viewer = requireSession(actor);
+		return this.startFlow({ next: LINKED_PAGE, link: viewer.account.name }, now);
+	}
+
+	private async startFlow(
+		purpose: Pick<OidcFlow, "next" | "invite" | "link">,
+		now: number,
+	): Promise<SsoStart> {
+		const configuration = await this.provider();
 		const flow: OidcFlow = {
 			state: oidc.randomState(),
 			nonce: oidc.randomNonce(),
 			verifier: oidc.randomPKCECodeVerifier(),
-			next: safeNextPath(input.next),
-			...(invite !== undefined ? { invite } : {}),
+			...purpose,
 			expiresAt: now + this.settings.flowSeconds * 1000,
 		};
 		const url = oidc.buildAuthorizationUrl(configuration, {
@@ -120,19 +155,22 @@ export class SingleSignOn {
 	 * verifier) for an ID token that openid-client verifies, then the linked account signed in, or a new
 	 * one created and linked. `previous` is the browser's earlier session, ended (fixation).
 	 */
-	async finish(
-		context: SelfServiceContext,
-		input: {
-			query: string;
-			sealed: string | undefined;
-			previous: string | undefined;
-			ip: string | undefined;
-			/** False when this address made too many accounts lately. */
-			mayCreate: boolean;
-		},
-	): Promise<SsoFinish> {
+	async finish(context: SelfServiceContext, input: FinishInput): Promise<SsoFinish> {
 		const flow = input.sealed === undefined ? undefined : openFlow(input.sealed, this.settings.clientSecret);
 		if (flow === undefined) throw new SsoError("flow", "no sign-in in progress in this browser");
+		try {
+			return await this.finishFlow(context, flow, input);
+		} catch (error) {
+			if (flow.link !== undefined && error instanceof SsoError) error.page = "/account";
+			throw error;
+		}
+	}
+
+	private async finishFlow(
+		context: SelfServiceContext,
+		flow: OidcFlow,
+		input: FinishInput,
+	): Promise<SsoFinish> {
 		const callback = new URL(this.settings.redirectUri);
 		callback.search = input.query;
 		if (callback.searchParams.get("state") !== flow.state) {
@@ -158,6 +196,7 @@ export class SingleSignOn {
 		if (typeof subject !== "string" || subject.length === 0 || subject.length > 255) {
 			throw new SsoError("token", "the ID token's subject is empty or longer than 255 characters");
 		}
+		if (flow.link !== undefined) return this.link(context, flow.link, { issuer, subject }, input.actor);
 		const linked = await linkedAccount(context.db, issuer, subject);
 		if (linked?.disabled) throw new SsoError("disabled", `the account ${linked.name} is disabled`);
 		if (linked) {
@@ -177,11 +216,93 @@ export class SingleSignOn {
 					},
 				};
 			});
-			return { signIn, next: flow.next, created: false };
+			return { kind: "signed-in", signIn, next: flow.next, created: false };
 		}
 		const profile = await this.profileOf(configuration, claims, accessToken);
 		const signIn = await this.join(context, flow, { issuer, subject, claims: profile }, input);
-		return { signIn, next: flow.next, created: true };
+		return { kind: "signed-in", signIn, next: flow.next, created: true };
+	}
+
+	/**
+	 * Links the account that started linking to this subject, when the same account is still signed in
+	 * in this browser (a flow cookie carried to another browser, or outliving its session, links
+	 * nothing), the subject is nobody else's here, and the account has no other subject at this issuer.
+	 */
+	private async link(
+		context: SelfServiceContext,
+		account: string,
+		person: { issuer: string; subject: string },
+		actor: Actor,
+	): Promise<SsoFinish> {
+		const viewer = actor.viewer;
+		if (viewer.kind !== "user" || viewer.session !== true || viewer.account.name !== account) {
+			throw new SsoError("session", `linking started by ${account} ended in a browser not signed in as them`);
+		}
+		const { issuer, subject } = person;
+		await write(context, async (tx) => {
+			const holder = await linkedAccount(tx, issuer, subject);
+			if (holder !== undefined && holder.name !== account) {
+				throw new SsoError("taken", `the provider's subject is linked to ${holder.name} already`);
+			}
+			if (holder === undefined) {
+				const own = (await identitiesOf(tx, account)).find((identity) => identity.issuer === issuer);
+				if (own !== undefined)
+					throw new SsoError("linked", `${account} is linked to another subject already`);
+				await linkIdentity(tx, issuer, subject, account);
+			}
+			return {
+				value: undefined,
+				audit: { ...actor.audit, action: "user.sso-link", details: { user: account, issuer } },
+			};
+		});
+		return { kind: "linked", account, next: LINKED_PAGE };
+	}
+
+	/** How the signed-in user can sign in: a password, and this provider's link. */
+	async methods(context: SelfServiceContext, actor: Actor): Promise<SignInMethods> {
+		const viewer = requireSession(actor);
+		return signInMethods(context, viewer.account.name, this);
+	}
+
+	/**
+	 * Unlinks the signed-in user's account from this provider, unless that would leave it no way to sign
+	 * in: no password and no other provider's link (a token signs in the API, not a person).
+	 */
+	async unlink(context: SelfServiceContext, actor: Actor): Promise<SignInMethods> {
+		const viewer = requireSession(actor);
+		const account = viewer.account.name;
+		const issuer = await this.issuer();
+		await write(context, async (tx) => {
+			const identities = await identitiesOf(tx, account);
+			if (!identities.some((identity) => identity.issuer === issuer)) {
+				throw new ConflictError(`Your account is not linked to ${this.settings.displayName}`);
+			}
+			const others = identities.filter((identity) => identity.issuer !== issuer).length;
+			const password = (await credentialsOf(tx, account))?.passwordHash != null;
+			if (!password && others === 0) {
+				throw new ConflictError(
+					`Unlinking ${this.settings.displayName} would leave your account no way to sign in: it has no password`,
+				);
+			}
+			await unlinkIdentity(tx, issuer, account);
+			return {
+				value: undefined,
+				audit: { ...actor.audit, action: "user.sso-unlink", details: { user: account, issuer } },
+			};
+		});
+		return signInMethods(context, account, this);
+	}
+
+	/**
+	 * The issuer accounts are linked under: the discovery document's, which must equal the setting
+	 * (openid-client checks it), so the setting stands in when the provider cannot be reached.
+	 */
+	async issuer(): Promise<string> {
+		try {
+			return (await this.provider()).serverMetadata().issuer;
+		} catch {
+			return this.settings.issuer;
+		}
 	}
 
 	/**
@@ -211,14 +332,13 @@ export class SingleSignOn {
 		context: SelfServiceContext,
 		flow: OidcFlow,
 		person: { issuer: string; subject: string; claims: Record<string, unknown> },
-		input: { previous: string | undefined; ip: string | undefined; mayCreate: boolean },
+		input: FinishInput,
 	): Promise<SignIn> {
 		const mode = context.selfService.signup;
 		if (mode === "closed") throw new SsoError("closed", "no linked account, and sign-up is closed");
 		if (mode === "invite" && flow.invite === undefined) {
 			throw new SsoError("invite", "no linked account, and the sign-in did not start from an invite link");
 		}
-		if (!input.mayCreate) throw new SsoError("limit", "too many new accounts from this address this hour");
 		const { claims } = person;
 		const email =
 			typeof claims.email === "string" &&
@@ -227,6 +347,13 @@ export class SingleSignOn {
 			/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(claims.email)
 				? claims.email
 				: undefined;
+		// Someone with a local account who signs in at the provider before linking: a second account with
+		// their address would split their work, and signing into theirs would let whoever controls an
+		// address at the provider take it over. Neither: the owner signs in and links from /account.
+		if (email !== undefined && (await emailInUse(context.db, email))) {
+			throw new SsoError("email", "no linked account, and an account here has the provider's e-mail address");
+		}
+		if (!input.mayCreate) throw new SsoError("limit", "too many new accounts from this address this hour");
 		const fullname =
 			typeof claims.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, 200) : undefined;
 		return write(context, async (tx) => {
@@ -253,6 +380,36 @@ export class SingleSignOn {
 			};
 		});
 	}
+}
+
+interface FinishInput {
+	/** The callback's query string (`?code=…&state=…`). */
+	query: string;
+	/** The flow cookie's value. */
+	sealed: string | undefined;
+	/** The browser's session before this sign-in: ended (fixation). */
+	previous: string | undefined;
+	ip: string | undefined;
+	/** False when this address made too many accounts lately. */
+	mayCreate: boolean;
+	/** Who the request is signed in as (linking needs the account that started it). */
+	actor: Actor;
+}
+
+/** A user's ways to sign in (the provider's part only when this hub has single sign-on). */
+export async function signInMethods(
+	context: SelfServiceContext,
+	account: string,
+	sso: SingleSignOn | undefined,
+): Promise<SignInMethods> {
+	const password = (await credentialsOf(context.db, account))?.passwordHash != null;
+	if (sso === undefined) return { password };
+	const issuer = await sso.issuer();
+	const identity = (await identitiesOf(context.db, account)).find((entry) => entry.issuer === issuer);
+	const linked: LinkedIdentity | null = identity
+		? { subject: identity.subject, linkedAt: identity.createdAt, lastUsedAt: identity.lastLoginAt }
+		: null;
+	return { password, sso: { name: sso.settings.displayName, linked } };
 }
 
 /** An error's message and its causes' (oauth4webapi's say which check failed), never a token. */
