@@ -250,4 +250,47 @@ describe("repository browsing", () => {
 		expect((await page("/alice/browsed/blob/main/nope.txt")).title).toBe("File not found · ModelHub");
 		expect((await page("/alice/hidden/commit/main")).title).toBe("Commit not found · ModelHub");
 	});
+
+	it("answers the Community tab's pages (`/discussions`, `/discussions/{num}`, `…/files`) with their titles, 404 otherwise", async () => {
+		const open = async (repo: string, title: string, pullRequest: boolean) => {
+			const res = await fetch(`${hub.url}/api/models/${repo}/discussions`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				body: JSON.stringify({ title, description: "Details", pullRequest }),
+			});
+			expect(res.status).toBe(200);
+			return ((await res.json()) as { num: number }).num;
+		};
+		const question = await open("alice/browsed", "A question <about> it", false);
+		const change = await open("alice/browsed", "A change", true);
+		const secret = await open("alice/hidden", "Secret plans", false);
+		expect(await page("/alice/browsed/discussions")).toEqual({
+			status: 200,
+			title: "Discussions · alice/browsed · ModelHub",
+		});
+		expect(await page(`/alice/browsed/discussions/${question}`)).toEqual({
+			status: 200,
+			title: `A question &#60;about&#62; it #${question} · alice/browsed · ModelHub`,
+		});
+		expect(await page(`/Alice/Browsed/discussions/${change}/files`)).toEqual({
+			status: 200,
+			title: `Files changed · A change #${change} · alice/browsed · ModelHub`,
+		});
+		const missing = [
+			"/alice/nobody/discussions",
+			"/alice/browsed/discussions/99",
+			"/alice/browsed/discussions/0",
+			"/alice/browsed/discussions/x",
+			`/alice/browsed/discussions/${question}/files`,
+			`/alice/browsed/discussions/${change}/other`,
+			"/alice/hidden/discussions",
+			`/alice/hidden/discussions/${secret}`,
+			"/datasets/alice/browsed/discussions",
+		];
+		for (const path of missing) expect((await page(path)).status, path).toBe(404);
+		expect((await page(`/alice/hidden/discussions/${secret}`)).title).toBe("Discussion not found · ModelHub");
+		expect((await page(`/alice/browsed/discussions/${question}/files`)).title).toBe(
+			"Pull request not found · ModelHub",
+		);
+	});
 });

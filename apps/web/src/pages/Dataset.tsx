@@ -22,7 +22,15 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { RepoTypeContext } from "../hooks/useRepoType";
 import { useResource } from "../hooks/useResource";
 import { can } from "../view/account";
-import { browseHref, browseTitle, parseDatasetPath, type BrowseView } from "../view/browse";
+import {
+	browseHref,
+	browseTitle,
+	filesViewOf,
+	parseDatasetPath,
+	tabOfView,
+	communityViewOf,
+	type BrowseView,
+} from "../view/browse";
 import { datasetTagLinks, TAG_FILTER_LABELS, type DatasetTagLink } from "../view/dataset-filters";
 import { formatBytes, formatCount, formatExactCount, formatRelative } from "../view/format";
 import { splitModelId } from "../view/model";
@@ -33,6 +41,7 @@ const ModelCard = lazy(() => import("../components/model/ModelCard"));
 const loadUseDataset = () => import("../components/dataset/UseDataset");
 const UseDataset = lazy(loadUseDataset);
 const ViewerPane = lazy(() => import("../components/dataset/ViewerPane"));
+const Community = lazy(() => import("../components/community/Community"));
 const SettingsTab = lazy(() =>
 	import("../components/model/SettingsTab").then((module) => ({ default: module.SettingsTab })),
 );
@@ -227,11 +236,13 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 	const navigate = useNavigate();
 	const [params] = useSearchParams();
 	const queryTab = params.get("tab");
-	const tab = view.kind !== "card" ? "files" : queryTab && QUERY_TABS.has(queryTab) ? queryTab : "card";
+	const tab =
+		view.kind !== "card" ? tabOfView(view) : queryTab && QUERY_TABS.has(queryTab) ? queryTab : "card";
 	const setTab = (next: string) => {
 		if (next === "card") void navigate(browseHref(dataset.id, { kind: "card" }, "dataset"));
 		else if (next === "files")
 			void navigate(browseHref(dataset.id, { kind: "tree", revision: "main", path: "" }, "dataset"));
+		else if (next === "community") void navigate(browseHref(dataset.id, { kind: "discussions" }, "dataset"));
 		else void navigate(`${browseHref(dataset.id, { kind: "card" }, "dataset")}?tab=${next}`);
 	};
 	const account = useHubSession(api.baseUrl)?.account;
@@ -263,12 +274,21 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 			content: (
 				<RepoBrowser
 					modelId={dataset.id}
-					view={view.kind === "card" ? { kind: "tree", revision: "main", path: "" } : view}
+					view={filesViewOf(view)}
 					canWrite={canWrite}
 					isPrivate={isPrivate}
 					initialUpload={arrival.upload === true}
 					onCommitted={onCommitted}
 				/>
+			),
+		},
+		{
+			id: "community",
+			label: "Community",
+			content: (
+				<Suspense fallback={<Loading label="Loading the community tab" />}>
+					<Community repoId={dataset.id} view={communityViewOf(view)} />
+				</Suspense>
 			),
 		},
 		...(canAdmin

@@ -19,7 +19,15 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useWhenIdle } from "../hooks/useWhenIdle";
-import { browseHref, browseTitle, parseBrowsePath, type BrowseView } from "../view/browse";
+import {
+	browseHref,
+	browseTitle,
+	filesViewOf,
+	parseBrowsePath,
+	tabOfView,
+	communityViewOf,
+	type BrowseView,
+} from "../view/browse";
 import { formatExactCount, formatRelative } from "../view/format";
 import { can } from "../view/account";
 import { ggufFacts, modelLicense, modelSize, parameterTypes, splitModelId } from "../view/model";
@@ -31,6 +39,7 @@ import NotFound from "./NotFound";
 // The Markdown renderer, the playground (with the inference client) load on demand, after the page.
 const ModelCard = lazy(() => import("../components/model/ModelCard"));
 const Playground = lazy(() => import("../components/model/playground/Playground"));
+const Community = lazy(() => import("../components/community/Community"));
 const SettingsTab = lazy(() =>
 	import("../components/model/SettingsTab").then((module) => ({ default: module.SettingsTab })),
 );
@@ -306,7 +315,7 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 	// The tab is the address: reload and Back restore it.
 	const tab =
 		view.kind !== "card"
-			? "files"
+			? tabOfView(view)
 			: arrival.upload
 				? "files"
 				: queryTab && QUERY_TABS.has(queryTab)
@@ -316,6 +325,7 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 		if (next === "card") void navigate(browseHref(model.id, { kind: "card" }));
 		else if (next === "files")
 			void navigate(browseHref(model.id, { kind: "tree", revision: "main", path: "" }));
+		else if (next === "community") void navigate(browseHref(model.id, { kind: "discussions" }));
 		else void navigate(`${browseHref(model.id, { kind: "card" })}?tab=${next}`);
 	};
 	const account = useHubSession(api.baseUrl)?.account;
@@ -355,12 +365,21 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 			content: (
 				<RepoBrowser
 					modelId={model.id}
-					view={view.kind === "card" ? { kind: "tree", revision: "main", path: "" } : view}
+					view={filesViewOf(view)}
 					canWrite={canWrite}
 					isPrivate={isPrivate}
 					initialUpload={arrival.upload === true}
 					onCommitted={onCommitted}
 				/>
+			),
+		},
+		{
+			id: "community",
+			label: "Community",
+			content: (
+				<Suspense fallback={<Loading label="Loading the community tab" />}>
+					<Community repoId={model.id} view={communityViewOf(view)} />
+				</Suspense>
 			),
 		},
 		// On a phone, one long column of card, snippets and playground is a scroll of several screens:

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { atRevision, browseHref, browseTitle, parseBrowsePath, parseDatasetPath, pathCrumbs } from "./browse";
+import {
+	atRevision,
+	browseHref,
+	browseTitle,
+	communityViewOf,
+	filesViewOf,
+	parseBrowsePath,
+	parseDatasetPath,
+	pathCrumbs,
+	tabOfView,
+} from "./browse";
 import { decodeShown, fileKind, highlightLanguage, prettyJson, textLines } from "./files";
 
 describe("browsing addresses", () => {
@@ -33,6 +43,46 @@ describe("browsing addresses", () => {
 		});
 	});
 
+	it("reads the Community tab's addresses, as the public hub writes them", () => {
+		expect(parseBrowsePath("/acme/m/discussions")).toEqual({ id: "acme/m", view: { kind: "discussions" } });
+		expect(parseBrowsePath("/acme/m/discussions/7")).toEqual({
+			id: "acme/m",
+			view: { kind: "discussion", num: 7 },
+		});
+		expect(parseBrowsePath("/acme/m/discussions/7/files")).toEqual({
+			id: "acme/m",
+			view: { kind: "discussion-files", num: 7 },
+		});
+		expect(parseBrowsePath("/gpt2/discussions/1")).toEqual({
+			id: "gpt2",
+			view: { kind: "discussion", num: 1 },
+		});
+		expect(parseDatasetPath("/datasets/acme/d/discussions/2/files")).toEqual({
+			id: "acme/d",
+			view: { kind: "discussion-files", num: 2 },
+		});
+		for (const path of [
+			"/acme/m/discussions/0",
+			"/acme/m/discussions/01",
+			"/acme/m/discussions/x",
+			"/acme/m/discussions/1234567890",
+			"/acme/m/discussions/1/other",
+			"/acme/m/discussions/1/files/more",
+		])
+			expect(parseBrowsePath(path), path).toBeUndefined();
+		expect(browseTitle("acme/m", { kind: "discussions" })).toBe("Discussions · acme/m");
+		expect(browseTitle("acme/m", { kind: "discussion", num: 2 }, undefined, { title: "Typo" })).toBe(
+			"Typo #2 · acme/m",
+		);
+		expect(browseHref("acme/d", { kind: "discussion", num: 2 }, "dataset")).toBe(
+			"/datasets/acme/d/discussions/2",
+		);
+		expect(tabOfView({ kind: "discussion-files", num: 2 })).toBe("community");
+		expect(tabOfView({ kind: "commits", revision: "main" })).toBe("files");
+		expect(filesViewOf({ kind: "discussions" })).toEqual({ kind: "tree", revision: "main", path: "" });
+		expect(communityViewOf({ kind: "card" })).toEqual({ kind: "discussions" });
+	});
+
 	it("refuses addresses that are no view", () => {
 		expect(parseBrowsePath("/acme/m/blob/main")).toBeUndefined();
 		expect(parseBrowsePath("/acme/m/commits/main/extra")).toBeUndefined();
@@ -48,6 +98,9 @@ describe("browsing addresses", () => {
 			{ kind: "blob", revision: "v1", path: "x/y.json" },
 			{ kind: "commits", revision: "dev" },
 			{ kind: "commit", revision: "b".repeat(40) },
+			{ kind: "discussions" },
+			{ kind: "discussion", num: 12 },
+			{ kind: "discussion-files", num: 3 },
 		] as const;
 		for (const view of views)
 			expect(parseBrowsePath(browseHref("acme/m", view))).toEqual({ id: "acme/m", view });

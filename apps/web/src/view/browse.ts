@@ -1,23 +1,28 @@
 /**
  * The model page's own addresses, as on the public hub: `/{id}` (the card), `/{id}/tree/{rev}/{path}`,
- * `/{id}/blob/{rev}/{path}`, `/{id}/commits/{rev}`, `/{id}/commit/{sha}`, and how a file is shown.
+ * `/{id}/blob/{rev}/{path}`, `/{id}/commits/{rev}`, `/{id}/commit/{sha}`, the Community tab's
+ * `/{id}/discussions[/{num}[/files]]`, and how a file is shown.
  * Pure, so the routes, the links and the hub's page titles (packages/hub/src/web/page-meta.ts) agree.
  */
-import { REPO_TYPE_URLS, type RepoType } from "@modelhub/tasks/repositories";
+import {
+	isCommunityView,
+	parseRepoPageView,
+	REPO_TYPE_URLS,
+	repoPageViewPath,
+	repoPageViewTitle,
+	type RepoPageView,
+	type RepoType,
+} from "@modelhub/tasks/repositories";
 import { encodeModelId } from "../api/http";
 
-export type BrowseView =
-	| { kind: "card" }
-	| { kind: "tree" | "blob"; revision: string; path: string }
-	| { kind: "commits" | "commit"; revision: string };
+/** The card, or one of the views @modelhub/tasks/repositories declares for app and hub alike. */
+export type BrowseView = { kind: "card" } | RepoPageView;
 
-/** How many segments after the action each browsing page takes (the revision, then a path). */
-const VIEWS: Record<Exclude<BrowseView["kind"], "card">, (rest: readonly string[]) => boolean> = {
-	tree: (rest) => rest.length >= 1,
-	blob: (rest) => rest.length >= 2,
-	commits: (rest) => rest.length === 1,
-	commit: (rest) => rest.length === 1,
-};
+/** The "Files and versions" tab's views. */
+export type FilesView = Extract<BrowseView, { kind: "tree" | "blob" | "commits" | "commit" }>;
+
+/** The Community tab's views: the list, a discussion, a pull request's files. */
+export type CommunityView = Extract<BrowseView, { kind: "discussions" | "discussion" | "discussion-files" }>;
 
 function decodedSegments(pathname: string): string[] | undefined {
 	const parts = pathname.split("/").filter((part) => part !== "");
@@ -36,21 +41,7 @@ export function parseBrowsePath(pathname: string): { id: string; view: BrowseVie
 	const parts = decodedSegments(pathname);
 	if (parts === undefined || parts.length === 0) return undefined;
 	if (parts.length <= 2) return { id: parts.join("/"), view: { kind: "card" } };
-	for (const idLength of [2, 1]) {
-		const action = parts[idLength];
-		if (action === undefined || !Object.hasOwn(VIEWS, action)) continue;
-		const kind = action as keyof typeof VIEWS;
-		const rest = parts.slice(idLength + 1);
-		if (!VIEWS[kind](rest) || rest.slice(1).some((part) => part === "")) continue;
-		const id = parts.slice(0, idLength).join("/");
-		const revision = rest[0] as string;
-		const view: BrowseView =
-			kind === "tree" || kind === "blob"
-				? { kind, revision, path: rest.slice(1).join("/") }
-				: { kind, revision };
-		return { id, view };
-	}
-	return undefined;
+	return parseRepoPageView(parts);
 }
 
 /**
@@ -70,26 +61,17 @@ export function parseDatasetPath(pathname: string): { id: string; view: BrowseVi
  */
 export function browseHref(id: string, view: BrowseView, repoType: RepoType = "model"): string {
 	const base = `/${REPO_TYPE_URLS[repoType].prefix}${encodeModelId(id)}`;
-	if (view.kind === "card") return base;
-	const revision = encodeURIComponent(view.revision);
-	if (!("path" in view)) return `${base}/${view.kind}/${revision}`;
-	return `${base}/${view.kind}/${revision}${view.path ? `/${encodeModelId(view.path)}` : ""}`;
+	return view.kind === "card" ? base : `${base}${repoPageViewPath(view)}`;
 }
 
 /** The page title (without the site's name), as the hub writes it into the page it serves. */
-export function browseTitle(id: string, view: BrowseView, commit?: { id: string; title: string }): string {
-	switch (view.kind) {
-		case "card":
-			return id;
-		case "tree":
-			return `${view.path ? `${view.path} · ` : ""}${id} at ${view.revision}`;
-		case "blob":
-			return `${view.path} · ${id} at ${view.revision}`;
-		case "commits":
-			return `Commits · ${id} at ${view.revision}`;
-		case "commit":
-			return `${commit?.title ?? "Commit"} · ${id}@${(commit?.id ?? view.revision).slice(0, 7)}`;
-	}
+export function browseTitle(
+	id: string,
+	view: BrowseView,
+	commit?: { id: string; title: string },
+	discussion?: { title: string },
+): string {
+	return view.kind === "card" ? id : repoPageViewTitle(id, view, { commit, discussion });
 }
 
 /** The same view at another revision (a commit page leads to that revision's history). */
@@ -114,4 +96,28 @@ export function pathCrumbs(path: string): Array<{ name: string; path: string }> 
 /** A commit's short id, as git and the public hub show it. */
 export function shortCommitId(id: string): string {
 	return id.slice(0, 7);
+}
+
+/** The "Files and versions" tab's view for an address: its own, or the root of `main` for the others. */
+export function filesViewOf(view: BrowseView): FilesView {
+	switch (view.kind) {
+		case "tree":
+		case "blob":
+		case "commits":
+		case "commit":
+			return view;
+		default:
+			return { kind: "tree", revision: "main", path: "" };
+	}
+}
+
+/** Which of a repository page's tabs an address opens: the card, the files, or the Community tab. */
+export function tabOfView(view: BrowseView): "card" | "files" | "community" {
+	if (view.kind === "card") return "card";
+	return isCommunityView(view) ? "community" : "files";
+}
+
+/** The Community tab's view for an address: its own, or the list. */
+export function communityViewOf(view: BrowseView): CommunityView {
+	return isCommunityView(view) ? view : { kind: "discussions" };
 }

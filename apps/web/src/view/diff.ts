@@ -3,13 +3,9 @@
  * library git-style diffs in JavaScript come from), each line with its old and new line numbers.
  */
 import { structuredPatch } from "diff";
+import type { DiffRow } from "./diff-rows";
 
-export interface DiffRow {
-	kind: "context" | "added" | "removed" | "hunk";
-	oldLine?: number;
-	newLine?: number;
-	text: string;
-}
+export { diffStats, type DiffRow } from "./diff-rows";
 
 /** Lines of context around each change, as `git diff` shows by default. */
 const CONTEXT_LINES = 3;
@@ -34,15 +30,4 @@ export function diffRows(before: string, after: string): DiffRow[] {
 		}
 	}
 	return rows;
-}
-
-/** How many lines a diff adds and removes. */
-export function diffStats(rows: readonly DiffRow[]): { added: number; removed: number } {
-	let added = 0;
-	let removed = 0;
-	for (const row of rows) {
-		if (row.kind === "added") added++;
-		else if (row.kind === "removed") removed++;
-	}
-	return { added, removed };
 }

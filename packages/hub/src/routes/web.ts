@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { noSuchApiRoute, noSuchPath } from "../errors.js";
 import { acceptsHtml, pathOf } from "../http.js";
 import { publicRepoPage } from "../services/contents.js";
+import { publicDiscussionPage } from "../services/discussions.js";
 import { publicDatasetInfo } from "../services/datasets.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
 import { publicAccount, publicNamespace } from "../services/people.js";
@@ -98,7 +99,19 @@ async function repoViewFacts(
 ): Promise<RepoViewFacts | undefined> {
 	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
 	// As the public sees it, for the reason modelFacts gives: a private repository's pages are 404 here.
-	return publicRepoPage(context, { type, id }, view);
+	switch (view.kind) {
+		case "discussions":
+			return publicDiscussionPage(context, { type, id });
+		case "discussion":
+		case "discussion-files": {
+			const page = await publicDiscussionPage(context, { type, id }, view.num);
+			// A discussion that is no pull request has no changed files.
+			if (view.kind === "discussion-files" && page?.discussion?.isPullRequest !== true) return undefined;
+			return page;
+		}
+		default:
+			return publicRepoPage(context, { type, id }, view);
+	}
 }
 
 async function accountFacts(context: ReadContext, name: string): Promise<AccountFacts | undefined> {

@@ -1,4 +1,11 @@
-import { canRead, RefusedError, repoRefusal, type RepoRef, type Viewer } from "../accounts/viewer.js";
+import {
+	ANONYMOUS,
+	canRead,
+	RefusedError,
+	repoRefusal,
+	type RepoRef,
+	type Viewer,
+} from "../accounts/viewer.js";
 import type {
 	CommentEvent,
 	DiscussionAuthor,
@@ -287,6 +294,30 @@ export async function listRepoDiscussions(
 		start,
 		numClosed: closed.count,
 	};
+}
+
+/**
+ * A Community page of a repository as the public sees it (pages load without a token, so a private
+ * repository is missing): the repository's id as stored and, for `num`, that discussion's title and
+ * kind; undefined when the repository or the discussion does not exist (the page is a 404).
+ */
+export async function publicDiscussionPage(
+	context: Pick<RepoContext, "db">,
+	target: RepoKey,
+	num?: number,
+): Promise<{ id: string; discussion?: { title: string; isPullRequest: boolean } } | undefined> {
+	let repo: RepoRef;
+	try {
+		repo = await authorizeRepo(context, ANONYMOUS, target, "read");
+	} catch (error) {
+		if (error instanceof RefusedError) return undefined;
+		throw error;
+	}
+	if (num === undefined) return { id: repo.id };
+	const row = await getDiscussion(context.db, repo, num);
+	return row
+		? { id: repo.id, discussion: { title: row.title, isPullRequest: row.isPullRequest } }
+		: undefined;
 }
 
 async function commentCounts(db: Queryable, repo: RepoKey, nums: number[]): Promise<Map<number, number>> {

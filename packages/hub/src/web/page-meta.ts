@@ -7,7 +7,13 @@
  */
 import { MODEL_LIBRARIES_UI_ELEMENTS, PIPELINE_DATA, TASKS_DATA } from "@modelhub/tasks";
 import type { PipelineType } from "@modelhub/tasks";
-import type { AppSection } from "@modelhub/tasks/repositories";
+import {
+	parseRepoPageView,
+	repoPageViewTitle,
+	type AppSection,
+	type RepoPageView,
+	type RepoPageViewFacts,
+} from "@modelhub/tasks/repositories";
 import type { HubUrlMetaName } from "../api/models.js";
 
 export interface PageMeta {
@@ -27,15 +33,16 @@ export interface ModelFacts {
 	license?: string;
 }
 
-/** A browsing page of a model: `/{id}/tree/{rev}/{path}`, `/blob/{rev}/{path}`, `/commits/{rev}`, `/commit/{rev}`. */
-export type RepoView =
-	| { kind: "tree" | "blob"; revision: string; path: string }
-	| { kind: "commits" | "commit"; revision: string };
+/**
+ * A page of a repository after its id: its browsing pages (`/tree/{rev}/{path}`, `/blob/{rev}/{path}`,
+ * `/commits/{rev}`, `/commit/{rev}`) and its Community tab (`/discussions`, `/discussions/{num}`,
+ * `/discussions/{num}/files`), as @modelhub/tasks/repositories declares them for the app too.
+ */
+export type RepoView = RepoPageView;
 
-/** What a browsing page's title names: the model's id as stored, and a commit page's commit. */
-export interface RepoViewFacts {
+/** What a page's title names: the repository's id as stored, a commit page's commit, a discussion's title. */
+export interface RepoViewFacts extends RepoPageViewFacts {
 	id: string;
-	commit?: { id: string; title: string };
 }
 
 /** The few facts of a dataset its page's title and description use. */
@@ -178,58 +185,26 @@ function modelDescription(model: ModelFacts): string {
 	return `${model.id}: ${kind}${facts.length > 0 ? `, ${facts.join(", ")}` : ""}. Model card, files and how to use it.`;
 }
 
-/** How many segments after the action each browsing page takes (the revision, then a path). */
-const REPO_VIEWS: Record<RepoView["kind"], (rest: readonly string[]) => boolean> = {
-	tree: (rest) => rest.length >= 1,
-	blob: (rest) => rest.length >= 2,
-	commits: (rest) => rest.length === 1,
-	commit: (rest) => rest.length === 1,
+/** The title and what is missing, of a view that does not exist. */
+const VIEW_NOT_FOUND: Record<RepoView["kind"], { title: string; what: string }> = {
+	tree: { title: "Folder not found", what: "folder" },
+	blob: { title: "File not found", what: "file" },
+	commits: { title: "Revision not found", what: "revision" },
+	commit: { title: "Commit not found", what: "commit" },
+	discussions: { title: "Repository not found", what: "repository" },
+	discussion: { title: "Discussion not found", what: "discussion" },
+	"discussion-files": { title: "Pull request not found", what: "pull request" },
 };
 
-/**
- * `ns/name/{action}/…` or `name/{action}/…` as the app routes them (App.tsx: the namespaced form is
- * tried first, so `ns/tree` stays a model).
- */
-export function parseRepoView(parts: readonly string[]): { id: string; view: RepoView } | undefined {
-	for (const idLength of [2, 1]) {
-		const action = parts[idLength];
-		if (action === undefined || !Object.hasOwn(REPO_VIEWS, action)) continue;
-		const kind = action as RepoView["kind"];
-		const rest = parts.slice(idLength + 1);
-		if (!REPO_VIEWS[kind](rest) || rest.slice(1).some((part) => part === "")) continue;
-		const id = parts.slice(0, idLength).join("/");
-		const revision = rest[0] as string;
-		const view: RepoView =
-			kind === "tree" || kind === "blob"
-				? { kind, revision, path: rest.slice(1).join("/") }
-				: { kind, revision };
-		return { id, view };
-	}
-	return undefined;
-}
-
-/**
- * A browsing page's title (the web app's src/view/browse.ts writes the same): the file or folder,
- * the model and the revision, as the public hub's pages name them.
- */
-export function repoViewTitle(facts: RepoViewFacts, view: RepoView): string {
-	switch (view.kind) {
-		case "tree":
-			return `${view.path ? `${view.path} · ` : ""}${facts.id} at ${view.revision}`;
-		case "blob":
-			return `${view.path} · ${facts.id} at ${view.revision}`;
-		case "commits":
-			return `Commits · ${facts.id} at ${view.revision}`;
-		case "commit":
-			return `${facts.commit?.title ?? "Commit"} · ${facts.id}@${(facts.commit?.id ?? view.revision).slice(0, 7)}`;
-	}
-}
-
-const VIEW_NOT_FOUND: Record<RepoView["kind"], string> = {
-	tree: "Folder not found",
-	blob: "File not found",
-	commits: "Revision not found",
-	commit: "Commit not found",
+/** What a view's page description says it shows. */
+const VIEW_SHOWS: Record<RepoView["kind"], string> = {
+	tree: "files",
+	blob: "files",
+	commits: "the history",
+	commit: "a commit and its changes",
+	discussions: "discussions and pull requests",
+	discussion: "a discussion",
+	"discussion-files": "a pull request's changed files",
 };
 
 function accountLabel(account: AccountFacts): string {
@@ -351,26 +326,29 @@ async function datasetPage(parts: readonly string[], lookups: PageLookups): Prom
 	};
 }
 
-/** A browsing page of a repository: `{id}/tree/…`, `/blob/…`, `/commits/…`, `/commit/…`. */
+/** A page of a repository after its id: `{id}/tree/…`, `/blob/…`, `/commits/…`, `/commit/…`, `/discussions…`. */
 async function repoViewPage(
 	type: PageRepoType,
 	parts: readonly string[],
 	lookups: PageLookups,
 ): Promise<PageMeta> {
-	const browsed = parseRepoView(parts);
+	const browsed = parseRepoPageView(parts);
 	if (!browsed) return NOT_FOUND;
 	const facts = await lookups.repoView(type, browsed.id, browsed.view);
+	const missing = VIEW_NOT_FOUND[browsed.view.kind];
 	if (!facts) {
 		return {
 			status: 404,
-			title: VIEW_NOT_FOUND[browsed.view.kind],
-			description: `The hub has no such ${browsed.view.kind === "tree" ? "folder" : browsed.view.kind === "blob" ? "file" : browsed.view.kind === "commit" ? "commit" : "revision"} of “${browsed.id}”.`,
+			title: missing.title,
+			description: `The hub has no such ${missing.what} of “${browsed.id}”.`,
 		};
 	}
+	const view = browsed.view;
+	const at = "revision" in view ? ` at ${view.revision}` : "";
 	return {
 		status: 200,
-		title: repoViewTitle(facts, browsed.view),
-		description: `${facts.id}: ${browsed.view.kind === "commits" ? "the history" : browsed.view.kind === "commit" ? "a commit and its changes" : "files"} at ${browsed.view.revision}.`,
+		title: repoPageViewTitle(facts.id, view, facts),
+		description: `${facts.id}: ${VIEW_SHOWS[view.kind]}${at}.`,
 	};
 }
 

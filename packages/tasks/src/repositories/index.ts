@@ -150,3 +150,12 @@ export {
 	SERVER_SECTIONS,
 	type AppSection,
 } from "./sections.js";
+export {
+	isCommunityView,
+	parseRepoPageView,
+	repoPageViewPath,
+	repoPageViewTitle,
+	type RepoPageView,
+	type RepoPageViewFacts,
+	type RepoPageViewKind,
+} from "./views.js";

@@ -8,10 +8,11 @@ import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { useResource } from "../../hooks/useResource";
 import { browseHref, browseTitle, shortCommitId } from "../../view/browse";
 import { decodeShown, fileKind } from "../../view/files";
-import { diffRows, diffStats } from "../../view/diff";
+import { diffRows } from "../../view/diff";
 import { formatBytes, formatDate } from "../../view/format";
 import NotFound from "../../pages/NotFound";
 import { ErrorNotice, Loading } from "../Status";
+import { DiffTable } from "./DiffTable";
 import { useRepoType } from "../../hooks/useRepoType";
 
 /** Text files are diffed up to this size on each side; larger ones show their sizes only. */
@@ -228,44 +229,5 @@ function TextDiff({
 		return <ErrorNotice title="Could not load the diff">{texts.error.message}</ErrorNotice>;
 	if (texts.data === undefined) return <p className="muted diff-note">Binary file: not compared.</p>;
 	if (rows.length === 0) return <p className="muted diff-note">Empty file.</p>;
-	const stats = diffStats(rows);
-	return (
-		<div className="diff-scroll" role="region" aria-label={`Changes to ${change.path}`} tabIndex={0}>
-			<table className="diff-table">
-				<caption className="visually-hidden">
-					{change.path}: {stats.added} lines added, {stats.removed} removed
-				</caption>
-				<thead className="visually-hidden">
-					<tr>
-						<th scope="col">Old line</th>
-						<th scope="col">New line</th>
-						<th scope="col">Change</th>
-						<th scope="col">Text</th>
-					</tr>
-				</thead>
-				<tbody>
-					{rows.map((row, index) => (
-						<tr key={index} className={`diff-${row.kind}`}>
-							<td className="diff-num">{row.oldLine ?? ""}</td>
-							<td className="diff-num">{row.newLine ?? ""}</td>
-							<td className="diff-sign">
-								{row.kind === "added" ? (
-									<>
-										<span aria-hidden="true">+</span>
-										<span className="visually-hidden">added</span>
-									</>
-								) : row.kind === "removed" ? (
-									<>
-										<span aria-hidden="true">−</span>
-										<span className="visually-hidden">removed</span>
-									</>
-								) : null}
-							</td>
-							<td className="diff-text">{row.text}</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</div>
-	);
+	return <DiffTable path={change.path} rows={rows} />;
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { listRefs } from "../../api/models";
 import { useApiOptions } from "../../hooks/useApiOptions";
 import { useResource } from "../../hooks/useResource";
-import { atRevision, browseHref, type BrowseView } from "../../view/browse";
+import { atRevision, browseHref, type FilesView } from "../../view/browse";
 import { FilesTab } from "../model/FilesTab";
 import { Loading } from "../Status";
 import { RevisionSwitcher, type RevisionOption } from "./RevisionSwitcher";
@@ -16,8 +16,6 @@ const BlobView = lazy(() => import("./BlobView"));
 const CommitView = lazy(() => import("./CommitView"));
 // Creating a branch or tag: for those who may write, when they open it.
 const RefForm = lazy(() => import("./RefForm"));
-
-type FilesView = Exclude<BrowseView, { kind: "card" }>;
 
 /**
  * "Files and versions": the switcher, Files / History links, and the view the address names: a folder,

@@ -16,12 +16,19 @@ import { cardBody, cardMetadata } from "../../view/model";
 import type { RepoType } from "@modelhub/tasks/repositories";
 import { useRepoType } from "../../hooks/useRepoType";
 
-const marked = new Marked({
-	gfm: true,
-	walkTokens(token) {
-		if (token.type === "heading") token.depth = Math.min(6, token.depth + 1);
-	},
-});
+/** A GitHub-flavoured renderer whose headings sit `levels` below their Markdown level. */
+function headingsBelow(levels: number): Marked {
+	return new Marked({
+		gfm: true,
+		walkTokens(token) {
+			if (token.type === "heading") token.depth = Math.min(6, token.depth + levels);
+		},
+	});
+}
+
+/** A card's `#` sits under the page's title; a comment's under the discussion's (an `<h2>`). */
+const cardMarked = headingsBelow(1);
+const commentMarked = headingsBelow(2);
 
 function isExternal(url: string): boolean {
 	return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//");
@@ -49,15 +56,23 @@ export interface CardPlace {
 	repoType?: RepoType;
 	/** The folder of the Markdown file ("" for the root, as README.md). */
 	folder?: string;
+	/**
+	 * A discussion comment rather than a card: the whole text (no front matter), headings under the
+	 * thread's, and code regions named after `label` (several comments share the page, axe's
+	 * landmark-unique).
+	 */
+	comment?: { label: string };
 }
 
 export function renderCard(
 	markdown: string,
 	modelId: string,
 	origin: string,
-	{ revision = "main", folder = "", repoType = "model" }: CardPlace = {},
+	{ revision = "main", folder = "", repoType = "model", comment }: CardPlace = {},
 ): string {
-	const html = marked.parse(cardBody(markdown), { async: false });
+	const html = comment
+		? commentMarked.parse(markdown, { async: false })
+		: cardMarked.parse(cardBody(markdown), { async: false });
 	const purify = DOMPurify(window);
 	let codeBlocks = 0;
 	purify.addHook("afterSanitizeAttributes", (node) => {
@@ -67,7 +82,10 @@ export function renderCard(
 			// Each region's name is its own (axe's landmark-unique).
 			node.setAttribute("tabindex", "0");
 			node.setAttribute("role", "region");
-			node.setAttribute("aria-label", `Code example ${++codeBlocks}`);
+			node.setAttribute(
+				"aria-label",
+				comment ? `${comment.label}, code ${++codeBlocks}` : `Code example ${++codeBlocks}`,
+			);
 		}
 		if (node.tagName === "A") {
 			const href = node.getAttribute("href") ?? "";

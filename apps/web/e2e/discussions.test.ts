@@ -1,0 +1,257 @@
+/**
+ * The Community tab in Debian's Chromium against the real hub (issue 24): a reader starts a discussion
+ * (Markdown rendered safely) and comments, the list filters and counts it, its author closes and reopens
+ * it, a pull request opened through the API (a `create_pr=1` commit) shows its diff and no merge button
+ * to the reader, and its owner merges it from the page; a private model's Community pages are 404 to
+ * others, on the server and in the app. axe at 1280 and 390 px in both themes on the list and thread.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser";
+import { startHub, type RunningHub } from "./support/hub";
+
+const ADMIN_TOKEN = "discussions-e2e-admin-token-0123456789";
+const MODEL = "alice/shared";
+const PRIVATE = "alice/secret";
+
+let hub: RunningHub;
+let browser: Browser;
+const tokens: Record<string, string> = {};
+const pages: Page[] = [];
+/** Console errors and uncaught exceptions of every tab. */
+const errors: string[] = [];
+
+/** The errors seen so far, but the console's note of an expected API answer (a 404, a refused merge). */
+function unexpectedErrors(expectedStatuses: readonly number[] = []): string[] {
+	return errors.filter(
+		(error) =>
+			!expectedStatuses.some((status) =>
+				error.includes(`Failed to load resource: the server responded with a status of ${status}`),
+			),
+	);
+}
+
+async function api(method: string, path: string, token: string, body?: unknown): Promise<unknown> {
+	const response = await fetch(hub.url + path, {
+		method,
+		headers: {
+			authorization: `Bearer ${token}`,
+			...(body === undefined ? {} : { "content-type": "application/json" }),
+		},
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+	});
+	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+	return response.json();
+}
+
+/** Commits one text file as `token`, to `main` or (with `createPr`) into a new pull request. */
+async function commit(token: string, repo: string, path: string, text: string, createPr = false) {
+	const lines = [
+		{ key: "header", value: { summary: `Add ${path}`, description: "" } },
+		{ key: "file", value: { path, encoding: "base64", content: Buffer.from(text).toString("base64") } },
+	];
+	const response = await fetch(`${hub.url}/api/models/${repo}/commit/main${createPr ? "?create_pr=1" : ""}`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+		body: lines.map((line) => JSON.stringify(line)).join("\n"),
+	});
+	const answer = (await response.json()) as { pullRequestUrl?: string };
+	if (!response.ok) throw new Error(`commit: ${response.status} ${JSON.stringify(answer)}`);
+	return answer;
+}
+
+async function visit(page: Page, path: string) {
+	await page.goto(hub.url + path, { waitUntil: "networkidle" });
+	await page.locator("main h1").first().waitFor();
+}
+
+/** A new tab signed in with `token` (a token session lives in its tab only). */
+async function tab(token: string): Promise<Page> {
+	const page = await browser.context.newPage();
+	page.setDefaultTimeout(10_000);
+	pages.push(page);
+	page.on("console", (message) => {
+		if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+	});
+	page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
+	await visit(page, "/account");
+	await page.getByText("Sign in with an access token").click();
+	await page.getByLabel("Hub access token").fill(token);
+	await page.getByRole("button", { name: "Sign in with token" }).click();
+	await page.getByRole("heading", { name: "Your models" }).waitFor();
+	return page;
+}
+
+/** Moves within the app as a link would (a token session lives in memory: a reload would end it). */
+async function go(page: Page, path: string) {
+	await page.evaluate((to) => {
+		window.history.pushState({}, "", to);
+		window.dispatchEvent(new PopStateEvent("popstate"));
+	}, path);
+	await page.waitForLoadState("networkidle");
+	await page.locator("main h1").first().waitFor();
+}
+
+/** The status and title the hub serves a page address with, to a browser without a session. */
+async function served(path: string): Promise<{ status: number; title: string | undefined }> {
+	const response = await fetch(hub.url + path, { headers: { accept: "text/html" } });
+	return { status: response.status, title: /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] };
+}
+
+beforeAll(async () => {
+	[hub, browser] = await Promise.all([startHub({ MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN }), launchBrowser()]);
+	for (const name of ["alice", "bob"]) {
+		tokens[name] = (
+			(await api("POST", "/api/admin/users", ADMIN_TOKEN, { name })) as { token: string }
+		).token;
+	}
+	const alice = tokens.alice as string;
+	await api("POST", "/api/repos/create", alice, { type: "model", name: "shared" });
+	await api("POST", "/api/repos/create", alice, { type: "model", name: "secret", private: true });
+	// A card, so the model page asks for nothing the hub answers 404 (a console error).
+	await commit(alice, MODEL, "README.md", "# Shared\n");
+	await commit(alice, MODEL, "notes.txt", "one\ntwo\nthree\n");
+	await api("POST", `/api/models/${PRIVATE}/discussions`, alice, {
+		title: "Private plans",
+		description: "Nobody else may read this.",
+		pullRequest: false,
+	});
+}, 120_000);
+
+afterAll(async () => {
+	for (const page of pages) if (!page.isClosed()) await page.close();
+	await browser?.close();
+	await hub?.stop();
+});
+
+describe("the Community tab in the browser", () => {
+	it("starts a discussion with safe Markdown, comments, lists it, and its author closes and reopens it", async () => {
+		const bob = await tab(tokens.bob as string);
+		await go(bob, `/${MODEL}`);
+		await bob.getByRole("tab", { name: "Community" }).click();
+		await bob.getByRole("heading", { name: "Discussions and pull requests" }).waitFor();
+		expect(new URL(bob.url()).pathname).toBe(`/${MODEL}/discussions`);
+		await bob.getByText("Nothing here yet.").waitFor();
+
+		await bob.getByRole("button", { name: "New discussion" }).click();
+		await bob.getByLabel("Title", { exact: true }).fill("How was it trained?");
+		await bob
+			.getByLabel("Description")
+			.fill(
+				'Is it **fine-tuned**?\n\n<script>window.pwned=1</script><a href="javascript:window.pwned=1">x</a>',
+			);
+		await bob.getByRole("button", { name: "Start discussion" }).click();
+		const title = bob.getByRole("heading", { level: 2, name: /How was it trained\?/ });
+		await title.waitFor();
+		expect(new URL(bob.url()).pathname).toBe(`/${MODEL}/discussions/1`);
+		const description = bob.getByRole("article", { name: /^Comment by bob/ }).first();
+		await expect(description.locator(".markdown strong").textContent()).resolves.toBe("fine-tuned");
+		await expect(description.locator("script, a[href^='javascript']").count()).resolves.toBe(0);
+		expect(await bob.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+		await expect(bob.title()).resolves.toBe(`How was it trained? #1 · ${MODEL} · ModelHub`);
+
+		await bob.getByLabel("Comment", { exact: true }).fill("Also: which *data*?");
+		await bob.getByRole("button", { name: "Comment", exact: true }).click();
+		await bob
+			.getByRole("article", { name: /^Comment by bob/ })
+			.nth(1)
+			.locator("em", { hasText: "data" })
+			.waitFor();
+		await expect(bob.getByLabel("Comment", { exact: true }).inputValue()).resolves.toBe("");
+		await expectNoAxeViolations(bob, "a discussion thread");
+
+		// The author closes and reopens it; each change is an event of the thread.
+		await bob.getByRole("button", { name: "Close discussion" }).click();
+		await bob.getByText("closed this discussion").waitFor();
+		await bob.locator(".discussion-header .badge", { hasText: "Closed" }).waitFor();
+		await bob.getByRole("button", { name: "Reopen discussion" }).click();
+		await bob.getByText("opened this discussion").waitFor();
+		await bob.getByRole("button", { name: "Close discussion" }).waitFor();
+
+		await bob.getByRole("link", { name: "← All discussions" }).click();
+		const item = bob.getByRole("listitem").filter({ hasText: "How was it trained?" });
+		await item.getByText("2 comments").waitFor();
+		await expectNoAxeViolations(bob, "the discussions list");
+		await bob.getByRole("button", { name: "Pull requests" }).click();
+		await bob.getByText("Nothing here yet.").waitFor();
+		expect(new URL(bob.url()).search).toBe("?type=pull_request");
+		await bob.getByRole("button", { name: "Closed" }).click();
+		expect(new URL(bob.url()).search).toBe("?type=pull_request&status=closed");
+
+		expect(await served(`/${MODEL}/discussions`)).toEqual({
+			status: 200,
+			title: `Discussions · ${MODEL} · ModelHub`,
+		});
+		expect(await served(`/${MODEL}/discussions/1`)).toEqual({
+			status: 200,
+			title: `How was it trained? #1 · ${MODEL} · ModelHub`,
+		});
+		expect(unexpectedErrors()).toEqual([]);
+	});
+
+	it("shows a pull request opened through the API with its diff, no merge button to a reader, and merges it for the owner", async () => {
+		const opened = await commit(tokens.bob as string, MODEL, "notes.txt", "one\n2\nthree\n", true);
+		const num = Number(/\/discussions\/(\d+)$/.exec(opened.pullRequestUrl ?? "")?.[1]);
+		expect(num).toBeGreaterThan(0);
+		const thread = `/${MODEL}/discussions/${num}`;
+
+		const bob = pages[0] as Page;
+		await go(bob, thread);
+		await bob.getByRole("heading", { level: 2, name: /Add notes\.txt/ }).waitFor();
+		await bob.getByText("added a commit: Add notes.txt").waitFor();
+		await bob.getByRole("button", { name: "Close pull request" }).waitFor();
+		await expect(bob.getByRole("button", { name: "Merge" }).count()).resolves.toBe(0);
+
+		await bob.getByRole("link", { name: "Files changed" }).click();
+		const diff = bob.getByRole("region", { name: "Changes to notes.txt" });
+		await diff.waitFor();
+		await expect(diff.locator("caption").textContent()).resolves.toBe("notes.txt: 1 lines added, 1 removed");
+		await expectNoAxeViolations(bob, "a pull request's changed files");
+		expect(await served(`${thread}/files`)).toEqual({
+			status: 200,
+			title: `Files changed · Add notes.txt #${num} · ${MODEL} · ModelHub`,
+		});
+
+		const alice = await tab(tokens.alice as string);
+		await go(alice, thread);
+		await alice.getByRole("button", { name: "Merge" }).click();
+		await alice.getByText("merged this pull request").waitFor();
+		await alice.locator(".discussion-header .badge", { hasText: "Merged" }).waitFor();
+		await expect(alice.getByRole("button", { name: "Merge" }).count()).resolves.toBe(0);
+		const merged = await fetch(`${hub.url}/${MODEL}/resolve/main/notes.txt`);
+		await expect(merged.text()).resolves.toBe("one\n2\nthree\n");
+		expect(unexpectedErrors()).toEqual([]);
+	});
+
+	it("shows the hub's message when a merge conflicts", async () => {
+		const alice = pages[1] as Page;
+		const opened = await commit(tokens.bob as string, MODEL, "notes.txt", "changed by the PR\n", true);
+		const num = Number(/\/discussions\/(\d+)$/.exec(opened.pullRequestUrl ?? "")?.[1]);
+		await commit(tokens.alice as string, MODEL, "notes.txt", "changed on main\n");
+		await go(alice, `/${MODEL}/discussions/${num}`);
+		await alice.getByText("Conflicting files").waitFor();
+		await alice.getByRole("button", { name: "Merge" }).click();
+		await alice
+			.getByRole("alert")
+			.filter({ hasText: `Pull request #${num} cannot be merged` })
+			.waitFor();
+		expect(unexpectedErrors([409])).toEqual([]);
+	});
+
+	it("answers a private model's Community pages with 404 to others, on the server and in the app", async () => {
+		for (const path of [`/${PRIVATE}/discussions`, `/${PRIVATE}/discussions/1`, `/${MODEL}/discussions/99`])
+			expect((await served(path)).status, path).toBe(404);
+		const bob = pages[0] as Page;
+		await go(bob, `/${PRIVATE}/discussions/1`);
+		await bob.getByRole("heading", { level: 1, name: "Model not found" }).waitFor();
+		await expect(bob.getByText("Private plans").count()).resolves.toBe(0);
+		await go(bob, `/${MODEL}/discussions/99`);
+		await bob.getByRole("heading", { level: 1, name: "Discussion not found" }).waitFor();
+
+		const alice = pages[1] as Page;
+		await go(alice, `/${PRIVATE}/discussions`);
+		await alice.getByRole("link", { name: "Private plans" }).waitFor();
+		// The 404 answers of the API calls are the pages' own not-found views.
+		expect(unexpectedErrors([404, 409])).toEqual([]);
+	});
+});
