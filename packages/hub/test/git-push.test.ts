@@ -4,6 +4,7 @@
 // hostile pushes (a `.git` path, an executable file, an oversized pack, a thin pack whose base the hub
 // lacks) are refused without a crash, the branch unchanged.
 import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { startHub, type RunningHub } from "./support/hub.js";
+import { runHubClient } from "./support/python.js";
 
 const run = promisify(execFile);
 const ADMIN = "git-push-admin-token-0123456789abcdef";
@@ -103,7 +105,15 @@ async function commitFile(dir: string, path: string, content: string | Buffer, m
 
 beforeAll(async () => {
 	home = mkdtempSync(join(tmpdir(), "modelhub-git-push-"));
-	writeFileSync(join(home, "gitconfig"), "[user]\n\tname = Test Pusher\n\temail = pusher@example.com\n");
+	// The user, and what `git lfs install` writes, in the throwaway global config.
+	writeFileSync(
+		join(home, "gitconfig"),
+		[
+			"[user]\n\tname = Test Pusher\n\temail = pusher@example.com",
+			'[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true',
+			"",
+		].join("\n"),
+	);
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	hub = await startHub({ db, seed: false, adminToken: ADMIN, git: { maxPushBytes: 256 * 1024 } });
 	for (const name of ["alice", "bob"]) {
@@ -167,6 +177,54 @@ describe("git push over smart HTTP", () => {
 		expect(original).toContain("+0530");
 	});
 
+	it("pushes an LFS file uploaded by git-lfs; huggingface_hub downloads it byte-identical", async () => {
+		const dir = await cloneTiny();
+		// git-lfs's pre-push hook uploads through the LFS batch API with the same basic credentials.
+		await git(["lfs", "install", "--local"], dir);
+		await git(
+			["config", "credential.helper", `!f() { echo username=alice; echo password=${tokens.alice}; }; f`],
+			dir,
+		);
+		await git(["config", "lfs.locksverify", "false"], dir);
+		const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7919 + 13) % 251));
+		await commitFile(dir, "weights.bin", bytes, "Add weights through git-lfs");
+		expect((await git(["cat-file", "-p", "HEAD:weights.bin"], dir)).stdout).toMatch(
+			/^version https:\/\/git-lfs/,
+		);
+		const pushed = await gitResult(["push", "origin", "main"], dir);
+		expect(pushed.code, pushed.stderr).toBe(0);
+		const local = (await git(["rev-parse", "HEAD"], dir)).stdout.trim();
+		const read = await runHubClient<{ sha256: string; sha: string }>(
+			"download",
+			hub.url,
+			mkdtempSync(join(home, "hf-")),
+			{ repo: "alice/tiny", filename: "weights.bin" },
+			{},
+			"hf_hub_git.py",
+		);
+		expect(read).toEqual({ sha256: createHash("sha256").update(bytes).digest("hex"), sha: local });
+		const tree = (await (await api("/api/models/alice/tiny/tree/main", tokens.alice)).json()) as Array<{
+			path: string;
+			lfs?: { oid: string; size: number };
+		}>;
+		expect(tree.find((entry) => entry.path === "weights.bin")?.lfs?.size).toBe(bytes.length);
+		// A pointer to an object never uploaded here is refused, naming the fix.
+		const other = await cloneTiny();
+		const pointer = `version https://git-lfs.github.com/spec/v1\noid sha256:${"ab".repeat(32)}\nsize 12345\n`;
+		writeFileSync(join(other, "ghost.txt"), pointer);
+		await git(["add", "ghost.txt"], other); // .txt is not tracked by LFS: the pointer text goes as is
+		await git(["commit", "-q", "-m", "Ghost pointer"], other);
+		expect((await git(["cat-file", "-p", "HEAD:ghost.txt"], other)).stdout).toBe(pointer);
+		// --no-verify: git-lfs's pre-push hook would stop it first (it has no such object to upload).
+		const ghost = await gitResult(
+			[...credentials("alice", tokens.alice as string), "push", "--no-verify", "origin", "main"],
+			other,
+		);
+		expect(ghost.code).not.toBe(0);
+		expect(ghost.stderr).toMatch(/remote rejected.*was never uploaded to this repository/s);
+		expect(await head("alice/tiny")).toBe(local);
+	});
+
 	it("refuses anonymous pushes with a credential prompt and read tokens with the reason", async () => {
 		const dir = await cloneTiny();
 		await commitFile(dir, "anon.txt", "a\n", "Anonymous");
@@ -221,6 +279,50 @@ describe("git push over smart HTTP", () => {
 		expect(await head("alice/tiny")).toBe((await git(["rev-parse", "HEAD"], dir)).stdout.trim());
 	});
 
+	it("a push racing an API commit on the same base: exactly one lands, the other is told to fetch", async () => {
+		const dir = await cloneTiny();
+		const base = await head("alice/tiny");
+		const tip = await commitFile(dir, "race.txt", "race\n", "Racing push");
+		const lines = [
+			{ key: "header", value: { summary: "Racing API commit", description: "", parentCommit: base } },
+			{
+				key: "file",
+				value: { path: "api-race.txt", content: Buffer.from("api\n").toString("base64"), encoding: "base64" },
+			},
+		];
+		const [pushed, committed] = await Promise.all([
+			gitResult([...credentials("alice", tokens.alice as string), "push", "origin", "main"], dir),
+			api(
+				"/api/models/alice/tiny/commit/main",
+				tokens.alice,
+				lines.map((line) => JSON.stringify(line)).join("\n"),
+				"application/x-ndjson",
+			),
+		]);
+		const apiWon = committed.status === 200;
+		expect(
+			apiWon ? pushed.code !== 0 : committed.status === 412,
+			`${pushed.stderr} ${committed.status}`,
+		).toBe(true);
+		const now = await head("alice/tiny");
+		if (apiWon) {
+			expect(now).toBe(((await committed.json()) as { commitOid: string }).commitOid);
+			expect(pushed.stderr).toMatch(/fetch first|A commit has happened since/);
+		} else expect(now).toBe(tip);
+
+		// The hub's own check, whatever the client saw: a pack built on a head that has since moved.
+		const stale = await cloneTiny();
+		const old = await head("alice/tiny");
+		const next = await commitFile(stale, "stale.txt", "stale\n", "On a stale head");
+		const moved = await apiCommit("alice/tiny", tokens.alice as string, { "moved.txt": "m\n" }, "Moves main");
+		const answer = await receivePack(
+			`${old} ${next} refs/heads/main`,
+			await packOf(stale, [next, `^${old}`]),
+		);
+		expect(answer).toMatch(/ng refs\/heads\/main A commit has happened since: main is at [0-9a-f]{40}/);
+		expect(await head("alice/tiny")).toBe(moved);
+	});
+
 	it("refuses hostile content with the reason in git's output, the branch unchanged", async () => {
 		const before = await head("alice/tiny");
 		const push = (dir: string) =>
@@ -269,38 +371,55 @@ describe("git push over smart HTTP", () => {
 		// A base object only this clone has, then a thin pack with a delta against it.
 		const base = await commitFile(dir, "base.txt", "base line\n".repeat(500), "Base (never pushed)");
 		const tip = await commitFile(dir, "base.txt", `${"base line\n".repeat(500)}one more\n`, "Tip");
-		const pack = await new Promise<Buffer>((resolve, reject) => {
-			const child = spawn("git", ["pack-objects", "--thin", "--stdout", "--revs", "-q"], {
-				cwd: dir,
-				env: gitEnv(),
-			});
-			const out: Buffer[] = [];
-			child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-			child.on("error", reject);
-			child.on("close", () => resolve(Buffer.concat(out)));
-			child.stdin.end(`${tip}\n^${base}\n`);
-		});
-		const command = `${before} ${tip} refs/heads/main\0report-status side-band-64k\n`;
-		const line = `${(Buffer.byteLength(command) + 4).toString(16).padStart(4, "0")}${command}`;
-		const basic = `Basic ${Buffer.from(`alice:${tokens.alice}`).toString("base64")}`;
-		const res = await fetch(`${hub.url}/alice/tiny/git-receive-pack`, {
-			method: "POST",
-			headers: { authorization: basic, "content-type": "application/x-git-receive-pack-request" },
-			body: Buffer.concat([Buffer.from(`${line}0000`), pack]),
-		});
-		expect(res.status).toBe(200);
-		const answer = Buffer.from(await res.arrayBuffer()).toString("latin1");
+		const answer = await receivePack(
+			`${before} ${tip} refs/heads/main`,
+			await packOf(dir, [tip, `^${base}`]),
+		);
 		expect(answer).toMatch(/unpack (?!ok)/);
 		expect(answer).toMatch(/ng refs\/heads\/main/);
 		const garbage = await fetch(`${hub.url}/alice/tiny/git-receive-pack`, {
 			method: "POST",
-			headers: { authorization: basic, "content-type": "application/x-git-receive-pack-request" },
+			headers: {
+				authorization: `Basic ${Buffer.from(`alice:${tokens.alice}`).toString("base64")}`,
+				"content-type": "application/x-git-receive-pack-request",
+			},
 			body: "zzzz not pkt-lines",
 		});
 		expect(garbage.status).toBe(400);
 		expect(await head("alice/tiny")).toBe(before);
 	});
 });
+
+/** A thin pack of `revs` (git pack-objects --revs), as git push would send it. */
+async function packOf(cwd: string, revs: string[]): Promise<Buffer> {
+	return new Promise<Buffer>((resolve, reject) => {
+		const child = spawn("git", ["pack-objects", "--thin", "--stdout", "--revs", "-q"], {
+			cwd,
+			env: gitEnv(),
+		});
+		const out: Buffer[] = [];
+		child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+		child.on("error", reject);
+		child.on("close", () => resolve(Buffer.concat(out)));
+		child.stdin.end(`${revs.join("\n")}\n`);
+	});
+}
+
+/** A receive-pack request of one command (report-status, no side band) and its pack; the answer's text. */
+async function receivePack(command: string, pack: Buffer): Promise<string> {
+	const first = `${command}\0report-status\n`;
+	const line = `${(Buffer.byteLength(first) + 4).toString(16).padStart(4, "0")}${first}`;
+	const res = await fetch(`${hub.url}/alice/tiny/git-receive-pack`, {
+		method: "POST",
+		headers: {
+			authorization: `Basic ${Buffer.from(`alice:${tokens.alice}`).toString("base64")}`,
+			"content-type": "application/x-git-receive-pack-request",
+		},
+		body: Buffer.concat([Buffer.from(`${line}0000`), pack]),
+	});
+	expect(res.status).toBe(200);
+	return Buffer.from(await res.arrayBuffer()).toString("latin1");
+}
 
 async function hashObject(cwd: string, content: string): Promise<string> {
 	return new Promise((resolve, reject) => {

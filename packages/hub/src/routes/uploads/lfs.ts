@@ -211,6 +211,7 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 			});
 			const plans = await planLfsUploads(services, actorOf(request), repo, wanted);
 			const origin = publicOrigin(request, options.publicUrl);
+			const authorization = request.headers.authorization;
 			const answers = plans.map((plan) => {
 				const { oid, size } = plan;
 				switch (plan.status) {
@@ -246,8 +247,12 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 									href: `${origin}/api/lfs-upload/${encodeId(repoPathName(repo))}/${oid}?${new URLSearchParams(plan.query).toString()}`,
 									expires_in: UPLOAD_URL_TTL_SECONDS,
 								},
+								// With the request's own credentials, as downloads carry them: git-lfs sends an
+								// action's header and nothing else (its access mode is per URL), and the
+								// verify route needs write access.
 								verify: {
 									href: `${repoPageUrl(origin, repo)}.git/info/lfs/objects/verify`,
+									...(typeof authorization === "string" ? { header: { Authorization: authorization } } : {}),
 									expires_in: UPLOAD_URL_TTL_SECONDS,
 								},
 							},
