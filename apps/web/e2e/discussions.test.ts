@@ -13,6 +13,7 @@ import { startHub, type RunningHub } from "./support/hub";
 const ADMIN_TOKEN = "discussions-e2e-admin-token-0123456789";
 const MODEL = "alice/shared";
 const PRIVATE = "alice/secret";
+const DATASET = "alice/data";
 
 let hub: RunningHub;
 let browser: Browser;
@@ -108,6 +109,7 @@ beforeAll(async () => {
 	const alice = tokens.alice as string;
 	await api("POST", "/api/repos/create", alice, { type: "model", name: "shared" });
 	await api("POST", "/api/repos/create", alice, { type: "model", name: "secret", private: true });
+	await api("POST", "/api/repos/create", alice, { type: "dataset", name: "data" });
 	// A card, so the model page asks for nothing the hub answers 404 (a console error).
 	await commit(alice, MODEL, "README.md", "# Shared\n");
 	await commit(alice, MODEL, "notes.txt", "one\ntwo\nthree\n");
@@ -252,6 +254,45 @@ describe("the Community tab in the browser", () => {
 		await go(alice, `/${PRIVATE}/discussions`);
 		await alice.getByRole("link", { name: "Private plans" }).waitFor();
 		// The 404 answers of the API calls are the pages' own not-found views.
+		expect(unexpectedErrors([404, 409])).toEqual([]);
+	});
+
+	it("works on a dataset: edits one's own comment, shows a hidden comment as hidden and a rename as an event", async () => {
+		const bob = pages[0] as Page;
+		const base = `/api/datasets/${DATASET}/discussions`;
+		const created = (await api("POST", base, tokens.bob as string, {
+			title: "Missing split",
+			description: "Where is the *test* split?",
+			pullRequest: false,
+		})) as { num: number; url: string };
+		expect(new URL(created.url).pathname).toBe(`/datasets/${DATASET}/discussions/${created.num}`);
+		await go(bob, `/datasets/${DATASET}/discussions`);
+		await bob.getByRole("link", { name: "Missing split" }).click();
+		await bob.getByRole("heading", { level: 2, name: /Missing split/ }).waitFor();
+
+		await bob.getByRole("button", { name: "Edit the comment" }).click();
+		await bob.getByLabel("Edit the comment").fill("Where is the **validation** split?");
+		await bob.getByRole("button", { name: "Save" }).click();
+		const description = bob.getByRole("article", { name: /^Comment by bob/ });
+		await description.locator(".markdown strong", { hasText: "validation" }).waitFor();
+		await description.getByText("· edited").waitFor();
+
+		const details = (await api("GET", `${base}/${created.num}`, tokens.alice as string)) as {
+			events: Array<{ id: string; type: string }>;
+		};
+		const first = details.events.find((event) => event.type === "comment");
+		await api("POST", `${base}/${created.num}/comment/${first?.id}/hide`, tokens.alice as string);
+		await api("POST", `${base}/${created.num}/title`, tokens.alice as string, { title: "No test split" });
+		await go(bob, `/datasets/${DATASET}/discussions`);
+		await bob.getByRole("link", { name: "No test split" }).click();
+		await bob.getByText("This comment has been hidden").waitFor();
+		await bob.getByText("changed the title from “Missing split” to “No test split”").waitFor();
+		await expect(bob.getByText("validation").count()).resolves.toBe(0);
+		await expect(bob.getByRole("button", { name: "Edit the comment" }).count()).resolves.toBe(0);
+		expect(await served(`/datasets/${DATASET}/discussions/${created.num}`)).toEqual({
+			status: 200,
+			title: `No test split #${created.num} · ${DATASET} · ModelHub`,
+		});
 		expect(unexpectedErrors([404, 409])).toEqual([]);
 	});
 });
