@@ -59,6 +59,16 @@ describe("tree-shaking", () => {
 		expect(stream).not.toContain(MARKERS.fallback);
 	}, 30_000);
 
+	it("the client does not carry the task registry (its answer and input words are for snippets and apps)", async () => {
+		// Input kinds only the registry declares (tasks/registry.ts): the dry run finds a task id's spec
+		// through the task functions, so the client needs none of the declarations.
+		const client = await bundle(["InferenceClient"]);
+		for (const marker of ['"question-context"', '"sentence-pair"', '"audio-clips"']) {
+			expect(client.includes(marker), marker).toBe(false);
+		}
+		expect(await bundle(["TASK_REGISTRY"])).toContain('"question-context"');
+	}, 30_000);
+
 	it("request() carries 3.12.1's chat wording", async () => {
 		expect(await bundle(["request"])).toContain(MARKERS.chatWording);
 	}, 30_000);

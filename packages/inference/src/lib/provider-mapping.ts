@@ -87,10 +87,7 @@ async function hubRateLimited(
 	} catch {
 		// Not JSON (or no body): the status says enough.
 	}
-	const quoted = (said === undefined ? undefined : replaceControlCharacters(said, " "))
-		?.replace(/ {2,}/g, " ")
-		.trim()
-		.slice(0, MAX_HUB_MESSAGE);
+	const quoted = said && replaceControlCharacters(said, " ").trim().slice(0, MAX_HUB_MESSAGE);
 	const wait =
 		retryAfterMs === undefined
 			? "retry later"

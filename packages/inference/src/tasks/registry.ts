@@ -114,17 +114,28 @@ export function taskDeclaration(name: string): TaskDeclaration | undefined {
 	return Object.hasOwn(TASK_REGISTRY, name) ? TASK_REGISTRY[name as TaskFunctionName] : undefined;
 }
 
+/** Pipeline → its task function, built from the registry on first use (the snippet generator asks per call). */
+let functionsByPipeline: ReadonlyMap<string, TaskFunctionName> | undefined;
+
 /**
  * The task function a model of `pipeline` is called with: the one-shot (not streaming, not raw)
- * function of that task, or of a pipeline it also serves. Chat goes through `chatCompletion` by the
- * model's `conversational` tag, not by a pipeline, so "conversational" has none here.
+ * function of that task, or of a pipeline it also serves (the first in registry order). Chat goes
+ * through `chatCompletion` by the model's `conversational` tag, not by a pipeline, so "conversational"
+ * has none here.
  */
 export function functionForPipeline(pipeline: string): TaskFunctionName | undefined {
-	for (const [name, declaration] of Object.entries(TASK_REGISTRY) as Array<
-		[TaskFunctionName, TaskDeclaration]
-	>) {
-		if (declaration.stream || declaration.answer === "raw" || declaration.task === "conversational") continue;
-		if (declaration.task === pipeline || declaration.alsoServes?.includes(pipeline)) return name;
+	if (!functionsByPipeline) {
+		const byPipeline = new Map<string, TaskFunctionName>();
+		for (const [name, declaration] of Object.entries(TASK_REGISTRY) as Array<
+			[TaskFunctionName, TaskDeclaration]
+		>) {
+			if (declaration.stream || declaration.answer === "raw" || declaration.task === "conversational")
+				continue;
+			for (const served of [declaration.task, ...(declaration.alsoServes ?? [])]) {
+				if (served !== undefined && !byPipeline.has(served)) byPipeline.set(served, name);
+			}
+		}
+		functionsByPipeline = byPipeline;
 	}
-	return undefined;
+	return functionsByPipeline.get(pipeline);
 }

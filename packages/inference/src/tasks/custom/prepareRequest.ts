@@ -30,7 +30,6 @@ import type {
 } from "../../types.js";
 import { FALLBACK_KEY, type FallbackRunner } from "../../lib/request.js";
 import { TASK_FUNCTIONS } from "../functions.js";
-import { TASK_REGISTRY, type TaskDeclaration, type TaskFunctionName } from "../registry.js";
 import { given, prepareSpecSync, toPublic } from "./dry-run.js";
 import { rawSpec } from "../specs.js";
 import { request } from "./request.js";
@@ -109,6 +108,25 @@ function specOfFunction(fn: TaskFunction, options: PrepareRequestOptions): TaskS
 	return found;
 }
 
+/**
+ * The specs of the task functions (not `request` / `streamingRequest`), asked of each function once, on
+ * the first task id given. Their task ids and stream flags are the registry's (typed `SpecOf<name>` in
+ * specs.ts); the registry itself is not read here, so that a bundle of the client does not carry it.
+ */
+let taskFunctionSpecs: TaskSpec[] | undefined;
+
+function specsOfTaskFunctions(): readonly TaskSpec[] {
+	if (taskFunctionSpecs) return taskFunctionSpecs;
+	const specs: TaskSpec[] = [];
+	for (const fn of Object.values(TASK_FUNCTIONS) as TaskFunction[]) {
+		if (fn === (request as TaskFunction) || fn === (streamingRequest as TaskFunction)) continue;
+		const spec = specOfFunction(fn, {});
+		if (spec) specs.push(spec);
+	}
+	taskFunctionSpecs = specs;
+	return specs;
+}
+
 function specOf(target: Target, options: PrepareRequestOptions): TaskSpec {
 	if (typeof target === "function") {
 		const spec = specOfFunction(target, options);
@@ -116,13 +134,8 @@ function specOf(target: Target, options: PrepareRequestOptions): TaskSpec {
 		return spec;
 	}
 	// A task id stands for its task function (chat and text generation: the streaming one with `stream`).
-	for (const [name, declaration] of Object.entries(TASK_REGISTRY) as Array<
-		[TaskFunctionName, TaskDeclaration]
-	>) {
-		if (declaration.answer === "raw" || declaration.task !== target) continue;
-		if (!declaration.stream !== !options.stream) continue;
-		const spec = specOfFunction(TASK_FUNCTIONS[name] as TaskFunction, options);
-		if (spec) return spec;
+	for (const spec of specsOfTaskFunctions()) {
+		if (spec.task === target && !spec.stream === !options.stream) return spec;
 	}
 	return rawSpec(target, options.stream);
 }
