@@ -15,7 +15,7 @@ export function helperName(provider: string, task: string): string {
 }
 
 /** The export name of a task's table. */
-export function tableName(task: string): string {
+function tableName(task: string): string {
 	return `${camel(task)}Helpers`;
 }
 

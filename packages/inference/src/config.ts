@@ -1,5 +1,5 @@
 export const DEFAULT_HUB_URL = "https://huggingface.co";
-export const DEFAULT_ROUTER_URL = "https://router.huggingface.co";
+const DEFAULT_ROUTER_URL = "https://router.huggingface.co";
 
 export interface UrlOverrides {
 	hubUrl?: string;

@@ -33,7 +33,7 @@ export interface SnippetLike {
 	content: string;
 }
 
-export const SNIPPET_LANGUAGES = ["python", "js", "sh"] as const;
+const SNIPPET_LANGUAGES = ["python", "js", "sh"] as const;
 export type SnippetLanguageId = (typeof SNIPPET_LANGUAGES)[number];
 
 export const SNIPPET_LANGUAGE_LABELS: Record<SnippetLanguageId, string> = {

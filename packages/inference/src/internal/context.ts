@@ -11,7 +11,7 @@ import { DEFAULT_BACKOFF, type BackoffOptions } from "./retry.js";
  */
 export const TIMINGS_KEY = Symbol.for("modelhub.inference.timings");
 
-export interface Timings {
+interface Timings {
 	backoff: BackoffOptions;
 	/** Replaces every provider's polling interval (each provider file states its own default). */
 	pollIntervalMs?: number;

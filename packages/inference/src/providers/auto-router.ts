@@ -4,7 +4,7 @@ import { chatBody, chatResponse } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 /** The router's own server-side provider choice: `{router}/v1/chat/completions`, no provider segment. */
-export const autoRouter: ProviderDefinition = { id: "auto", baseUrl: "" };
+const autoRouter: ProviderDefinition = { id: "auto", baseUrl: "" };
 
 /**
  * Chat with no provider (or "auto"): the router picks the provider from the plain hub model id in the

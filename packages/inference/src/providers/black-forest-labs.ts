@@ -9,7 +9,7 @@ import type { ProviderDefinition, TaskHelper } from "./types.js";
  * A BFL key goes in the Authorization header with an "X-Key " prefix (not in an X-Key header), as
  * 3.12.1 sends it. Not served by the public router since 2026-07-01: use a BFL key.
  */
-export const blackForestLabs: ProviderDefinition = {
+const blackForestLabs: ProviderDefinition = {
 	id: "black-forest-labs",
 	baseUrl: "https://api.us1.bfl.ai",
 	keyScheme: "X-Key",

@@ -118,9 +118,6 @@ export type ProvidersOf<T extends InferenceTask> = {
 	[P in Provider]: T extends Catalog[P][number] ? P : never;
 }[Provider];
 
-/** The tasks some provider serves. */
-export type ServedTask = Catalog[Provider][number];
-
 function sortedKeys<K extends string>(record: Readonly<Record<K, unknown>>): K[] {
 	return (Object.keys(record) as K[]).sort();
 }

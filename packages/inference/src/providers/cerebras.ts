@@ -1,7 +1,7 @@
 import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const cerebras: ProviderDefinition = { id: "cerebras", baseUrl: "https://api.cerebras.ai" };
+const cerebras: ProviderDefinition = { id: "cerebras", baseUrl: "https://api.cerebras.ai" };
 
 /** Cerebras refuses OpenAI's proprietary `store` field with a 400 (huggingface.js 4.13.28 drops it). */
 function withoutStore({ store: _store, ...body }: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const cohere: ProviderDefinition = { id: "cohere", baseUrl: "https://api.cohere.com" };
+const cohere: ProviderDefinition = { id: "cohere", baseUrl: "https://api.cohere.com" };
 
 export const cohereConversational = /* @__PURE__ */ chatHelper(cohere, "/compatibility/v1/chat/completions");

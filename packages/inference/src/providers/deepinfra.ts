@@ -8,7 +8,7 @@ import {
 } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const deepinfra: ProviderDefinition = { id: "deepinfra", baseUrl: "https://api.deepinfra.com" };
+const deepinfra: ProviderDefinition = { id: "deepinfra", baseUrl: "https://api.deepinfra.com" };
 
 export const deepinfraConversational = /* @__PURE__ */ chatHelper(deepinfra, "v1/openai/chat/completions");
 

@@ -21,7 +21,7 @@ import { flatPromptBody, modelRoute } from "./openai-compatible.js";
 import type { CallArgs, ProviderDefinition, ResponseContext, TaskHelper } from "./types.js";
 
 /** A fal key is sent as `Authorization: Key {key}`. */
-export const falAi: ProviderDefinition = { id: "fal-ai", baseUrl: "https://fal.run", keyScheme: "Key" };
+const falAi: ProviderDefinition = { id: "fal-ai", baseUrl: "https://fal.run", keyScheme: "Key" };
 
 const QUEUE_BASE_URL = "https://queue.fal.run";
 /** fal's queue is polled every 500 ms (3.12.1 and huggingface.js 4.13.28). */

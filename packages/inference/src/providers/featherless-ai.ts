@@ -1,7 +1,7 @@
 import { chatHelper, completionsHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const featherlessAi: ProviderDefinition = {
+const featherlessAi: ProviderDefinition = {
 	id: "featherless-ai",
 	baseUrl: "https://api.featherless.ai",
 };

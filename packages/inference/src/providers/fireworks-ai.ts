@@ -1,7 +1,7 @@
 import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const fireworksAi: ProviderDefinition = { id: "fireworks-ai", baseUrl: "https://api.fireworks.ai" };
+const fireworksAi: ProviderDefinition = { id: "fireworks-ai", baseUrl: "https://api.fireworks.ai" };
 
 export const fireworksAiConversational = /* @__PURE__ */ chatHelper(
 	fireworksAi,

@@ -1,7 +1,7 @@
 import { chatHelper, promptChatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const groq: ProviderDefinition = { id: "groq", baseUrl: "https://api.groq.com" };
+const groq: ProviderDefinition = { id: "groq", baseUrl: "https://api.groq.com" };
 
 export const groqConversational = /* @__PURE__ */ chatHelper(groq, "/openai/v1/chat/completions");
 

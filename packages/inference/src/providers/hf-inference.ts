@@ -13,7 +13,7 @@ import { checkTranscription, fits, isNumber, isRecord, type Shape } from "./chec
 import type { ProviderDefinition, ResponseContext, TaskHelper } from "./types.js";
 
 /** Served by the router only: provider keys also go to {router}/hf-inference. */
-export const hfInference: ProviderDefinition = {
+const hfInference: ProviderDefinition = {
 	id: "hf-inference",
 	baseUrl: "https://router.huggingface.co/hf-inference",
 	alwaysRouted: true,

@@ -5,7 +5,7 @@ import { chatHelper, flatPromptBody, promptChatHelper } from "./openai-compatibl
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 /** Not served by the public router since 2026-07-01: use a Hyperbolic key. */
-export const hyperbolic: ProviderDefinition = { id: "hyperbolic", baseUrl: "https://api.hyperbolic.xyz" };
+const hyperbolic: ProviderDefinition = { id: "hyperbolic", baseUrl: "https://api.hyperbolic.xyz" };
 
 export const hyperbolicTextToImage: TaskHelper<Blob | string> = {
 	provider: hyperbolic,

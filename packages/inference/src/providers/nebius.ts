@@ -2,7 +2,7 @@ import { b64JsonImageHelper, chatHelper, completionsHelper } from "./openai-comp
 import type { ProviderDefinition } from "./types.js";
 
 /** Not served by the public router since 2026-07-01: use a Nebius key. */
-export const nebius: ProviderDefinition = { id: "nebius", baseUrl: "https://api.studio.nebius.ai" };
+const nebius: ProviderDefinition = { id: "nebius", baseUrl: "https://api.studio.nebius.ai" };
 
 export const nebiusTextToImage = /* @__PURE__ */ b64JsonImageHelper(
 	nebius,

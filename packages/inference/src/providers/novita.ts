@@ -6,7 +6,7 @@ import { isRecord, isString } from "./checks.js";
 import { chatHelper, completionsHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
-export const novita: ProviderDefinition = { id: "novita", baseUrl: "https://api.novita.ai" };
+const novita: ProviderDefinition = { id: "novita", baseUrl: "https://api.novita.ai" };
 
 export const novitaConversational = /* @__PURE__ */ chatHelper(novita, "/v3/openai/chat/completions");
 

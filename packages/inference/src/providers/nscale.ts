@@ -1,7 +1,7 @@
 import { b64JsonImageHelper, chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const nscale: ProviderDefinition = { id: "nscale", baseUrl: "https://inference.api.nscale.com" };
+const nscale: ProviderDefinition = { id: "nscale", baseUrl: "https://inference.api.nscale.com" };
 
 export const nscaleTextToImage = /* @__PURE__ */ b64JsonImageHelper(
 	nscale,

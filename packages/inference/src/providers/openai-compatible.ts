@@ -186,7 +186,7 @@ export function promptChatHelper(
 }
 
 /** OpenAI-style transcription answers: `text`, and `segments` as timestamped chunks. */
-export function transcription(raw: unknown, errorMessage: string): AutomaticSpeechRecognitionOutput {
+function transcription(raw: unknown, errorMessage: string): AutomaticSpeechRecognitionOutput {
 	if (!isRecord(raw) || !isString(raw.text)) throw new InferenceOutputError(errorMessage);
 	const output: AutomaticSpeechRecognitionOutput = { text: raw.text };
 	if (Array.isArray(raw.segments)) {

@@ -2,7 +2,7 @@ import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
 /** Not served by the router: always called directly with an OpenAI key; models are "openai/{id}". */
-export const openai: ProviderDefinition = {
+const openai: ProviderDefinition = {
 	id: "openai",
 	baseUrl: "https://api.openai.com",
 	clientSideRoutingOnly: true,

@@ -1,7 +1,7 @@
 import { chatHelper, completionsHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
-export const ovhcloud: ProviderDefinition = {
+const ovhcloud: ProviderDefinition = {
 	id: "ovhcloud",
 	baseUrl: "https://oai.endpoints.kepler.ai.cloud.ovh.net",
 };

@@ -13,7 +13,7 @@ import { fileArgument, fileDataUrl } from "./media.js";
 import type { CallArgs, ProviderDefinition, ResponseContext, TaskHelper } from "./types.js";
 
 /** `Prefer: wait` asks Replicate to hold the response until the prediction is done (up to its limit). */
-export const replicate: ProviderDefinition = {
+const replicate: ProviderDefinition = {
 	id: "replicate",
 	baseUrl: "https://api.replicate.com",
 	extraHeaders: { Prefer: "wait" },

@@ -2,7 +2,7 @@ import { chatHelper, embeddingsHelper } from "./openai-compatible.js";
 import type { ProviderDefinition } from "./types.js";
 
 /** Not served by the public router since 2026-07-01: use a SambaNova key. */
-export const sambanova: ProviderDefinition = { id: "sambanova", baseUrl: "https://api.sambanova.ai" };
+const sambanova: ProviderDefinition = { id: "sambanova", baseUrl: "https://api.sambanova.ai" };
 
 export const sambanovaConversational = /* @__PURE__ */ chatHelper(sambanova, "v1/chat/completions");
 

@@ -2,7 +2,7 @@ import { chatHelper, completionsHelper, embeddingsHelper } from "./openai-compat
 import type { ProviderDefinition } from "./types.js";
 
 /** Scaleway Generative APIs, OpenAI-compatible (huggingface.js 4.13.28, huggingface_hub 2.0.0). */
-export const scaleway: ProviderDefinition = { id: "scaleway", baseUrl: "https://api.scaleway.ai" };
+const scaleway: ProviderDefinition = { id: "scaleway", baseUrl: "https://api.scaleway.ai" };
 
 export const scalewayConversational = /* @__PURE__ */ chatHelper(scaleway, "v1/chat/completions");
 

@@ -16,7 +16,7 @@ import {
 } from "./openai-compatible.js";
 import type { CallArgs, ProviderDefinition, TaskHelper } from "./types.js";
 
-export const together: ProviderDefinition = { id: "together", baseUrl: "https://api.together.xyz" };
+const together: ProviderDefinition = { id: "together", baseUrl: "https://api.together.xyz" };
 
 /** Together names the step count `steps` and the size `width`/`height` (huggingface.js 4.13.28, huggingface_hub 2.0.0). */
 function togetherParameters(parameters: unknown): Record<string, unknown> {

@@ -10,7 +10,7 @@ import { isRecord, isString } from "./checks.js";
 import { fileBase64, type FileInput, isFileInput } from "./media.js";
 import type { CallArgs, ProviderDefinition, TaskHelper } from "./types.js";
 
-export const wavespeed: ProviderDefinition = { id: "wavespeed", baseUrl: "https://api.wavespeed.ai" };
+const wavespeed: ProviderDefinition = { id: "wavespeed", baseUrl: "https://api.wavespeed.ai" };
 
 /** Results are polled every 500 ms (huggingface.js 4.13.28, huggingface_hub 2.0.0). */
 const RESULT_POLL_MS = 500;

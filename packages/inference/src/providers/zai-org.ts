@@ -10,7 +10,7 @@ import { chatHelper } from "./openai-compatible.js";
 import type { ProviderDefinition, TaskHelper } from "./types.js";
 
 /** Z.ai wants to know the calls come from Hugging Face clients, in English. */
-export const zaiOrg: ProviderDefinition = {
+const zaiOrg: ProviderDefinition = {
 	id: "zai-org",
 	baseUrl: "https://api.z.ai",
 	extraHeaders: { "x-source-channel": "hugging_face", "accept-language": "en-US,en" },

@@ -28,7 +28,7 @@ const MODEL = "org/text-generator";
 const PROVIDER_MODEL = "provider-text-generator";
 const BAD_MODEL = "org/text-generator-bad";
 /** TGI parameters as callers pass them: one renamed, one shared, two TGI-only. */
-export const TGI_PARAMETERS = { max_new_tokens: 5, temperature: 0.5, details: true, return_full_text: false };
+const TGI_PARAMETERS = { max_new_tokens: 5, temperature: 0.5, details: true, return_full_text: false };
 
 function expectedBody(style: TextGenerationSpec["style"], extra: Record<string, unknown> = {}) {
 	const input =

@@ -15,7 +15,7 @@ export interface DetectedBox {
 	ymax: number;
 }
 
-export interface Entity {
+interface Entity {
 	label: string;
 	word: string;
 	score: number;

@@ -28,7 +28,6 @@ const SHOWN_ANSWERS = ["json", "image", "audio"] as const;
 type FormInput = keyof typeof FORMS;
 type ShownAnswer = (typeof SHOWN_ANSWERS)[number];
 export type FormKind = (typeof FORMS)[FormInput];
-export type PlaygroundKind = FormKind | "chat" | "unsupported";
 
 /**
  * The task functions the playground calls with one of its forms, derived from the client's task
@@ -149,7 +148,7 @@ export function initialInput(model: ModelData): PlaygroundInput {
 }
 
 /** Splits "a, b,c" into trimmed, non-empty labels. */
-export function parseLabels(text: string): string[] {
+function parseLabels(text: string): string[] {
 	return text
 		.split(",")
 		.map((label) => label.trim())

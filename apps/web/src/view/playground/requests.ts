@@ -22,7 +22,7 @@ export function redactHeader(name: string, value: string): string {
 }
 
 /** How a binary body (or an embedded file) is shown instead of its bytes. */
-export function binaryLabel(bytes: number, type?: string): string {
+function binaryLabel(bytes: number, type?: string): string {
 	return `<binary: ${bytes} bytes${type ? `, ${type}` : ""}>`;
 }
 

@@ -40,7 +40,7 @@ export function conversation(turns: readonly ChatTurn[], next?: string): ChatMes
 
 // ---- Run state -------------------------------------------------------------------------------------
 
-export interface RunState {
+interface RunState {
 	running: boolean;
 	/** When the current call gives up (ms since the epoch), pushed back by each streamed token. */
 	deadline?: number;

@@ -19,8 +19,8 @@ import { protocolOf } from "../protocols/index.js";
 import type { HubModel, ProviderProtocol } from "../protocols/types.js";
 import { HUB_TOKEN, providerKey } from "./credentials.js";
 
-export type CredentialKind = "hub" | "key";
-export type TokenSource = "literal" | "env";
+type CredentialKind = "hub" | "key";
+type TokenSource = "literal" | "env";
 
 export interface SnippetCase {
 	id: string;

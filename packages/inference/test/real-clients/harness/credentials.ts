@@ -10,7 +10,7 @@ export function providerKey(provider: string): string {
 }
 
 /** `TOGETHER_API_KEY`, `FAL_AI_API_KEY`, …: where users keep a provider's key. */
-export function providerKeyEnvName(provider: string): string {
+function providerKeyEnvName(provider: string): string {
 	return `${provider.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}_API_KEY`;
 }
 

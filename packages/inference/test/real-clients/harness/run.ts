@@ -47,7 +47,7 @@ export const RUNNERS = {
 	"sh/curl": "bash",
 } as const;
 
-export type ClientKey = keyof typeof RUNNERS;
+type ClientKey = keyof typeof RUNNERS;
 type Runner = (typeof RUNNERS)[ClientKey];
 
 /** Processes per language; most of a snippet's time is waiting (polling intervals, imports). */
@@ -56,7 +56,7 @@ const NODE_BATCHES = 4;
 /** Client calls in flight at once. */
 const CLIENT_CONCURRENCY = 16;
 
-export interface SnippetRun {
+interface SnippetRun {
 	id: string;
 	key: string;
 	runner: Runner | undefined;
@@ -82,7 +82,7 @@ export interface SnippetResult extends Judged {
 	parsedOnly: boolean;
 }
 
-export interface ClientResult {
+interface ClientResult {
 	snippetCase: SnippetCase;
 	outcome: ClientOutcome;
 	problems: string[];
@@ -90,7 +90,7 @@ export interface ClientResult {
 	request?: RecordedRequest;
 }
 
-export interface LibraryPairResult extends Judged {
+interface LibraryPairResult extends Judged {
 	run: LibraryPairRun;
 }
 

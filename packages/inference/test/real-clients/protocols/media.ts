@@ -45,7 +45,7 @@ export const FLAC = Buffer.concat([
 ]);
 
 /** An MP3 frame header after an ID3v2 tag header. */
-export const MP3 = Buffer.concat([
+const MP3 = Buffer.concat([
 	Buffer.from("ID3", "ascii"),
 	Buffer.from([4, 0, 0, 0, 0, 0, 0]),
 	Buffer.from([0xff, 0xfb, 0x90, 0x64]),

@@ -10,7 +10,7 @@ import { b64Images, chatCompletion, embeddings, json, mediaReply, textCompletion
 import { Refusal, type Endpoint, type ProviderRequest, type Reply } from "./types.js";
 
 /** Every argument of OpenAI's chat completions API; OpenAI itself refuses any other. */
-export const OPENAI_CHAT_ARGUMENTS = [
+const OPENAI_CHAT_ARGUMENTS = [
 	"model",
 	"messages",
 	"stream",
@@ -134,7 +134,7 @@ export function audioSpeech(
 }
 
 /** The parts of a multipart/form-data body: name → {filename?, bytes}. */
-export function multipartParts(request: ProviderRequest): Map<string, { filename?: string; bytes: Buffer }> {
+function multipartParts(request: ProviderRequest): Map<string, { filename?: string; bytes: Buffer }> {
 	const type = String(request.headers["content-type"] ?? "");
 	const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
 	if (!type.startsWith("multipart/form-data") || !boundary) {

@@ -6,7 +6,7 @@ const CREATED = 1_767_225_600;
 let counter = 0;
 
 /** A fresh id with the provider's prefix (`chatcmpl-`, `cmpl-`…). */
-export function newId(prefix: string): string {
+function newId(prefix: string): string {
 	counter += 1;
 	return `${prefix}${counter.toString(36).padStart(8, "0")}`;
 }
@@ -16,7 +16,7 @@ export function json(value: unknown, status = 200): Reply {
 }
 
 /** An event stream: each payload as one `data:` frame, then `data: [DONE]`. */
-export function eventStream(payloads: unknown[]): Reply {
+function eventStream(payloads: unknown[]): Reply {
 	return {
 		headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
 		sse: [...payloads.map((payload) => `data: ${JSON.stringify(payload)}\n\n`), "data: [DONE]\n\n"],
