@@ -1,4 +1,4 @@
-import type { PlaygroundInput, PlaygroundPlan } from "../../../view/playground/plan";
+import type { FormKind, PlaygroundInput, PlaygroundPlan } from "../../../view/playground/plan";
 
 /** The form of the plan's kind: a message, a text (with context, labels or sentences), or a file. */
 export function InputFields({
@@ -24,16 +24,7 @@ export function InputFields({
 		case "chat":
 			return (
 				<>
-					<div className="field">
-						<label htmlFor={ids.text}>Message</label>
-						<textarea
-							id={ids.text}
-							className="input"
-							rows={3}
-							value={draft}
-							onChange={(event) => setDraft(event.target.value)}
-						/>
-					</div>
+					<TextField id={ids.text} label="Message" rows={3} value={draft} onChange={setDraft} />
 					<div className="field field-inline">
 						<label htmlFor={ids.max}>Max tokens</label>
 						<input
@@ -70,55 +61,81 @@ export function InputFields({
 					) : null}
 				</>
 			);
-		default:
+		case "unsupported":
+			// The playground shows no form then (Playground.tsx).
+			return null;
+		default: {
+			const box = TEXT_BOXES[plan.kind];
 			return (
 				<>
-					<div className="field">
-						<label htmlFor={ids.text}>
-							{plan.kind === "question-answering"
-								? "Question"
-								: plan.kind === "sentence-similarity"
-									? "Source sentence"
-									: "Input"}
-						</label>
-						<textarea
-							id={ids.text}
-							className="input"
-							rows={plan.kind === "text" ? 4 : 2}
-							value={input.text}
-							onChange={(event) => setInput({ ...input, text: event.target.value })}
-						/>
-					</div>
+					<TextField
+						id={ids.text}
+						label={box.label}
+						rows={box.rows}
+						value={input.text}
+						onChange={(text) => setInput({ ...input, text })}
+					/>
 					{plan.kind === "question-answering" ? (
-						<div className="field">
-							<label htmlFor={ids.context}>Context</label>
-							<textarea
-								id={ids.context}
-								className="input"
-								rows={3}
-								value={input.context}
-								onChange={(event) => setInput({ ...input, context: event.target.value })}
-							/>
-						</div>
+						<TextField
+							id={ids.context}
+							label="Context"
+							rows={3}
+							value={input.context}
+							onChange={(context) => setInput({ ...input, context })}
+						/>
 					) : null}
 					{plan.kind === "zero-shot" ? (
 						<LabelsField id={ids.labels} input={input} setInput={setInput} />
 					) : null}
 					{plan.kind === "sentence-similarity" ? (
-						<div className="field">
-							<label htmlFor={ids.context}>Sentences to compare (one per line)</label>
-							<textarea
-								id={ids.context}
-								className="input"
-								rows={4}
-								value={input.sentences.join("\n")}
-								onChange={(event) => setInput({ ...input, sentences: event.target.value.split("\n") })}
-							/>
-						</div>
+						<TextField
+							id={ids.context}
+							label="Sentences to compare (one per line)"
+							rows={4}
+							value={input.sentences.join("\n")}
+							onChange={(text) => setInput({ ...input, sentences: text.split("\n") })}
+						/>
 					) : null}
 				</>
 			);
+		}
 	}
+}
+
+/** The first text box of each text form: its label and height (the forms' second boxes follow it). */
+const TEXT_BOXES: Readonly<Record<Exclude<FormKind, "image" | "audio">, { label: string; rows: number }>> = {
+	text: { label: "Input", rows: 4 },
+	"question-answering": { label: "Question", rows: 2 },
+	"zero-shot": { label: "Input", rows: 2 },
+	"sentence-similarity": { label: "Source sentence", rows: 2 },
+};
+
+/** A labelled text box: every text the forms take goes through this one shape. */
+function TextField({
+	id,
+	label,
+	rows,
+	value,
+	onChange,
+}: {
+	id: string;
+	label: string;
+	rows: number;
+	value: string;
+	onChange: (text: string) => void;
+}) {
+	return (
+		<div className="field">
+			<label htmlFor={id}>{label}</label>
+			<textarea
+				id={id}
+				className="input"
+				rows={rows}
+				value={value}
+				onChange={(event) => onChange(event.target.value)}
+			/>
+		</div>
+	);
 }
 
 function LabelsField({
