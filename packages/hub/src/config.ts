@@ -208,6 +208,11 @@ export interface UploadSettings {
 	xetExpansionAllowanceBytes: number;
 	/** Bytes of zero regions (hashed, not written) a Xet shard may rebuild (src/xet/plan.ts). */
 	xetMaxZeroBytes: number;
+	/**
+	 * Terms a file uploaded through Xet may have to be kept as its recipe (a database row each,
+	 * src/xet/files.ts); a file of more is written as a file of its own.
+	 */
+	xetMaxRecipeTerms: number;
 }
 
 /** The bounds of discussions (MODELHUB_DISCUSSION_* and MODELHUB_PR_DIFF_MAX_BYTES). */
@@ -287,6 +292,9 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	// Zero regions cost their hashing only (about 0.6 s of CPU per GiB here): 8 GiB bounds what one
 	// shard of a few hundred bytes can cost to about 5 s, and lets zero-filled files of that size through.
 	xetMaxZeroBytes: 8 * 1024 * MIB,
+	// hf_xet makes a term per run of chunks in one xorb (xorbs hold up to 64 MiB): a 50 GiB file is about
+	// 800 terms, more where its chunks are shared with other files.
+	xetMaxRecipeTerms: 10_000,
 };
 
 /** How the hub uses a PostgreSQL server (db/postgres.ts). */
@@ -490,6 +498,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				DEFAULT_UPLOAD_SETTINGS.xetMaxZeroBytes,
 				0,
 				Number.MAX_SAFE_INTEGER,
+			),
+			xetMaxRecipeTerms: integer(
+				env,
+				"MODELHUB_XET_MAX_RECIPE_TERMS",
+				DEFAULT_UPLOAD_SETTINGS.xetMaxRecipeTerms,
+				0,
+				1_000_000,
 			),
 		},
 		publicUrl: url(env, "MODELHUB_PUBLIC_URL")?.origin,

@@ -12,12 +12,12 @@ import type { Queryable } from "../db/types.js";
 export const SMALL_BLOB_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Where a blob's bytes were found: in the database's table, or in the file store. A hint kept with a
- * served file's cached entry (services/serving.ts) so that its downloads skip the table's lookup; read
- * with a fallback to the other place, since the collector may reclaim a blob and an upload store it
- * again elsewhere (say with another MODELHUB_SMALL_BLOB_MAX_BYTES).
+ * Where a blob's bytes were found: in the database's table, in the file store, or in the xorbs of its
+ * Xet recipe (src/xet/files.ts). A hint kept with a served file's cached entry (services/serving.ts) so
+ * that its downloads skip the lookups; read with a fallback to the other places, since the collector may
+ * reclaim a blob and an upload store it again elsewhere (say with another MODELHUB_SMALL_BLOB_MAX_BYTES).
  */
-export type BlobLocation = "database" | "files";
+export type BlobLocation = "database" | "files" | "xet";
 
 /** A small blob's bytes, to store with its row. */
 export interface SmallBlob {
@@ -54,10 +54,4 @@ export async function smallBlobBytes(db: Queryable, sha256: string): Promise<Buf
 	if (bytes === undefined) return undefined;
 	// node-postgres answers a Buffer, PGlite a Uint8Array: one type for the callers, without a copy.
 	return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** Whether the table holds the blob (without reading its bytes). */
-export async function holdsSmallBlob(db: Queryable, sha256: string): Promise<boolean> {
-	const result = await db.query("SELECT 1 FROM small_blobs WHERE sha256 = $1", [sha256], { prepare: true });
-	return result.rows.length > 0;
 }

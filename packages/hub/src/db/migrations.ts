@@ -922,6 +922,30 @@ CREATE INDEX repos_sort_trending_order ON repos (type, trending_score DESC, id);
 ALTER TABLE commits ADD COLUMN git_object bytea;
 `,
 	},
+	{
+		version: 24,
+		name: "Xet files served from their xorbs",
+		sql: `
+-- A file uploaded through Xet is kept as its recipe, not as a second full copy (issue 21): its terms, in
+-- order, each a chunk range of a stored xorb (src/xet/files.ts). The recipe hangs off the file's blob row:
+-- the collector's deletion of an unreferenced file drops it too. A xorb a recipe names is never dropped as
+-- expired (gc/store.ts), so its bytes stay referenced while the file is. Files stored as copies before
+-- keep them (no recipe: read from the file store).
+CREATE TABLE xet_file_terms (
+	file_sha256 text NOT NULL REFERENCES blobs (sha256) ON DELETE CASCADE,
+	position integer NOT NULL,
+	-- where the term's bytes start in the file, and how many (uncompressed)
+	file_offset bigint NOT NULL,
+	size bigint NOT NULL,
+	-- the xorb's stored bytes (xet_xorbs.blob_sha256) and the chunks [chunk_start, chunk_end) of it
+	xorb_sha256 text NOT NULL,
+	chunk_start integer NOT NULL,
+	chunk_end integer NOT NULL,
+	PRIMARY KEY (file_sha256, position)
+);
+CREATE INDEX xet_file_terms_xorb ON xet_file_terms (xorb_sha256);
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

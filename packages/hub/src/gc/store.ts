@@ -35,11 +35,17 @@ export async function dropStaleUploads(tx: Queryable, maxAgeMs: number): Promise
 	return tallyOf(result.rows[0]);
 }
 
-/** Drops Xet xorbs older than `maxAgeMs` (a shard naming one later is refused: the client uploads it again). */
+/**
+ * Drops Xet xorbs older than `maxAgeMs` (a shard naming one later is refused: the client uploads it
+ * again), but never one a file's recipe reads (src/xet/files.ts): its row keeps its bytes referenced and
+ * its chunk layout known while the file is.
+ */
 export async function dropExpiredXorbs(tx: Queryable, maxAgeMs: number): Promise<Tally> {
 	const result = await tx.query<TallyRow>(
 		`WITH dropped AS (
-			DELETE FROM xet_xorbs WHERE created_at < now() - $1 * interval '1 millisecond' RETURNING size
+			DELETE FROM xet_xorbs x WHERE x.created_at < now() - $1 * interval '1 millisecond'
+				AND NOT EXISTS (SELECT 1 FROM xet_file_terms t WHERE t.xorb_sha256 = x.blob_sha256)
+			RETURNING x.size
 		)
 		SELECT count(*) AS count, sum(size) AS bytes FROM dropped`,
 		[maxAgeMs],

@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { holdAgainstCollection, missingBlobs, touchBlobs } from "../blobs/references.js";
 import {
-	holdsSmallBlob,
 	SMALL_BLOB_LIMIT_BYTES,
 	type BlobLocation,
 	smallBlobBytes,
@@ -9,6 +8,8 @@ import {
 	type SmallBlob,
 } from "../blobs/small.js";
 import type { Database, Queryable } from "../db/types.js";
+import { holdsRecipe, recipeTerms } from "../xet/files.js";
+import { recipeBytes } from "../xet/serve.js";
 import { HubError } from "../errors.js";
 import {
 	BlobNotFoundError,
@@ -80,17 +81,39 @@ export async function keepStored(
 /**
  * A stored blob's bytes (or the range `start` ≤ byte < `end`): from the database's small blobs when
  * it is small enough to be there (src/blobs/small.ts), else (and for small blobs stored as files by
- * older hubs) from the file store. BlobNotFoundError when neither holds it.
+ * older hubs) from the file store, else from the xorbs of its Xet recipe (src/xet/files.ts).
+ * BlobNotFoundError when none holds it.
  *
  * `storedIn` (blobLocation's answer, kept by the caller) says where to look first: a download of a file
- * in the file store then costs no database query. The other place is still tried when the first does not
- * hold the blob, so a stale hint costs a lookup, never a wrong answer.
+ * in the file store then costs no database query. The other places are still tried when the first does
+ * not hold the blob, so a stale hint costs a lookup, never a wrong answer.
  */
 export async function readBlob(
 	// A transaction when the caller holds one (the embedded database answers nothing else meanwhile).
 	context: { db: Queryable; storage: BlobStore },
 	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
 	range?: ByteRange,
+): Promise<Readable> {
+	if (blob.storedIn === "xet") {
+		const fromRecipe = await recipeStream(context, blob, range);
+		if (fromRecipe) return fromRecipe;
+		return readStored(context, { ...blob, storedIn: undefined }, range);
+	}
+	try {
+		return await readStored(context, blob, range);
+	} catch (error) {
+		if (!(error instanceof BlobNotFoundError)) throw error;
+		const fromRecipe = await recipeStream(context, blob, range);
+		if (fromRecipe) return fromRecipe;
+		throw error;
+	}
+}
+
+/** The blob's bytes from the database's table or the file store (readBlob without recipes). */
+async function readStored(
+	context: { db: Queryable; storage: BlobStore },
+	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
+	range: ByteRange | undefined,
 ): Promise<Readable> {
 	if (blob.size > SMALL_BLOB_LIMIT_BYTES) return context.storage.read(blob.sha256, range);
 	if (blob.storedIn === "files") {
@@ -108,38 +131,67 @@ export async function readBlob(
 	return context.storage.read(blob.sha256, range);
 }
 
+/**
+ * The bytes of a blob kept as a Xet recipe, streamed from its xorbs (src/xet/serve.ts: a block at a
+ * time, a range starting at the chunk that holds it), or undefined when the blob has no recipe.
+ */
+async function recipeStream(
+	context: { db: Queryable; storage: BlobStore },
+	blob: { sha256: string; size: number },
+	range: ByteRange | undefined,
+): Promise<Readable | undefined> {
+	const start = Math.min(range?.start ?? 0, blob.size);
+	const end = Math.max(start, Math.min(range?.end ?? blob.size, blob.size));
+	const recipe = await recipeTerms(context.db, blob.sha256, { start, end });
+	if (!recipe) return undefined;
+	// Byte mode: the stream asks for the next block only once the response has taken this one.
+	return Readable.from(recipeBytes(context.storage, recipe.terms, recipe.layouts, start, end), {
+		objectMode: false,
+	});
+}
+
 function bytesStream(bytes: Buffer, range: ByteRange | undefined): Readable {
 	const piece = range ? bytes.subarray(range.start, Math.max(range.start, range.end)) : bytes;
 	return Readable.from(piece.byteLength === 0 ? [] : [piece]);
 }
 
 /**
- * Where a blob is kept (src/blobs/small.ts): one primary-key lookup for a blob small enough to be in the
- * database, none for a larger one. A hint for readBlob and blobDownloadUrl.
+ * Where a blob is kept: one primary-key lookup (the database's small blobs, src/blobs/small.ts, for a
+ * blob small enough to be there, and Xet recipes, src/xet/files.ts). A hint for readBlob and
+ * blobDownloadUrl.
  */
 export async function blobLocation(
 	db: Queryable,
 	blob: { sha256: string; size: number },
 ): Promise<BlobLocation> {
-	if (blob.size > SMALL_BLOB_LIMIT_BYTES) return "files";
-	return (await holdsSmallBlob(db, blob.sha256)) ? "database" : "files";
+	if (blob.size > SMALL_BLOB_LIMIT_BYTES) return (await holdsRecipe(db, blob.sha256)) ? "xet" : "files";
+	const result = await db.query<{ small: number | null; xet: number | null }>(
+		`SELECT (SELECT 1 FROM small_blobs WHERE sha256 = $1) AS small,
+			(SELECT 1 FROM xet_file_terms WHERE file_sha256 = $1 LIMIT 1) AS xet`,
+		[blob.sha256],
+		{ prepare: true },
+	);
+	const row = result.rows[0];
+	return row?.small != null ? "database" : row?.xet != null ? "xet" : "files";
 }
 
 /**
- * Whether a blob's bytes are kept, in the database's table or the file store: a small file a commit
- * stored in the table is as held as one in the file store (the LFS batch API asked for it again).
+ * Whether a blob's bytes are kept, in the database's table, as a Xet recipe or in the file store: a
+ * small file a commit stored in the table is as held as one in the file store (the LFS batch API asked
+ * for it again).
  */
 export async function blobKept(
 	context: { db: Queryable; storage: BlobStore },
 	blob: { sha256: string; size: number },
 ): Promise<boolean> {
-	if ((await blobLocation(context.db, blob)) === "database") return true;
+	if ((await blobLocation(context.db, blob)) !== "files") return true;
 	return (await context.storage.stat(blob.sha256)) !== undefined;
 }
 
 /**
  * A URL to fetch a blob from the storage directly (S3 presigned), or undefined when the bytes come
- * through the hub: always for a blob kept in the database (`storedIn`, when known, saves the lookup).
+ * through the hub: always for a blob kept in the database or as a Xet recipe (`storedIn`, when known,
+ * saves the lookup).
  */
 export async function blobDownloadUrl(
 	context: BlobContext,
@@ -147,7 +199,7 @@ export async function blobDownloadUrl(
 	options: Parameters<BlobStore["downloadUrl"]>[1],
 ): Promise<string | undefined> {
 	const storedIn = blob.storedIn ?? (await blobLocation(context.db, blob));
-	if (storedIn === "database") return undefined;
+	if (storedIn !== "files") return undefined;
 	return context.storage.downloadUrl(blob.sha256, options);
 }
 

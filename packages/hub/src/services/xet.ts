@@ -5,14 +5,26 @@ import { planRebuild } from "../xet/plan.js";
 import { reconstruct } from "../xet/reconstruct.js";
 import { zeroChunks } from "../xet/zeros.js";
 import { readShard } from "../xet/shard.js";
-import { accountXorbs, issueXetToken, recordXorb, xetGrant, type XetGrant } from "../xet/store.js";
+import {
+	accountXorbs,
+	issueXetToken,
+	recordedXorbCount,
+	recordXorb,
+	xetGrant,
+	type XetGrant,
+} from "../xet/store.js";
 import { MAX_XORB_BYTES, XorbScanner } from "../xet/xorb.js";
 import type { RepoRef } from "../accounts/viewer.js";
 import type { Actor } from "./actor.js";
 import { readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
 import { grantAudit, registerUpload, requireHolderWrite, requireWrite } from "./uploads.js";
-import { requireBlobs, storeBlob } from "./blobs.js";
+import { blobCollected, requireBlobs, storeBlob } from "./blobs.js";
+import { holdAgainstCollection, touchBlobs } from "../blobs/references.js";
+import { DigestTracker } from "../storage/digest.js";
+import { recipeOf, recordRecipe } from "../xet/files.js";
+import type { PlannedFile } from "../xet/plan.js";
+import type { StoredXorb } from "../xet/store.js";
 import { checkQuota, requireQuotaLeft } from "./quota.js";
 import { repoId, type RepoKey } from "../repo-identity.js";
 
@@ -25,9 +37,9 @@ export type { XetGrant };
 
 /**
  * The Xet CAS side of uploads (huggingface_hub 2.x with hf_xet): xorbs are stored as blobs and kept
- * per account; a shard's files are rebuilt from the uploader's own xorbs into ordinary content-addressed
- * blobs, checked against their SHA-256 and made the repository's, so commits, downloads and storage
- * stay as for any other file.
+ * per account; a shard's files are rebuilt from the uploader's own xorbs, checked against their SHA-256,
+ * kept as their recipes (downloads read the xorbs: src/xet/serve.ts) and made the repository's, so
+ * commits, downloads and quotas stay as for any other file.
  */
 
 /**
@@ -117,9 +129,11 @@ export async function receiveXorb(
 /**
  * Receives a shard: it is read whole (bounded by MAX_SHARD_BYTES) and checked against the account's
  * xorbs before anything is rebuilt (src/xet/plan.ts: every term's chunk range and size, each file's
- * size, the bytes the shard may make the hub write). Then each file the repository does not hold yet
- * is rebuilt from the xorbs (streamed, one chunk in memory at a time), checked against its SHA-256 and
- * made the repository's (audited as `xet.upload`). The number of files made the repository's.
+ * size, the bytes the shard may make the hub rebuild). Then each file the repository does not hold yet
+ * is rebuilt from the xorbs (streamed, one block in memory at a time) and checked against its SHA-256,
+ * and kept as its recipe (keepRecipe; a file of more than MODELHUB_XET_MAX_RECIPE_TERMS terms, or an
+ * empty one, is written as a file instead), then made the repository's (audited as `xet.upload`). The
+ * number of files made the repository's.
  */
 export async function receiveShard(
 	context: ServiceContext,
@@ -152,20 +166,22 @@ export async function receiveShard(
 		},
 		zero,
 	);
-	// plan.rebuiltBytes is every byte this shard will write: the figure a storage quota checks, here,
-	// before the first one is written.
+	// plan.rebuiltBytes is every byte this shard makes the repository's: the figure a storage quota
+	// checks, here, before the first one is rebuilt.
 	let registered = 0;
 	await checkQuota(context, namespaceOf(grant.repo), plan.rebuiltBytes);
+	const mismatch = reword(
+		BlobDigestError,
+		(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
+	);
 	for (const { file, size } of plan.files) {
-		const stored = await storeBlob(context, reconstruct(storage, xorbs, file.terms, zero), {
-			expectedSha256: file.sha256,
-			expectedSize: size,
-		}).catch(
-			reword(
-				BlobDigestError,
-				(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),
-			),
-		);
+		const asRecipe = size > 0 && file.terms.length <= settings.uploads.xetMaxRecipeTerms;
+		const stored = asRecipe
+			? await keepRecipe(context, xorbs, file, size, zero).catch(mismatch)
+			: await storeBlob(context, reconstruct(storage, xorbs, file.terms, zero), {
+					expectedSha256: file.sha256,
+					expectedSize: size,
+				}).catch(mismatch);
 		const by = grantAudit({ account: grant.account, tokenId: grant.accessTokenId }, ip);
 		const done = await registerUpload(context, by, grant.repo, stored, {
 			action: "xet.upload",
@@ -175,4 +191,35 @@ export async function receiveShard(
 		registered++;
 	}
 	return registered;
+}
+
+/**
+ * Keeps a file uploaded through Xet as its recipe (src/xet/files.ts), its bytes read from the xorbs when
+ * downloaded: the upload writes each byte once (its xorb) instead of twice. The file is rebuilt once
+ * here, only to check the shard's claim that the account's xorbs make these bytes (their SHA-256 and
+ * size); nothing of it is written. Then, holding the collection lock shared (src/gc/collect.ts), the
+ * xorbs are checked to be still recorded (none dropped as expired since the shard was checked: from
+ * this transaction on, the recipe keeps them) and the file's blob row is touched with its recipe.
+ */
+async function keepRecipe(
+	context: ServiceContext,
+	xorbs: ReadonlyMap<string, StoredXorb>,
+	file: PlannedFile["file"],
+	size: number,
+	zero: ReadonlySet<string>,
+): Promise<{ sha256: string; size: number; gitOid: string | undefined }> {
+	const digest = new DigestTracker({ expectedSha256: file.sha256, expectedSize: size });
+	// The digest copies what it keeps: one block is refilled throughout.
+	for await (const block of reconstruct(context.storage, xorbs, file.terms, zero, { reuseBlocks: true }))
+		digest.update(block);
+	const { sha256, gitOid } = digest.finish();
+	const recipe = recipeOf(file.terms, xorbs);
+	const xorbSha256s = [...new Set(recipe.map((term) => term.xorbSha256))];
+	await context.db.transaction(async (tx) => {
+		await holdAgainstCollection(tx);
+		if ((await recordedXorbCount(tx, xorbSha256s)) !== xorbSha256s.length) throw blobCollected();
+		await touchBlobs(tx, [{ sha256, size, gitOid }]);
+		await recordRecipe(tx, sha256, recipe);
+	});
+	return { sha256, size, gitOid };
 }

@@ -71,8 +71,9 @@ async function* xorbBytes(
  * from its xorb in storage (a range read), and each chunk is decompressed straight into the block being
  * filled, in place where the read gave it whole. Memory holds a block, two 1 MiB read buffers and two chunk-sized buffers,
  * whatever the file's size. Chunk sizes are checked against the xorb's layout; the caller checks the
- * SHA-256. When the store keeps no piece it is given (BlobStore.retainsNoPieces, the disk store), one
- * block is refilled: each block handed on is valid until the next one is asked for. A fresh 4 MiB
+ * SHA-256. When the consumer keeps no piece it is given (`reuseBlocks`; by default when the consumer
+ * is a store that retainsNoPieces, the disk store), one block is refilled: each block handed on is
+ * valid until the next one is asked for. A fresh 4 MiB
  * block per handover was external memory to V8, and set off about half of an upload's full garbage
  * collections (82-92 per GiB before, 40-47 after).
  */
@@ -81,11 +82,18 @@ export async function* reconstruct(
 	xorbs: ReadonlyMap<string, StoredXorb>,
 	terms: readonly ShardTerm[],
 	zero: ReadonlySet<string> = new Set(),
+	options: {
+		/** The size of the blocks handed on (at least MAX_CHUNK_BYTES). */
+		blockBytes?: number;
+		/** Whether a block handed on may be refilled once the next is asked for (the consumer keeps none). */
+		reuseBlocks?: boolean;
+	} = {},
 ): AsyncIterable<Uint8Array> {
-	let block: Buffer = Buffer.allocUnsafe(REBUILD_BLOCK_BYTES);
-	/** The block to fill after one is handed on: the same one when the store keeps no piece it is given. */
-	const nextBlock = (handedOn: Buffer): Buffer =>
-		storage.retainsNoPieces ? handedOn : Buffer.allocUnsafe(REBUILD_BLOCK_BYTES);
+	const blockBytes = Math.max(options.blockBytes ?? REBUILD_BLOCK_BYTES, MAX_CHUNK_BYTES);
+	const reuseBlocks = options.reuseBlocks ?? storage.retainsNoPieces === true;
+	let block: Buffer = Buffer.allocUnsafe(blockBytes);
+	/** The block to fill after one is handed on: the same one when the consumer keeps no piece it is given. */
+	const nextBlock = (handedOn: Buffer): Buffer => (reuseBlocks ? handedOn : Buffer.allocUnsafe(blockBytes));
 	let filled = 0;
 	/** A chunk (header and data) that the reads cut in two, gathered. */
 	const split = Buffer.allocUnsafe(CHUNK_HEADER_BYTES + MAX_CHUNK_BYTES);
@@ -112,7 +120,7 @@ export async function* reconstruct(
 		const place = (chunk: ChunkHeader, data: Uint8Array): boolean => {
 			if (index >= term.chunkEnd || chunk.size !== xorb.chunkSizes[index])
 				throw new XetFormatError(`a chunk of xorb ${term.xorb} changed size`);
-			if (filled + chunk.size > REBUILD_BLOCK_BYTES) return false;
+			if (filled + chunk.size > blockBytes) return false;
 			// A chunk known to hold only zeros (src/xet/zeros.ts) is filled, not decoded: LZ4 decoding
 			// a run of zeros byte by byte cost more than hashing it.
 			if (zero.size > 0 && zero.has(chunkKey(term.xorb, index))) {

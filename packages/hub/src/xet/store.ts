@@ -118,3 +118,12 @@ export async function accountXorbs(
 		]),
 	);
 }
+
+/** How many of these stored xorbs (by their blob's SHA-256) some account still has recorded. */
+export async function recordedXorbCount(db: Queryable, blobSha256s: readonly string[]): Promise<number> {
+	const result = await db.query<{ count: string | number }>(
+		"SELECT count(DISTINCT blob_sha256) AS count FROM xet_xorbs WHERE blob_sha256 = ANY($1::text[])",
+		[[...new Set(blobSha256s)]],
+	);
+	return Number(result.rows[0]?.count ?? 0);
+}
