@@ -1,6 +1,7 @@
 // Serving files from cached commit metadata (issue 21: a small file's resolve cost two database queries
 // and a storage read per request). Counts the database reads and storage reads the hub makes: after the
 // first resolve of a file nothing is read again, and every change a reader could see is heard at once.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_UPLOAD_SETTINGS } from "../src/config.js";
 import { openDatabase } from "../src/db/open.js";
@@ -401,5 +402,86 @@ describe("the serving cache's bounds", () => {
 			await otherStorage.close();
 			await other.close();
 		}
+	});
+});
+
+describe("the LFS batch API's downloads", () => {
+	it("answers a batch of 100 objects with one query for all of them", async () => {
+		expect(
+			(await api("POST", "/api/repos/create", tokens.alice as string, { name: "many-lfs" })).status,
+		).toBe(200);
+		const contents = Array.from({ length: 60 }, (_, index) =>
+			Buffer.from(`weights ${index}\n`.repeat(index + 1)),
+		);
+		const oids = contents.map((content) => createHash("sha256").update(content).digest("hex"));
+		const batch = (operation: string, objects: unknown[], token = tokens.alice as string) =>
+			fetch(`${hub.url}/alice/many-lfs.git/info/lfs/objects/batch`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/vnd.git-lfs+json" },
+				body: JSON.stringify({ operation, transfers: ["basic"], objects, hash_algo: "sha256" }),
+			});
+		const uploads = (await (
+			await batch(
+				"upload",
+				contents.map((content, index) => ({ oid: oids[index], size: content.length })),
+			)
+		).json()) as { objects: Array<{ actions: { upload: { href: string } } }> };
+		for (const [index, object] of uploads.objects.entries()) {
+			const put = await fetch(object.actions.upload.href, {
+				method: "PUT",
+				body: new Uint8Array(contents[index] as Buffer),
+			});
+			expect(put.status).toBe(200);
+		}
+		const committed = await fetch(`${hub.url}/api/models/alice/many-lfs/commit/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${tokens.alice}`, "content-type": "application/x-ndjson" },
+			body: [
+				{ key: "header", value: { summary: "weights" } },
+				...contents.map((content, index) => ({
+					key: "lfsFile",
+					value: { path: `w/${index}.bin`, algo: "sha256", oid: oids[index], size: content.length },
+				})),
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+		});
+		expect(committed.status).toBe(200);
+		await hub.server.analysis.idle();
+
+		// 60 held, 38 the repository does not hold, 2 that are not SHA-256s.
+		const missing = Array.from({ length: 38 }, (_, index) =>
+			createHash("sha256").update(`missing ${index}`).digest("hex"),
+		);
+		const asked = [
+			...oids.map((oid, index) => ({ oid, size: (contents[index] as Buffer).length })),
+			...missing.map((oid) => ({ oid, size: 1 })),
+			{ oid: "not-a-sha", size: 1 },
+			{ oid: 7, size: 1 },
+		];
+		const { value, reads } = await traced(async () => {
+			const res = await batch("download", asked);
+			return { status: res.status, body: (await res.json()) as { objects: Array<Record<string, unknown>> } };
+		});
+		expect(value.status).toBe(200);
+		const answers = value.body.objects;
+		expect(answers).toHaveLength(100);
+		for (const [index, oid] of oids.entries()) {
+			expect(answers[index]).toMatchObject({ oid, size: (contents[index] as Buffer).length });
+			expect((answers[index]?.actions as { download: { href: string } }).download.href).toMatch(
+				new RegExp(`/alice/many-lfs\\.git/info/lfs/objects/${oid}$`),
+			);
+		}
+		for (const [index, oid] of missing.entries())
+			expect(answers[60 + index]).toMatchObject({ oid, error: { code: 404 } });
+		expect(answers[98]).toMatchObject({ error: { code: 422 } });
+		expect(answers[99]).toMatchObject({ error: { code: 422 } });
+		// One statement asks for the sizes of all 98 well-formed objects (it was one per object).
+		expect(reads.filter((sql) => /\brepo_blobs\b/.test(sql))).toHaveLength(1);
+		// And a held object downloads.
+		const object = await fetch(`${hub.url}/alice/many-lfs.git/info/lfs/objects/${oids[7]}`, {
+			headers: { authorization: `Bearer ${tokens.alice}` },
+		});
+		expect(Buffer.from(await object.arrayBuffer()).equals(contents[7] as Buffer)).toBe(true);
 	});
 });

@@ -254,17 +254,20 @@ export function cacheName(repo: RepoKey, objectIdOfRepo: string | null): string 
 	return `${repo.type}-${createHash("sha256").update(key).digest("hex").slice(0, 32)}.git`;
 }
 
-/** The size of a blob a repository holds (one of its commits refers to it), undefined when it holds none. */
-export async function heldBlobSize(
+/**
+ * The sizes of the blobs among `sha256s` a repository holds (one of its commits refers to them): one
+ * query for a whole LFS batch (up to MAX_BATCH_OBJECTS objects), not one per object.
+ */
+export async function heldBlobSizes(
 	db: Queryable,
 	repo: RepoKey,
-	sha256: string,
-): Promise<number | undefined> {
-	const result = await db.query<{ size: number | string }>(
-		`SELECT b.size FROM repo_blobs r JOIN blobs b ON b.sha256 = r.sha256
-		WHERE r.repo_type = $1 AND r.repo_id = $2 AND r.sha256 = $3`,
-		[repo.type, repo.id, sha256],
+	sha256s: readonly string[],
+): Promise<Map<string, number>> {
+	if (sha256s.length === 0) return new Map();
+	const result = await db.query<{ sha256: string; size: number | string }>(
+		`SELECT b.sha256, b.size FROM repo_blobs r JOIN blobs b ON b.sha256 = r.sha256
+		WHERE r.repo_type = $1 AND r.repo_id = $2 AND r.sha256 = ANY($3::text[])`,
+		[repo.type, repo.id, [...new Set(sha256s)]],
 	);
-	const row = result.rows[0];
-	return row === undefined ? undefined : Number(row.size);
+	return new Map(result.rows.map((row) => [row.sha256, Number(row.size)]));
 }

@@ -7,7 +7,7 @@ import type { RepoKey } from "../repo-identity.js";
 import { listRefs } from "../repos/read.js";
 import { readBlob } from "../services/blobs.js";
 import {
-	heldBlobSize,
+	heldBlobSizes,
 	cacheName,
 	gitEnv,
 	initBare,
@@ -106,8 +106,13 @@ export class GitServer {
 	}
 
 	/** The size of a file a repository holds, by SHA-256 (undefined when none of its commits has it). */
-	heldBlobSize(repo: RepoKey, sha256: string): Promise<number | undefined> {
-		return heldBlobSize(this.source.db, repo, sha256);
+	async heldBlobSize(repo: RepoKey, sha256: string): Promise<number | undefined> {
+		return (await heldBlobSizes(this.source.db, repo, [sha256])).get(sha256);
+	}
+
+	/** The sizes of the files among `sha256s` a repository holds (one query for a batch). */
+	heldBlobSizes(repo: RepoKey, sha256s: readonly string[]): Promise<Map<string, number>> {
+		return heldBlobSizes(this.source.db, repo, sha256s);
 	}
 
 	/** An LFS object's bytes (a file the hub stores, by SHA-256), from the hub's blob reader. */

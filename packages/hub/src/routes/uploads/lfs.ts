@@ -153,17 +153,31 @@ async function lfsDownloads(
 	const base = `${repoPageUrl(publicOrigin(request, publicUrl), repo)}.git/info/lfs/objects/`;
 	const authorization = request.headers.authorization;
 	const answers = [];
-	for (const item of objects) {
+	const asked = objects.map((item) => {
 		const object = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
 		const oid = typeof object.oid === "string" && /^[0-9a-f]{64}$/.test(object.oid) ? object.oid : undefined;
-		const asked = typeof object.size === "number" ? object.size : undefined;
+		return { object, oid, size: typeof object.size === "number" ? object.size : undefined };
+	});
+	const held = await git.heldBlobSizes(
+		repo,
+		asked.flatMap(({ oid }) => (oid === undefined ? [] : [oid])),
+	);
+	for (const { object, oid, size: askedSize } of asked) {
 		if (oid === undefined) {
-			answers.push({ oid: object.oid, size: asked, error: { code: 422, message: "oid must be a SHA-256" } });
+			answers.push({
+				oid: object.oid,
+				size: askedSize,
+				error: { code: 422, message: "oid must be a SHA-256" },
+			});
 			continue;
 		}
-		const size = await git.heldBlobSize(repo, oid);
+		const size = held.get(oid);
 		if (size === undefined) {
-			answers.push({ oid, size: asked, error: { code: 404, message: `object ${oid} is not in ${repo.id}` } });
+			answers.push({
+				oid,
+				size: askedSize,
+				error: { code: 404, message: `object ${oid} is not in ${repo.id}` },
+			});
 			continue;
 		}
 		answers.push({
