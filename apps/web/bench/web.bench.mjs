@@ -95,6 +95,25 @@ const PAGE_MODULES = [
 	["dataset", "src/pages/Dataset.tsx"],
 	["dataset_blob", ["src/pages/Dataset.tsx", "src/components/browse/BlobView.tsx"]],
 	["dataset_commit", ["src/pages/Dataset.tsx", "src/components/browse/CommitView.tsx"]],
+	// The Community tab's views (`/{id}/discussions…`): the tab's chunk, and a thread's or a pull request's
+	// files' chunk (comments show as written until the Markdown renderer, loaded after, renders them).
+	["discussions", ["src/pages/Model.tsx", "src/components/community/Community.tsx"]],
+	[
+		"discussion",
+		[
+			"src/pages/Model.tsx",
+			"src/components/community/Community.tsx",
+			"src/components/community/DiscussionThread.tsx",
+		],
+	],
+	[
+		"discussion_files",
+		[
+			"src/pages/Model.tsx",
+			"src/components/community/Community.tsx",
+			"src/components/community/PullRequestFiles.tsx",
+		],
+	],
 ];
 function initialJs(routeSources) {
 	const files = new Set(entryFiles);

@@ -1,11 +1,11 @@
-import { useMemo } from "react";
-import { renderCard } from "../model/ModelCard";
-import { useRepoType } from "../../hooks/useRepoType";
+import { lazy, Suspense } from "react";
 
-/**
- * A comment's Markdown, rendered as the model card is (marked, then DOMPurify: no scripts, styles or
- * forms; relative links to the repository's files), with its headings under the thread's.
- */
+// The Markdown renderer (marked and DOMPurify, ~27 KB gzip) loads after the thread: until it is there,
+// each comment shows its text as written, so a thread opened by its address stays within the 120 KB
+// first-load budget (apps/web/bench) and is readable at once.
+const RenderedComment = lazy(() => import("./RenderedComment"));
+
+/** A comment's text: as written while the renderer loads, then rendered as safe Markdown. */
 export function CommentBody({
 	markdown,
 	repoId,
@@ -15,11 +15,9 @@ export function CommentBody({
 	repoId: string;
 	label: string;
 }) {
-	const repoType = useRepoType();
-	const html = useMemo(
-		() => renderCard(markdown, repoId, window.location.origin, { repoType, comment: { label } }),
-		[markdown, repoId, repoType, label],
+	return (
+		<Suspense fallback={<div className="markdown comment-body comment-raw">{markdown}</div>}>
+			<RenderedComment markdown={markdown} repoId={repoId} label={label} />
+		</Suspense>
 	);
-	// Sanitised by DOMPurify in renderCard.
-	return <div className="markdown comment-body" dangerouslySetInnerHTML={{ __html: html }} />;
 }
