@@ -5,9 +5,12 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
 import {
 	csvRows,
+	csvSample,
 	jsonDocumentRows,
 	jsonLinesRows,
+	jsonSample,
 	PARQUET_TAIL_BYTES,
+	parquetFooterColumns,
 	parquetFooterLength,
 	parquetFooterRows,
 } from "./row-counts.js";
@@ -194,5 +197,103 @@ describe("JSON records", () => {
 		expect(jsonDocumentRows(bytes(deep))).toBe(1);
 		expect(jsonDocumentRows(bytes('["never closed'))).toBe(1);
 		expect(jsonDocumentRows(bytes("]]]}} 1"))).toBe(1);
+	});
+});
+
+describe("columns of data files", () => {
+	it("reads a Parquet schema's columns as datasets types them, or the features datasets wrote", async () => {
+		const dir = await mkdtemp(join(tmpdir(), "row-columns-"));
+		const instance = await DuckDBInstance.create(":memory:");
+		const connection = await instance.connect();
+		const footerOf = async (path: string): Promise<Uint8Array> => {
+			const bytes = new Uint8Array(await readFile(path));
+			const length = parquetFooterLength(bytes.subarray(bytes.length - PARQUET_TAIL_BYTES), bytes.length);
+			const end = bytes.length - PARQUET_TAIL_BYTES;
+			return bytes.subarray(end - length, end);
+		};
+		try {
+			const select = `SELECT 1::BIGINT AS id, 2.5::DOUBLE AS score, 'x' AS text, true AS flag,
+				[1.5::FLOAT, 2.5::FLOAT] AS series, {'a': 1, 'b': 'y'} AS meta, map(['k'], [1]) AS m,
+				['p', 'q'] AS words, DATE '2024-01-02' AS day, 'z'::BLOB AS raw`;
+			await connection.run(`COPY (${select}) TO '${join(dir, "plain.parquet")}' (FORMAT parquet)`);
+			expect(parquetFooterColumns(await footerOf(join(dir, "plain.parquet")))).toEqual([
+				{ name: "id", type: { kind: "value", dtype: "int64" } },
+				{ name: "score", type: { kind: "value", dtype: "float64" } },
+				{ name: "text", type: { kind: "value", dtype: "string" } },
+				{ name: "flag", type: { kind: "value", dtype: "bool" } },
+				{ name: "series", type: { kind: "list", of: { kind: "value", dtype: "float32" } } },
+				{
+					name: "meta",
+					type: {
+						kind: "struct",
+						fields: [
+							{ kind: "value", dtype: "int32" },
+							{ kind: "value", dtype: "string" },
+						],
+					},
+				},
+				{ name: "m", type: { kind: "other" } },
+				{ name: "words", type: { kind: "list", of: { kind: "value", dtype: "string" } } },
+				{ name: "day", type: { kind: "value", dtype: "date32" } },
+				{ name: "raw", type: { kind: "value", dtype: "binary" } },
+			]);
+			const features = JSON.stringify({
+				info: {
+					features: {
+						image: { _type: "Image" },
+						label: { names: ["a", "b"], _type: "ClassLabel" },
+					},
+				},
+			}).replaceAll("'", "''");
+			await connection.run(
+				`COPY (SELECT {'bytes': 'x'::BLOB, 'path': 'a.png'} AS image, 0 AS label) TO '${join(dir, "hf.parquet")}'
+				(FORMAT parquet, KV_METADATA {huggingface: '${features}'})`,
+			);
+			expect(parquetFooterColumns(await footerOf(join(dir, "hf.parquet")))).toEqual([
+				{ name: "image", type: { kind: "image" } },
+				{ name: "label", type: { kind: "class_label" } },
+			]);
+		} finally {
+			connection.closeSync();
+			instance.closeSync();
+			await rm(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("refuses footers whose schema is not a tree or is past the decoding bound", () => {
+		// A root that claims 5 children with none after it.
+		const root = [
+			field(1, LIST),
+			(1 << 4) | STRUCT,
+			field(4, BINARY),
+			...text("schema"),
+			field(1, I32),
+			...zigzag(5n),
+			0,
+		];
+		expect(() => parquetFooterColumns(footer(root, 1n))).toThrow(/not a tree/);
+		const many = [field(1, LIST), 0xf0 | I32, ...varint(300_000n), ...Array<number>(300_000).fill(0)];
+		expect(() => parquetFooterColumns(footer(many, 1n))).toThrow(/too large/);
+	});
+
+	it("samples CSV records and JSON records from a file's head", () => {
+		expect(csvSample(bytes('a,b\n1,"x\ny"\n2,"he said ""hi"""\n3,cut'))).toEqual({
+			header: ["a", "b"],
+			records: [
+				["1", "x\ny"],
+				["2", 'he said "hi"'],
+			],
+		});
+		expect(csvSample(bytes("a\tb\n1\t2"), "\t", true)).toEqual({ header: ["a", "b"], records: [["1", "2"]] });
+		expect(csvSample(bytes(""))).toBeUndefined();
+		expect(jsonSample(bytes('[{"a": 1}, {"a": "x,]"}, {"a": [1, 2]}, {"a": 4'))).toEqual([
+			{ a: 1 },
+			{ a: "x,]" },
+			{ a: [1, 2] },
+		]);
+		expect(jsonSample(bytes('{"a": 1}\n{"a": 2}\nnot json\n{"a": 3'))).toEqual([{ a: 1 }, { a: 2 }]);
+		expect(jsonSample(bytes('{"v": 1, "data": [{"a": 1}, {"a": 2}]}'), "data")).toEqual([{ a: 1 }, { a: 2 }]);
+		expect(jsonSample(bytes('["p", "q"]'))).toEqual(["p", "q"]);
+		expect(jsonSample(bytes("[1, 2, 3, 4]"), undefined, 2)).toEqual([1, 2]);
 	});
 });

@@ -4,6 +4,8 @@
  * `FileMetaData.num_rows`, field 3, in the compact protocol), a CSV or JSON Lines file's record count. Pure.
  */
 
+import { featuresJsonColumns, MAX_COLUMNS, type ColumnType, type DataColumn } from "./columns.js";
+
 /** A Parquet file ends with the footer, its 4-byte little-endian length and the magic `PAR1`. */
 export const PARQUET_TAIL_BYTES = 8;
 const MAGIC = "PAR1";
@@ -19,6 +21,9 @@ export function parquetFooterLength(tail: Uint8Array, fileSize: number): number 
 		throw new Error(`the Parquet footer's length ${length} does not fit the file`);
 	return length;
 }
+
+/** A decoded compact-Thrift value: structs by field id; maps are not decoded (null). */
+type ThriftValue = boolean | number | bigint | Uint8Array | ThriftValue[] | Map<number, ThriftValue> | null;
 
 class CompactReader {
 	private at = 0;
@@ -115,6 +120,70 @@ class CompactReader {
 		}
 	}
 
+	/**
+	 * One value decoded (structs as maps by field id, lists as arrays, binaries as bytes); maps are
+	 * skipped (null). `budget.values` bounds how many values one footer may decode.
+	 */
+	readValue(type: number, depth: number, budget: { values: number }): ThriftValue {
+		if (depth > MAX_DEPTH) throw new Error("the Parquet footer nests too deeply");
+		if (--budget.values < 0) throw new Error("the Parquet footer's schema is too large to read");
+		switch (type) {
+			case 1:
+				return true;
+			case 2:
+				return false;
+			case 3:
+				return this.byte();
+			case 4:
+			case 5:
+			case 6:
+				return this.zigzag();
+			case 8: {
+				const length = Number(this.varint());
+				const start = this.at;
+				this.skip(length);
+				return this.bytes.subarray(start, start + length);
+			}
+			case 9:
+			case 10: {
+				const header = this.byte();
+				const size = header >> 4 === 15 ? Number(this.varint()) : header >> 4;
+				const element = header & 0x0f;
+				const items: ThriftValue[] = [];
+				for (let index = 0; index < size; index++) {
+					if (element === 1 || element === 2) items.push(this.byte() === 1);
+					else items.push(this.readValue(element, depth + 1, budget));
+				}
+				return items;
+			}
+			case 12: {
+				const fields = new Map<number, ThriftValue>();
+				for (let field = 0; ;) {
+					const header = this.byte();
+					if (header === 0) return fields;
+					field = header >> 4 === 0 ? Number(this.zigzag()) : field + (header >> 4);
+					fields.set(field, this.readValue(header & 0x0f, depth + 1, budget));
+				}
+			}
+			default:
+				this.skipValue(type, depth);
+				return null;
+		}
+	}
+
+	/** The fields `wanted` of the struct at the cursor (top level), decoded; the others skipped. */
+	fields(wanted: readonly number[], budget: { values: number }): Map<number, ThriftValue> {
+		const found = new Map<number, ThriftValue>();
+		for (let field = 0; ;) {
+			const header = this.byte();
+			if (header === 0) return found;
+			field = header >> 4 === 0 ? Number(this.zigzag()) : field + (header >> 4);
+			const type = header & 0x0f;
+			if (wanted.includes(field)) found.set(field, this.readValue(type, 1, budget));
+			else this.skipValue(type, 1);
+		}
+	}
+
 	/** The i64 field `wanted` of the struct at the cursor (the struct's top level only). */
 	i64Field(wanted: number): bigint | undefined {
 		for (let field = 0; ;) {
@@ -135,6 +204,159 @@ export function parquetFooterRows(footer: Uint8Array): number {
 	if (rows < 0n || rows > BigInt(Number.MAX_SAFE_INTEGER))
 		throw new Error(`the Parquet footer's row count ${rows} is out of range`);
 	return Number(rows);
+}
+
+/** Values one footer's schema and key-value metadata may decode to (a column is a few). */
+const MAX_FOOTER_VALUES = 200_000;
+
+/** Parquet physical types (`Type`) and the Arrow dtype `datasets` shows for each, unannotated. */
+const PHYSICAL_DTYPES: Readonly<Record<number, string>> = {
+	0: "bool",
+	1: "int32",
+	2: "int64",
+	3: "timestamp[ns]",
+	4: "float32",
+	5: "float64",
+	6: "binary",
+	7: "binary",
+};
+
+/** ConvertedType values that change a leaf's dtype. */
+const CONVERTED_DTYPES: Readonly<Record<number, string>> = {
+	0: "string", // UTF8
+	4: "string", // ENUM
+	5: "decimal", // DECIMAL
+	6: "date32", // DATE
+	7: "time32[ms]", // TIME_MILLIS
+	8: "time64[us]", // TIME_MICROS
+	9: "timestamp[ms]", // TIMESTAMP_MILLIS
+	10: "timestamp[us]", // TIMESTAMP_MICROS
+	11: "uint8",
+	12: "uint16",
+	13: "uint32",
+	14: "uint64",
+	15: "int8",
+	16: "int16",
+	17: "int32",
+	18: "int64",
+	19: "string", // JSON
+};
+
+/** LogicalType union members (by field id) that change a leaf's dtype. */
+const LOGICAL_DTYPES: Readonly<Record<number, string>> = {
+	1: "string", // STRING
+	4: "string", // ENUM
+	5: "decimal",
+	6: "date32",
+	7: "time64[us]",
+	8: "timestamp[us]",
+	12: "string", // JSON
+	14: "binary", // UUID
+	15: "float16",
+};
+
+interface SchemaElement {
+	name: string;
+	type?: number;
+	repetition?: number;
+	children: number;
+	converted?: number;
+	logical?: number;
+}
+
+function schemaElement(value: ThriftValue): SchemaElement {
+	const fields = value instanceof Map ? value : new Map<number, ThriftValue>();
+	const num = (id: number): number | undefined => {
+		const item = fields.get(id);
+		return typeof item === "bigint" ? Number(item) : undefined;
+	};
+	const name = fields.get(4);
+	const logical = fields.get(10);
+	return {
+		name: name instanceof Uint8Array ? Buffer.from(name).toString("utf8") : "",
+		type: num(1),
+		repetition: num(3),
+		children: Math.max(0, num(5) ?? 0),
+		converted: num(6),
+		logical: logical instanceof Map ? [...logical.keys()][0] : undefined,
+	};
+}
+
+/**
+ * The columns of a flattened Parquet schema (depth first, `num_children` per group) as `datasets` types
+ * them: leaves by physical type and annotation, LIST groups as lists of their element, MAP groups as
+ * `other`, other groups as structs, repeated fields as lists.
+ */
+function schemaColumns(elements: readonly SchemaElement[]): DataColumn[] {
+	let at = 1;
+	const read = (depth: number): ColumnType => {
+		const element = elements[at++];
+		if (!element || depth > 32) throw new Error("the Parquet schema is not a tree");
+		const children: ColumnType[] = [];
+		const childElements: SchemaElement[] = [];
+		for (let index = 0; index < element.children; index++) {
+			childElements.push(elements[at] as SchemaElement);
+			children.push(read(depth + 1));
+		}
+		let type: ColumnType;
+		if (element.children === 0) {
+			const dtype =
+				(element.logical !== undefined ? LOGICAL_DTYPES[element.logical] : undefined) ??
+				(element.converted !== undefined ? CONVERTED_DTYPES[element.converted] : undefined) ??
+				PHYSICAL_DTYPES[element.type ?? -1] ??
+				"binary";
+			type = { kind: "value", dtype };
+		} else if (element.converted === 3 || element.logical === 3) {
+			// LIST: a repeated group of one element (or, in older writers, the repeated field itself).
+			const repeated = children[0] ?? OTHER_TYPE;
+			const inner = childElements[0];
+			type =
+				repeated.kind === "list" && inner?.children === 1 && repeated.of.kind === "struct"
+					? { kind: "list", of: repeated.of.fields[0] ?? OTHER_TYPE }
+					: repeated;
+		} else if (element.converted === 1 || element.converted === 2 || element.logical === 2) {
+			type = OTHER_TYPE;
+		} else type = { kind: "struct", fields: children };
+		return element.repetition === 2 ? { kind: "list", of: type } : type;
+	};
+	const root = elements[0];
+	const columns: DataColumn[] = [];
+	for (let index = 0; index < (root?.children ?? 0) && index < MAX_COLUMNS; index++) {
+		const name = elements[at]?.name ?? "";
+		columns.push({ name, type: read(1) });
+	}
+	return columns;
+}
+
+const OTHER_TYPE: ColumnType = { kind: "other" };
+
+/**
+ * The columns of a Parquet footer: the features `datasets` wrote in its `huggingface` key-value metadata
+ * when it names them, else its schema's. An error for a footer that is not one or is past the bounds.
+ */
+export function parquetFooterColumns(footer: Uint8Array): DataColumn[] {
+	const fields = new CompactReader(footer).fields([2, 5], { values: MAX_FOOTER_VALUES });
+	const metadata = fields.get(5);
+	if (Array.isArray(metadata)) {
+		for (const pair of metadata) {
+			if (!(pair instanceof Map)) continue;
+			const key = pair.get(1);
+			const value = pair.get(2);
+			if (!(key instanceof Uint8Array) || !(value instanceof Uint8Array)) continue;
+			if (Buffer.from(key).toString("utf8") !== "huggingface") continue;
+			try {
+				const parsed: unknown = JSON.parse(Buffer.from(value).toString("utf8"));
+				const features = (parsed as { info?: { features?: unknown } } | null)?.info?.features;
+				const columns = featuresJsonColumns(features);
+				if (columns) return columns;
+			} catch {
+				// Not JSON: the schema says what the columns are.
+			}
+		}
+	}
+	const schema = fields.get(2);
+	if (!Array.isArray(schema)) throw new Error("the Parquet footer has no schema");
+	return schemaColumns(schema.map(schemaElement));
 }
 
 /**
@@ -205,7 +427,11 @@ const MAX_KEY_BYTES = 1024;
  * over the bytes, no parsing into values: memory stays constant whatever the file holds. Undefined when
  * the `field` names no array of the file (datasets fails to load it).
  */
-export function jsonDocumentRows(bytes: Uint8Array, field?: string): number | undefined {
+export function jsonDocumentRows(
+	bytes: Uint8Array,
+	field?: string,
+	onRecord?: (start: number, end: number) => boolean,
+): number | undefined {
 	let at = 0;
 	// datasets strips a leading UTF-8 byte order mark.
 	if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) at = 3;
@@ -227,6 +453,13 @@ export function jsonDocumentRows(bytes: Uint8Array, field?: string): number | un
 	let keyStart = -1;
 	let keyMatches = false;
 	const targetDepth = mode === "array" ? 1 : 2;
+	// The open record's first byte (-1: none); each whole record is handed to onRecord, which may stop.
+	let recordStart = -1;
+	const emit = (end: number): boolean => {
+		const start = recordStart;
+		recordStart = -1;
+		return start < 0 || onRecord === undefined || onRecord(start, end);
+	};
 	for (; at < bytes.length; at++) {
 		const byte = bytes[at] as number;
 		if (inString) {
@@ -234,7 +467,10 @@ export function jsonDocumentRows(bytes: Uint8Array, field?: string): number | un
 			else if (byte === BACKSLASH) escaped = true;
 			else if (byte === QUOTE) {
 				inString = false;
-				if (depth === 0) between = true;
+				if (depth === 0) {
+					between = true;
+					if (!emit(at + 1)) return records;
+				}
 				if (keyStart >= 0) {
 					keyMatches = at - keyStart <= MAX_KEY_BYTES && decodedKey(bytes, keyStart, at + 1) === field;
 					keyStart = -1;
@@ -243,15 +479,20 @@ export function jsonDocumentRows(bytes: Uint8Array, field?: string): number | un
 			continue;
 		}
 		if (isSpace(byte)) {
-			if (depth === 0) between = true;
+			if (depth === 0) {
+				between = true;
+				if (mode === "values" && !emit(at)) return records;
+			}
 			continue;
 		}
 		if (mode === "values" && depth === 0 && between && !isPunctuation(byte)) {
 			records++;
+			recordStart = at;
 			between = false;
 		}
 		if (targetOpen && depth === targetDepth && expectElement && byte !== CLOSE_ARRAY) {
 			records++;
+			recordStart = at;
 			expectElement = false;
 		}
 		if (byte === QUOTE) {
@@ -272,11 +513,20 @@ export function jsonDocumentRows(bytes: Uint8Array, field?: string): number | un
 				expectElement = true;
 			}
 		} else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
-			if (depth === targetDepth) targetOpen = false;
+			if (depth === targetDepth && targetOpen) {
+				targetOpen = false;
+				if (!emit(at)) return records;
+			}
 			depth = Math.max(0, depth - 1);
-			if (depth === 0) between = true;
+			if (depth === 0) {
+				between = true;
+				if (mode === "values" && !emit(at + 1)) return records;
+			}
 		} else if (byte === COMMA) {
-			if (targetOpen && depth === targetDepth) expectElement = true;
+			if (targetOpen && depth === targetDepth) {
+				expectElement = true;
+				if (!emit(at)) return records;
+			}
 			if (mode === "field" && depth === 1) {
 				keyExpected = true;
 				keyMatches = false;
@@ -311,4 +561,80 @@ function decodedKey(bytes: Uint8Array, start: number, end: number): string | und
 	} catch {
 		return undefined;
 	}
+}
+
+/** Records sampled from a data file's head to type its columns. */
+export const SAMPLE_RECORDS = 100;
+
+/**
+ * The first whole records of a `.json` or JSON Lines file's head (parsed; a record cut by the head's end,
+ * or one that is not JSON, is left out), as `jsonDocumentRows` finds them.
+ */
+export function jsonSample(head: Uint8Array, field?: string, max = SAMPLE_RECORDS): unknown[] {
+	const records: unknown[] = [];
+	jsonDocumentRows(head, field, (start, end) => {
+		try {
+			records.push(JSON.parse(Buffer.from(head.subarray(start, end)).toString("utf8")));
+		} catch {
+			// A record that is not JSON (or cut short) says nothing of the columns.
+		}
+		return records.length < max;
+	});
+	return records;
+}
+
+/**
+ * The header and first records of a CSV file's head, split into fields as csvRows reads them (a record
+ * cut by the head's end is left out unless the head is the whole file).
+ */
+export function csvSample(
+	head: Uint8Array,
+	delimiter: "," | "\t" = ",",
+	whole = false,
+	max = SAMPLE_RECORDS,
+): { header: string[]; records: string[][] } | undefined {
+	const text = Buffer.from(head).toString("utf8");
+	const rows: string[][] = [];
+	let fields: string[] = [];
+	let field = "";
+	let state: "fieldStart" | "plain" | "quoted" | "closing" = "fieldStart";
+	let content = false;
+	const endRecord = (): void => {
+		fields.push(field);
+		if (content) rows.push(fields);
+		fields = [];
+		field = "";
+		content = false;
+		state = "fieldStart";
+	};
+	for (const char of text) {
+		if (rows.length > max) break;
+		if (state === "quoted") {
+			if (char === '"') state = "closing";
+			else field += char;
+			continue;
+		}
+		if (state === "closing" && char === '"') {
+			field += '"';
+			state = "quoted";
+			continue;
+		}
+		if (char === "\n" || char === "\r") endRecord();
+		else if (char === delimiter) {
+			fields.push(field);
+			field = "";
+			content = true;
+			state = "fieldStart";
+		} else {
+			if (char !== " " && char !== "\t") content = true;
+			if (state === "fieldStart" && char === '"') state = "quoted";
+			else {
+				field += char;
+				state = "plain";
+			}
+		}
+	}
+	if (whole && rows.length <= max && (content || field !== "")) endRecord();
+	const [header, ...records] = rows;
+	return header ? { header, records: records.slice(0, max) } : undefined;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readmeFacts } from "./readme.js";
 import { cardRowCount, dataFormat, datasetTags, sizeCategory } from "./tags.js";
+import {
+	columnModalities,
+	csvColumns,
+	featuresJsonColumns,
+	jsonRecordColumns,
+	type DataColumn,
+} from "./columns.js";
 
 const file = (path: string) => ({ path, size: 1 });
 
@@ -66,8 +73,17 @@ describe("dataset tags", () => {
 			"library:pandas",
 			"library:polars",
 		]);
-		const numbers = { dataset_info: { features: [{ name: "x", dtype: "float64" }] } };
+		// Tabular needs two top-level numbers (the public hub's rule); one is not a table.
+		const numbers = {
+			dataset_info: {
+				features: [
+					{ name: "x", dtype: "float64" },
+					{ name: "y", dtype: "int32" },
+				],
+			},
+		};
 		expect(datasetTags([], numbers)).toEqual(["modality:tabular"]);
+		expect(datasetTags([], { dataset_info: { features: [{ name: "x", dtype: "float64" }] } })).toEqual([]);
 		expect(datasetTags(["clip.wav"].map(file), undefined)).toEqual([
 			"format:audiofolder",
 			"modality:audio",
@@ -84,6 +100,105 @@ describe("dataset tags", () => {
 			language: { en: true },
 		};
 		expect(datasetTags([], card)).toEqual(["ok"]);
+	});
+});
+
+describe("modalities from columns (dataset-viewer's detect_features_modalities)", () => {
+	const value = (dtype: string) => ({ kind: "value", dtype }) as const;
+
+	it("applies the public hub's rules", () => {
+		const modalities = (columns: DataColumn[]) => [...columnModalities(columns)].sort();
+		expect(modalities([{ name: "t", type: value("string") }])).toEqual(["text"]);
+		expect(
+			modalities([
+				{ name: "a", type: value("int64") },
+				{ name: "b", type: value("float32") },
+				{ name: "c", type: value("string") },
+			]),
+		).toEqual(["tabular", "text"]);
+		// No table beside images or audio, nor with one number, nor from booleans or class labels.
+		expect(
+			modalities([
+				{ name: "image", type: { kind: "image" } },
+				{ name: "a", type: value("int64") },
+				{ name: "b", type: value("int64") },
+			]),
+		).toEqual(["image"]);
+		expect(
+			modalities([
+				{ name: "a", type: value("int64") },
+				{ name: "b", type: value("bool") },
+				{ name: "c", type: { kind: "class_label" } },
+			]),
+		).toEqual([]);
+		// Media and text anywhere inside lists and structs.
+		expect(
+			modalities([
+				{ name: "clips", type: { kind: "list", of: { kind: "struct", fields: [{ kind: "audio" }] } } },
+				{ name: "doc", type: { kind: "pdf" } },
+				{ name: "tr", type: { kind: "translation" } },
+			]),
+		).toEqual(["audio", "document", "text"]);
+		// Lists of float32 are time series, unless the column's name says embeddings.
+		const series = { kind: "list", of: value("float32") } as const;
+		expect(modalities([{ name: "signal", type: series }])).toEqual(["timeseries"]);
+		expect(modalities([{ name: "text_embedding", type: series }])).toEqual([]);
+	});
+
+	it("reads features as datasets writes them in Parquet files and in cards", () => {
+		expect(
+			featuresJsonColumns({
+				img: { _type: "Image" },
+				seq: { feature: { dtype: "float32", _type: "Value" }, _type: "Sequence" },
+				nested: { a: { dtype: "string", _type: "Value" } },
+				old: [{ dtype: "int64", _type: "Value" }],
+			}),
+		).toEqual([
+			{ name: "img", type: { kind: "image" } },
+			{ name: "seq", type: { kind: "list", of: value("float32") } },
+			{ name: "nested", type: { kind: "struct", fields: [value("string")] } },
+			{ name: "old", type: { kind: "list", of: value("int64") } },
+		]);
+		// Column files without a card: CSV types as pandas infers them, JSON records as pyarrow does.
+		expect(
+			csvColumns(
+				["a", "b", "c", "d"],
+				[
+					["1", "1", "x", "True"],
+					["2", "", "3", "False"],
+				],
+			),
+		).toEqual([
+			{ name: "a", type: value("int64") },
+			{ name: "b", type: value("float64") },
+			{ name: "c", type: value("string") },
+			{ name: "d", type: value("bool") },
+		]);
+		expect(
+			jsonRecordColumns([
+				{ n: 1, s: "x" },
+				{ n: 1.5, l: [1] },
+			]),
+		).toEqual([
+			{ name: "n", type: value("float64") },
+			{ name: "s", type: value("string") },
+			{ name: "l", type: { kind: "list", of: value("int64") } },
+		]);
+		expect(jsonRecordColumns(["p", "q"])).toEqual([{ name: "text", type: value("string") }]);
+		expect(jsonRecordColumns([1, 2])).toBeUndefined();
+	});
+
+	it("takes the card's columns over the files', and the files' when the card has none", () => {
+		const parquet = ["data/train.parquet"].map(file);
+		const numbers: DataColumn[] = [
+			{ name: "a", type: value("int64") },
+			{ name: "b", type: value("float64") },
+		];
+		expect(datasetTags(parquet, undefined, 10, numbers)).toContain("modality:tabular");
+		const card = { dataset_info: { features: [{ name: "t", dtype: "string" }] } };
+		expect(datasetTags(parquet, card, 10, numbers).filter((tag) => tag.startsWith("modality:"))).toEqual([
+			"modality:text",
+		]);
 	});
 });
 

@@ -6,6 +6,7 @@
  */
 
 import { isValidTag } from "../cards/front-matter.js";
+import { cardColumns, columnModalities, type DataColumn } from "./columns.js";
 
 /** A file of the revision: its path and size. */
 export interface DatasetFile {
@@ -181,62 +182,32 @@ export function cardRowCount(card: Record<string, unknown> | undefined): number 
 	return largest;
 }
 
-/** The dtype names of a feature list (`dtype: string`, `dtype: image`, nested `sequence`/`list`/`struct`). */
-function featureKinds(features: unknown, into: Set<string>, depth = 0): void {
-	if (depth > 8) return;
-	if (Array.isArray(features)) {
-		for (const feature of features) featureKinds(feature, into, depth + 1);
-		return;
-	}
-	if (typeof features === "string") {
-		into.add(features);
-		return;
-	}
-	if (!isRecord(features)) return;
-	const dtype = features.dtype;
-	if (typeof dtype === "string") into.add(dtype);
-	else if (isRecord(dtype)) {
-		if ("class_label" in dtype) into.add("class_label");
-		else featureKinds(Object.values(dtype), into, depth + 1);
-	}
-	for (const key of ["sequence", "list", "struct", "large_list"]) {
-		if (key in features) featureKinds(features[key], into, depth + 1);
-	}
-}
-
-const NUMERIC = /^(bool|u?int(8|16|32|64)|float(16|32|64)|bfloat16|class_label|decimal.*)$/;
-
-/** Modalities the card's `dataset_info.features` show: image, audio and video columns, text, numbers. */
-function featureModalities(card: Record<string, unknown> | undefined): Set<string> {
-	const kinds = new Set<string>();
-	for (const info of datasetInfos(card)) featureKinds(info.features, kinds);
-	const modalities = new Set<string>();
-	for (const kind of kinds) {
-		if (kind === "image") modalities.add("image");
-		else if (kind === "audio") modalities.add("audio");
-		else if (kind === "video") modalities.add("video");
-		else if (kind === "string" || kind === "large_string") modalities.add("text");
-	}
-	// Columns of numbers alone (no media, no text) are a table.
-	if (modalities.size === 0 && [...kinds].some((kind) => NUMERIC.test(kind))) modalities.add("tabular");
-	return modalities;
+/** Whether the card's `dataset_info` describes columns (then the modalities come from it alone). */
+export function cardGivesColumns(card: Record<string, unknown> | undefined): boolean {
+	return cardColumns(card).some((columns) => columns.length > 0);
 }
 
 /**
  * A dataset's tags: the card's metadata (`task_categories:…`, `language:…`, `license:…`, its own `tags`),
- * then `format:`, `modality:`, `size_categories:` (the card's, else from its `dataset_info` row counts,
+ * then `format:`, `modality:` (from the card's `dataset_info.features`, else `fileColumns`, the columns read
+ * from the data files, and from folder formats), `size_categories:` (the card's, else from its `dataset_info` row counts,
  * else from `fileRows`, the rows counted in the data files) and `library:` tags derived from the files.
  */
 export function datasetTags(
 	files: readonly DatasetFile[],
 	card: Record<string, unknown> | undefined,
 	fileRows?: number,
+	fileColumns?: readonly DataColumn[],
 ): string[] {
 	const tags: string[] = [...strings(card?.tags)];
 	for (const key of CARD_TAG_KEYS) for (const value of strings(card?.[key])) tags.push(`${key}:${value}`);
 	const format = dataFormat(files);
 	if (format) tags.push(`format:${format}`);
-	const modalities = featureModalities(card);
+	// The public hub's rules per config's columns: the card's, else those read from the data files.
+	const described = cardColumns(card).filter((columns) => columns.length > 0);
+	const modalities = new Set<string>();
+	for (const columns of described.length > 0 ? described : fileColumns ? [fileColumns] : [])
+		for (const modality of columnModalities(columns)) modalities.add(modality);
 	const folder = format ? FOLDER_MODALITY[format] : undefined;
 	if (folder) modalities.add(folder);
 	for (const modality of [...modalities].sort()) tags.push(`modality:${modality}`);

@@ -1,9 +1,20 @@
 import type { DatasetDerivation, StoredDerivation } from "../analysis/effective.js";
 import { readmeFacts, type ReadmeFacts } from "../datasets/readme.js";
-import { cardGivesSize, cardJsonField, dataFiles, dataFormat, datasetTags } from "../datasets/tags.js";
+import {
+	cardGivesColumns,
+	cardGivesSize,
+	cardJsonField,
+	dataFiles,
+	dataFormat,
+	datasetTags,
+} from "../datasets/tags.js";
+import { csvColumns, jsonRecordColumns, type DataColumn } from "../datasets/columns.js";
 import {
 	csvRows,
+	csvSample,
 	jsonDocumentRows,
+	jsonSample,
+	parquetFooterColumns,
 	jsonLinesRows,
 	PARQUET_TAIL_BYTES,
 	parquetFooterLength,
@@ -52,6 +63,9 @@ export interface AnalysisLog {
 
 /** The head of a dataset's README.md read for its description and citation. */
 const DATASET_README_BYTES = 300 * 1024;
+
+/** The head of a CSV or JSON data file read for its columns (its header and first records). */
+const SAMPLE_HEAD_BYTES = 64 * 1024;
 
 /** Repositories looked up per page while catching up. */
 const CATCH_UP_PAGE = 500;
@@ -374,7 +388,11 @@ export class RepositoryAnalysis {
 		if (this.stopped) return;
 		const fileRows = cardGivesSize(card) ? undefined : await this.dataFileRows(repo, commit, files, card);
 		if (this.stopped) return;
-		const derived: DatasetDerivation = { tags: datasetTags(files, card, fileRows), ...facts };
+		const fileColumns = cardGivesColumns(card)
+			? undefined
+			: await this.dataFileColumns(repo, commit, files, card);
+		if (this.stopped) return;
+		const derived: DatasetDerivation = { tags: datasetTags(files, card, fileRows, fileColumns), ...facts };
 		await write(this.context, async (tx) => {
 			const saved = await saveDerivation(tx, repo, commit, derived);
 			// A repository deleted or renamed while it was analysed: nothing stored, nothing to announce.
@@ -429,6 +447,47 @@ export class RepositoryAnalysis {
 			}
 		}
 		return rows;
+	}
+
+	/**
+	 * The columns of a dataset's first data file (of its dominant format), for a card whose `dataset_info`
+	 * describes none: a Parquet footer's (the features `datasets` wrote in it, else its schema), or the
+	 * header and first records of a CSV or JSON file's head (SAMPLE_HEAD_BYTES), typed as pandas and
+	 * pyarrow type them. Within the analysis's bounds; undefined (logged) when the file cannot say.
+	 */
+	private async dataFileColumns(
+		repo: RepoKey,
+		commit: string,
+		files: readonly (RevisionFile & { sha256: string })[],
+		card: Record<string, unknown> | undefined,
+	): Promise<DataColumn[] | undefined> {
+		const format = dataFormat(files);
+		if (format !== "parquet" && format !== "csv" && format !== "json") return undefined;
+		const file = dataFiles(files, format)[0];
+		if (!file) return undefined;
+		const read = boundedReader(this.context, [file], this.settings, () => this.stopped);
+		try {
+			if (format === "parquet") {
+				const tail = await read(file.path, file.size - PARQUET_TAIL_BYTES, file.size);
+				const length = parquetFooterLength(tail, file.size);
+				const footerEnd = file.size - PARQUET_TAIL_BYTES;
+				return parquetFooterColumns(await read(file.path, footerEnd - length, footerEnd));
+			}
+			const head = await read(file.path, 0, Math.min(file.size, SAMPLE_HEAD_BYTES));
+			if (format === "csv") {
+				const tabs = file.path.toLowerCase().endsWith(".tsv");
+				const sample = csvSample(head, tabs ? "\t" : ",", file.size <= SAMPLE_HEAD_BYTES);
+				return sample ? csvColumns(sample.header, sample.records) : undefined;
+			}
+			const field = file.path.toLowerCase().endsWith(".json") ? cardJsonField(card) : undefined;
+			return jsonRecordColumns(jsonSample(head, field));
+		} catch (error) {
+			if (!this.stopped)
+				this.reportSkipped(repo, commit, [
+					{ path: file.path, reason: error instanceof Error ? error.message : String(error) },
+				]);
+			return undefined;
+		}
 	}
 
 	/**

@@ -304,10 +304,19 @@ def group_files():
     parquet_ops = []
     for name, count in (("train", 1200), ("test", 300)):
         buffer = io.BytesIO()
-        pq.write_table(pa.table({"n": list(range(count)), "s": [f"row {i}" for i in range(count)]}), buffer, row_group_size=500)
+        table = pa.table(
+            {
+                "n": list(range(count)),
+                "s": [f"row {i}" for i in range(count)],
+                "x": [i / 2 for i in range(count)],
+                "series": pa.array([[float(i), i + 0.5] for i in range(count)], type=pa.list_(pa.float32())),
+            }
+        )
+        pq.write_table(table, buffer, row_group_size=500)
         parquet_ops.append(CommitOperationAdd(path_in_repo=f"data/{name}.parquet", path_or_fileobj=buffer.getvalue()))
     api.create_commit(parquet_repo, repo_type="dataset", operations=parquet_ops, commit_message="parquet")
     out["parquet_rows"] = attempt(lambda: {s: d.num_rows for s, d in load_dataset(parquet_repo, token=token, cache_dir=cache).items()})
+    out["parquet_features"] = attempt(lambda: str(load_dataset(parquet_repo, split="test", token=token, cache_dir=cache).features))
     # Single-document .json files: a top-level array (1,500 records, pretty-printed), and a
     # {"data": [...]} document whose card names the field (1,100 records; 1 row without the field).
     json_repo, field_repo = params["json_repo"], params["field_repo"]

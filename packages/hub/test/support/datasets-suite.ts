@@ -382,8 +382,11 @@ export function defineDatasetSuite(
 			const tagsOf = async (id: string) =>
 				(await api<{ tags: string[] }>(`/api/datasets/${id}`, tokens.alice)).body.tags;
 			// No card: the size comes from the data files (CSV records, JSON lines, Parquet footers).
+			// No card: modalities from the files' columns, by the public hub's rules (a string column is text;
+			// one number is not a table).
 			expect(await tagsOf("alice/csv-files")).toEqual([
 				"format:csv",
+				"modality:text",
 				"size_categories:n<1K",
 				"library:datasets",
 				"library:pandas",
@@ -391,6 +394,7 @@ export function defineDatasetSuite(
 			]);
 			expect(await tagsOf("alice/jsonl-files")).toEqual([
 				"format:json",
+				"modality:text",
 				"size_categories:n<1K",
 				"library:datasets",
 				"library:pandas",
@@ -402,8 +406,16 @@ export function defineDatasetSuite(
 				"library:datasets",
 			]);
 			expect(okOf(out.parquet_rows)).toEqual({ train: 1200, test: 300 });
+			// The columns datasets reads (int64, string, float64, a list of float32): a table (two numbers),
+			// text, and a time series (a float32 list not named as an embedding).
+			expect(okOf(out.parquet_features)).toBe(
+				"{'n': Value('int64'), 's': Value('string'), 'x': Value('float64'), 'series': List(Value('float32'))}",
+			);
 			expect(await tagsOf("alice/parquet-files")).toEqual([
 				"format:parquet",
+				"modality:tabular",
+				"modality:text",
+				"modality:timeseries",
 				"size_categories:1K<n<10K",
 				"library:datasets",
 				"library:pandas",
@@ -412,7 +424,9 @@ export function defineDatasetSuite(
 			// Single-document .json files are counted as datasets reads them (an array; the card's field).
 			expect([okOf(out.json_rows), okOf(out.field_rows)]).toEqual([1500, 1100]);
 			for (const id of ["alice/json-array", "alice/json-field"])
-				expect(await tagsOf(id)).toEqual(expect.arrayContaining(["format:json", "size_categories:1K<n<10K"]));
+				expect(await tagsOf(id)).toEqual(
+					expect.arrayContaining(["format:json", "modality:text", "size_categories:1K<n<10K"]),
+				);
 		}, 240_000);
 	});
 }
