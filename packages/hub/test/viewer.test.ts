@@ -10,6 +10,7 @@ import type {
 	ViewerRowsAnswer,
 	ViewerSizeAnswer,
 	ViewerSplitsAnswer,
+	ViewerStatisticsAnswer,
 	ViewerDatasetInfo,
 } from "../src/api/viewer.js";
 import { openDatabase } from "../src/db/open.js";
@@ -37,6 +38,13 @@ describe("the dataset viewer API", () => {
 		csv_train: Array<Record<string, unknown>>;
 		jsonl_train: Array<Record<string, unknown>>;
 		push_private: unknown;
+	};
+
+	let more: {
+		push_stats: unknown;
+		stats_expected: ViewerStatisticsAnswer;
+		json_array: { ok?: Array<Record<string, unknown>> };
+		json_document: { ok?: Array<Record<string, unknown>> };
 	};
 
 	async function get<T>(
@@ -76,7 +84,17 @@ describe("the dataset viewer API", () => {
 			"hub1",
 		);
 		expect(pushed.push_private).toHaveProperty("ok");
-	}, 240_000);
+		more = await runHubClient(
+			"more",
+			hub.url,
+			join(dir, "more"),
+			{ token: tokens.alice, stats_repo: "alice/stats", json_repo: "alice/json-docs" },
+			{},
+			"hf_hub_viewer.py",
+			"hub1",
+		);
+		expect(more.push_stats).toHaveProperty("ok");
+	}, 360_000);
 
 	afterAll(async () => {
 		await hub?.close();
@@ -112,7 +130,7 @@ describe("the dataset viewer API", () => {
 			viewer: true,
 			search: true,
 			filter: true,
-			statistics: false,
+			statistics: true,
 		});
 	});
 
@@ -206,6 +224,60 @@ describe("the dataset viewer API", () => {
 		);
 		expect(missingColumn.status).toBe(422);
 		expect(missingColumn.headers.get("x-error-code")).toBe("InvalidParameter");
+	});
+
+	it("computes statistics per column as the public viewer does (checked with numpy and pandas)", async () => {
+		const path = "/statistics?dataset=alice/stats&config=default&split=train";
+		const stats = await get<ViewerStatisticsAnswer>(path);
+		expect(stats.status).toBe(200);
+		expect(stats.headers.get("x-revision")).toMatch(/^[0-9a-f]{40}$/);
+		expect(stats.body.statistics.map((column) => [column.column_name, column.column_type])).toEqual([
+			["b", "bool"],
+			["f", "float"],
+			["i", "int"],
+			["kind", "string_label"],
+			["label", "class_label"],
+			["same", "float"],
+			["seq", "list"],
+			["text", "string_text"],
+		]);
+		expect(stats.body).toEqual(more.stats_expected);
+		// Remembered by commit: the same answer again.
+		expect((await get<ViewerStatisticsAnswer>(path)).body).toEqual(stats.body);
+		const reviews = await get<ViewerStatisticsAnswer>(
+			"/statistics?dataset=alice/reviews&config=default&split=train",
+		);
+		expect(reviews.body.num_examples).toBe(pushed.train_num_rows);
+		expect(reviews.body.statistics.map((column) => column.column_type)).toEqual([
+			"class_label",
+			"float",
+			"list",
+			"string_text",
+		]);
+		// Bad input: the public viewer's errors, never a 5xx.
+		expect((await get("/statistics?dataset=alice/stats&config=default")).status).toBe(422);
+		expect((await get("/statistics?dataset=alice/stats&config=default&split=nope")).status).toBe(404);
+		expect(
+			(await get("/statistics?dataset=alice/secret&config=default&split=train", tokens.bob)).status,
+		).toBe(404);
+	});
+
+	it("reads single-document .json files as datasets does: an array, and the array under the card's field", async () => {
+		for (const [config, loaded] of [
+			["array", more.json_array.ok ?? []],
+			["document", more.json_document.ok ?? []],
+		] as const) {
+			const rows = await get<ViewerRowsAnswer>(`/rows?dataset=alice/json-docs&config=${config}&split=train`);
+			expect(rows.status, config).toBe(200);
+			expect(rows.body.num_rows_total, config).toBe(loaded.length);
+			expect(rows.body.features.map((feature) => feature.name)).toEqual(["id", "name", "tags"]);
+			expect(rows.body.rows.map((item) => item.row)).toEqual(loaded.slice(0, 100));
+		}
+		expect([more.json_array.ok?.length, more.json_document.ok?.length]).toEqual([130, 70]);
+		const filtered = await get<ViewerRowsAnswer>(
+			`/filter?dataset=alice/json-docs&config=document&split=train&where=${encodeURIComponent(`"id" >= 65`)}`,
+		);
+		expect(filtered.body.rows.map((item) => item.row_idx)).toEqual([65, 66, 67, 68, 69]);
 	});
 
 	it("answers size, info and parquet", async () => {
@@ -379,6 +451,33 @@ describe("the dataset viewer API", () => {
 		const deepJson = await rows("deep_json");
 		expect(deepJson.status).toBe(200);
 		expect(deepJson.body.num_rows_total).toBe(1);
+
+		// /statistics on every hostile file: a clear 4xx (or an answer), never a 5xx.
+		for (const config of ["bad_magic", "lying_footer", "truncated", "garbage_csv", "wide", "deep"]) {
+			const answer = await get<{ error?: string }>(
+				`/statistics?dataset=alice/hostile&config=${config}&split=train`,
+				tokens.alice,
+			);
+			expect(answer.status, config).toBeGreaterThanOrEqual(400);
+			expect(answer.status, config).toBeLessThan(500);
+			expect(answer.body.error, config).toBeTruthy();
+		}
+		// JSON nested 5,000 deep is one list column (deeper levels kept as JSON text): its lengths' statistics.
+		const deepStats = await get<ViewerStatisticsAnswer>(
+			"/statistics?dataset=alice/hostile&config=deep_json&split=train",
+			tokens.alice,
+		);
+		expect(deepStats.status).toBe(200);
+		expect(deepStats.body.num_examples).toBe(1);
+		const bigStats = await get<ViewerStatisticsAnswer>(
+			"/statistics?dataset=alice/hostile&config=big_rowgroup&split=train",
+			tokens.alice,
+		);
+		expect(bigStats.body.statistics[0]?.column_statistics).toMatchObject({
+			min: 0,
+			max: 199_999,
+			mean: 99_999.5,
+		});
 
 		const big = await get<ViewerRowsAnswer>(
 			"/rows?dataset=alice/hostile&config=big_rowgroup&split=train&offset=199990",

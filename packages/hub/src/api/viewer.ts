@@ -32,7 +32,7 @@ export interface ViewerIsValidAnswer {
 	viewer: boolean;
 	search: boolean;
 	filter: boolean;
-	/** The hub computes no statistics. */
+	/** `/statistics` answers for it. */
 	statistics: boolean;
 }
 
@@ -140,6 +140,53 @@ export interface ViewerParquetAnswer {
 	parquet_files: ViewerParquetFile[];
 	pending: ViewerSplitItem[];
 	failed: ViewerSplitItem[];
+	partial: boolean;
+}
+
+/** A histogram: counts per bin, and the bins' edges (one more than the counts). */
+export interface ViewerHistogram {
+	hist: number[];
+	bin_edges: number[];
+}
+
+/** Statistics of an int, float or list column (of list lengths) or a string column's text lengths. */
+export interface ViewerNumericalStatistics {
+	nan_count: number;
+	nan_proportion: number;
+	min: number | null;
+	max: number | null;
+	mean: number | null;
+	median: number | null;
+	std: number | null;
+	histogram: ViewerHistogram | null;
+}
+
+/** Statistics of a ClassLabel column or of a string column read as categories. */
+export interface ViewerCategoricalStatistics {
+	nan_count: number;
+	nan_proportion: number;
+	no_label_count: number;
+	no_label_proportion: number;
+	n_unique: number;
+	frequencies: Record<string, number>;
+}
+
+export interface ViewerBoolStatistics {
+	nan_count: number;
+	nan_proportion: number;
+	frequencies: Record<string, number>;
+}
+
+export interface ViewerColumnStatistics {
+	column_name: string;
+	column_type: "int" | "float" | "bool" | "class_label" | "string_label" | "string_text" | "list";
+	column_statistics: ViewerNumericalStatistics | ViewerCategoricalStatistics | ViewerBoolStatistics;
+}
+
+/** `GET /datasets-server/statistics?dataset=…&config=…&split=…`: per column, sorted by name. */
+export interface ViewerStatisticsAnswer {
+	num_examples: number;
+	statistics: ViewerColumnStatistics[];
 	partial: boolean;
 }
 

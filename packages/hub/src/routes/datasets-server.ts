@@ -7,6 +7,7 @@ import type {
 	ViewerRowsAnswer,
 	ViewerSizeAnswer,
 	ViewerSplitsAnswer,
+	ViewerStatisticsAnswer,
 	ViewerDatasetInfo,
 	ViewerConfigSize,
 	ViewerRowItem,
@@ -23,6 +24,7 @@ import {
 	searchRows,
 	splitItems,
 	splitSizes,
+	splitStatistics,
 	viewedDataset,
 	withSplit,
 	type OpenSplit,
@@ -36,7 +38,7 @@ import { publicOrigin } from "./models/context.js";
 /**
  * The dataset viewer's API on the hub's own origin, as the public viewer answers it
  * (`https://datasets-server.huggingface.co/…` there, `/datasets-server/…` here): `/is-valid`, `/splits`,
- * `/first-rows`, `/rows`, `/search`, `/filter`, `/size`, `/info`, `/parquet`. Parameters are read as the
+ * `/first-rows`, `/rows`, `/search`, `/filter`, `/statistics`, `/size`, `/info`, `/parquet`. Parameters are read as the
  * public viewer reads them (a missing one is a 422 `MissingRequiredParameter`, a bad one a 422
  * `InvalidParameter`); answers carry `X-Revision` (the commit they were computed from).
  */
@@ -187,6 +189,13 @@ export function datasetsServerRoutes(
 			throw invalidParameter("Parameter 'orderby' contains errors or invalid symbols");
 		}
 		return (open, offset, length) => filterRows(open, where, orderby, offset, length);
+	});
+
+	get("/statistics", async (request, reply, query): Promise<ViewerStatisticsAnswer> => {
+		const found = await dataset(request, query);
+		const config = required(query, "config");
+		const split = required(query, "split");
+		return answer(reply, found, await splitStatistics(context, found, config, split));
 	});
 
 	get("/size", async (request, reply, query): Promise<ViewerSizeAnswer> => {

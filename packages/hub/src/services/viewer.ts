@@ -8,7 +8,20 @@ import type {
 	ViewerRowItem,
 	ViewerSplitItem,
 	ViewerSplitSize,
+	ViewerColumnStatistics,
+	ViewerFeature,
+	ViewerNumericalStatistics,
+	ViewerStatisticsAnswer,
 } from "../api/viewer.js";
+import {
+	binEdges,
+	isStringLabel,
+	MAX_NUM_STRING_LABELS,
+	proportion,
+	round5,
+	statisticsType,
+	type StatisticsColumnType,
+} from "../viewer/statistics.js";
 import { readFrontMatter } from "../cards/front-matter.js";
 import { HubError } from "../errors.js";
 import { listFiles } from "../repos/read.js";
@@ -125,7 +138,7 @@ export function capabilities(dataset: ViewedDataset, config?: string, split?: st
 			item.format !== undefined &&
 			item.splits.some((candidate) => split === undefined || candidate.name === split),
 	);
-	return { preview: readable, viewer: readable, search: readable, filter: readable, statistics: false };
+	return { preview: readable, viewer: readable, search: readable, filter: readable, statistics: readable };
 }
 
 /** A config and split of the dataset, or the public viewer's 404. */
@@ -240,6 +253,7 @@ export async function withSplit<T>(
 			format: config.format,
 			paths: held.paths,
 			tabs: config.format === "csv" && files.every((file) => file.path.toLowerCase().endsWith(".tsv")),
+			...(config.jsonField === undefined ? {} : { jsonField: config.jsonField }),
 		};
 		// Engine messages name local copies: they are told by the repository's paths instead.
 		const describe = (message: string): string => {
@@ -508,4 +522,204 @@ export function parquetFiles(dataset: ViewedDataset, origin: string, config?: st
 				})),
 			),
 		);
+}
+
+/** A numeric expression's statistics over `data` (`expression` is SQL over the split's columns). */
+async function numericalStatistics(
+	open: OpenSplit,
+	expression: string,
+	type: "int" | "float",
+	samples: number,
+): Promise<ViewerNumericalStatistics> {
+	const values = `(SELECT (${expression})::DOUBLE AS x FROM data)`;
+	const summary = await open.session.query(
+		`SELECT count(*) FILTER (WHERE x IS NULL)::DOUBLE AS nulls, min(x) AS lo, max(x) AS hi, avg(x) AS mean,
+		median(x) AS median, stddev_samp(x) AS std, count(x)::DOUBLE AS filled FROM ${values}`,
+	);
+	const row = summary.rows[0] ?? {};
+	const nulls = Number(row.nulls ?? 0);
+	const filled = Number(row.filled ?? 0);
+	if (filled === 0) {
+		return {
+			nan_count: samples,
+			nan_proportion: 1,
+			min: null,
+			max: null,
+			mean: null,
+			median: null,
+			std: null,
+			histogram: null,
+		};
+	}
+	const min = Number(row.lo);
+	const max = Number(row.hi);
+	const edges = binEdges(min, max, type);
+	let hist: number[];
+	if (edges.length === 2 && edges[0] === edges[1]) hist = [filled];
+	else {
+		// Bins are [a, b), the last [a, b] (numpy's, which the public viewer's polars code reproduces).
+		const bins = edges.slice(0, -1).map((_edge, index) => {
+			const last = index === edges.length - 2;
+			return `count(*) FILTER (WHERE x >= ?::DOUBLE AND x ${last ? "<=" : "<"} ?::DOUBLE)::DOUBLE AS b${index}`;
+		});
+		const parameters = edges.slice(0, -1).flatMap((edge, index) => [edge, edges[index + 1] as number]);
+		const counted = await open.session.query(`SELECT ${bins.join(", ")} FROM ${values}`, parameters);
+		hist = bins.map((_bin, index) => Number(counted.rows[0]?.[`b${index}`] ?? 0));
+	}
+	const rounded = (value: unknown): number | null =>
+		value === null || value === undefined ? null : round5(Number(value));
+	return {
+		nan_count: nulls,
+		nan_proportion: proportion(nulls, samples),
+		min: type === "int" ? Math.trunc(min) : round5(min),
+		max: type === "int" ? Math.trunc(max) : round5(max),
+		mean: rounded(row.mean),
+		median: rounded(row.median),
+		// One value has no sample deviation (polars answers null too).
+		std: rounded(row.std),
+		histogram: { hist, bin_edges: type === "float" ? edges.map(round5) : edges },
+	};
+}
+
+/** Counts of a column's values (nulls apart), most frequent first, at most `limit`. */
+async function valueCounts(
+	open: OpenSplit,
+	column: string,
+	limit: number,
+): Promise<{ counts: Array<[unknown, number]>; nulls: number }> {
+	const name = sqlName(column);
+	const result = await open.session.query(
+		`SELECT ${name} AS v, count(*)::DOUBLE AS n FROM data GROUP BY ${name} ORDER BY n DESC, v NULLS FIRST LIMIT ${limit + 1}`,
+	);
+	let nulls = 0;
+	const counts: Array<[unknown, number]> = [];
+	for (const row of result.rows) {
+		if (row.v === null || row.v === undefined) nulls = Number(row.n);
+		else counts.push([row.v, Number(row.n)]);
+	}
+	return { counts, nulls };
+}
+
+/** One column's statistics, computed by the engine over the split's rows. */
+async function columnStatistics(
+	open: OpenSplit,
+	column: string,
+	feature: ViewerFeature,
+	type: StatisticsColumnType,
+	samples: number,
+): Promise<ViewerColumnStatistics> {
+	const name = sqlName(column);
+	switch (type) {
+		case "int":
+		case "float": {
+			const expression = type === "float" ? `CASE WHEN isnan(${name}) THEN NULL ELSE ${name} END` : name;
+			return {
+				column_name: column,
+				column_type: type,
+				column_statistics: await numericalStatistics(open, expression, type, samples),
+			};
+		}
+		case "list":
+			return {
+				column_name: column,
+				column_type: "list",
+				column_statistics: await numericalStatistics(open, `len(${name})`, "int", samples),
+			};
+		case "bool": {
+			const { counts, nulls } = await valueCounts(open, column, 2);
+			const frequencies: Record<string, number> = {};
+			for (const [value, count] of counts.sort(([a], [b]) => Number(a) - Number(b)))
+				frequencies[value === true ? "True" : "False"] = count;
+			return {
+				column_name: column,
+				column_type: "bool",
+				column_statistics: { nan_count: nulls, nan_proportion: proportion(nulls, samples), frequencies },
+			};
+		}
+		case "class_label": {
+			const names = Array.isArray(feature.names) ? feature.names.map(String) : [];
+			const { counts, nulls } = await valueCounts(open, column, names.length + 1);
+			const byId = new Map(counts.map(([value, count]) => [Number(value), count]));
+			const noLabel = byId.get(-1) ?? 0;
+			return {
+				column_name: column,
+				column_type: "class_label",
+				column_statistics: {
+					nan_count: nulls,
+					nan_proportion: proportion(nulls, samples),
+					no_label_count: noLabel,
+					no_label_proportion: proportion(noLabel, samples),
+					n_unique: names.length,
+					frequencies: Object.fromEntries(names.map((label, id) => [label, byId.get(id) ?? 0])),
+				},
+			};
+		}
+		case "string": {
+			const distinct = await open.session.query(
+				`SELECT count(DISTINCT ${name})::DOUBLE AS n, count(*) FILTER (WHERE ${name} IS NULL)::DOUBLE AS nulls FROM data`,
+			);
+			const nulls = Number(distinct.rows[0]?.nulls ?? 0);
+			// polars' n_unique counts null as a value.
+			const unique = Number(distinct.rows[0]?.n ?? 0) + (nulls > 0 ? 1 : 0);
+			if (isStringLabel(unique, samples)) {
+				const { counts } = await valueCounts(open, column, MAX_NUM_STRING_LABELS);
+				return {
+					column_name: column,
+					column_type: "string_label",
+					column_statistics: {
+						nan_count: nulls,
+						nan_proportion: proportion(nulls, samples),
+						no_label_count: 0,
+						no_label_proportion: 0,
+						n_unique: counts.length,
+						frequencies: Object.fromEntries(counts.map(([value, count]) => [String(value), count])),
+					},
+				};
+			}
+			return {
+				column_name: column,
+				column_type: "string_text",
+				column_statistics: await numericalStatistics(open, `length(${name})`, "int", samples),
+			};
+		}
+	}
+}
+
+/**
+ * `/statistics`: per column of a supported type (ints, floats, bools, ClassLabels, strings, lists), the
+ * public viewer's statistics, sorted by column name; computed by the engine within its limits (time,
+ * memory) and remembered by commit. No supported column: the public viewer's NoSupportedFeaturesError.
+ */
+export async function splitStatistics(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	configName: string,
+	splitName: string,
+): Promise<ViewerStatisticsAnswer> {
+	findSplit(dataset, configName, splitName);
+	const cache = context.datasetViewer.statistics;
+	const key = `${dataset.at.id}\n${dataset.at.commitId}\n${configName}\n${splitName}`;
+	const known = cache.get(key);
+	if (known) return known;
+	const answer = await withSplit(context, dataset, configName, splitName, async (open) => {
+		const samples = open.facts.numRows;
+		const statistics: ViewerColumnStatistics[] = [];
+		for (const [index, column] of open.facts.columns.entries()) {
+			const feature = open.facts.features[index];
+			const type = statisticsType(feature);
+			if (type === undefined || feature === undefined) continue;
+			statistics.push(await columnStatistics(open, column, feature, type, samples));
+		}
+		if (statistics.length === 0) {
+			throw viewerError(
+				"NotImplemented",
+				"NoSupportedFeaturesError",
+				"No columns for statistics computation found. Currently supported feature types are: integers, floats, strings, ClassLabel, lists and bool.",
+			);
+		}
+		statistics.sort((a, b) => (a.column_name < b.column_name ? -1 : a.column_name > b.column_name ? 1 : 0));
+		return { num_examples: samples, statistics, partial: open.partial };
+	});
+	cache.set(key, answer);
+	return answer;
 }

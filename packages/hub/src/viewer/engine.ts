@@ -20,6 +20,8 @@ export interface EngineSource {
 	paths: readonly string[];
 	/** Tab-separated (`.tsv`) CSV. */
 	tabs?: boolean;
+	/** JSON: the records are the array under this key of each file's top-level object (datasets' `field`). */
+	jsonField?: string;
 }
 
 export interface EngineResult {
@@ -50,9 +52,14 @@ function readerOf(source: EngineSource): string {
 			return `read_parquet(${list})`;
 		case "csv":
 			return `read_csv(${list}, header = true${source.tabs ? ", delim = '\\t'" : ""})`;
-		case "json":
+		case "json": {
 			// Deeper values stay JSON text (a hostile file cannot make the schema recurse without end).
-			return `read_json(${list}, format = 'auto', maximum_depth = 32)`;
+			const reader = `read_json(${list}, format = 'auto', maximum_depth = 32)`;
+			// The field's array, one row per element, its objects' keys as columns (list, then struct).
+			return source.jsonField === undefined
+				? reader
+				: `(SELECT unnest(${sqlName(source.jsonField)}, max_depth := 2) FROM ${reader})`;
+		}
 	}
 }
 

@@ -18,7 +18,8 @@ export type ViewerErrorCode =
 	| "SearchFeatureNotAvailableError"
 	| "ComputationError"
 	| "UnsupportedFormatError"
-	| "ResponseNotReady";
+	| "ResponseNotReady"
+	| "NoSupportedFeaturesError";
 
 export function viewerError(
 	kind: ErrorKind,

@@ -34,6 +34,8 @@ export interface ConfigLayout {
 	/** What the files are when the viewer cannot read them (`imagefolder`, `text`, …). */
 	otherFormat?: string;
 	splits: SplitLayout[];
+	/** The `json` builder's `field` (the card's): a `.json` document's records are the array under this key. */
+	jsonField?: string;
 }
 
 /** Most configs and splits a dataset may have (the public viewer refuses datasets with more). */
@@ -189,7 +191,13 @@ function cardConfigs(configs: readonly unknown[], files: readonly LayoutFile[]):
 				filesMatching(scoped, patternsOf(paths), base),
 			]);
 		} else splits = [["train", filesMatching(scoped, patternsOf(dataFiles), base)]];
-		layouts.push({ ...configFrom(name, splits), isDefault: entry.default === true });
+		const config = configFrom(name, splits);
+		const field = typeof entry.field === "string" && entry.field !== "" ? entry.field : undefined;
+		layouts.push({
+			...config,
+			...(field !== undefined && config.format === "json" ? { jsonField: field } : {}),
+			isDefault: entry.default === true,
+		});
 	}
 	// The default config comes first, as the public viewer lists it.
 	const ordered = [

@@ -1,3 +1,4 @@
+import type { ViewerStatisticsAnswer } from "../api/viewer.js";
 import { ByteBudgetLru } from "../serving/lru.js";
 import { ViewerEngine } from "./engine.js";
 import type { ConfigLayout } from "./layout.js";
@@ -20,15 +21,18 @@ export interface SplitFacts {
 export class DatasetViewer {
 	readonly layouts: ByteBudgetLru<ConfigLayout[]>;
 	readonly splits: ByteBudgetLru<SplitFacts>;
+	/** `/statistics` answers by commit, config and split (computing them reads every row). */
+	readonly statistics: ByteBudgetLru<ViewerStatisticsAnswer>;
 
 	private constructor(
 		readonly settings: ViewerSettings,
 		readonly spool: Spool,
 		readonly engine: ViewerEngine,
 	) {
-		const half = Math.floor(settings.cacheBytes / 2);
-		this.layouts = new ByteBudgetLru(half, (value) => JSON.stringify(value).length);
-		this.splits = new ByteBudgetLru(half, (value) => JSON.stringify(value).length);
+		const third = Math.floor(settings.cacheBytes / 3);
+		this.layouts = new ByteBudgetLru(third, (value) => JSON.stringify(value).length);
+		this.splits = new ByteBudgetLru(third, (value) => JSON.stringify(value).length);
+		this.statistics = new ByteBudgetLru(third, (value) => JSON.stringify(value).length);
 	}
 
 	static async open(settings: ViewerSettings): Promise<DatasetViewer> {

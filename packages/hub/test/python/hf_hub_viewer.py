@@ -142,7 +142,163 @@ def group_hostile():
     return {"commit": attempt(lambda: api.create_commit(repo, repo_type="dataset", operations=operations, commit_message="hostile").oid)}
 
 
-GROUPS = {"push": group_push, "hostile": group_hostile}
+def expected_statistics(table, features):
+    """The public viewer's statistics (dataset-viewer `statistics_utils.py`: same bins, rounding, category
+    rule), computed here with numpy and pandas from what pyarrow reads, for the test to compare with."""
+    import math
+
+    import numpy as np
+
+    n_samples = table.num_rows
+
+    def prop(count):
+        return round(count / n_samples, 5) if count else 0.0
+
+    def numerical(values, is_int):
+        present = [v for v in values if v is not None and not (isinstance(v, float) and math.isnan(v))]
+        nan_count = n_samples - len(present)
+        if not present:
+            return {"nan_count": n_samples, "nan_proportion": 1.0, "min": None, "max": None, "mean": None,
+                    "median": None, "std": None, "histogram": None}
+        data = np.array(present, dtype=float)
+        lo, hi = data.min(), data.max()
+        if lo == hi:
+            edges = [lo, hi]
+            hist = [len(present)]
+        else:
+            if is_int:
+                size = np.ceil((hi - lo + 1) / 10)
+                edges = np.arange(lo, hi, size).astype(int).tolist()
+            else:
+                size = (hi - lo) / 10
+                edges = np.arange(lo, hi, size).astype(float).tolist()
+            if edges[-1] != hi:
+                edges.append(hi)
+            hist = np.histogram(data, bins=edges)[0].tolist()
+        std = float(np.std(data, ddof=1)) if len(present) > 1 else None
+        return {
+            "nan_count": nan_count,
+            "nan_proportion": prop(nan_count),
+            "min": int(lo) if is_int else round(float(lo), 5),
+            "max": int(hi) if is_int else round(float(hi), 5),
+            "mean": round(float(np.mean(data)), 5),
+            "median": round(float(np.median(data)), 5),
+            "std": None if std is None else round(std, 5),
+            "histogram": {"hist": hist, "bin_edges": [int(e) for e in edges] if is_int else [round(float(e), 5) for e in edges]},
+        }
+
+    out = []
+    for name in sorted(table.column_names):
+        values = table.column(name).to_pylist()
+        feature = features[name]
+        kind = feature.get("_type")
+        dtype = feature.get("dtype", "")
+        nan_count = sum(1 for v in values if v is None)
+        if kind in ("List", "LargeList", "Sequence"):
+            stats = numerical([None if v is None else len(v) for v in values], True)
+            out.append({"column_name": name, "column_type": "list", "column_statistics": stats})
+        elif kind == "ClassLabel":
+            counts = {}
+            for v in values:
+                if v is not None:
+                    counts[v] = counts.get(v, 0) + 1
+            no_label = counts.pop(-1, 0)
+            out.append({"column_name": name, "column_type": "class_label", "column_statistics": {
+                "nan_count": nan_count, "nan_proportion": prop(nan_count), "no_label_count": no_label,
+                "no_label_proportion": prop(no_label), "n_unique": len(feature["names"]),
+                "frequencies": {label: counts.get(i, 0) for i, label in enumerate(feature["names"])}}})
+        elif dtype == "bool":
+            counts = {}
+            for v in values:
+                if v is not None:
+                    counts[str(v)] = counts.get(str(v), 0) + 1
+            out.append({"column_name": name, "column_type": "bool", "column_statistics": {
+                "nan_count": nan_count, "nan_proportion": prop(nan_count), "frequencies": counts}})
+        elif dtype in ("string", "large_string"):
+            n_unique = len(set(values))  # polars counts null as one value
+            if (n_unique / n_samples <= 0.2 and n_unique <= 1000) or n_unique <= 10:
+                counts = {}
+                for v in values:
+                    if v is not None:
+                        counts[v] = counts.get(v, 0) + 1
+                out.append({"column_name": name, "column_type": "string_label", "column_statistics": {
+                    "nan_count": nan_count, "nan_proportion": prop(nan_count), "no_label_count": 0,
+                    "no_label_proportion": 0.0, "n_unique": len(counts), "frequencies": counts}})
+            else:
+                stats = numerical([None if v is None else len(v) for v in values], True)
+                out.append({"column_name": name, "column_type": "string_text", "column_statistics": stats})
+        elif "int" in dtype:
+            out.append({"column_name": name, "column_type": "int", "column_statistics": numerical(values, True)})
+        elif "float" in dtype:
+            out.append({"column_name": name, "column_type": "float", "column_statistics": numerical(values, False)})
+    return {"num_examples": n_samples, "statistics": out, "partial": False}
+
+
+def group_more():
+    """A dataset for /statistics (every supported column type, with nulls, NaN and no-label values), and
+    single-document .json files (an array; a {"data": [...]} document whose card names the field)."""
+    import pyarrow.parquet as pq
+    from datasets import ClassLabel, Dataset, Features, List, Value, load_dataset
+
+    token = params["token"]
+    cache = params["cache_dir"]
+    api = HfApi(token=token)
+    out = {}
+    n = 60
+    features = Features(
+        {
+            "i": Value("int32"),
+            "f": Value("float64"),
+            "b": Value("bool"),
+            "kind": Value("string"),
+            "text": Value("string"),
+            "label": ClassLabel(names=["cat", "dog", "bird"]),
+            "seq": List(Value("int64")),
+            "same": Value("float32"),
+            "meta": {"x": Value("int64")},
+        }
+    )
+    rows = {
+        "i": [None if k % 7 == 0 else (k * 37) % 101 - 20 for k in range(n)],
+        "f": [None if k % 11 == 0 else float("nan") if k % 13 == 0 else k * 0.37 - 3.1 for k in range(n)],
+        "b": [None if k % 9 == 0 else k % 3 == 0 for k in range(n)],
+        "kind": [None if k % 10 == 0 else ["red", "green", "blue"][k % 3] for k in range(n)],
+        "text": [f"sentence number {k} " + "x" * (k % 17) for k in range(n)],
+        "label": [-1 if k % 8 == 0 else k % 3 for k in range(n)],
+        "seq": [None if k % 5 == 0 else list(range(k % 6)) for k in range(n)],
+        "same": [2.5] * n,
+        "meta": [{"x": k} for k in range(n)],
+    }
+    stats_repo = params["stats_repo"]
+    dataset = Dataset.from_dict(rows, features=features)
+    out["push_stats"] = attempt(lambda: str(dataset.push_to_hub(stats_repo, token=token)))
+    files = api.list_repo_files(stats_repo, repo_type="dataset")
+    train_file = next(name for name in files if name.startswith("data/train-"))
+    table = pq.read_table(hf_hub_download(stats_repo, train_file, repo_type="dataset", token=token, cache_dir=cache))
+    out["stats_expected"] = expected_statistics(table, features.to_dict())
+
+    json_repo = params["json_repo"]
+    api.create_repo(json_repo, repo_type="dataset")
+    records = [{"id": k, "name": f"item {k}", "tags": ["a"] * (k % 3)} for k in range(130)]
+    card = "---\nconfigs:\n- config_name: array\n  data_files: array.json\n- config_name: document\n  data_files: document.json\n  field: data\n---\n"
+    api.create_commit(
+        json_repo,
+        repo_type="dataset",
+        operations=[
+            CommitOperationAdd(path_in_repo="README.md", path_or_fileobj=card.encode()),
+            CommitOperationAdd(path_in_repo="array.json", path_or_fileobj=json.dumps(records, indent=2).encode()),
+            CommitOperationAdd(path_in_repo="document.json", path_or_fileobj=json.dumps({"version": 2, "data": records[:70]}).encode()),
+        ],
+        commit_message="json documents",
+    )
+    for config in ("array", "document"):
+        out[f"json_{config}"] = attempt(
+            lambda: load_dataset(json_repo, config, split="train", token=token, cache_dir=cache).to_list()
+        )
+    return out
+
+
+GROUPS = {"push": group_push, "hostile": group_hostile, "more": group_more}
 
 if __name__ == "__main__":
     print(json.dumps(GROUPS[sys.argv[1]]()))
