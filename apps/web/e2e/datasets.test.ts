@@ -269,6 +269,25 @@ describe("datasets in the browser", () => {
 		expect(await page.getByRole("button", { name: "Next rows →" }).isDisabled()).toBe(true);
 		await page.goBack({ waitUntil: "networkidle" });
 		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
+		// The filter box: the viewer's where clause (in the address), and its message for a bad clause.
+		await page.getByLabel("Filter this split").fill(`"n" >= 145 AND "word" LIKE '%4%'`);
+		await page.keyboard.press("Enter");
+		await expect.poll(() => status.textContent()).toBe("Rows 1–5 of 5 matching.");
+		expect((await cells()).slice(0, 2)).toEqual(["145", "word-145"]);
+		expect(new URL(page.url()).searchParams.get("where")).toBe(`"n" >= 145 AND "word" LIKE '%4%'`);
+		await expectNoAxeViolations(page, "the viewer's filter");
+		await page.getByLabel("Filter this split").fill("n >= 1; DROP TABLE data");
+		await page.keyboard.press("Enter");
+		const refused = page.locator(".viewer-pane [role=alert]");
+		await expect
+			.poll(() => refused.textContent())
+			.toContain("Parameter 'where' contains errors or invalid symbols");
+		expect(await refused.locator("strong").textContent()).toBe("The viewer refused this filter");
+		await expectNoAxeViolations(page, "the viewer's filter error");
+		errors.length = 0; // the refused filter's 422 is the console's only error
+		await page.getByLabel("Filter this split").fill("");
+		await page.keyboard.press("Enter");
+		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
 		expect(errors).toEqual([]);
 	});
 

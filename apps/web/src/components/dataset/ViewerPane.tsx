@@ -1,8 +1,9 @@
 /**
  * The dataset page's "Viewer" tab: the rows of a split from the hub's dataset viewer API
- * (`/datasets-server/splits`, `/rows`, `/search`), 100 a page, with a config/split picker, a search box
- * and Previous/Next. Its state is in the address (`?tab=viewer&config=&split=&offset=&q=`), so reload
- * and Back restore it.
+ * (`/datasets-server/splits`, `/rows`, `/search`, `/filter`), 100 a page, with a config/split picker, a
+ * search box, a filter box (the viewer's SQL `where` clause; a clause it refuses shows its message) and
+ * Previous/Next. Its state is in the address (`?tab=viewer&config=&split=&offset=&q=&where=`), so reload
+ * and Back restore it. A search and a filter exclude each other, as the viewer's routes do.
  */
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -34,6 +35,7 @@ export default function ViewerPane({ datasetId }: { datasetId: string }) {
 		all.find((item) => item.config === params.get("config") && item.split === params.get("split")) ?? all[0]!;
 	const offset = Math.max(0, Math.floor(Number(params.get("offset")) || 0));
 	const query = params.get("q") ?? "";
+	const where = params.get("where") ?? "";
 	const go = (patch: Record<string, string>) => {
 		const next = new URLSearchParams(params);
 		for (const [key, value] of Object.entries(patch)) {
@@ -44,18 +46,20 @@ export default function ViewerPane({ datasetId }: { datasetId: string }) {
 	};
 	return (
 		<RowsView
-			key={`${chosen.config}\n${chosen.split}\n${query}`}
+			key={`${chosen.config}\n${chosen.split}\n${query}\n${where}`}
 			datasetId={datasetId}
 			choices={all.map((item) => `${item.config}/${item.split}`)}
 			config={chosen.config}
 			split={chosen.split}
 			offset={offset}
 			query={query}
+			where={where}
 			onPick={(value) => {
 				const [config = "", split = ""] = value.split("/");
 				go({ config, split, offset: "" });
 			}}
-			onSearch={(text) => go({ q: text.trim(), offset: "" })}
+			onSearch={(text) => go({ q: text.trim(), where: "", offset: "" })}
+			onFilter={(clause) => go({ where: clause.trim(), q: "", offset: "" })}
 			onOffset={(value) => go({ offset: value > 0 ? String(value) : "" })}
 		/>
 	);
@@ -68,8 +72,10 @@ function RowsView({
 	split,
 	offset,
 	query,
+	where,
 	onPick,
 	onSearch,
+	onFilter,
 	onOffset,
 }: {
 	datasetId: string;
@@ -78,16 +84,19 @@ function RowsView({
 	split: string;
 	offset: number;
 	query: string;
+	where: string;
 	onPick: (value: string) => void;
 	onSearch: (text: string) => void;
+	onFilter: (clause: string) => void;
 	onOffset: (offset: number) => void;
 }) {
 	const api = useApiOptions();
-	const ids = { split: useId(), search: useId() };
+	const ids = { split: useId(), search: useId(), filter: useId(), filterHelp: useId() };
 	const [draft, setDraft] = useState(query);
+	const [clause, setClause] = useState(where);
 	const rows = useResource(
-		(signal) => viewerRows({ dataset: datasetId, config, split, offset, query }, { ...api, signal }),
-		[datasetId, config, split, offset, query, api],
+		(signal) => viewerRows({ dataset: datasetId, config, split, offset, query, where }, { ...api, signal }),
+		[datasetId, config, split, offset, query, where, api],
 	);
 	return (
 		<section className="viewer-pane" aria-labelledby="viewer-title">
@@ -129,19 +138,47 @@ function RowsView({
 						onChange={(event) => setDraft(event.target.value)}
 					/>
 				</form>
+				<form
+					className="field field-grow viewer-filter"
+					role="search"
+					aria-label="Filter the rows"
+					onSubmit={(event) => {
+						event.preventDefault();
+						onFilter(clause);
+					}}
+				>
+					<label htmlFor={ids.filter}>Filter this split</label>
+					<input
+						id={ids.filter}
+						type="search"
+						className="input viewer-filter-input"
+						value={clause}
+						placeholder={`"column" >= 3 AND "text" ILIKE '%word%'`}
+						aria-describedby={ids.filterHelp}
+						spellCheck={false}
+						onChange={(event) => setClause(event.target.value)}
+					/>
+					<p id={ids.filterHelp} className="muted field-hint">
+						A SQL condition on double-quoted columns, then Enter
+					</p>
+				</form>
 			</div>
 			{rows.status === "loading" ? <Loading label="Loading rows" /> : null}
 			{rows.status === "error" ? (
-				<ErrorNotice title="Could not load the rows">{rows.error.message}</ErrorNotice>
+				<ErrorNotice title={where ? "The viewer refused this filter" : "Could not load the rows"}>
+					{rows.error.message}
+				</ErrorNotice>
 			) : null}
 			{rows.status === "ready" ? (
 				<>
 					<p className="muted" role="status" aria-live="polite">
 						{rows.data.rows.length === 0
-							? query
-								? "No row matches this search."
-								: "This split has no rows."
-							: `Rows ${formatExactCount(offset + 1)}–${formatExactCount(offset + rows.data.rows.length)} of ${formatExactCount(rows.data.num_rows_total)}${query ? " found" : ""}.`}
+							? where
+								? "No row matches this filter."
+								: query
+									? "No row matches this search."
+									: "This split has no rows."
+							: `Rows ${formatExactCount(offset + 1)}–${formatExactCount(offset + rows.data.rows.length)} of ${formatExactCount(rows.data.num_rows_total)}${where ? " matching" : query ? " found" : ""}.`}
 					</p>
 					{rows.data.rows.length > 0 ? (
 						<div className="viewer-scroll" tabIndex={0} role="region" aria-label="Rows">
