@@ -280,6 +280,61 @@ describe("the dataset viewer API", () => {
 		expect(filtered.body.rows.map((item) => item.row_idx)).toEqual([65, 66, 67, 68, 69]);
 	});
 
+	it("answers for another revision when asked (revision=: a branch, a commit), main otherwise", async () => {
+		const mainRows = await get<ViewerRowsAnswer>("/rows?dataset=alice/csv&config=default&split=train");
+		const mainCommit = mainRows.headers.get("x-revision") ?? "";
+		const auth = { authorization: `Bearer ${tokens.alice}` };
+		const branch = await fetch(`${hub.url}/api/datasets/alice/csv/branch/dev`, {
+			method: "POST",
+			headers: { ...auth, "content-type": "application/json" },
+			body: "{}",
+		});
+		expect(branch.status).toBe(200);
+		const csv =
+			"text,label,score\n" +
+			[...Array(5).keys()].map((i) => `dev film ${i},${i % 2},${i}.5`).join("\n") +
+			"\n";
+		const lines = [
+			{ key: "header", value: { summary: "dev rows" } },
+			{
+				key: "file",
+				value: { path: "train.csv", content: Buffer.from(csv).toString("base64"), encoding: "base64" },
+			},
+		];
+		const committed = await fetch(`${hub.url}/api/datasets/alice/csv/commit/dev`, {
+			method: "POST",
+			headers: { ...auth, "content-type": "application/x-ndjson" },
+			body: lines.map((line) => JSON.stringify(line)).join("\n"),
+		});
+		const devCommit = ((await committed.json()) as { commitOid: string }).commitOid;
+		const dev = await get<ViewerRowsAnswer>(
+			"/rows?dataset=alice/csv&config=default&split=train&revision=dev",
+		);
+		expect(dev.status).toBe(200);
+		expect(dev.headers.get("x-revision")).toBe(devCommit);
+		expect(dev.body.num_rows_total).toBe(5);
+		expect(dev.body.rows[4]?.row).toEqual({ text: "dev film 4", label: 0, score: 4.5 });
+		const stats = await get<ViewerStatisticsAnswer>(
+			"/statistics?dataset=alice/csv&config=default&split=train&revision=dev",
+		);
+		expect(stats.body.num_examples).toBe(5);
+		// main is unchanged, by name and by commit.
+		expect((await get<ViewerRowsAnswer>("/rows?dataset=alice/csv&config=default&split=train")).body).toEqual(
+			mainRows.body,
+		);
+		const byCommit = await get<ViewerRowsAnswer>(
+			`/rows?dataset=alice/csv&config=default&split=train&revision=${mainCommit}`,
+		);
+		expect(byCommit.body.num_rows_total).toBe(3);
+		const missing = await get<{ error: string }>("/splits?dataset=alice/csv&revision=nope");
+		expect([missing.status, missing.body.error]).toEqual([404, "The revision 'nope' does not exist."]);
+		// A dataset the viewer may not read stays the plain 404, whatever the revision.
+		const hidden = await get<{ error: string }>("/splits?dataset=alice/secret&revision=nope", tokens.bob);
+		expect(hidden.status).toBe(404);
+		expect(hidden.body.error).toMatch(/^The dataset does not exist/);
+		expect((await get("/splits?dataset=alice/csv&revision=%01")).status).toBe(404);
+	});
+
 	it("answers size, info and parquet", async () => {
 		const size = await get<ViewerSizeAnswer>("/size?dataset=alice/reviews");
 		expect(size.status).toBe(200);

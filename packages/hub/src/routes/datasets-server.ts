@@ -107,8 +107,9 @@ export function datasetsServerRoutes(
 			handler(request, reply, request.query as Query),
 		);
 	};
+	// `revision` is ModelHub's own (the public viewer serves main only): any branch, tag, commit or PR ref.
 	const dataset = (request: FastifyRequest, query: Query): Promise<ViewedDataset> =>
-		viewedDataset(context, request.viewer, required(query, "dataset"));
+		viewedDataset(context, request.viewer, required(query, "dataset"), parameter(query, "revision"));
 
 	get("/is-valid", async (request, reply, query): Promise<ViewerIsValidAnswer> => {
 		const found = await dataset(request, query);

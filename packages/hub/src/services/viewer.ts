@@ -43,7 +43,7 @@ import type { ReadContext } from "./models.js";
 import type { RepoContext } from "./repos.js";
 
 /**
- * The dataset viewer (`/datasets-server/…`): what a dataset's main revision holds as configs, splits,
+ * The dataset viewer (`/datasets-server/…`): what a dataset's revision (main by default) holds as configs, splits,
  * features and rows, computed on demand from its data files by the engine (src/viewer/) and remembered by
  * commit. Rights are the repository's: a dataset the viewer may not read is answered as a missing one.
  */
@@ -79,16 +79,23 @@ async function cardOf(
 	return data;
 }
 
-/** The dataset's main revision and its configs, or the public viewer's 404 when the viewer may not read it. */
+/**
+ * The dataset at a revision (`main` unless asked: a branch, tag, commit or `refs/pr/N`, as `load_dataset`'s
+ * `revision=`) and its configs, or the public viewer's 404 when the viewer may not read it. A revision
+ * missing from a dataset the viewer may read is a 404 of its own (the dataset's existence is no secret then).
+ */
 export async function viewedDataset(
 	context: ViewerContext,
 	viewer: Viewer,
 	dataset: string,
+	revision = "main",
 ): Promise<ViewedDataset> {
 	let at: ReadableRevision;
 	try {
-		at = await readableRevision(context, viewer, { type: "dataset", id: dataset }, "main");
+		at = await readableRevision(context, viewer, { type: "dataset", id: dataset }, revision);
 	} catch (error) {
+		if (error instanceof HubError && error.code === "RevisionNotFound")
+			throw viewerError("NotFound", "ResponseNotFound", `The revision '${revision}' does not exist.`);
 		if (error instanceof HubError && (error.status === 404 || error.status === 400)) throw datasetNotFound();
 		throw error;
 	}
