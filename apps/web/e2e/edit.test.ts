@@ -7,9 +7,10 @@
  * 390 px in both themes on the editor, the deletion and the branch form. E2E_SCREENSHOTS_DIR writes
  * screenshots.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
@@ -409,6 +410,63 @@ describe("editing in the browser", () => {
 		const stored = await fetch(`${hub.url}/datasets/carol/no-card-data/resolve/main/README.md`);
 		expect(await stored.text()).toBe(starter);
 		expect(await page.getByRole("button", { name: "Create dataset card" }).count()).toBe(0);
+	}, 120_000);
+
+	it("uploads a large file from the page through the LFS batch API: the commit names it by SHA-256, stored as LFS", async () => {
+		const size = 12 * 1024 * 1024;
+		const big = Buffer.alloc(size);
+		for (let at = 0; at < size; at += 4) big.writeUInt32LE((at * 2654435761) >>> 0, at);
+		const oid = createHash("sha256").update(big).digest("hex");
+		const requests: { method: string; url: string }[] = [];
+		const record = (request: Request) => requests.push({ method: request.method(), url: request.url() });
+		page.on("request", record);
+		errors.length = 0;
+		try {
+			await visit(page, `/${MODEL}`);
+			await page.getByRole("tab", { name: "Files and versions" }).click();
+			await page.getByRole("button", { name: "Add files" }).click();
+			await page.getByRole("heading", { name: /^Add files to/ }).waitFor();
+			await page.getByLabel("Choose files").setInputFiles([
+				{ name: "big.safetensors", mimeType: "application/octet-stream", buffer: big },
+				{ name: "small.txt", mimeType: "text/plain", buffer: Buffer.from("small\n") },
+			]);
+			await page.getByRole("button", { name: "Commit changes to main" }).click();
+			await page
+				.getByText(/Committed 2 files to main/)
+				.or(page.getByTestId("upload-error"))
+				.waitFor({ timeout: 60_000 });
+			expect(await page.getByTestId("upload-error").count()).toBe(0);
+		} finally {
+			page.off("request", record);
+		}
+		// The batch request (with the session cookie), the bytes PUT to the signed upload URL, then the commit.
+		const batch = requests.findIndex((entry) => entry.url.endsWith(`/${MODEL}.git/info/lfs/objects/batch`));
+		const put = requests.findIndex(
+			(entry) => entry.method === "PUT" && entry.url.includes(`/api/lfs-upload/`),
+		);
+		const commit = requests.findIndex((entry) => entry.url.endsWith(`/api/models/${MODEL}/commit/main`));
+		expect(batch).toBeGreaterThanOrEqual(0);
+		expect(put).toBeGreaterThan(batch);
+		expect(commit).toBeGreaterThan(put);
+		// The hub lists it as an LFS file with the browser's SHA-256, and serves the same bytes.
+		const tree = await fetch(`${hub.url}/api/models/${MODEL}/tree/main`);
+		const entries = (await tree.json()) as {
+			path: string;
+			size: number;
+			lfs?: { oid: string; size: number };
+		}[];
+		expect(entries.find((entry) => entry.path === "big.safetensors")).toMatchObject({
+			size,
+			lfs: { oid, size },
+		});
+		expect(entries.find((entry) => entry.path === "small.txt")?.lfs).toBeUndefined();
+		const download = await fetch(`${hub.url}/${MODEL}/resolve/main/big.safetensors`);
+		expect(
+			createHash("sha256")
+				.update(Buffer.from(await download.arrayBuffer()))
+				.digest("hex"),
+		).toBe(oid);
+		expect(errors).toEqual([]);
 	}, 120_000);
 
 	it("offers no editing to those who may not write", async () => {

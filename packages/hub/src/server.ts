@@ -412,6 +412,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 			accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits },
 			gc: { ...DEFAULT_GC_SETTINGS, ...options.gc },
 			discussions: { ...DEFAULT_DISCUSSION_LIMITS, ...options.discussions },
+			sessions: { ...DEFAULT_SELF_SERVICE, ...options.selfService }.session,
 		},
 		downloads: options.downloads,
 		serving: options.serving,

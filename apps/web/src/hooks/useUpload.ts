@@ -1,10 +1,12 @@
 /**
  * The browser upload's behaviour: the pending files, one commit at a time with its progress, cancel,
- * and the hub's error when it refuses. The pure parts are in view/upload.ts, the request in api/commit.ts.
+ * and the hub's error when it refuses. Large files (api/lfs.ts) go first, one by one, through the LFS
+ * batch API; the commit then names them by SHA-256 and carries the others. The pure parts are in view/upload.ts, the request in api/commit.ts.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { sendCommit, type CommitResult } from "../api/commit";
-import { addPending, buildCommitForm, type ChosenFile, type PendingFile } from "../view/upload";
+import { goesThroughLfs, sha256Hex, uploadLfsObject, type LfsObject } from "../api/lfs";
+import { addPending, buildCommitForm, totalBytes, type ChosenFile, type PendingFile } from "../view/upload";
 
 export type UploadPhase = "idle" | "uploading" | "processing" | "done" | "error" | "cancelled";
 
@@ -56,17 +58,34 @@ export function useUpload(
 			const files = state.files;
 			const abort = new AbortController();
 			controller.current = abort;
-			setState((previous) => ({ ...previous, phase: "uploading", loaded: 0, total: 0, error: undefined }));
+			const all = totalBytes(files);
+			setState((previous) => ({ ...previous, phase: "uploading", loaded: 0, total: all, error: undefined }));
 			try {
-				const result = await sendCommit(modelId, buildCommitForm(files, summary, description), {
+				const objects = new Map<string, LfsObject>();
+				// Bytes of the large files done; the commit's own progress comes after them.
+				let done = 0;
+				for (const entry of files.filter((candidate) => goesThroughLfs(candidate.size))) {
+					const object = { oid: await sha256Hex(entry.file), size: entry.size };
+					await uploadLfsObject(modelId, object, entry.file, {
+						...api,
+						signal: abort.signal,
+						onProgress: (loaded) =>
+							!abort.signal.aborted &&
+							setState((previous) => ({ ...previous, loaded: done + Math.min(loaded, entry.size) })),
+					});
+					done += entry.size;
+					objects.set(entry.path, object);
+				}
+				const form = buildCommitForm(files, summary, description, objects);
+				const result = await sendCommit(modelId, form, {
 					...api,
 					signal: abort.signal,
 					onProgress: (loaded, total) =>
 						!abort.signal.aborted &&
 						setState((previous) => ({
 							...previous,
-							loaded,
-							total,
+							loaded: done + loaded,
+							total: done + total,
 							phase: loaded >= total ? "processing" : "uploading",
 						})),
 				});

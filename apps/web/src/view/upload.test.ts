@@ -98,6 +98,21 @@ describe("the commit form", () => {
 		expect(await (entries[1]?.[1] as File).text()).toBe("{}");
 	});
 
+	it("names a file uploaded through LFS by its SHA-256 in an lfsFile operation, not as a file part", () => {
+		const files = [
+			{ path: "config.json", file: blob("{}"), size: 2 },
+			{ path: "weights/model.bin", file: blob("x"), size: 1 },
+		];
+		const oid = "a".repeat(64);
+		const form = buildCommitForm(files, "Add", "", new Map([["weights/model.bin", { oid, size: 1 }]]));
+		const entries = [...form.entries()];
+		expect(entries.map(([key]) => key)).toEqual(["header", "file", "operation"]);
+		expect(JSON.parse(entries[2]?.[1] as string)).toEqual({
+			key: "lfsFile",
+			value: { path: "weights/model.bin", algo: "sha256", oid, size: 1 },
+		});
+	});
+
 	it("reports whole percents, never above 100", () => {
 		expect(uploadPercent(0, 0)).toBe(0);
 		expect(uploadPercent(1, 3)).toBe(33);

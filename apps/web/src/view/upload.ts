@@ -97,9 +97,15 @@ export function uploadProblem(files: readonly PendingFile[], summary: string): s
 
 /**
  * The commit as `multipart/form-data`: the header (`{ summary, description }`) first, as the hub
- * requires, then every file under its repository path.
+ * requires, then every file under its repository path; a file uploaded through LFS already (`lfs`, by
+ * path) is named by its SHA-256 in an `lfsFile` operation instead of sent again.
  */
-export function buildCommitForm(files: readonly PendingFile[], summary: string, description = ""): FormData {
+export function buildCommitForm(
+	files: readonly PendingFile[],
+	summary: string,
+	description = "",
+	lfs: ReadonlyMap<string, { oid: string; size: number }> = new Map(),
+): FormData {
 	const form = new FormData();
 	form.append(
 		"header",
@@ -108,7 +114,14 @@ export function buildCommitForm(files: readonly PendingFile[], summary: string, 
 			description: description.trim(),
 		} satisfies CommitHeaderRequest),
 	);
-	for (const entry of files) form.append("file", entry.file, entry.path);
+	for (const entry of files) {
+		const object = lfs.get(entry.path);
+		if (object === undefined) form.append("file", entry.file, entry.path);
+		else {
+			const value = { path: entry.path, algo: "sha256", oid: object.oid, size: object.size };
+			form.append("operation", JSON.stringify({ key: "lfsFile", value }));
+		}
+	}
 	return form;
 }
 

@@ -76,9 +76,12 @@ export function sameOrigin(request: FastifyRequest, publicUrl: string | undefine
 	return origin === `${request.protocol}://${request.host}`;
 }
 
-/** Paths where the browser session is looked up: the API and file downloads (never static assets). */
+/**
+ * Paths where the browser session is looked up: the API, file downloads and the LFS batch API (the web
+ * page's large-file uploads; its writes need the CSRF token like any other), never static assets.
+ */
 function sessionPath(url: string): boolean {
-	return url.startsWith("/api/") || url.includes("/resolve/");
+	return url.startsWith("/api/") || url.includes("/resolve/") || url.includes(".git/info/lfs/objects/");
 }
 
 /** POST URLs that only read: paths-info of a repository of any hosted type. */

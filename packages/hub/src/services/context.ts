@@ -1,3 +1,4 @@
+import type { SessionLifetime } from "../accounts/sessions.js";
 import {
 	DEFAULT_TOKEN_CACHE_SETTINGS,
 	TokenViewerCache,
@@ -25,6 +26,8 @@ export interface ServiceSettings {
 	gc?: GcSettings | undefined;
 	/** Bounds of discussions and pull requests (services/discussions.ts; its defaults when absent). */
 	discussions?: DiscussionLimits | undefined;
+	/** Browser sessions' lifetimes: an upload URL issued to a session works while the session lives. */
+	sessions?: SessionLifetime | undefined;
 }
 
 /**

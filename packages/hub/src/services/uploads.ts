@@ -1,5 +1,6 @@
 import { ADMIN, RefusedError, repoRefusal, type RepoRef, type Viewer } from "../accounts/viewer.js";
 import { viewerForTokenId } from "../accounts/store.js";
+import { viewerForSessionId } from "../accounts/sessions.js";
 import { findRepo } from "../repos/read.js";
 import type { UploadMode } from "../api/uploads.js";
 import { HubError, reword } from "../errors.js";
@@ -81,7 +82,7 @@ export function grantAudit(holder: GrantHolder, ip: string): Actor["audit"] {
  * indexed queries: the token by id with the account's memberships, the repository).
  */
 export async function requireHolderWrite(
-	context: Pick<ServiceContext, "db" | "adminGrantIssuer">,
+	context: Pick<ServiceContext, "db" | "adminGrantIssuer" | "settings">,
 	holder: GrantHolder,
 	repo: RepoKey,
 	what: "upload URL" | "Xet token",
@@ -98,7 +99,11 @@ export async function requireHolderWrite(
 		}
 		viewer = ADMIN;
 	} else if (holder.tokenId) {
-		viewer = await viewerForTokenId(context.db, holder.tokenId);
+		// Issued to an access token, or to a browser session (the web page's large-file uploads).
+		const sessions = context.settings.sessions;
+		viewer =
+			(await viewerForTokenId(context.db, holder.tokenId)) ??
+			(sessions ? await viewerForSessionId(context.db, holder.tokenId, sessions) : undefined);
 		if (viewer?.kind === "user" && viewer.account.name !== holder.account) viewer = undefined;
 	}
 	if (viewer === undefined) {
