@@ -11,10 +11,20 @@
 // BENCH_HUB_CLI, another build's dist/cli.js to measure (paired before/after runs on one machine);
 // BENCH_HUB_NODE_ARGS, Node options for the hub (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Prints
 // one JSON line per transfer, with the hub's CPU seconds (user + system, from /proc): on a shared
-// machine they move less with other load than the wall-clock rate does.
+// machine they move less with other load than the wall-clock rate does; and the bytes the upload added
+// to the file store (`storedMiB`: a Xet file kept as its xorbs only is ~1x its size, rebuilt as a copy
+// too ~2x). Then one line per transfer for reading the file back whole (`hub-download-after-upload`).
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+	createWriteStream,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -111,7 +121,18 @@ function runPython(interpreter, input, env) {
 	});
 }
 
-function report(transfer, m) {
+/** Bytes of the files under a folder (the disk store's), 0 when it does not exist yet. */
+function folderBytes(path) {
+	if (!existsSync(path)) return 0;
+	let total = 0;
+	for (const entry of readdirSync(path, { withFileTypes: true })) {
+		const full = join(path, entry.name);
+		total += entry.isDirectory() ? folderBytes(full) : statSync(full).size;
+	}
+	return total;
+}
+
+function report(transfer, m, stored) {
 	const line = {
 		benchmark: "hub-upload",
 		transfer,
@@ -124,11 +145,35 @@ function report(transfer, m) {
 		hubRssBeforeMiB: Math.round(m.before),
 		hubPeakRssMiB: Math.round(m.peak),
 		hubPeakIncreaseMiB: Math.round(m.peak - m.before),
+		storedMiB: Math.round(stored / 1024 ** 2),
 	};
 	console.log(JSON.stringify(line));
 }
 
+/** Reads a transfer's file back whole through resolve: the rate and the hub's CPU seconds. */
+async function downloadBack(base, repo) {
+	const m = await measured(child.pid, async () => {
+		const res = await fetch(`${base}/bench/${repo}/resolve/main/weights.bin`);
+		let received = 0;
+		for await (const piece of res.body) received += piece.byteLength;
+		if (received !== SIZE) throw new Error(`bench/${repo}: read back ${received} bytes`);
+	});
+	console.log(
+		JSON.stringify({
+			benchmark: "hub-download-after-upload",
+			transfer: repo,
+			bytes: SIZE,
+			seconds: Number(m.seconds.toFixed(1)),
+			mbPerSecond: Math.round(SIZE / 1e6 / m.seconds),
+			hubCpuSeconds: Number(m.cpu.toFixed(2)),
+			hubPeakIncreaseMiB: Math.round(m.peak - m.before),
+		}),
+	);
+}
+
 const dir = mkdtempSync(join(tmpdir(), "modelhub-upload-bench-"));
+/** The disk store's folder (MODELHUB_DATA_DIR/files). */
+const files = join(dir, "data", "files");
 const { child, url } = startServer(process.execPath, [...NODE_ARGS, cli], {
 	PORT: "0",
 	MODELHUB_DATA_DIR: join(dir, "data"),
@@ -146,6 +191,7 @@ try {
 		const head = await fetch(`${base}/bench/${repo}/resolve/main/weights.bin`, { method: "HEAD" });
 		if (head.headers.get("content-length") !== String(SIZE))
 			throw new Error(`bench/${repo}: the stored file has the wrong size`);
+		await downloadBack(base, repo);
 	}
 } finally {
 	await stopServer(child);
@@ -155,6 +201,7 @@ try {
 /** LFS: batch, one streamed PUT, verify, commit by SHA-256. */
 async function lfsTransfer(base, token) {
 	const oid = await sha256Of(SIZE, 1);
+	const storedBefore = folderBytes(files);
 	const lfs = await measured(child.pid, async () => {
 		const batch = await hubApi(
 			base,
@@ -179,7 +226,7 @@ async function lfsTransfer(base, token) {
 			"application/x-ndjson",
 		);
 	});
-	report("lfs", lfs);
+	report("lfs", lfs, folderBytes(files) - storedBefore);
 }
 
 /** Xet: the real client, from a file written for it. */
@@ -187,6 +234,7 @@ async function xetTransfer(base, token) {
 	const file = join(dir, "weights.bin");
 	await pipeline(data(SIZE, 2), createWriteStream(file));
 	const interpreter = python();
+	const storedBefore = folderBytes(files);
 	const xet = await measured(child.pid, () =>
 		runPython(
 			interpreter,
@@ -195,5 +243,5 @@ async function xetTransfer(base, token) {
 		),
 	);
 	rmSync(file, { force: true });
-	report("xet", xet);
+	report("xet", xet, folderBytes(files) - storedBefore);
 }
