@@ -225,6 +225,48 @@ describe("git push over smart HTTP", () => {
 		expect(await head("alice/tiny")).toBe(local);
 	});
 
+	it("pushes new branches (with and without new commits) and lightweight tags, and deletes them", async () => {
+		const dir = await cloneTiny();
+		const push = (...args: string[]) =>
+			gitResult([...credentials("alice", tokens.alice as string), "push", "origin", ...args], dir);
+		const main = (await git(["rev-parse", "HEAD"], dir)).stdout.trim();
+		// A branch at a commit the hub has, one with two new commits, and a tag on one of those.
+		await git(["branch", "same", main], dir);
+		await git(["checkout", "-q", "-b", "feature/x"], dir);
+		await commitFile(dir, "feature.txt", "one\n", "Feature one");
+		const tip = await commitFile(dir, "feature.txt", "two\n", "Feature two");
+		await git(["tag", "v1.0", tip], dir);
+		const created = await push("same", "feature/x", "v1.0");
+		expect(created.code, created.stderr).toBe(0);
+		const refs = (await (await api("/api/models/alice/tiny/refs", tokens.alice)).json()) as {
+			branches: Array<{ name: string; targetCommit: string }>;
+			tags: Array<{ name: string; targetCommit: string }>;
+		};
+		const target = (list: Array<{ name: string; targetCommit: string }>, name: string) =>
+			list.find((ref) => ref.name === name)?.targetCommit;
+		expect(target(refs.branches, "same")).toBe(main);
+		expect(target(refs.branches, "feature/x")).toBe(tip);
+		expect(target(refs.tags, "v1.0")).toBe(tip);
+		expect(await (await fetch(`${hub.url}/alice/tiny/resolve/v1.0/feature.txt`)).text()).toBe("two\n");
+		expect(await head("alice/tiny")).toBe(main);
+		// An annotated tag and a moved tag are refused with the reason; a branch name the hub refuses too.
+		await git(["tag", "-a", "-m", "Annotated", "v2.0", tip], dir);
+		const annotated = await push("v2.0");
+		expect(annotated.stderr).toMatch(/\[remote rejected\] v2\.0 -> v2\.0 \(annotated tags are not kept/);
+		await git(["tag", "-f", "v1.0", main], dir);
+		const moved = await push("--force", "v1.0");
+		expect(moved.stderr).toMatch(/tags cannot be moved/);
+		// Deleting a branch and a tag; main cannot be deleted.
+		const deleted = await push("--delete", "same", "v1.0");
+		expect(deleted.code, deleted.stderr).toBe(0);
+		const after = (await (await api("/api/models/alice/tiny/refs", tokens.alice)).json()) as typeof refs;
+		expect(target(after.branches, "same")).toBeUndefined();
+		expect(target(after.tags, "v1.0")).toBeUndefined();
+		const mainGone = await push("--delete", "main");
+		expect(mainGone.stderr).toMatch(/The main branch cannot be deleted/);
+		expect(await head("alice/tiny")).toBe(main);
+	});
+
 	it("refuses anonymous pushes with a credential prompt and read tokens with the reason", async () => {
 		const dir = await cloneTiny();
 		await commitFile(dir, "anon.txt", "a\n", "Anonymous");

@@ -93,7 +93,8 @@ function gitComplaint(stderr: string): string {
  */
 export async function receivePack(
 	cacheDir: string,
-	pack: Readable,
+	/** Undefined when the push only deletes refs (git sends no pack then). */
+	pack: Readable | undefined,
 	options: { maxBytes: number; signal: AbortSignal; tempRoot: string },
 ): Promise<Quarantine> {
 	await mkdir(options.tempRoot, { recursive: true });
@@ -107,19 +108,20 @@ export async function receivePack(
 	});
 	const remove = () => rm(dir, { recursive: true, force: true });
 	try {
-		await runGit(
-			[
-				// A pack's blobs over 16 MiB are streamed, not inflated whole in memory.
-				"-c",
-				"core.bigFileThreshold=16m",
-				"index-pack",
-				"--stdin",
-				"--strict",
-				"--fix-thin",
-				`--max-input-size=${options.maxBytes}`,
-			],
-			{ env, signal: options.signal, stdin: pack, maxOutput: 4096 },
-		);
+		if (pack !== undefined)
+			await runGit(
+				[
+					// A pack's blobs over 16 MiB are streamed, not inflated whole in memory.
+					"-c",
+					"core.bigFileThreshold=16m",
+					"index-pack",
+					"--stdin",
+					"--strict",
+					"--fix-thin",
+					`--max-input-size=${options.maxBytes}`,
+				],
+				{ env, signal: options.signal, stdin: pack, maxOutput: 4096 },
+			);
 	} catch (error) {
 		await remove();
 		throw error;

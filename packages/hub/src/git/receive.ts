@@ -10,9 +10,10 @@ import { Readable } from "node:stream";
 
 export const ZERO_ID = "0".repeat(40);
 
-/** What the hub's receive-pack offers: report-status, side-band-64k, ofs-delta packs, quiet, its agent. */
+/** What the hub's receive-pack offers: report-status, deletions, side-band-64k, ofs-delta packs, quiet, its agent. */
 export const RECEIVE_CAPABILITIES = [
 	"report-status",
+	"delete-refs",
 	"side-band-64k",
 	"ofs-delta",
 	"quiet",

@@ -5,7 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RefusedError, type RepoRef } from "../accounts/viewer.js";
 import { HubError } from "../errors.js";
 import { cacheRefs, GitCommandError, receivePack } from "../git/receive-objects.js";
-import { PushProtocolError, readPushRequest, receiveAdvertisement, reportStatus } from "../git/receive.js";
+import {
+	PushProtocolError,
+	readPushRequest,
+	receiveAdvertisement,
+	reportStatus,
+	ZERO_ID,
+} from "../git/receive.js";
 import { gitProtocol, type GitServer } from "../git/serve.js";
 import { actorFor } from "../services/actor.js";
 import type { ServiceContext } from "../services/context.js";
@@ -241,7 +247,9 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 							.send(body);
 					let quarantine;
 					try {
-						quarantine = await receivePack(dir, pack, {
+						// Deletions only: git sends no pack.
+						const deletesOnly = commands.every((command) => command.newId === ZERO_ID);
+						quarantine = await receivePack(dir, deletesOnly ? undefined : pack, {
 							maxBytes: settings.maxPushBytes,
 							signal,
 							tempRoot: join(settings.dir, "incoming"),

@@ -8,6 +8,7 @@ import type { CommitOperation } from "../uploads/operations.js";
 import type { Actor } from "./actor.js";
 import type { PushedCommit } from "./commits.js";
 import type { ServiceContext } from "./context.js";
+import { createBranch, createTag, deleteBranchOrTag } from "./repos.js";
 import { startCommit, type CommitUpload } from "./uploads.js";
 
 /**
@@ -112,21 +113,18 @@ async function newCommits(
 	return ids;
 }
 
-/** The branch a ref names, or a refusal for what this hub does not take over git. */
-function pushedBranch(command: PushCommand): string {
-	if (command.newId === ZERO_ID)
-		throw new RefRefused("deleting refs over git is not supported: use the hub's API");
-	if (!command.ref.startsWith("refs/heads/")) {
-		throw new RefRefused("only branches (refs/heads/…) can be pushed");
-	}
-	if (command.oldId === ZERO_ID)
-		throw new RefRefused("creating branches over git is not supported yet: create it with the API first");
-	return command.ref.slice("refs/heads/".length);
+/** What a ref names: a branch or a tag (its short name), or a refusal for anything else. */
+function refTarget(ref: string): { kind: "branch" | "tag"; name: string } {
+	if (ref.startsWith("refs/heads/")) return { kind: "branch", name: ref.slice("refs/heads/".length) };
+	if (ref.startsWith("refs/tags/")) return { kind: "tag", name: ref.slice("refs/tags/".length) };
+	throw new RefRefused("only branches (refs/heads/…) and tags (refs/tags/…) can be pushed");
 }
 
 /**
- * Applies one ref update: reads its commits and their changes from the quarantine, stores the new
- * files' bytes, and commits them all in one transaction.
+ * Applies one ref update through the hub's services: a deletion (deleteBranchOrTag), a new tag at a
+ * commit the hub holds (createTag; annotated tags are refused, the hub keeps lightweight ones), a new
+ * branch (createBranch at the commit the pushed ones build on, then its commits), or new commits on a
+ * branch.
  */
 async function pushRef(
 	context: ServiceContext,
@@ -136,7 +134,76 @@ async function pushRef(
 	command: PushCommand,
 	settings: PushSettings,
 ): Promise<void> {
-	const branch = pushedBranch(command);
+	const { kind, name } = refTarget(command.ref);
+	if (command.newId === ZERO_ID) {
+		await deleteBranchOrTag(context, actor, repo, kind, name);
+		return;
+	}
+	if (kind === "tag") {
+		if (command.oldId !== ZERO_ID) throw new RefRefused("tags cannot be moved: delete it first");
+		const type = (await quarantine.output(["cat-file", "-t", command.newId])).toString("latin1").trim();
+		if (type !== "commit") {
+			throw new RefRefused(
+				"annotated tags are not kept: push a lightweight tag (git tag <name>, without -a or -m)",
+			);
+		}
+		await createTag(context, actor, repo, name, command.newId, undefined);
+		return;
+	}
+	if (command.oldId === ZERO_ID) {
+		await pushNewBranch(context, actor, repo, quarantine, command, name, settings);
+		return;
+	}
+	await pushCommits(context, actor, repo, quarantine, command, name, settings);
+}
+
+/**
+ * A new branch: created at the hub's commit the pushed commits start from (the tip itself when the
+ * hub has it), then the commits go on it; when they are refused, the branch is removed again.
+ */
+async function pushNewBranch(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	quarantine: Quarantine,
+	command: PushCommand,
+	branch: string,
+	settings: PushSettings,
+): Promise<void> {
+	// The commits no ref of the hub reaches (the cache's refs are the hub's, synced for this push).
+	const oldest = (
+		await quarantine.output(["rev-list", "--parents", "--reverse", command.newId, "--not", "--all", "--"])
+	)
+		.toString("latin1")
+		.split("\n")
+		.find(Boolean);
+	if (oldest === undefined) {
+		await createBranch(context, actor, repo, branch, command.newId);
+		return;
+	}
+	const [, base, ...more] = oldest.split(" ");
+	if (base === undefined || more.length > 0) {
+		throw new RefRefused("a new branch must start from a commit of this repository (fetch it first)");
+	}
+	await createBranch(context, actor, repo, branch, base);
+	try {
+		await pushCommits(context, actor, repo, quarantine, { ...command, oldId: base }, branch, settings);
+	} catch (error) {
+		await deleteBranchOrTag(context, actor, repo, "branch", branch).catch(() => undefined);
+		throw error;
+	}
+}
+
+/** New commits on a branch: their files stored, then all committed in one transaction. */
+async function pushCommits(
+	context: ServiceContext,
+	actor: Actor,
+	repo: RepoRef,
+	quarantine: Quarantine,
+	command: PushCommand,
+	branch: string,
+	settings: PushSettings,
+): Promise<void> {
 	// Rights and the branch are checked before anything is read (a read token stops here).
 	const upload = await startCommit(context, actor, repo, branch);
 	try {
