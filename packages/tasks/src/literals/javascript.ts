@@ -8,9 +8,9 @@ import { commentText } from "./comment.js";
 export function jsString(value: string): string {
 	// JSON escapes quotes, backslashes and control characters. U+2028/9 are escaped too so the snippet
 	// can also be pasted into pre-ES2019 tooling; lone surrogates are escaped by JSON.stringify itself.
-	return JSON.stringify(value)
-		.replace(/\u2028/g, "\\u2028")
-		.replace(/\u2029/g, "\\u2029");
+	const json = JSON.stringify(value);
+	if (!json.includes("\u2028") && !json.includes("\u2029")) return json;
+	return json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
 /** The text of a `//` comment: line breaks become spaces. */

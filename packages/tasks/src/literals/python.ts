@@ -17,21 +17,40 @@ function hex(codePoint: number, width: number): string {
 	return codePoint.toString(16).padStart(width, "0");
 }
 
+/**
+ * Whether a code point is written as an escape: quote, backslash, control characters, DEL, C1 controls,
+ * line/paragraph separators, BOM and lone surrogates (so the literal stays on one line and is valid UTF-8
+ * source). Also true for every UTF-16 surrogate unit, which `pyString` then reads as code points.
+ */
+function isPythonEscaped(codePoint: number): boolean {
+	return (
+		codePoint < 0x20 ||
+		codePoint === 0x22 ||
+		codePoint === 0x5c ||
+		(codePoint >= 0x7f && codePoint <= 0x9f) ||
+		codePoint === 0x2028 ||
+		codePoint === 0x2029 ||
+		codePoint === 0xfeff ||
+		(codePoint >= 0xd800 && codePoint <= 0xdfff)
+	);
+}
+
 /** Escapes one code point for a double-quoted Python string. */
 function escapePythonChar(char: string): string {
+	const codePoint = char.codePointAt(0) ?? 0;
+	if (!isPythonEscaped(codePoint)) return char;
 	const simple = PYTHON_SIMPLE_ESCAPES[char];
 	if (simple) return simple;
-	const codePoint = char.codePointAt(0) ?? 0;
-	// Control characters, DEL, C1 controls, line/paragraph separators and lone surrogates are written
-	// as escapes so the literal stays on one line and is valid UTF-8 source.
 	if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) return `\\x${hex(codePoint, 2)}`;
-	if (codePoint === 0x2028 || codePoint === 0x2029 || codePoint === 0xfeff) return `\\u${hex(codePoint, 4)}`;
-	if (codePoint >= 0xd800 && codePoint <= 0xdfff) return `\\u${hex(codePoint, 4)}`;
-	return char;
+	return `\\u${hex(codePoint, 4)}`;
 }
 
 /** A double-quoted Python `str` literal whose value is exactly `value`. */
 export function pyString(value: string): string {
+	// Most values (ids, prompts) need no escape: checked per UTF-16 unit, written as they are.
+	let plain = true;
+	for (let i = 0; i < value.length && plain; i++) plain = !isPythonEscaped(value.charCodeAt(i));
+	if (plain) return `"${value}"`;
 	let out = '"';
 	for (const char of value) out += escapePythonChar(char);
 	return `${out}"`;
