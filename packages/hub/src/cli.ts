@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { resolve } from "node:path";
 import { ACCOUNT_USAGE, runAccountCommand, UsageError } from "./commands/accounts.js";
+import { MIRROR_USAGE, runMirrorCommand } from "./commands/mirror.js";
 import { runGcCommand, runQuotaCommand, STORAGE_USAGE } from "./commands/storage.js";
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
@@ -30,6 +31,7 @@ Commands:
                             are kept)
 ${ACCOUNT_USAGE}
 ${STORAGE_USAGE}
+${MIRROR_USAGE}
   help                      show this text
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, MODELHUB_DATA_DIR, MODELHUB_S3_*,
@@ -261,6 +263,18 @@ async function gc(config: HubConfig, args: string[]): Promise<void> {
 	}
 }
 
+async function mirror(config: HubConfig, args: string[]): Promise<void> {
+	const { db, storage } = await openStores(config);
+	try {
+		const outcome = await runMirrorCommand(db, storage, config.upstream, config.maxFileBytes, args);
+		console.log(outcome.text);
+		process.exitCode = outcome.exitCode;
+	} finally {
+		await db.close();
+		await storage.close();
+	}
+}
+
 async function main(argv: string[]): Promise<void> {
 	const [command = "serve", ...rest] = argv;
 	if (command === "help" || command === "--help" || command === "-h") {
@@ -286,6 +300,8 @@ async function main(argv: string[]): Promise<void> {
 			return quota(config, rest);
 		case "gc":
 			return gc(config, rest);
+		case "mirror":
+			return mirror(config, rest);
 		default:
 			throw new ConfigError(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
 	}

@@ -858,6 +858,8 @@ function upstreamConfig(env: Env): UpstreamSettings | undefined {
 		),
 		allow: list("MODELHUB_UPSTREAM_ALLOW"),
 		tokenForAnonymous: list("MODELHUB_UPSTREAM_TOKEN_ANONYMOUS"),
+		cacheBytes: integer(env, "MODELHUB_MIRROR_CACHE_BYTES", defaults.cacheBytes, 0, 2 ** 50),
+		pinned: list("MODELHUB_MIRROR_PINNED"),
 		outbound: {
 			timeoutMs: integer(env, "MODELHUB_UPSTREAM_TIMEOUT_MS", defaults.outbound.timeoutMs, 100, 600_000),
 			idleTimeoutMs: integer(

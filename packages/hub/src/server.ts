@@ -78,7 +78,7 @@ import { webRoutes } from "./routes/web.js";
 import { discussionRoutes } from "./routes/discussions.js";
 import { MirrorService } from "./mirror/service.js";
 import type { UpstreamSettings } from "./mirror/settings.js";
-import { mirrorWriteGuard } from "./routes/mirror.js";
+import { mirrorAdminRoutes, mirrorWriteGuard } from "./routes/mirror.js";
 import { DEFAULT_GIT_SETTINGS, GitServer, type GitSettings } from "./git/serve.js";
 import { gitRoutes } from "./routes/git.js";
 
@@ -469,6 +469,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		: undefined;
 	if (mirror) {
 		mirrorWriteGuard(app, mirror);
+		mirrorAdminRoutes(app, mirror, options.adminToken);
 		app.addHook("onClose", async () => mirror.close());
 	}
 	const routeOptions: ModelRoutesOptions = {

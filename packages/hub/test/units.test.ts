@@ -238,6 +238,15 @@ describe("configuration", () => {
 		expect(loadConfig({}).uploads.stagedMaxMs).toBe(10_000);
 		expect(loadConfig({}).gc.treeBatch).toBe(1000);
 		expect(loadConfig({ MODELHUB_GC_TREE_BATCH: "50" }).gc.treeBatch).toBe(50);
+		const mirrored = { MODELHUB_UPSTREAM_URL: "http://127.0.0.1:9" };
+		expect(loadConfig(mirrored).upstream).toMatchObject({ cacheBytes: 0, pinned: [] });
+		expect(
+			loadConfig({ ...mirrored, MODELHUB_MIRROR_CACHE_BYTES: "1000", MODELHUB_MIRROR_PINNED: "org, a/b" })
+				.upstream,
+		).toMatchObject({ cacheBytes: 1000, pinned: ["org", "a/b"] });
+		expect(() => loadConfig({ ...mirrored, MODELHUB_MIRROR_CACHE_BYTES: "-1" })).toThrow(
+			/MODELHUB_MIRROR_CACHE_BYTES must be a whole number/,
+		);
 		expect(() => loadConfig({ MODELHUB_GC_TREE_BATCH: "0" })).toThrow(
 			/MODELHUB_GC_TREE_BATCH must be between 1 and 100000/,
 		);

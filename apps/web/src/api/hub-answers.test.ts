@@ -90,6 +90,7 @@ const MODEL: Fields<ModelInfo> = {
 	usedStorage: "optional",
 	securityRepoStatus: "optional",
 	metadataOnly: "optional",
+	mirroredFrom: "optional",
 };
 const MAPPING: Fields<ProviderMappingEntry> = {
 	providerId: "required",

@@ -179,3 +179,46 @@ export interface GcReport {
 	/** Bytes of storage reclaimed (or that would be): blobs, orphans and temporaries. */
 	reclaimedBytes: number;
 }
+
+/** A repository pinned in mirror mode's cache (its files are never evicted). */
+export interface MirrorPinnedRepo {
+	type: "model" | "dataset";
+	id: string;
+}
+
+/**
+ * The answer of `GET /api/admin/mirror` (mirror mode, MODELHUB_UPSTREAM_URL): what the cache of
+ * upstream files holds and how it was used. Counters are since the hub started.
+ */
+export interface MirrorCacheStats {
+	upstream: string;
+	/** MODELHUB_MIRROR_CACHE_BYTES; null: no budget. */
+	budgetBytes: number | null;
+	/** Bytes of the stored upstream files (each distinct content once). */
+	usedBytes: number;
+	/** Upstream files whose bytes are stored (per repository scope and commit). */
+	files: number;
+	/** Repositories with at least one stored file. */
+	repos: number;
+	/** Downloads served from storage. */
+	hits: number;
+	/** Downloads that were not in storage: fetched from the upstream, or followed a fetch under way. */
+	misses: number;
+	/** Fetches from the upstream started. */
+	upstreamFetches: number;
+	/** Blobs dropped from the cache to stay within the budget, and their bytes. */
+	evictions: number;
+	evictedBytes: number;
+	/** Fetches from the upstream under way now. */
+	transfersInFlight: number;
+	/** Pinned in the database (PUT /api/admin/mirror/pins) and by MODELHUB_MIRROR_PINNED. */
+	pinned: MirrorPinnedRepo[];
+	pinnedByConfig: string[];
+}
+
+/** The body of `PUT /api/admin/mirror/pins`: pins (or unpins) a mirrored repository. */
+export interface MirrorPinRequest {
+	type?: "model" | "dataset";
+	repo: string;
+	pinned: boolean;
+}

@@ -40,6 +40,8 @@ export interface DatasetAnswer {
 	usedStorage?: number;
 	/** Bytes of the files of the main revision. */
 	mainSize?: number;
+	/** As ModelAnswer.mirroredFrom: the upstream hub's URL, for a dataset read from it (mirror mode). */
+	mirroredFrom?: string;
 }
 
 /** The query parameters of `GET /api/datasets` (huggingface_hub's list_datasets). */

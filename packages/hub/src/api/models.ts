@@ -120,6 +120,11 @@ export interface ModelAnswer<Mapping> {
 	 * the public hub, so its snippets point there; every other model's files are served by this hub.
 	 */
 	metadataOnly?: true;
+	/**
+	 * ModelHub's own field, in the info of a repository this hub does not have and reads from its
+	 * upstream hub (mirror mode, MODELHUB_UPSTREAM_URL): the upstream's URL. The web shows "Mirrored from".
+	 */
+	mirroredFrom?: string;
 }
 
 /**

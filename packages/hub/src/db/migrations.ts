@@ -946,6 +946,18 @@ CREATE TABLE xet_file_terms (
 CREATE INDEX xet_file_terms_xorb ON xet_file_terms (xorb_sha256);
 `,
 	},
+	{
+		version: 25,
+		name: "mirror mode: when each fetched file was last served (least-recently-used eviction)",
+		sql: `
+-- MODELHUB_MIRROR_CACHE_BYTES (src/mirror/service.ts): past the budget, the stored bytes of the files
+-- served longest ago are dropped (sha256 set back to NULL; fetched again on the next request), never
+-- those of a pinned repository (mirror_repos.pinned, or MODELHUB_MIRROR_PINNED). NULL: never served
+-- since this column exists (evicted first).
+ALTER TABLE mirror_files ADD COLUMN last_used_at timestamptz;
+CREATE INDEX mirror_files_last_used ON mirror_files (last_used_at NULLS FIRST) WHERE sha256 IS NOT NULL;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

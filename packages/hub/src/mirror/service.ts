@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
+import type { MirrorCacheStats, MirrorPinnedRepo } from "../api/admin.js";
 import type { Database } from "../db/types.js";
 import { entryNotFound, HubError, headerText, kindOfStatus } from "../errors.js";
 import {
@@ -17,7 +18,14 @@ import { BlobNotFoundError, type BlobStore, type ByteRange } from "../storage/ty
 import { COMMIT_ID } from "../vocabulary.js";
 import { hostAllowed, repoAllowed, tokenForAnonymous, type UpstreamSettings } from "./settings.js";
 import {
+	cacheUsage,
+	evictBlob,
+	findStoredBlob,
 	knownRepo,
+	leastRecentlyUsed,
+	pinnedRepos,
+	setPinned,
+	touchFile,
 	loadAnswer,
 	loadCommitPaths,
 	loadFile,
@@ -29,7 +37,7 @@ import {
 	type MirroredFile,
 	type MirrorRepo,
 } from "./store.js";
-import { Transfers } from "./transfer.js";
+import { Transfers, type Transfer } from "./transfer.js";
 
 /**
  * Mirror mode: a repository this hub does not have is read from the upstream hub (MODELHUB_UPSTREAM_URL).
@@ -106,9 +114,45 @@ function encodePath(path: string): string {
 	return path.split("/").map(encodeURIComponent).join("/");
 }
 
+/** Counted since the hub started (GET /api/admin/mirror). */
+interface Counters {
+	hits: number;
+	misses: number;
+	upstreamFetches: number;
+	evictions: number;
+	evictedBytes: number;
+}
+
+/** Blobs looked at per query while evicting. */
+const EVICTION_PAGE = 100;
+
+/** The outcome of prefetching one repository (`modelhub-hub mirror prefetch`). */
+export interface PrefetchResult {
+	commitId: string;
+	files: number;
+	/** Files fetched from the upstream now, and their bytes. */
+	fetched: number;
+	fetchedBytes: number;
+	/** Files whose bytes were stored already. */
+	cached: number;
+	/** Files that could not be fetched, with why (the first few). */
+	failed: Array<{ path: string; error: string }>;
+}
+
 export class MirrorService {
 	private readonly transfers: Transfers;
 	private readonly credential: ScopedCredential | undefined;
+	private readonly counters: Counters = {
+		hits: 0,
+		misses: 0,
+		upstreamFetches: 0,
+		evictions: 0,
+		evictedBytes: 0,
+	};
+	/** Blobs read from storage now, with how many readers: never evicted while read. */
+	private readonly reading = new Map<string, number>();
+	/** The eviction under way: one at a time in this process (hubs sharing a database: the lock). */
+	private evicting: Promise<void> = Promise.resolve();
 
 	private constructor(
 		private readonly context: MirrorContext,
@@ -226,7 +270,11 @@ export class MirrorService {
 		} catch {
 			throw new HubError("BadGateway", `the upstream hub ${this.upstream} sent an answer that is not JSON`);
 		}
-		const text = JSON.stringify(withoutXetHints(parsed));
+		const shown = withoutXetHints(parsed);
+		// An info answer says where it comes from (ModelAnswer.mirroredFrom): the web shows a badge.
+		const text = JSON.stringify(
+			request.revision !== undefined && isObject(shown) ? { ...shown, mirroredFrom: this.upstream } : shown,
+		);
 		const nextPath = this.nextPathOf(response.headers.get("link"));
 		await saveAnswer(this.context.db, repo, key, text, nextPath);
 		const commit = commitOfInfo(parsed);
@@ -332,31 +380,206 @@ export class MirrorService {
 		file: MirrorFile,
 		range: ByteRange | undefined,
 	): Promise<Readable | AsyncIterable<Uint8Array>> {
-		const storage = this.context.storage;
-		if (file.sha256 !== null) {
-			try {
-				return await storage.read(file.sha256, range);
-			} catch (error) {
-				if (!(error instanceof BlobNotFoundError)) throw error;
-				// Collected or removed: fetched again below.
-			}
-		}
+		const db = this.context.db;
 		const scope = this.scopeOf(target);
 		const repo = repoKey(target, scope);
-		const key = `${repo.type}\n${repo.id}\n${file.commitId}\n${file.path}`;
-		const transfer = await this.transfers.get(
-			key,
-			{ size: file.size, etag: file.etag },
-			() => this.download(target, scope, prefix, file),
-			storage,
-			(blob) => saveFileBytes(this.context.db, repo, file, blob),
-		);
+		// Its last use, for least-recently-used eviction (before reading: a failure leaves nothing open).
+		await touchFile(db, repo, file);
+		if (file.sha256 !== null) {
+			const stream = await this.readStored(file.sha256, range);
+			if (stream) {
+				this.counters.hits++;
+				return stream;
+			}
+			// Evicted or collected: fetched again below.
+		}
+		// The same bytes stored for another file (another scope, commit or repository): no fetch.
+		const stored = await findStoredBlob(db, file.etag, file.lfs);
+		if (stored) {
+			await saveFileBytes(db, repo, file, stored);
+			await this.enforceBudget(stored.sha256);
+			const stream = await this.readStored(stored.sha256, range);
+			if (stream) {
+				this.counters.hits++;
+				return stream;
+			}
+		}
+		this.counters.misses++;
+		const transfer = await this.transferOf(target, scope, prefix, file);
 		const start = range?.start ?? 0;
 		const end = range?.end ?? file.size;
 		const followed = transfer.follow(start, end);
 		if (followed) return followed;
 		const blob = await transfer.done;
-		return storage.read(blob.sha256, range);
+		const stream = await this.readStored(blob.sha256, range);
+		if (!stream)
+			throw new HubError("Unavailable", `${file.path} was evicted while it was fetched: ask again`);
+		return stream;
+	}
+
+	/** The one fetch of the file from the upstream: the one under way, or a new one. */
+	private transferOf(
+		target: RepoTarget,
+		scope: UpstreamScope,
+		prefix: string,
+		file: MirroredFile,
+	): Promise<Transfer> {
+		const repo = repoKey(target, scope);
+		const db = this.context.db;
+		return this.transfers.get(
+			`${repo.type}\n${repo.id}\n${file.commitId}\n${file.path}`,
+			{ size: file.size, etag: file.etag },
+			() => this.download(target, scope, prefix, file),
+			this.context.storage,
+			async (blob) => {
+				await saveFileBytes(db, repo, file, blob);
+				await this.enforceBudget(blob.sha256);
+			},
+		);
+	}
+
+	/** A stored blob's bytes, held against eviction until the stream closes; undefined when not stored. */
+	private async readStored(sha256: string, range: ByteRange | undefined): Promise<Readable | undefined> {
+		let stream: Readable;
+		try {
+			stream = await this.context.storage.read(sha256, range);
+		} catch (error) {
+			if (error instanceof BlobNotFoundError) return undefined;
+			throw error;
+		}
+		this.reading.set(sha256, (this.reading.get(sha256) ?? 0) + 1);
+		stream.once("close", () => {
+			const left = (this.reading.get(sha256) ?? 1) - 1;
+			if (left > 0) this.reading.set(sha256, left);
+			else this.reading.delete(sha256);
+		});
+		return stream;
+	}
+
+	/**
+	 * Keeps the stored upstream files within MODELHUB_MIRROR_CACHE_BYTES: drops the blobs served longest
+	 * ago, never a pinned repository's, one being read, or `keep` (the blob just stored: a file larger
+	 * than the budget stays until the next one comes). A fetch under way is not in the cache yet.
+	 */
+	private enforceBudget(keep: string): Promise<void> {
+		const budget = this.context.settings.cacheBytes;
+		if (budget <= 0) return Promise.resolve();
+		const run = this.evicting.then(() => this.evictOverBudget(budget, keep));
+		this.evicting = run.catch(() => {});
+		return run;
+	}
+
+	private async evictOverBudget(budget: number, keep: string): Promise<void> {
+		const { db, storage } = this.context;
+		let used = (await cacheUsage(db)).bytes;
+		let skipped = 0;
+		while (used > budget) {
+			const page = await leastRecentlyUsed(db, EVICTION_PAGE, skipped);
+			if (page.length === 0) return;
+			for (const blob of page) {
+				if (used <= budget) return;
+				const spared =
+					blob.sha256 === keep ||
+					blob.pinned ||
+					this.reading.has(blob.sha256) ||
+					blob.repos.some((repo) => this.pinnedByConfig(repo.slice(repo.indexOf(" ") + 1)));
+				const result = spared
+					? { evicted: false, freedBytes: 0 }
+					: await evictBlob(db, blob.sha256, (sha256) => storage.delete(sha256));
+				if (!result.evicted) {
+					skipped++;
+					continue;
+				}
+				used -= blob.size;
+				this.counters.evictions++;
+				this.counters.evictedBytes += blob.size;
+			}
+		}
+	}
+
+	private pinnedByConfig(id: string): boolean {
+		return this.context.settings.pinned.length > 0 && repoAllowed(this.context.settings.pinned, id);
+	}
+
+	/** Pins a repository (its files are never evicted) or unpins it. */
+	async pin(repo: MirrorPinnedRepo, pinned: boolean): Promise<void> {
+		await setPinned(this.context.db, repo, pinned);
+	}
+
+	/** Whether the file's bytes are stored (linked to this file when stored for another). */
+	private async storedAlready(target: RepoTarget, file: MirroredFile): Promise<boolean> {
+		const { db, storage } = this.context;
+		if (file.sha256 !== null && (await storage.stat(file.sha256))) return true;
+		const stored = await findStoredBlob(db, file.etag, file.lfs);
+		if (!stored || !(await storage.stat(stored.sha256))) return false;
+		await saveFileBytes(db, repoKey(target, this.scopeOf(target)), file, stored);
+		return true;
+	}
+
+	/** What the cache holds and how it was used (GET /api/admin/mirror). */
+	async cacheStats(): Promise<MirrorCacheStats> {
+		const usage = await cacheUsage(this.context.db);
+		const pinned = await pinnedRepos(this.context.db);
+		return {
+			upstream: this.upstream,
+			budgetBytes: this.context.settings.cacheBytes > 0 ? this.context.settings.cacheBytes : null,
+			usedBytes: usage.bytes,
+			files: usage.files,
+			repos: usage.repos,
+			...this.counters,
+			transfersInFlight: this.transfers.size,
+			pinned: pinned.flatMap((repo) =>
+				repo.type === "model" || repo.type === "dataset" ? [{ type: repo.type, id: repo.id }] : [],
+			),
+			pinnedByConfig: [...this.context.settings.pinned],
+		};
+	}
+
+	/**
+	 * Fetches every file of a repository's revision into the cache (`modelhub-hub mirror prefetch`),
+	 * `concurrency` at a time, as an anonymous client unless `signedIn` (then with the upstream token).
+	 */
+	async prefetch(target: RepoTarget, revision: string, concurrency: number): Promise<PrefetchResult> {
+		const prefix = target.type === "dataset" ? "datasets/" : "";
+		const api = target.type === "dataset" ? "datasets" : "models";
+		const answer = await this.answer(target, {
+			method: "GET",
+			pathAndQuery: `/api/${api}/${encodePath(target.id)}/revision/${encodeURIComponent(revision)}`,
+			immutable: COMMIT_ID.test(revision),
+			revision,
+		});
+		const commit = commitOfInfo(JSON.parse(answer.body.toString("utf8")));
+		if (!commit) {
+			throw new HubError("BadGateway", `the upstream hub ${this.upstream} listed no files of ${target.id}`);
+		}
+		const result: PrefetchResult = {
+			commitId: commit.sha,
+			files: commit.paths.length,
+			fetched: 0,
+			fetchedBytes: 0,
+			cached: 0,
+			failed: [],
+		};
+		const queue = [...commit.paths];
+		const worker = async (): Promise<void> => {
+			for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+				try {
+					const file = await this.file(target, prefix, commit.sha, path);
+					if (await this.storedAlready(target, file)) {
+						result.cached++;
+						continue;
+					}
+					const transfer = await this.transferOf(target, this.scopeOf(target), prefix, file);
+					await transfer.done;
+					result.fetched++;
+					result.fetchedBytes += file.size;
+				} catch (error) {
+					result.failed.push({ path, error: error instanceof Error ? error.message : String(error) });
+				}
+			}
+		};
+		await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+		return result;
 	}
 
 	/** Opens the upstream's bytes of a file (redirects to its storage hosts followed, without the token). */
@@ -380,6 +603,7 @@ export class MirrorService {
 		} catch (error) {
 			throw this.gatewayError(error);
 		}
+		this.counters.upstreamFetches++;
 		if (response.status !== 200) {
 			const body = await readBounded(response, 64 * 1024).catch(() => Buffer.alloc(0));
 			throw response.status >= 400 && response.status < 500
@@ -446,6 +670,10 @@ export class MirrorService {
 			`the upstream hub ${this.upstream} could not be read: ${error.message}`,
 		);
 	}
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isGatewayError(error: unknown): boolean {

@@ -20,6 +20,13 @@ export interface UpstreamSettings {
 	 * default): only signed-in downstream users are answered with the token, anonymous ones as the public.
 	 */
 	tokenForAnonymous: readonly string[];
+	/**
+	 * Bytes of upstream files kept in this hub's storage (MODELHUB_MIRROR_CACHE_BYTES): past it, the
+	 * files served longest ago lose their stored bytes (fetched again when asked for). 0: no budget.
+	 */
+	cacheBytes: number;
+	/** Namespaces or `namespace/name` repositories whose files are never evicted (MODELHUB_MIRROR_PINNED). */
+	pinned: readonly string[];
 	outbound: OutboundSettings;
 }
 
@@ -35,6 +42,8 @@ export const DEFAULT_UPSTREAM_SETTINGS: Omit<UpstreamSettings, "url" | "token"> 
 	maxAnswerBytes: 32 * 1024 * 1024,
 	allow: [],
 	tokenForAnonymous: [],
+	cacheBytes: 0,
+	pinned: [],
 	outbound: DEFAULT_OUTBOUND_SETTINGS,
 };
 

@@ -1,4 +1,9 @@
-import { holdAgainstCollection, touchBlobs } from "../blobs/references.js";
+import {
+	blobReferencedSql,
+	holdAgainstCollection,
+	lockForCollection,
+	touchBlobs,
+} from "../blobs/references.js";
 import type { Database, Queryable } from "../db/types.js";
 
 /**
@@ -152,7 +157,8 @@ export async function saveFileBytes(
 		await holdAgainstCollection(tx);
 		await touchBlobs(tx, [blob]);
 		await tx.query(
-			`UPDATE mirror_files SET sha256 = $5 WHERE repo_type = $1 AND repo_id = $2 AND commit_id = $3 AND path = $4`,
+			`UPDATE mirror_files SET sha256 = $5, last_used_at = now()
+			WHERE repo_type = $1 AND repo_id = $2 AND commit_id = $3 AND path = $4`,
 			[...key(repo), file.commitId, file.path, blob.sha256],
 		);
 	});
@@ -194,4 +200,156 @@ export async function loadCommitPaths(
 		[...key(repo), commitId],
 	);
 	return result.rows[0]?.paths;
+}
+
+/** Records that a file's bytes were served now (least-recently-used eviction reads it). */
+export async function touchFile(
+	db: Queryable,
+	repo: MirrorRepo,
+	file: Pick<MirroredFile, "commitId" | "path">,
+): Promise<void> {
+	await db.query(
+		`UPDATE mirror_files SET last_used_at = now()
+		WHERE repo_type = $1 AND repo_id = $2 AND commit_id = $3 AND path = $4`,
+		[...key(repo), file.commitId, file.path],
+	);
+}
+
+/** What the mirror's cache holds: distinct stored blobs (bytes counted once), files and repositories. */
+export interface CacheUsage {
+	bytes: number;
+	blobs: number;
+	files: number;
+	repos: number;
+}
+
+export async function cacheUsage(db: Queryable): Promise<CacheUsage> {
+	const result = await db.query<{
+		bytes: string | number | null;
+		blobs: string | number;
+		files: string | number;
+		repos: string | number;
+	}>(
+		`SELECT
+			(SELECT COALESCE(sum(b.size), 0) FROM blobs b
+				WHERE b.sha256 IN (SELECT sha256 FROM mirror_files WHERE sha256 IS NOT NULL)) AS bytes,
+			(SELECT count(DISTINCT sha256) FROM mirror_files WHERE sha256 IS NOT NULL) AS blobs,
+			(SELECT count(*) FROM mirror_files WHERE sha256 IS NOT NULL) AS files,
+			(SELECT count(DISTINCT (split_part(repo_type, '@', 1), repo_id)) FROM mirror_files
+				WHERE sha256 IS NOT NULL) AS repos`,
+	);
+	const row = result.rows[0];
+	return {
+		bytes: Number(row?.bytes ?? 0),
+		blobs: Number(row?.blobs ?? 0),
+		files: Number(row?.files ?? 0),
+		repos: Number(row?.repos ?? 0),
+	};
+}
+
+/** A stored blob of the mirror's files, with the repositories (`type id`, scope dropped) whose files use it. */
+export interface CachedBlob {
+	sha256: string;
+	size: number;
+	repos: string[];
+	/** A repository using it is pinned in the database. */
+	pinned: boolean;
+}
+
+/**
+ * Stored blobs of the mirror's files, the one served longest ago first (a blob shared by several files
+ * counts as used when any of them was), `limit` of them from `offset` on.
+ */
+export async function leastRecentlyUsed(db: Queryable, limit: number, offset: number): Promise<CachedBlob[]> {
+	const result = await db.query<{ sha256: string; size: string | number; repos: string[]; pinned: boolean }>(
+		`SELECT f.sha256, b.size,
+			array_agg(DISTINCT split_part(f.repo_type, '@', 1) || ' ' || f.repo_id) AS repos,
+			bool_or(COALESCE(r.pinned, false)) AS pinned
+		FROM mirror_files f
+		JOIN blobs b ON b.sha256 = f.sha256
+		LEFT JOIN mirror_repos r ON r.repo_type = split_part(f.repo_type, '@', 1) AND r.repo_id = f.repo_id
+		WHERE f.sha256 IS NOT NULL
+		GROUP BY f.sha256, b.size
+		ORDER BY max(f.last_used_at) ASC NULLS FIRST, f.sha256
+		LIMIT $1 OFFSET $2`,
+		[limit, offset],
+	);
+	return result.rows.map((row) => ({
+		sha256: row.sha256,
+		size: Number(row.size),
+		repos: row.repos,
+		pinned: row.pinned,
+	}));
+}
+
+/**
+ * Drops a blob from the mirror's cache: its files forget their stored bytes (the next request fetches
+ * them again), and when nothing else refers to the blob (a local repository's file, an upload, a xorb),
+ * its row and bytes are deleted, holding the collection lock exclusively as the collector does (so no
+ * writer makes it referenced meanwhile: src/services/gc.ts). Unless a pinned repository's file took it
+ * since it was chosen. Returns the bytes freed (0 when they are still another's).
+ */
+export async function evictBlob(
+	db: Database,
+	sha256: string,
+	deleteBytes: (sha256: string) => Promise<void>,
+): Promise<{ evicted: boolean; freedBytes: number }> {
+	return db.transaction(async (tx) => {
+		await lockForCollection(tx);
+		const pinned = await tx.query(
+			`SELECT 1 FROM mirror_files f JOIN mirror_repos r
+				ON r.repo_type = split_part(f.repo_type, '@', 1) AND r.repo_id = f.repo_id
+			WHERE f.sha256 = $1 AND r.pinned LIMIT 1`,
+			[sha256],
+		);
+		if (pinned.rows.length > 0) return { evicted: false, freedBytes: 0 };
+		const forgotten = await tx.query("UPDATE mirror_files SET sha256 = NULL WHERE sha256 = $1", [sha256]);
+		if (forgotten.rowCount === 0) return { evicted: false, freedBytes: 0 };
+		const deleted = await tx.query<{ size: string | number }>(
+			`DELETE FROM blobs WHERE sha256 = $1 AND NOT ${blobReferencedSql("$1")} RETURNING size`,
+			[sha256],
+		);
+		const row = deleted.rows[0];
+		if (!row) return { evicted: true, freedBytes: 0 };
+		// Deleted inside the transaction, as the collector does: should it fail after, the row comes back
+		// without bytes, which a read answers as missing (the file is fetched again).
+		await deleteBytes(sha256);
+		return { evicted: true, freedBytes: Number(row.size) };
+	});
+}
+
+/** Pins (or unpins) a repository: its files are never evicted. */
+export async function setPinned(db: Queryable, repo: MirrorRepo, pinned: boolean): Promise<void> {
+	await db.query(
+		`INSERT INTO mirror_repos (repo_type, repo_id, pinned) VALUES ($1, $2, $3)
+		ON CONFLICT (repo_type, repo_id) DO UPDATE SET pinned = EXCLUDED.pinned`,
+		[...key(repo), pinned],
+	);
+}
+
+/** The repositories pinned in the database (`type id`). */
+export async function pinnedRepos(db: Queryable): Promise<Array<{ type: string; id: string }>> {
+	const result = await db.query<{ repo_type: string; repo_id: string }>(
+		"SELECT repo_type, repo_id FROM mirror_repos WHERE pinned ORDER BY repo_type, repo_id",
+	);
+	return result.rows.map((row) => ({ type: row.repo_type, id: row.repo_id }));
+}
+
+/**
+ * A stored blob with an LFS file's bytes, by the upstream's ETag (its SHA-256): another file (another
+ * scope, commit or repository) has them already. Regular files (small, keyed by git blob id, which has
+ * no index) are fetched.
+ */
+export async function findStoredBlob(
+	db: Queryable,
+	etag: string,
+	lfs: boolean,
+): Promise<{ sha256: string; size: number; gitOid: string | undefined } | undefined> {
+	if (!lfs) return undefined;
+	const result = await db.query<{ sha256: string; size: string | number; git_oid: string | null }>(
+		"SELECT sha256, size, git_oid FROM blobs WHERE sha256 = $1",
+		[etag],
+	);
+	const row = result.rows[0];
+	return row ? { sha256: row.sha256, size: Number(row.size), gitOid: row.git_oid ?? undefined } : undefined;
 }

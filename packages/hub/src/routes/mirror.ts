@@ -1,8 +1,12 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { MirrorCacheStats, MirrorPinRequest } from "../api/admin.js";
+import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import type { MirrorFile, MirrorService } from "../mirror/service.js";
 import { COMMIT_ID } from "../vocabulary.js";
+import { adminOnly } from "./auth.js";
+import { objectBody } from "./body.js";
 import { originOf } from "./models/context.js";
 import { fileCacheControl, parseRange } from "./models/resolve.js";
 import type { ApiModelTarget, RepoUrls, ResolveTarget } from "./repo-paths.js";
@@ -148,5 +152,41 @@ export function mirrorWriteGuard(app: FastifyInstance, mirror: MirrorService): v
 			return; // broken encoding: the route itself refuses it
 		}
 		await mirror.checkWrite({ type, id });
+	});
+}
+
+/** `namespace/name` or a bare name, as repository ids are (src/repo-identity.ts allows no more). */
+const REPO_ID = /^(?:[A-Za-z0-9][A-Za-z0-9._-]{0,95}\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
+
+/**
+ * Mirror mode's admin API (MODELHUB_ADMIN_TOKEN): the cache's statistics, and pinning repositories so
+ * that their files are never evicted (MODELHUB_MIRROR_CACHE_BYTES).
+ */
+export function mirrorAdminRoutes(
+	app: FastifyInstance,
+	mirror: MirrorService,
+	adminToken: string | undefined,
+): void {
+	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };
+	app.get("/api/admin/mirror", admin, async (_request, reply) => {
+		const stats = await mirror.cacheStats();
+		return reply
+			.header("cache-control", "no-store")
+			.type(JSON_TYPE)
+			.send(stats satisfies MirrorCacheStats);
+	});
+	app.put("/api/admin/mirror/pins", admin, async (request, reply) => {
+		const body = objectBody<MirrorPinRequest>(request);
+		const type = body.type ?? "model";
+		if (type !== "model" && type !== "dataset") throw new HubError("Invalid", "'type' is model or dataset");
+		if (typeof body.repo !== "string" || !REPO_ID.test(body.repo))
+			throw new HubError("Invalid", "'repo' is a repository id, namespace/name");
+		if (typeof body.pinned !== "boolean") throw new HubError("Invalid", "'pinned' is true or false");
+		await mirror.pin({ type, id: body.repo }, body.pinned);
+		const stats = await mirror.cacheStats();
+		return reply
+			.header("cache-control", "no-store")
+			.type(JSON_TYPE)
+			.send(stats satisfies MirrorCacheStats);
 	});
 }
