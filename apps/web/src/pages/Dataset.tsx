@@ -9,10 +9,11 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { DatasetAnswer } from "@modelhub/hub/api";
 import { useHubSession } from "../account/session";
 import { getDataset } from "../api/datasets";
-import { ApiError } from "../api/http";
+import { ApiError, encodeModelId } from "../api/http";
 import { getModelCard } from "../api/models";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
 import { CreateCard } from "../components/browse/CreateCard";
+import { MirroredBadge } from "../components/Badges";
 import { CopyButton } from "../components/CopyButton";
 import { UseDialog } from "../components/UseDialog";
 import { ErrorNotice, Loading } from "../components/Status";
@@ -122,6 +123,9 @@ function DatasetHeader({ dataset }: { dataset: DatasetAnswer }) {
 					{formatCount(dataset.likes)} <span className="visually-hidden">likes</span>
 				</span>
 				{dataset.private ? <span className="badge badge-private">Private</span> : null}
+				{dataset.mirroredFrom ? (
+					<MirroredBadge upstream={dataset.mirroredFrom} path={`datasets/${encodeModelId(dataset.id)}`} />
+				) : null}
 			</div>
 			<ul className="model-facts" aria-label="Dataset facts">
 				{groups.map((group) => (

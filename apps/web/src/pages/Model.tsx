@@ -3,8 +3,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useHubSession } from "../account/session";
 import { LikeButton } from "../components/model/LikeButton";
 import { GatedAccess } from "../components/model/GatedAccess";
-import { ApiError } from "../api/http";
+import { ApiError, encodeModelId } from "../api/http";
 import { getModel, getModelCard, takePrefetchedModel, type ModelDetail } from "../api/models";
+import { MirroredBadge } from "../components/Badges";
 import { CopyButton } from "../components/CopyButton";
 import { UseDialog } from "../components/UseDialog";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
@@ -131,6 +132,9 @@ function ModelHeader({
 				<LikeButton modelId={model.id} likes={model.likes} user={user} api={api} />
 				{model.private ? <span className="badge badge-private">Private</span> : null}
 				{model.gated ? <span className="badge">Gated</span> : null}
+				{model.mirroredFrom ? (
+					<MirroredBadge upstream={model.mirroredFrom} path={encodeModelId(model.id)} />
+				) : null}
 			</div>
 			<ul className="model-facts" aria-label="Model facts">
 				{model.pipeline_tag ? (
