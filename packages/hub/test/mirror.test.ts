@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from "../src/mirror/settings.js";
+import { openBlobStore } from "../src/storage/open.js";
+import type { BlobStore } from "../src/storage/types.js";
 import { bytes } from "./support/hf-client-suite.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
@@ -408,5 +410,66 @@ describe("mirror mode: a hostile upstream", () => {
 		);
 		expect(seen.find((s) => s.server === "other")?.authorization).toBeUndefined();
 		expect(seen.some((s) => s.authorization?.includes(userToken))).toBe(false);
+	});
+});
+
+/** Storing a fetched file is off the client's critical path: the client has it all, verified, first. */
+describe("mirror mode: the miss path", () => {
+	const body = Buffer.from("bytes served before they are stored\n");
+	const sha = createHash("sha256").update(body).digest("hex");
+	let upstreamServer: Server;
+	let db: Database;
+	let disk: BlobStore;
+	let hub: RunningHub;
+	let openGate: () => void = () => {};
+	const gate = new Promise<void>((resolve) => (openGate = resolve));
+	let putsStarted = 0;
+
+	beforeAll(async () => {
+		upstreamServer = createServer((req, res) => {
+			const headers = {
+				"x-repo-commit": "b".repeat(40),
+				"x-linked-etag": `"${sha}"`,
+				"x-linked-size": String(body.length),
+				etag: `"${sha}"`,
+				"content-length": String(body.length),
+			};
+			if (req.method === "HEAD") res.writeHead(200, headers).end();
+			else res.writeHead(200, headers).end(body);
+		});
+		await new Promise<void>((resolve) => upstreamServer.listen(0, "127.0.0.1", resolve));
+		const url = `http://127.0.0.1:${(upstreamServer.address() as AddressInfo).port}`;
+		disk = await openBlobStore({ kind: "disk", dir: undefined });
+		// The real disk store, whose puts wait for the test to open the gate.
+		const gated: BlobStore = Object.assign(Object.create(disk) as BlobStore, {
+			put: async (...args: Parameters<BlobStore["put"]>) => {
+				putsStarted++;
+				await gate;
+				return disk.put(...args);
+			},
+		});
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		hub = await startHub({ db, seed: false, storage: gated, upstream: upstreamSettings(url, undefined) });
+	});
+
+	afterAll(async () => {
+		openGate();
+		await hub?.close();
+		await db?.close();
+		await disk?.close();
+		upstreamServer?.close();
+	});
+
+	it("sends the whole verified file to the client while it is still being stored", async () => {
+		const res = await fetch(`${hub.url}/org/model/resolve/main/file.bin`);
+		expect(res.status).toBe(200);
+		expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+		// The client has every byte; the store has begun and is held: nothing is stored yet.
+		expect(putsStarted).toBe(1);
+		expect(await disk.stat(sha)).toBeUndefined();
+		openGate();
+		await vi.waitFor(async () => expect(await disk.stat(sha)).toEqual({ size: body.length }), {
+			timeout: 10_000,
+		});
 	});
 });
