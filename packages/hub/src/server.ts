@@ -67,6 +67,7 @@ import type { ServingCache, ServingCacheSettings } from "./serving/cache.js";
 import { createServiceContext } from "./services/context.js";
 import { startPeriodicCollection } from "./services/gc.js";
 import { modelRoutes } from "./routes/models/index.js";
+import { croissantRoutes } from "./routes/datasets/croissant.js";
 import { datasetRoutes } from "./routes/datasets/index.js";
 import { datasetsServerRoutes } from "./routes/datasets-server.js";
 import { DatasetViewer } from "./viewer/runtime.js";
@@ -485,6 +486,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	const datasetViewer = await DatasetViewer.open({ ...DEFAULT_VIEWER_SETTINGS, ...options.viewer });
 	app.addHook("onClose", async () => datasetViewer.close());
 	datasetsServerRoutes(app, { ...services, datasetViewer }, options.publicUrl);
+	croissantRoutes(app, { ...services, datasetViewer }, options.publicUrl);
 	repositoryRoutes(app, routeOptions);
 	communityRoutes(app, routeOptions);
 	discussionRoutes(app, { ...services, publicUrl: options.publicUrl });

@@ -20,6 +20,23 @@ import { runHubClient } from "./support/python.js";
 
 const ADMIN = "viewer-admin-token-0123456789abcdef";
 
+interface CroissantNode {
+	"@id"?: string;
+	"@type"?: string;
+	includes?: string | string[];
+	dataType?: string;
+	field: CroissantNode[];
+	[key: string]: unknown;
+}
+interface CroissantDoc {
+	"@context": Record<string, unknown>;
+	"@type": string;
+	conformsTo: string;
+	url: string;
+	distribution: CroissantNode[];
+	recordSet: CroissantNode[];
+}
+
 /**
  * The dataset viewer under /datasets-server/ (issue 23): datasets made and pushed by the real `datasets`
  * library and huggingface_hub (hub1 environment: datasets 5.0.1, pyarrow, pandas), every endpoint's answer
@@ -38,6 +55,10 @@ describe("the dataset viewer API", () => {
 		csv_train: Array<Record<string, unknown>>;
 		jsonl_train: Array<Record<string, unknown>>;
 		push_private: unknown;
+		parquet_schemas: Record<
+			string,
+			{ columns: Array<[string, string]>; features: Record<string, { _type?: string }> }
+		>;
 	};
 
 	let more: {
@@ -364,6 +385,138 @@ describe("the dataset viewer API", () => {
 		const download = await fetch(trainFile?.url ?? "");
 		expect(download.status).toBe(200);
 		expect((await download.arrayBuffer()).byteLength).toBe(pushed.train_size);
+	});
+
+	it("describes a dataset in Croissant (/api/datasets/{id}/croissant): each field as pyarrow reads its column", async () => {
+		const response = await fetch(`${hub.url}/api/datasets/alice/reviews/croissant`);
+		expect(response.status).toBe(200);
+		expect(response.headers.get("content-type")).toContain("application/ld+json");
+		const doc = (await response.json()) as CroissantDoc;
+		const commit = response.headers.get("x-revision") ?? "";
+		expect(commit).toMatch(/^[0-9a-f]{40}$/);
+		expect(doc["@type"]).toBe("sc:Dataset");
+		expect(doc.conformsTo).toBe("http://mlcommons.org/croissant/1.1");
+		expect(doc["@context"]).toMatchObject({
+			"@vocab": "https://schema.org/",
+			cr: "http://mlcommons.org/croissant/",
+		});
+		expect(doc.url).toBe(`${hub.url}/datasets/alice/reviews`);
+		expect(doc.distribution[0]).toMatchObject({
+			"@type": "cr:FileObject",
+			"@id": "repo",
+			contentUrl: `${hub.url}/datasets/alice/reviews/tree/${commit}`,
+			encodingFormat: "git+https",
+		});
+		// One FileSet per config holding exactly its Parquet files, as the repository lists them.
+		const fileSets = doc.distribution.slice(1);
+		const parquetPaths = Object.keys(pushed.parquet_schemas);
+		expect(fileSets.map((set) => set["@id"])).toEqual([
+			"parquet-files-for-config-default",
+			"parquet-files-for-config-numbers",
+		]);
+		for (const set of fileSets) {
+			expect(set).toMatchObject({
+				"@type": "cr:FileSet",
+				containedIn: { "@id": "repo" },
+				encodingFormat: "application/x-parquet",
+			});
+		}
+		expect([fileSets[0]?.includes, fileSets[1]?.includes].flat().sort()).toEqual([...parquetPaths].sort());
+		expect(doc.recordSet.map((set) => set["@id"])).toEqual([
+			"default_splits",
+			"default",
+			"numbers_splits",
+			"numbers",
+		]);
+		expect(doc.recordSet[0]).toMatchObject({
+			"@type": "cr:RecordSet",
+			dataType: "cr:Split",
+			key: { "@id": "default_splits/split_name" },
+			data: [{ "default_splits/split_name": "train" }, { "default_splits/split_name": "test" }],
+		});
+		// Each field: its column, its file set, and the Croissant type of what pyarrow reads (datasets' ClassLabel,
+		// stored beside the file's schema, is an integer; a list is an array of its items; a struct has sub-fields).
+		const scalar: Record<string, string> = {
+			string: "sc:Text",
+			double: "cr:Float64",
+			int64: "cr:Int64",
+			int32: "cr:Int32",
+			bool: "sc:Boolean",
+		};
+		const expectedField = (
+			id: string,
+			column: string,
+			type: string,
+			fileSet: string,
+			jsonPath: string[],
+		): Record<string, unknown> => {
+			const source: Record<string, unknown> = { fileSet: { "@id": fileSet }, extract: { column } };
+			if (jsonPath.length === 1) source.transform = { jsonPath: jsonPath[0] };
+			const list = /^list<[^:]+: (.+)>$/.exec(type);
+			if (list)
+				return {
+					...expectedField(id, column, list[1] ?? "", fileSet, jsonPath),
+					isArray: true,
+					arrayShape: "-1",
+				};
+			const struct = /^struct<(.+)>$/.exec(type);
+			if (struct) {
+				return {
+					"@type": "cr:Field",
+					"@id": id,
+					subField: (struct[1] ?? "").split(", ").map((entry) => {
+						const [name = "", inner = ""] = entry.split(": ");
+						return expectedField(`${id}/${name}`, column, inner, fileSet, [...jsonPath, name]);
+					}),
+				};
+			}
+			return { "@type": "cr:Field", "@id": id, dataType: scalar[type], source };
+		};
+		for (const [config, prefix] of [
+			["default", "data/"],
+			["numbers", "numbers/"],
+		] as const) {
+			const recordSet = doc.recordSet.find((set) => set["@id"] === config);
+			const [path, schema] =
+				Object.entries(pushed.parquet_schemas).find(([name]) => name.startsWith(prefix)) ?? [];
+			expect(path).toBeDefined();
+			const fileSet = `parquet-files-for-config-${config}`;
+			expect(recordSet?.field).toEqual(
+				(schema?.columns ?? []).map(([column, type]) =>
+					schema?.features[column]?._type === "ClassLabel"
+						? {
+								"@type": "cr:Field",
+								"@id": `${config}/${column}`,
+								dataType: "sc:Integer",
+								source: { fileSet: { "@id": fileSet }, extract: { column } },
+							}
+						: expectedField(`${config}/${column}`, column, type, fileSet, []),
+				),
+			);
+		}
+		expect(
+			doc.recordSet.find((set) => set["@id"] === "default")?.field.map((field) => field.dataType),
+		).toEqual(["sc:Text", "sc:Integer", "cr:Float64", "sc:Text", undefined]);
+
+		// A private dataset: its reader gets it; others get the plain 404 a missing dataset gets.
+		const own = await fetch(`${hub.url}/api/datasets/alice/secret/croissant`, {
+			headers: { authorization: `Bearer ${tokens.alice}` },
+		});
+		expect(own.status).toBe(200);
+		expect(own.headers.get("cache-control")).toContain("private");
+		expect(((await own.json()) as CroissantDoc).recordSet[1]?.field[0]).toMatchObject({
+			"@id": "default/secret",
+			dataType: "sc:Text",
+		});
+		for (const token of [undefined, tokens.bob]) {
+			const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+			const hidden = await fetch(`${hub.url}/api/datasets/alice/secret/croissant`, { headers });
+			const missing = await fetch(`${hub.url}/api/datasets/alice/nothing-here/croissant`, { headers });
+			expect(hidden.status).toBe(404);
+			expect(missing.status).toBe(404);
+			expect(hidden.headers.get("x-error-code")).toBe(missing.headers.get("x-error-code"));
+			expect(await hidden.text()).toBe(await missing.text());
+		}
 	});
 
 	it("answers private and gated datasets to their readers only, and missing ones with the public viewer's 404", async () => {

@@ -27,6 +27,12 @@ import { HubError } from "../errors.js";
 import { listFiles } from "../repos/read.js";
 import { sqlName, sqlString, type EngineSession, type EngineSource } from "../viewer/engine.js";
 import { datasetNotFound, invalidParameter, notFound, viewerError } from "../viewer/errors.js";
+import {
+	CROISSANT_MAX_CONFIGS,
+	croissantDocument,
+	type CroissantConfig,
+	type JsonLd,
+} from "../viewer/croissant.js";
 import { featureOf, FeatureDepthError, storedFeatures, type EngineType } from "../viewer/features.js";
 import {
 	datasetLayout,
@@ -67,16 +73,21 @@ export interface ViewedDataset {
 	configs: ConfigLayout[];
 }
 
-async function cardOf(
-	context: ViewerContext,
-	at: ReadableRevision,
-): Promise<Record<string, unknown> | undefined> {
+/** The dataset card's text (README.md), when it has one within MAX_CARD_BYTES. */
+async function cardText(context: ViewerContext, at: ReadableRevision): Promise<string | undefined> {
 	const readme = await fileAt(context, at, "README.md");
 	if (!readme || readme.size > MAX_CARD_BYTES) return undefined;
 	const chunks: Buffer[] = [];
 	for await (const chunk of (await fileBytes(context, readme)) as AsyncIterable<Buffer>) chunks.push(chunk);
-	const { data } = readFrontMatter(Buffer.concat(chunks).toString("utf8"), "dataset");
-	return data;
+	return Buffer.concat(chunks).toString("utf8");
+}
+
+async function cardOf(
+	context: ViewerContext,
+	at: ReadableRevision,
+): Promise<Record<string, unknown> | undefined> {
+	const text = await cardText(context, at);
+	return text === undefined ? undefined : readFrontMatter(text, "dataset").data;
 }
 
 /**
@@ -729,4 +740,40 @@ export async function splitStatistics(
 	});
 	cache.set(key, answer);
 	return answer;
+}
+
+/**
+ * The dataset's Croissant metadata (`GET /api/datasets/{id}/croissant`): the configs the viewer reads, with the
+ * features of their first split (as `/info`), and the card's description, license and citation.
+ */
+export async function croissantOf(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	pageUrl: string,
+): Promise<JsonLd> {
+	const configs: CroissantConfig[] = [];
+	const readable = dataset.configs.filter((config) => config.format !== undefined);
+	for (const config of readable.slice(0, CROISSANT_MAX_CONFIGS)) {
+		if (config.format === undefined) continue;
+		const { info, partial } = await configInfo(context, dataset, config);
+		configs.push({
+			name: config.name,
+			format: config.format,
+			files: config.splits.flatMap((split) => split.files.map((file) => file.path)),
+			splits: config.splits.map((split) => split.name),
+			features: info.features,
+			partial,
+		});
+	}
+	const card = await cardText(context, dataset.at);
+	const data = card === undefined ? undefined : readFrontMatter(card, "dataset").data;
+	return croissantDocument({
+		id: dataset.at.id,
+		url: pageUrl,
+		revision: dataset.at.commitId,
+		...(card === undefined ? {} : { card }),
+		...(data?.license === undefined ? {} : { license: data.license }),
+		configs,
+		configsCut: readable.length > CROISSANT_MAX_CONFIGS,
+	});
 }

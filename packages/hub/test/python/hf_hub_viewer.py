@@ -70,6 +70,18 @@ def group_push():
     out["train_num_rows"] = parquet.metadata.num_rows
     out["train_file"] = train_file
     out["train_size"] = api.get_paths_info(repo, [train_file], repo_type="dataset")[0].size
+    # Each Parquet file's columns as pyarrow reads them (and the features datasets wrote beside them),
+    # for the Croissant fields.
+    schemas = {}
+    for name in files:
+        if name.endswith(".parquet"):
+            schema = pq.read_schema(hf_hub_download(repo, name, repo_type="dataset", token=token, cache_dir=cache))
+            stored = json.loads((schema.metadata or {}).get(b"huggingface", b"{}"))
+            schemas[name] = {
+                "columns": [[field.name, str(field.type)] for field in schema],
+                "features": stored.get("info", {}).get("features", {}),
+            }
+    out["parquet_schemas"] = schemas
 
     csv_repo, jsonl_repo = params["csv_repo"], params["jsonl_repo"]
     for name in (csv_repo, jsonl_repo):
