@@ -284,6 +284,90 @@ describe("pull requests and discussions through huggingface_hub 2.x", () => {
 		expect(late).toMatchObject({ status: 404, body: { error: "Repository not found" } });
 	}, 60_000);
 
+	it("takes a reader's large files into the pull requests they open and commit to, never into main", async () => {
+		const repo = "alice/reader-large";
+		const out = await client<Outcomes>("reader_large", {
+			token: tokens.alice,
+			other_token: tokens.bob,
+			third_token: tokens.carol,
+			repo,
+			repo_type: "model",
+		});
+		const sha256 = out.sha256 as unknown as Record<string, string>;
+		expect(ok(out.xet_pr)).toBe("refs/pr/1");
+		expect(ok(out.lfs_pr)).toBe("refs/pr/2");
+		expect(ok(out.lfs_more)).toMatch(/^[0-9a-f]{40}$/);
+		expect(ok(out.xet_more)).toMatch(/^[0-9a-f]{40}$/);
+		expect(ok(out.xet_pr_files)).toEqual({
+			"xet.bin": sha256["xet.bin"],
+			"xet-more.bin": sha256["xet-more.bin"],
+		});
+		expect(ok(out.lfs_pr_files)).toEqual({
+			"lfs.bin": sha256["lfs.bin"],
+			"lfs-more.bin": sha256["lfs-more.bin"],
+		});
+		// main needs write access, and another's pull request its author (or a writer), whichever the protocol.
+		for (const key of ["xet_main", "lfs_main", "xet_third", "lfs_third"]) {
+			expect(failed(out[key]), key).toMatchObject({ status: 403 });
+		}
+		// The client stops at preupload; the upload routes themselves refuse too.
+		const bob = tokens.bob as string;
+		const carol = tokens.carol as string;
+		const batch = (token: string, ref?: string) =>
+			call("POST", `/${repo}.git/info/lfs/objects/batch`, token, {
+				operation: "upload",
+				objects: [{ oid: "ab".repeat(32), size: 10 }],
+				...(ref !== undefined ? { ref: { name: ref } } : {}),
+			});
+		const xetToken = (token: string, revision: string, createPr = false) =>
+			call("GET", `/api/models/${repo}/xet-write-token/${revision}${createPr ? "?create_pr=1" : ""}`, token);
+		expect((await batch(bob, "refs/heads/main")).status).toBe(403);
+		expect((await batch(carol, "refs/pr/2")).status).toBe(403);
+		expect((await xetToken(bob, "main")).status).toBe(403);
+		expect((await xetToken(carol, "refs%2Fpr%2F1")).status).toBe(403);
+		const forPr = await batch(carol);
+		const href = (forPr.body.objects as Array<{ actions: { upload: { href: string } } }>)[0]?.actions.upload
+			.href;
+		expect(new URL(href ?? "").searchParams.get("right")).toBe("pull-request");
+		expect((await xetToken(carol, "None", true)).status).toBe(200);
+		expect((await xetToken(bob, "refs%2Fpr%2F1")).status).toBe(200);
+		expect(ok(out.main_files)).toEqual([".gitattributes", "README.md"]);
+
+		// The objects bob uploaded are the repository's now, but his commit naming one still cannot go to main.
+		const lines = [
+			{ key: "header", value: { summary: "Sneak onto main", description: "" } },
+			{ key: "lfsFile", value: { path: "x.bin", algo: "sha256", oid: sha256["lfs.bin"], size: 300_001 } },
+		];
+		const sneak = await call(
+			"POST",
+			`/api/models/${repo}/commit/main`,
+			tokens.bob as string,
+			lines.map((line) => JSON.stringify(line)).join("\n"),
+			"application/x-ndjson",
+		);
+		expect(sneak.status).toBe(403);
+	}, 300_000);
+
+	it("opens a pull request from parent_commit, and refuses a commit to its ref from a stale parent", async () => {
+		const out = await client<Outcomes>("stale_parent", {
+			token: tokens.alice,
+			other_token: tokens.bob,
+			repo: "alice/stale-parent",
+		});
+		expect(ok(out.pr)).toBe("refs/pr/1");
+		// Created from the first commit: the second one's file is not in it.
+		expect(ok(out.pr_files)).toEqual([".gitattributes", "a.txt", "c.txt"]);
+		for (const key of ["stale_pr_commit", "stale_main"]) {
+			expect(failed(out[key]), key).toMatchObject({
+				status: 412,
+				message: expect.stringContaining("A commit has happened since"),
+			});
+		}
+		expect(ok(out.pr_commit)).toMatch(/^[0-9a-f]{40}$/);
+		expect(out.merge).toEqual({ ok: null });
+		expect(ok(out.main_files)).toEqual([".gitattributes", "a.txt", "b.txt", "c.txt", "d.txt"]);
+	}, 300_000);
+
 	it('takes transformers\' push_to_hub(create_pr=True), and from_pretrained(revision="refs/pr/1")', async () => {
 		const out = await client<Outcomes>("transformers", {
 			token: tokens.alice,

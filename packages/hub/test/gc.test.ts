@@ -237,7 +237,9 @@ for (const [label, open] of BACKENDS) {
 			await deleteRepository(services, erin, gone);
 			// An LFS upload no commit took.
 			const stale = bytes(4000, 3);
-			const [plan] = await planLfsUploads(services, erin, repo, [{ oid: sha(stale), size: stale.length }]);
+			const [plan] = await planLfsUploads(services, erin, repo, [{ oid: sha(stale), size: stale.length }], {
+				kind: "branch",
+			});
 			expect(plan?.status).toBe("upload");
 			const grant: UploadGrant = {
 				repo: { type: "model", id: "erin/gc" },
@@ -246,13 +248,20 @@ for (const [label, open] of BACKENDS) {
 				expires: Math.floor(Date.now() / 1000) + 60,
 				actor: "erin",
 				tokenId: erin.audit.tokenId ?? "",
+				right: "write",
 			};
 			await receiveLfsObject(services, grant, chunksOf(stale), "127.0.0.1");
 			// A xorb past its age (its bytes are a blob of their own).
 			const xorb = xorbOf([bytes(700, 4)]);
 			await receiveXorb(
 				services,
-				{ account: "erin", repo: { type: "model", id: "erin/gc" }, accessTokenId: null, issuer: null },
+				{
+					account: "erin",
+					repo: { type: "model", id: "erin/gc" },
+					accessTokenId: null,
+					issuer: null,
+					right: "write",
+				},
 				"4".repeat(64),
 				chunksOf(xorb),
 			);

@@ -121,6 +121,7 @@ describe("LFS uploads", () => {
 				expires,
 				"alice",
 				url.searchParams.get("token") ?? "",
+				"write",
 			]),
 		);
 		const expired = await fetch(url, { method: "PUT", body: new Uint8Array(content) });

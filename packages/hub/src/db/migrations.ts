@@ -958,6 +958,16 @@ ALTER TABLE mirror_files ADD COLUMN last_used_at timestamptz;
 CREATE INDEX mirror_files_last_used ON mirror_files (last_used_at NULLS FIRST) WHERE sha256 IS NOT NULL;
 `,
 	},
+	{
+		version: 26,
+		name: "xet tokens for pull requests",
+		sql: `
+-- A Xet token asked for by someone who may only open pull requests (services/uploads.ts uploadRight):
+-- its holder's right is checked again at each use, as for a writer's token.
+ALTER TABLE xet_tokens ADD COLUMN upload_right text NOT NULL DEFAULT 'write'
+	CHECK (upload_right IN ('write', 'pull-request'));
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

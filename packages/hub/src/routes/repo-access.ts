@@ -41,8 +41,12 @@ export function repoAccess(
  * requests are refused as by a write route (401 before the repository is looked up), others need read;
  * the service then checks the right for the revision.
  */
-export function proposerAccess(context: Pick<WriteContext, "db">, type: RepoType) {
-	const readable = repoAccess(context, "read", type);
+export function proposerAccess(
+	context: Pick<WriteContext, "db">,
+	type: RepoType,
+	idOf: (request: FastifyRequest) => string = routeRepoId,
+) {
+	const readable = repoAccess(context, "read", type, idOf);
 	return async (request: FastifyRequest): Promise<void> => {
 		if (request.viewer.kind === "anonymous") throw authenticationRequired();
 		await readable(request);

@@ -5,7 +5,7 @@ import { XET_HASH } from "../xet/hashes.js";
 import { issueXetWriteToken, receiveShard, receiveXorb, xetGrantOf, type XetGrant } from "../services/xet.js";
 import { actorOf, bearerToken, tooManyFailures } from "./auth.js";
 import { publicOrigin } from "./models/context.js";
-import { repoAccess } from "./repo-access.js";
+import { proposerAccess } from "./repo-access.js";
 import { apiRoute, hostedRepoUrls } from "./repo-paths.js";
 import { isStream } from "./uploads/commit.js";
 import type { UploadRoutesOptions } from "./uploads/options.js";
@@ -48,7 +48,8 @@ export function xetRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	for (const urls of hostedRepoUrls()) {
 		app.get<{ Params: { revision: string } }>(
 			apiRoute(urls, "xet-write-token/:revision"),
-			{ onRequest: repoAccess(services, "write", urls.type) },
+			// Readers may ask too, for a pull request: the service checks the right for the revision.
+			{ onRequest: proposerAccess(services, urls.type) },
 			async (request, reply) => {
 				if (!xetOn) {
 					return reply
@@ -62,15 +63,14 @@ export function xetRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 				}
 				// huggingface_hub asks for `None` with create_pr=1 (the pull request's ref is not known yet, and
 				// its utils/_xet.py says the server answers "a token for PR refs"): the token is the repository's.
-				const revision =
-					createsPullRequest(request) && request.params.revision === "None"
-						? "main"
-						: request.params.revision;
+				const createPr = createsPullRequest(request);
+				const revision = createPr && request.params.revision === "None" ? "main" : request.params.revision;
 				const { token, expiresAt } = await issueXetWriteToken(
 					services,
 					actorOf(request),
 					request.repo!,
 					revision,
+					createPr,
 				);
 				return reply
 					.header("cache-control", "no-store")

@@ -3,6 +3,7 @@ import {
 	canRead,
 	RefusedError,
 	repoRefusal,
+	type Refusal,
 	type RepoRef,
 	type Viewer,
 } from "../accounts/viewer.js";
@@ -83,20 +84,30 @@ function refuse(status: 401 | 403, message: string): never {
 	throw new RefusedError({ status, message });
 }
 
-/** Anyone who reads the repository may take part, once signed in with a token that may write. */
-function requireParticipant(actor: Actor, repo: RepoRef): void {
-	const viewer = actor.viewer;
-	if (!canRead(viewer, repo))
-		throw new RefusedError({ status: 404, message: "Repository not found", hidden: true });
+/**
+ * Why a viewer may not take part in the repository's discussions and pull requests, if they may not:
+ * anyone who reads it may, once signed in with a token that may write.
+ */
+export function participantRefusal(viewer: Viewer, repo: RepoRef): Refusal | undefined {
+	if (!canRead(viewer, repo)) return { status: 404, message: "Repository not found", hidden: true };
 	if (viewer.kind === "anonymous") {
-		refuse(401, "Authentication required: sign in (or send a token) to take part in discussions");
+		return {
+			status: 401,
+			message: "Authentication required: sign in (or send a token) to take part in discussions",
+		};
 	}
 	if (viewer.kind === "user" && viewer.token.role === "read" && !viewer.session) {
-		refuse(
-			403,
-			`Your token '${viewer.token.displayName}' is read-only: use a token with the 'write' scope to take part in discussions`,
-		);
+		return {
+			status: 403,
+			message: `Your token '${viewer.token.displayName}' is read-only: use a token with the 'write' scope to take part in discussions`,
+		};
 	}
+	return undefined;
+}
+
+function requireParticipant(actor: Actor, repo: RepoRef): void {
+	const refusal = participantRefusal(actor.viewer, repo);
+	if (refusal) throw new RefusedError(refusal);
 }
 
 function canWrite(viewer: Viewer, repo: RepoRef): boolean {

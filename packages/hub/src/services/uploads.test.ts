@@ -67,15 +67,35 @@ describe("the upload services", () => {
 	it("hands out a signed URL, receives the object through it once, and records it with one event", async () => {
 		const object = Buffer.from("the bytes of a large file");
 		const oid = createHash("sha256").update(object).digest("hex");
-		await expect(planLfsUploads(services, bob, repo, [{ oid, size: object.length }])).rejects.toBeInstanceOf(
-			RefusedError,
-		);
+		const main = { kind: "branch" } as const;
+		await expect(
+			planLfsUploads(services, bob, repo, [{ oid, size: object.length }], main),
+		).rejects.toBeInstanceOf(RefusedError);
+		// A reader may upload for a pull request: the URL names that right, and the signature covers it.
+		const [forPr] = await planLfsUploads(services, bob, repo, [{ oid, size: object.length }], {
+			kind: "new-pull-request",
+		});
+		const prQuery = (forPr as Extract<typeof forPr, { status: "upload" }>).query;
+		expect(prQuery.right).toBe("pull-request");
+		const prUrl = { repo: { type: repo.type, id: repo.id }, oid, query: prQuery };
+		expect(checkUploadUrl(services, prUrl)).toMatchObject({
+			status: "valid",
+			grant: { right: "pull-request" },
+		});
+		const { right: _dropped, ...asWriter } = prQuery;
+		expect(checkUploadUrl(services, { ...prUrl, query: asWriter }).status).toBe("invalid");
 
-		const plans = await planLfsUploads(services, alice, repo, [
-			{ oid, size: object.length },
-			{ oid: "not-a-digest", size: 1 },
-			{ oid, size: 4096 },
-		]);
+		const plans = await planLfsUploads(
+			services,
+			alice,
+			repo,
+			[
+				{ oid, size: object.length },
+				{ oid: "not-a-digest", size: 1 },
+				{ oid, size: 4096 },
+			],
+			main,
+		);
 		expect(plans.map((plan) => plan.status)).toEqual(["upload", "invalid", "too-large"]);
 		const plan = plans[0] as Extract<(typeof plans)[number], { status: "upload" }>;
 		expect(plan.query.actor).toBe("alice");
@@ -112,9 +132,9 @@ describe("the upload services", () => {
 			size: object.length,
 		});
 		// Held now: the next batch asks for no upload.
-		expect((await planLfsUploads(services, alice, repo, [{ oid, size: object.length }]))[0]?.status).toBe(
-			"held",
-		);
+		expect(
+			(await planLfsUploads(services, alice, repo, [{ oid, size: object.length }], main))[0]?.status,
+		).toBe("held");
 
 		// The commit refers to it by SHA-256; its inline files are stored as they arrive.
 		const commit = await startCommit(services, alice, repo, "main");

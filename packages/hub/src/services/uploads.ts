@@ -16,8 +16,9 @@ import {
 	type StoredBlob,
 } from "../storage/types.js";
 import { GitIgnore, MatchBudget, MatchBudgetError } from "../uploads/gitignore.js";
-import { holdRepo, recordUploadObject, repoObjects } from "../uploads/objects.js";
+import { holdRepo, recordUploadObject, repoObjects, type UploadRight } from "../uploads/objects.js";
 import type { CommitHeader, CommitOperation } from "../uploads/operations.js";
+import { pullRequestNumber } from "../discussions/store.js";
 import { sign, verify, verifyText } from "../uploads/signing.js";
 import { smallOrStream } from "../uploads/small-part.js";
 import { uploadMode } from "../uploads/upload-mode.js";
@@ -31,6 +32,7 @@ import {
 	type CommitResult,
 	type PushedCommit,
 } from "./commits.js";
+import { checkPullRequestCommit, participantRefusal, requirePullRequestOpener } from "./discussions.js";
 import { entriesAt, fileAt, fileBytes, fileEtag, readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
 import { write, type WriteContext } from "./write.js";
@@ -76,16 +78,55 @@ export function grantAudit(holder: GrantHolder, ip: string): Actor["audit"] {
 }
 
 /**
- * Refuses a grant whose holder no longer has write on the repository: rights are checked when the grant
- * is used, not only when it was issued, so revoking the token, removing the account from the
- * organisation or lowering its role to read ends every upload URL and Xet token handed out before (two
- * indexed queries: the token by id with the account's memberships, the repository).
+ * Which revision an upload is for, as the client says: a branch, a pull request about to be opened, or a
+ * pull request's ref. huggingface_hub 2.x names no revision with create_pr (no `ref` in the LFS batch
+ * request, `xet-write-token/None?create_pr=1`) so that "users with read permission should still be able
+ * to create PRs" (its hf_api.py, preupload_lfs_files).
  */
-export async function requireHolderWrite(
+export type UploadTarget =
+	{ kind: "branch" } | { kind: "new-pull-request" } | { kind: "pull-request"; num: number };
+
+/** The target of an upload for `revision` (none named: a new pull request's), or for a new pull request. */
+export function uploadTargetOf(revision: string | undefined, createPr: boolean): UploadTarget {
+	if (createPr || revision === undefined) return { kind: "new-pull-request" };
+	const num = pullRequestNumber(revision);
+	return num === undefined ? { kind: "branch" } : { kind: "pull-request", num };
+}
+
+/**
+ * The right an upload grant is issued with: `write` for a writer; for others, `pull-request` when the
+ * upload is for a new pull request (they may open one) or for refs/pr/N they may commit to (its
+ * author, while it is not merged); a branch needs write access. The bytes count against the
+ * repository's namespace's quota either way, and a commit using them is checked for its own target.
+ */
+export async function uploadRight(
+	context: Pick<ServiceContext, "db">,
+	actor: Actor,
+	repo: RepoRef,
+	target: UploadTarget,
+): Promise<UploadRight> {
+	const refusal = repoRefusal(actor.viewer, repo, "write");
+	if (refusal === undefined) return "write";
+	if (target.kind === "branch") throw new RefusedError(refusal);
+	requirePullRequestOpener(actor, repo);
+	if (target.kind === "pull-request") await checkPullRequestCommit(context.db, actor, repo, target.num);
+	return "pull-request";
+}
+
+/**
+ * Refuses a grant whose holder no longer has its right on the repository: rights are checked when the
+ * grant is used, not only when it was issued, so revoking the token, removing the account from the
+ * organisation or lowering its role to read ends every upload URL and Xet token handed out before (a
+ * `pull-request` grant ends when its holder may no longer open pull requests: the repository made
+ * private to them, the token revoked). Two indexed queries: the token by id with the account's
+ * memberships, the repository.
+ */
+export async function requireHolderRight(
 	context: Pick<ServiceContext, "db" | "adminGrantIssuer" | "settings">,
 	holder: GrantHolder,
 	repo: RepoKey,
 	what: "upload URL" | "Xet token",
+	right: UploadRight,
 ): Promise<void> {
 	let viewer: Viewer | undefined;
 	if (holder.account === ADMIN_GRANT_ACCOUNT) {
@@ -114,14 +155,15 @@ export async function requireHolderWrite(
 	}
 	const found = await findRepo(context.db, repo.type, repo.id);
 	if (!found) throw new HubError("NotFound", `${repo.id} no longer exists: this ${what} grants nothing`);
-	const refusal = repoRefusal(viewer, found, "write");
+	const refusal = right === "write" ? repoRefusal(viewer, found, "write") : participantRefusal(viewer, found);
 	if (refusal) {
 		const why = refusal.hidden
 			? `${holder.account} is no longer a member of ${found.namespace}`
 			: refusal.message;
+		const lost = right === "write" ? "write access to" : "the right to open pull requests on";
 		throw new HubError(
 			"Forbidden",
-			`this ${what} was issued to ${holder.account}, who no longer has write access to ${repo.id}: ${why}`,
+			`this ${what} was issued to ${holder.account}, who no longer has ${lost} ${repo.id}: ${why}`,
 		);
 	}
 }
@@ -165,6 +207,9 @@ export async function planPreupload(
 	request: { files: readonly PlannedFile[]; gitIgnore: string | undefined; createPr?: boolean },
 ): Promise<PreuploadPlan> {
 	requireCommitRight(actor, repo, revision, request.createPr === true);
+	// Another's pull request is refused here, before any bytes are uploaded for it (as the commit would be).
+	const prNumber = request.createPr === true ? undefined : pullRequestNumber(revision);
+	if (prNumber !== undefined) await checkPullRequestCommit(context.db, actor, repo, prNumber);
 	const at = await readableRevision(context, actor.viewer, repo, revision);
 	let ignore: GitIgnore | undefined;
 	if (request.gitIgnore !== undefined) ignore = new GitIgnore(request.gitIgnore);
@@ -336,7 +381,7 @@ async function digestSmall(bytes: Uint8Array, options: PutOptions): Promise<Stor
  * Makes a verified upload (an LFS object, or a file rebuilt from Xet) the repository's, through the one
  * write path: its audit entry, and a `repo.uploaded` change (which readers do not see until a commit
  * uses the object). The rights were checked when the upload was granted (a signed LFS URL, a Xet
- * token) and again when the grant was used (requireHolderWrite), so only who it is by comes with it. False when the repository was deleted while the bytes
+ * token) and again when the grant was used (requireHolderRight), so only who it is by comes with it. False when the repository was deleted while the bytes
  * were arriving (nothing is recorded then).
  */
 export async function registerUpload(
@@ -379,6 +424,8 @@ export interface UploadGrant {
 	/** Who asked for the URL (audited as the uploader), and with which token (its id). */
 	actor: string;
 	tokenId: string;
+	/** A writer's upload, or one for a pull request (see uploadRight). */
+	right: UploadRight;
 }
 
 function grantFields(grant: UploadGrant): string[] {
@@ -391,6 +438,7 @@ function grantFields(grant: UploadGrant): string[] {
 		String(grant.expires),
 		grant.actor,
 		grant.tokenId,
+		grant.right,
 	];
 }
 
@@ -423,8 +471,9 @@ export async function planLfsUploads(
 	actor: Actor,
 	repo: RepoRef,
 	objects: readonly LfsObjectRequest[],
+	target: UploadTarget,
 ): Promise<LfsObjectPlan[]> {
-	requireWrite(actor, repo);
+	const right = await uploadRight(context, actor, repo, target);
 	const valid = objects.flatMap(({ oid }) => (typeof oid === "string" && isSha256(oid) ? [oid] : []));
 	const held = await repoObjects(context.db, repo, valid);
 	const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
@@ -460,12 +509,15 @@ export async function planLfsUploads(
 			expires,
 			actor: actor.audit.actor,
 			tokenId: grantTokenOf(context, actor) ?? "",
+			right,
 		};
-		const query = {
+		const query: Record<string, string> = {
 			size: String(size),
 			expires: String(expires),
 			actor: grant.actor,
 			token: grant.tokenId,
+			// Named only when not a writer's (the signature covers it either way).
+			...(right === "write" ? {} : { right }),
 			signature: sign(context.signingKey, grantFields(grant)),
 		};
 		plans.push({ status: "upload", oid, size, query });
@@ -474,7 +526,9 @@ export async function planLfsUploads(
 }
 
 /** What an upload URL's query carries (see planLfsUploads). */
-export type UploadUrlQuery = Partial<Record<"size" | "expires" | "actor" | "token" | "signature", string>>;
+export type UploadUrlQuery = Partial<
+	Record<"size" | "expires" | "actor" | "token" | "right" | "signature", string>
+>;
 
 /** An upload URL checked: its grant, or why it is refused. */
 export type UploadUrlCheck = { status: "valid"; grant: UploadGrant } | { status: "invalid" | "expired" };
@@ -492,9 +546,11 @@ export function checkUploadUrl(
 		expires: Number(q.expires),
 		actor: q.actor ?? "",
 		tokenId: q.token ?? "",
+		right: q.right === "pull-request" ? "pull-request" : "write",
 	};
 	const valid =
 		typeof q.signature === "string" &&
+		(q.right === undefined || q.right === "pull-request") &&
 		/^\d{1,16}$/.test(q.size ?? "") &&
 		/^\d{1,12}$/.test(q.expires ?? "") &&
 		verify(context.signingKey, grantFields(grant), q.signature);
@@ -529,11 +585,12 @@ export async function receiveLfsObject(
 		);
 	// Checked again once the bytes are in (an upload may take long): a token revoked, or a right lost,
 	// while they arrived leaves the object unregistered.
-	await requireHolderWrite(
+	await requireHolderRight(
 		context,
 		{ account: grant.actor, tokenId: grant.tokenId },
 		grant.repo,
 		"upload URL",
+		grant.right,
 	);
 	const by = grantAudit({ account: grant.actor, tokenId: grant.tokenId }, ip);
 	const held = await registerUpload(context, by, grant.repo, stored, {
@@ -555,7 +612,8 @@ export async function verifyLfsObject(
 	repo: RepoRef,
 	object: LfsObjectRequest,
 ): Promise<LfsVerification> {
-	requireWrite(actor, repo);
+	// Whoever may upload for a pull request may ask: it tells what the repository holds, as its files do.
+	requirePullRequestOpener(actor, repo);
 	const { oid, size } = object;
 	if (typeof oid !== "string" || !isSha256(oid)) return { status: "invalid-oid" };
 	const held = (await repoObjects(context.db, repo, [oid])).get(oid);

@@ -18,7 +18,7 @@ import type { RepoRef } from "../accounts/viewer.js";
 import type { Actor } from "./actor.js";
 import { readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
-import { grantAudit, registerUpload, requireHolderWrite, requireWrite } from "./uploads.js";
+import { grantAudit, registerUpload, requireHolderRight, uploadRight, uploadTargetOf } from "./uploads.js";
 import { blobCollected, requireBlobs, storeBlob } from "./blobs.js";
 import { holdAgainstCollection, touchBlobs } from "../blobs/references.js";
 import { DigestTracker } from "../storage/digest.js";
@@ -43,16 +43,18 @@ export type { XetGrant };
  */
 
 /**
- * A CAS token for uploads to the repository (valid XET_TOKEN_TTL_SECONDS): the actor must hold write
- * on it, and the revision must exist. Its xorbs will be the actor's account's.
+ * A CAS token for uploads to the repository (valid XET_TOKEN_TTL_SECONDS): for `revision`, which must
+ * exist, or for a new pull request (`createPr`). Writers get a token for any branch; others one for a new
+ * pull request or refs/pr/N they may commit to (uploadRight). Its xorbs will be the actor's account's.
  */
 export async function issueXetWriteToken(
 	context: ServiceContext,
 	actor: Actor,
 	repo: RepoRef,
 	revision: string,
+	createPr = false,
 ): Promise<{ token: string; expiresAt: number }> {
-	requireWrite(actor, repo);
+	const right = await uploadRight(context, actor, repo, uploadTargetOf(revision, createPr));
 	const resolved = await readableRevision(context, actor.viewer, repo, revision);
 	const viewer = actor.viewer;
 	return write(context, async (tx) => ({
@@ -61,23 +63,25 @@ export async function issueXetWriteToken(
 			repo: { type: resolved.type, id: resolved.id },
 			accessTokenId: viewer.kind === "user" ? viewer.token.id : null,
 			issuer: viewer.kind === "admin" ? (context.adminGrantIssuer ?? null) : null,
+			right,
 		}),
 	}));
 }
 
 /**
- * What a live CAS token grants (its access token not revoked), or undefined. The holder's write right on
- * the repository is checked again at each use (refused with 403 once lost: removed from the
- * organisation, role lowered to read), not only when the token was issued.
+ * What a live CAS token grants (its access token not revoked), or undefined. The holder's right on the
+ * repository is checked again at each use (refused with 403 once lost: removed from the organisation,
+ * role lowered to read for a writer's token), not only when the token was issued.
  */
 export async function xetGrantOf(context: ServiceContext, token: string): Promise<XetGrant | undefined> {
 	const grant = await xetGrant(context.db, token);
 	if (grant) {
-		await requireHolderWrite(
+		await requireHolderRight(
 			context,
 			{ account: grant.account, tokenId: grant.accessTokenId ?? grant.issuer },
 			grant.repo,
 			"Xet token",
+			grant.right,
 		);
 	}
 	return grant;

@@ -3,6 +3,14 @@ import type { RepoKey } from "../repo-identity.js";
 import type { StoredBlob } from "../storage/types.js";
 
 /**
+ * What an upload grant (a signed LFS upload URL, a Xet token) lets its holder do, checked again at each
+ * use: `write`, a writer's uploads for any branch; `pull-request`, the uploads of someone who may only
+ * open pull requests (anyone who reads the repository, signed in with a token that may write), whose
+ * commits may then go only to a pull request's ref.
+ */
+export type UploadRight = "write" | "pull-request";
+
+/**
  * Large files uploaded to a repository (through LFS or Xet) before the commit that uses them. A
  * commit may refer by SHA-256 only to objects its repository holds: uploaded to it, or already in
  * one of its commits. Knowing a digest is never enough to reach another repository's bytes.

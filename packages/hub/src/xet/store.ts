@@ -1,6 +1,7 @@
 import { newToken, tokenHash, XET_TOKEN_PREFIX } from "../accounts/tokens.js";
 import type { Queryable } from "../db/types.js";
 import type { RepoKey } from "../repo-identity.js";
+import type { UploadRight } from "../uploads/objects.js";
 import { packU32, unpackU32, type XorbLayout } from "./xorb.js";
 
 /** How long a Xet CAS token lives (hf_xet asks for a new one before it expires). */
@@ -13,6 +14,8 @@ export interface XetGrant {
 	accessTokenId: string | null;
 	/** For the admin token: its fingerprint when the token was issued (checked at use); null otherwise. */
 	issuer: string | null;
+	/** A writer's token, or one for a pull request (checked at use). */
+	right: UploadRight;
 }
 
 /** Issues a CAS token for uploads to one repository. Expired tokens are swept at the same time. */
@@ -24,8 +27,8 @@ export async function issueXetToken(
 	const expiresAt = Math.floor(Date.now() / 1000) + XET_TOKEN_TTL_SECONDS;
 	await db.query("DELETE FROM xet_tokens WHERE expires_at < now() - interval '1 hour'");
 	await db.query(
-		`INSERT INTO xet_tokens (token_hash, access_token_id, issuer, account, repo_type, repo_id, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7))`,
+		`INSERT INTO xet_tokens (token_hash, access_token_id, issuer, account, repo_type, repo_id, expires_at, upload_right)
+		VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8)`,
 		[
 			tokenHash(token),
 			grant.accessTokenId,
@@ -34,6 +37,7 @@ export async function issueXetToken(
 			grant.repo.type,
 			grant.repo.id,
 			expiresAt,
+			grant.right,
 		],
 	);
 	return { token, expiresAt };
@@ -47,8 +51,9 @@ export async function xetGrant(db: Queryable, token: string): Promise<XetGrant |
 		repo_id: string;
 		access_token_id: string | null;
 		issuer: string | null;
+		upload_right: UploadRight;
 	}>(
-		`SELECT x.account, x.repo_type, x.repo_id, x.access_token_id, x.issuer FROM xet_tokens x
+		`SELECT x.account, x.repo_type, x.repo_id, x.access_token_id, x.issuer, x.upload_right FROM xet_tokens x
 		LEFT JOIN access_tokens t ON t.id = x.access_token_id
 		WHERE x.token_hash = $1 AND x.expires_at > now()
 			AND (x.access_token_id IS NULL OR (t.id IS NOT NULL AND t.revoked_at IS NULL))`,
@@ -61,6 +66,7 @@ export async function xetGrant(db: Queryable, token: string): Promise<XetGrant |
 				repo: { type: row.repo_type, id: row.repo_id },
 				accessTokenId: row.access_token_id,
 				issuer: row.issuer,
+				right: row.upload_right,
 			}
 		: undefined;
 }

@@ -5,11 +5,12 @@ clients and records results and exception class names (and, for HTTP errors, the
 the test asserts on them.
 """
 
+import hashlib
 import json
 import os
 import sys
 
-from common import attempt
+from common import attempt, sha256_of
 from huggingface_hub import CommitOperationAdd, HfApi, hf_hub_download
 
 params = json.loads(sys.stdin.read() or "{}")
@@ -240,7 +241,88 @@ def group_transformers():
     return out
 
 
-GROUPS = {"flow": group_flow, "transformers": group_transformers}
+def group_reader_large():
+    """Large files by a reader who may not write (bob): through Xet and through LFS into pull requests he opens,
+    then into his own refs/pr/N; never into main, nor into someone else's pull request (carol)."""
+    from huggingface_hub import constants
+
+    owner = HfApi(token=params["token"])
+    reader = HfApi(token=params["other_token"])
+    third = HfApi(token=params["third_token"])
+    repo = params["repo"]
+    kind = params["repo_type"]
+    out = {}
+
+    def use_xet(on):
+        # is_xet_available() reads the constant at each upload (utils/_runtime.py).
+        constants.HF_HUB_DISABLE_XET = not on
+
+    def upload(api, name, data, **kwargs):
+        info = api.upload_file(path_or_fileobj=data, path_in_repo=name, repo_id=repo, repo_type=kind, **kwargs)
+        return info.pr_revision if kwargs.get("create_pr") else info.oid
+
+    def fetched(name, revision):
+        local = hf_hub_download(repo, name, repo_type=kind, revision=revision, cache_dir=params["cache_dir"])
+        return sha256_of(local)
+
+    out["create"] = attempt(lambda: str(owner.create_repo(repo, repo_type=kind)))
+    out["seed"] = attempt(lambda: upload(owner, "README.md", b"# Large files by readers\n"))
+    blobs = {name: os.urandom(300_000 + index) for index, name in enumerate(["xet.bin", "lfs.bin", "lfs-more.bin", "xet-more.bin"])}
+    out["sha256"] = {name: hashlib.sha256(data).hexdigest() for name, data in blobs.items()}
+
+    use_xet(True)
+    out["xet_pr"] = attempt(lambda: upload(reader, "xet.bin", blobs["xet.bin"], create_pr=True))
+    use_xet(False)
+    out["lfs_pr"] = attempt(lambda: upload(reader, "lfs.bin", blobs["lfs.bin"], create_pr=True))
+    xet_pr = out["xet_pr"].get("ok")
+    lfs_pr = out["lfs_pr"].get("ok")
+    out["lfs_more"] = attempt(lambda: upload(reader, "lfs-more.bin", blobs["lfs-more.bin"], revision=lfs_pr))
+    use_xet(True)
+    out["xet_more"] = attempt(lambda: upload(reader, "xet-more.bin", blobs["xet-more.bin"], revision=xet_pr))
+    out["xet_pr_files"] = attempt(lambda: {name: fetched(name, xet_pr) for name in ["xet.bin", "xet-more.bin"]})
+    out["lfs_pr_files"] = attempt(lambda: {name: fetched(name, lfs_pr) for name in ["lfs.bin", "lfs-more.bin"]})
+
+    # Refused: main, by LFS and by Xet; another's pull request, by LFS and by Xet.
+    other = os.urandom(200_000)
+    out["xet_main"] = attempt(lambda: upload(reader, "main.bin", other))
+    use_xet(False)
+    out["lfs_main"] = attempt(lambda: upload(reader, "main.bin", other))
+    out["lfs_third"] = attempt(lambda: upload(third, "third.bin", other, revision=lfs_pr))
+    use_xet(True)
+    out["xet_third"] = attempt(lambda: upload(third, "third.bin", other, revision=xet_pr))
+    out["main_files"] = attempt(lambda: sorted(owner.list_repo_files(repo, repo_type=kind)))
+    return out
+
+
+def group_stale_parent():
+    """parent_commit with pull requests: create_pr=True opens the pull request from it (hf_api.py's create_commit
+    docstring); a commit to refs/pr/N whose parent is not the ref's head is refused, as one to a branch is."""
+    owner = HfApi(token=params["token"])
+    reader = HfApi(token=params["other_token"])
+    repo = params["repo"]
+    out = {}
+
+    def add(api, name, **kwargs):
+        return api.create_commit(
+            repo, operations=[CommitOperationAdd(name, f"{name}\n".encode())], commit_message=f"Add {name}", **kwargs
+        )
+
+    out["create"] = attempt(lambda: str(owner.create_repo(repo)))
+    first = attempt(lambda: add(owner, "a.txt").oid)
+    out["second"] = attempt(lambda: add(owner, "b.txt").oid)
+    out["pr"] = attempt(lambda: add(reader, "c.txt", create_pr=True, parent_commit=first["ok"]).pr_revision)
+    pr = out["pr"].get("ok")
+    out["pr_files"] = attempt(lambda: sorted(owner.list_repo_files(repo, revision=pr)))
+    out["stale_pr_commit"] = attempt(lambda: add(reader, "d.txt", revision=pr, parent_commit=first["ok"]).oid)
+    head = attempt(lambda: owner.repo_info(repo, revision=pr).sha)
+    out["pr_commit"] = attempt(lambda: add(reader, "d.txt", revision=pr, parent_commit=head["ok"][:7]).oid)
+    out["stale_main"] = attempt(lambda: add(owner, "e.txt", parent_commit=first["ok"]).oid)
+    out["merge"] = attempt(lambda: owner.merge_pull_request(repo, int(pr.split("/")[-1])))
+    out["main_files"] = attempt(lambda: sorted(owner.list_repo_files(repo)))
+    return out
+
+
+GROUPS = {"flow": group_flow, "transformers": group_transformers, "reader_large": group_reader_large, "stale_parent": group_stale_parent}
 
 result = GROUPS[sys.argv[1]]()
 print(json.dumps(result, default=str))

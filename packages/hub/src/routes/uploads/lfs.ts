@@ -5,19 +5,19 @@ import {
 	checkUploadUrl,
 	planLfsUploads,
 	receiveLfsObject,
-	requireHolderWrite,
+	requireHolderRight,
 	UPLOAD_URL_TTL_SECONDS,
+	uploadTargetOf,
 	verifyLfsObject,
 	type UploadGrant,
 	type UploadUrlQuery,
 } from "../../services/uploads.js";
 import { actorOf, authenticationRequired, tooManyFailures } from "../auth.js";
 import { gitReadAccess } from "../git.js";
-import { authorizeRepo } from "../../services/repos.js";
 import type { GitServer } from "../../git/serve.js";
 import { repoPathName } from "../../repo-identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
-import { repoAccess } from "../repo-access.js";
+import { proposerAccess } from "../repo-access.js";
 import { hostedRepoUrls, repoPageUrl, type RepoUrls } from "../repo-paths.js";
 import { isStream } from "./commit.js";
 import type { UploadRoutesOptions } from "./options.js";
@@ -101,11 +101,12 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 						);
 					}
 					// The URL names who it was issued to: their token and rights are checked now, at use.
-					await requireHolderWrite(
+					await requireHolderRight(
 						services,
 						{ account: checked.grant.actor, tokenId: checked.grant.tokenId },
 						checked.grant.repo,
 						"upload URL",
+						checked.grant.right,
 					);
 					(request as FastifyRequest & { grant?: UploadGrant }).grant = checked.grant;
 				},
@@ -217,13 +218,19 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 				throw new LfsError("Unprocessable", "the operation must be upload or download");
 			}
 			if (request.viewer.kind === "anonymous") throw authenticationRequired();
-			const repo = await authorizeRepo(services, request.viewer, request.repo!, "write");
+			const repo = request.repo!;
 			const objects = batchObjects(body);
 			const wanted = objects.map((item) => {
 				const object = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
 				return { oid: object.oid, size: object.size };
 			});
-			const plans = await planLfsUploads(services, actorOf(request), repo, wanted);
+			// The ref the objects are for (git-LFS's `ref.name`); huggingface_hub sends none for a new pull request.
+			const ref =
+				typeof body.ref === "object" && body.ref !== null
+					? (body.ref as Record<string, unknown>).name
+					: undefined;
+			const target = uploadTargetOf(typeof ref === "string" ? ref : undefined, false);
+			const plans = await planLfsUploads(services, actorOf(request), repo, wanted, target);
 			const origin = publicOrigin(request, options.publicUrl);
 			const authorization = request.headers.authorization;
 			const answers = plans.map((plan) => {
@@ -279,7 +286,8 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 
 	app.post(
 		`${urls.page}:namespace/:repo/info/lfs/objects/verify`,
-		{ onRequest: repoAccess(services, "write", type, lfsRepoId) },
+		// Readers uploading for a pull request verify too: the service checks they may take part.
+		{ onRequest: proposerAccess(services, type, lfsRepoId) },
 		async (request, reply) => {
 			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
 				string,
