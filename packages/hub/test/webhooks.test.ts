@@ -270,6 +270,103 @@ describe("webhooks with huggingface_hub and a real receiver", () => {
 		expect(admin.status).toBe(200);
 	});
 
+	it("delivers discussion and pull request events with their title, authors, comment and merge commit", async () => {
+		const whoami = async (name: string) =>
+			(
+				(await (
+					await fetch(`${hub.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${tokens[name]}` } })
+				).json()) as { id: string }
+			).id;
+		const [aliceId, bobId] = [await whoami("alice"), await whoami("bob")];
+		const before = receiver.on("/alice").length;
+		const send = (method: string, path: string, token: string, body: string, type = "application/json") =>
+			fetch(`${hub.url}${path}`, {
+				method,
+				headers: { authorization: `Bearer ${token}`, "content-type": type },
+				body,
+			});
+		// Bob (a reader) opens a pull request by a commit; alice comments, then merges it.
+		const opened = await send(
+			"POST",
+			"/api/models/alice/open/commit/main?create_pr=1",
+			tokens.bob as string,
+			[
+				{ key: "header", value: { summary: "Better weights", description: "Please *merge*" } },
+				{
+					key: "file",
+					value: { path: "w.txt", content: Buffer.from("w\n").toString("base64"), encoding: "base64" },
+				},
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+			"application/x-ndjson",
+		);
+		expect(opened.status).toBe(200);
+		const num = Number(((await opened.json()) as { pullRequestUrl: string }).pullRequestUrl.split("/").pop());
+		const commented = await send(
+			"POST",
+			`/api/models/alice/open/discussions/${num}/comment`,
+			tokens.alice as string,
+			JSON.stringify({ comment: "Thanks!" }),
+		);
+		expect(commented.status).toBe(200);
+		const merged = await send(
+			"POST",
+			`/api/models/alice/open/discussions/${num}/merge`,
+			tokens.alice as string,
+			"{}",
+		);
+		expect(merged.status).toBe(200);
+		const { mergeCommitId } = (await merged.json()) as { mergeCommitId: string };
+		const discussionEvents = () =>
+			receiver
+				.on("/alice")
+				.slice(before)
+				.filter((r) => (r.body.event as { scope: string }).scope.startsWith("discussion"));
+		await receiver.until(
+			() => discussionEvents().some((r) => (r.body.discussion as { status: string }).status === "merged"),
+			"the merge's discussion event",
+		);
+		const parsed = (await client("parse", { payloads: discussionEvents().map((r) => r.body) }))
+			.parsed as Array<{
+			scope: string;
+			action: string;
+			discussion: Record<string, unknown>;
+			comment: Record<string, unknown> | null;
+		}>;
+		const url = {
+			web: `${hub.url}/alice/open/discussions/${num}`,
+			api: `${hub.url}/api/models/alice/open/discussions/${num}`,
+		};
+		const discussion = {
+			num,
+			title: "Better weights",
+			isPullRequest: true,
+			author: { id: bobId },
+			url,
+			pinned: false,
+		};
+		const create = parsed.find((p) => p.scope === "discussion" && p.action === "create");
+		expect(create?.discussion).toMatchObject({
+			...discussion,
+			status: "open",
+			changes: { base: "refs/heads/main" },
+		});
+		expect(create?.comment).toMatchObject({
+			author: { id: bobId },
+			content: "Please *merge*",
+			hidden: false,
+		});
+		const comment = parsed.find((p) => p.scope === "discussion.comment" && p.action === "create");
+		expect(comment?.discussion).toMatchObject(discussion);
+		expect(comment?.comment).toMatchObject({ author: { id: aliceId }, content: "Thanks!", hidden: false });
+		const merge = parsed.find((p) => p.discussion.status === "merged");
+		expect(merge?.discussion).toMatchObject({
+			...discussion,
+			changes: { base: "refs/heads/main", mergeCommitId },
+		});
+	});
+
 	it("retries a failed delivery with backoff and logs each outcome", async () => {
 		const before = receiver.on("/alice").length;
 		receiver.fail = 1;

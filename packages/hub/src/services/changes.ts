@@ -38,6 +38,14 @@ export interface DiscussionChange {
 	commentId?: string;
 	/** The account that made the change. */
 	actor: string;
+	/** Its title (after the change) and author: the payload's `discussion.title` and `discussion.author`. */
+	title: string;
+	author: string;
+	/** Pull requests: the branch they merge into, and the merge commit once merged (`changes`). */
+	targetBranch?: string;
+	mergeCommit?: string;
+	/** The comment of `commentId`: its author and, unless hidden, its text (the payload's `comment`). */
+	comment?: { author: string; content: string; hidden: boolean };
 }
 
 export type ChangeEvent =

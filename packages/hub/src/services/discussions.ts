@@ -220,10 +220,16 @@ function listedJson(repo: RepoKey, row: DiscussionRow, numComments: number): Lis
 
 function change(
 	repo: RepoKey,
-	row: Pick<DiscussionRow, "num" | "isPullRequest" | "status">,
+	row: Pick<
+		DiscussionRow,
+		"num" | "isPullRequest" | "status" | "title" | "author" | "targetBranch" | "mergeCommit"
+	>,
 	actor: Actor,
-	what: Pick<DiscussionChange, "scope" | "action"> & { commentId?: string },
+	what: Pick<DiscussionChange, "scope" | "action"> & {
+		comment?: { id: string; author: string; data: CommentData };
+	},
 ): ChangeEvent {
+	const { comment, ...scoped } = what;
 	return {
 		type: "discussion.changed",
 		repo: { type: repo.type, id: repo.id },
@@ -231,7 +237,17 @@ function change(
 		isPullRequest: row.isPullRequest,
 		status: row.status,
 		actor: actor.audit.actor,
-		...what,
+		title: row.title,
+		author: row.author,
+		...(row.isPullRequest && row.targetBranch ? { targetBranch: row.targetBranch } : {}),
+		...(row.mergeCommit ? { mergeCommit: row.mergeCommit } : {}),
+		...scoped,
+		...(comment
+			? {
+					commentId: comment.id,
+					comment: { author: comment.author, content: comment.data.raw, hidden: comment.data.hidden },
+				}
+			: {}),
 	};
 }
 
@@ -580,7 +596,15 @@ export function openedChanges(
 	opened: { row: DiscussionRow; opened?: OpenedPullRequest; comment: DiscussionEventRow },
 ): ChangeEvent[] {
 	const events: ChangeEvent[] = [
-		change(repo, opened.row, actor, { scope: "discussion", action: "create", commentId: opened.comment.id }),
+		change(repo, opened.row, actor, {
+			scope: "discussion",
+			action: "create",
+			comment: {
+				id: opened.comment.id,
+				author: opened.comment.author,
+				data: opened.comment.data as CommentData,
+			},
+		}),
 	];
 	if (opened.opened) {
 		events.unshift({
@@ -659,7 +683,7 @@ export async function commentDiscussion(
 			change: change(repo, row, actor, {
 				scope: "discussion.comment",
 				action: "create",
-				commentId: event.id,
+				comment: { id: event.id, author: event.author, data: event.data as CommentData },
 			}),
 		};
 	});
@@ -723,7 +747,11 @@ export async function changeComment(
 				comment: commentId,
 				[content !== undefined ? "edited" : "hidden"]: true,
 			}),
-			change: change(repo, row, actor, { scope: "discussion.comment", action: "update", commentId }),
+			change: change(repo, row, actor, {
+				scope: "discussion.comment",
+				action: "update",
+				comment: { id: commentId, author: comment.author, data },
+			}),
 		};
 	});
 }
@@ -751,7 +779,7 @@ export async function renameDiscussion(
 		return {
 			value: eventJson(event),
 			audit: audit(actor, repo, "discussion.update", { num, title }),
-			change: change(repo, row, actor, { scope: "discussion", action: "update" }),
+			change: change(repo, { ...row, title }, actor, { scope: "discussion", action: "update" }),
 		};
 	});
 }
@@ -933,7 +961,10 @@ export async function mergePullRequest(
 					repo: { type: repo.type, id: repo.id },
 					refs: [{ kind: "branch", name: branch, from: targetHead, to: mergeCommit }],
 				},
-				change(repo, { ...row, status: "merged" }, actor, { scope: "discussion", action: "update" }),
+				change(repo, { ...row, status: "merged", mergeCommit }, actor, {
+					scope: "discussion",
+					action: "update",
+				}),
 			],
 		};
 	});

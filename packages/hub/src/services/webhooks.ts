@@ -9,6 +9,7 @@ export { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings };
 import { payloadOf, refName, type PayloadInput, type UpdatedRef } from "../webhooks/payload.js";
 import { checkedAddresses, sendWebhook, urlProblem } from "../webhooks/send.js";
 import {
+	accountObjectIds,
 	claimDue,
 	countWebhooks,
 	deleteWebhook as deleteWebhookRow,
@@ -319,8 +320,26 @@ function describe(event: ChangeEvent): Described | undefined {
 				membersOnly: false,
 				input: {
 					event: { action: event.action, scope: event.scope },
-					discussion: { num: event.num, isPullRequest: event.isPullRequest, status: event.status },
-					...(event.commentId !== undefined ? { comment: { id: event.commentId, hidden: false } } : {}),
+					discussion: {
+						num: event.num,
+						isPullRequest: event.isPullRequest,
+						status: event.status,
+						title: event.title,
+						author: event.author,
+						...(event.targetBranch !== undefined ? { base: refName("branch", event.targetBranch) } : {}),
+						...(event.mergeCommit !== undefined ? { mergeCommitId: event.mergeCommit } : {}),
+					},
+					...(event.commentId !== undefined
+						? {
+								comment: {
+									id: event.commentId,
+									author: event.comment?.author,
+									// A hidden comment's text is gone (as on the public hub): `content` is left out.
+									...(event.comment && !event.comment.hidden ? { content: event.comment.content } : {}),
+									hidden: event.comment?.hidden ?? false,
+								},
+							}
+						: {}),
 				},
 			};
 		default:
@@ -394,7 +413,16 @@ export class WebhookDeliveries {
 			ownerId: null,
 			headSha: null,
 		};
-		const payload = payloadOf({ ...described.input, repo, origin: this.origin() });
+		// Authors are named by their accounts' object ids, as the repository's owner is.
+		const authors = [described.input.discussion?.author, described.input.comment?.author].flatMap((name) =>
+			name ? [name] : [],
+		);
+		const payload = payloadOf({
+			...described.input,
+			repo,
+			origin: this.origin(),
+			accountIds: await accountObjectIds(db, authors),
+		});
 		const full = (await pendingCount(db)) + hooks.length > this.context.webhooks.queueLimit;
 		await db.transaction(async (tx) => {
 			await insertDeliveries(

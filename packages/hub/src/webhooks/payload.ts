@@ -24,8 +24,11 @@ export interface PayloadDiscussion {
 	status: string;
 	title?: string | undefined;
 	id?: string | undefined;
-	authorId?: string | undefined;
+	/** The author's account name (named in the payload by its object id). */
+	author?: string | undefined;
+	/** Pull requests: the full name of the branch they merge into, and the merge commit once merged. */
 	base?: string | undefined;
+	mergeCommitId?: string | undefined;
 }
 
 export interface PayloadInput {
@@ -35,7 +38,9 @@ export interface PayloadInput {
 	updatedRefs?: UpdatedRef[];
 	updatedConfig?: Record<string, unknown>;
 	discussion?: PayloadDiscussion;
-	comment?: { id: string; authorId?: string | undefined; content?: string | undefined; hidden: boolean };
+	comment?: { id: string; author?: string | undefined; content?: string | undefined; hidden: boolean };
+	/** Accounts' object ids by lower-cased name (those not found get a stable id of their name). */
+	accountIds?: ReadonlyMap<string, string>;
 }
 
 /** A stable 24-hex id for rows the hub keeps without an object id (the public hub's ids are ObjectIds). */
@@ -49,6 +54,10 @@ const API: Record<RepoFacts["type"], string> = { model: "models", dataset: "data
 /** The payload without `webhook` (added per webhook when it is sent). */
 export function payloadOf(input: PayloadInput): Record<string, unknown> {
 	const { repo, origin } = input;
+	const accountId = (name: string | undefined): string =>
+		name === undefined
+			? ""
+			: (input.accountIds?.get(name.toLowerCase()) ?? objectIdOf(`account:${name.toLowerCase()}`));
 	const path = encodeRepoId(repo.id);
 	const web = `${origin}/${PREFIX[repo.type]}${path}`;
 	const repoPart: Record<string, unknown> = {
@@ -75,15 +84,24 @@ export function payloadOf(input: PayloadInput): Record<string, unknown> {
 				api: `${origin}/api/${API[repo.type]}/${path}/discussions/${discussion.num}`,
 			},
 			status: discussion.status,
-			author: { id: discussion.authorId ?? "" },
+			author: { id: accountId(discussion.author) },
 			num: discussion.num,
 			isPullRequest: discussion.isPullRequest,
-			...(discussion.isPullRequest ? { changes: { base: discussion.base ?? "refs/heads/main" } } : {}),
+			// huggingface_hub's WebhookPayloadDiscussionChanges: `base`, and `mergeCommitId` once merged.
+			...(discussion.isPullRequest
+				? {
+						changes: {
+							base: discussion.base ?? "refs/heads/main",
+							...(discussion.mergeCommitId ? { mergeCommitId: discussion.mergeCommitId } : {}),
+						},
+					}
+				: {}),
+			pinned: false,
 		};
 		if (input.comment) {
 			payload.comment = {
 				id: input.comment.id,
-				author: { id: input.comment.authorId ?? "" },
+				author: { id: accountId(input.comment.author) },
 				...(input.comment.content !== undefined ? { content: input.comment.content } : {}),
 				hidden: input.comment.hidden,
 				url: { web: `${discussionWeb}#${input.comment.id}` },

@@ -300,6 +300,21 @@ export async function deliveryLog(db: Queryable, webhookId: string, limit: numbe
 	return result.rows.map(deliveryOf);
 }
 
+/** The object ids of the named accounts that exist, by lower-cased name (one query). */
+export async function accountObjectIds(
+	db: Queryable,
+	names: readonly string[],
+): Promise<Map<string, string>> {
+	const ids = new Map<string, string>();
+	if (names.length === 0) return ids;
+	const result = await db.query<{ name: string; object_id: string | null }>(
+		"SELECT lower(name) AS name, object_id FROM accounts WHERE lower(name) = ANY($1::text[])",
+		[names.map((name) => name.toLowerCase())],
+	);
+	for (const row of result.rows) if (row.object_id) ids.set(row.name, row.object_id);
+	return ids;
+}
+
 /** What a payload says of a repository. */
 export interface RepoFacts {
 	type: "model" | "dataset" | "space";

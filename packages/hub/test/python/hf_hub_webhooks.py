@@ -66,6 +66,8 @@ def group_parse():
                 "web": parsed.repo.url.web,
                 "refs": [(r.ref, r.oldSha, r.newSha) for r in parsed.updatedRefs or []],
                 "webhook_version": parsed.webhook.version,
+                "discussion": parsed.discussion.model_dump() if parsed.discussion else None,
+                "comment": parsed.comment.model_dump() if parsed.comment else None,
             }
         )
     return {"parsed": out}
