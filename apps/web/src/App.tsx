@@ -23,6 +23,7 @@ const JoinPage = lazy(() => import("./pages/Join"));
 const LogoutPage = lazy(() => import("./pages/Logout"));
 const TokensPage = lazy(() => import("./pages/Tokens"));
 const SiteAdminPage = lazy(() => import("./pages/SiteAdmin"));
+const WebhooksPage = lazy(() => import("./pages/Webhooks"));
 const NamePage = lazy(() => import("./pages/Name"));
 const OrgSettingsPage = lazy(() => import("./pages/OrgSettings"));
 
@@ -43,6 +44,7 @@ export function App() {
 				<Route path="settings" element={<Page element={<SettingsPage />} />} />
 				<Route path="settings/tokens" element={<Page element={<TokensPage />} />} />
 				<Route path="settings/admin" element={<Page element={<SiteAdminPage />} />} />
+				<Route path="settings/webhooks" element={<Page element={<WebhooksPage />} />} />
 				<Route path="login" element={<Page element={<LoginPage />} />} />
 				<Route path="join" element={<Page element={<JoinPage />} />} />
 				<Route path="logout" element={<Page element={<LogoutPage />} />} />

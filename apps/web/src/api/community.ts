@@ -1,4 +1,7 @@
-/** Likes and gated access on the hub (packages/hub/README.md, "Gated repositories" and "Likes"). */
+/**
+ * Likes and gated access on the hub (packages/hub/README.md, "Gated repositories" and "Likes"), for a model
+ * or, with `repoType` in the options, a dataset.
+ */
 import type {
 	AccessRequestEntry,
 	AccessRequestStatus,
@@ -11,16 +14,16 @@ import type {
 	RepoSettings,
 	RepoSettingsRequest,
 } from "@modelhub/hub/api";
-import { repoApiPath, repoId } from "@modelhub/tasks/repositories";
-import { apiUrl, requestJson, type ApiOptions } from "./http";
+import { apiUrl, repoApi, requestJson, type ApiOptions } from "./http";
 
-function modelPath(id: string, rest: string): string {
-	return `${repoApiPath(repoId("model", id))}/${rest}`;
+/** A route of the repository `id` of the options' type (a model unless `repoType` says otherwise). */
+function repoPath(id: string, rest: string, options: Pick<ApiOptions, "repoType">): string {
+	return `${repoApi(id, options)}/${rest}`;
 }
 
 /** Likes (`liked`) or unlikes a model; its count after. */
 export async function setModelLiked(id: string, liked: boolean, options: ApiOptions): Promise<LikeAnswer> {
-	const { data } = await requestJson<LikeAnswer>(apiUrl(options.baseUrl, modelPath(id, "like")), {
+	const { data } = await requestJson<LikeAnswer>(apiUrl(options.baseUrl, repoPath(id, "like", options)), {
 		...options,
 		method: liked ? "POST" : "DELETE",
 	});
@@ -30,7 +33,7 @@ export async function setModelLiked(id: string, liked: boolean, options: ApiOpti
 /** The first page of a model's likers (by name; 1000 at most). */
 export async function modelLikers(id: string, options: ApiOptions): Promise<RepoLiker[]> {
 	const { data } = await requestJson<RepoLiker[]>(
-		apiUrl(options.baseUrl, modelPath(id, "likers"), { limit: 1000 }),
+		apiUrl(options.baseUrl, repoPath(id, "likers", options), { limit: 1000 }),
 		options,
 	);
 	return data;
@@ -39,7 +42,7 @@ export async function modelLikers(id: string, options: ApiOptions): Promise<Repo
 /** The viewer's side of a model's gate: its mode, their request, the card's form. */
 export async function modelAccess(id: string, options: ApiOptions): Promise<AccessState> {
 	const { data } = await requestJson<AccessState>(
-		apiUrl(options.baseUrl, modelPath(id, "ask-access")),
+		apiUrl(options.baseUrl, repoPath(id, "ask-access", options)),
 		options,
 	);
 	return data;
@@ -51,11 +54,14 @@ export async function askModelAccess(
 	fields: NonNullable<AskAccessRequest["fields"]>,
 	options: ApiOptions,
 ): Promise<AccessState> {
-	const { data } = await requestJson<AccessState>(apiUrl(options.baseUrl, modelPath(id, "ask-access")), {
-		...options,
-		method: "POST",
-		body: { fields } satisfies AskAccessRequest,
-	});
+	const { data } = await requestJson<AccessState>(
+		apiUrl(options.baseUrl, repoPath(id, "ask-access", options)),
+		{
+			...options,
+			method: "POST",
+			body: { fields } satisfies AskAccessRequest,
+		},
+	);
 	return data;
 }
 
@@ -66,7 +72,7 @@ export async function modelAccessRequests(
 	options: ApiOptions,
 ): Promise<AccessRequestEntry[]> {
 	const { data } = await requestJson<AccessRequestEntry[]>(
-		apiUrl(options.baseUrl, modelPath(id, `user-access-request/${status}`)),
+		apiUrl(options.baseUrl, repoPath(id, `user-access-request/${status}`, options)),
 		options,
 	);
 	return data;
@@ -80,7 +86,7 @@ export async function handleModelAccessRequest(
 	options: ApiOptions,
 ): Promise<AccessRequestEntry> {
 	const { data } = await requestJson<AccessRequestEntry>(
-		apiUrl(options.baseUrl, modelPath(id, "user-access-request/handle")),
+		apiUrl(options.baseUrl, repoPath(id, "user-access-request/handle", options)),
 		{ ...options, method: "POST", body: { user, status } satisfies HandleAccessRequest },
 	);
 	return data;
@@ -93,7 +99,7 @@ export async function setModelGated(
 	options: ApiOptions,
 ): Promise<GatedSetting> {
 	const { data } = await requestJson<Partial<RepoSettings>>(
-		apiUrl(options.baseUrl, modelPath(id, "settings")),
+		apiUrl(options.baseUrl, repoPath(id, "settings", options)),
 		{
 			...options,
 			method: "PUT",

@@ -70,6 +70,9 @@ function AccountView({ session }: { session: HubSession }) {
 					<Link to="/settings/tokens" className="btn">
 						Access tokens
 					</Link>
+					<Link to="/settings/webhooks" className="btn">
+						Webhooks
+					</Link>
 					{account.siteAdmin ? (
 						<Link to="/settings/admin" className="btn">
 							Site administration

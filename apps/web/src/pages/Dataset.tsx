@@ -46,6 +46,10 @@ const Community = lazy(() => import("../components/community/Community"));
 const SettingsTab = lazy(() =>
 	import("../components/model/SettingsTab").then((module) => ({ default: module.SettingsTab })),
 );
+// Only gated datasets show the request form: its code loads with it.
+const GatedAccess = lazy(() =>
+	import("../components/model/GatedAccess").then((module) => ({ default: module.GatedAccess })),
+);
 
 export default function DatasetPage() {
 	const browsed = parseDatasetPath(useLocation().pathname);
@@ -302,7 +306,13 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 						label: "Settings",
 						content: (
 							<Suspense fallback={<Loading label="Loading the settings" />}>
-								<SettingsTab modelId={dataset.id} isPrivate={isPrivate} api={api} onChange={setIsPrivate} />
+								<SettingsTab
+									modelId={dataset.id}
+									isPrivate={isPrivate}
+									gated={dataset.gated ?? false}
+									api={api}
+									onChange={setIsPrivate}
+								/>
 							</Suspense>
 						),
 					},
@@ -312,6 +322,11 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 	return (
 		<article className="model-page dataset-page">
 			<DatasetHeader dataset={dataset} />
+			{dataset.gated ? (
+				<Suspense fallback={null}>
+					<GatedAccess modelId={dataset.id} api={api} />
+				</Suspense>
+			) : null}
 			<Tabs label="Dataset" className="model-tabs" items={tabs} selected={tab} onSelect={setTab} />
 		</article>
 	);

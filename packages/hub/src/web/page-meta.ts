@@ -121,6 +121,10 @@ const SUBSECTION_PAGES: Record<string, Omit<PageMeta, "status">> = {
 		title: "Site administration",
 		description: "Invite links and accounts, for the hub's site admins.",
 	},
+	"settings/webhooks": {
+		title: "Webhooks",
+		description: "Create, edit, enable, disable and delete your webhooks, and read their delivery logs.",
+	},
 };
 
 const NOT_FOUND: PageMeta = {

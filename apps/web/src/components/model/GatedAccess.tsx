@@ -2,9 +2,10 @@ import type { AccessState } from "@modelhub/hub/api";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { askModelAccess, modelAccess } from "../../api/community";
 import type { ApiOptions } from "../../api/http";
+import { useRepoType } from "../../hooks/useRepoType";
 
 /**
- * A gated model's request form (the card's `extra_gated_*` fields), or where the viewer's request
+ * A gated model's or dataset's request form (the card's `extra_gated_*` fields), or where the viewer's request
  * stands. Shown above the card to everyone without access; members of the namespace see nothing.
  */
 export function GatedAccess({ modelId, api }: { modelId: string; api: ApiOptions }) {
@@ -13,6 +14,7 @@ export function GatedAccess({ modelId, api }: { modelId: string; api: ApiOptions
 	const [sending, setSending] = useState(false);
 	const [error, setError] = useState<string>();
 	const headingId = useId();
+	const what = useRepoType();
 
 	useEffect(() => {
 		let live = true;
@@ -41,11 +43,11 @@ export function GatedAccess({ modelId, api }: { modelId: string; api: ApiOptions
 	return (
 		<section className="notice gated-access" aria-labelledby={headingId}>
 			<h2 id={headingId}>
-				{state.heading ?? "You need to agree to share your contact information to access this model"}
+				{state.heading ?? `You need to agree to share your contact information to access this ${what}`}
 			</h2>
 			{state.prompt ? <p>{state.prompt}</p> : null}
 			{state.access === "accepted" ? (
-				<p role="status">Your request was accepted: you can download this model's files.</p>
+				<p role="status">Your request was accepted: you can download this {what}'s files.</p>
 			) : state.access === "pending" ? (
 				<p role="status">Your request is waiting for the owners' review.</p>
 			) : state.access === "rejected" ? (

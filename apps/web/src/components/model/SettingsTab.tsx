@@ -15,7 +15,7 @@ export function SettingsTab({
 }: {
 	modelId: string;
 	isPrivate: boolean;
-	/** The gate's mode; the gated-access section shows only when given (models: the web's gate calls are model routes). */
+	/** The gate's mode; the gated-access section shows only when given (models and datasets give it). */
 	gated?: GatedSetting | undefined;
 	api: { baseUrl: string; token?: string };
 	onChange: (isPrivate: boolean) => void;
