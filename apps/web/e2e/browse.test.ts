@@ -320,7 +320,8 @@ describe("repository browsing", () => {
 		await page.getByText("x * 3").waitFor();
 		await page.getByRole("link", { name: "History" }).click();
 		await page.waitForURL(`${hub.url}/${MODEL}/commits/dev`);
-		await page.getByRole("link", { name: "Tune the model" }).waitFor();
+		// In the list itself: the blob view it replaces names the same last commit until the list arrives.
+		await page.locator("ol.commit-list").getByRole("link", { name: "Tune the model" }).waitFor();
 		expect(await page.locator("ol.commit-list > li").count()).toBe(3);
 		await page.goBack({ waitUntil: "networkidle" });
 		await page.waitForURL(`${hub.url}/${MODEL}/blob/dev/src/model.py`);
