@@ -2,19 +2,17 @@
 // v2, `/{id}` and `/{id}.git`, datasets), ids equal to the API's, shallow clone, pull after an API
 // commit, ls-remote with branches, tags and refs/pr/N, private repositories (anonymous 401, other user
 // 404, owner with basic auth), and hostile requests answered without a crash.
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
+import { gitOutcome, hubCall, ndjsonCommit, runGit } from "./support/git.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
 
-const run = promisify(execFile);
 const ADMIN = "git-http-admin-token-0123456789abcdef";
 
 let db: Database;
@@ -22,65 +20,18 @@ let hub: RunningHub;
 let home: string;
 const tokens: Record<string, string> = {};
 
-/** Runs git with a throwaway HOME and global config (never the user's), failing on a non-zero exit. */
-async function git(args: string[], cwd = home, extraEnv: Record<string, string> = {}) {
-	return run("git", args, {
-		cwd,
-		env: {
-			PATH: process.env.PATH ?? "",
-			HOME: home,
-			GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
-			GIT_CONFIG_NOSYSTEM: "1",
-			GIT_TERMINAL_PROMPT: "0",
-			...extraEnv,
-		},
-		maxBuffer: 64 * 1024 * 1024,
-	});
-}
-
-/** git's exit and output without throwing. */
-async function gitResult(args: string[], cwd = home) {
-	try {
-		const { stdout, stderr } = await git(args, cwd);
-		return { code: 0, stdout, stderr };
-	} catch (error) {
-		const failed = error as { code: number; stdout: string; stderr: string };
-		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-	}
-}
-
-async function api(path: string, token: string, body?: unknown, type = "application/json") {
-	return fetch(`${hub.url}${path}`, {
-		method: body === undefined ? "GET" : "POST",
-		headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": type }) },
-		...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-	});
-}
-
-/** One API commit of regular files (huggingface_hub's NDJSON). */
-async function commit(
-	api_: string,
+const git = (args: string[], cwd = home, extraEnv?: Record<string, string>) =>
+	runGit(home, args, cwd, extraEnv);
+const gitResult = (args: string[], cwd = home) => gitOutcome(home, args, cwd);
+const api = (path: string, token: string, body?: unknown, type?: string) =>
+	hubCall(hub.url, path, token, body, type);
+const commit = (
+	api_: "models" | "datasets",
 	id: string,
 	token: string,
 	files: Record<string, string>,
 	summary: string,
-) {
-	const lines = [
-		{ key: "header", value: { summary, description: "" } },
-		...Object.entries(files).map(([path, content]) => ({
-			key: "file",
-			value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
-		})),
-	];
-	const res = await api(
-		`/api/${api_}/${id}/commit/main`,
-		token,
-		lines.map((line) => JSON.stringify(line)).join("\n"),
-		"application/x-ndjson",
-	);
-	expect(res.status, await res.clone().text()).toBe(200);
-	return ((await res.json()) as { commitOid: string }).commitOid;
-}
+) => ndjsonCommit(hub.url, { api: api_, id }, token, files, summary);
 
 const LFS_BYTES = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7919) % 251));
 

@@ -3,19 +3,18 @@
 // git's own output, a non-fast-forward is refused, a push racing an API commit loses cleanly, and
 // hostile pushes (a `.git` path, an executable file, an oversized pack, a thin pack whose base the hub
 // lacks) are refused without a crash, the branch unchanged.
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
+import { gitEnv, gitOutcome, hubCall, ndjsonCommit, runGit } from "./support/git.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
 
-const run = promisify(execFile);
 const ADMIN = "git-push-admin-token-0123456789abcdef";
 
 let db: Database;
@@ -23,61 +22,13 @@ let hub: RunningHub;
 let home: string;
 const tokens: Record<string, string> = {};
 
-function gitEnv(): NodeJS.ProcessEnv {
-	return {
-		PATH: process.env.PATH ?? "",
-		HOME: home,
-		GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
-		GIT_CONFIG_NOSYSTEM: "1",
-		GIT_TERMINAL_PROMPT: "0",
-	};
-}
-
-/** Runs git with a throwaway HOME and global config, failing on a non-zero exit. */
-async function git(args: string[], cwd = home) {
-	return run("git", args, { cwd, env: gitEnv(), maxBuffer: 64 * 1024 * 1024 });
-}
-
-/** git's exit and output without throwing. */
-async function gitResult(args: string[], cwd = home) {
-	try {
-		const { stdout, stderr } = await git(args, cwd);
-		return { code: 0, stdout, stderr };
-	} catch (error) {
-		const failed = error as { code: number; stdout: string; stderr: string };
-		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-	}
-}
-
-async function api(path: string, token: string | undefined, body?: unknown, type = "application/json") {
-	return fetch(`${hub.url}${path}`, {
-		method: body === undefined ? "GET" : "POST",
-		headers: {
-			...(token ? { authorization: `Bearer ${token}` } : {}),
-			...(body === undefined ? {} : { "content-type": type }),
-		},
-		...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-	});
-}
-
-/** One API commit of regular files (huggingface_hub's NDJSON). */
-async function apiCommit(id: string, token: string, files: Record<string, string>, summary: string) {
-	const lines = [
-		{ key: "header", value: { summary, description: "" } },
-		...Object.entries(files).map(([path, content]) => ({
-			key: "file",
-			value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
-		})),
-	];
-	const res = await api(
-		`/api/models/${id}/commit/main`,
-		token,
-		lines.map((line) => JSON.stringify(line)).join("\n"),
-		"application/x-ndjson",
-	);
-	expect(res.status, await res.clone().text()).toBe(200);
-	return ((await res.json()) as { commitOid: string }).commitOid;
-}
+const git = (args: string[], cwd = home, extraEnv?: Record<string, string>) =>
+	runGit(home, args, cwd, extraEnv);
+const gitResult = (args: string[], cwd = home) => gitOutcome(home, args, cwd);
+const api = (path: string, token: string | undefined, body?: unknown, type?: string) =>
+	hubCall(hub.url, path, token, body, type);
+const apiCommit = (id: string, token: string, files: Record<string, string>, summary: string) =>
+	ndjsonCommit(hub.url, { api: "models", id }, token, files, summary);
 
 async function head(id: string, branch = "main"): Promise<string> {
 	const res = await api(`/api/models/${id}/revision/${branch}`, tokens.alice);
@@ -139,9 +90,9 @@ describe("git push over smart HTTP", () => {
 		await git(["mv", "README.md", "CARD.md"], dir);
 		await git(["commit", "-q", "-m", "Rename the card\n\nWith a body line.\n\nAnd a second paragraph."], dir);
 		// A committer unlike the author, in another time zone: bytes the hub would not make itself.
-		await run("git", ["commit", "-q", "--allow-empty", "-m", "Empty, by someone else"], {
-			cwd: dir,
-			env: { ...gitEnv(), GIT_COMMITTER_NAME: "Other", GIT_COMMITTER_DATE: "1700000000 +0530" },
+		await git(["commit", "-q", "--allow-empty", "-m", "Empty, by someone else"], dir, {
+			GIT_COMMITTER_NAME: "Other",
+			GIT_COMMITTER_DATE: "1700000000 +0530",
 		});
 		mkdirSync(join(dir, "sub"));
 		await commitFile(dir, "sub/data.txt", "x".repeat(3000), "Add data");
@@ -437,7 +388,7 @@ async function packOf(cwd: string, revs: string[]): Promise<Buffer> {
 	return new Promise<Buffer>((resolve, reject) => {
 		const child = spawn("git", ["pack-objects", "--thin", "--stdout", "--revs", "-q"], {
 			cwd,
-			env: gitEnv(),
+			env: gitEnv(home),
 		});
 		const out: Buffer[] = [];
 		child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
@@ -465,7 +416,7 @@ async function receivePack(command: string, pack: Buffer): Promise<string> {
 
 async function hashObject(cwd: string, content: string): Promise<string> {
 	return new Promise((resolve, reject) => {
-		const child = spawn("git", ["hash-object", "-w", "--stdin"], { cwd, env: gitEnv() });
+		const child = spawn("git", ["hash-object", "-w", "--stdin"], { cwd, env: gitEnv(home) });
 		let out = "";
 		child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
 		child.on("error", reject);
@@ -476,7 +427,7 @@ async function hashObject(cwd: string, content: string): Promise<string> {
 
 async function mktree(cwd: string, listing: string): Promise<string> {
 	return new Promise((resolve, reject) => {
-		const child = spawn("git", ["mktree"], { cwd, env: gitEnv() });
+		const child = spawn("git", ["mktree"], { cwd, env: gitEnv(home) });
 		let out = "";
 		child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
 		child.on("error", reject);

@@ -1,0 +1,82 @@
+/**
+ * The real git client against a running hub, as the git suites drive it: a throwaway HOME and global
+ * config (never the user's, and no prompt for credentials), and the hub's JSON API beside it.
+ */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { expect } from "vitest";
+
+const run = promisify(execFile);
+
+/** git's environment for a throwaway `home`. */
+export function gitEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+	return {
+		PATH: process.env.PATH ?? "",
+		HOME: home,
+		GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
+		GIT_CONFIG_NOSYSTEM: "1",
+		GIT_TERMINAL_PROMPT: "0",
+		...extra,
+	};
+}
+
+/** Runs git in `cwd` with the throwaway `home`, failing on a non-zero exit. */
+export function runGit(home: string, args: string[], cwd = home, extraEnv: Record<string, string> = {}) {
+	return run("git", args, { cwd, env: gitEnv(home, extraEnv), maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** git's exit and output without throwing. */
+export async function gitOutcome(home: string, args: string[], cwd = home) {
+	try {
+		const { stdout, stderr } = await runGit(home, args, cwd);
+		return { code: 0, stdout, stderr };
+	} catch (error) {
+		const failed = error as { code: number; stdout: string; stderr: string };
+		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+	}
+}
+
+/** A GET (no body) or POST to the hub's API, as `token` when given. */
+export function hubCall(
+	hubUrl: string,
+	path: string,
+	token: string | undefined,
+	body?: unknown,
+	type = "application/json",
+): Promise<Response> {
+	return fetch(`${hubUrl}${path}`, {
+		method: body === undefined ? "GET" : "POST",
+		headers: {
+			...(token ? { authorization: `Bearer ${token}` } : {}),
+			...(body === undefined ? {} : { "content-type": type }),
+		},
+		...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+	});
+}
+
+/** One API commit of regular files to `main` (huggingface_hub's NDJSON); its commit id. */
+export async function ndjsonCommit(
+	hubUrl: string,
+	repo: { api: "models" | "datasets"; id: string },
+	token: string,
+	files: Record<string, string>,
+	summary: string,
+): Promise<string> {
+	const lines = [
+		{ key: "header", value: { summary, description: "" } },
+		...Object.entries(files).map(([path, content]) => ({
+			key: "file",
+			value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+		})),
+	];
+	const res = await hubCall(
+		hubUrl,
+		`/api/${repo.api}/${repo.id}/commit/main`,
+		token,
+		lines.map((line) => JSON.stringify(line)).join("\n"),
+		"application/x-ndjson",
+	);
+	expect(res.status, await res.clone().text()).toBe(200);
+	return ((await res.json()) as { commitOid: string }).commitOid;
+}
