@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
+import { hubJson, navigateInApp, signInWithToken } from "./support/session";
 
 const ADMIN_TOKEN = "discussions-e2e-admin-token-0123456789";
 const MODEL = "alice/shared";
@@ -32,18 +33,8 @@ function unexpectedErrors(expectedStatuses: readonly number[] = []): string[] {
 	);
 }
 
-async function api(method: string, path: string, token: string, body?: unknown): Promise<unknown> {
-	const response = await fetch(hub.url + path, {
-		method,
-		headers: {
-			authorization: `Bearer ${token}`,
-			...(body === undefined ? {} : { "content-type": "application/json" }),
-		},
-		...(body === undefined ? {} : { body: JSON.stringify(body) }),
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return response.json();
-}
+const api = (method: string, path: string, token: string, body?: unknown) =>
+	hubJson(hub.url, method, path, token, body);
 
 /** Commits one text file as `token`, to `main` or (with `createPr`) into a new pull request. */
 async function commit(token: string, repo: string, path: string, text: string, createPr = false) {
@@ -61,11 +52,6 @@ async function commit(token: string, repo: string, path: string, text: string, c
 	return answer;
 }
 
-async function visit(page: Page, path: string) {
-	await page.goto(hub.url + path, { waitUntil: "networkidle" });
-	await page.locator("main h1").first().waitFor();
-}
-
 /** A new tab signed in with `token` (a token session lives in its tab only). */
 async function tab(token: string): Promise<Page> {
 	const page = await browser.context.newPage();
@@ -75,23 +61,11 @@ async function tab(token: string): Promise<Page> {
 		if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
 	});
 	page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
-	await visit(page, "/account");
-	await page.getByText("Sign in with an access token").click();
-	await page.getByLabel("Hub access token").fill(token);
-	await page.getByRole("button", { name: "Sign in with token" }).click();
-	await page.getByRole("heading", { name: "Your models" }).waitFor();
+	await signInWithToken(page, hub.url, token);
 	return page;
 }
 
-/** Moves within the app as a link would (a token session lives in memory: a reload would end it). */
-async function go(page: Page, path: string) {
-	await page.evaluate((to) => {
-		window.history.pushState({}, "", to);
-		window.dispatchEvent(new PopStateEvent("popstate"));
-	}, path);
-	await page.waitForLoadState("networkidle");
-	await page.locator("main h1").first().waitFor();
-}
+const go = (page: Page, path: string) => navigateInApp(page, path);
 
 /** The status and title the hub serves a page address with, to a browser without a session. */
 async function served(path: string): Promise<{ status: number; title: string | undefined }> {

@@ -12,6 +12,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
+import { hubJson, navigateInApp, signInWithToken, visitPage } from "./support/session";
 
 const ADMIN_TOKEN = "people-e2e-admin-token-0123456789";
 const SCREENS = process.env.E2E_SCREENSHOTS_DIR;
@@ -22,18 +23,8 @@ const tokens: Record<string, string> = {};
 const errors: string[] = [];
 const pages: Page[] = [];
 
-async function api(method: string, path: string, token: string, body?: unknown): Promise<unknown> {
-	const response = await fetch(hub.url + path, {
-		method,
-		headers: {
-			authorization: `Bearer ${token}`,
-			...(body === undefined ? {} : { "content-type": "application/json" }),
-		},
-		...(body === undefined ? {} : { body: JSON.stringify(body) }),
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return response.json();
-}
+const api = (method: string, path: string, token: string, body?: unknown) =>
+	hubJson(hub.url, method, path, token, body);
 
 /** A new tab: signed out, or signed in with `token` (a token session lives in its tab only). */
 async function tab(token?: string): Promise<Page> {
@@ -43,29 +34,14 @@ async function tab(token?: string): Promise<Page> {
 	pages.push(page);
 	page.on("close", () => errors.push(...seen));
 	if (token) {
-		await visit(page, "/account");
-		await page.getByText("Sign in with an access token").click();
-		await page.getByLabel("Hub access token").fill(token);
-		await page.getByRole("button", { name: "Sign in with token" }).click();
-		await page.getByRole("heading", { name: "Your models" }).waitFor();
+		await signInWithToken(page, hub.url, token);
 	}
 	return page;
 }
 
-async function visit(page: Page, path: string) {
-	await page.goto(hub.url + path, { waitUntil: "networkidle" });
-	await page.locator("main h1").first().waitFor();
-}
+const visit = (page: Page, path: string) => visitPage(page, hub.url + path);
 
-/** Moves within the app as a link would (a token session lives in memory: a reload would end it). */
-async function go(page: Page, path: string) {
-	await page.evaluate((to) => {
-		window.history.pushState({}, "", to);
-		window.dispatchEvent(new PopStateEvent("popstate"));
-	}, path);
-	await page.waitForLoadState("networkidle");
-	await page.locator("main h1").first().waitFor();
-}
+const go = (page: Page, path: string) => navigateInApp(page, path);
 
 async function screenshot(page: Page, name: string) {
 	if (!SCREENS) return;

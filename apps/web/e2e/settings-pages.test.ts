@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
+import { hubJson, navigateInApp, signInWithToken } from "./support/session";
 
 const ADMIN_TOKEN = "settings-e2e-admin-token-0123456789";
 const DATASET = "alice/gated-data";
@@ -23,18 +24,8 @@ const tokens: Record<string, string> = {};
 const errors: string[] = [];
 const pages: Page[] = [];
 
-async function api(method: string, path: string, token: string, body?: unknown): Promise<unknown> {
-	const response = await fetch(hub.url + path, {
-		method,
-		headers: {
-			authorization: `Bearer ${token}`,
-			...(body === undefined ? {} : { "content-type": "application/json" }),
-		},
-		...(body === undefined ? {} : { body: JSON.stringify(body) }),
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return response.json();
-}
+const api = (method: string, path: string, token: string, body?: unknown) =>
+	hubJson(hub.url, method, path, token, body);
 
 /** A new tab signed in with `token` (a token session lives in its tab only). */
 async function tab(token: string): Promise<Page> {
@@ -43,23 +34,11 @@ async function tab(token: string): Promise<Page> {
 	const seen = watchErrors(page);
 	pages.push(page);
 	page.on("close", () => errors.push(...seen));
-	await page.goto(`${hub.url}/account`, { waitUntil: "networkidle" });
-	await page.getByText("Sign in with an access token").click();
-	await page.getByLabel("Hub access token").fill(token);
-	await page.getByRole("button", { name: "Sign in with token" }).click();
-	await page.getByRole("heading", { name: "Your models" }).waitFor();
+	await signInWithToken(page, hub.url, token);
 	return page;
 }
 
-/** Moves within the app as a link would (a token session lives in memory: a reload would end it). */
-async function go(page: Page, path: string, heading: string) {
-	await page.evaluate((to) => {
-		window.history.pushState({}, "", to);
-		window.dispatchEvent(new PopStateEvent("popstate"));
-	}, path);
-	await page.getByRole("heading", { level: 1, name: heading }).waitFor();
-	await page.waitForLoadState("networkidle");
-}
+const go = (page: Page, path: string, heading: string) => navigateInApp(page, path, heading);
 
 /** Waits (polling, bounded) until the receiver holds `count` posts. */
 async function receivedAtLeast(count: number): Promise<void> {
