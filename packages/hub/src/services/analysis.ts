@@ -72,6 +72,25 @@ const CATCH_UP_PAGE = 500;
 
 class AnalysisBoundError extends Error {}
 
+/**
+ * A Parquet file's footer (its Thrift FileMetaData): the 8-byte tail names its length. The first one
+ * read is kept in `footers` for the analysis, since the row count and the columns both read the first
+ * data file's footer; only one, so a dataset of many files holds no more than one footer in memory.
+ */
+async function parquetFooter(
+	read: ReadRange,
+	file: { path: string; size: number },
+	footers: Map<string, Uint8Array>,
+): Promise<Uint8Array> {
+	const known = footers.get(file.path);
+	if (known) return known;
+	const tail = await read(file.path, file.size - PARQUET_TAIL_BYTES, file.size);
+	const footerEnd = file.size - PARQUET_TAIL_BYTES;
+	const footer = await read(file.path, footerEnd - parquetFooterLength(tail, file.size), footerEnd);
+	if (footers.size === 0) footers.set(file.path, footer);
+	return footer;
+}
+
 /** A ranged reader over one revision's files that stops at the analysis's byte and time bounds. */
 function boundedReader(
 	blobs: BlobContext,
@@ -386,11 +405,14 @@ export class RepositoryAnalysis {
 			}
 		}
 		if (this.stopped) return;
-		const fileRows = cardGivesSize(card) ? undefined : await this.dataFileRows(repo, commit, files, card);
+		const footers = new Map<string, Uint8Array>();
+		const fileRows = cardGivesSize(card)
+			? undefined
+			: await this.dataFileRows(repo, commit, files, card, footers);
 		if (this.stopped) return;
 		const fileColumns = cardGivesColumns(card)
 			? undefined
-			: await this.dataFileColumns(repo, commit, files, card);
+			: await this.dataFileColumns(repo, commit, files, card, footers);
 		if (this.stopped) return;
 		const derived: DatasetDerivation = { tags: datasetTags(files, card, fileRows, fileColumns), ...facts };
 		await write(this.context, async (tx) => {
@@ -412,6 +434,7 @@ export class RepositoryAnalysis {
 		commit: string,
 		files: readonly (RevisionFile & { sha256: string })[],
 		card: Record<string, unknown> | undefined,
+		footers: Map<string, Uint8Array>,
 	): Promise<number | undefined> {
 		const format = dataFormat(files);
 		if (format !== "parquet" && format !== "csv" && format !== "json") return undefined;
@@ -422,10 +445,7 @@ export class RepositoryAnalysis {
 		for (const file of data) {
 			try {
 				if (format === "parquet") {
-					const tail = await read(file.path, file.size - PARQUET_TAIL_BYTES, file.size);
-					const length = parquetFooterLength(tail, file.size);
-					const footerEnd = file.size - PARQUET_TAIL_BYTES;
-					rows += parquetFooterRows(await read(file.path, footerEnd - length, footerEnd));
+					rows += parquetFooterRows(await parquetFooter(read, file, footers));
 				} else {
 					const bytes = await read(file.path, 0, file.size);
 					const name = file.path.toLowerCase();
@@ -460,6 +480,7 @@ export class RepositoryAnalysis {
 		commit: string,
 		files: readonly (RevisionFile & { sha256: string })[],
 		card: Record<string, unknown> | undefined,
+		footers: Map<string, Uint8Array>,
 	): Promise<DataColumn[] | undefined> {
 		const format = dataFormat(files);
 		if (format !== "parquet" && format !== "csv" && format !== "json") return undefined;
@@ -468,10 +489,7 @@ export class RepositoryAnalysis {
 		const read = boundedReader(this.context, [file], this.settings, () => this.stopped);
 		try {
 			if (format === "parquet") {
-				const tail = await read(file.path, file.size - PARQUET_TAIL_BYTES, file.size);
-				const length = parquetFooterLength(tail, file.size);
-				const footerEnd = file.size - PARQUET_TAIL_BYTES;
-				return parquetFooterColumns(await read(file.path, footerEnd - length, footerEnd));
+				return parquetFooterColumns(await parquetFooter(read, file, footers));
 			}
 			const head = await read(file.path, 0, Math.min(file.size, SAMPLE_HEAD_BYTES));
 			if (format === "csv") {
