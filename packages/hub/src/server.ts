@@ -486,7 +486,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	const datasetViewer = await DatasetViewer.open({ ...DEFAULT_VIEWER_SETTINGS, ...options.viewer });
 	app.addHook("onClose", async () => datasetViewer.close());
 	datasetsServerRoutes(app, { ...services, datasetViewer }, options.publicUrl);
-	croissantRoutes(app, { ...services, datasetViewer }, options.publicUrl);
+	croissantRoutes(app, { ...services, datasetViewer }, options.publicUrl, mirror);
 	repositoryRoutes(app, routeOptions);
 	communityRoutes(app, routeOptions);
 	discussionRoutes(app, { ...services, publicUrl: options.publicUrl });

@@ -481,7 +481,19 @@ describe("the dataset viewer API", () => {
 				Object.entries(pushed.parquet_schemas).find(([name]) => name.startsWith(prefix)) ?? [];
 			expect(path).toBeDefined();
 			const fileSet = `parquet-files-for-config-${config}`;
-			expect(recordSet?.field).toEqual(
+			// First the record's split, from its file's path (checked against datasets below), then the columns.
+			expect(recordSet?.field[0]).toEqual({
+				"@type": "cr:Field",
+				"@id": `${config}/split`,
+				dataType: "sc:Text",
+				source: {
+					fileSet: { "@id": fileSet },
+					extract: { fileProperty: "fullpath" },
+					transform: { regex: expect.any(String) as string },
+				},
+				references: { field: { "@id": `${config}_splits/split_name` } },
+			});
+			expect(recordSet?.field.slice(1)).toEqual(
 				(schema?.columns ?? []).map(([column, type]) =>
 					schema?.features[column]?._type === "ClassLabel"
 						? {
@@ -496,7 +508,7 @@ describe("the dataset viewer API", () => {
 		}
 		expect(
 			doc.recordSet.find((set) => set["@id"] === "default")?.field.map((field) => field.dataType),
-		).toEqual(["sc:Text", "sc:Integer", "cr:Float64", "sc:Text", undefined]);
+		).toEqual(["sc:Text", "sc:Text", "sc:Integer", "cr:Float64", "sc:Text", undefined]);
 
 		// A private dataset: its reader gets it; others get the plain 404 a missing dataset gets.
 		const own = await fetch(`${hub.url}/api/datasets/alice/secret/croissant`, {
@@ -504,7 +516,7 @@ describe("the dataset viewer API", () => {
 		});
 		expect(own.status).toBe(200);
 		expect(own.headers.get("cache-control")).toContain("private");
-		expect(((await own.json()) as CroissantDoc).recordSet[1]?.field[0]).toMatchObject({
+		expect(((await own.json()) as CroissantDoc).recordSet[1]?.field[1]).toMatchObject({
 			"@id": "default/secret",
 			dataType: "sc:Text",
 		});
@@ -518,6 +530,44 @@ describe("the dataset viewer API", () => {
 			expect(await hidden.text()).toBe(await missing.text());
 		}
 	});
+
+	it("gives each record's split in Croissant from its file's path: the split datasets assigns the file", async () => {
+		const found = await runHubClient<
+			Record<
+				string,
+				{ regex: string | null; files: Record<string, [string, string | null]>; description: string }
+			>
+		>(
+			"croissant_splits",
+			hub.url,
+			join(dir, "croissant-splits"),
+			{ token: tokens.alice, repos: ["alice/reviews", "alice/csv", "alice/jsonl", "alice/json-docs"] },
+			{},
+			"hf_hub_viewer.py",
+			"hub1",
+		);
+		// push_to_hub's shards, split files and split folders: one regex each, every file's split as datasets has it.
+		expect(found["alice/reviews:default"]?.regex).toBe("data/(train|test)-[0-9]+-of-[0-9]+\\.parquet$");
+		expect(found["alice/csv:default"]?.regex).toBe("(train|test)\\.csv$");
+		expect(found["alice/jsonl:default"]?.regex).toBe("data/(train|validation)\\.jsonl$");
+		for (const key of [
+			"alice/reviews:default",
+			"alice/reviews:numbers",
+			"alice/csv:default",
+			"alice/jsonl:default",
+		]) {
+			const files = Object.values(found[key]?.files ?? {});
+			expect(files.length, key).toBeGreaterThan(0);
+			for (const [split, fromRegex] of files) expect(fromRegex, key).toBe(split);
+		}
+		expect(Object.keys(found["alice/reviews:default"]?.files ?? {})).toHaveLength(2);
+		// The card names array.json as the train split: no path says it, so no split field, and the description says so.
+		expect(found["alice/json-docs:array"]?.regex).toBeNull();
+		expect(found["alice/json-docs:array"]?.files).toEqual({ "array.json": ["train", null] });
+		expect(found["alice/json-docs:array"]?.description).toContain(
+			"no split field: the files' paths do not tell their splits apart",
+		);
+	}, 120_000);
 
 	it("answers private and gated datasets to their readers only, and missing ones with the public viewer's 404", async () => {
 		const own = await get<ViewerFirstRowsAnswer>(

@@ -4,6 +4,7 @@ import type { MirrorCacheStats, MirrorPinRequest } from "../api/admin.js";
 import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import type { MirrorFile, MirrorService } from "../mirror/service.js";
+import type { RepoKey } from "../repo-identity.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { adminOnly } from "./auth.js";
 import { objectBody } from "./body.js";
@@ -51,6 +52,24 @@ export async function mirrorApiGet(
 	);
 	if (answer.nextPath) reply.header("link", `<${originOf(request)}${answer.nextPath}>; rel="next"`);
 	return reply.header(AGE_HEADER, String(answer.ageSeconds)).type(JSON_TYPE).send(answer.body);
+}
+
+/**
+ * The upstream's JSON answer to a GET of one of a repository's other API routes (`/api/datasets/{id}/croissant`),
+ * asked as this hub was (same path and query), sent as `contentType`.
+ */
+export async function mirrorRepoGet(
+	mirror: MirrorService,
+	repo: RepoKey,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	contentType: string = JSON_TYPE,
+): Promise<FastifyReply> {
+	const answer = await mirror.answer(
+		{ ...repo, signedIn: signedIn(request) },
+		{ method: "GET", pathAndQuery: pathAndQuery(request), immutable: false },
+	);
+	return reply.header(AGE_HEADER, String(answer.ageSeconds)).type(contentType).send(answer.body);
 }
 
 /** The upstream's paths-info (the form huggingface_hub posts, passed on as it came). */

@@ -759,8 +759,10 @@ export async function croissantOf(
 		configs.push({
 			name: config.name,
 			format: config.format,
-			files: config.splits.flatMap((split) => split.files.map((file) => file.path)),
-			splits: config.splits.map((split) => split.name),
+			splits: config.splits.map((split) => ({
+				name: split.name,
+				files: split.files.map((file) => file.path),
+			})),
 			features: info.features,
 			partial,
 		});

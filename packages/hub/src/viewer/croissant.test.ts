@@ -6,6 +6,7 @@ import {
 	croissantDocument,
 	escapeId,
 	jsonPathKey,
+	splitRegex,
 	type JsonLd,
 } from "./croissant.js";
 
@@ -61,8 +62,10 @@ describe("Croissant metadata", () => {
 				{
 					name: "my config",
 					format: "csv",
-					files: ["train.csv", "odd[1]*.csv"],
-					splits: ["train", "test"],
+					splits: [
+						{ name: "train", files: ["train.csv"] },
+						{ name: "test", files: ["test/odd[1]*.csv"] },
+					],
 					partial: false,
 					features: {
 						"n/x": value("int64"),
@@ -79,7 +82,7 @@ describe("Croissant metadata", () => {
 		expect(distribution[1]).toMatchObject({
 			"@id": "csv-files-for-config-my_config",
 			encodingFormat: "text/csv",
-			includes: ["train.csv", "odd[[]1[]][*].csv"],
+			includes: ["train.csv", "test/odd[[]1[]][*].csv"],
 		});
 		const [splits, fields] = recordSets(doc);
 		expect(splits?.data).toEqual([
@@ -88,6 +91,17 @@ describe("Croissant metadata", () => {
 		]);
 		const fileSet = { "@id": "csv-files-for-config-my_config" };
 		expect(fields?.field).toEqual([
+			{
+				"@type": "cr:Field",
+				"@id": "my_config/split",
+				dataType: "sc:Text",
+				source: {
+					fileSet,
+					extract: { fileProperty: "fullpath" },
+					transform: { regex: "(train)\\.csv$|(test)/odd\\[[0-9]+\\]\\*\\.csv$" },
+				},
+				references: { field: { "@id": "my_config_splits/split_name" } },
+			},
 			{
 				"@type": "cr:Field",
 				"@id": "my_config/n_x",
@@ -156,7 +170,13 @@ describe("Croissant metadata", () => {
 			revision: "main",
 			maxFields: 3,
 			configs: [
-				{ name: "x", format: "parquet", files: ["a.parquet"], splits: ["train"], partial: false, features },
+				{
+					name: "x",
+					format: "parquet",
+					splits: [{ name: "train", files: ["a.parquet"] }],
+					partial: false,
+					features,
+				},
 			],
 		});
 		const [splits, fields] = recordSets(doc);
@@ -167,8 +187,49 @@ describe("Croissant metadata", () => {
 			"record_set_x/c2",
 		]);
 		expect(fields?.description).toBe(
-			"x - 'x' subset\n\nAdditional information:\n- 2 skipped columns (max number of columns reached)",
+			"x - 'x' subset\n\nAdditional information:\n- no split field: the files' paths do not tell their splits apart\n- 2 skipped columns (max number of columns reached)",
 		);
 		expect((doc.distribution as JsonLd[])[1]?.includes).toBe("a.parquet");
+	});
+
+	it("reads each file's split from its path with one regex, as mlcroissant applies it (match, first group)", () => {
+		const splitOf = (regex: string, path: string) =>
+			new RegExp(`^(?:${regex})`)
+				.exec(path)
+				?.slice(1)
+				.find((group) => group !== undefined);
+		// push_to_hub's files: one group, the shard numbers generalised.
+		const pushed = [
+			{ name: "train", files: ["data/train-00000-of-00002.parquet", "data/train-00001-of-00002.parquet"] },
+			{ name: "test", files: ["data/test-00000-of-00001.parquet"] },
+		];
+		expect(splitRegex(pushed)).toBe("data/(train|test)-[0-9]+-of-[0-9]+\\.parquet$");
+		// Split folders, and a split name that is also a longer word's start (trainer/) elsewhere in the path.
+		const folders = [
+			{ name: "train", files: ["trainer/train/a.csv"] },
+			{ name: "validation", files: ["trainer/validation/b.csv"] },
+		];
+		const folderRegex = splitRegex(folders) ?? "";
+		expect(folderRegex).toBe("trainer/(train)/a\\.csv$|trainer/(validation)/b\\.csv$");
+		expect(splitOf(folderRegex, "trainer/validation/b.csv")).toBe("validation");
+		// Generalised digits would give a22.csv to split "a": the exact paths are used instead.
+		const close = [
+			{ name: "a", files: ["a2.csv"] },
+			{ name: "a2", files: ["a22.csv"] },
+		];
+		const exact = splitRegex(close) ?? "";
+		expect(exact).toBe("(a|a2)2\\.csv$");
+		expect([splitOf(exact, "a2.csv"), splitOf(exact, "a22.csv")]).toEqual(["a", "a2"]);
+		// Regex characters in names and paths are literal.
+		const odd = [{ name: "x+y", files: ["d (1)/x+y.json"] }];
+		expect(splitOf(splitRegex(odd) ?? "", "d (1)/x+y.json")).toBe("x+y");
+		// A card's data_files may name a split's files anything: no regex can say that split.
+		expect(splitRegex([{ name: "train", files: ["reviews.csv"] }])).toBeUndefined();
+		expect(splitRegex([])).toBeUndefined();
+		// 2,000 files in 7 shapes: 7 alternatives; 2,000 unlike paths: too long a regex, no split field.
+		const many = [...Array(2000).keys()].map((index) => `train/${"x".repeat(index % 7)}f${index}.csv`);
+		expect(splitRegex([{ name: "train", files: many }])?.split("|")).toHaveLength(7);
+		const unlike = [...Array(2000).keys()].map((index) => `${"ab".repeat(index)}/train.csv`.slice(-300));
+		expect(splitRegex([{ name: "train", files: unlike }])).toBeUndefined();
 	});
 });

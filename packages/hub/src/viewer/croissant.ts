@@ -1,9 +1,9 @@
 /**
  * A dataset's Croissant metadata (JSON-LD, https://mlcommons.org/croissant/), as the public hub answers
  * `GET /api/datasets/{id}/croissant`: the shape of dataset-viewer's "croissant crumbs" (a repository FileObject,
- * a FileSet per config, per config a RecordSet of its splits and a RecordSet of its fields) with the hub's own
- * metadata (name, description from the card, license, url, citation). Pure: the caller reads the configs'
- * features and the card.
+ * a FileSet per config, per config a RecordSet of its splits and a RecordSet of its fields, the first of them the
+ * record's split read from its file's path) with the hub's own metadata (name, description from the card,
+ * license, url, citation). Pure: the caller reads the configs' features and the card.
  */
 
 import type { ViewerFeature } from "../api/viewer.js";
@@ -13,13 +13,18 @@ import type { ViewerFormat } from "./layout.js";
 export const CROISSANT_MAX_FIELDS = 1000;
 export const CROISSANT_MAX_CONFIGS = 100;
 
+/** A split of a config and its data files, as repository paths. */
+export interface CroissantSplit {
+	name: string;
+	files: readonly string[];
+}
+
 /** One config as the viewer reads it. */
 export interface CroissantConfig {
 	name: string;
 	format: ViewerFormat;
-	/** Every data file of the config (all splits), as repository paths. */
-	files: readonly string[];
-	splits: readonly string[];
+	/** In the viewer's order; their files are the config's FileSet. */
+	splits: readonly CroissantSplit[];
 	features: Readonly<Record<string, ViewerFeature>>;
 	/** Only the first files of a split were read (MODELHUB_VIEWER_MAX_SPLIT_BYTES). */
 	partial: boolean;
@@ -122,6 +127,9 @@ const ENCODING_FORMATS: Readonly<Record<ViewerFormat, string>> = {
 /** The repository's FileObject id. */
 const REPO_ID = "repo";
 
+/** Longest split regex written (its exact-path form grows with the files): longer, the split field is left out. */
+export const CROISSANT_MAX_SPLIT_REGEX = 16_384;
+
 /**
  * An id or name as Croissant takes it: `/` delimits ids, so every character outside `[A-Za-z0-9._-]` becomes `_`,
  * and ids are unique (`_0` appended until they are), as dataset-viewer's escape_ids does.
@@ -216,6 +224,80 @@ function fieldOf(
 	return undefined;
 }
 
+/** Text as a regular expression matching only itself, in the syntax Python's `re` and JavaScript share. */
+function literalRegex(text: string): string {
+	return text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+}
+
+/**
+ * Where a split's name is in a file's path: the first occurrence not inside a longer word (as `datasets` finds
+ * split keywords between separators), else the first occurrence; undefined when the path does not hold it.
+ */
+function splitNameAt(path: string, split: string): number | undefined {
+	let fallback: number | undefined;
+	for (let at = path.indexOf(split); at >= 0; at = path.indexOf(split, at + 1)) {
+		const before = path[at - 1];
+		const after = path[at + split.length];
+		const bounded = (character: string | undefined) => character === undefined || !/[A-Za-z]/.test(character);
+		if (bounded(before) && bounded(after)) return at;
+		fallback ??= at;
+	}
+	return fallback;
+}
+
+/** The split a regex gives a path, as mlcroissant reads it (`re.match`, then the first group that matched). */
+function splitByRegex(regex: RegExp, path: string): string | undefined {
+	const match = regex.exec(path);
+	return match?.slice(1).find((group) => group !== undefined);
+}
+
+/**
+ * The regex of the config's `split` field: applied to a file's repository path (`fileProperty: fullpath`), its
+ * capture is the file's split, as in dataset-viewer's `{config}/(?:partial-)?(train|test)/.+parquet$`. The files
+ * keep the repository's layout, so it is made from their paths: each path with its split's name captured and its
+ * digit runs generalised (`data/(train|test)-[0-9]+-of-[0-9]+\\.parquet$` for push_to_hub's files), else each
+ * path exactly. It is checked against every file; undefined when no regex can say a file's split (a split whose
+ * name is not in its files' paths, as a card's `data_files` may name them) or it would be too long.
+ */
+export function splitRegex(splits: readonly CroissantSplit[]): string | undefined {
+	const parts: Array<{ split: string; prefix: string; suffix: string }> = [];
+	for (const split of splits) {
+		for (const path of split.files) {
+			const at = splitNameAt(path, split.name);
+			if (at === undefined) return undefined;
+			parts.push({
+				split: split.name,
+				prefix: path.slice(0, at),
+				suffix: path.slice(at + split.name.length),
+			});
+		}
+	}
+	if (parts.length === 0) return undefined;
+	const general = (text: string) => literalRegex(text).replace(/[0-9]+/g, "[0-9]+");
+	const alternatives = (shape: (text: string) => string): string => {
+		// One alternative per path shape, with the splits that have it: one group when all share one shape.
+		const shapes = new Map<string, { prefix: string; suffix: string; splits: string[] }>();
+		for (const part of parts) {
+			const prefix = shape(part.prefix);
+			const suffix = shape(part.suffix);
+			const key = `${prefix}\u0000${suffix}`;
+			const entry = shapes.get(key) ?? { prefix, suffix, splits: [] };
+			if (!entry.splits.includes(part.split)) entry.splits.push(part.split);
+			shapes.set(key, entry);
+		}
+		return [...shapes.values()]
+			.map(({ prefix, suffix, splits: names }) => `${prefix}(${names.map(literalRegex).join("|")})${suffix}$`)
+			.join("|");
+	};
+	for (const candidate of [alternatives(general), alternatives(literalRegex)]) {
+		if (candidate.length > CROISSANT_MAX_SPLIT_REGEX) continue;
+		const regex = new RegExp(`^(?:${candidate})`);
+		const path = (part: (typeof parts)[number]) => `${part.prefix}${part.split}${part.suffix}`;
+		if (parts.every((part) => splitByRegex(regex, path(part)) === part.split)) return candidate;
+	}
+	return undefined;
+}
+
 /** The card's text after its YAML front matter. */
 export function cardBody(card: string): string {
 	const text = card.startsWith("\ufeff") ? card.slice(1) : card;
@@ -263,7 +345,7 @@ export function croissantDocument(input: CroissantInput): JsonLd {
 	const cut = input.configsCut === true || input.configs.length > CROISSANT_MAX_CONFIGS;
 	for (const config of configs) {
 		const fileSet = escapeId(`${config.format}-files-for-config-${config.name}`, taken);
-		const includes = config.files.map(literalGlob);
+		const includes = config.splits.flatMap((split) => split.files.map(literalGlob));
 		distribution.push({
 			"@type": "cr:FileSet",
 			"@id": fileSet,
@@ -282,9 +364,20 @@ export function croissantDocument(input: CroissantInput): JsonLd {
 			name: splitsSet,
 			description: `Splits for the ${recordSet} config.`,
 			field: [{ "@type": "cr:Field", "@id": `${splitsSet}/split_name`, dataType: "sc:Text" }],
-			data: config.splits.map((split) => ({ [`${splitsSet}/split_name`]: split })),
+			data: config.splits.map((split) => ({ [`${splitsSet}/split_name`]: split.name })),
 		});
 		const fields: JsonLd[] = [];
+		// Each record's split, read from its file's path, referencing the splits record set (as dataset-viewer's).
+		const regex = splitRegex(config.splits);
+		if (regex !== undefined) {
+			fields.push({
+				"@type": "cr:Field",
+				"@id": `${recordSet}/split`,
+				dataType: "sc:Text",
+				source: { fileSet: { "@id": fileSet }, extract: { fileProperty: "fullpath" }, transform: { regex } },
+				references: { field: { "@id": `${splitsSet}/split_name` } },
+			});
+		}
 		const skipped: string[] = [];
 		const fieldIds = new Set<string>();
 		const columns = Object.entries(config.features);
@@ -306,8 +399,10 @@ export function croissantDocument(input: CroissantInput): JsonLd {
 			description += ` (only the first ${CROISSANT_MAX_CONFIGS} subsets are included in this metadata)`;
 		const notes: string[] = [];
 		const plural = (count: number, word: string): string => `${count} ${word}${count > 1 ? "s" : ""}`;
+		const splitNames = config.splits.map((split) => split.name);
 		if (config.splits.length > 1)
-			notes.push(`- ${plural(config.splits.length, "split")}: ${config.splits.join(", ")}`);
+			notes.push(`- ${plural(splitNames.length, "split")}: ${splitNames.join(", ")}`);
+		if (regex === undefined) notes.push("- no split field: the files' paths do not tell their splits apart");
 		if (skipped.length > 0)
 			notes.push(`- ${plural(skipped.length, "skipped column")}: ${skipped.join(", ")}`);
 		if (columns.length > maxFields)

@@ -310,7 +310,49 @@ def group_more():
     return out
 
 
-GROUPS = {"push": group_push, "hostile": group_hostile, "more": group_more}
+def group_croissant_splits():
+    """Each data file's split as `datasets` assigns it (load_dataset_builder's data_files) and as the hub's
+    Croissant split field gives it: `re.match` of its regex on the file's repository path, first group that
+    matched (how mlcroissant reads a regex transform)."""
+    import os
+    import re
+    import urllib.request
+
+    from datasets import get_dataset_config_names, load_dataset_builder
+
+    token = params["token"]
+    cache = params["cache_dir"]
+    out = {}
+    for repo in params["repos"]:
+        request = urllib.request.Request(
+            f"{os.environ['HF_ENDPOINT']}/api/datasets/{repo}/croissant",
+            headers={"authorization": f"Bearer {token}"},
+        )
+        with urllib.request.urlopen(request) as response:
+            doc = json.loads(response.read())
+        record_sets = {record_set["@id"]: record_set for record_set in doc["recordSet"]}
+        for config in get_dataset_config_names(repo, token=token):
+            fields = record_sets[config]["field"]
+            split_field = next((field for field in fields if field["@id"] == f"{config}/split"), None)
+            regex = split_field["source"]["transform"]["regex"] if split_field else None
+            builder = load_dataset_builder(repo, config, token=token, cache_dir=cache)
+            files = {}
+            for split, urls in builder.config.data_files.items():
+                for url in urls:
+                    path = str(url).split("@", 1)[1].split("/", 1)[1]
+                    match = re.match(regex, path) if regex else None
+                    found = next((group for group in match.groups() if group is not None), None) if match else None
+                    files[path] = [str(split), found]
+            out[f"{repo}:{config}"] = {"regex": regex, "files": files, "description": record_sets[config]["description"]}
+    return out
+
+
+GROUPS = {
+    "push": group_push,
+    "hostile": group_hostile,
+    "more": group_more,
+    "croissant_splits": group_croissant_splits,
+}
 
 if __name__ == "__main__":
     print(json.dumps(GROUPS[sys.argv[1]]()))
