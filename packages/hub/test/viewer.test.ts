@@ -66,6 +66,9 @@ describe("the dataset viewer API", () => {
 		stats_expected: ViewerStatisticsAnswer;
 		json_array: { ok?: Array<Record<string, unknown>> };
 		json_document: { ok?: Array<Record<string, unknown>> };
+		json_strings: { columns: string[]; rows: Array<Record<string, unknown>> };
+		json_numbers: { columns: string[]; rows: Array<Record<string, unknown>> };
+		json_words: { columns: string[]; rows: Array<Record<string, unknown>> };
 	};
 
 	async function get<T>(
@@ -299,6 +302,31 @@ describe("the dataset viewer API", () => {
 			`/filter?dataset=alice/json-docs&config=document&split=train&where=${encodeURIComponent(`"id" >= 65`)}`,
 		);
 		expect(filtered.body.rows.map((item) => item.row_idx)).toEqual([65, 66, 67, 68, 69]);
+	});
+
+	it("names the one column of a .json array of values (not objects) as datasets does: text", async () => {
+		for (const config of ["strings", "numbers", "words"] as const) {
+			const loaded = more[`json_${config}`];
+			expect(loaded.columns, config).toEqual(["text"]);
+			const rows = await get<ViewerRowsAnswer>(`/rows?dataset=alice/json-docs&config=${config}&split=train`);
+			expect(rows.status, config).toBe(200);
+			expect(
+				rows.body.features.map((feature) => feature.name),
+				config,
+			).toEqual(loaded.columns);
+			expect(rows.body.num_rows_total, config).toBe(loaded.rows.length);
+			expect(
+				rows.body.rows.map((item) => item.row),
+				config,
+			).toEqual(loaded.rows.slice(0, 100));
+		}
+		expect(more.json_numbers.rows[3]).toEqual({ text: 1.5 });
+		const found = await get<ViewerRowsAnswer>(
+			`/filter?dataset=alice/json-docs&config=strings&split=train&where=${encodeURIComponent(`"text" = 'line 7'`)}`,
+		);
+		expect(found.body.rows.map((item) => item.row_idx)).toEqual([7]);
+		const info = await get<ViewerInfoAnswer>("/info?dataset=alice/json-docs&config=words");
+		expect(info.body.dataset_info.features).toEqual({ text: { dtype: "string", _type: "Value" } });
 	});
 
 	it("answers for another revision when asked (revision=: a branch, a commit), main otherwise", async () => {

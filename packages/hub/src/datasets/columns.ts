@@ -136,6 +136,9 @@ export function cardColumns(card: Record<string, unknown> | undefined): DataColu
 	return configs;
 }
 
+/** The one column `datasets`' json builder makes of records that are not objects (DuckDB would say `json`). */
+export const JSON_VALUES_COLUMN = "text";
+
 /** A JSON value's type as the `json` builder (pyarrow) would type its column; null for null. */
 function jsonValueType(value: unknown, depth = 0): ColumnType | null {
 	if (value === null || value === undefined) return null;
@@ -173,19 +176,23 @@ function mergeTypes(a: ColumnType | null, b: ColumnType | null): ColumnType | nu
 }
 
 /**
- * The columns of sample JSON records (objects: their keys in order of first appearance; strings: the
- * `text` column datasets makes of a list of strings). Undefined when a sample is neither.
+ * The columns of sample JSON records: objects' keys in order of first appearance; values that are not objects
+ * (strings, numbers, lists: an array of them) are the one `text` column `datasets`' json builder makes of them
+ * (load_dataset("json") of `["a", "b"]` or `[1, 2]`). Undefined when the samples mix the two.
  */
 export function jsonRecordColumns(records: readonly unknown[]): DataColumn[] | undefined {
 	const types = new Map<string, ColumnType | null>();
+	const objects = records.filter(isRecord).length;
+	if (objects > 0 && objects < records.length) return undefined;
 	for (const record of records) {
-		if (typeof record === "string") types.set("text", { kind: "value", dtype: "string" });
-		else if (isRecord(record)) {
-			for (const [name, value] of Object.entries(record)) {
-				if (!types.has(name) && types.size >= MAX_COLUMNS) continue;
-				types.set(name, mergeTypes(types.get(name) ?? null, jsonValueType(value)));
-			}
-		} else return undefined;
+		if (!isRecord(record)) {
+			types.set(JSON_VALUES_COLUMN, mergeTypes(types.get(JSON_VALUES_COLUMN) ?? null, jsonValueType(record)));
+			continue;
+		}
+		for (const [name, value] of Object.entries(record)) {
+			if (!types.has(name) && types.size >= MAX_COLUMNS) continue;
+			types.set(name, mergeTypes(types.get(name) ?? null, jsonValueType(value)));
+		}
 	}
 	if (types.size === 0) return undefined;
 	return [...types].map(([name, type]) => ({ name, type: type ?? { kind: "value", dtype: "null" } }));

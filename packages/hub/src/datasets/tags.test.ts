@@ -185,7 +185,12 @@ describe("modalities from columns (dataset-viewer's detect_features_modalities)"
 			{ name: "l", type: { kind: "list", of: value("int64") } },
 		]);
 		expect(jsonRecordColumns(["p", "q"])).toEqual([{ name: "text", type: value("string") }]);
-		expect(jsonRecordColumns([1, 2])).toBeUndefined();
+		// Any values that are not objects are datasets' one `text` column (load_dataset("json") of [1, 2]); a mix is unknown.
+		expect(jsonRecordColumns([1, 2.5])).toEqual([{ name: "text", type: value("float64") }]);
+		expect(jsonRecordColumns([[1], [2, 3]])).toEqual([
+			{ name: "text", type: { kind: "list", of: value("int64") } },
+		]);
+		expect(jsonRecordColumns(["p", { a: 1 }])).toBeUndefined();
 	});
 
 	it("takes the card's columns over the files', and the files' when the card has none", () => {

@@ -1,4 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { JSON_VALUES_COLUMN } from "../datasets/columns.js";
 import { HubError } from "../errors.js";
 import { viewerError } from "./errors.js";
 import type { EngineType } from "./features.js";
@@ -52,15 +53,44 @@ function readerOf(source: EngineSource): string {
 			return `read_parquet(${list})`;
 		case "csv":
 			return `read_csv(${list}, header = true${source.tabs ? ", delim = '\\t'" : ""})`;
-		case "json": {
+		case "json":
 			// Deeper values stay JSON text (a hostile file cannot make the schema recurse without end).
-			const reader = `read_json(${list}, format = 'auto', maximum_depth = 32)`;
-			// The field's array, one row per element, its objects' keys as columns (list, then struct).
-			return source.jsonField === undefined
-				? reader
-				: `(SELECT unnest(${sqlName(source.jsonField)}, max_depth := 2) FROM ${reader})`;
-		}
+			return `read_json(${list}, format = 'auto', maximum_depth = 32)`;
 	}
+}
+
+/** A DuckDB type that holds an object's keys (a JSON object read as a record, not a value). */
+function isObjectType(type: string): boolean {
+	return /^(STRUCT|MAP|JSON)\b/.test(type);
+}
+
+/**
+ * What the view `data` selects from. JSON is read as `datasets` reads it: objects are records with their keys as
+ * columns; records that are not objects (an array of strings or numbers) are one column named `text`, as its json
+ * builder names it (DuckDB would name it `json`); with the card's `field`, the array under that key, one row per
+ * element. Which one is asked of the engine first (the type it infers from its sample of the files).
+ */
+async function viewSource(connection: DuckDBConnection, source: EngineSource): Promise<string> {
+	const reader = readerOf(source);
+	if (source.format !== "json") return reader;
+	const typesOf = async (sql: string): Promise<string[]> =>
+		(await connection.runAndReadAll(`DESCRIBE ${sql}`))
+			.getRowObjectsJS()
+			.map((row) => String(row.column_type));
+	const list = `[${source.paths.map(sqlString).join(", ")}]`;
+	if (source.jsonField === undefined) {
+		const asValues = `read_json(${list}, format = 'auto', records = false, maximum_depth = 32)`;
+		const [type, ...more] = await typesOf(`SELECT * FROM ${asValues}`);
+		return type !== undefined && more.length === 0 && !isObjectType(type)
+			? `(SELECT "json" AS ${sqlName(JSON_VALUES_COLUMN)} FROM ${asValues})`
+			: reader;
+	}
+	const field = sqlName(source.jsonField);
+	const [type] = await typesOf(`SELECT ${field} FROM ${reader}`);
+	// The field's array, one row per element: its objects' keys as columns (list, then struct), else its values.
+	return type !== undefined && type.endsWith("[]") && !isObjectType(type)
+		? `(SELECT unnest(${field}) AS ${sqlName(JSON_VALUES_COLUMN)} FROM ${reader})`
+		: `(SELECT unnest(${field}, max_depth := 2) FROM ${reader})`;
 }
 
 /** Engine errors that mean "this request took too long" (DuckDB's interrupt). */
@@ -120,7 +150,7 @@ export class ViewerEngine {
 			await connection.run(`SET allowed_paths = [${source.paths.map(sqlString).join(", ")}]`);
 			await connection.run("SET enable_external_access = false");
 			await connection.run("SET lock_configuration = true");
-			await connection.run(`CREATE TEMP VIEW data AS SELECT * FROM ${readerOf(source)}`);
+			await connection.run(`CREATE TEMP VIEW data AS SELECT * FROM ${await viewSource(connection, source)}`);
 			const open = connection;
 			const session: EngineSession = {
 				query: async (sql, values) => {

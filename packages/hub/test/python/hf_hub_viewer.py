@@ -292,7 +292,12 @@ def group_more():
     json_repo = params["json_repo"]
     api.create_repo(json_repo, repo_type="dataset")
     records = [{"id": k, "name": f"item {k}", "tags": ["a"] * (k % 3)} for k in range(130)]
-    card = "---\nconfigs:\n- config_name: array\n  data_files: array.json\n- config_name: document\n  data_files: document.json\n  field: data\n---\n"
+    card = (
+        "---\nconfigs:\n- config_name: array\n  data_files: array.json\n- config_name: document\n  data_files: document.json\n  field: data\n"
+        "- config_name: strings\n  data_files: strings.json\n- config_name: numbers\n  data_files: numbers.json\n"
+        "- config_name: words\n  data_files: words.json\n  field: words\n---\n"
+    )
+    strings = [f"line {k}" for k in range(120)]
     api.create_commit(
         json_repo,
         repo_type="dataset",
@@ -300,6 +305,10 @@ def group_more():
             CommitOperationAdd(path_in_repo="README.md", path_or_fileobj=card.encode()),
             CommitOperationAdd(path_in_repo="array.json", path_or_fileobj=json.dumps(records, indent=2).encode()),
             CommitOperationAdd(path_in_repo="document.json", path_or_fileobj=json.dumps({"version": 2, "data": records[:70]}).encode()),
+            # Arrays of values that are not objects: datasets' json builder makes them one column.
+            CommitOperationAdd(path_in_repo="strings.json", path_or_fileobj=json.dumps(strings).encode()),
+            CommitOperationAdd(path_in_repo="numbers.json", path_or_fileobj=json.dumps([k / 2 for k in range(9)]).encode()),
+            CommitOperationAdd(path_in_repo="words.json", path_or_fileobj=json.dumps({"n": 3, "words": strings[:3]}).encode()),
         ],
         commit_message="json documents",
     )
@@ -307,6 +316,9 @@ def group_more():
         out[f"json_{config}"] = attempt(
             lambda: load_dataset(json_repo, config, split="train", token=token, cache_dir=cache).to_list()
         )
+    for config in ("strings", "numbers", "words"):
+        loaded = load_dataset(json_repo, config, split="train", token=token, cache_dir=cache)
+        out[f"json_{config}"] = {"columns": list(loaded.features), "rows": loaded.to_list()}
     return out
 
 
