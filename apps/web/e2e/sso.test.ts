@@ -68,6 +68,13 @@ async function signInAtProvider(
 	const from = target.url();
 	await target.getByRole(role, { name: linkName }).click();
 	await target.waitForURL((url) => url.href !== from);
+	await throughProvider(target, login);
+	await target.waitForURL((url) => url.href.startsWith(hub.url) && !url.pathname.startsWith("/api/"));
+	await target.locator("main h1").first().waitFor();
+}
+
+/** On the provider's pages: signs in as `login` and consents, until the browser is sent back to the hub. */
+async function throughProvider(target: Page, login: string) {
 	for (let step = 0; step < 6; step++) {
 		await target.waitForLoadState("domcontentloaded");
 		if (target.url().startsWith(hub.url)) break;
@@ -81,8 +88,51 @@ async function signInAtProvider(
 		}
 		await target.waitForURL((url) => url.href !== before);
 	}
-	await target.waitForURL((url) => url.href.startsWith(hub.url) && !url.pathname.startsWith("/api/"));
-	await target.locator("main h1").first().waitFor();
+}
+
+/**
+ * Another browser, as plain HTTP: its own cookies (a session, a flow) sent by hand. The provider's part of
+ * its sign-ins runs in Chromium (callbackFor), whose way back to the hub is caught and replayed from here.
+ */
+class OtherBrowser {
+	cookies = new Map<string, string>();
+	async call(method: string, path: string, body?: unknown): Promise<Response> {
+		const csrf = this.cookies.get("modelhub_csrf");
+		const response = await fetch(hub.url + path, {
+			method,
+			redirect: "manual",
+			headers: {
+				cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+				...(body !== undefined ? { "content-type": "application/json" } : {}),
+				...(csrf ? { "x-csrf-token": csrf } : {}),
+			},
+			...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+		});
+		for (const line of response.headers.getSetCookie()) {
+			const [pair = ""] = line.split(";");
+			const at = pair.indexOf("=");
+			const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
+			if (/Max-Age=0\b/.test(line) || value === "") this.cookies.delete(name);
+			else this.cookies.set(name, value);
+		}
+		return response;
+	}
+}
+
+/**
+ * Goes through the provider in Chromium from `url` (a sign-in another browser started) as `login`, and
+ * answers the callback URL the provider sent the browser back with. Chromium holds no flow cookie, so the
+ * hub turns it away before it spends the code (`flow`), and the other browser can bring it back itself.
+ */
+async function callbackFor(url: string, login: string): Promise<string> {
+	await signOutEverywhere();
+	const seen = callbacks.length;
+	await page.goto(url);
+	await throughProvider(page, login);
+	await expectSsoError(page, "flow", /No sign-in was in progress/);
+	expect(callbacks.length).toBe(seen + 1);
+	const callback = callbacks.at(-1) as URL;
+	return callback.pathname + callback.search;
 }
 
 const HOPPER = { username: "hopper", password: "correct horse battery staple" };
@@ -378,6 +428,81 @@ describe("single sign-on with OpenID Connect", () => {
 			headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
 		});
 		expect(byToken.status).toBe(401);
+	}, 90_000);
+
+	it("refuses a link finished in a browser no longer signed in, and one to an account linked meanwhile, at the callback", async () => {
+		// Another browser signs in as hopper and starts linking, then signs out before coming back.
+		const other = new OtherBrowser();
+		expect((await other.call("POST", "/api/auth/login", HOPPER)).status).toBe(200);
+		const started = await other.call("POST", "/api/settings/sign-in/sso");
+		expect(started.status).toBe(200);
+		const { url } = (await started.json()) as { url: string };
+		expect(other.cookies.get("modelhub_oidc")).toBeTruthy();
+		expect((await other.call("POST", "/api/auth/logout")).status).toBe(204);
+		const back = await other.call("GET", await callbackFor(url, "nobody"));
+		expect(back.status).toBe(303);
+		expect(back.headers.get("location")).toBe("/account?sso_error=session");
+		expect(other.cookies.get("modelhub_session")).toBeUndefined();
+		expect(await fetch(`${hub.url}/api/settings/sign-in`).then((r) => r.status)).toBe(401);
+		// Signed out, /account is the sign-in page, which says what happened.
+		await signOutEverywhere();
+		await page.goto(`${hub.url}${back.headers.get("location") ?? ""}`, { waitUntil: "networkidle" });
+		await page.waitForURL((at) => at.pathname === "/login");
+		expect(await page.getByTestId("sso-error").textContent()).toMatch(
+			/no longer signed in to the account that started linking/,
+		);
+
+		// Two browsers of hopper start linking; the first links sub-linus, the second comes back with another
+		// person: refused (one person per provider), and the first link stands.
+		expect((await other.call("POST", "/api/auth/login", HOPPER)).status).toBe(200);
+		const second = ((await (await other.call("POST", "/api/settings/sign-in/sso")).json()) as { url: string })
+			.url;
+		await signOutEverywhere();
+		expect(await fromPage("/api/auth/login", "POST", HOPPER)).toBe(200);
+		await visit(page, "/account");
+		await signInAtProvider(page, "linus", `Link ${PROVIDER_NAME}`, "button");
+		expect(await signInMethodsOfPage()).toMatchObject({ sso: { linked: { subject: "linus" } } });
+		// Linked already: starting again is refused at once.
+		expect(await fromPage("/api/settings/sign-in/sso", "POST")).toBe(409);
+		const refused = await other.call("GET", await callbackFor(second, "someone-else"));
+		expect(refused.headers.get("location")).toBe("/account?sso_error=linked");
+		expect(await (await other.call("GET", "/api/settings/sign-in")).json()).toMatchObject({
+			sso: { linked: { subject: "linus" } },
+		});
+		// someone-else is nobody here.
+		await visit(page, "/login");
+		await signInAtProvider(page, "someone-else");
+		await expectSsoError(page, "invite", /admits new accounts by invitation/);
+	}, 120_000);
+
+	it("sets a first password on an account made through the provider, then signs in with it", async () => {
+		const errorsBefore = errors.length;
+		await signOutEverywhere();
+		await visit(page, await invite());
+		await signInAtProvider(page, "ada", `Sign up with ${PROVIDER_NAME}`);
+		await visit(page, "/account");
+		const section = page.getByTestId("password-change");
+		await section.getByRole("heading", { name: "Set a password" }).waitFor();
+		expect(await section.getByLabel("Current password").count()).toBe(0);
+		await expectNoAxeViolations(page, "account page setting a first password");
+		await screenshot(page, "account-set-password");
+		await section.getByLabel("New password").fill("ada's first password");
+		await section.getByRole("button", { name: "Set password" }).click();
+		await section.getByText("Password set").waitFor();
+		await section.getByRole("heading", { name: "Change password" }).waitFor();
+		expect(await signInMethodsOfPage()).toMatchObject({
+			password: true,
+			sso: { linked: { subject: "ada" } },
+		});
+		await page.getByRole("button", { name: "Sign out" }).click();
+		await visit(page, "/login");
+		await page.getByLabel("User name").fill("ada");
+		await page.getByLabel("Password", { exact: true }).fill("ada's first password");
+		await page.getByRole("button", { name: "Sign in", exact: true }).click();
+		await page.waitForURL((url) => url.pathname === "/account");
+		await page.getByRole("heading", { name: "Your models" }).waitFor();
+		expect(await page.locator("main").textContent()).toContain("Signed in as ada");
+		expect(errors.slice(errorsBefore).filter((line) => line.startsWith(hub.url))).toEqual([]);
 	}, 90_000);
 
 	it("has no axe violations on sign-in and join with the provider's button and an error, 1280 and 390 px, both themes", async () => {

@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
 	"token.revoke",
 	"user.join",
 	"user.password",
+	"user.password-set",
 	"user.disable",
 	"user.enable",
 	"user.delete",

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csrfTokenOf, insertSession } from "../src/accounts/sessions.js";
 import { runAccountCommand } from "../src/commands/accounts.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
@@ -96,7 +97,22 @@ beforeAll(async () => {
 		seed: false,
 		adminToken: ADMIN,
 		// The cheapest cost the hub accepts: the test is about the flows, not the KDF's price.
-		selfService: { signup: "invite", passwordCost: { log2N: 14 }, signupsPerHour: 1000 },
+		selfService: {
+			signup: "invite",
+			passwordCost: { log2N: 14 },
+			signupsPerHour: 1000,
+			// A provider nobody answers at: the link routes' refusals come before any request to it.
+			oidc: {
+				issuer: "http://127.0.0.1:9/",
+				clientId: "modelhub",
+				clientSecret: "sessions-test-client-secret-0123456789abcdef",
+				displayName: "Test IdP",
+				scopes: "openid profile email",
+				redirectUri: "http://127.0.0.1:9/api/auth/oidc/callback",
+				flowSeconds: 600,
+				allowHttp: true,
+			},
+		},
 		authCredentialFailureLimit: 5,
 	});
 });
@@ -380,6 +396,176 @@ describe("sessions end", () => {
 			(await call(new Jar(), "POST", "/api/auth/login", { username: "quinn", password: "a new password" }))
 				.status,
 		).toBe(200);
+	});
+});
+
+/**
+ * An account with no password, signed in as single sign-on signs one in (the same session row; the
+ * provider's part is apps/web/e2e/sso.test.ts): made by the admin, its session inserted here.
+ */
+async function passwordlessSession(name: string, signedInMinutesAgo = 0): Promise<Jar> {
+	expect((await admin("POST", "/api/admin/users", { name })).status).toBeLessThan(300);
+	const session = await insertSession(db, name);
+	if (signedInMinutesAgo > 0) {
+		await db.query(
+			`UPDATE sessions SET created_at = now() - interval '${signedInMinutesAgo} minutes' WHERE id = $1`,
+			[session.id],
+		);
+	}
+	const jar = new Jar();
+	jar.cookies.set("modelhub_session", session.secret);
+	jar.cookies.set("modelhub_csrf", csrfTokenOf(session.secret));
+	return jar;
+}
+
+async function passwordOf(name: string): Promise<string | null | undefined> {
+	const result = await db.query<{ password_hash: string | null }>(
+		"SELECT password_hash FROM accounts WHERE name = $1",
+		[name],
+	);
+	return result.rows[0]?.password_hash;
+}
+
+describe("a first password", () => {
+	it("is set without a current one by an account that has none, after a recent sign-in, audited", async () => {
+		const jar = await passwordlessSession("sso-sam");
+		const other = await passwordlessSession("sso-sam-2");
+		// Another session of the same account (another browser): ended by the change.
+		const second = await insertSession(db, "sso-sam");
+		const elsewhere = new Jar();
+		elsewhere.cookies.set("modelhub_session", second.secret);
+		expect(await whoami(elsewhere)).toBe("sso-sam");
+		expect(await call(jar, "GET", "/api/settings/sign-in").then((r) => r.json())).toMatchObject({
+			password: false,
+		});
+
+		// Every state-changing request needs the session's CSRF token; an access token cannot do it.
+		const noCsrf = await call(jar, "POST", "/api/auth/password", { newPassword: "a first password" });
+		expect(noCsrf.status).toBe(403);
+		const token = (
+			(await (
+				await call(
+					jar,
+					"POST",
+					"/api/settings/tokens",
+					{ name: "t", scope: "write" },
+					{ "x-csrf-token": jar.csrf },
+				)
+			).json()) as { token: string }
+		).token;
+		const byToken = await call(
+			undefined,
+			"POST",
+			"/api/auth/password",
+			{ newPassword: "a first password" },
+			{
+				authorization: `Bearer ${token}`,
+			},
+		);
+		expect(byToken.status).toBe(401);
+		expect(await passwordOf("sso-sam")).toBeNull();
+		// Too short is refused as at sign-up.
+		const short = await call(
+			jar,
+			"POST",
+			"/api/auth/password",
+			{ newPassword: "short" },
+			{ "x-csrf-token": jar.csrf },
+		);
+		expect(short.status).toBe(400);
+
+		const before = jar.cookies.get("modelhub_session");
+		const set = await call(
+			jar,
+			"POST",
+			"/api/auth/password",
+			{ newPassword: "a first password" },
+			{
+				"x-csrf-token": jar.csrf,
+			},
+		);
+		expect(set.status, await set.clone().text()).toBe(200);
+		expect(jar.cookies.get("modelhub_session")).not.toBe(before);
+		expect(await whoami(jar)).toBe("sso-sam");
+		expect(await whoami(elsewhere)).toBe(401);
+		expect(await passwordOf("sso-sam")).toMatch(/^scrypt\$/);
+		expect(await passwordOf("sso-sam-2")).toBeNull();
+		expect(await call(jar, "GET", "/api/settings/sign-in").then((r) => r.json())).toMatchObject({
+			password: true,
+		});
+		const signIn = await call(new Jar(), "POST", "/api/auth/login", {
+			username: "sso-sam",
+			password: "a first password",
+		});
+		expect(signIn.status).toBe(200);
+
+		// Now it has one: changing it needs the current one again.
+		const again = await call(
+			jar,
+			"POST",
+			"/api/auth/password",
+			{ newPassword: "another password" },
+			{
+				"x-csrf-token": jar.csrf,
+			},
+		);
+		expect(again.status).toBe(403);
+		expect(((await again.json()) as { error: string }).error).toMatch(/current password is wrong/);
+		const audit = (await (await admin("GET", "/api/admin/audit?actor=sso-sam&limit=50")).json()) as {
+			entries: Array<{ action: string; details: unknown }>;
+		};
+		expect(audit.entries.filter((entry) => entry.action === "user.password-set")).toEqual([
+			expect.objectContaining({ details: { user: "sso-sam" } }),
+		]);
+		expect(audit.entries.map((entry) => entry.action)).not.toContain("user.password");
+		expect(await whoami(other)).toBe("sso-sam-2");
+	});
+
+	it("is refused to a session that signed in more than 10 minutes ago: sign in again", async () => {
+		const stale = await passwordlessSession("sso-stale", 11);
+		expect(await whoami(stale)).toBe("sso-stale");
+		const refused = await call(
+			stale,
+			"POST",
+			"/api/auth/password",
+			{ newPassword: "a first password" },
+			{
+				"x-csrf-token": stale.csrf,
+			},
+		);
+		expect(refused.status).toBe(403);
+		expect(((await refused.json()) as { error: string }).error).toMatch(
+			/sign in again first: setting a password needs a sign-in from the last 10 minutes/,
+		);
+		expect(await passwordOf("sso-stale")).toBeNull();
+		// The session itself goes on working.
+		expect(await whoami(stale)).toBe("sso-stale");
+	});
+});
+
+describe("linking single sign-on", () => {
+	it("is refused without a browser session, and to a session that signed in more than 10 minutes ago", async () => {
+		for (const method of ["POST", "DELETE"]) {
+			const anonymous = await call(new Jar(), method, "/api/settings/sign-in/sso");
+			expect(anonymous.status, method).toBe(401);
+		}
+		expect((await call(new Jar(), "GET", "/api/settings/sign-in")).status).toBe(401);
+		const stale = await passwordlessSession("sso-old", 11);
+		const refused = await call(stale, "POST", "/api/settings/sign-in/sso", undefined, {
+			"x-csrf-token": stale.csrf,
+		});
+		expect(refused.status).toBe(403);
+		expect(((await refused.json()) as { error: string }).error).toMatch(
+			/linking Test IdP needs a sign-in from the last 10 minutes/,
+		);
+		expect(refused.headers.getSetCookie().join("\n")).not.toContain("modelhub_oidc=");
+		// A fresh one gets past the checks to the provider, which cannot be reached here: 502, no flow cookie.
+		const fresh = await passwordlessSession("sso-new");
+		const tried = await call(fresh, "POST", "/api/settings/sign-in/sso", undefined, {
+			"x-csrf-token": fresh.csrf,
+		});
+		expect(tried.status).toBe(502);
+		expect(tried.headers.getSetCookie().join("\n")).not.toContain("modelhub_oidc=");
 	});
 });
 

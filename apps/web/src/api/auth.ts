@@ -3,6 +3,7 @@ import type {
 	AuthConfig,
 	NewTokenRequest,
 	OwnToken,
+	PasswordChangeRequest,
 	SignedIn,
 	SignInMethods,
 	SsoLinkStart,
@@ -58,10 +59,8 @@ export async function logOut(options: ApiOptions): Promise<void> {
 	if (!response.ok && response.status !== 403) throw new Error(`The hub answered ${response.status}.`);
 }
 
-export async function changePassword(
-	input: { currentPassword: string; newPassword: string },
-	options: ApiOptions,
-): Promise<SignedIn> {
+/** Changes the password; without `currentPassword`, sets a first one (an account with none, signed in lately). */
+export async function changePassword(input: PasswordChangeRequest, options: ApiOptions): Promise<SignedIn> {
 	return (
 		await requestJson<SignedIn>(apiUrl(options.baseUrl, "/api/auth/password"), {
 			...options,

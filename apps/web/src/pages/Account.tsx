@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { accountStorage } from "../api/account";
 import { listModels, type ModelSummary } from "../api/models";
 import { signOut, useHubSession, type HubSession } from "../account/session";
@@ -23,7 +23,10 @@ export default function AccountPage() {
 	const { hubUrl } = useSettings();
 	const session = useHubSession(hubUrl);
 	useDocumentTitle(session ? "Your account" : "Sign in");
-	return session ? <AccountView session={session} /> : <Navigate to="/login?next=/account" replace />;
+	// A link to the sign-in provider that came back to a browser no longer signed in: the sign-in page says why.
+	const ssoError = new URLSearchParams(useLocation().search).get("sso_error");
+	const login = `/login?next=/account${ssoError ? `&sso_error=${encodeURIComponent(ssoError)}` : ""}`;
+	return session ? <AccountView session={session} /> : <Navigate to={login} replace />;
 }
 
 function AccountView({ session }: { session: HubSession }) {

@@ -190,6 +190,15 @@ export async function setPasswordHash(tx: Queryable, name: string, hash: string)
 	await tx.query("UPDATE accounts SET password_hash = $2 WHERE name = $1", [name, hash]);
 }
 
+/** Sets the password of an account that has none; false when it has one (or there is no such user). */
+export async function setPasswordHashIfNone(tx: Queryable, name: string, hash: string): Promise<boolean> {
+	const result = await tx.query(
+		"UPDATE accounts SET password_hash = $2 WHERE name = $1 AND password_hash IS NULL",
+		[name, hash],
+	);
+	return result.rowCount > 0;
+}
+
 export async function setEmail(tx: Queryable, name: string, email: string | undefined): Promise<void> {
 	await tx.query("UPDATE accounts SET email = $2 WHERE name = $1", [name, email ?? null]);
 }

@@ -89,9 +89,13 @@ export interface SignedIn {
 	csrfToken: string;
 }
 
-/** `POST /api/auth/password`: ends every other session of the account. */
+/**
+ * `POST /api/auth/password`: ends every other session of the account. `currentPassword` is left out to set
+ * a first password on an account that has none (`GET /api/settings/sign-in` says `password: false`),
+ * which needs a recent sign-in.
+ */
 export interface PasswordChangeRequest {
-	currentPassword: string;
+	currentPassword?: string;
 	newPassword: string;
 }
 

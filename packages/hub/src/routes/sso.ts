@@ -82,7 +82,7 @@ export function ssoRoutes(app: FastifyInstance, options: SsoRoutesOptions): void
 	}
 
 	app.post(SSO_LINK_PATH, async (request, reply) => {
-		const started = await sso.startLink(actorOf(request)).catch((error: unknown) => {
+		const started = await sso.startLink(options, actorOf(request)).catch((error: unknown) => {
 			// The provider could not be reached: an error answer, since this is a fetch, not a page.
 			if (error instanceof SsoError)
 				throw new HubError("BadGateway", `${settings.displayName}: ${error.message}`);

@@ -26,6 +26,7 @@ import {
 	setDisabled,
 	setEmail,
 	setPasswordHash,
+	setPasswordHashIfNone,
 	spendInvite,
 	touchSessions,
 	viewerForSessionSecret,
@@ -187,8 +188,34 @@ export function requireSession(actor: Actor): Extract<Viewer, { kind: "user" }> 
 }
 
 /**
- * Changes the signed-in user's password after checking the current one; every session of the account
- * ends, and a new one starts for this browser (its tokens stay valid).
+ * How recently a session must have signed in to add a way into its account (a first password, a link to
+ * the sign-in provider): a browser left signed in, or a stolen session cookie, must not be able to give
+ * someone a lasting way in that outlives the session.
+ */
+export const FRESH_SIGN_IN_SECONDS = 10 * 60;
+
+/** The user of a browser session that signed in within FRESH_SIGN_IN_SECONDS; else 403, saying to sign in again. */
+export function requireFreshSession(
+	actor: Actor,
+	what: string,
+	now = Date.now(),
+): Extract<Viewer, { kind: "user" }> {
+	const viewer = requireSession(actor);
+	const signedInAt = Date.parse(viewer.token.createdAt);
+	if (!(now - signedInAt < FRESH_SIGN_IN_SECONDS * 1000)) {
+		throw new HubError(
+			"Forbidden",
+			`Sign out and sign in again first: ${what} needs a sign-in from the last ${FRESH_SIGN_IN_SECONDS / 60} minutes`,
+		);
+	}
+	return viewer;
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one, or sets a first one for an
+ * account that has none (made through single sign-on, or by the admin): that needs a recent sign-in
+ * instead. Every session of the account ends, and a new one starts for this browser (its tokens stay
+ * valid).
  */
 export async function changePassword(
 	context: SelfServiceContext,
@@ -199,9 +226,10 @@ export async function changePassword(
 	const cost = context.selfService.passwordCost;
 	const next = checkNewPassword(input.newPassword);
 	const found = await credentialsOf(context.db, viewer.account.name);
+	if (!found?.passwordHash) return setFirstPassword(context, actor, next);
 	const current = typeof input.currentPassword === "string" ? input.currentPassword : "";
 	const ok =
-		found?.passwordHash && passwordProblem(current) === undefined
+		passwordProblem(current) === undefined
 			? (await verifyPassword(current, found.passwordHash, cost)).ok
 			: false;
 	if (!ok) throw new HubError("Forbidden", "The current password is wrong");
@@ -213,6 +241,29 @@ export async function changePassword(
 		return {
 			value: { name: viewer.account.name, session },
 			audit: { ...actor.audit, action: "user.password", details: { user: viewer.account.name } },
+		};
+	});
+}
+
+/** A first password for an account without one: a recent sign-in, and only while it still has none. */
+async function setFirstPassword(
+	context: SelfServiceContext,
+	actor: Actor,
+	password: string,
+): Promise<SignIn> {
+	const viewer = requireFreshSession(actor, "setting a password");
+	const name = viewer.account.name;
+	const hash = await hashPassword(password, context.selfService.passwordCost);
+	return write(context, async (tx) => {
+		// Two browsers setting one at once: the second finds a password and must give the current one.
+		if (!(await setPasswordHashIfNone(tx, name, hash))) {
+			throw new ConflictError("Your account has a password now: change it with the current one");
+		}
+		await deleteSessionsOf(tx, name);
+		const session = await insertSession(tx, name);
+		return {
+			value: { name, session },
+			audit: { ...actor.audit, action: "user.password-set", details: { user: name } },
 		};
 	});
 }

@@ -30,7 +30,7 @@ import { createUser } from "../accounts/store.js";
 import type { LinkedIdentity, SignInMethods, SsoErrorKind } from "../api/sessions.js";
 import { ConflictError } from "../errors.js";
 import type { Actor } from "./actor.js";
-import { requireSession, type SelfServiceContext, type SignIn } from "./sessions.js";
+import { requireFreshSession, requireSession, type SelfServiceContext, type SignIn } from "./sessions.js";
 import { write } from "./write.js";
 
 /**
@@ -118,11 +118,21 @@ export class SingleSignOn {
 	}
 
 	/**
-	 * Starts linking the signed-in user's account (a browser session: the callback must find the same
-	 * account signed in) to whoever signs in at the provider next.
+	 * Starts linking the signed-in user's account (a browser session that signed in lately, as for a
+	 * first password: a link is a lasting way in; the callback must find the same account signed in) to
+	 * whoever signs in at the provider next. An account linked at this provider already is told at once
+	 * (409), not after a round trip to the provider.
 	 */
-	async startLink(actor: Actor, now = Date.now()): Promise<SsoStart> {
-		const viewer = requireSession(actor);
+	async startLink(context: SelfServiceContext, actor: Actor, now = Date.now()): Promise<SsoStart> {
+		const viewer = requireFreshSession(actor, `linking ${this.settings.displayName}`, now);
+		const issuer = await this.issuer();
+		const own = (await identitiesOf(context.db, viewer.account.name)).some(
+			(entry) => entry.issuer === issuer,
+		);
+		if (own)
+			throw new ConflictError(
+				`Your account is linked to ${this.settings.displayName} already: unlink it first`,
+			);
 		return this.startFlow({ next: LINKED_PAGE, link: viewer.account.name }, now);
 	}
 

@@ -1,14 +1,24 @@
 import { useId, useState, type FormEvent } from "react";
-import { changePassword } from "../../api/auth";
+import { changePassword, signInMethods } from "../../api/auth";
+import { useResource } from "../../hooks/useResource";
 import { PASSWORD_BOUNDS } from "../../view/auth-forms";
 
-/** Changes the signed-in user's password; the hub ends every other session of the account. */
+/**
+ * Changes the signed-in user's password, or sets a first one when the account has none (made through
+ * single sign-on or by the admin: the hub then asks for a recent sign-in instead of the current
+ * password). The hub ends every other session of the account.
+ */
 export function PasswordChange() {
+	const methods = useResource((signal) => signInMethods({ baseUrl: "", signal }), []);
 	const [current, setCurrent] = useState("");
 	const [next, setNext] = useState("");
 	const [busy, setBusy] = useState(false);
+	// Set here once a first password was set, so the form turns into the change form without a reload.
+	const [nowHasPassword, setNowHasPassword] = useState(false);
 	const [message, setMessage] = useState<{ ok: boolean; text: string }>();
 	const ids = { current: useId(), next: useId(), help: useId() };
+	if (methods.status !== "ready") return null;
+	const hasPassword = methods.data.password || nowHasPassword;
 
 	const submit = async (event: FormEvent) => {
 		event.preventDefault();
@@ -19,8 +29,19 @@ export function PasswordChange() {
 		}
 		setBusy(true);
 		try {
-			await changePassword({ currentPassword: current, newPassword: next }, { baseUrl: "" });
-			setMessage({ ok: true, text: "Password changed: your other sessions were signed out." });
+			await changePassword(
+				hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next },
+				{
+					baseUrl: "",
+				},
+			);
+			setMessage({
+				ok: true,
+				text: hasPassword
+					? "Password changed: your other sessions were signed out."
+					: "Password set: you can now sign in with your user name and this password. Your other sessions were signed out.",
+			});
+			setNowHasPassword(true);
 			setCurrent("");
 			setNext("");
 		} catch (error) {
@@ -30,21 +51,30 @@ export function PasswordChange() {
 		}
 	};
 
+	const title = hasPassword ? "Change password" : "Set a password";
 	return (
-		<section aria-labelledby="password-title" className="section">
-			<h2 id="password-title">Change password</h2>
+		<section aria-labelledby="password-title" className="section" data-testid="password-change">
+			<h2 id="password-title">{title}</h2>
+			{hasPassword ? null : (
+				<p className="muted">
+					Your account has no password: you sign in through single sign-on. Set one to also sign in with your
+					user name and password.
+				</p>
+			)}
 			<form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
-				<div className="field">
-					<label htmlFor={ids.current}>Current password</label>
-					<input
-						id={ids.current}
-						type="password"
-						className="input"
-						autoComplete="current-password"
-						value={current}
-						onChange={(event) => setCurrent(event.target.value)}
-					/>
-				</div>
+				{hasPassword ? (
+					<div className="field">
+						<label htmlFor={ids.current}>Current password</label>
+						<input
+							id={ids.current}
+							type="password"
+							className="input"
+							autoComplete="current-password"
+							value={current}
+							onChange={(event) => setCurrent(event.target.value)}
+						/>
+					</div>
+				) : null}
 				<div className="field">
 					<label htmlFor={ids.next}>New password</label>
 					<input
@@ -67,7 +97,7 @@ export function PasswordChange() {
 				</div>
 				<div className="form-actions">
 					<button type="submit" className="btn" disabled={busy}>
-						Change password
+						{hasPassword ? "Change password" : "Set password"}
 					</button>
 				</div>
 			</form>
