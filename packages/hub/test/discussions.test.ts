@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -144,7 +145,7 @@ describe("pull requests and discussions through huggingface_hub 2.x", () => {
 					.map((e: { oid: string }) => e.oid),
 			).toEqual([pr.oid, ok(out.pr_second)]);
 			expect(details.diff).toContain(
-				"diff --git a/a.txt b/a.txt\nindex 4cb29ea..f04eb26\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n",
+				"diff --git a/a.txt b/a.txt\nindex 4cb29ea..f04eb26 100644\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n",
 			);
 			expect(details.diff).toContain("diff --git a/new.txt b/new.txt\nnew file mode 100644\n");
 
@@ -366,6 +367,75 @@ describe("pull requests and discussions through huggingface_hub 2.x", () => {
 		expect(ok(out.pr_commit)).toMatch(/^[0-9a-f]{40}$/);
 		expect(out.merge).toEqual({ ok: null });
 		expect(ok(out.main_files)).toEqual([".gitattributes", "a.txt", "b.txt", "c.txt", "d.txt"]);
+	}, 300_000);
+
+	it("gives a pull request's diff as git's hunks through get_discussion_details, LFS files as their pointers", async () => {
+		const lines = (changed: Record<number, string>) =>
+			Array.from({ length: 40 }, (_, i) => `${changed[i + 1] ?? `note ${i + 1}`}\n`).join("");
+		const weightsBefore = bytes(4096, 1);
+		const weightsAfter = bytes(4100, 2);
+		const out = await client<Outcomes>("pr_diff", {
+			token: tokens.alice,
+			other_token: tokens.bob,
+			repo: "alice/pr-diff",
+			notes_before: `Notes:\n${lines({})}`,
+			notes_after: `Notes:\n${lines({ 3: "note three", 35: "note thirty-five" })}`,
+			weights_before: weightsBefore.toString("hex"),
+			weights_after: weightsAfter.toString("hex"),
+		});
+		expect(ok(out.pr)).toBe(1);
+		const blob = (text: string) =>
+			createHash("sha1")
+				.update(`blob ${Buffer.byteLength(text)}\0${text}`)
+				.digest("hex")
+				.slice(0, 7);
+		const pointer = (data: Buffer) =>
+			`version https://git-lfs.github.com/spec/v1\noid sha256:${createHash("sha256").update(data).digest("hex")}\nsize ${data.length}\n`;
+		const [before, after] = [pointer(weightsBefore), pointer(weightsAfter)];
+		const notes = (n: number) => `note ${n}`;
+		expect(ok(out.diff)).toBe(
+			[
+				"diff --git a/notes.txt b/notes.txt",
+				`index ${blob(`Notes:\n${lines({})}`)}..${blob(`Notes:\n${lines({ 3: "note three", 35: "note thirty-five" })}`)} 100644`,
+				"--- a/notes.txt",
+				"+++ b/notes.txt",
+				"@@ -1,7 +1,7 @@",
+				" Notes:",
+				` ${notes(1)}`,
+				` ${notes(2)}`,
+				`-${notes(3)}`,
+				"+note three",
+				` ${notes(4)}`,
+				` ${notes(5)}`,
+				` ${notes(6)}`,
+				// git's default function context: the nearest line above starting with a letter.
+				`@@ -33,7 +33,7 @@ ${notes(31)}`,
+				` ${notes(32)}`,
+				` ${notes(33)}`,
+				` ${notes(34)}`,
+				`-${notes(35)}`,
+				"+note thirty-five",
+				` ${notes(36)}`,
+				` ${notes(37)}`,
+				` ${notes(38)}`,
+				"diff --git a/weights.bin b/weights.bin",
+				`index ${blob(before)}..${blob(after)} 100644`,
+				"--- a/weights.bin",
+				"+++ b/weights.bin",
+				"@@ -1,3 +1,3 @@",
+				" version https://git-lfs.github.com/spec/v1",
+				...before
+					.split("\n")
+					.slice(1, 3)
+					.map((line) => `-${line}`),
+				...after
+					.split("\n")
+					.slice(1, 3)
+					.map((line) => `+${line}`),
+				"",
+			].join("\n"),
+		);
+		expect(ok(out.public_diff)).toBe(ok(out.diff));
 	}, 300_000);
 
 	it('takes transformers\' push_to_hub(create_pr=True), and from_pretrained(revision="refs/pr/1")', async () => {

@@ -17,7 +17,7 @@ import type {
 import { hasControlCharacter } from "@modelhub/tasks/literals";
 import { DEFAULT_DISCUSSION_LIMITS, type DiscussionLimits } from "../config.js";
 import type { Queryable } from "../db/types.js";
-import { fileDiff, textOf, type DiffSide } from "../discussions/diff.js";
+import { diffBudget, fileDiff, textOf, type DiffSide } from "../discussions/diff.js";
 import {
 	countEvents,
 	getDiscussion,
@@ -445,12 +445,14 @@ async function pullRequestDiff(
 	const [baseRoot, headRoot] = await commitRoots(context.db, repo, [base, head]);
 	const { changes, more } = await changedFiles(context.db, baseRoot, headRoot as string, maxFiles);
 	let diff = "";
+	const budget = diffBudget();
 	for (const file of changes) {
 		const left = maxDiffBytes - Buffer.byteLength(diff);
 		const section = fileDiff(
 			file.path,
 			await diffSide(context, file.before, left),
 			await diffSide(context, file.after, left),
+			budget,
 		);
 		if (Buffer.byteLength(section) > left) return { diff, truncated: true };
 		diff += section;

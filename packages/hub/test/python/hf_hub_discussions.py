@@ -322,7 +322,43 @@ def group_stale_parent():
     return out
 
 
-GROUPS = {"flow": group_flow, "transformers": group_transformers, "reader_large": group_reader_large, "stale_parent": group_stale_parent}
+def group_pr_diff():
+    """A reader's pull request changing a text file in two distant places and an LFS file: its diff as
+    get_discussion_details gives it (git's hunks; the LFS file as its pointer), to its author and to the public."""
+    owner = HfApi(token=params["token"])
+    reader = HfApi(token=params["other_token"])
+    anonymous = HfApi(token=False)
+    repo = params["repo"]
+    out = {}
+    out["create"] = attempt(lambda: str(owner.create_repo(repo)))
+    out["seed"] = attempt(
+        lambda: owner.create_commit(
+            repo,
+            operations=[
+                CommitOperationAdd("notes.txt", params["notes_before"].encode()),
+                CommitOperationAdd("weights.bin", bytes.fromhex(params["weights_before"])),
+            ],
+            commit_message="Seed",
+        ).oid
+    )
+    pr = attempt(
+        lambda: reader.create_commit(
+            repo,
+            operations=[
+                CommitOperationAdd("notes.txt", params["notes_after"].encode()),
+                CommitOperationAdd("weights.bin", bytes.fromhex(params["weights_after"])),
+            ],
+            commit_message="Edit notes and weights",
+            create_pr=True,
+        ).pr_num
+    )
+    out["pr"] = pr
+    out["diff"] = attempt(lambda: reader.get_discussion_details(repo, pr["ok"]).diff)
+    out["public_diff"] = attempt(lambda: anonymous.get_discussion_details(repo, pr["ok"]).diff)
+    return out
+
+
+GROUPS = {"flow": group_flow, "transformers": group_transformers, "reader_large": group_reader_large, "stale_parent": group_stale_parent, "pr_diff": group_pr_diff}
 
 result = GROUPS[sys.argv[1]]()
 print(json.dumps(result, default=str))
