@@ -2,7 +2,8 @@
  * The Community tab in Debian's Chromium against the real hub (issue 24): a reader starts a discussion
  * (Markdown rendered safely) and comments, the list filters and counts it, its author closes and reopens
  * it, a pull request opened through the API (a `create_pr=1` commit) shows its diff and no merge button
- * to the reader, and its owner merges it from the page; a private model's Community pages are 404 to
+ * to the reader, and its owner merges it from the page; comments are hidden from the page by their author
+ * or a writer after a confirmation; a private model's Community pages are 404 to
  * others, on the server and in the app. axe at 1280 and 390 px in both themes on the list and thread.
  */
 import type { Page } from "playwright-core";
@@ -15,6 +16,11 @@ const ADMIN_TOKEN = "discussions-e2e-admin-token-0123456789";
 const MODEL = "alice/shared";
 const PRIVATE = "alice/secret";
 const DATASET = "alice/data";
+/** notes.txt on main: twenty lines, so a pull request changing its 2nd and 19th has two hunks. */
+const NOTES = ["one", "two", "three", ...Array.from({ length: 17 }, (_, i) => `line ${i + 4}`)]
+	.map((line) => `${line}\n`)
+	.join("");
+const NOTES_PR = NOTES.replace("two\n", "2\n").replace("line 19\n", "line nineteen\n");
 
 let hub: RunningHub;
 let browser: Browser;
@@ -86,7 +92,7 @@ beforeAll(async () => {
 	await api("POST", "/api/repos/create", alice, { type: "dataset", name: "data" });
 	// A card, so the model page asks for nothing the hub answers 404 (a console error).
 	await commit(alice, MODEL, "README.md", "# Shared\n");
-	await commit(alice, MODEL, "notes.txt", "one\ntwo\nthree\n");
+	await commit(alice, MODEL, "notes.txt", NOTES);
 	await api("POST", `/api/models/${PRIVATE}/discussions`, alice, {
 		title: "Private plans",
 		description: "Nobody else may read this.",
@@ -166,7 +172,7 @@ describe("the Community tab in the browser", () => {
 	});
 
 	it("shows a pull request opened through the API with its diff, no merge button to a reader, and merges it for the owner", async () => {
-		const opened = await commit(tokens.bob as string, MODEL, "notes.txt", "one\n2\nthree\n", true);
+		const opened = await commit(tokens.bob as string, MODEL, "notes.txt", NOTES_PR, true);
 		const num = Number(/\/discussions\/(\d+)$/.exec(opened.pullRequestUrl ?? "")?.[1]);
 		expect(num).toBeGreaterThan(0);
 		const thread = `/${MODEL}/discussions/${num}`;
@@ -181,7 +187,16 @@ describe("the Community tab in the browser", () => {
 		await bob.getByRole("link", { name: "Files changed" }).click();
 		const diff = bob.getByRole("region", { name: "Changes to notes.txt" });
 		await diff.waitFor();
-		await expect(diff.locator("caption").textContent()).resolves.toBe("notes.txt: 1 lines added, 1 removed");
+		await expect(diff.locator("caption").textContent()).resolves.toBe("notes.txt: 2 lines added, 2 removed");
+		// Two hunks, as git cuts them; the second headed by the line above it (git's function context).
+		await expect(diff.locator("tr.diff-hunk").allTextContents()).resolves.toEqual([
+			"@@ -1,5 +1,5 @@",
+			"@@ -16,5 +16,5 @@ line 15",
+		]);
+		await expect(diff.locator("tr.diff-removed .diff-text").allTextContents()).resolves.toEqual([
+			"two",
+			"line 19",
+		]);
 		await expectNoAxeViolations(bob, "a pull request's changed files");
 		expect(await served(`${thread}/files`)).toEqual({
 			status: 200,
@@ -195,7 +210,7 @@ describe("the Community tab in the browser", () => {
 		await alice.locator(".discussion-header .badge", { hasText: "Merged" }).waitFor();
 		await expect(alice.getByRole("button", { name: "Merge" }).count()).resolves.toBe(0);
 		const merged = await fetch(`${hub.url}/${MODEL}/resolve/main/notes.txt`);
-		await expect(merged.text()).resolves.toBe("one\n2\nthree\n");
+		await expect(merged.text()).resolves.toBe(NOTES_PR);
 		expect(unexpectedErrors()).toEqual([]);
 	});
 
@@ -267,6 +282,65 @@ describe("the Community tab in the browser", () => {
 			status: 200,
 			title: `No test split #${created.num} · ${DATASET} · ModelHub`,
 		});
+		expect(unexpectedErrors([404, 409])).toEqual([]);
+	});
+
+	it("hides a comment from its page: its author or a writer, after asking, and for good", async () => {
+		const base = `/api/models/${MODEL}/discussions`;
+		const created = (await api("POST", base, tokens.bob as string, {
+			title: "Off-topic thread",
+			description: "A fair question.",
+			pullRequest: false,
+		})) as { num: number };
+		await api("POST", `${base}/${created.num}/comment`, tokens.bob as string, {
+			comment: "Buy cheap watches!",
+		});
+		await api("POST", `${base}/${created.num}/comment`, tokens.alice as string, {
+			comment: "Please stay on topic.",
+		});
+		const thread = `/${MODEL}/discussions/${created.num}`;
+		const byBob = (page: Page) => page.getByRole("article", { name: /^Comment by bob/ });
+		const byAlice = (page: Page) => page.getByRole("article", { name: /^Comment by alice/ });
+
+		// A reader may hide only his own comments.
+		const bob = await tab(tokens.bob as string);
+		await go(bob, thread);
+		await byAlice(bob).getByText("Please stay on topic.").waitFor();
+		await expect(byBob(bob).getByRole("button", { name: "Hide the comment" }).count()).resolves.toBe(2);
+		await expect(byAlice(bob).getByRole("button", { name: "Hide the comment" }).count()).resolves.toBe(0);
+
+		// The owner (a writer) may hide anyone's; the first click asks, Cancel keeps the comment.
+		const alice = await tab(tokens.alice as string);
+		await go(alice, thread);
+		const spam = byBob(alice).filter({ hasText: "Buy cheap watches!" });
+		await spam.getByRole("button", { name: "Hide the comment" }).click();
+		await spam.getByText("Hide this comment? Its text is removed for everyone").waitFor();
+		await expectNoAxeViolations(alice, "a comment's hide confirmation");
+		await spam.getByRole("button", { name: "Cancel" }).click();
+		await expect(spam.getByRole("button", { name: "Hide comment" }).count()).resolves.toBe(0);
+		await spam.getByRole("button", { name: "Hide the comment" }).click();
+		await spam.getByRole("button", { name: "Hide comment" }).click();
+		await alice.getByText("This comment has been hidden by alice.").waitFor();
+		await expect(alice.getByText("Buy cheap watches!").count()).resolves.toBe(0);
+		// Hidden once and for good: no button offers it again, and the hub has dropped the text.
+		await expect(byBob(alice).getByRole("button", { name: "Hide the comment" }).count()).resolves.toBe(1);
+		const details = (await api("GET", `${base}/${created.num}`, tokens.bob as string)) as {
+			events: Array<{
+				type: string;
+				data?: { hidden?: boolean; hiddenBy?: string; latest?: { raw: string } };
+			}>;
+		};
+		const comments = details.events.filter((event) => event.type === "comment");
+		expect(comments.map((event) => [event.data?.hidden, event.data?.latest?.raw])).toEqual([
+			[false, "A fair question."],
+			[true, ""],
+			[false, "Please stay on topic."],
+		]);
+		// Bob's tab reads the thread again (a move within the app to the same address reads nothing).
+		await go(bob, `/${MODEL}/discussions`);
+		await go(bob, thread);
+		await bob.getByText("This comment has been hidden by alice.").waitFor();
+		await expect(bob.getByText("Buy cheap watches!").count()).resolves.toBe(0);
 		expect(unexpectedErrors([404, 409])).toEqual([]);
 	});
 });

@@ -137,3 +137,20 @@ export async function editComment(
 	);
 	return data.updatedComment;
 }
+
+/** Hides a comment for good: its text is dropped (its author, or a writer; the hub checks). */
+export async function hideComment(
+	id: string,
+	num: number,
+	commentId: string,
+	options: ApiOptions,
+): Promise<CommentEvent> {
+	const { data } = await requestJson<UpdatedComment>(
+		apiUrl(
+			options.baseUrl,
+			discussionsPath(id, options, `/${num}/comment/${encodeURIComponent(commentId)}/hide`),
+		),
+		{ ...options, method: "POST" },
+	);
+	return data.updatedComment;
+}

@@ -2,6 +2,7 @@ import type { CommentEvent, DiscussionDetails } from "@modelhub/hub/api";
 import { describe, expect, it } from "vitest";
 import {
 	canEditComment,
+	canHideComment,
 	discussionQueryOf,
 	discussionRights,
 	discussionSearch,
@@ -111,6 +112,17 @@ describe("what the viewer may do", () => {
 		expect(canEditComment(comment("bob"), "alice")).toBe(false);
 		expect(canEditComment(comment("bob"), undefined)).toBe(false);
 		expect(canEditComment(comment("bob", true), "bob")).toBe(false);
+	});
+
+	it("lets a comment's author, or anyone who may write, hide it once", () => {
+		const reader = { canWrite: false };
+		const writer = { canWrite: true };
+		expect(canHideComment(comment("bob"), reader, "bob")).toBe(true);
+		expect(canHideComment(comment("bob"), reader, "carol")).toBe(false);
+		expect(canHideComment(comment("bob"), writer, "alice")).toBe(true);
+		expect(canHideComment(comment("bob"), writer, undefined)).toBe(false);
+		expect(canHideComment(comment("bob", true), writer, "alice")).toBe(false);
+		expect(canHideComment(comment("bob", true), reader, "bob")).toBe(false);
 	});
 
 	it("offers the status the discussion can move to", () => {

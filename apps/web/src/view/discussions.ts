@@ -2,7 +2,8 @@
  * The Community tab's logic, without React: the list's filters as the address keeps them (`?type=`,
  * `?status=`, `?p=`, the hub's own query names), labels, what a thread's events say, and what the viewer
  * may do (the hub's rights, packages/hub/README.md "Pull requests and discussions": the author or a writer
- * closes and reopens, a writer merges an open pull request, everyone edits only their own comments).
+ * closes and reopens, a writer merges an open pull request, everyone edits only their own comments, and
+ * hides their own or, as a writer, anyone's).
  */
 import type {
 	CommentEvent,
@@ -133,6 +134,22 @@ export function discussionRights(details: DiscussionDetails, viewer: Viewer): Di
 /** Whether the viewer may edit a comment: their own, not hidden (the hub refuses others'). */
 export function canEditComment(comment: CommentEvent, viewer: Viewer): boolean {
 	return viewer !== undefined && !comment.data.hidden && comment.author.name === viewer;
+}
+
+/**
+ * Whether the viewer may hide a comment: their own, or any when they may write to the repository (the
+ * hub's rule); never one already hidden, since hiding cannot be undone.
+ */
+export function canHideComment(
+	comment: CommentEvent,
+	details: Pick<DiscussionDetails, "canWrite">,
+	viewer: Viewer,
+): boolean {
+	return (
+		viewer !== undefined &&
+		!comment.data.hidden &&
+		(comment.author.name === viewer || details.canWrite === true)
+	);
 }
 
 /** The status the status button sets, and its label, for the discussion's status now. */

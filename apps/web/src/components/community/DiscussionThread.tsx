@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { CommentEvent, DiscussionDetails } from "@modelhub/hub/api";
-import { commentDiscussion, editComment, mergePullRequest, setDiscussionStatus } from "../../api/discussions";
+import {
+	commentDiscussion,
+	editComment,
+	hideComment,
+	mergePullRequest,
+	setDiscussionStatus,
+} from "../../api/discussions";
 import { ApiError } from "../../api/http";
 import { useApiOptions } from "../../hooks/useApiOptions";
 import { useDiscussion, type DiscussionActions } from "../../hooks/useDiscussion";
@@ -10,6 +16,7 @@ import { useRepoType } from "../../hooks/useRepoType";
 import { browseHref, browseTitle, shortCommitId } from "../../view/browse";
 import {
 	canEditComment,
+	canHideComment,
 	discussionRights,
 	eventSentence,
 	statusAction,
@@ -71,6 +78,7 @@ function Thread({
 								num={details.num}
 								comment={event}
 								viewer={viewer}
+								canHide={canHideComment(event, details, viewer)}
 								discussion={discussion}
 							/>
 						</li>
@@ -146,16 +154,22 @@ function Comment({
 	num,
 	comment,
 	viewer,
+	canHide,
 	discussion,
 }: {
 	repoId: string;
 	num: number;
 	comment: CommentEvent;
 	viewer: Viewer;
+	/** The viewer may hide it: their own, or any as a writer. */
+	canHide: boolean;
 	discussion: DiscussionActions;
 }) {
 	const api = useApiOptions();
 	const [editing, setEditing] = useState(false);
+	// Hiding drops the text for good, so the first click only asks.
+	const [confirmingHide, setConfirmingHide] = useState(false);
+	const hideNoteId = useId();
 	const [text, setText] = useState(comment.data.latest.raw);
 	const editId = useId();
 	const label = `Comment by ${comment.author.name}, ${formatDate(comment.createdAt)}`;
@@ -182,7 +196,40 @@ function Comment({
 						Edit<span className="visually-hidden"> the comment</span>
 					</button>
 				) : null}
+				{canHide && !editing && !confirmingHide ? (
+					<button type="button" className="link-button" onClick={() => setConfirmingHide(true)}>
+						Hide<span className="visually-hidden"> the comment</span>
+					</button>
+				) : null}
 			</header>
+			{canHide && confirmingHide ? (
+				<div className="notice notice-warning comment-hide" role="group" aria-describedby={hideNoteId}>
+					<p id={hideNoteId}>
+						Hide this comment? Its text is removed for everyone, and this cannot be undone.
+					</p>
+					<div className="form-actions">
+						<button
+							type="button"
+							className="btn btn-primary btn-small"
+							disabled={discussion.busy !== undefined}
+							onClick={() =>
+								void discussion
+									.run(`hide-${comment.id}`, () => hideComment(repoId, num, comment.id, api))
+									.then(() => setConfirmingHide(false))
+							}
+						>
+							{discussion.busy === `hide-${comment.id}` ? "Hiding…" : "Hide comment"}
+						</button>
+						<button
+							type="button"
+							className="btn btn-secondary btn-small"
+							onClick={() => setConfirmingHide(false)}
+						>
+							Cancel
+						</button>
+					</div>
+				</div>
+			) : null}
 			{comment.data.hidden ? (
 				<p className="muted comment-hidden">
 					This comment has been hidden{comment.data.hiddenBy ? ` by ${comment.data.hiddenBy}` : ""}.
