@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readmeFacts } from "./readme.js";
-import { cardRowCount, dataFormat, datasetTags, sizeCategory } from "./tags.js";
+import { cardRowCount, dataFormat, datasetTags, fileTypeModalities, sizeCategory } from "./tags.js";
 import {
 	columnModalities,
 	csvColumns,
@@ -89,6 +89,30 @@ describe("dataset tags", () => {
 			"modality:audio",
 			"library:datasets",
 		]);
+
+		// Every file's type counts (the public hub's dataset-filetypes), whatever the data format: a CSV with audio
+		// clips and images beside it is audio and image too; compressed files by the type inside; .tif is geospatial.
+		const beside = ["data.csv", "clips/a.WAV", "clips/b.flac.gz", "thumbs/c.png", "notes/readme.md"].map(
+			file,
+		);
+		expect(
+			datasetTags(beside, undefined, 3, [{ name: "path", type: { kind: "value", dtype: "string" } }]),
+		).toEqual([
+			"format:csv",
+			"modality:audio",
+			"modality:image",
+			"modality:text",
+			"size_categories:n<1K",
+			"library:datasets",
+			"library:pandas",
+			"library:polars",
+		]);
+		expect(
+			[...fileTypeModalities(["a/b.tif", "m.glb", "v.mp4", "x.txt", "y.ogg", "z.geojson"].map(file))].sort(),
+		).toEqual(["3d", "audio", "geospatial", "text", "video"]);
+		expect(fileTypeModalities(["data.parquet", "README.md", "noext", ".gitattributes"].map(file)).size).toBe(
+			0,
+		);
 	});
 
 	it("survives hostile cards: deep features, odd types, control characters", () => {

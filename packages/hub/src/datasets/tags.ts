@@ -64,6 +64,91 @@ const FOLDER_MODALITY: Readonly<Record<string, string>> = {
 	text: "text",
 };
 
+/**
+ * The public hub's modalities of file types, by extension (dataset-viewer's detect_modalities_from_filetypes, which
+ * looks at every file of the repository): images, audio (and `.ogg`), video (and containers that may be audio),
+ * geospatial (vector and raster, `.tif` among them), 3D models, and text (`.txt`). In its order: an extension is
+ * the first modality listing it.
+ */
+const FILETYPE_MODALITIES: ReadonlyArray<readonly [string, readonly string[]]> = [
+	[
+		"image",
+		["apng", "avif", "gif", "jpg", "jpeg", "jfif", "pjpeg", "pjp", "png", "svg", "webp", "bmp", "ico", "cur"],
+	],
+	[
+		"audio",
+		[
+			"aac",
+			"flac",
+			"mp3",
+			"m4a",
+			"oga",
+			"wav",
+			"weba",
+			"opus",
+			"spx",
+			"wma",
+			"aiff",
+			"ape",
+			"mka",
+			"wv",
+			"tak",
+			"ogg",
+		],
+	],
+	["video", ["m4v", "m4p", "ogv", "mov", "mkv", "avi", "wmv", "flv", "3gp", "mpg", "mpeg", "mp4", "webm"]],
+	[
+		"geospatial",
+		[
+			"shp",
+			"shx",
+			"dbf",
+			"prj",
+			"cpg",
+			"kml",
+			"kmz",
+			"gpx",
+			"geojson",
+			"topojson",
+			"gml",
+			"geoparquet",
+			"fgb",
+			"img",
+			"bil",
+			"bip",
+			"bsq",
+			"tif",
+			"tiff",
+			"gpkg",
+			"mbtiles",
+			"pmtiles",
+		],
+	],
+	["3d", ["fbx", "dae", "dxf", "obj", "stl", "ply", "gltf", "glb", "usdz"]],
+	["text", ["txt"]],
+];
+
+/** Compression suffixes whose file's type is the extension before them (`clip.wav.gz` is audio). */
+const COMPRESSIONS: ReadonlySet<string> = new Set(["gz", "bz2", "xz", "zst", "lz4", "zip", "7z"]);
+
+/** The modalities the repository's file types show (FILETYPE_MODALITIES), whatever the data format. */
+export function fileTypeModalities(files: readonly DatasetFile[]): Set<string> {
+	const extensions = new Set<string>();
+	for (const file of files) {
+		const name = file.path.slice(file.path.lastIndexOf("/") + 1).toLowerCase();
+		const parts = name.split(".").slice(1);
+		const last = parts.at(-1);
+		if (last !== undefined) extensions.add(last);
+		if (last !== undefined && COMPRESSIONS.has(last) && parts.length > 1) extensions.add(parts.at(-2) ?? "");
+	}
+	const modalities = new Set<string>();
+	for (const extension of extensions) {
+		const found = FILETYPE_MODALITIES.find(([, listed]) => listed.includes(extension));
+		if (found) modalities.add(found[0]);
+	}
+	return modalities;
+}
+
 /** The libraries whose readers load a format (the public hub's "Use this dataset" libraries). */
 const FORMAT_LIBRARIES: Readonly<Record<string, readonly string[]>> = {
 	parquet: ["datasets", "pandas", "polars"],
@@ -190,7 +275,8 @@ export function cardGivesColumns(card: Record<string, unknown> | undefined): boo
 /**
  * A dataset's tags: the card's metadata (`task_categories:…`, `language:…`, `license:…`, its own `tags`),
  * then `format:`, `modality:` (from the card's `dataset_info.features`, else `fileColumns`, the columns read
- * from the data files, and from folder formats), `size_categories:` (the card's, else from its `dataset_info` row counts,
+ * from the data files, from folder formats, and from the file types of every file: an image or audio file
+ * beside a CSV makes the dataset image or audio too), `size_categories:` (the card's, else from its `dataset_info` row counts,
  * else from `fileRows`, the rows counted in the data files) and `library:` tags derived from the files.
  */
 export function datasetTags(
@@ -210,6 +296,7 @@ export function datasetTags(
 		for (const modality of columnModalities(columns)) modalities.add(modality);
 	const folder = format ? FOLDER_MODALITY[format] : undefined;
 	if (folder) modalities.add(folder);
+	for (const modality of fileTypeModalities(files)) modalities.add(modality);
 	for (const modality of [...modalities].sort()) tags.push(`modality:${modality}`);
 	if (strings(card?.size_categories).length === 0) {
 		const rows = cardRowCount(card) ?? fileRows;

@@ -358,6 +358,8 @@ export function defineDatasetSuite(
 				parquet_repo: "alice/parquet-files",
 				json_repo: "alice/json-array",
 				field_repo: "alice/json-field",
+				audio_repo: "alice/clips",
+				media_repo: "alice/csv-media",
 			});
 			expect(okOf(out.csv)).toEqual({
 				train: { text: ["good film", "bad film", "fine film"], label: [1, 0, 1] },
@@ -427,6 +429,56 @@ export function defineDatasetSuite(
 				expect(await tagsOf(id)).toEqual(
 					expect.arrayContaining(["format:json", "modality:text", "size_categories:1K<n<10K"]),
 				);
+
+			// An audiofolder: datasets resolves it through the hub (the builder, its split's clips and metadata),
+			// the clips come back intact, the metadata loads; decoding needs torchcodec, which the environment lacks.
+			expect(out.audio_builder).toEqual({
+				name: "audiofolder",
+				data_files: {
+					train: ["train/clip0.wav", "train/clip1.wav", "train/clip2.wav", "train/metadata.csv"],
+				},
+			});
+			expect(out.audio_clips).toEqual(out.audio_expected);
+			expect(okOf(out.audio_metadata)).toEqual({
+				file_name: ["clip0.wav", "clip1.wav", "clip2.wav"],
+				transcription: ["zero", "one", "two"],
+			});
+			expect(out.audio_load).toMatchObject({ cause: expect.stringContaining("torchcodec") as string });
+			expect(await tagsOf("alice/clips")).toEqual([
+				"format:audiofolder",
+				"modality:audio",
+				"library:datasets",
+			]);
+			// Modalities from every file's type too (the public hub's file types): audio and an image beside a CSV.
+			expect(await tagsOf("alice/csv-media")).toEqual([
+				"format:csv",
+				"modality:audio",
+				"modality:image",
+				"modality:text",
+				"size_categories:n<1K",
+				"library:datasets",
+				"library:pandas",
+				"library:polars",
+			]);
+			// The viewer answers for the audiofolder: its split, what it cannot show, and why.
+			const viewer = async <T>(path: string) => api<T>(`/datasets-server${path}`, tokens.alice);
+			expect((await viewer("/splits?dataset=alice/clips")).body).toEqual({
+				splits: [{ dataset: "alice/clips", config: "default", split: "train" }],
+				pending: [],
+				failed: [],
+			});
+			expect((await viewer("/is-valid?dataset=alice/clips")).body).toEqual({
+				preview: false,
+				viewer: false,
+				search: false,
+				filter: false,
+				statistics: false,
+			});
+			const rows = await viewer<{ error: string }>(
+				"/first-rows?dataset=alice/clips&config=default&split=train",
+			);
+			expect(rows.status).toBe(501);
+			expect(rows.body.error).toContain("audiofolder");
 		}, 240_000);
 	});
 }
