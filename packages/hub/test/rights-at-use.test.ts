@@ -1,6 +1,8 @@
 // Rights are checked when an upload grant is used, not only when it was handed out: a signed LFS upload
 // URL and a Xet CAS token stop working when the access token behind them is revoked, when the account
-// is removed from the organisation, or when its role there is lowered to read. Real hub on 127.0.0.1,
+// is removed from the organisation, or when its role there is lowered to read; a reader's pull request
+// (commits to refs/pr/N, comments, its LFS and Xet grants) ends when the reader may no longer read the
+// repository (removed from its organisation, or the repository made private). Real hub on 127.0.0.1,
 // embedded database.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -158,7 +160,7 @@ describe("a signed LFS upload URL", () => {
 			const refused = await put(href, content);
 			expect(refused.status).toBe(403);
 			expect(refused.error).toBe(
-				"this upload URL was issued to alice, who no longer has write access to acme/shared: alice is no longer a member of acme",
+				"this upload URL was issued to alice, who no longer has write access to acme/shared: acme/shared is private, and alice may not read it (not a member of acme)",
 			);
 			expect(await hub.storage.stat(sha(content))).toBeUndefined();
 		} finally {
@@ -221,7 +223,9 @@ describe("a Xet CAS token", () => {
 		try {
 			const removed = await sendXorb(cas, "c".repeat(64));
 			expect(removed.status).toBe(403);
-			expect(removed.body.error).toMatch(/alice is no longer a member of acme$/);
+			expect(removed.body.error).toMatch(
+				/acme\/shared is private, and alice may not read it \(not a member of acme\)$/,
+			);
 		} finally {
 			await setRole("write");
 		}
@@ -295,5 +299,170 @@ describe("upload grants of the admin token (MODELHUB_ADMIN_TOKEN)", () => {
 		await withHub(ADMIN, async (same) => {
 			expect((await send(on(same, cas.casUrl), "2".repeat(64))).status).toBe(200);
 		});
+	});
+});
+
+describe("a reader's pull request", () => {
+	const tokens: Record<string, string> = {};
+	const pr = (num: number) => `refs/pr/${num}`;
+
+	/** A call as `token` (JSON, or NDJSON for a commit), answered with its status and body. */
+	async function as(
+		token: string,
+		method: string,
+		path: string,
+		body?: unknown,
+		type = "application/json",
+	): Promise<{ status: number; body: Record<string, unknown> }> {
+		const res = await fetch(`${hub.url}${path}`, {
+			method,
+			headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": type }) },
+			...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+		});
+		return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+	}
+
+	/** One text file committed as huggingface_hub's NDJSON, to `revision` or into a new pull request. */
+	function commit(token: string, repo: string, revision: string, path: string, createPr = false) {
+		const lines = [
+			{ key: "header", value: { summary: `Add ${path}`, description: "" } },
+			{
+				key: "file",
+				value: { path, content: Buffer.from(`${path}\n`).toString("base64"), encoding: "base64" },
+			},
+		];
+		return as(
+			token,
+			"POST",
+			`/api/models/${repo}/commit/${encodeURIComponent(revision)}${createPr ? "?create_pr=1" : ""}`,
+			lines.map((line) => JSON.stringify(line)).join("\n"),
+			"application/x-ndjson",
+		);
+	}
+
+	/** What the holder can do with the pull request they opened, and the grants they hold for it. */
+	async function openWithGrants(token: string, repo: string, content: Buffer) {
+		const opened = await commit(token, repo, "main", "proposal.txt", true);
+		expect(opened.status).toBe(200);
+		const num = Number(/\/discussions\/(\d+)$/.exec(String(opened.body.pullRequestUrl))?.[1]);
+		expect((await commit(token, repo, pr(num), "more.txt")).status).toBe(200);
+		expect(
+			(await as(token, "POST", `/api/models/${repo}/discussions/${num}/comment`, { comment: "Please look" }))
+				.status,
+		).toBe(200);
+		const batch = await as(
+			token,
+			"POST",
+			`/${repo}.git/info/lfs/objects/batch`,
+			{
+				operation: "upload",
+				objects: [{ oid: sha(content), size: content.length }],
+				ref: { name: pr(num) },
+			},
+			"application/vnd.git-lfs+json",
+		);
+		expect(batch.status).toBe(200);
+		const href = (batch.body.objects as Array<{ actions: { upload: { href: string } } }>)[0]?.actions.upload
+			.href as string;
+		expect(new URL(href).searchParams.get("right")).toBe("pull-request");
+		const xet = await as(token, "GET", `/api/models/${repo}/xet-write-token/${encodeURIComponent(pr(num))}`);
+		expect(xet.status).toBe(200);
+		return { num, href, cas: xet.body as { accessToken: string; casUrl: string } };
+	}
+
+	/** Everything the holder tries once the read access is gone: each refused, nothing recorded. */
+	async function expectRefused(
+		token: string,
+		user: string,
+		repo: string,
+		held: Awaited<ReturnType<typeof openWithGrants>>,
+		content: Buffer,
+	) {
+		const head = async () =>
+			(
+				(await (
+					await admin("GET", `/api/models/${repo}/revision/${encodeURIComponent(pr(held.num))}`)
+				).json()) as {
+					sha: string;
+				}
+			).sha;
+		const before = await head();
+		const events = async () =>
+			(
+				(await (await admin("GET", `/api/models/${repo}/discussions/${held.num}`)).json()) as {
+					events: unknown[];
+				}
+			).events.length;
+		const eventsBefore = await events();
+
+		// The repository answers as if it did not exist, as it does to anyone who may not read it.
+		for (const refused of [
+			await commit(token, repo, pr(held.num), "late.txt"),
+			await as(token, "POST", `/api/models/${repo}/discussions/${held.num}/comment`, {
+				comment: "Still here?",
+			}),
+			await as(token, "POST", `/api/models/${repo}/discussions/${held.num}/status`, { status: "closed" }),
+			await commit(token, repo, "main", "another.txt", true),
+		]) {
+			expect(refused).toMatchObject({ status: 404, body: { error: "Repository not found" } });
+		}
+		const why = `${repo} is private, and ${user} may not read it (not a member of acme)`;
+		const upload = await put(held.href, content);
+		expect(upload).toEqual({
+			status: 403,
+			error: `this upload URL was issued to ${user}, who no longer has the right to open pull requests on ${repo}: ${why}`,
+		});
+		expect(await hub.storage.stat(sha(content))).toBeUndefined();
+		const xorb = await fetch(`${held.cas.casUrl}/v1/xorbs/default/${"f".repeat(64)}`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${held.cas.accessToken}` },
+			body: new Uint8Array(xorbOf([Buffer.from(`from ${user}\n`)])),
+		});
+		expect(xorb.status).toBe(403);
+		expect(((await xorb.json()) as { error: string }).error).toBe(
+			`this Xet token was issued to ${user}, who no longer has the right to open pull requests on ${repo}: ${why}`,
+		);
+		expect(await head()).toBe(before);
+		expect(await events()).toBe(eventsBefore);
+	}
+
+	beforeAll(async () => {
+		await admin("POST", "/api/admin/users", { name: "bob" });
+		await admin("POST", "/api/admin/users", { name: "carol" });
+		await admin("PUT", "/api/admin/orgs/acme/members/bob", { role: "read" });
+		for (const user of ["alice", "bob", "carol"]) tokens[user] = (await newToken(user)).token;
+		const created = await as(tokens.alice as string, "POST", "/api/repos/create", {
+			name: "open",
+			organization: "acme",
+		});
+		expect(created.status).toBe(200);
+	});
+
+	it("ends at once when the reader is removed from the organisation of a private repository", async () => {
+		const bob = tokens.bob as string;
+		const content = bytes(64 * 1024, 11);
+		const held = await openWithGrants(bob, REPO, content);
+		await admin("DELETE", "/api/admin/orgs/acme/members/bob");
+		try {
+			await expectRefused(bob, "bob", REPO, held, content);
+		} finally {
+			await admin("PUT", "/api/admin/orgs/acme/members/bob", { role: "read" });
+		}
+		// A member again: the same grant works (the check reads the rights of the moment).
+		expect((await put(held.href, content)).status).toBe(200);
+		expect((await commit(bob, REPO, pr(held.num), "late.txt")).status).toBe(200);
+	});
+
+	it("ends at once when the repository is made private to a reader who is not a member", async () => {
+		const carol = tokens.carol as string;
+		const content = bytes(64 * 1024, 12);
+		const held = await openWithGrants(carol, "acme/open", content);
+		await admin("PUT", "/api/models/acme/open/settings", { private: true });
+		try {
+			await expectRefused(carol, "carol", "acme/open", held, content);
+		} finally {
+			await admin("PUT", "/api/models/acme/open/settings", { private: false });
+		}
+		expect((await commit(carol, "acme/open", pr(held.num), "late.txt")).status).toBe(200);
 	});
 });

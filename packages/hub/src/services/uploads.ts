@@ -157,8 +157,9 @@ export async function requireHolderRight(
 	if (!found) throw new HubError("NotFound", `${repo.id} no longer exists: this ${what} grants nothing`);
 	const refusal = right === "write" ? repoRefusal(viewer, found, "write") : participantRefusal(viewer, found);
 	if (refusal) {
+		// Hidden: the repository is private and the holder is no member (removed, or it was made private).
 		const why = refusal.hidden
-			? `${holder.account} is no longer a member of ${found.namespace}`
+			? `${repo.id} is private, and ${holder.account} may not read it (not a member of ${found.namespace})`
 			: refusal.message;
 		const lost = right === "write" ? "write access to" : "the right to open pull requests on";
 		throw new HubError(
