@@ -210,6 +210,33 @@ def group_api():
     return out
 
 
+def group_listings():
+    """Dataset listings as huggingface_hub asks for them and parses them: search, author, filters (tags, ANDed;
+    the card's task and language), sort, expand, and paging through the Link header with huggingface_hub's own
+    paginate (what list_datasets follows), two datasets a page."""
+    from huggingface_hub.utils import build_hf_headers, paginate
+
+    api = HfApi(token=params["token"])
+    out = {}
+    every = list(api.list_datasets(full=True))
+    out["all"] = [{"id": d.id, "tags": d.tags, "created_at": d.created_at.isoformat()} for d in every]
+    out["search"] = [d.id for d in api.list_datasets(search="reviews")]
+    out["search_author"] = [d.id for d in api.list_datasets(search="shared", author="datalab")]
+    out["author_other"] = [d.id for d in api.list_datasets(author="nobody-here")]
+    out["filter_csv"] = [d.id for d in api.list_datasets(filter="format:csv")]
+    out["filter_and"] = [d.id for d in api.list_datasets(filter=["format:csv", "license:mit"])]
+    out["task"] = [d.id for d in api.list_datasets(task_categories="text-classification")]
+    out["language"] = [d.id for d in api.list_datasets(language="en")]
+    out["sort_created"] = [d.id for d in api.list_datasets(sort="created_at")]
+    out["expand"] = [
+        {key: value for key, value in vars(d).items() if value is not None}
+        for d in api.list_datasets(search="reviews", expand=["downloads", "likes", "private"])
+    ]
+    headers = build_hf_headers(token=params["token"])
+    out["pages"] = [d["id"] for d in paginate(f"{api.endpoint}/api/datasets", params={"limit": 2}, headers=headers)]
+    return out
+
+
 def group_push():
     """`Dataset.push_to_hub` and `DatasetDict.push_to_hub` (configs and splits), then `load_dataset`."""
     import datasets
@@ -417,7 +444,7 @@ def audio_folder(api, token, cache):
     return out
 
 
-GROUPS = {"api": group_api, "push": group_push, "files": group_files}
+GROUPS = {"api": group_api, "listings": group_listings, "push": group_push, "files": group_files}
 
 result = GROUPS[sys.argv[1]]()
 result["_version"] = huggingface_hub.__version__

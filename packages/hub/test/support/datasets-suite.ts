@@ -208,6 +208,58 @@ export function defineDatasetSuite(
 			}, 240_000);
 		}
 
+		for (const generation of options.generations) {
+			it(`lists datasets by search, author, filters, sort, expand and pages, as huggingface_hub parses them (${generation})`, async () => {
+				await hub.server.analysis.idle();
+				const out = await client<{
+					all: Array<{ id: string; tags: string[]; created_at: string }>;
+					[list: string]: unknown;
+				}>("listings", generation, { token: tokens.alice });
+				const ids = out.all.map((dataset) => dataset.id);
+				const tagged = (...tags: string[]) =>
+					out.all.filter((dataset) => tags.every((tag) => dataset.tags.includes(tag))).map((d) => d.id);
+				// The datasets the suite made so far (both generations' when this one runs second).
+				expect(ids).toEqual(
+					expect.arrayContaining([`alice/reviews-${generation}`, `datalab/shared-${generation}`]),
+				);
+				expect(out.search).toEqual(ids.filter((id) => id.includes("reviews")));
+				expect(out.search_author).toEqual(
+					ids.filter((id) => id.startsWith("datalab/") && id.includes("shared")),
+				);
+				expect(out.author_other).toEqual([]);
+				// Filters are tags (ANDed), the card's task and language included, as dataset_info shows them.
+				for (const [list, tags] of [
+					["filter_csv", ["format:csv"]],
+					["filter_and", ["format:csv", "license:mit"]],
+					["task", ["task_categories:text-classification"]],
+					["language", ["language:en"]],
+				] as const) {
+					expect(out[list], list).toEqual(tagged(...tags));
+				}
+				expect(tagged("task_categories:text-classification")).toContain(`alice/reviews-${generation}`);
+				expect(tagged("format:csv").length).toBeGreaterThan(0);
+				// Newest first.
+				const created = new Map(out.all.map((dataset) => [dataset.id, dataset.created_at]));
+				const order = (out.sort_created as string[]).map((id) => created.get(id) ?? "");
+				expect(order).toEqual([...order].sort().reverse());
+				expect(out.sort_created as string[]).toHaveLength(ids.length);
+				// Exactly the properties asked for, with the id (and _id, as the public hub always sends it).
+				const expanded = out.expand as Array<Record<string, unknown>>;
+				expect(expanded.map((dataset) => dataset.id)).toEqual(ids.filter((id) => id.includes("reviews")));
+				for (const dataset of expanded) {
+					expect(Object.keys(dataset).sort()).toEqual(["_id", "downloads", "id", "likes", "private"]);
+					expect(dataset).toMatchObject({
+						likes: 0,
+						private: false,
+						downloads: expect.any(Number) as number,
+					});
+				}
+				// Two a page, the next page from the Link header: every dataset once, in the listing's order.
+				expect(ids.length).toBeGreaterThan(4);
+				expect(out.pages).toEqual(ids);
+			}, 240_000);
+		}
+
 		it("derives a dataset's tags, description and citation from its card and files", async () => {
 			await hub.server.analysis.idle();
 			const repo = `alice/reviews-${options.generations[0]}`;
