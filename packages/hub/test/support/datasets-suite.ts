@@ -254,8 +254,9 @@ export function defineDatasetSuite(
 						downloads: expect.any(Number) as number,
 					});
 				}
-				// Two a page, the next page from the Link header: every dataset once, in the listing's order.
-				expect(ids.length).toBeGreaterThan(4);
+				// Two a page (more than one page: three datasets at least), the next from the Link header: every
+				// dataset once, in the listing's order.
+				expect(ids.length).toBeGreaterThan(2);
 				expect(out.pages).toEqual(ids);
 			}, 240_000);
 		}
