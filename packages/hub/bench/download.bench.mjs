@@ -20,7 +20,6 @@
 // BENCH_CONNECTIONS (default 50), BENCH_NGINX_WORKERS (default 1), BENCH_CLI (the hub's dist/cli.js to
 // run, default this package's: to compare two builds in alternating runs). Prints one JSON line per
 // measurement.
-import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
 import {
 	chmodSync,
@@ -32,16 +31,23 @@ import {
 	statSync,
 	writeFileSync,
 } from "node:fs";
-import { get as httpGet } from "node:http";
 import { connect, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { setInterval, clearInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
 import { loadRaw } from "./load.mjs";
 import { startServer, stopServer } from "./process.mjs";
-import { answerHeaders, hubApi, putGenerated, rssMiB, sha256Of, startBareServer } from "./support.mjs";
+import {
+	answerHeaders,
+	BARE_FILE,
+	download,
+	hubApi,
+	putGenerated,
+	rssMiB,
+	sha256Of,
+	startBareServer,
+} from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js");
@@ -56,23 +62,6 @@ const SMALL_FILE = JSON.stringify(
 	null,
 	2,
 );
-
-// The bare file server: one file streamed from disk with a Content-Length, as any static file server would.
-const BARE_FILE = `
-const http = require("node:http");
-const fs = require("node:fs");
-let file = "";
-process.stdin.on("data", (c) => (file += c));
-process.stdin.on("end", () => {
-	const size = fs.statSync(file).size;
-	const server = http.createServer((req, res) => {
-		res.writeHead(200, { "content-type": "application/octet-stream", "content-length": size });
-		fs.createReadStream(file).pipe(res);
-	});
-	server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port + "/"));
-	process.on("SIGTERM", () => server.close(() => process.exit(0)));
-});
-`;
 
 // The static file server used when nginx is missing: the file read from disk for each request, as a
 // minimal static server would.
@@ -96,26 +85,6 @@ process.stdin.on("end", () => {
 `;
 
 const ndjson = (lines) => lines.map((line) => JSON.stringify(line)).join("\n");
-
-/** Reads a whole answer, hashing it; returns the bytes' SHA-256, their count and the seconds taken. */
-function download(url) {
-	return new Promise((resolve, reject) => {
-		const started = performance.now();
-		const hash = createHash("sha256");
-		let bytes = 0;
-		httpGet(url, (response) => {
-			if (response.statusCode !== 200) reject(new Error(`GET ${url}: ${response.statusCode}`));
-			response.on("data", (chunk) => {
-				bytes += chunk.length;
-				hash.update(chunk);
-			});
-			response.on("end", () =>
-				resolve({ sha256: hash.digest("hex"), bytes, seconds: (performance.now() - started) / 1000 }),
-			);
-			response.on("error", reject);
-		}).on("error", reject);
-	});
-}
 
 /** The file under `dir` named `name` (the disk store keeps blobs under their SHA-256). */
 function findFile(dir, name) {

@@ -1,8 +1,10 @@
-// What the hub's benchmarks share: generated data, the hub's API, memory readings, and load against a bare
-// node:http server (the floor) in alternating rounds.
+// What the hub's benchmarks share: generated data, the hub's API, memory and CPU readings, load against a
+// bare node:http server (the floor) in alternating rounds, and a bare server streaming a file from disk.
 import { createCipheriv, createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
+import { get as httpGet, request } from "node:http";
+import { performance } from "node:perf_hooks";
+import { clearInterval, setInterval } from "node:timers";
 import { pipeline } from "node:stream/promises";
 import autocannon from "autocannon";
 import { startServer } from "./process.mjs";
@@ -136,4 +138,73 @@ export async function againstFloor(hubUrl, bareUrl, { connections, rounds, heade
 	const hub = summary(hubRounds);
 	const bare = summary(bareRounds);
 	return { hub, bare, ratio: Math.round((hub.rps / bare.rps) * 1000) / 1000 };
+}
+
+/** CPU seconds (user + system) a process has spent, from /proc/<pid>/stat (clock ticks of 1/100 s). */
+export function cpuSeconds(pid) {
+	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+	return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Samples a process's memory while `work` runs; returns its result, the peak and the time taken. */
+export async function measured(pid, work) {
+	const before = rssMiB(pid);
+	const cpuBefore = cpuSeconds(pid);
+	let peak = before;
+	const timer = setInterval(() => {
+		peak = Math.max(peak, rssMiB(pid));
+	}, 50);
+	const started = performance.now();
+	try {
+		const result = await work();
+		return {
+			result,
+			before,
+			peak: Math.max(peak, rssMiB(pid)),
+			seconds: (performance.now() - started) / 1000,
+			cpu: cpuSeconds(pid) - cpuBefore,
+		};
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+// The bare file server: one file streamed from disk with a Content-Length, as any static file server would.
+export const BARE_FILE = `
+const http = require("node:http");
+const fs = require("node:fs");
+let file = "";
+process.stdin.on("data", (c) => (file += c));
+process.stdin.on("end", () => {
+	const size = fs.statSync(file).size;
+	const server = http.createServer((req, res) => {
+		res.writeHead(200, { "content-type": "application/octet-stream", "content-length": size });
+		fs.createReadStream(file).pipe(res);
+	});
+	server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port + "/"));
+	process.on("SIGTERM", () => server.close(() => process.exit(0)));
+});
+`;
+
+/**
+ * Reads a whole answer, hashing it unless `hash` is false (then the client's hashing does not cap the
+ * rate measured); returns the bytes' SHA-256 (or undefined), their count and the seconds taken.
+ */
+export function download(url, { hash: hashing = true } = {}) {
+	return new Promise((resolve, reject) => {
+		const started = performance.now();
+		const hash = hashing ? createHash("sha256") : undefined;
+		let bytes = 0;
+		httpGet(url, (response) => {
+			if (response.statusCode !== 200) reject(new Error(`GET ${url}: ${response.statusCode}`));
+			response.on("data", (chunk) => {
+				bytes += chunk.length;
+				hash?.update(chunk);
+			});
+			response.on("end", () =>
+				resolve({ sha256: hash?.digest("hex"), bytes, seconds: (performance.now() - started) / 1000 }),
+			);
+			response.on("error", reject);
+		}).on("error", reject);
+	});
 }

@@ -28,11 +28,9 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { setInterval, clearInterval } from "node:timers";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./process.mjs";
-import { data, hubApi, putGenerated, rssMiB, sha256Of } from "./support.mjs";
+import { data, hubApi, measured, putGenerated, sha256Of } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..", "..");
@@ -41,35 +39,7 @@ const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
 const TRANSFERS = (process.env.BENCH_UPLOAD_TRANSFERS ?? "lfs,xet").split(",");
 const NODE_ARGS = (process.env.BENCH_HUB_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
-/** CPU seconds (user + system) a process has spent, from /proc/<pid>/stat (clock ticks of 1/100 s). */
-function cpuSeconds(pid) {
-	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-	return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 const ADMIN = "upload-bench-admin-token";
-
-/** Samples a process's memory while `work` runs; returns its result, the peak and the time taken. */
-async function measured(pid, work) {
-	const before = rssMiB(pid);
-	const cpuBefore = cpuSeconds(pid);
-	let peak = before;
-	const timer = setInterval(() => {
-		peak = Math.max(peak, rssMiB(pid));
-	}, 50);
-	const started = performance.now();
-	try {
-		const result = await work();
-		return {
-			result,
-			before,
-			peak: Math.max(peak, rssMiB(pid)),
-			seconds: (performance.now() - started) / 1000,
-			cpu: cpuSeconds(pid) - cpuBefore,
-		};
-	} finally {
-		clearInterval(timer);
-	}
-}
 
 /** The Python test environment (made by the test setup when missing): huggingface_hub 2.0 with hf_xet. */
 function python() {

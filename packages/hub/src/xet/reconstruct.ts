@@ -83,13 +83,11 @@ export async function* reconstruct(
 	terms: readonly ShardTerm[],
 	zero: ReadonlySet<string> = new Set(),
 	options: {
-		/** The size of the blocks handed on (at least MAX_CHUNK_BYTES). */
-		blockBytes?: number;
 		/** Whether a block handed on may be refilled once the next is asked for (the consumer keeps none). */
 		reuseBlocks?: boolean;
 	} = {},
 ): AsyncIterable<Uint8Array> {
-	const blockBytes = Math.max(options.blockBytes ?? REBUILD_BLOCK_BYTES, MAX_CHUNK_BYTES);
+	const blockBytes = REBUILD_BLOCK_BYTES;
 	const reuseBlocks = options.reuseBlocks ?? storage.retainsNoPieces === true;
 	let block: Buffer = Buffer.allocUnsafe(blockBytes);
 	/** The block to fill after one is handed on: the same one when the consumer keeps no piece it is given. */
