@@ -34,7 +34,8 @@ import { rootTrees, someChangedPath } from "../repos/trees.js";
 import type { BlobStore } from "../storage/types.js";
 import type { ChangeEvent, ChangeEvents, ChangeOrigin } from "./changes.js";
 import { write } from "./write.js";
-import { readBlob, type BlobContext } from "./blobs.js";
+import type { BlobLocation } from "../blobs/small.js";
+import { readBlobLocated, type BlobContext } from "./blobs.js";
 
 /** The bounds of repository analysis (one hub process). */
 export interface AnalysisSettings {
@@ -92,13 +93,15 @@ async function parquetFooter(
 }
 
 /** A ranged reader over one revision's files that stops at the analysis's byte and time bounds. */
-function boundedReader(
+export function boundedReader(
 	blobs: BlobContext,
 	files: readonly (RevisionFile & { sha256: string })[],
 	settings: AnalysisSettings,
 	stopped: () => boolean,
 ): ReadRange {
 	const byPath = new Map(files.map((file) => [file.path, file]));
+	/** Where each file's bytes were found by its first read: its later ranges are read from there. */
+	const located = new Map<string, BlobLocation>();
 	const deadline = Date.now() + settings.timeoutMs;
 	let budget = settings.maxReadBytes;
 	return async (path, start, end) => {
@@ -110,7 +113,12 @@ function boundedReader(
 		if (Date.now() > deadline) throw new AnalysisBoundError("the analysis took too long");
 		if (stopped()) throw new AnalysisBoundError("the hub is stopping");
 		budget -= to - from;
-		const stream = await readBlob(blobs, file, { start: from, end: to });
+		const { stream, storedIn } = await readBlobLocated(
+			blobs,
+			{ ...file, storedIn: located.get(path) },
+			{ start: from, end: to },
+		);
+		located.set(path, storedIn);
 		const chunks: Buffer[] = [];
 		let length = 0;
 		for await (const chunk of stream) {

@@ -5,10 +5,12 @@ import { openDatabase } from "../db/open.js";
 import type { Database } from "../db/types.js";
 import { openBlobStore } from "../storage/open.js";
 import { BlobNotFoundError, type BlobStore } from "../storage/types.js";
-import { blobDownloadUrl, blobLocation, keepStored, readBlob } from "./blobs.js";
+import { boundedReader, DEFAULT_ANALYSIS_SETTINGS } from "./analysis.js";
+import { blobDownloadUrl, blobLocation, keepStored, readBlob, readBlobLocated } from "./blobs.js";
 
 // readBlob's location hint (issue 21): a file's download skips the small_blobs lookup when the cached
 // entry says its bytes are in the file store, and a stale hint (the blob moved) still finds the bytes.
+// A reader of several ranges of one file (the analysis) looks for it once: readBlobLocated says where.
 
 async function bytesOf(stream: Readable): Promise<string> {
 	const chunks: Buffer[] = [];
@@ -93,5 +95,28 @@ describe("readBlob's location hint", () => {
 		await expect(
 			readBlob({ db, storage }, { sha256: sha256("nowhere"), size: 7, storedIn: "files" }),
 		).rejects.toBeInstanceOf(BlobNotFoundError);
+	});
+
+	it("says where it found the bytes, and the analysis reads a file's later ranges from there", async () => {
+		expect((await readBlobLocated({ db, storage }, table)).storedIn).toBe("database");
+		expect((await readBlobLocated({ db, storage }, files)).storedIn).toBe("files");
+		expect((await readBlobLocated({ db, storage }, { ...table, storedIn: "files" })).storedIn).toBe(
+			"database",
+		);
+		queries = [];
+		const read = boundedReader(
+			{ db: counted, storage },
+			[{ path: "weights.bin", ...files }],
+			DEFAULT_ANALYSIS_SETTINGS,
+			() => false,
+		);
+		// A footer, then the header it names, then a slice: as the Parquet and safetensors readers ask.
+		expect(Buffer.from(await read("weights.bin", files.size - 5, files.size)).toString()).toBe(
+			inFiles.slice(-5),
+		);
+		expect(Buffer.from(await read("weights.bin", 0, 4)).toString()).toBe(inFiles.slice(0, 4));
+		expect(Buffer.from(await read("weights.bin", 5, 10)).toString()).toBe(inFiles.slice(5, 10));
+		// Before, each of the three reads asked the table first.
+		expect(queries.filter((sql) => sql.includes("FROM small_blobs")).length).toBe(1);
 	});
 });

@@ -94,9 +94,21 @@ export async function readBlob(
 	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
 	range?: ByteRange,
 ): Promise<Readable> {
+	return (await readBlobLocated(context, blob, range)).stream;
+}
+
+/**
+ * readBlob, also saying where the bytes were found: a caller reading the same blob again (ranges of one
+ * file) passes that as `storedIn`, so only its first read looks in the wrong places.
+ */
+export async function readBlobLocated(
+	context: { db: Queryable; storage: BlobStore },
+	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
+	range?: ByteRange,
+): Promise<{ stream: Readable; storedIn: BlobLocation }> {
 	if (blob.storedIn === "xet") {
 		const fromRecipe = await recipeStream(context, blob, range);
-		if (fromRecipe) return fromRecipe;
+		if (fromRecipe) return { stream: fromRecipe, storedIn: "xet" };
 		return readStored(context, { ...blob, storedIn: undefined }, range);
 	}
 	try {
@@ -104,31 +116,35 @@ export async function readBlob(
 	} catch (error) {
 		if (!(error instanceof BlobNotFoundError)) throw error;
 		const fromRecipe = await recipeStream(context, blob, range);
-		if (fromRecipe) return fromRecipe;
+		if (fromRecipe) return { stream: fromRecipe, storedIn: "xet" };
 		throw error;
 	}
 }
 
-/** The blob's bytes from the database's table or the file store (readBlob without recipes). */
+/** The blob's bytes from the database's table or the file store (readBlob without recipes), and which. */
 async function readStored(
 	context: { db: Queryable; storage: BlobStore },
 	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
 	range: ByteRange | undefined,
-): Promise<Readable> {
-	if (blob.size > SMALL_BLOB_LIMIT_BYTES) return context.storage.read(blob.sha256, range);
+): Promise<{ stream: Readable; storedIn: BlobLocation }> {
+	const fromFiles = async (): Promise<{ stream: Readable; storedIn: BlobLocation }> => ({
+		stream: await context.storage.read(blob.sha256, range),
+		storedIn: "files",
+	});
+	if (blob.size > SMALL_BLOB_LIMIT_BYTES) return fromFiles();
 	if (blob.storedIn === "files") {
 		try {
-			return await context.storage.read(blob.sha256, range);
+			return await fromFiles();
 		} catch (error) {
 			if (!(error instanceof BlobNotFoundError)) throw error;
 			const bytes = await smallBlobBytes(context.db, blob.sha256);
 			if (bytes === undefined) throw error;
-			return bytesStream(bytes, range);
+			return { stream: bytesStream(bytes, range), storedIn: "database" };
 		}
 	}
 	const bytes = await smallBlobBytes(context.db, blob.sha256);
-	if (bytes !== undefined) return bytesStream(bytes, range);
-	return context.storage.read(blob.sha256, range);
+	if (bytes !== undefined) return { stream: bytesStream(bytes, range), storedIn: "database" };
+	return fromFiles();
 }
 
 /**

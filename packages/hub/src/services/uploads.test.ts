@@ -139,7 +139,14 @@ describe("the upload services", () => {
 		// The commit refers to it by SHA-256; its inline files are stored as they arrive.
 		const commit = await startCommit(services, alice, repo, "main");
 		const readme = await commit.storeFile("README.md", Buffer.from("# m\n"), true);
-		expect(readme).toMatchObject({ kind: "file", path: "README.md", lfs: false, size: 4 });
+		// Where its bytes went (a small file: the database's table), for reading the card back (readBlob's hint).
+		expect(readme).toMatchObject({
+			kind: "file",
+			path: "README.md",
+			lfs: false,
+			size: 4,
+			storedIn: "database",
+		});
 		await expect(commit.storeFile("big.txt", Buffer.alloc(65, 0x61), true)).rejects.toMatchObject({
 			kind: "TooLarge",
 		});
@@ -198,7 +205,9 @@ describe("the upload services", () => {
 			},
 		});
 		const commit = await startCommit(eager, alice, repo, "main");
-		await commit.storeFile("now.txt", bytes("published at once\n"), true);
+		expect(await commit.storeFile("now.txt", bytes("published at once\n"), true)).toMatchObject({
+			storedIn: "files",
+		});
 		expect(await storage.stat(sha256("published at once\n"))).toEqual({ size: 18 });
 		const row = await db.query("SELECT touched_at FROM blobs WHERE sha256 = $1", [
 			sha256("published at once\n"),

@@ -352,7 +352,15 @@ export async function startCommit(
 				await settle(false);
 			// Small text stays a regular git file; large or binary-by-name files are kept as LFS.
 			const lfs = stored.gitOid === undefined || (!inline && isLfsFile(path, stored.size));
-			return { kind: "file", path, sha256: stored.sha256, size: stored.size, gitOid: stored.gitOid, lfs };
+			return {
+				kind: "file",
+				path,
+				sha256: stored.sha256,
+				size: stored.size,
+				gitOid: stored.gitOid,
+				lfs,
+				storedIn: small ? "database" : "files",
+			};
 		},
 		async commit(header, operations, pushed) {
 			await settle(true);

@@ -1,4 +1,5 @@
 import { applyEffectiveMetadata } from "../analysis/store.js";
+import type { BlobLocation } from "../blobs/small.js";
 import type { Queryable } from "../db/types.js";
 import type { ParsePool } from "../parsing/pool.js";
 import type { RepoKey } from "../repo-identity.js";
@@ -20,10 +21,17 @@ export interface MetadataChange {
 const README_HEAD_BYTES = 300 * 1024;
 
 /** Reads a stored blob's bytes, from wherever they are kept (services/blobs.ts: readBlob). */
-export type BlobRead = (blob: { sha256: string; size: number }, range: ByteRange) => Promise<Readable>;
+export type BlobRead = (
+	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
+	range: ByteRange,
+) => Promise<Readable>;
 
-async function readText(read: BlobRead, sha256: string, size: number, max: number): Promise<string> {
-	const stream = await read({ sha256, size }, { start: 0, end: Math.min(size, max) });
+async function readText(
+	read: BlobRead,
+	blob: { sha256: string; size: number; storedIn?: BlobLocation | undefined },
+	max: number,
+): Promise<string> {
+	const stream = await read(blob, { start: 0, end: Math.min(blob.size, max) });
 	const chunks: Buffer[] = [];
 	for await (const chunk of stream) chunks.push(chunk as Buffer);
 	return Buffer.concat(chunks).toString("utf8");
@@ -54,7 +62,12 @@ export async function metadataChange(
 	else if (readme && (readme.kind === "file" || readme.kind === "lfsFile")) {
 		const size = readme.size ?? objectSize(readme.sha256);
 		if (size !== undefined) {
-			const content = await readText(context.read, readme.sha256, size, README_HEAD_BYTES);
+			const storedIn = readme.kind === "file" ? readme.storedIn : undefined;
+			const content = await readText(
+				context.read,
+				{ sha256: readme.sha256, size, storedIn },
+				README_HEAD_BYTES,
+			);
 			const front = await context.parsing.run("frontMatter", {
 				content,
 				kind: repo.type === "dataset" ? "dataset" : "model",

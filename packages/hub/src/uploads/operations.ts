@@ -1,4 +1,5 @@
 import type { Unchecked } from "../api/unchecked.js";
+import type { BlobLocation } from "../blobs/small.js";
 import type { CommitHeaderRequest } from "../api/uploads.js";
 import { HubError, type ErrorKind } from "../errors.js";
 import type { TreeEdit } from "../repos/commits.js";
@@ -13,7 +14,16 @@ import { hasControlCharacterBesidesLines } from "@modelhub/tasks/literals";
  * or `lfsFile` (the client resolves them). Applied in order to the branch's current files.
  */
 export type CommitOperation =
-	| { kind: "file"; path: string; sha256: string; size: number; gitOid: string | undefined; lfs: boolean }
+	| {
+			kind: "file";
+			path: string;
+			sha256: string;
+			size: number;
+			gitOid: string | undefined;
+			lfs: boolean;
+			/** Where the commit stored its bytes, when it did (a hint for reading them back: readBlob). */
+			storedIn?: BlobLocation;
+	  }
 	| { kind: "lfsFile"; path: string; sha256: string; size: number | undefined }
 	| { kind: "deletedFile"; path: string }
 	| { kind: "deletedFolder"; path: string };
