@@ -6,6 +6,10 @@
 //    in front of the upstream: the goal is 1) and the downstream's resident memory (sampled every 50 ms);
 //  - a cache hit, against a download of a file of the same size from a repository of the downstream
 //    itself (the goal: >= 0.9x).
+// With the miss it prints CPU per MiB: the downstream hub's, and the whole path's (upstream hub, this
+// process's proxy and client, and for the miss the downstream): on a busy machine the wall-clock ratio
+// swings with other work, while the CPU a path costs does not (its ratio is the one a machine short of
+// processors would see).
 // Both hubs run as their own processes on fresh data folders (embedded database, files on disk). Each
 // timing is the median of BENCH_ROUNDS alternating runs (the machine is shared: figures are noisy).
 //
@@ -21,7 +25,7 @@ import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./process.mjs";
-import { hubApi, putGenerated, rssMiB, sha256Of } from "./support.mjs";
+import { cpuSeconds, hubApi, putGenerated, rssMiB, sha256Of } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js");
@@ -139,12 +143,28 @@ async function main() {
 		// A miss against the upstream's own speed (through the same proxy), alternating.
 		const miss = [];
 		const direct = [];
+		const missCpu = { down: [], path: [] };
+		const directCpu = [];
+		const upPid = upstream.child.pid;
+		const cpuNow = () => ({
+			up: cpuSeconds(upPid),
+			down: cpuSeconds(pid),
+			own: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+		});
 		for (const seed of missSeeds) {
+			let before = cpuNow();
 			direct.push((await download(`${proxy.url}/bench/up/resolve/main/file-${seed}.bin`)).seconds);
+			let after = cpuNow();
+			directCpu.push(after.up - before.up + after.own - before.own);
+			before = cpuNow();
 			const got = await download(`${downBase}/bench/up/resolve/main/file-${seed}.bin`);
+			after = cpuNow();
 			if (got.bytes !== SIZE) throw new Error("the mirror served the wrong size");
 			miss.push(got.seconds);
+			missCpu.down.push(after.down - before.down);
+			missCpu.path.push(after.up - before.up + after.down - before.down + after.own - before.own);
 		}
+		const perMiB = (seconds) => Math.round(((seconds * 1000) / (SIZE / 1024 ** 2)) * 100) / 100;
 		console.log(
 			JSON.stringify({
 				benchmark: "mirror-miss",
@@ -152,6 +172,10 @@ async function main() {
 				upstreamMiBps: Math.round(mbps(median(direct))),
 				missMiBps: Math.round(mbps(median(miss))),
 				ratio: Number((median(direct) / median(miss)).toFixed(2)),
+				downstreamCpuMsPerMiB: perMiB(median(missCpu.down)),
+				directPathCpuMsPerMiB: perMiB(median(directCpu)),
+				missPathCpuMsPerMiB: perMiB(median(missCpu.path)),
+				cpuRatio: Number((median(directCpu) / median(missCpu.path)).toFixed(2)),
 			}),
 		);
 

@@ -30,6 +30,7 @@ import pg from "pg";
 import { startPostgresCluster } from "../test/support/postgres-cluster.mjs";
 import { startServer, stopServer } from "./process.mjs";
 import { filterQueries, generatedModel, searchQueries, writeModelFile } from "./generate.mjs";
+import { cpuSeconds, TICKS_PER_SECOND } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // BENCH_CLI: another build's CLI (a before/after pair on one database: BENCH_DATABASE_URL).
@@ -77,19 +78,6 @@ function startHub(env) {
 		MODELHUB_LOG_LEVEL: "error",
 		...env,
 	});
-}
-
-// Linux reports process times in clock ticks of 1/100 s (USER_HZ).
-const TICKS_PER_SECOND = 100;
-
-/** User + system CPU seconds of a process (fields 14 and 15 of /proc/<pid>/stat), 0 once it is gone. */
-function cpuSeconds(pid) {
-	try {
-		const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-		return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-	} catch {
-		return 0;
-	}
 }
 
 /**

@@ -32,6 +32,19 @@ export function rssMiB(pid) {
 	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+// Linux reports process times in clock ticks of 1/100 s (USER_HZ).
+export const TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds of a process (fields 14 and 15 of /proc/<pid>/stat), 0 once it is gone. */
+export function cpuSeconds(pid) {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+		return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+	} catch {
+		return 0;
+	}
+}
+
 /** One call of the hub's JSON API with a token; its parsed answer, or an error naming the call. */
 export async function hubApi(base, method, path, token, body, type = "application/json") {
 	const res = await fetch(`${base}${path}`, {

@@ -12,13 +12,13 @@
 // Environment: BENCH_DURATION (rounds of 1 s per build and variant, default 5), BENCH_CONNECTIONS
 // (default 50), BENCH_CLI (the build measured, default this package's). Prints one JSON line per build,
 // method and variant.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRaw } from "./load.mjs";
 import { startServer, stopServer } from "./process.mjs";
-import { hubApi } from "./support.mjs";
+import { cpuSeconds, hubApi } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BUILDS = Object.fromEntries(
@@ -33,13 +33,6 @@ const ADMIN = "token-bench-admin-token";
 const PATH = "/bench/tok/resolve/main/config.json";
 const CONFIG = JSON.stringify({ architectures: ["BertModel"], hidden_size: 32, model_type: "bert" }, null, 2);
 // Linux reports process times in clock ticks of 1/100 s (USER_HZ).
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user + system) a process has used so far (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuSeconds(pid) {
-	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-	return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
 
 /** A hub process with a user, their token and a public repository holding config.json. */
 async function startHub(name, cli) {

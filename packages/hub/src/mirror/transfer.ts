@@ -24,6 +24,8 @@ export interface Expected {
 
 /** Bytes of a piece a follower reads from the spool at once. */
 const READ_PIECE = 1024 * 1024;
+/** Bytes received and not yet written to the spool at most (reading the upstream waits past it). */
+const SPOOL_BACKLOG = 8 * 1024 * 1024;
 
 export class Transfer {
 	private written = 0;
@@ -82,9 +84,30 @@ export class Transfer {
 		}
 	}
 
-	/** Writes the upstream's bytes to the spool, checking their size and digest as they pass. */
+	/**
+	 * Writes the upstream's bytes to the spool, checking their size and digest as they pass. Pieces that
+	 * arrive while a write is under way are written together in the next one (one writev), and the
+	 * upstream is read meanwhile: a miss costs a write per batch, not per network piece, and reading
+	 * and writing overlap. At most SPOOL_BACKLOG bytes wait in memory (then reading waits for the disk).
+	 */
 	private async receive(spool: FileHandle, source: AsyncIterable<Uint8Array>): Promise<void> {
 		let handle: FileHandle | undefined = spool;
+		let waiting: Uint8Array[] = [];
+		let waitingBytes = 0;
+		let received = 0;
+		let writing: Promise<void> | undefined;
+		let writeFailure: Error | undefined;
+		const drain = async (into: FileHandle): Promise<void> => {
+			while (waiting.length > 0) {
+				const batch = waiting;
+				const bytes = waitingBytes;
+				waiting = [];
+				waitingBytes = 0;
+				await writevAll(into, batch, this.written);
+				this.written += bytes;
+				this.events.emit("progress");
+			}
+		};
 		try {
 			// Only the digest the ETag is: the store computes the SHA-256 of what it keeps itself.
 			const lfs = this.expected.etag.length === 64;
@@ -92,14 +115,28 @@ export class Transfer {
 				? createHash("sha256")
 				: createHash("sha1").update(`blob ${this.expected.size}\0`);
 			for await (const piece of source) {
-				if (this.written + piece.length > this.expected.size) {
+				if (writeFailure) throw writeFailure;
+				if (received + piece.length > this.expected.size) {
 					throw new Error(`the upstream sent more than the ${this.expected.size} bytes it announced`);
 				}
+				received += piece.length;
 				digest.update(piece);
-				await writeAll(handle, piece, this.written);
-				this.written += piece.length;
-				this.events.emit("progress");
+				waiting.push(piece);
+				waitingBytes += piece.length;
+				if (writing === undefined) {
+					const into = handle;
+					// A failed write stops the transfer at the next piece or at the end.
+					writing = drain(into)
+						.catch((error: unknown) => {
+							writeFailure ??= error instanceof Error ? error : new Error(String(error));
+						})
+						.finally(() => (writing = undefined));
+				}
+				if (waitingBytes >= SPOOL_BACKLOG) await writing;
 			}
+			await writing;
+			if (writeFailure) throw writeFailure;
+			await drain(handle);
 			await handle.close();
 			handle = undefined;
 			if (this.written !== this.expected.size) {
@@ -109,6 +146,8 @@ export class Transfer {
 				throw new Error(`the upstream's bytes do not match their ETag ${this.expected.etag}`);
 			}
 		} finally {
+			// A write still under way (the source failed) ends before the spool is closed.
+			await writing;
 			await handle?.close().catch(() => {});
 		}
 	}
@@ -158,12 +197,18 @@ export class Transfer {
 	}
 }
 
-/** Writes all of `piece` at `position` (a positioned write may write less than asked). */
-async function writeAll(handle: FileHandle, piece: Uint8Array, position: number): Promise<void> {
-	let done = 0;
-	while (done < piece.length) {
-		const { bytesWritten } = await handle.write(piece, done, piece.length - done, position + done);
-		done += bytesWritten;
+/** Writes all of `pieces` at `position`, in order (a positioned write may write less than asked). */
+async function writevAll(handle: FileHandle, pieces: Uint8Array[], position: number): Promise<void> {
+	let rest = pieces;
+	let at = position;
+	while (rest.length > 0) {
+		const { bytesWritten } = await handle.writev(rest, at);
+		at += bytesWritten;
+		let skipped = bytesWritten;
+		let index = 0;
+		while (index < rest.length && skipped >= rest[index]!.length) skipped -= rest[index++]!.length;
+		rest = rest.slice(index);
+		if (skipped > 0) rest[0] = rest[0]!.subarray(skipped);
 	}
 }
 

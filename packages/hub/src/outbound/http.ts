@@ -121,33 +121,45 @@ async function exchange(
 	async function* body(): AsyncIterable<Uint8Array> {
 		if (!stream) return;
 		const reader = stream.getReader();
+		// One timer for the whole body, not one (and a promise race) per piece: it checks, when it fires,
+		// how long the read under way has waited, and aborts the exchange once that reaches idleTimeoutMs.
+		// Time spent by the caller between reads does not count.
+		let readSince: number | undefined;
+		let stalled = false;
+		let idle: ReturnType<typeof setTimeout> | undefined;
+		const check = (): void => {
+			idle = undefined;
+			if (readSince === undefined) return;
+			const waited = performance.now() - readSince;
+			if (waited >= settings.idleTimeoutMs) {
+				stalled = true;
+				controller.abort();
+				return;
+			}
+			idle = setTimeout(check, settings.idleTimeoutMs - waited);
+		};
 		try {
 			for (;;) {
-				let idle: ReturnType<typeof setTimeout> | undefined;
-				const stalled = new Promise<never>((_, reject) => {
-					idle = setTimeout(
-						() =>
-							reject(
-								new OutboundError(
-									"timeout",
-									`${url.origin} sent nothing for ${settings.idleTimeoutMs} ms in the middle of an answer`,
-								),
-							),
-						settings.idleTimeoutMs,
-					);
-				});
+				readSince = performance.now();
+				idle ??= setTimeout(check, settings.idleTimeoutMs);
+				let next: ReadableStreamReadResult<Uint8Array>;
 				try {
-					const next = await Promise.race([reader.read(), stalled]);
-					if (next.done) return;
-					yield next.value;
+					next = await reader.read();
 				} catch (error) {
-					if (error instanceof OutboundError) throw error;
+					if (stalled) {
+						throw new OutboundError(
+							"timeout",
+							`${url.origin} sent nothing for ${settings.idleTimeoutMs} ms in the middle of an answer`,
+						);
+					}
 					throw new OutboundError("unreachable", `${url.origin} broke off an answer (${causeOf(error)})`);
-				} finally {
-					clearTimeout(idle);
 				}
+				readSince = undefined;
+				if (next.done) return;
+				yield next.value;
 			}
 		} finally {
+			clearTimeout(idle);
 			controller.abort();
 			reader.releaseLock();
 		}
