@@ -67,7 +67,7 @@ beforeAll(async () => {
 	);
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	hub = await startHub({ db, seed: false, adminToken: ADMIN, git: { maxPushBytes: 256 * 1024 } });
-	for (const name of ["alice", "bob"]) {
+	for (const name of ["alice", "bob", "carol"]) {
 		const res = await api("/api/admin/users", ADMIN, { name });
 		tokens[name] = ((await res.json()) as { token: string }).token;
 	}
@@ -381,6 +381,115 @@ describe("git push over smart HTTP", () => {
 		expect(garbage.status).toBe(400);
 		expect(await head("alice/tiny")).toBe(before);
 	});
+});
+
+describe("git push to pull requests and stale pushes", () => {
+	it("lands commits on refs/pr/N for its author; new refs/pr/*, others and deletions are refused", async () => {
+		const opened = await api("/api/models/alice/tiny/discussions", tokens.bob, {
+			title: "Bob's changes",
+			pullRequest: true,
+		});
+		expect(opened.status).toBe(200);
+		const { num, gitReference } = (await opened.json()) as { num: number; gitReference: string };
+		expect(gitReference).toBe(`refs/pr/${num}`);
+		const main = await head("alice/tiny");
+		const dir = await cloneTiny();
+		await commitFile(dir, "bob.txt", "from bob\n", "Bob's first");
+		const tip = await commitFile(dir, "bob.txt", "from bob, again\n", "Bob's second");
+		const asBob = (...args: string[]) =>
+			gitResult([...credentials("bob", tokens.bob as string), "push", "origin", ...args], dir);
+		// bob may not write to the repository: main is refused, his pull request's ref is not.
+		const toMain = await asBob("HEAD:main");
+		expect(toMain.code).not.toBe(0);
+		const pushed = await asBob(`HEAD:${gitReference}`);
+		expect(pushed.code, pushed.stderr).toBe(0);
+		expect(await head("alice/tiny", encodeURIComponent(gitReference))).toBe(tip);
+		expect(await head("alice/tiny")).toBe(main);
+		expect(
+			await (await fetch(`${hub.url}/alice/tiny/resolve/${encodeURIComponent(gitReference)}/bob.txt`)).text(),
+		).toBe("from bob, again\n");
+		// Each pushed commit shows in the pull request's timeline, as API commits do.
+		const details = (await (await api(`/api/models/alice/tiny/discussions/${num}`, tokens.bob)).json()) as {
+			events: Array<{ type: string; data?: { subject?: string; oid?: string } }>;
+		};
+		expect(
+			details.events.filter((event) => event.type === "commit").map((event) => event.data?.subject),
+		).toEqual(["Bob's first", "Bob's second"]);
+		// carol may read but did not open it: refused with the reason.
+		await commitFile(dir, "carol.txt", "c\n", "Carol's");
+		const carol = await gitResult(
+			[...credentials("carol", tokens.carol as string), "push", "origin", `HEAD:${gitReference}`],
+			dir,
+		);
+		expect(carol.code).not.toBe(0);
+		expect(carol.stderr).toMatch(
+			new RegExp(`remote: ${gitReference}: Only the author of pull request #${num}`),
+		);
+		// A refs/pr/N no pull request has, and deleting one, are refused with what to do.
+		const invented = await asBob("HEAD:refs/pr/999");
+		expect(invented.code).not.toBe(0);
+		expect(invented.stderr).toMatch(
+			/remote: refs\/pr\/999: refs\/pr\/999 is not a pull request of this repository: open one first/,
+		);
+		const deleted = await asBob("--delete", gitReference);
+		expect(deleted.code).not.toBe(0);
+		expect(deleted.stderr).toMatch(/belongs to its pull request: close the pull request instead/);
+		expect(await head("alice/tiny", encodeURIComponent(gitReference))).toBe(tip);
+		// A writer may push to it too (alice, the repository's owner).
+		const more = await commitFile(dir, "alice.txt", "a\n", "Alice's review fix");
+		const byAlice = await gitResult(
+			[...credentials("alice", tokens.alice as string), "push", "origin", `HEAD:${gitReference}`],
+			dir,
+		);
+		expect(byAlice.code, byAlice.stderr).toBe(0);
+		expect(await head("alice/tiny", encodeURIComponent(gitReference))).toBe(more);
+	}, 180_000);
+
+	it("refuses a deletion or update whose expected old value has moved since git read the refs", async () => {
+		const dir = await cloneTiny();
+		const push = (...args: string[]) =>
+			gitResult([...credentials("alice", tokens.alice as string), "push", "origin", ...args], dir);
+		await commitFile(dir, "moving.txt", "one\n", "On moving");
+		expect((await push("HEAD:refs/heads/moving")).code).toBe(0);
+		// git's pre-push hook runs after git has read the hub's refs and before it sends its commands:
+		// an API commit there moves the branch under the push, as a concurrent writer would.
+		const mover = join(home, `mover-${Date.now()}.mjs`);
+		writeFileSync(
+			mover,
+			`const lines = [{ key: "header", value: { summary: "Moved by the API" } }, { key: "file", value: { path: "api-" + process.hrtime.bigint() + ".txt", content: "YQ==", encoding: "base64" } }];
+const res = await fetch(${JSON.stringify(`${hub.url}/api/models/alice/tiny/commit/moving`)}, { method: "POST", headers: { authorization: "Bearer " + process.env.MOVER_TOKEN, "content-type": "application/x-ndjson" }, body: lines.map((line) => JSON.stringify(line)).join("\\n") });
+if (res.status !== 200) { console.error(await res.text()); process.exit(1); }
+`,
+		);
+		const hook = join(dir, ".git", "hooks", "pre-push");
+		writeFileSync(
+			hook,
+			`#!/bin/sh\nMOVER_TOKEN=${tokens.alice} exec ${JSON.stringify(process.execPath)} ${JSON.stringify(mover)}\n`,
+			{
+				mode: 0o755,
+			},
+		);
+		const seen = await head("alice/tiny", "moving");
+		const stale = await push("--delete", "moving");
+		expect(stale.code).not.toBe(0);
+		expect(stale.stderr).toMatch(/remote rejected\].*moving.*\(stale: moving has moved since it was fetched/);
+		const moved = await head("alice/tiny", "moving");
+		expect(moved).not.toBe(seen);
+		// An update on the moved branch: the commits build on what git saw, not on the new head.
+		await git(["fetch", "-q", "origin", "moving"], dir);
+		await git(["reset", "-q", "--hard", "FETCH_HEAD"], dir);
+		await commitFile(dir, "late-on-moving.txt", "late\n", "Late on moving");
+		const update = await push("HEAD:moving");
+		expect(update.code).not.toBe(0);
+		expect(update.stderr).toMatch(/A commit has happened since: moving is at/);
+		// Without the concurrent writer, the deletion goes.
+		rmSync(hook);
+		const now = await head("alice/tiny", "moving");
+		const gone = await push("--delete", "moving");
+		expect(gone.code, gone.stderr).toBe(0);
+		expect((await api("/api/models/alice/tiny/revision/moving", tokens.alice)).status).toBe(404);
+		expect(now).not.toBe(moved);
+	}, 180_000);
 });
 
 /** A thin pack of `revs` (git pack-objects --revs), as git push would send it. */

@@ -166,16 +166,42 @@ export async function moveBranch(
 /** Deletes a branch (never `main`) or a tag; the commit it pointed to is returned. */
 export async function deleteRef(
 	tx: Queryable,
-	input: { repo: RepoKey; kind: "branch" | "tag"; name: string },
+	input: {
+		repo: RepoKey;
+		kind: "branch" | "tag";
+		name: string;
+		/** The commit the caller saw the ref at (git push's old id): refused when it has moved since. */
+		expected?: string;
+	},
 ): Promise<string> {
 	if (input.kind === "branch" && input.name === "main") {
 		throw new HubError("Invalid", "The main branch cannot be deleted");
 	}
-	const result = await tx.query<{ commit_id: string }>(
-		"DELETE FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind = $3 AND name = $4 RETURNING commit_id",
-		[input.repo.type, input.repo.id, input.kind, input.name],
-	);
+	const key = [input.repo.type, input.repo.id, input.kind, input.name];
+	const result =
+		input.expected === undefined
+			? await tx.query<{ commit_id: string }>(
+					"DELETE FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind = $3 AND name = $4 RETURNING commit_id",
+					key,
+				)
+			: await tx.query<{ commit_id: string }>(
+					"DELETE FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind = $3 AND name = $4 AND commit_id = $5 RETURNING commit_id",
+					[...key, input.expected],
+				);
 	const row = result.rows[0];
-	if (!row) throw revisionNotFound(input.name);
-	return row.commit_id;
+	if (row) return row.commit_id;
+	if (input.expected !== undefined) {
+		const current = await tx.query<{ commit_id: string }>(
+			"SELECT commit_id FROM refs WHERE repo_type = $1 AND repo_id = $2 AND kind = $3 AND name = $4",
+			key,
+		);
+		const at = current.rows[0]?.commit_id;
+		if (at !== undefined) {
+			throw new HubError(
+				"PreconditionFailed",
+				`stale: ${input.name} has moved since it was fetched (it is at ${at}, not at ${input.expected}); fetch and try again`,
+			);
+		}
+	}
+	throw revisionNotFound(input.name);
 }

@@ -17,6 +17,7 @@ import { actorFor } from "../services/actor.js";
 import type { ServiceContext } from "../services/context.js";
 import { applyPush } from "../services/push.js";
 import type { RepoKey } from "../repo-identity.js";
+import { participantRefusal } from "../services/discussions.js";
 import { authorizeRepo } from "../services/repos.js";
 import type { WriteContext } from "../services/write.js";
 import { checkRepoId, hostedRepoUrls, type RepoUrls } from "./repo-paths.js";
@@ -43,8 +44,10 @@ export interface GitRouteOptions extends Pick<WriteContext, "db"> {
 const RECEIVE_REQUEST_TYPE = "application/x-git-receive-pack-request";
 
 /**
- * Write access for a push: anonymous requests get git's 401 (Basic challenge) so git asks for
- * credentials; a signed-in refusal (a read token, no write right) is answered as text/plain, which git
+ * Access for a push: write access, or for someone who may take part in the repository's discussions
+ * without it, read access (they may push to pull requests they may commit to: each ref update is
+ * checked, services/push.ts). Anonymous requests get git's 401 (Basic challenge) so git asks for
+ * credentials; a signed-in refusal (a read token, no access) is answered as text/plain, which git
  * prints as `remote: <reason>`, with its status.
  */
 async function writableRepo(
@@ -66,6 +69,13 @@ async function writableRepo(
 					challenge: BASIC_CHALLENGE,
 				},
 			);
+		}
+		if (error.refusal.status === 403) {
+			const readable = await authorizeRepo(options, request.viewer, target, "read").catch((refused) => {
+				if (refused instanceof RefusedError) return undefined;
+				throw refused;
+			});
+			if (readable && participantRefusal(request.viewer, readable) === undefined) return readable;
 		}
 		await reply.code(error.status).type("text/plain; charset=utf-8").send(`${error.message}\n`);
 		return undefined;

@@ -116,11 +116,11 @@ export async function commitChanges(
 	}
 	const prNumber = pullRequestNumber(request.branch);
 	const pushed = request.pushed;
-	if (
-		pushed !== undefined &&
-		(createPr || prNumber !== undefined || request.header.parentCommit === undefined)
-	) {
-		throw new HubError("Invalid", "pushed commits go to a branch, on the commit the client saw");
+	if (pushed !== undefined && (createPr || request.header.parentCommit === undefined)) {
+		throw new HubError(
+			"Invalid",
+			"pushed commits go to a branch or a pull request's ref, on the commit the client saw",
+		);
 	}
 	const operations = pushed ? pushed.flatMap((commit) => commit.operations) : request.operations;
 	// Every way in (NDJSON and multipart commits, LFS and Xet files, the web's uploads) ends here: the
@@ -180,12 +180,14 @@ export async function commitChanges(
 		const objects = await repoObjects(tx, repo, lfs);
 		const now = new Date();
 		let commitId: string;
+		/** The commits made, with their titles (a pull request's timeline shows each). */
+		const made: Array<{ oid: string; subject: string }> = [];
 		if (pushed !== undefined) {
 			// Each pushed commit on the one before (the first on the head checked above), kept as sent.
 			let parent = headId;
 			for (const commit of pushed) {
 				const { parsed } = commit;
-				const [made] = await writeCommits(tx, [
+				const [written] = await writeCommits(tx, [
 					{
 						repo: { type: repo.type, id: repo.id },
 						branch,
@@ -199,7 +201,8 @@ export async function commitChanges(
 						gitObject: { bytes: commit.bytes, tree: parsed.tree, parents: parsed.parents },
 					},
 				]);
-				parent = (made as { commitId: string }).commitId;
+				parent = (written as { commitId: string }).commitId;
+				made.push({ oid: parent, subject: parsed.title });
 			}
 			commitId = parent;
 		} else {
@@ -217,17 +220,16 @@ export async function commitChanges(
 				},
 			]);
 			commitId = (written as { commitId: string }).commitId;
+			made.push({ oid: commitId, subject: request.header.summary });
 		}
 		const changed = commitId !== headId;
 		const pr = pullRequest ? { pullRequest: pullRequest.num } : {};
 		if (!changed) return { value: { commitId, changed, ...pr }, change: changes };
 		if (pullRequest) {
-			changes.push(
-				await recordPullRequestCommit(tx, actor, repo, pullRequest, {
-					oid: commitId,
-					subject: request.header.summary,
-				}),
-			);
+			let recorded: ChangeEvent | undefined;
+			for (const commit of made)
+				recorded = await recordPullRequestCommit(tx, actor, repo, pullRequest, commit);
+			if (recorded) changes.push(recorded);
 		}
 		if (branch === "main") {
 			await setLastModified(tx, repo, now);

@@ -2,6 +2,7 @@ import type { RepoRef } from "../accounts/viewer.js";
 import { HubError } from "../errors.js";
 import { GitCommandError, type Quarantine } from "../git/receive-objects.js";
 import { ZERO_ID, type PushCommand, type RefOutcome } from "../git/receive.js";
+import { pullRequestNumber } from "../discussions/store.js";
 import { lfsPointer, parseCommitObject } from "../repos/git.js";
 import { writablePathProblem } from "../repos/paths.js";
 import type { CommitOperation } from "../uploads/operations.js";
@@ -113,11 +114,17 @@ async function newCommits(
 	return ids;
 }
 
-/** What a ref names: a branch or a tag (its short name), or a refusal for anything else. */
-function refTarget(ref: string): { kind: "branch" | "tag"; name: string } {
+/**
+ * What a ref names: a branch or a tag (its short name), a pull request's ref (`refs/pr/N`, named in
+ * full as the hub's commits name it), or a refusal for anything else.
+ */
+function refTarget(ref: string): { kind: "branch" | "tag" | "pr"; name: string } {
 	if (ref.startsWith("refs/heads/")) return { kind: "branch", name: ref.slice("refs/heads/".length) };
 	if (ref.startsWith("refs/tags/")) return { kind: "tag", name: ref.slice("refs/tags/".length) };
-	throw new RefRefused("only branches (refs/heads/…) and tags (refs/tags/…) can be pushed");
+	if (pullRequestNumber(ref) !== undefined) return { kind: "pr", name: ref };
+	throw new RefRefused(
+		"only branches (refs/heads/…), tags (refs/tags/…) and pull requests' refs (refs/pr/N) can be pushed",
+	);
 }
 
 /**
@@ -135,8 +142,22 @@ async function pushRef(
 	settings: PushSettings,
 ): Promise<void> {
 	const { kind, name } = refTarget(command.ref);
+	if (kind === "pr") {
+		// Commits go to an open pull request's ref as API commits with revision=refs/pr/N do (its
+		// author or a writer); the ref itself belongs to the pull request.
+		if (command.newId === ZERO_ID)
+			throw new RefRefused(`${name} belongs to its pull request: close the pull request instead`);
+		if (command.oldId === ZERO_ID) {
+			throw new RefRefused(
+				`${name} is not a pull request of this repository: open one first (on its web page, or huggingface_hub's create_pr=True), then push to its refs/pr/N`,
+			);
+		}
+		await pushCommits(context, actor, repo, quarantine, command, name, settings);
+		return;
+	}
 	if (command.newId === ZERO_ID) {
-		await deleteBranchOrTag(context, actor, repo, kind, name);
+		// Only if it is still where the client saw it (git's old id): a stale deletion is refused.
+		await deleteBranchOrTag(context, actor, repo, kind, name, command.oldId);
 		return;
 	}
 	if (kind === "tag") {
@@ -189,12 +210,13 @@ async function pushNewBranch(
 	try {
 		await pushCommits(context, actor, repo, quarantine, { ...command, oldId: base }, branch, settings);
 	} catch (error) {
-		await deleteBranchOrTag(context, actor, repo, "branch", branch).catch(() => undefined);
+		// Only the branch made here: not if someone has moved it since.
+		await deleteBranchOrTag(context, actor, repo, "branch", branch, base).catch(() => undefined);
 		throw error;
 	}
 }
 
-/** New commits on a branch: their files stored, then all committed in one transaction. */
+/** New commits on a branch or a pull request's ref: their files stored, then all committed in one transaction. */
 async function pushCommits(
 	context: ServiceContext,
 	actor: Actor,

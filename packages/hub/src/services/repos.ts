@@ -254,10 +254,12 @@ export async function deleteBranchOrTag(
 	repo: RepoRef,
 	kind: "branch" | "tag",
 	name: string,
+	/** The commit the caller saw it at (git push's old id): refused (412) when it has moved since. */
+	expected?: string,
 ): Promise<void> {
 	check(repoRefusal(actor.viewer, repo, "write"));
 	await write(context, async (tx) => {
-		const commit = await deleteRef(tx, { repo, kind, name });
+		const commit = await deleteRef(tx, { repo, kind, name, ...(expected === undefined ? {} : { expected }) });
 		return {
 			value: undefined,
 			audit: {
