@@ -434,8 +434,15 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 	// After the last request: what was counted is written before the database closes.
 	app.addHook("onClose", async () => services.downloads.close());
+	// Git's bare caches: under the data directory when configured, else a temporary one of this process.
+	const gitDir = options.git?.dir ?? (await mkdtemp(join(tmpdir(), "modelhub-git-")));
+	if (options.git?.dir === undefined)
+		app.addHook("onClose", async () => rm(gitDir, { recursive: true, force: true }));
+	const gitSettings = { ...DEFAULT_GIT_SETTINGS, ...options.git, dir: gitDir };
+	/** What the collector sweeps of git's: aborted pushes' quarantines. */
+	const gcGit = { dir: gitDir, timeoutMs: gitSettings.timeoutSeconds * 1000 };
 	const stopCollection = startPeriodicCollection(
-		services,
+		{ ...services, git: gcGit },
 		services.settings.gc ?? DEFAULT_GC_SETTINGS,
 		app.log,
 	);
@@ -459,7 +466,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	adminRoutes(app, { ...services, adminToken: options.adminToken });
 	siteAdminRoutes(app, services);
 	peopleRoutes(app, services);
-	quotaRoutes(app, { ...services, adminToken: options.adminToken });
+	quotaRoutes(app, { ...services, adminToken: options.adminToken, git: gcGit });
 	const mirror = options.upstream
 		? await MirrorService.create({
 				db: options.db,
@@ -510,11 +517,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	});
 	app.addHook("onClose", async () => webhooks.close());
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
-	// Git's bare caches: under the data directory when configured, else a temporary one of this process.
-	const gitDir = options.git?.dir ?? (await mkdtemp(join(tmpdir(), "modelhub-git-")));
-	if (options.git?.dir === undefined)
-		app.addHook("onClose", async () => rm(gitDir, { recursive: true, force: true }));
-	const git = new GitServer(services, { ...DEFAULT_GIT_SETTINGS, ...options.git, dir: gitDir });
+	const git = new GitServer(services, gitSettings);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter, git });
 	await gitRoutes(app, { db: services.db, git, services });
 	await catalogueRoutes(app, { ...services, cache });

@@ -2,7 +2,7 @@
 // it reclaims (stale uploads, expired xorbs, deleted repositories' files, bytes no row knows of,
 // temporaries of crashed writes), dry run against real run, and commits in flight racing it.
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateMultipartUploadCommand, UploadPartCommand } from "@aws-sdk/client-s3";
@@ -15,6 +15,7 @@ import { DEFAULT_GC_SETTINGS, DEFAULT_UPLOAD_SETTINGS, type GcSettings } from ".
 import { openDatabase } from "../src/db/open.js";
 import type { Database, Queryable, QueryOptions } from "../src/db/types.js";
 import { HubError } from "../src/errors.js";
+import { incomingDir, receivePack } from "../src/git/receive-objects.js";
 import { addUser } from "../src/services/accounts.js";
 import { actorFor, CLI_ACTOR, type Actor } from "../src/services/actor.js";
 import { ChangeEvents } from "../src/services/changes.js";
@@ -542,3 +543,65 @@ for (const [label, open] of BACKENDS) {
 		});
 	});
 }
+
+describe("the garbage collector and git pushes' quarantines", () => {
+	it("removes a quarantine an aborted push left once untouched for the temporaries' age, never a recent one", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "modelhub-gc-git-"));
+		folders.push(dir);
+		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		const storage = await openBlobStore({ kind: "disk", dir: join(dir, "files") });
+		try {
+			const gitDir = join(dir, "git");
+			const cache = join(gitDir, "cache.git");
+			mkdirSync(cache, { recursive: true });
+			// Quarantines as receivePack makes them, left as a killed hub would leave them: a partial pack
+			// in each, one untouched for two hours, one written a moment ago (a push in progress).
+			const options = { maxBytes: 1024, signal: new AbortController().signal, tempRoot: incomingDir(gitDir) };
+			await receivePack(cache, undefined, options);
+			await receivePack(cache, undefined, options);
+			const [first, second] = readdirSync(incomingDir(gitDir))
+				.map((name) => join(incomingDir(gitDir), name))
+				.sort();
+			expect(first).toBeDefined();
+			expect(second).toBeDefined();
+			const partial = Buffer.alloc(5000, 7);
+			for (const folder of [first, second] as string[])
+				writeFileSync(join(folder, "objects", "pack", "tmp_pack_partial"), partial);
+			// Which is which does not matter: one is made old.
+			const old = first as string;
+			const recent = second as string;
+			const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+			for (const path of [
+				join(old, "objects", "pack", "tmp_pack_partial"),
+				join(old, "objects", "pack"),
+				join(old, "objects"),
+				old,
+			])
+				utimesSync(path, twoHoursAgo, twoHoursAgo);
+			const context = { db, storage, git: { dir: gitDir, timeoutMs: 600_000 } };
+			const settings = { ...DEFAULT_GC_SETTINGS, tempMaxAgeMs: HOUR };
+			const dry = await collectGarbage(context, CLI_ACTOR, { dryRun: true, settings });
+			expect(dry.temporaries).toEqual({ count: 1, bytes: partial.length });
+			expect(existsSync(old)).toBe(true);
+			const real = await collectGarbage(context, CLI_ACTOR, { dryRun: false, settings });
+			expect(real.temporaries).toEqual({ count: 1, bytes: partial.length });
+			expect(existsSync(old)).toBe(false);
+			expect(existsSync(join(recent, "objects", "pack", "tmp_pack_partial"))).toBe(true);
+			// The push time limit bounds the age from below: with a limit over two hours, nothing goes.
+			utimesSync(recent, twoHoursAgo, twoHoursAgo);
+			utimesSync(join(recent, "objects"), twoHoursAgo, twoHoursAgo);
+			utimesSync(join(recent, "objects", "pack"), twoHoursAgo, twoHoursAgo);
+			utimesSync(join(recent, "objects", "pack", "tmp_pack_partial"), twoHoursAgo, twoHoursAgo);
+			const slow = await collectGarbage(
+				{ ...context, git: { dir: gitDir, timeoutMs: 3 * HOUR } },
+				CLI_ACTOR,
+				{ dryRun: false, settings },
+			);
+			expect(slow.temporaries.count).toBe(0);
+			expect(existsSync(recent)).toBe(true);
+		} finally {
+			await db.close();
+			await storage.close();
+		}
+	}, 180_000);
+});

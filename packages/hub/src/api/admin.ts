@@ -174,7 +174,10 @@ export interface GcReport {
 	 * rows, counted in bytes of their packed entries (not in reclaimedBytes, which is file storage).
 	 */
 	orphanedTrees: GcTally;
-	/** Temporary files and unfinished multipart uploads older than MODELHUB_GC_TEMP_MAX_AGE_SECONDS. */
+	/**
+	 * Temporary files, unfinished multipart uploads and aborted git pushes' quarantines older than
+	 * MODELHUB_GC_TEMP_MAX_AGE_SECONDS.
+	 */
 	temporaries: GcTally;
 	/** Bytes of storage reclaimed (or that would be): blobs, orphans and temporaries. */
 	reclaimedBytes: number;

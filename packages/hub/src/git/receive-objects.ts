@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { gitEnv } from "./objects.js";
@@ -209,4 +209,51 @@ export async function cacheRefs(cacheDir: string, signal: AbortSignal): Promise<
 		if (space > 0) refs.set(line.slice(space + 1), line.slice(0, space));
 	}
 	return refs;
+}
+
+/** The quarantines' folder of a git folder (MODELHUB_GIT_DIR): where pushes are received. */
+export function incomingDir(gitDir: string): string {
+	return join(gitDir, "incoming");
+}
+
+/** The newest modification time and the bytes of a folder's files (a quarantine: a few levels, few files). */
+async function treeUsage(path: string, depth = 0): Promise<{ newest: number; bytes: number }> {
+	const info = await lstat(path);
+	const usage = { newest: info.mtimeMs, bytes: info.isFile() ? info.size : 0 };
+	if (!info.isDirectory() || depth > 8) return usage;
+	for (const name of await readdir(path)) {
+		const inner = await treeUsage(join(path, name), depth + 1).catch(() => undefined);
+		if (!inner) continue;
+		usage.newest = Math.max(usage.newest, inner.newest);
+		usage.bytes += inner.bytes;
+	}
+	return usage;
+}
+
+/**
+ * Removes the quarantines (`push-*`) of pushes that ended without removing them (a crash, a killed
+ * process) once nothing in them changed for `maxAgeMs` (which the caller keeps above the push time limit,
+ * so a push in progress is never swept), or with `dryRun` only counts them.
+ */
+export async function sweepQuarantines(
+	gitDir: string,
+	maxAgeMs: number,
+	dryRun: boolean,
+): Promise<{ count: number; bytes: number }> {
+	const swept = { count: 0, bytes: 0 };
+	const root = incomingDir(gitDir);
+	const names = await readdir(root).catch((error: unknown) => {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+		throw error;
+	});
+	const before = Date.now() - maxAgeMs;
+	for (const name of names) {
+		if (!name.startsWith("push-")) continue;
+		const usage = await treeUsage(join(root, name)).catch(() => undefined);
+		if (!usage || usage.newest >= before) continue;
+		swept.count++;
+		swept.bytes += usage.bytes;
+		if (!dryRun) await rm(join(root, name), { recursive: true, force: true });
+	}
+	return swept;
 }

@@ -1,10 +1,9 @@
-import { join } from "node:path";
 import { PassThrough, Transform, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RefusedError, type RepoRef } from "../accounts/viewer.js";
 import { HubError } from "../errors.js";
-import { cacheRefs, GitCommandError, receivePack } from "../git/receive-objects.js";
+import { cacheRefs, GitCommandError, incomingDir, receivePack } from "../git/receive-objects.js";
 import {
 	PushProtocolError,
 	readPushRequest,
@@ -262,7 +261,7 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 						quarantine = await receivePack(dir, deletesOnly ? undefined : pack, {
 							maxBytes: settings.maxPushBytes,
 							signal,
-							tempRoot: join(settings.dir, "incoming"),
+							tempRoot: incomingDir(settings.dir),
 						});
 					} catch (error) {
 						if (!(error instanceof GitCommandError) && !(error instanceof BodyTooLarge)) throw error;

@@ -1,3 +1,4 @@
+import type { GcContext } from "../services/gc.js";
 import type { FastifyInstance } from "fastify";
 import type { AccountStorageInfo } from "../api/accounts.js";
 import type { GcReport, GcRequest, SetQuotaRequest } from "../api/admin.js";
@@ -16,6 +17,8 @@ export interface QuotaRoutesOptions extends WriteContext, QuotaContext {
 	adminToken: string | undefined;
 	storage: BlobStore;
 	settings: QuotaContext["settings"] & { gc?: GcSettings | undefined };
+	/** What the collector sweeps of git's (services/gc.ts). */
+	git?: GcContext["git"];
 }
 
 /** `bytes` of a quota request: a whole number of bytes, "unlimited" (null) or "default" (undefined). */

@@ -12,6 +12,7 @@ import {
 	type Tally,
 } from "../gc/store.js";
 import { endMarking, followMarks, markRoots, startMarking, sweepUnmarked } from "../gc/trees.js";
+import { sweepQuarantines } from "../git/receive-objects.js";
 import type { BlobStore, ListedBlob } from "../storage/types.js";
 import { ADMIN } from "../accounts/viewer.js";
 import { requireAdmin, type Actor } from "./actor.js";
@@ -48,6 +49,11 @@ const LIST_BATCH = 1000;
 export interface GcContext {
 	db: Database;
 	storage: BlobStore;
+	/**
+	 * The git folder (MODELHUB_GIT_DIR) and the push time limit: quarantines aborted pushes left are
+	 * swept once untouched for the temporaries' age, and never sooner than the time limit.
+	 */
+	git?: { dir: string; timeoutMs: number } | undefined;
 }
 
 /** A dry run's transaction ends in this, so that everything it did is rolled back. */
@@ -166,6 +172,16 @@ export async function collectGarbage(
 	await sweep();
 
 	if (!signal?.aborted) report.temporaries = await storage.sweepTemporaries(settings.tempMaxAgeMs, dryRun);
+	if (!signal?.aborted && context.git) {
+		const git = context.git;
+		const quarantines = await sweepQuarantines(
+			git.dir,
+			Math.max(settings.tempMaxAgeMs, git.timeoutMs),
+			dryRun,
+		);
+		report.temporaries.count += quarantines.count;
+		report.temporaries.bytes += quarantines.bytes;
+	}
 	report.reclaimedBytes =
 		report.unreferencedBlobs.bytes + report.orphanedObjects.bytes + report.temporaries.bytes;
 	if (!dryRun) {
