@@ -153,12 +153,6 @@ export async function againstFloor(hubUrl, bareUrl, { connections, rounds, heade
 	return { hub, bare, ratio: Math.round((hub.rps / bare.rps) * 1000) / 1000 };
 }
 
-/** CPU seconds (user + system) a process has spent, from /proc/<pid>/stat (clock ticks of 1/100 s). */
-export function cpuSeconds(pid) {
-	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-	return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** Samples a process's memory while `work` runs; returns its result, the peak and the time taken. */
 export async function measured(pid, work) {
 	const before = rssMiB(pid);
