@@ -213,6 +213,11 @@ export interface UploadSettings {
 	 * src/xet/files.ts); a file of more is written as a file of its own.
 	 */
 	xetMaxRecipeTerms: number;
+	/**
+	 * Bytes of large files (LFS and Xet objects) one account may upload to a repository it may only open
+	 * pull requests on (no write access); with its Xet xorbs, bounded by the same figure.
+	 */
+	pullRequestMaxBytes: number;
 }
 
 /** The bounds of discussions (MODELHUB_DISCUSSION_* and MODELHUB_PR_DIFF_MAX_BYTES). */
@@ -295,6 +300,8 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
 	// hf_xet makes a term per run of chunks in one xorb (xorbs hold up to 64 MiB): a 50 GiB file is about
 	// 800 terms, more where its chunks are shared with other files.
 	xetMaxRecipeTerms: 10_000,
+	// A reader's proposals can hold a few large checkpoints; more needs a writer (or this raised).
+	pullRequestMaxBytes: 20 * 1024 * MIB,
 };
 
 /** How the hub uses a PostgreSQL server (db/postgres.ts). */
@@ -505,6 +512,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 				DEFAULT_UPLOAD_SETTINGS.xetMaxRecipeTerms,
 				0,
 				1_000_000,
+			),
+			pullRequestMaxBytes: integer(
+				env,
+				"MODELHUB_PR_UPLOAD_MAX_BYTES",
+				DEFAULT_UPLOAD_SETTINGS.pullRequestMaxBytes,
+				0,
+				Number.MAX_SAFE_INTEGER,
 			),
 		},
 		publicUrl: url(env, "MODELHUB_PUBLIC_URL")?.origin,

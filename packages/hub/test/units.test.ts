@@ -225,6 +225,9 @@ describe("configuration", () => {
 			/MODELHUB_MAX_REGULAR_FILE_BYTES must be between 0 and 10485760/,
 		);
 		expect(loadConfig({ MODELHUB_XET: "false" }).uploads.xet).toBe(false);
+		expect(loadConfig({}).uploads.pullRequestMaxBytes).toBe(20 * 1024 * 1024 * 1024);
+		expect(loadConfig({ MODELHUB_PR_UPLOAD_MAX_BYTES: "1000" }).uploads.pullRequestMaxBytes).toBe(1000);
+		expect(() => loadConfig({ MODELHUB_PR_UPLOAD_MAX_BYTES: "-1" })).toThrow(/MODELHUB_PR_UPLOAD_MAX_BYTES/);
 		expect(loadConfig({ MODELHUB_PUBLIC_URL: "https://hub.example.org" }).publicUrl).toBe(
 			"https://hub.example.org",
 		);

@@ -13,6 +13,8 @@ import {
 	type QuotaOverride,
 } from "../quota/store.js";
 import { namespaceUsage } from "../blobs/references.js";
+import type { RepoKey } from "../repo-identity.js";
+import { accountUploads } from "../uploads/objects.js";
 import type { Queryable } from "../db/types.js";
 import { requireAdmin, type Actor } from "./actor.js";
 import { write, type WriteContext } from "./write.js";
@@ -64,6 +66,43 @@ export async function remainingQuota(
 		limit: quota.limitBytes,
 		left: Math.max(0, quota.limitBytes - used),
 	};
+}
+
+/**
+ * The cap on what someone who may only open pull requests uploads (MODELHUB_PR_UPLOAD_MAX_BYTES): 413
+ * naming the account, the repository, what it holds there and the cap.
+ */
+export class PullRequestUploadCapError extends HubError {
+	override name = "PullRequestUploadCapError";
+	constructor(account: string, repo: string, used: number, limit: number, needed: number) {
+		super(
+			"TooLarge",
+			`Pull request upload cap reached: ${account} has uploaded ${used} bytes to ${repo}, which ${account} may not write to, of the ${limit} one account may (MODELHUB_PR_UPLOAD_MAX_BYTES), and this upload needs ${needed} more. Ask someone with write access to upload the files, or the hub admin to raise the cap`,
+			{ body: { usedBytes: used, limitBytes: limit } },
+		);
+	}
+}
+
+/** Bytes `account` may still upload to `repo` with the `pull-request` right. */
+export async function pullRequestUploadsLeft(
+	context: { db: Queryable; settings: { uploads: { pullRequestMaxBytes: number } } },
+	repo: RepoKey,
+	account: string,
+): Promise<{ used: number; limit: number; left: number }> {
+	const limit = context.settings.uploads.pullRequestMaxBytes;
+	const used = await accountUploads(context.db, repo, account);
+	return { used, limit, left: Math.max(0, limit - used) };
+}
+
+/** Refuses (PullRequestUploadCapError) when `bytes` more would take `account` past the cap on `repo`. */
+export async function checkPullRequestUploads(
+	context: { db: Queryable; settings: { uploads: { pullRequestMaxBytes: number } } },
+	repo: RepoKey,
+	account: string,
+	bytes: number,
+): Promise<void> {
+	const { used, limit, left } = await pullRequestUploadsLeft(context, repo, account);
+	if (bytes > left) throw new PullRequestUploadCapError(account, repo.id, used, limit, bytes);
 }
 
 /** Refuses (QuotaExceededError) when storing `bytes` more would take the namespace past its quota. */

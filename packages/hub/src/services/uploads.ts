@@ -24,7 +24,14 @@ import { smallOrStream } from "../uploads/small-part.js";
 import { uploadMode } from "../uploads/upload-mode.js";
 import type { Actor } from "./actor.js";
 import { blobKept, keepStored, requireBlobs, storeBlob } from "./blobs.js";
-import { checkQuota, QuotaExceededError, remainingQuota } from "./quota.js";
+import {
+	checkPullRequestUploads,
+	checkQuota,
+	PullRequestUploadCapError,
+	pullRequestUploadsLeft,
+	QuotaExceededError,
+	remainingQuota,
+} from "./quota.js";
 import {
 	checkCommitBranch,
 	commitChanges,
@@ -490,6 +497,10 @@ export async function planLfsUploads(
 	// The declared sizes of the objects to upload are taken from what the quota leaves, in order.
 	const quota = await remainingQuota(context, repo.namespace);
 	let quotaLeft = quota?.left ?? Number.POSITIVE_INFINITY;
+	// So are those of someone who may only open pull requests, from what their cap leaves.
+	const cap =
+		right === "pull-request" ? await pullRequestUploadsLeft(context, repo, actor.audit.actor) : undefined;
+	let capLeft = cap?.left ?? Number.POSITIVE_INFINITY;
 	for (const { oid, size } of objects) {
 		const sizeOk = typeof size === "number" && Number.isSafeInteger(size) && size >= 0;
 		if (typeof oid !== "string" || !isSha256(oid) || !sizeOk) {
@@ -510,7 +521,19 @@ export async function planLfsUploads(
 			plans.push({ status: "over-quota", oid, size, message });
 			continue;
 		}
+		if (cap && size > capLeft) {
+			const { message } = new PullRequestUploadCapError(
+				actor.audit.actor,
+				repo.id,
+				cap.limit - capLeft,
+				cap.limit,
+				size,
+			);
+			plans.push({ status: "over-quota", oid, size, message });
+			continue;
+		}
 		quotaLeft -= size;
+		capLeft -= size;
 		const grant: UploadGrant = {
 			repo: { type: repo.type, id: repo.id },
 			oid,
@@ -580,6 +603,8 @@ export async function receiveLfsObject(
 ): Promise<void> {
 	// Checked again when the bytes come (other uploads may have been made since the batch).
 	await checkQuota(context, repoId(grant.repo.type, grant.repo.id).namespace, grant.size);
+	if (grant.right === "pull-request")
+		await checkPullRequestUploads(context, grant.repo, grant.actor, grant.size);
 	const stored = await storeBlob(context, bytes, {
 		expectedSha256: grant.oid,
 		expectedSize: grant.size,

@@ -6,6 +6,7 @@ import { reconstruct } from "../xet/reconstruct.js";
 import { zeroChunks } from "../xet/zeros.js";
 import { readShard } from "../xet/shard.js";
 import {
+	accountXorbBytes,
 	accountXorbs,
 	issueXetToken,
 	recordedXorbCount,
@@ -25,7 +26,7 @@ import { DigestTracker } from "../storage/digest.js";
 import { recipeOf, recordRecipe } from "../xet/files.js";
 import type { PlannedFile } from "../xet/plan.js";
 import type { StoredXorb } from "../xet/store.js";
-import { checkQuota, requireQuotaLeft } from "./quota.js";
+import { checkPullRequestUploads, checkQuota, requireQuotaLeft } from "./quota.js";
 import { repoId, type RepoKey } from "../repo-identity.js";
 
 function namespaceOf(repo: RepoKey): string | null {
@@ -102,6 +103,18 @@ export async function receiveXorb(
 	// Xorbs are raw material, not usage (they are collected after MODELHUB_GC_XORB_MAX_AGE_SECONDS), but a
 	// namespace with no quota left takes none: nothing could be rebuilt from them.
 	await requireQuotaLeft(context, namespaceOf(grant.repo));
+	if (grant.right === "pull-request") {
+		// Nor does someone who may only open pull requests once their xorbs reach their cap.
+		const limit = context.settings.uploads.pullRequestMaxBytes;
+		const used = await accountXorbBytes(context.db, grant.account);
+		if (used >= limit) {
+			throw new HubError(
+				"TooLarge",
+				`Pull request upload cap reached: ${grant.account}'s Xet xorbs hold ${used} bytes, of the ${limit} one account may upload where it may not write (MODELHUB_PR_UPLOAD_MAX_BYTES). Ask someone with write access to upload the files, or the hub admin to raise the cap`,
+				{ body: { usedBytes: used, limitBytes: limit } },
+			);
+		}
+	}
 	const scanner = new XorbScanner();
 	async function* scanned(): AsyncIterable<Uint8Array> {
 		for await (const chunk of bytes) {
@@ -174,6 +187,8 @@ export async function receiveShard(
 	// checks, here, before the first one is rebuilt.
 	let registered = 0;
 	await checkQuota(context, namespaceOf(grant.repo), plan.rebuiltBytes);
+	if (grant.right === "pull-request")
+		await checkPullRequestUploads(context, grant.repo, grant.account, plan.rebuiltBytes);
 	const mismatch = reword(
 		BlobDigestError,
 		(error) => new HubError("Invalid", `the rebuilt file does not match the shard: ${error.message}`),

@@ -62,3 +62,13 @@ export async function holdRepo(tx: Queryable, repo: RepoKey): Promise<boolean> {
 	]);
 	return exists.rows.length > 0;
 }
+
+/** Bytes of the objects one account uploaded to a repository (each counted once). */
+export async function accountUploads(db: Queryable, repo: RepoKey, account: string): Promise<number> {
+	const result = await db.query<{ used: string | number | null }>(
+		`SELECT COALESCE(sum(b.size), 0) AS used FROM upload_objects o JOIN blobs b ON b.sha256 = o.sha256
+		WHERE o.repo_type = $1 AND o.repo_id = $2 AND o.uploaded_by = $3`,
+		[repo.type, repo.id, account],
+	);
+	return Number(result.rows[0]?.used ?? 0);
+}

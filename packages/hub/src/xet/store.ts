@@ -133,3 +133,12 @@ export async function recordedXorbCount(db: Queryable, blobSha256s: readonly str
 	);
 	return Number(result.rows[0]?.count ?? 0);
 }
+
+/** Bytes of the xorbs an account has stored and not yet collected (MODELHUB_GC_XORB_MAX_AGE_SECONDS). */
+export async function accountXorbBytes(db: Queryable, account: string): Promise<number> {
+	const result = await db.query<{ used: string | number | null }>(
+		"SELECT COALESCE(sum(size), 0) AS used FROM xet_xorbs WHERE account = $1",
+		[account],
+	);
+	return Number(result.rows[0]?.used ?? 0);
+}
