@@ -47,7 +47,12 @@ afterAll(async () => {
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function upload(name: string, content: Buffer, session: string): Promise<void> {
+async function upload(
+	name: string,
+	content: Buffer,
+	session: string,
+	env: Record<string, string> = {},
+): Promise<void> {
 	const path = join(dir, name);
 	writeFileSync(path, content);
 	const out = await runHubClient<{ result: { ok?: string } }>(
@@ -55,7 +60,7 @@ async function upload(name: string, content: Buffer, session: string): Promise<v
 		hub.url,
 		join(dir, session),
 		{ token, repo: "xavier/recipes", path },
-		{},
+		env,
 		"hf_hub_sharing.py",
 	);
 	expect(out.result.ok, JSON.stringify(out)).toMatch(/^[0-9a-f]{40}$/);
@@ -138,6 +143,34 @@ describe("Xet files kept as recipes", () => {
 		expect(suffix.body.equals(first.subarray(first.length - 100))).toBe(true);
 		expect(sha((await download("second.bin")).body)).toBe(sha(second));
 	});
+
+	it("marks the files kept as recipes in the tree answer (xetStored), not a file uploaded through LFS", async () => {
+		await upload("plain-lfs.bin", bytes(MIB + 3, 63), "lfs-session", { HF_HUB_DISABLE_XET: "1" });
+		const marks = (entries: Array<{ path: string; lfs?: unknown; xetStored?: unknown }>) =>
+			Object.fromEntries(
+				entries.map((entry) => [entry.path, [entry.lfs !== undefined, entry.xetStored ?? null]]),
+			);
+		const expected = {
+			".gitattributes": [false, null],
+			"first.bin": [true, true],
+			"second.bin": [true, true],
+			"plain-lfs.bin": [true, null],
+		};
+		for (const query of ["", "?expand=true"]) {
+			const tree = await fetch(`${hub.url}/api/models/xavier/recipes/tree/main${query}`);
+			expect(tree.status).toBe(200);
+			expect(marks((await tree.json()) as never), query).toEqual(expected);
+		}
+		const info = await fetch(`${hub.url}/api/models/xavier/recipes/paths-info/main`, {
+			method: "POST",
+			headers: { "content-type": "application/json" },
+			body: JSON.stringify({ paths: ["first.bin", "plain-lfs.bin"] }),
+		});
+		expect(marks((await info.json()) as never)).toEqual({
+			"first.bin": [true, true],
+			"plain-lfs.bin": [true, null],
+		});
+	}, 120_000);
 
 	it("keeps the xorbs files read from past their age (dry run and real run), and reclaims them with the files", async () => {
 		const eager = { ...DEFAULT_GC_SETTINGS, graceMs: 0, uploadMaxAgeMs: 0, xorbMaxAgeMs: 0 };

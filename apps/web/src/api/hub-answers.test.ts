@@ -105,6 +105,7 @@ const FILE: Fields<RepoFile> = {
 	size: "required",
 	path: "required",
 	lfs: "optional",
+	xetStored: "optional",
 	lastCommit: "optional",
 };
 const FOLDER: Fields<RepoFolder> = {

@@ -19,6 +19,12 @@ export interface RepoFile {
 	size: number;
 	path: string;
 	lfs?: { oid: string; size: number; pointerSize: number };
+	/**
+	 * ModelHub's own field (huggingface_hub ignores it): the file's bytes are kept as a Xet recipe, from an
+	 * upload through Xet. Not `xetHash`: huggingface_hub 2.x takes that as leave to download over Xet by
+	 * the hash without asking the hub first, which this hub does not offer (downloads come over HTTP).
+	 */
+	xetStored?: true;
 	lastCommit?: LastCommit;
 }
 

@@ -469,7 +469,7 @@ export async function usedStorage(
 }
 
 /** A file or folder in the public hub's tree JSON. */
-export function treeEntryJson(entry: TreeEntry, lastCommit?: LastCommit): RepoTreeEntry {
+export function treeEntryJson(entry: TreeEntry, lastCommit?: LastCommit, xetStored = false): RepoTreeEntry {
 	const json: RepoTreeEntry =
 		entry.type === "directory"
 			? { type: "directory", oid: entry.treeId, size: 0, path: entry.path }
@@ -488,6 +488,7 @@ export function treeEntryJson(entry: TreeEntry, lastCommit?: LastCommit): RepoTr
 							}
 						: {}),
 				};
+	if (xetStored && json.type === "file") json.xetStored = true;
 	if (lastCommit) json.lastCommit = lastCommit;
 	return json;
 }

@@ -6,6 +6,7 @@ import { HubError, repoNotFound, revisionNotFound } from "../errors.js";
 import type { RepoKey } from "../repo-identity.js";
 import { commitChanges, type CommitRecord, type FileChange } from "../repos/changes.js";
 import { fileOid } from "../repos/git.js";
+import { recipesAmong } from "../xet/files.js";
 import type { BlobLocation } from "../blobs/small.js";
 import { blobDownloadUrl, blobLocation, readBlob } from "./blobs.js";
 import {
@@ -130,8 +131,14 @@ async function answerEntries(
 	entries: readonly TreeEntry[],
 	withLastCommits: boolean,
 ): Promise<RepoTreeEntry[]> {
-	const commits = withLastCommits ? await lastCommits(context.db, at, at.commitId, entries) : undefined;
-	return entries.map((entry) => treeEntryJson(entry, commits?.get(entry.path)));
+	const lfs = entries.flatMap((entry) => (entry.type === "file" && entry.lfs ? [entry.sha256] : []));
+	const [commits, xet] = await Promise.all([
+		withLastCommits ? lastCommits(context.db, at, at.commitId, entries) : undefined,
+		recipesAmong(context.db, lfs),
+	]);
+	return entries.map((entry) =>
+		treeEntryJson(entry, commits?.get(entry.path), entry.type === "file" && xet.has(entry.sha256)),
+	);
 }
 
 /**

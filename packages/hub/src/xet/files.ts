@@ -81,6 +81,16 @@ export async function holdsRecipe(db: Queryable, sha256: string): Promise<boolea
 	return result.rows.length > 0;
 }
 
+/** Which of these blobs (by SHA-256) are kept as Xet recipes: one query by the primary key. */
+export async function recipesAmong(db: Queryable, sha256s: readonly string[]): Promise<Set<string>> {
+	if (sha256s.length === 0) return new Set();
+	const result = await db.query<{ file_sha256: string }>(
+		"SELECT DISTINCT file_sha256 FROM xet_file_terms WHERE file_sha256 = ANY($1::text[]) AND position = 0",
+		[[...new Set(sha256s)]],
+	);
+	return new Set(result.rows.map((row) => row.file_sha256));
+}
+
 /** The chunk layout of stored xorbs (by their blob's SHA-256), as their upload recorded it. */
 export type XorbLayouts = ReadonlyMap<string, { chunkOffsets: number[]; chunkSizes: number[] }>;
 

@@ -31,6 +31,7 @@ import NotFound from "../../pages/NotFound";
 import { isEditable } from "../../view/edit";
 import type { CommitResult } from "../../api/commit";
 import { useRepoType } from "../../hooks/useRepoType";
+import { StorageMarks, storageKind } from "./StorageMarks";
 
 // The editor loads when someone who may write opens it.
 const loadEditor = () => import("./FileEditor");
@@ -245,7 +246,7 @@ function FileView({ modelId, revision, file, isPrivate, edit }: FileProps & { ed
 					{name}
 				</h2>
 				<span className="muted">{formatBytes(entry.size)}</span>
-				{entry.lfs ? <span className="badge badge-lfs">LFS</span> : null}
+				<StorageMarks entry={entry} />
 				<DownloadLink
 					modelId={modelId}
 					revision={revision}
@@ -364,7 +365,7 @@ function FileBody({ modelId, revision, file, isPrivate }: FileProps) {
 					</div>
 					<div>
 						<dt>Kind</dt>
-						<dd>{file.entry.lfs ? "Binary file stored with LFS" : "Binary file"}: not shown</dd>
+						<dd>{storageKind(file.entry)}: not shown</dd>
 					</div>
 				</dl>
 			);

@@ -8,6 +8,7 @@ import { useApiOptions } from "../../hooks/useApiOptions";
 import { useResource } from "../../hooks/useResource";
 import { browseHref, pathCrumbs, shortCommitId } from "../../view/browse";
 import { formatBytes, formatRelative } from "../../view/format";
+import { StorageMarks } from "../browse/StorageMarks";
 import { ErrorNotice, Loading } from "../Status";
 import { useRepoType } from "../../hooks/useRepoType";
 
@@ -202,7 +203,7 @@ function FileTable({
 											<Link to={browseHref(modelId, { kind: "blob", revision, path: entry.path }, repoType)}>
 												{name}
 											</Link>
-											{entry.lfs ? <span className="badge badge-lfs">LFS</span> : null}
+											<StorageMarks entry={entry} />
 										</span>
 									)}
 								</th>
