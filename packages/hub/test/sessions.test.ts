@@ -84,6 +84,18 @@ async function joinAs(name: string, jar = new Jar()): Promise<Jar> {
 	return jar;
 }
 
+/** A write token made by the signed-in session `jar`, as the settings page makes one. */
+async function writeToken(jar: Jar, name = "t"): Promise<string> {
+	const made = await call(
+		jar,
+		"POST",
+		"/api/settings/tokens",
+		{ name, scope: "write" },
+		{ "x-csrf-token": jar.csrf },
+	);
+	return ((await made.json()) as { token: string }).token;
+}
+
 async function whoami(jar: Jar): Promise<string | number> {
 	const response = await call(jar, "GET", "/api/whoami-v2");
 	return response.status === 200 ? ((await response.json()) as { name: string }).name : response.status;
@@ -321,21 +333,13 @@ describe("CSRF", () => {
 		);
 		expect(ok.status).toBe(200);
 		// Token-authenticated calls (huggingface_hub) need no CSRF token, with or without a cookie.
-		const created = (await (
-			await call(
-				jar,
-				"POST",
-				"/api/settings/tokens",
-				{ name: "cli", scope: "write" },
-				{ "x-csrf-token": jar.csrf },
-			)
-		).json()) as { token: string };
+		const created = await writeToken(jar, "cli");
 		const byToken = await call(
 			jar,
 			"POST",
 			"/api/repos/create",
 			{ type: "model", name: "by-token" },
-			{ authorization: `Bearer ${created.token}` },
+			{ authorization: `Bearer ${created}` },
 		);
 		expect(byToken.status).toBe(200);
 	});
@@ -442,17 +446,7 @@ describe("a first password", () => {
 		// Every state-changing request needs the session's CSRF token; an access token cannot do it.
 		const noCsrf = await call(jar, "POST", "/api/auth/password", { newPassword: "a first password" });
 		expect(noCsrf.status).toBe(403);
-		const token = (
-			(await (
-				await call(
-					jar,
-					"POST",
-					"/api/settings/tokens",
-					{ name: "t", scope: "write" },
-					{ "x-csrf-token": jar.csrf },
-				)
-			).json()) as { token: string }
-		).token;
+		const token = await writeToken(jar);
 		const byToken = await call(
 			undefined,
 			"POST",
@@ -650,17 +644,7 @@ describe("own access tokens", () => {
 describe("the admin", () => {
 	it("disables an account: its sessions and tokens stop at once; enabling lets it sign in again", async () => {
 		const jar = await joinAs("tom");
-		const token = (
-			(await (
-				await call(
-					jar,
-					"POST",
-					"/api/settings/tokens",
-					{ name: "t", scope: "write" },
-					{ "x-csrf-token": jar.csrf },
-				)
-			).json()) as { token: string }
-		).token;
+		const token = await writeToken(jar);
 		expect((await admin("POST", "/api/admin/users/tom/disable")).status).toBe(200);
 		expect(await whoami(jar)).toBe(401);
 		expect(
@@ -679,17 +663,7 @@ describe("the admin", () => {
 
 	it("deletes an account without repositories; one with repositories only after they are gone", async () => {
 		const jar = await joinAs("uma");
-		const token = (
-			(await (
-				await call(
-					jar,
-					"POST",
-					"/api/settings/tokens",
-					{ name: "t", scope: "write" },
-					{ "x-csrf-token": jar.csrf },
-				)
-			).json()) as { token: string }
-		).token;
+		const token = await writeToken(jar);
 		expect(
 			(
 				await call(
