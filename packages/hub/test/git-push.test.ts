@@ -100,7 +100,9 @@ describe.each(BACKENDS)("on %s", (label, open) => {
 		if (home) rmSync(home, { recursive: true, force: true });
 	});
 
-	describe("git push over smart HTTP", () => {
+	// Each case runs several real git processes against the hub (clone, push, fetch, git-lfs); at CI load
+	// ~15 they outlast the 30 s default, which holds for unit tests, not for these.
+	describe("git push over smart HTTP", { timeout: 120_000 }, () => {
 		it("pushes commits that keep their ids, their files served by the API", async () => {
 			const dir = await cloneTiny();
 			await commitFile(dir, "notes.txt", "first\n", "Add notes");
