@@ -252,6 +252,7 @@ describe("blob stores", () => {
 		await store.close();
 	});
 
+	// A fresh database is migrated first: over 30 s at load ~20 (a mid-session CI run timed out here).
 	it("a commit refused partway keeps none of the files it sent", async () => {
 		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 		const dir = diskDir();
@@ -293,7 +294,7 @@ describe("blob stores", () => {
 			await storage.close();
 			await db.close();
 		}
-	});
+	}, 120_000);
 
 	// moto checks the access key and the Signature V4 of every request (the SDK signs them).
 	it("S3: reports the server's error for unknown credentials, and an unreachable endpoint", async () => {
