@@ -10,6 +10,7 @@ import type { Database } from "./db/types.js";
 import { HubError } from "./errors.js";
 import { ModelInputError, type ModelRecord } from "./models/input.js";
 import { CLI_ACTOR } from "./services/actor.js";
+import { gitSweepOf } from "./services/gc.js";
 import { saveModels } from "./services/import.js";
 import { readImportSource, reloadSeed, seedIfEmpty } from "./seed.js";
 import { createHubServer } from "./server.js";
@@ -256,7 +257,7 @@ async function quota(config: HubConfig, args: string[]): Promise<void> {
 async function gc(config: HubConfig, args: string[]): Promise<void> {
 	const { db, storage } = await openStores(config);
 	try {
-		console.log(await runGcCommand(db, storage, config.gc, args));
+		console.log(await runGcCommand(db, storage, config.gc, args, gitSweepOf(config.git)));
 	} finally {
 		await db.close();
 		await storage.close();

@@ -65,7 +65,7 @@ import { changesTokenViewers } from "./services/accounts.js";
 import type { TokenCacheSettings } from "./accounts/token-cache.js";
 import type { ServingCache, ServingCacheSettings } from "./serving/cache.js";
 import { createServiceContext } from "./services/context.js";
-import { startPeriodicCollection } from "./services/gc.js";
+import { gitSweepOf, startPeriodicCollection } from "./services/gc.js";
 import { modelRoutes } from "./routes/models/index.js";
 import { croissantRoutes } from "./routes/datasets/croissant.js";
 import { datasetRoutes } from "./routes/datasets/index.js";
@@ -440,7 +440,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		app.addHook("onClose", async () => rm(gitDir, { recursive: true, force: true }));
 	const gitSettings = { ...DEFAULT_GIT_SETTINGS, ...options.git, dir: gitDir };
 	/** What the collector sweeps of git's: aborted pushes' quarantines. */
-	const gcGit = { dir: gitDir, timeoutMs: gitSettings.timeoutSeconds * 1000 };
+	const gcGit = gitSweepOf(gitSettings);
 	const stopCollection = startPeriodicCollection(
 		{ ...services, git: gcGit },
 		services.settings.gc ?? DEFAULT_GC_SETTINGS,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -156,6 +156,31 @@ describe("the CLI", () => {
 		const count = (await loadSeedModels()).length;
 		expect(seeded.output()).toContain(`${count} created`);
 	});
+
+	it("sweeps with `gc` the quarantine an aborted git push left, and keeps a recent one", async () => {
+		const dir = tempDir();
+		const env = { MODELHUB_DATA_DIR: join(dir, "data"), MODELHUB_GC_TEMP_MAX_AGE_SECONDS: "3600" };
+		// Quarantines as a killed hub leaves them in <data>/git/incoming: a partial pack in each, one
+		// untouched for two hours (past the hour and the 600 s push limit), one written now.
+		const incoming = join(dir, "data", "git", "incoming");
+		const partial = Buffer.alloc(5000, 7);
+		const quarantine = (name: string): string[] => {
+			const pack = join(incoming, name, "objects", "pack");
+			mkdirSync(pack, { recursive: true });
+			writeFileSync(join(pack, "tmp_pack_partial"), partial);
+			return [join(pack, "tmp_pack_partial"), pack, join(incoming, name, "objects"), join(incoming, name)];
+		};
+		const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+		for (const path of quarantine("push-old")) utimesSync(path, twoHoursAgo, twoHoursAgo);
+		quarantine("push-recent");
+
+		// One run (a fresh embedded database migrates first); the dry run's count is gc.test.ts's.
+		const real = run(["gc", "--json"], env);
+		expect((await real.exited).code).toBe(0);
+		expect(JSON.parse(real.output()).temporaries).toEqual({ count: 1, bytes: partial.length });
+		expect(existsSync(join(incoming, "push-old"))).toBe(false);
+		expect(existsSync(join(incoming, "push-recent", "objects", "pack", "tmp_pack_partial"))).toBe(true);
+	}, 240_000);
 
 	it("refuses bad configuration with a clear message", async () => {
 		const dir = tempDir();

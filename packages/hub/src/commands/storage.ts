@@ -5,7 +5,7 @@ import type { GcReport } from "../api/admin.js";
 import type { QuotaOverride } from "../quota/store.js";
 import { CLI_ACTOR } from "../services/actor.js";
 import { ChangeEvents } from "../services/changes.js";
-import { collectGarbage } from "../services/gc.js";
+import { collectGarbage, type GcContext } from "../services/gc.js";
 import { setQuota, storageOf } from "../services/quota.js";
 import type { BlobStore } from "../storage/types.js";
 import { UsageError } from "./accounts.js";
@@ -73,11 +73,13 @@ export async function runGcCommand(
 	storage: BlobStore,
 	settings: GcSettings,
 	args: readonly string[],
+	/** Aborted pushes' quarantines to sweep too (services/gc.ts gitSweepOf). */
+	git?: GcContext["git"],
 ): Promise<string> {
 	const unknown = args.find((arg) => arg !== "--dry-run" && arg !== "--json");
 	if (unknown !== undefined)
 		throw new UsageError(`usage: gc [--dry-run] [--json] (unknown ${JSON.stringify(unknown)})`);
-	const report = await collectGarbage({ db, storage }, CLI_ACTOR, {
+	const report = await collectGarbage({ db, storage, git }, CLI_ACTOR, {
 		dryRun: args.includes("--dry-run"),
 		settings,
 	}).catch((error: unknown) => {

@@ -13,6 +13,7 @@ import {
 } from "../gc/store.js";
 import { endMarking, followMarks, markRoots, startMarking, sweepUnmarked } from "../gc/trees.js";
 import { sweepQuarantines } from "../git/receive-objects.js";
+import { DEFAULT_GIT_SETTINGS, type GitSettings } from "../git/serve.js";
 import type { BlobStore, ListedBlob } from "../storage/types.js";
 import { ADMIN } from "../accounts/viewer.js";
 import { requireAdmin, type Actor } from "./actor.js";
@@ -54,6 +55,16 @@ export interface GcContext {
 	 * swept once untouched for the temporaries' age, and never sooner than the time limit.
 	 */
 	git?: { dir: string; timeoutMs: number } | undefined;
+}
+
+/**
+ * What the collector sweeps of git's, from the git settings (MODELHUB_GIT_DIR, the push time limit): the
+ * server's periodic run, the admin route and the CLI's `gc` all sweep the same folder with the same age.
+ * Nothing without a git folder (an in-memory hub's is its own temporary one).
+ */
+export function gitSweepOf(git: Partial<GitSettings>): GcContext["git"] {
+	if (git.dir === undefined) return undefined;
+	return { dir: git.dir, timeoutMs: (git.timeoutSeconds ?? DEFAULT_GIT_SETTINGS.timeoutSeconds) * 1000 };
 }
 
 /** A dry run's transaction ends in this, so that everything it did is rolled back. */
