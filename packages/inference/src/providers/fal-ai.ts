@@ -16,7 +16,7 @@ import type {
 } from "../task-io.js";
 import type { BodyParams, InferenceTask, UrlParams } from "../types.js";
 import { isRecord, isString } from "./checks.js";
-import { fileArgument, fileBase64, fileDataUrl, fileType } from "./media.js";
+import { fileArgument, fileDataUrl, fileType } from "./media.js";
 import { flatPromptBody, modelRoute } from "./openai-compatible.js";
 import type { CallArgs, ProviderDefinition, ResponseContext, TaskHelper } from "./types.js";
 
@@ -27,17 +27,16 @@ const QUEUE_BASE_URL = "https://queue.fal.run";
 /** fal's queue is polled every 500 ms (3.12.1 and huggingface.js 4.13.28). */
 const QUEUE_POLL_MS = 500;
 
-/** The speech-recognition input types fal accepts (sent as a data: URL), as 3.12.1 lists them. */
-const FAL_AI_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];
-
 /**
- * Audio-to-audio (new in huggingface.js 4.13.28) labels its data: URLs with the types fal's decoder
- * maps to a file extension: it refuses audio/wav and audio/webm but decodes the same bytes labelled
- * audio/x-wav or video/webm (verified against fal-ai/whisper, huggingface.js 4.13.28 `fal-ai.ts`).
+ * The audio types fal takes as a data: URL, each with the label its decoder maps to a file extension: it
+ * refuses audio/wav, audio/wave and audio/webm but decodes the same bytes labelled audio/x-wav or
+ * video/webm (verified against fal-ai/whisper, huggingface.js 4.13.28 `fal-ai.ts`). Speech recognition,
+ * audio-to-audio and their snippets all label through it.
  */
-const AUDIO_DATA_URL_TYPES: Readonly<Record<string, string>> = {
+const FAL_AUDIO_LABELS: Readonly<Record<string, string>> = {
 	"audio/mpeg": "audio/mpeg",
 	"audio/mp3": "audio/mpeg",
+	"audio/mp4": "audio/mp4",
 	"audio/wav": "audio/x-wav",
 	"audio/wave": "audio/x-wav",
 	"audio/x-wav": "audio/x-wav",
@@ -45,11 +44,15 @@ const AUDIO_DATA_URL_TYPES: Readonly<Record<string, string>> = {
 	"video/webm": "video/webm",
 };
 
-/** The data: URL label fal decodes for an audio type: its own spelling of the type, else the type as given. */
-function falAudioLabel(type: string): string {
-	return Object.prototype.hasOwnProperty.call(AUDIO_DATA_URL_TYPES, type)
-		? AUDIO_DATA_URL_TYPES[type]!
-		: type;
+/** The data: URL label fal decodes for audio of `type` (case and parameters such as `;codecs=` ignored). */
+export function falAudioLabel(type: string): string {
+	const base = type.split(";")[0]?.trim().toLowerCase() ?? "";
+	if (!Object.prototype.hasOwnProperty.call(FAL_AUDIO_LABELS, base)) {
+		throw new InferenceInputError(
+			`Provider fal-ai does not support blob type ${type || "(none)"} - supported content types are: ${Object.keys(FAL_AUDIO_LABELS).join(", ")}`,
+		);
+	}
+	return FAL_AUDIO_LABELS[base]!;
 }
 
 function loraLayer(params: BodyParams, withSdxlBase: boolean): Record<string, unknown> {
@@ -138,12 +141,6 @@ export const falAiAutomaticSpeechRecognition: TaskHelper<AutomaticSpeechRecognit
 				"Unable to determine the input's content-type. Make sure your are passing a Blob when using provider fal-ai.",
 			);
 		}
-		if (!FAL_AI_AUDIO_TYPES.includes(type)) {
-			throw new InferenceInputError(
-				`Provider fal-ai does not support blob type ${type} - supported content types are: ${FAL_AI_AUDIO_TYPES.join(", ")}`,
-			);
-		}
-		// Labelled as fal's decoder needs (audio/wav → audio/x-wav), as audio-to-audio does.
 		return { ...rest, audio_url: await fileDataUrl(blob as Blob, type, falAudioLabel(type)) };
 	},
 	makeRoute: modelRoute,
@@ -419,20 +416,10 @@ export const falAiAudioToAudio: TaskHelper<AudioToAudioOutput> = {
 	prepare: async (args) => {
 		const { file, rest } = fileArgument(args, "audio");
 		const { parameters, ...others } = rest;
-		const declared = fileType(file, "");
-		const base = declared.split(";")[0]?.trim().toLowerCase() ?? "";
-		const type = Object.prototype.hasOwnProperty.call(AUDIO_DATA_URL_TYPES, base)
-			? AUDIO_DATA_URL_TYPES[base]
-			: undefined;
-		if (!type) {
-			throw new InferenceInputError(
-				`Provider fal-ai does not support blob type ${declared || "(none)"} - supported content types are: ${Object.keys(AUDIO_DATA_URL_TYPES).join(", ")}`,
-			);
-		}
 		return {
 			...others,
 			...(isRecord(parameters) ? parameters : {}),
-			audio_url: `data:${type};base64,${await fileBase64(file)}`,
+			audio_url: await fileDataUrl(file, "", falAudioLabel(fileType(file, ""))),
 		};
 	},
 	makeRoute: modelRoute,

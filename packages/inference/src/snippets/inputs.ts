@@ -6,6 +6,7 @@
  */
 import type { ModelInputExample } from "@modelhub/tasks/inputs";
 import { binaryInput } from "../lib/inputs.js";
+import { falAudioLabel } from "../providers/fal-ai.js";
 import type { TaskHelper } from "../providers/types.js";
 import { FILE_BASE64, FILE_BLOB, FILE_DATA_URL } from "./code.js";
 import { binaryPlaceholder, multipartPlaceholder } from "./request-preview.js";
@@ -82,16 +83,17 @@ function fileInputs(pipeline: string, fileName: string, helper: TaskHelper): Sni
 			file: fileOf(fileName, "base64"),
 		};
 	}
-	// fal.ai takes the audio as a data: URL in JSON and decodes WAV only when it is labelled audio/x-wav
-	// (see its helpers), and no FLAC: the example file is a WAV of the same name, labelled so.
+	// fal.ai takes the audio as a data: URL in JSON, and no FLAC: the example file is a WAV of the same
+	// name, labelled as the client labels it for fal's decoder (falAudioLabel).
 	if (
 		(pipeline === "automatic-speech-recognition" || pipeline === "audio-to-audio") &&
 		helper.provider.id === "fal-ai"
 	) {
+		const file = fileOf(fileName.replace(/\.[^./]+$/, ".wav"), "data-url");
 		return {
 			args: { inputs: FILE_BLOB },
 			requestArgs: { audio_url: FILE_DATA_URL },
-			file: { ...fileOf(fileName.replace(/\.[^./]+$/, ".wav"), "data-url"), contentType: "audio/x-wav" },
+			file: { ...file, contentType: falAudioLabel(file.contentType) },
 		};
 	}
 	if (MULTIPART_INPUT.has(pairOf(helper))) {

@@ -29,6 +29,7 @@ import {
 	imageToVideo,
 	InferenceInputError,
 	InferenceOutputError,
+	prepareRequest,
 	textToAudio,
 	textToImage,
 	textToSpeech,
@@ -555,7 +556,45 @@ describe("fal-ai", () => {
 		);
 	});
 
-	it("automatic-speech-recognition: only four audio types", async () => {
+	it("automatic-speech-recognition and audio-to-audio label audio by one rule (case and parameters ignored)", async () => {
+		const bytes = Buffer.from(MP3).toString("base64");
+		const label = async (fn: typeof automaticSpeechRecognition | typeof audioToAudio, type: string) => {
+			const prepared = await prepareRequest(
+				fn,
+				{
+					accessToken: PROVIDER_KEY,
+					provider: "fal-ai",
+					model: "org/any",
+					inputs: new Blob([MP3], { type }),
+				},
+				{
+					inferenceProviderMapping: {
+						providerId: "fal-ai/any",
+						status: "live",
+						task: fn === audioToAudio ? "audio-to-audio" : "automatic-speech-recognition",
+					},
+				},
+			);
+			return (prepared.json as { audio_url: string }).audio_url;
+		};
+		const cases: Array<[string, string]> = [
+			["audio/mp3", "audio/mpeg"],
+			["audio/mp4", "audio/mp4"],
+			["audio/wave", "audio/x-wav"],
+			["AUDIO/WAV", "audio/x-wav"],
+			["audio/webm;codecs=opus", "video/webm"],
+		];
+		for (const [type, sent] of cases) {
+			expect(await label(automaticSpeechRecognition, type)).toBe(`data:${sent};base64,${bytes}`);
+			expect(await label(audioToAudio, type)).toBe(`data:${sent};base64,${bytes}`);
+		}
+		const refusal =
+			"Provider fal-ai does not support blob type audio/ogg - supported content types are: audio/mpeg, audio/mp3, audio/mp4, audio/wav, audio/wave, audio/x-wav, audio/webm, video/webm";
+		await expect(label(automaticSpeechRecognition, "audio/ogg")).rejects.toThrow(refusal);
+		await expect(label(audioToAudio, "audio/ogg")).rejects.toThrow(refusal);
+	});
+
+	it("automatic-speech-recognition: only the audio types fal decodes", async () => {
 		await expect(
 			automaticSpeechRecognition(
 				{
@@ -567,7 +606,7 @@ describe("fal-ai", () => {
 				{ fetch: server().fetch },
 			),
 		).rejects.toThrow(
-			"Provider fal-ai does not support blob type audio/ogg - supported content types are: audio/mpeg, audio/mp4, audio/wav, audio/x-wav",
+			"Provider fal-ai does not support blob type audio/ogg - supported content types are: audio/mpeg, audio/mp3, audio/mp4, audio/wav, audio/wave, audio/x-wav, audio/webm, video/webm",
 		);
 	});
 
