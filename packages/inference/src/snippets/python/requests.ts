@@ -108,10 +108,8 @@ function multipartTask(ctx: SnippetContext): string {
 	].join("\n");
 }
 
-const basicFile: Template = (ctx) => {
-	const file = ctx.file;
-	if (file?.encoding === "multipart") return multipartTask(ctx);
-	if (!file || file.encoding !== "binary") return jsonTask(ctx);
+/** A raw file upload: the bytes as the body, typed as the client types them. */
+function binaryTask(ctx: SnippetContext, file: NonNullable<SnippetContext["file"]>): string {
 	return [
 		"def query(filename):",
 		`${INDENT}with open(filename, "rb") as f:`,
@@ -129,6 +127,34 @@ const basicFile: Template = (ctx) => {
 		"",
 		"print(output)",
 	].join("\n");
+}
+
+/** A JSON request whose answer is a file (`bytes`, opened with `open`) or hf-inference's `[samples, rate]`. */
+function fileAnswerTask(ctx: SnippetContext, result: "json" | "bytes", name: string, open: string[]): string {
+	return [postJson(result), "", "", ...readFile(ctx), queryCall(ctx, name), "", ...open].join("\n");
+}
+
+/**
+ * Every one-shot shape: the file's encoding says how the request carries it, the answer kind (the
+ * task registry's, through `ctx.answer`) how the answer is read — no template per task.
+ */
+const render: Template = (ctx) => {
+	const file = ctx.file;
+	if (file?.encoding === "multipart") return multipartTask(ctx);
+	if (file?.encoding === "binary") return binaryTask(ctx, file);
+	switch (ctx.answer) {
+		case "image-file":
+			return fileAnswerTask(ctx, "bytes", "image_bytes", ["image = Image.open(io.BytesIO(image_bytes))"]);
+		case "audio-file":
+			return fileAnswerTask(ctx, "bytes", "audio_bytes", ["# Play it in a notebook:", "Audio(audio_bytes)"]);
+		case "audio-array":
+			return fileAnswerTask(ctx, "json", "audio, sampling_rate", [
+				"# Play it in a notebook:",
+				"Audio(audio, rate=sampling_rate)",
+			]);
+		default:
+			return jsonTask(ctx);
+	}
 };
 
 const conversational: Template = (ctx) =>
@@ -157,68 +183,34 @@ const conversationalStream: Template = (ctx) =>
 		`${I2}print(chunk["choices"][0]["delta"].get("content") or "", end="")`,
 	].join("\n");
 
-/** Image answers: raw bytes from hf-inference (opened with PIL), JSON from other providers. */
-const imageResult: Template = (ctx) => {
-	if (!isImageBytes(ctx)) return jsonTask(ctx);
-	return [
-		postJson("bytes"),
-		"",
-		"",
-		...readFile(ctx),
-		queryCall(ctx, "image_bytes"),
-		"",
-		"image = Image.open(io.BytesIO(image_bytes))",
-	].join("\n");
-};
-
-const audioResult: Template = (ctx) => {
-	if (ctx.answer === "audio-file") {
-		return [
-			postJson("bytes"),
-			"",
-			"",
-			queryCall(ctx, "audio_bytes"),
-			"",
-			"# Play it in a notebook:",
-			"Audio(audio_bytes)",
-		].join("\n");
-	}
-	if (ctx.answer === "audio-array") {
-		return [
-			postJson("json"),
-			"",
-			"",
-			queryCall(ctx, "audio, sampling_rate"),
-			"",
-			"# Play it in a notebook:",
-			"Audio(audio, rate=sampling_rate)",
-		].join("\n");
-	}
-	return jsonTask(ctx);
-};
-
-const textToImage: Template = (ctx) => (ctx.provider === "hf-inference" ? imageResult(ctx) : "");
-
 const templates: ClientTemplates = {
-	basic: jsonTask,
-	basicAudio: basicFile,
-	basicImage: basicFile,
+	basic: render,
+	basicAudio: render,
+	basicImage: render,
 	conversational,
 	conversationalStream,
-	documentQuestionAnswering: jsonTask,
-	imageToImage: imageResult,
-	tabular: jsonTask,
-	textToAudio: audioResult,
-	textToImage,
-	textToSpeech: audioResult,
-	zeroShotClassification: jsonTask,
-	zeroShotImageClassification: jsonTask,
+	documentQuestionAnswering: render,
+	imageToImage: render,
+	tabular: render,
+	textToAudio: render,
+	textToImage: render,
+	textToSpeech: render,
+	zeroShotClassification: render,
+	zeroShotImageClassification: render,
 };
+
+/**
+ * Answered at once; text-to-image only when the answer is the image itself (3.12.1 renders it for
+ * hf-inference only, the provider that answers so).
+ */
+function offers(ctx: SnippetContext): boolean {
+	return answeredAtOnce(ctx) && (ctx.kind !== "textToImage" || ctx.answer === "image-file");
+}
 
 export const requests: SnippetClient = {
 	language: "python",
 	client: "requests",
 	templates,
 	setup,
-	offers: answeredAtOnce,
+	offers,
 };
