@@ -968,6 +968,26 @@ ALTER TABLE xet_tokens ADD COLUMN upload_right text NOT NULL DEFAULT 'write'
 	CHECK (upload_right IN ('write', 'pull-request'));
 `,
 	},
+	{
+		version: 27,
+		name: "mirror mode: downloads of mirrored repositories this hub served",
+		sql: `
+-- Mirror mode's download counts (src/services/downloads.ts, src/mirror/service.ts): per repository
+-- (type without the token scope, id lowercased, as mirror_repos) and UTC day. A mirrored repository's
+-- info shows the upstream's figure plus these (the last 30 days, and ever), summed when it is served;
+-- only downloads answered without asking the upstream for the file count here (the upstream counted the
+-- others itself). No reference to mirror_repos: its rows are per scope.
+CREATE TABLE mirror_download_days (
+	repo_type text NOT NULL,
+	repo_id text NOT NULL,
+	day date NOT NULL,
+	count bigint NOT NULL CHECK (count > 0),
+	PRIMARY KEY (repo_type, repo_id, day)
+);
+-- The library a mirrored model's info names (library_name): which of its files count as downloads.
+ALTER TABLE mirror_repos ADD COLUMN library_name text;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -48,6 +48,8 @@ export interface CountedRequest {
 	path?: string | undefined;
 	/** The client's address (the proxy's client when the hub trusts it). */
 	client: string;
+	/** A repository of the upstream hub served in mirror mode (counted apart: src/mirror/). */
+	mirrored?: boolean;
 }
 
 export type FlushDownloads = (increments: DownloadIncrement[], today: string) => Promise<void>;
@@ -68,7 +70,7 @@ const MAX_KEY_LENGTH = 256;
 
 function dedupeKey(request: CountedRequest): string {
 	// A repository-wide key ends in NUL, which no file path is (a git tree entry's name ends at a NUL).
-	const key = `${request.client}\n${request.type}\n${request.id}\n${request.path ?? "\0"}`;
+	const key = `${request.client}\n${request.mirrored ? "mirror:" : ""}${request.type}\n${request.id}\n${request.path ?? "\0"}`;
 	return key.length <= MAX_KEY_LENGTH ? key : createHash("sha256").update(key).digest("base64url");
 }
 
@@ -123,13 +125,19 @@ export class DownloadCounter {
 			this.recent = new Map();
 		}
 		const day = utcDay(now);
-		this.add({ type: request.type, id: request.id, day, count: 1 });
+		this.add({
+			type: request.type,
+			id: request.id,
+			day,
+			count: 1,
+			...(request.mirrored ? { mirrored: true } : {}),
+		});
 		if (this.buffer.size >= this.settings.flushEntries) void this.flush();
 		return true;
 	}
 
 	private add(increment: DownloadIncrement): void {
-		const key = `${increment.type}\n${increment.id}\n${increment.day}`;
+		const key = `${increment.mirrored ? "mirror:" : ""}${increment.type}\n${increment.id}\n${increment.day}`;
 		const entry = this.buffer.get(key);
 		if (entry) entry.count += increment.count;
 		else if (this.buffer.size < this.settings.maxBufferedEntries) this.buffer.set(key, { ...increment });

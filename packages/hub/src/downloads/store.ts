@@ -17,6 +17,8 @@ export interface DownloadIncrement {
 	id: string;
 	day: string;
 	count: number;
+	/** Of a mirrored repository (mirror mode): kept in mirror_download_days (migration 27). */
+	mirrored?: boolean;
 }
 
 /**
@@ -84,4 +86,40 @@ export async function addDownloads(
 		[JSON.stringify(increments), end, DOWNLOAD_WINDOW_DAYS],
 	);
 	return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * Adds downloads of mirrored repositories (mirror mode; migration 27), keyed as mirror mode keys them
+ * (id lowercased). Returns how many were stored.
+ */
+export async function addMirrorDownloads(
+	tx: Queryable,
+	increments: readonly DownloadIncrement[],
+): Promise<number> {
+	if (increments.length === 0) return 0;
+	await tx.query(
+		`INSERT INTO mirror_download_days (repo_type, repo_id, day, count)
+		SELECT r.type, lower(r.id), r.day::date, sum(r.count)::bigint
+		FROM jsonb_to_recordset($1::jsonb) AS r(type text, id text, day text, count bigint)
+		GROUP BY r.type, lower(r.id), r.day
+		ON CONFLICT (repo_type, repo_id, day) DO UPDATE SET count = mirror_download_days.count + EXCLUDED.count`,
+		[JSON.stringify(increments)],
+	);
+	return increments.reduce((sum, increment) => sum + increment.count, 0);
+}
+
+/** A mirrored repository's downloads counted here: the 30 days up to `today` (UTC), and ever. */
+export async function mirrorDownloads(
+	db: Queryable,
+	repo: { type: RepoType; id: string },
+	today: string,
+): Promise<{ recent: number; allTime: number }> {
+	const result = await db.query<{ recent: number | string; all_time: number | string }>(
+		`SELECT COALESCE(sum(count) FILTER (WHERE day > $3::date - $4::int), 0) AS recent,
+			COALESCE(sum(count), 0) AS all_time
+		FROM mirror_download_days WHERE repo_type = $1 AND repo_id = $2`,
+		[repo.type, repo.id.toLowerCase(), today, DOWNLOAD_WINDOW_DAYS],
+	);
+	const row = result.rows[0];
+	return { recent: Number(row?.recent ?? 0), allTime: Number(row?.all_time ?? 0) };
 }

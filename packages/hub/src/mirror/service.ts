@@ -12,6 +12,8 @@ import {
 	type OutboundResponse,
 	type ScopedCredential,
 } from "../outbound/http.js";
+import { utcDay } from "../downloads/counter.js";
+import { mirrorDownloads } from "../downloads/store.js";
 import { findRepo } from "../repos/read.js";
 import type { RepoType } from "../repo-identity.js";
 import { BlobNotFoundError, type BlobStore, type ByteRange } from "../storage/types.js";
@@ -29,11 +31,13 @@ import {
 	loadAnswer,
 	loadCommitPaths,
 	loadFile,
+	loadLibraryName,
 	loadRevision,
 	saveAnswer,
 	saveCommit,
 	saveFileBytes,
 	saveFileMetadata,
+	saveLibraryName,
 	type MirroredFile,
 	type MirrorRepo,
 } from "./store.js";
@@ -65,10 +69,29 @@ export interface MirrorAnswer {
 	ageSeconds: number;
 }
 
+/** A JSON request asked of the upstream as this hub was asked it. */
+export interface AnswerRequest {
+	method: "GET" | "POST";
+	pathAndQuery: string;
+	form?: string;
+	immutable: boolean;
+	/** The revision of an info answer (`main` without one): its commit and files are remembered. */
+	revision?: string | undefined;
+}
+
 /** A file of an upstream commit as this hub serves it. */
 export interface MirrorFile extends MirroredFile {
 	/** Seconds since the upstream last said where the revision points (0 for a commit id). */
 	ageSeconds: number;
+	/** Whether the upstream was asked about this file for this answer (it then counted a download). */
+	asked: boolean;
+}
+
+/** A file's bytes for one answer. */
+export interface MirrorBytes {
+	body: Readable | AsyncIterable<Uint8Array>;
+	/** Whether this answer started the file's fetch from the upstream (which counted a download). */
+	fetched: boolean;
 }
 
 /**
@@ -218,19 +241,28 @@ export class MirrorService {
 
 	/**
 	 * The upstream's JSON answer to `pathAndQuery` (an API path of this hub, the same at the upstream),
-	 * from what is kept when fresh enough (`immutable`: the request names a commit).
+	 * from what is kept when fresh enough (`immutable`: the request names a commit). An info answer's
+	 * `downloads` and `downloadsAllTime` are the upstream's figures plus the downloads this hub counted
+	 * (src/services/downloads.ts says which), added as it is served.
 	 */
-	async answer(
-		target: RepoTarget,
-		request: {
-			method: "GET" | "POST";
-			pathAndQuery: string;
-			form?: string;
-			immutable: boolean;
-			/** The revision of an info answer (`main` without one): its commit and files are remembered. */
-			revision?: string | undefined;
-		},
-	): Promise<MirrorAnswer> {
+	async answer(target: RepoTarget, request: AnswerRequest): Promise<MirrorAnswer> {
+		const answer = await this.upstreamAnswer(target, request);
+		if (request.revision === undefined) return answer;
+		const counted = await mirrorDownloads(this.context.db, target, utcDay(Date.now()));
+		if (counted.allTime === 0) return answer;
+		const info: unknown = JSON.parse(answer.body.toString("utf8"));
+		if (!isObject(info)) return answer;
+		if (typeof info.downloads === "number") info.downloads += counted.recent;
+		if (typeof info.downloadsAllTime === "number") info.downloadsAllTime += counted.allTime;
+		return { ...answer, body: Buffer.from(JSON.stringify(info)) };
+	}
+
+	/** The library a mirrored model's info names (which of its files count as downloads), when known. */
+	async libraryOf(target: Pick<RepoTarget, "type" | "id">): Promise<string | undefined> {
+		return loadLibraryName(this.context.db, target);
+	}
+
+	private async upstreamAnswer(target: RepoTarget, request: AnswerRequest): Promise<MirrorAnswer> {
 		const scope = this.scopeOf(target);
 		const repo = repoKey(target, scope);
 		const key = `${request.method} ${request.pathAndQuery}${request.form !== undefined ? `\n${request.form}` : ""}`;
@@ -277,6 +309,10 @@ export class MirrorService {
 		);
 		const nextPath = this.nextPathOf(response.headers.get("link"));
 		await saveAnswer(this.context.db, repo, key, text, nextPath);
+		if (request.revision !== undefined && isObject(parsed) && "library_name" in parsed) {
+			const library = parsed.library_name;
+			await saveLibraryName(this.context.db, repo, typeof library === "string" ? library : null);
+		}
 		const commit = commitOfInfo(parsed);
 		if (commit && request.revision !== undefined) {
 			await saveCommit(this.context.db, repo, commit.sha, commit.paths, request.revision);
@@ -300,7 +336,7 @@ export class MirrorService {
 			(COMMIT_ID.test(revision) || known.ageSeconds * 1000 < this.context.settings.ttlMs);
 		if (known && fresh) {
 			const file = await loadFile(db, repo, known.commitId, path);
-			if (file) return { ...file, ageSeconds: known.ageSeconds };
+			if (file) return { ...file, ageSeconds: known.ageSeconds, asked: false };
 		}
 		try {
 			return await this.askFile(target, repo, scope, prefix, revision, path);
@@ -308,7 +344,7 @@ export class MirrorService {
 			// The upstream cannot answer: what is known of the revision's last commit, when enough is.
 			if (!known || !isGatewayError(error)) throw error;
 			const file = await loadFile(db, repo, known.commitId, path);
-			if (file) return { ...file, ageSeconds: known.ageSeconds };
+			if (file) return { ...file, ageSeconds: known.ageSeconds, asked: false };
 			const paths = await loadCommitPaths(db, repo, known.commitId);
 			if (paths && !paths.includes(path)) throw entryNotFound(`Entry not found: ${path}`, known.commitId);
 			throw error;
@@ -367,7 +403,7 @@ export class MirrorService {
 		const file = { commitId, path, size, etag, lfs };
 		await saveFileMetadata(this.context.db, repo, revision, file);
 		const kept = await loadFile(this.context.db, repo, commitId, path);
-		return { ...(kept ?? { ...file, sha256: null }), ageSeconds: 0 };
+		return { ...(kept ?? { ...file, sha256: null }), ageSeconds: 0, asked: true };
 	}
 
 	/**
@@ -379,7 +415,7 @@ export class MirrorService {
 		prefix: string,
 		file: MirrorFile,
 		range: ByteRange | undefined,
-	): Promise<Readable | AsyncIterable<Uint8Array>> {
+	): Promise<MirrorBytes> {
 		const db = this.context.db;
 		const scope = this.scopeOf(target);
 		const repo = repoKey(target, scope);
@@ -389,7 +425,7 @@ export class MirrorService {
 			const stream = await this.readStored(file.sha256, range);
 			if (stream) {
 				this.counters.hits++;
-				return stream;
+				return { body: stream, fetched: false };
 			}
 			// Evicted or collected: fetched again below.
 		}
@@ -401,35 +437,40 @@ export class MirrorService {
 			const stream = await this.readStored(stored.sha256, range);
 			if (stream) {
 				this.counters.hits++;
-				return stream;
+				return { body: stream, fetched: false };
 			}
 		}
 		this.counters.misses++;
-		const transfer = await this.transferOf(target, scope, prefix, file);
+		let fetched = false;
+		const transfer = await this.transferOf(target, scope, prefix, file, () => (fetched = true));
 		const start = range?.start ?? 0;
 		const end = range?.end ?? file.size;
 		const followed = transfer.follow(start, end);
-		if (followed) return followed;
+		if (followed) return { body: followed, fetched };
 		const blob = await transfer.done;
 		const stream = await this.readStored(blob.sha256, range);
 		if (!stream)
 			throw new HubError("Unavailable", `${file.path} was evicted while it was fetched: ask again`);
-		return stream;
+		return { body: stream, fetched };
 	}
 
-	/** The one fetch of the file from the upstream: the one under way, or a new one. */
+	/** The one fetch of the file from the upstream: the one under way, or a new one (`onStart` called). */
 	private transferOf(
 		target: RepoTarget,
 		scope: UpstreamScope,
 		prefix: string,
 		file: MirroredFile,
+		onStart: () => void = () => {},
 	): Promise<Transfer> {
 		const repo = repoKey(target, scope);
 		const db = this.context.db;
 		return this.transfers.get(
 			`${repo.type}\n${repo.id}\n${file.commitId}\n${file.path}`,
 			{ size: file.size, etag: file.etag },
-			() => this.download(target, scope, prefix, file),
+			() => {
+				onStart();
+				return this.download(target, scope, prefix, file);
+			},
 			this.context.storage,
 			async (blob) => {
 				await saveFileBytes(db, repo, file, blob);

@@ -82,6 +82,32 @@ async function touchRepo(tx: Queryable, repo: MirrorRepo): Promise<void> {
 	);
 }
 
+/** Records the library a repository's info names (null: none), for counting its downloads. */
+export async function saveLibraryName(
+	db: Queryable,
+	repo: MirrorRepo,
+	library: string | null,
+): Promise<void> {
+	await db.query("UPDATE mirror_repos SET library_name = $3 WHERE repo_type = $1 AND repo_id = $2", [
+		...key(repo),
+		library,
+	]);
+}
+
+/** The library a repository's info named last, in either scope (it only decides what counts). */
+export async function loadLibraryName(
+	db: Queryable,
+	repo: { type: string; id: string },
+): Promise<string | undefined> {
+	const result = await db.query<{ library_name: string }>(
+		`SELECT library_name FROM mirror_repos
+		WHERE repo_type IN ($1, $1 || '@token') AND repo_id = $2 AND library_name IS NOT NULL
+		ORDER BY repo_type LIMIT 1`,
+		key(repo),
+	);
+	return result.rows[0]?.library_name;
+}
+
 /** Whether the upstream was ever seen to have this repository. */
 export async function knownRepo(db: Queryable, repo: MirrorRepo): Promise<boolean> {
 	const result = await db.query(

@@ -5,6 +5,7 @@ import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import type { MirrorFile, MirrorService } from "../mirror/service.js";
 import type { RepoKey } from "../repo-identity.js";
+import { countDownload, INTERNAL_READ_HEADER, type DownloadsContext } from "../services/downloads.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { adminOnly } from "./auth.js";
 import { objectBody } from "./body.js";
@@ -111,6 +112,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  */
 export async function mirrorResolve(
 	mirror: MirrorService,
+	counting: Pick<DownloadsContext, "downloads">,
 	urls: RepoUrls,
 	request: FastifyRequest,
 	reply: FastifyReply,
@@ -119,6 +121,18 @@ export async function mirrorResolve(
 	const repo = { type: urls.type, id: target.id, signedIn: signedIn(request) };
 	const prefix = urls.page.slice(1);
 	const file: MirrorFile = await mirror.file(repo, prefix, target.revision, target.path);
+	/** Counts the download this answer serves, unless the upstream was asked for it (it counted it). */
+	const served = async (fetched: boolean): Promise<void> => {
+		const internal = request.headers[INTERNAL_READ_HEADER] !== undefined;
+		if (file.asked || fetched || internal) return;
+		const libraryName = repo.type === "model" ? await mirror.libraryOf(repo) : undefined;
+		countDownload(counting, {
+			at: { type: repo.type, id: repo.id.toLowerCase(), libraryName, mirrored: true },
+			path: file.path,
+			client: request.ip,
+			internal,
+		});
+	};
 	reply.headers({
 		"x-repo-commit": file.commitId,
 		etag: `"${file.etag}"`,
@@ -132,7 +146,10 @@ export async function mirrorResolve(
 		[AGE_HEADER]: String(Math.floor(file.ageSeconds)),
 	});
 	if (file.lfs) reply.headers({ "x-linked-etag": `"${file.etag}"`, "x-linked-size": String(file.size) });
-	if (etagMatches(request.headers["if-none-match"], file.etag)) return reply.code(304).send();
+	if (etagMatches(request.headers["if-none-match"], file.etag)) {
+		await served(false);
+		return reply.code(304).send();
+	}
 	const range = parseRange(request.headers.range, file.size);
 	if (range === "unsatisfiable") {
 		return reply
@@ -145,9 +162,13 @@ export async function mirrorResolve(
 	const end = range?.end ?? file.size;
 	if (range) reply.code(206).header("content-range", `bytes ${start}-${end - 1}/${file.size}`);
 	reply.header("content-length", String(end - start));
-	if (request.method === "HEAD") return reply.send();
-	const bytes = await mirror.bytes(repo, prefix, file, range ? { start, end } : undefined);
-	return reply.send(bytes instanceof Readable ? bytes : Readable.from(bytes, { objectMode: false }));
+	if (request.method === "HEAD") {
+		await served(false);
+		return reply.send();
+	}
+	const { body, fetched } = await mirror.bytes(repo, prefix, file, range ? { start, end } : undefined);
+	await served(fetched);
+	return reply.send(body instanceof Readable ? body : Readable.from(body, { objectMode: false }));
 }
 
 /** Refuses writes to repositories that exist only upstream, with a message that says so. */

@@ -4,7 +4,7 @@ import {
 	DownloadCounter,
 	type DownloadCounterSettings,
 } from "../downloads/counter.js";
-import { addDownloads } from "../downloads/store.js";
+import { addDownloads, addMirrorDownloads } from "../downloads/store.js";
 import { write, type WriteContext } from "./write.js";
 import type { ReadableRevision } from "./contents.js";
 
@@ -26,6 +26,10 @@ import type { ReadableRevision } from "./contents.js";
  * the window is fixed from the counted request, so a client fetching for longer counts once per window
  * (`DownloadCounter`, both windows configurable); the hub's own reads (`INTERNAL_READ_HEADER`) never
  * count.
+ * Mirror mode (src/mirror/): downloads of a mirrored repository's files count by the same rules (its
+ * library is the one its upstream info names), apart from local ones (migration 27), except those whose
+ * answer asked the upstream for the file: the upstream counted that request itself, and a mirrored
+ * repository's `downloads` is the upstream's figure plus the ones counted here.
  */
 
 /**
@@ -48,7 +52,13 @@ export function createDownloadCounter(
 	const counter = new DownloadCounter(
 		async (increments, today) => {
 			await write(context, async (tx) => {
-				const total = await addDownloads(tx, increments, today);
+				const local = increments.filter((increment) => increment.mirrored !== true);
+				const total = await addDownloads(tx, local, today);
+				// Mirrored repositories' counts are read at each answer: no cache to tell.
+				await addMirrorDownloads(
+					tx,
+					increments.filter((increment) => increment.mirrored === true),
+				);
 				return { value: total, change: total > 0 ? { type: "downloads.counted", total } : undefined };
 			});
 		},
@@ -65,13 +75,25 @@ export function createDownloadCounter(
  */
 export function countDownload(
 	context: Pick<DownloadsContext, "downloads">,
-	request: { at: ReadableRevision; path: string; client: string; internal: boolean },
+	request: {
+		at: Pick<ReadableRevision, "type" | "id" | "libraryName"> & { mirrored?: boolean };
+		path: string;
+		client: string;
+		internal: boolean;
+	},
 ): boolean {
 	const { at } = request;
 	if (request.internal) return false;
+	const mirrored = at.mirrored === true ? { mirrored: true } : {};
 	if (at.type === "dataset")
-		return context.downloads.record({ type: at.type, id: at.id, client: request.client });
+		return context.downloads.record({ type: at.type, id: at.id, client: request.client, ...mirrored });
 	if (at.type !== "model") return false;
 	if (!isModelDownload(at.libraryName ?? undefined, request.path)) return false;
-	return context.downloads.record({ type: at.type, id: at.id, path: request.path, client: request.client });
+	return context.downloads.record({
+		type: at.type,
+		id: at.id,
+		path: request.path,
+		client: request.client,
+		...mirrored,
+	});
 }

@@ -116,7 +116,7 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 			: await servedRevision(options, request.viewer, { type: urls.type, id }, revision);
 		if (resolved === undefined && mirror) {
 			checkRepoPath(path);
-			return mirrorResolve(mirror, urls, request, reply, target);
+			return mirrorResolve(mirror, options, urls, request, reply, target);
 		}
 		if (resolved === undefined) throw entryNotFound(`Entry not found: ${path}`);
 		checkRepoPath(path);
