@@ -988,6 +988,16 @@ CREATE TABLE mirror_download_days (
 ALTER TABLE mirror_repos ADD COLUMN library_name text;
 `,
 	},
+	{
+		version: 28,
+		name: "blobs by git object id (mirror mode reuses a regular file's stored bytes)",
+		sql: `
+-- Mirror mode (src/mirror/store.ts findStoredBlob): a regular (non-LFS) upstream file whose git blob id
+-- (its ETag) a stored blob has, a local repository's or another mirrored one's, is served from those
+-- bytes instead of being fetched again.
+CREATE INDEX blobs_git_oid ON blobs (git_oid) WHERE git_oid IS NOT NULL;
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

@@ -14,7 +14,9 @@ import {
 } from "../outbound/http.js";
 import { utcDay } from "../downloads/counter.js";
 import { mirrorDownloads } from "../downloads/store.js";
+import type { BlobLocation } from "../blobs/small.js";
 import { findRepo } from "../repos/read.js";
+import { blobKept, readBlob } from "../services/blobs.js";
 import type { RepoType } from "../repo-identity.js";
 import { BlobNotFoundError, type BlobStore, type ByteRange } from "../storage/types.js";
 import { COMMIT_ID } from "../vocabulary.js";
@@ -422,19 +424,24 @@ export class MirrorService {
 		// Its last use, for least-recently-used eviction (before reading: a failure leaves nothing open).
 		await touchFile(db, repo, file);
 		if (file.sha256 !== null) {
-			const stream = await this.readStored(file.sha256, range);
+			// Fetched files are kept in the file store: looked for there first.
+			const stream = await this.readStored(
+				{ sha256: file.sha256, size: file.size, storedIn: "files" },
+				range,
+			);
 			if (stream) {
 				this.counters.hits++;
 				return { body: stream, fetched: false };
 			}
 			// Evicted or collected: fetched again below.
 		}
-		// The same bytes stored for another file (another scope, commit or repository): no fetch.
-		const stored = await findStoredBlob(db, file.etag, file.lfs);
+		// The same bytes stored for another file (another scope, commit or repository, a local
+		// repository's file): no fetch.
+		const stored = await findStoredBlob(db, file);
 		if (stored) {
 			await saveFileBytes(db, repo, file, stored);
 			await this.enforceBudget(stored.sha256);
-			const stream = await this.readStored(stored.sha256, range);
+			const stream = await this.readStored(stored, range);
 			if (stream) {
 				this.counters.hits++;
 				return { body: stream, fetched: false };
@@ -448,7 +455,7 @@ export class MirrorService {
 		const followed = transfer.follow(start, end);
 		if (followed) return { body: followed, fetched };
 		const blob = await transfer.done;
-		const stream = await this.readStored(blob.sha256, range);
+		const stream = await this.readStored({ ...blob, storedIn: "files" }, range);
 		if (!stream)
 			throw new HubError("Unavailable", `${file.path} was evicted while it was fetched: ask again`);
 		return { body: stream, fetched };
@@ -479,11 +486,18 @@ export class MirrorService {
 		);
 	}
 
-	/** A stored blob's bytes, held against eviction until the stream closes; undefined when not stored. */
-	private async readStored(sha256: string, range: ByteRange | undefined): Promise<Readable | undefined> {
+	/**
+	 * A stored blob's bytes wherever they are kept (a local repository's small file is in the database:
+	 * readBlob), held against eviction until the stream closes; undefined when not stored.
+	 */
+	private async readStored(
+		blob: { sha256: string; size: number; storedIn?: BlobLocation },
+		range: ByteRange | undefined,
+	): Promise<Readable | undefined> {
+		const { sha256 } = blob;
 		let stream: Readable;
 		try {
-			stream = await this.context.storage.read(sha256, range);
+			stream = await readBlob(this.context, blob, range);
 		} catch (error) {
 			if (error instanceof BlobNotFoundError) return undefined;
 			throw error;
@@ -549,10 +563,11 @@ export class MirrorService {
 
 	/** Whether the file's bytes are stored (linked to this file when stored for another). */
 	private async storedAlready(target: RepoTarget, file: MirroredFile): Promise<boolean> {
-		const { db, storage } = this.context;
-		if (file.sha256 !== null && (await storage.stat(file.sha256))) return true;
-		const stored = await findStoredBlob(db, file.etag, file.lfs);
-		if (!stored || !(await storage.stat(stored.sha256))) return false;
+		const db = this.context.db;
+		if (file.sha256 !== null && (await blobKept(this.context, { sha256: file.sha256, size: file.size })))
+			return true;
+		const stored = await findStoredBlob(db, file);
+		if (!stored || !(await blobKept(this.context, stored))) return false;
 		await saveFileBytes(db, repoKey(target, this.scopeOf(target)), file, stored);
 		return true;
 	}

@@ -362,19 +362,19 @@ export async function pinnedRepos(db: Queryable): Promise<Array<{ type: string; 
 }
 
 /**
- * A stored blob with an LFS file's bytes, by the upstream's ETag (its SHA-256): another file (another
- * scope, commit or repository) has them already. Regular files (small, keyed by git blob id, which has
- * no index) are fetched.
+ * A stored blob with a file's bytes: another file (another scope, commit or repository, a local
+ * repository's file too) has them already. An LFS file's by its SHA-256 (the upstream's ETag), a regular
+ * file's by its git blob id and size (blobs_git_oid, migration 28).
  */
 export async function findStoredBlob(
 	db: Queryable,
-	etag: string,
-	lfs: boolean,
+	file: Pick<MirroredFile, "etag" | "lfs" | "size">,
 ): Promise<{ sha256: string; size: number; gitOid: string | undefined } | undefined> {
-	if (!lfs) return undefined;
 	const result = await db.query<{ sha256: string; size: string | number; git_oid: string | null }>(
-		"SELECT sha256, size, git_oid FROM blobs WHERE sha256 = $1",
-		[etag],
+		file.lfs
+			? "SELECT sha256, size, git_oid FROM blobs WHERE sha256 = $1 AND size = $2"
+			: "SELECT sha256, size, git_oid FROM blobs WHERE git_oid = $1 AND size = $2 LIMIT 1",
+		[file.etag, file.size],
 	);
 	const row = result.rows[0];
 	return row ? { sha256: row.sha256, size: Number(row.size), gitOid: row.git_oid ?? undefined } : undefined;
