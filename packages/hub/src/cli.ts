@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { resolve } from "node:path";
 import { ACCOUNT_USAGE, runAccountCommand, UsageError } from "./commands/accounts.js";
-import { MIRROR_USAGE, runMirrorCommand } from "./commands/mirror.js";
+import { MIRROR_USAGE, mirrorHubAnswers, runMirrorCommand, runRemotePrefetch } from "./commands/mirror.js";
 import { runGcCommand, runQuotaCommand, STORAGE_USAGE } from "./commands/storage.js";
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
@@ -264,7 +264,30 @@ async function gc(config: HubConfig, args: string[]): Promise<void> {
 	}
 }
 
+/** The running hub the CLI asks (MODELHUB_HUB_URL, else this host's PORT on loopback). */
+function localHubUrl(config: HubConfig): string {
+	const given = process.env.MODELHUB_HUB_URL;
+	if (given !== undefined && given !== "") return given.replace(/\/+$/, "");
+	const host =
+		config.host === "0.0.0.0" || config.host === ""
+			? "127.0.0.1"
+			: config.host === "::"
+				? "::1"
+				: config.host;
+	return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+}
+
 async function mirror(config: HubConfig, args: string[]): Promise<void> {
+	// A prefetch goes through the running hub when there is one (the embedded database is its alone).
+	if (args[0] === "prefetch" && !args.includes("--offline") && config.adminToken !== undefined) {
+		const hubUrl = localHubUrl(config);
+		if (await mirrorHubAnswers(hubUrl, config.adminToken)) {
+			const outcome = await runRemotePrefetch(hubUrl, config.adminToken, args);
+			console.log(outcome.text);
+			process.exitCode = outcome.exitCode;
+			return;
+		}
+	}
 	const { db, storage } = await openStores(config);
 	try {
 		const outcome = await runMirrorCommand(db, storage, config.upstream, config.maxFileBytes, args);

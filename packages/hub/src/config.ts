@@ -874,6 +874,13 @@ function upstreamConfig(env: Env): UpstreamSettings | undefined {
 		tokenForAnonymous: list("MODELHUB_UPSTREAM_TOKEN_ANONYMOUS"),
 		cacheBytes: integer(env, "MODELHUB_MIRROR_CACHE_BYTES", defaults.cacheBytes, 0, 2 ** 50),
 		pinned: list("MODELHUB_MIRROR_PINNED"),
+		prefetchMaxBytes: integer(
+			env,
+			"MODELHUB_MIRROR_PREFETCH_MAX_BYTES",
+			defaults.prefetchMaxBytes,
+			1,
+			2 ** 50,
+		),
 		outbound: {
 			timeoutMs: integer(env, "MODELHUB_UPSTREAM_TIMEOUT_MS", defaults.outbound.timeoutMs, 100, 600_000),
 			idleTimeoutMs: integer(

@@ -475,9 +475,9 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 				maxFileBytes: services.settings.maxFileBytes,
 			})
 		: undefined;
-	if (mirror) {
+	if (mirror && options.upstream) {
 		mirrorWriteGuard(app, mirror);
-		mirrorAdminRoutes(app, mirror, options.adminToken);
+		mirrorAdminRoutes(app, mirror, options.upstream, options.adminToken);
 		app.addHook("onClose", async () => mirror.close());
 	}
 	const routeOptions: ModelRoutesOptions = {

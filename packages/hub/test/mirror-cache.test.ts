@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { MirrorCacheStats } from "../src/api/admin.js";
-import { runMirrorCommand } from "../src/commands/mirror.js";
+import type { MirrorCacheStats, MirrorPrefetchProgress } from "../src/api/admin.js";
+import { mirrorHubAnswers, runMirrorCommand, runRemotePrefetch } from "../src/commands/mirror.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from "../src/mirror/settings.js";
@@ -75,7 +75,7 @@ describe("mirror cache: a byte budget with least-recently-used eviction, pins, s
 		upstream = await startHub({ db: upstreamDb, adminToken: ADMIN, seed: false });
 		const token = await createUser(upstream.url, ADMIN, "alice");
 		const headers = { authorization: `Bearer ${token}` };
-		for (const [index, name] of ["keep", "a", "b", "c"].entries()) {
+		for (const [index, name] of ["keep", "a", "b", "c", "d"].entries()) {
 			const repo = `alice/${name}`;
 			const data = bytes(FILE_BYTES, 100 + index);
 			content.set(repo, data);
@@ -211,5 +211,72 @@ describe("mirror cache: a byte budget with least-recently-used eviction, pins, s
 		await expect(run("--concurrency", "99", "alice/c")).rejects.toThrow(
 			"--concurrency is a number from 1 to 32",
 		);
+	}, 120_000);
+
+	it("prefetches through the running hub (the admin route, and the CLI using it), bounded by a byte limit", async () => {
+		const post = (body: unknown) =>
+			fetch(`${downstream.url}/api/admin/mirror/prefetch`, {
+				method: "POST",
+				headers: { ...admin, "content-type": "application/json" },
+				body: JSON.stringify(body),
+			});
+		const done = (id: string) =>
+			vi.waitFor(
+				async () => {
+					const res = await fetch(`${downstream.url}/api/admin/mirror/prefetch/${id}`, { headers: admin });
+					const progress = (await res.json()) as MirrorPrefetchProgress;
+					expect(["complete", "failed"]).toContain(progress.state);
+					return progress;
+				},
+				{ timeout: 20_000, interval: 50 },
+			);
+		// Over the asked limit: sized, refused, nothing fetched.
+		const limited = await post({ repo: "alice/d", maxBytes: 10 });
+		expect(limited.status).toBe(202);
+		const refused = await done(((await limited.json()) as MirrorPrefetchProgress).id);
+		expect(refused).toMatchObject({ state: "failed", maxBytes: 10, fetched: 0 });
+		// data.txt, and .gitattributes unless an earlier case cached its bytes (the same in every repository).
+		expect(refused.bytesToFetch).toBeGreaterThanOrEqual(FILE_BYTES);
+		expect(refused.error).toContain("more than this prefetch's limit of 10");
+		expect(await downstream.storage.stat(sha("alice/d"))).toBeUndefined();
+
+		// The CLI finds the running hub (and none where nothing listens); a wrong token is an error.
+		expect(await mirrorHubAnswers(downstream.url, ADMIN)).toBe(true);
+		expect(await mirrorHubAnswers("http://127.0.0.1:9", ADMIN)).toBe(false);
+		await expect(mirrorHubAnswers(downstream.url, "wrong-token")).rejects.toThrow(
+			/\/api\/admin\/mirror answered 40[13]: is the hub there in mirror mode with this MODELHUB_ADMIN_TOKEN/,
+		);
+		// The CLI's path through the running hub: POST, then its progress until done.
+		const outcome = await runRemotePrefetch(
+			downstream.url,
+			ADMIN,
+			["prefetch", "--concurrency", "2", "alice/d"],
+			50,
+		);
+		expect(outcome.exitCode).toBe(0);
+		expect(outcome.text).toMatch(
+			new RegExp(
+				`^alice/d@main \\([0-9a-f]{12}\\): 2 files, \\d fetched \\(${refused.bytesToFetch} bytes\\), \\d already cached, complete$`,
+				"m",
+			),
+		);
+		expect(await downstream.storage.stat(sha("alice/d"))).toEqual({ size: FILE_BYTES });
+		const listed = await fetch(`${downstream.url}/api/admin/mirror/prefetch`, { headers: admin });
+		const { prefetches } = (await listed.json()) as { prefetches: MirrorPrefetchProgress[] };
+		expect(prefetches.map((entry) => entry.state)).toEqual(["complete", "failed"]);
+		expect(prefetches[0]).toMatchObject({ repo: "alice/d", revision: "main", files: 2, failures: 0 });
+
+		// Bad requests, a missing one, and no admin token.
+		const bad = await post({ repo: "alice/d", concurrency: 99 });
+		expect(bad.status).toBe(400);
+		expect(((await bad.json()) as { error: string }).error).toContain(
+			"'concurrency' is a number from 1 to 32",
+		);
+		expect((await post({ repo: "../d" })).status).toBe(400);
+		expect((await post({ repo: "alice/d", maxBytes: -1 })).status).toBe(400);
+		expect((await fetch(`${downstream.url}/api/admin/mirror/prefetch/nope`, { headers: admin })).status).toBe(
+			404,
+		);
+		expect((await fetch(`${downstream.url}/api/admin/mirror/prefetch`, { method: "POST" })).status).toBe(401);
 	}, 120_000);
 });

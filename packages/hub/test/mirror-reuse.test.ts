@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { MirrorCacheStats } from "../src/api/admin.js";
+import type { MirrorCacheStats, MirrorPrefetchProgress } from "../src/api/admin.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { DEFAULT_UPSTREAM_SETTINGS } from "../src/mirror/settings.js";
@@ -26,6 +26,8 @@ function gitOid(bytes: Buffer): string {
  */
 describe("mirror mode: a regular file stored already is not fetched again", () => {
 	const gets: string[] = [];
+	let release: () => void = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
 	let upstreamServer: Server;
 	let db: Database;
 	let hub: RunningHub;
@@ -33,6 +35,33 @@ describe("mirror mode: a regular file stored already is not fetched again", () =
 	beforeAll(async () => {
 		upstreamServer = createServer((req, res) => {
 			const url = req.url ?? "";
+			// A held repository's info, and its one file's bytes only once the test releases them.
+			const held = /^\/api\/models\/evil\/(held\d)\/revision\//.exec(url);
+			if (held) {
+				res.writeHead(200, { "content-type": "application/json" });
+				res.end(
+					JSON.stringify({ id: `evil/${held[1]}`, sha: COMMIT, siblings: [{ rfilename: "held.bin" }] }),
+				);
+				return;
+			}
+			if (url.endsWith("/held.bin") && req.method === "GET") {
+				const body = Buffer.from(`held bytes of ${url}\n`);
+				res.writeHead(200, { "content-length": String(body.length) });
+				void released.then(() => res.end(body));
+				return;
+			}
+			if (url.endsWith("/held.bin")) {
+				const body = Buffer.from(
+					`held bytes of ${url.replace(/^\/([^/]+\/[^/]+)\/resolve\/[^/]+/, "/$1/resolve/" + COMMIT)}\n`,
+				);
+				res.writeHead(200, {
+					"x-repo-commit": COMMIT,
+					etag: `"${gitOid(body)}"`,
+					"content-length": String(body.length),
+				});
+				res.end();
+				return;
+			}
 			const body = url.endsWith("/local.txt") ? LOCAL : SHARED;
 			if (req.method === "GET") gets.push(url);
 			res.writeHead(200, {
@@ -111,5 +140,65 @@ describe("mirror mode: a regular file stored already is not fetched again", () =
 		expect(gets.filter((url) => url.endsWith("/local.txt"))).toEqual([]);
 		// The local repository still serves its own file.
 		expect((await download("bob/own/resolve/main/notes.txt")).equals(LOCAL)).toBe(true);
+	});
+
+	it("runs one prefetch per repository and a bounded number at once, with their progress", async () => {
+		const admin = { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" };
+		const post = (repo: string, revision = "main") =>
+			fetch(`${hub.url}/api/admin/mirror/prefetch`, {
+				method: "POST",
+				headers: admin,
+				body: JSON.stringify({ repo, revision }),
+			});
+		const first = await post("evil/held1");
+		expect(first.status).toBe(202);
+		const { id } = (await first.json()) as MirrorPrefetchProgress;
+		const progress = async () =>
+			(await (
+				await fetch(`${hub.url}/api/admin/mirror/prefetch/${id}`, { headers: admin })
+			).json()) as MirrorPrefetchProgress;
+		// Sized, its file's bytes held upstream: fetching.
+		await vi.waitFor(
+			async () => expect(await progress()).toMatchObject({ state: "fetching", files: 1, sized: 1 }),
+			{
+				timeout: 10_000,
+				interval: 50,
+			},
+		);
+		// The same revision again: the one under way; another revision of it: refused.
+		const again = await post("evil/held1");
+		expect(again.status).toBe(200);
+		expect(((await again.json()) as MirrorPrefetchProgress).id).toBe(id);
+		const other = await post("evil/held1", "v2");
+		expect(other.status).toBe(409);
+		expect(((await other.json()) as { error: string }).error).toContain(
+			"a prefetch of evil/held1@main is under way",
+		);
+		// Four at once at most.
+		for (const repo of ["evil/held2", "evil/held3", "evil/held4"])
+			expect((await post(repo)).status).toBe(202);
+		const fifth = await post("evil/held5");
+		expect(fifth.status).toBe(503);
+		expect(((await fifth.json()) as { error: string }).error).toContain("4 prefetches are under way");
+
+		release();
+		await vi.waitFor(async () => expect(await progress()).toMatchObject({ state: "complete", fetched: 1 }), {
+			timeout: 10_000,
+			interval: 50,
+		});
+		await vi.waitFor(
+			async () => {
+				const res = await fetch(`${hub.url}/api/admin/mirror/prefetch`, { headers: admin });
+				const { prefetches } = (await res.json()) as { prefetches: MirrorPrefetchProgress[] };
+				expect(prefetches.map((entry) => entry.state)).toEqual([
+					"complete",
+					"complete",
+					"complete",
+					"complete",
+				]);
+			},
+			{ timeout: 10_000, interval: 50 },
+		);
+		expect((await post("evil/held5")).status).toBe(202);
 	});
 });

@@ -250,6 +250,13 @@ describe("configuration", () => {
 		expect(() => loadConfig({ ...mirrored, MODELHUB_MIRROR_CACHE_BYTES: "-1" })).toThrow(
 			/MODELHUB_MIRROR_CACHE_BYTES must be a whole number/,
 		);
+		expect(loadConfig(mirrored).upstream?.prefetchMaxBytes).toBe(100 * 1024 ** 3);
+		expect(
+			loadConfig({ ...mirrored, MODELHUB_MIRROR_PREFETCH_MAX_BYTES: "5000" }).upstream?.prefetchMaxBytes,
+		).toBe(5000);
+		expect(() => loadConfig({ ...mirrored, MODELHUB_MIRROR_PREFETCH_MAX_BYTES: "0" })).toThrow(
+			/MODELHUB_MIRROR_PREFETCH_MAX_BYTES must be between 1 and/,
+		);
 		expect(() => loadConfig({ MODELHUB_GC_TREE_BATCH: "0" })).toThrow(
 			/MODELHUB_GC_TREE_BATCH must be between 1 and 100000/,
 		);

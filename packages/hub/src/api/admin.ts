@@ -225,3 +225,51 @@ export interface MirrorPinRequest {
 	repo: string;
 	pinned: boolean;
 }
+
+/** The body of `POST /api/admin/mirror/prefetch`: fetch every file of an upstream revision into the cache. */
+export interface MirrorPrefetchRequest {
+	type?: "model" | "dataset";
+	repo: string;
+	/** Default `main`. */
+	revision?: string;
+	/** Read as a signed-in user would (with the upstream token). */
+	withToken?: boolean;
+	/** Files fetched at once (1–32, default 4). */
+	concurrency?: number;
+	/** Refuse when the files to fetch have more bytes than this (never more than the hub's own limit). */
+	maxBytes?: number;
+}
+
+/**
+ * A prefetch and how far it got (`POST` and `GET /api/admin/mirror/prefetch[/{id}]`, and the CLI's
+ * `mirror prefetch`): sizing (asking the upstream what each file is), then fetching the ones not cached.
+ */
+export interface MirrorPrefetchProgress {
+	id: string;
+	type: "model" | "dataset";
+	repo: string;
+	revision: string;
+	state: "sizing" | "fetching" | "complete" | "failed";
+	/** The revision's commit, once the upstream named it. */
+	commitId: string | null;
+	/** Files of the commit. */
+	files: number;
+	/** Files sized so far. */
+	sized: number;
+	/** Bytes of the files to fetch (not cached yet), once all are sized. */
+	bytesToFetch: number | null;
+	/** The bound on bytesToFetch this prefetch had. */
+	maxBytes: number;
+	/** Files fetched from the upstream, and their bytes. */
+	fetched: number;
+	fetchedBytes: number;
+	/** Files whose bytes were stored already. */
+	cached: number;
+	/** Files that could not be fetched, and the first few of them with why. */
+	failures: number;
+	failed: Array<{ path: string; error: string }>;
+	/** Why the whole prefetch failed (the upstream unreachable, over maxBytes, the hub stopping). */
+	error: string | null;
+	startedAt: string;
+	finishedAt: string | null;
+}

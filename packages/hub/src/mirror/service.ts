@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import type { MirrorCacheStats, MirrorPinnedRepo } from "../api/admin.js";
+import type { MirrorCacheStats, MirrorPinnedRepo, MirrorPrefetchProgress } from "../api/admin.js";
 import type { Database } from "../db/types.js";
 import { entryNotFound, HubError, headerText, kindOfStatus } from "../errors.js";
 import {
@@ -151,18 +151,20 @@ interface Counters {
 /** Blobs looked at per query while evicting. */
 const EVICTION_PAGE = 100;
 
-/** The outcome of prefetching one repository (`modelhub-hub mirror prefetch`). */
-export interface PrefetchResult {
-	commitId: string;
-	files: number;
-	/** Files fetched from the upstream now, and their bytes. */
-	fetched: number;
-	fetchedBytes: number;
-	/** Files whose bytes were stored already. */
-	cached: number;
-	/** Files that could not be fetched, with why (the first few). */
-	failed: Array<{ path: string; error: string }>;
+/** How a prefetch runs. */
+export interface PrefetchOptions {
+	/** Files sized and fetched at once. */
+	concurrency: number;
+	/** Bytes to fetch at most: past it, nothing is fetched and the prefetch fails. */
+	maxBytes: number;
 }
+
+/** Failed files named in a prefetch's progress, at most. */
+const FAILURES_KEPT = 20;
+/** Prefetches run at once in a hub, at most (each `concurrency` files at a time). */
+export const MAX_PREFETCHES = 4;
+/** Finished prefetches still answered by id. */
+const FINISHED_KEPT = 20;
 
 export class MirrorService {
 	private readonly transfers: Transfers;
@@ -178,6 +180,11 @@ export class MirrorService {
 	private readonly reading = new Map<string, number>();
 	/** The eviction under way: one at a time in this process (hubs sharing a database: the lock). */
 	private evicting: Promise<void> = Promise.resolve();
+	/** Prefetches under way, by `type id` (one per repository), and the last ones finished. */
+	private readonly prefetches = new Map<string, MirrorPrefetchProgress>();
+	private readonly finished: MirrorPrefetchProgress[] = [];
+	private prefetchCount = 0;
+	private closing = false;
 
 	private constructor(
 		private readonly context: MirrorContext,
@@ -206,6 +213,8 @@ export class MirrorService {
 	}
 
 	async close(): Promise<void> {
+		// Running prefetches take no new file (their transfers under way fail with the spool).
+		this.closing = true;
 		await rm(this.spoolDir, { recursive: true, force: true });
 	}
 
@@ -592,50 +601,126 @@ export class MirrorService {
 	}
 
 	/**
-	 * Fetches every file of a repository's revision into the cache (`modelhub-hub mirror prefetch`),
-	 * `concurrency` at a time, as an anonymous client unless `signedIn` (then with the upstream token).
+	 * Starts a prefetch in the background (POST /api/admin/mirror/prefetch): its progress, updated as it
+	 * runs. One at a time per repository: asked again for the revision under way, the running one is
+	 * answered (`started` false); for another revision, a Conflict. At most MAX_PREFETCHES at once.
 	 */
-	async prefetch(target: RepoTarget, revision: string, concurrency: number): Promise<PrefetchResult> {
+	startPrefetch(
+		target: RepoTarget,
+		revision: string,
+		options: PrefetchOptions,
+	): { progress: MirrorPrefetchProgress; started: boolean } {
+		const key = `${target.type}\n${target.id.toLowerCase()}`;
+		const running = this.prefetches.get(key);
+		if (running) {
+			if (running.revision === revision) return { progress: running, started: false };
+			throw new HubError(
+				"Conflict",
+				`a prefetch of ${running.repo}@${running.revision} is under way (${running.id}); ask again once it is done`,
+			);
+		}
+		if (this.prefetches.size >= MAX_PREFETCHES) {
+			throw new HubError(
+				"Unavailable",
+				`${MAX_PREFETCHES} prefetches are under way, the most this hub runs at once; ask again once one is done`,
+				{ headers: { "retry-after": "10" } },
+			);
+		}
+		const progress = newProgress(`prefetch-${++this.prefetchCount}`, target, revision, options.maxBytes);
+		this.prefetches.set(key, progress);
+		void this.prefetch(target, revision, options, progress).finally(() => {
+			this.prefetches.delete(key);
+			this.finished.unshift(progress);
+			this.finished.length = Math.min(this.finished.length, FINISHED_KEPT);
+		});
+		return { progress, started: true };
+	}
+
+	/** The prefetches under way, then the last ones finished, newest first. */
+	prefetchList(): MirrorPrefetchProgress[] {
+		return [...[...this.prefetches.values()].reverse(), ...this.finished];
+	}
+
+	/**
+	 * Fetches every file of a repository's revision into the cache (`modelhub-hub mirror prefetch`,
+	 * startPrefetch), `concurrency` at a time, as an anonymous client unless `signedIn` (then with the
+	 * upstream token): first asks the upstream what each file is (size, ETag), links those stored
+	 * already, and fetches the rest only when their bytes stay within `maxBytes`. Never throws: the
+	 * outcome is in the progress (`state`, `error`, `failed`).
+	 */
+	async prefetch(
+		target: RepoTarget,
+		revision: string,
+		options: PrefetchOptions,
+		progress: MirrorPrefetchProgress = newProgress("prefetch", target, revision, options.maxBytes),
+	): Promise<MirrorPrefetchProgress> {
 		const prefix = target.type === "dataset" ? "datasets/" : "";
 		const api = target.type === "dataset" ? "datasets" : "models";
-		const answer = await this.answer(target, {
-			method: "GET",
-			pathAndQuery: `/api/${api}/${encodePath(target.id)}/revision/${encodeURIComponent(revision)}`,
-			immutable: COMMIT_ID.test(revision),
-			revision,
-		});
-		const commit = commitOfInfo(JSON.parse(answer.body.toString("utf8")));
-		if (!commit) {
-			throw new HubError("BadGateway", `the upstream hub ${this.upstream} listed no files of ${target.id}`);
-		}
-		const result: PrefetchResult = {
-			commitId: commit.sha,
-			files: commit.paths.length,
-			fetched: 0,
-			fetchedBytes: 0,
-			cached: 0,
-			failed: [],
+		const fail = (path: string, error: unknown): void => {
+			progress.failures++;
+			if (progress.failed.length < FAILURES_KEPT)
+				progress.failed.push({ path, error: error instanceof Error ? error.message : String(error) });
 		};
-		const queue = [...commit.paths];
-		const worker = async (): Promise<void> => {
-			for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+		/** Runs `each` over `items`, `concurrency` at a time, until the hub stops. */
+		const pool = async <T>(items: T[], each: (item: T) => Promise<void>): Promise<void> => {
+			const queue = [...items];
+			const worker = async (): Promise<void> => {
+				for (let item = queue.shift(); item !== undefined && !this.closing; item = queue.shift())
+					await each(item);
+			};
+			await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+		};
+		try {
+			const answer = await this.answer(target, {
+				method: "GET",
+				pathAndQuery: `/api/${api}/${encodePath(target.id)}/revision/${encodeURIComponent(revision)}`,
+				immutable: COMMIT_ID.test(revision),
+				revision,
+			});
+			const commit = commitOfInfo(JSON.parse(answer.body.toString("utf8")));
+			if (!commit) {
+				throw new HubError("BadGateway", `the upstream hub ${this.upstream} listed no files of ${target.id}`);
+			}
+			progress.commitId = commit.sha;
+			progress.files = commit.paths.length;
+			const toFetch: MirrorFile[] = [];
+			await pool(commit.paths, async (path) => {
 				try {
 					const file = await this.file(target, prefix, commit.sha, path);
-					if (await this.storedAlready(target, file)) {
-						result.cached++;
-						continue;
-					}
+					if (await this.storedAlready(target, file)) progress.cached++;
+					else toFetch.push(file);
+				} catch (error) {
+					fail(path, error);
+				}
+				progress.sized++;
+			});
+			const bytes = toFetch.reduce((sum, file) => sum + file.size, 0);
+			progress.bytesToFetch = bytes;
+			if (bytes > options.maxBytes) {
+				throw new HubError(
+					"TooLarge",
+					`${target.id}@${revision} has ${bytes} bytes to fetch, more than this prefetch's limit of ${options.maxBytes}`,
+				);
+			}
+			progress.state = "fetching";
+			await pool(toFetch, async (file) => {
+				try {
 					const transfer = await this.transferOf(target, this.scopeOf(target), prefix, file);
 					await transfer.done;
-					result.fetched++;
-					result.fetchedBytes += file.size;
+					progress.fetched++;
+					progress.fetchedBytes += file.size;
 				} catch (error) {
-					result.failed.push({ path, error: error instanceof Error ? error.message : String(error) });
+					fail(file.path, error);
 				}
-			}
-		};
-		await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-		return result;
+			});
+			if (this.closing) throw new Error("the hub stopped before the prefetch was done");
+			progress.state = "complete";
+		} catch (error) {
+			progress.state = "failed";
+			progress.error = error instanceof Error ? error.message : String(error);
+		}
+		progress.finishedAt = new Date().toISOString();
+		return progress;
 	}
 
 	/** Opens the upstream's bytes of a file (redirects to its storage hosts followed, without the token). */
@@ -760,5 +845,33 @@ function toAnswer(kept: { body: string; nextPath: string | null; ageSeconds: num
 		body: Buffer.from(kept.body),
 		nextPath: kept.nextPath ?? undefined,
 		ageSeconds: Math.floor(kept.ageSeconds),
+	};
+}
+
+function newProgress(
+	id: string,
+	target: Pick<RepoTarget, "type" | "id">,
+	revision: string,
+	maxBytes: number,
+): MirrorPrefetchProgress {
+	return {
+		id,
+		type: target.type === "dataset" ? "dataset" : "model",
+		repo: target.id,
+		revision,
+		state: "sizing",
+		commitId: null,
+		files: 0,
+		sized: 0,
+		bytesToFetch: null,
+		maxBytes,
+		fetched: 0,
+		fetchedBytes: 0,
+		cached: 0,
+		failures: 0,
+		failed: [],
+		error: null,
+		startedAt: new Date().toISOString(),
+		finishedAt: null,
 	};
 }

@@ -27,6 +27,11 @@ export interface UpstreamSettings {
 	cacheBytes: number;
 	/** Namespaces or `namespace/name` repositories whose files are never evicted (MODELHUB_MIRROR_PINNED). */
 	pinned: readonly string[];
+	/**
+	 * Bytes one prefetch may fetch at most (MODELHUB_MIRROR_PREFETCH_MAX_BYTES; a request may ask for
+	 * less). With a cache budget, never more than it: a prefetch would evict its own files.
+	 */
+	prefetchMaxBytes: number;
 	outbound: OutboundSettings;
 }
 
@@ -44,6 +49,7 @@ export const DEFAULT_UPSTREAM_SETTINGS: Omit<UpstreamSettings, "url" | "token"> 
 	tokenForAnonymous: [],
 	cacheBytes: 0,
 	pinned: [],
+	prefetchMaxBytes: 100 * 1024 ** 3,
 	outbound: DEFAULT_OUTBOUND_SETTINGS,
 };
 
@@ -73,4 +79,12 @@ export function repoAllowed(allow: readonly string[], id: string): boolean {
 export function tokenForAnonymous(listed: readonly string[], id: string): boolean {
 	if (listed.includes("*")) return true;
 	return listed.length > 0 && repoAllowed(listed, id);
+}
+
+/** The bytes a prefetch may fetch: the asked bound, within the hub's limit and its cache budget. */
+export function prefetchLimit(settings: UpstreamSettings, asked?: number): number {
+	const bounds = [settings.prefetchMaxBytes];
+	if (settings.cacheBytes > 0) bounds.push(settings.cacheBytes);
+	if (asked !== undefined) bounds.push(asked);
+	return Math.min(...bounds);
 }

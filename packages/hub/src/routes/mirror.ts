@@ -1,6 +1,13 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { MirrorCacheStats, MirrorPinRequest } from "../api/admin.js";
+import type {
+	MirrorCacheStats,
+	MirrorPinRequest,
+	MirrorPrefetchProgress,
+	MirrorPrefetchRequest,
+} from "../api/admin.js";
+import { MAX_PREFETCH_CONCURRENCY, DEFAULT_PREFETCH_CONCURRENCY } from "../commands/mirror.js";
+import { prefetchLimit, type UpstreamSettings } from "../mirror/settings.js";
 import { HubError } from "../errors.js";
 import { JSON_TYPE } from "../http.js";
 import type { MirrorFile, MirrorService } from "../mirror/service.js";
@@ -205,6 +212,7 @@ const REPO_ID = /^(?:[A-Za-z0-9][A-Za-z0-9._-]{0,95}\/)?[A-Za-z0-9][A-Za-z0-9._-
 export function mirrorAdminRoutes(
 	app: FastifyInstance,
 	mirror: MirrorService,
+	settings: UpstreamSettings,
 	adminToken: string | undefined,
 ): void {
 	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };
@@ -229,4 +237,63 @@ export function mirrorAdminRoutes(
 			.type(JSON_TYPE)
 			.send(stats satisfies MirrorCacheStats);
 	});
+	app.post("/api/admin/mirror/prefetch", admin, async (request, reply) => {
+		const body = objectBody<MirrorPrefetchRequest>(request);
+		const type = body.type ?? "model";
+		if (type !== "model" && type !== "dataset") throw new HubError("Invalid", "'type' is model or dataset");
+		if (typeof body.repo !== "string" || !REPO_ID.test(body.repo))
+			throw new HubError("Invalid", "'repo' is a repository id, namespace/name");
+		const revision = body.revision ?? "main";
+		if (!isRevision(revision))
+			throw new HubError("Invalid", "'revision' is a branch, tag or commit id (at most 200 characters)");
+		const concurrency = body.concurrency ?? DEFAULT_PREFETCH_CONCURRENCY;
+		if (
+			typeof concurrency !== "number" ||
+			!Number.isInteger(concurrency) ||
+			concurrency < 1 ||
+			concurrency > MAX_PREFETCH_CONCURRENCY
+		)
+			throw new HubError("Invalid", `'concurrency' is a number from 1 to ${MAX_PREFETCH_CONCURRENCY}`);
+		const maxBytes = body.maxBytes ?? undefined;
+		if (
+			maxBytes !== undefined &&
+			(typeof maxBytes !== "number" || !Number.isSafeInteger(maxBytes) || maxBytes < 1)
+		)
+			throw new HubError("Invalid", "'maxBytes' is a positive number of bytes");
+		if (body.withToken !== undefined && typeof body.withToken !== "boolean")
+			throw new HubError("Invalid", "'withToken' is true or false");
+		const { progress, started } = mirror.startPrefetch(
+			{ type, id: body.repo, signedIn: body.withToken === true },
+			revision,
+			{ concurrency, maxBytes: prefetchLimit(settings, maxBytes) },
+		);
+		return reply
+			.code(started ? 202 : 200)
+			.header("cache-control", "no-store")
+			.type(JSON_TYPE)
+			.send(progress satisfies MirrorPrefetchProgress);
+	});
+	app.get("/api/admin/mirror/prefetch", admin, async (_request, reply) =>
+		reply
+			.header("cache-control", "no-store")
+			.type(JSON_TYPE)
+			.send({ prefetches: mirror.prefetchList() satisfies MirrorPrefetchProgress[] }),
+	);
+	app.get<{ Params: { id: string } }>("/api/admin/mirror/prefetch/:id", admin, async (request, reply) => {
+		const progress = mirror.prefetchList().find((entry) => entry.id === request.params.id);
+		if (!progress)
+			throw new HubError(
+				"NotFound",
+				`no prefetch ${request.params.id.slice(0, 64)} (finished ones are kept a while)`,
+			);
+		return reply
+			.header("cache-control", "no-store")
+			.type(JSON_TYPE)
+			.send(progress satisfies MirrorPrefetchProgress);
+	});
+}
+
+/** A revision as the resolve route takes it: no control characters, bounded. */
+function isRevision(value: unknown): value is string {
+	return typeof value === "string" && value.length >= 1 && value.length <= 200 && !/\p{Cc}/u.test(value);
 }
