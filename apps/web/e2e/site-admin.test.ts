@@ -14,6 +14,7 @@ import { startHub, type RunningHub } from "./support/hub";
 
 const ADMIN_TOKEN = "site-admin-e2e-admin-token-0123456789";
 const PASSWORD = "correct horse battery staple";
+const UPSTREAM = "http://127.0.0.1:9";
 const SCREENS = process.env.E2E_SCREENSHOTS_DIR;
 
 let hub: RunningHub;
@@ -80,7 +81,14 @@ function accountRow(name: string) {
 
 beforeAll(async () => {
 	[hub, browser] = await Promise.all([
-		startHub({ MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN, MODELHUB_SIGNUP: "invite", MODELHUB_PASSWORD_COST: "14" }),
+		startHub({
+			MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN,
+			MODELHUB_SIGNUP: "invite",
+			MODELHUB_PASSWORD_COST: "14",
+			// Mirror mode (nothing listens there: nothing is cached), for the page's statistics line.
+			MODELHUB_UPSTREAM_URL: UPSTREAM,
+			MODELHUB_MIRROR_CACHE_BYTES: "2000000",
+		}),
 		launchBrowser(),
 	]);
 	page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -192,4 +200,21 @@ describe("site administration", () => {
 		);
 		expect(errors.filter((error) => !/409|Conflict/.test(error))).toEqual([]);
 	}, 90_000);
+
+	it("shows a site admin the mirror's cache statistics, which the hub gives site admins only", async () => {
+		await visit("/logout");
+		await signIn("root");
+		await visit("/settings/admin");
+		const line = page.getByTestId("mirror-stats");
+		await line.waitFor();
+		expect((await line.textContent())?.replace(/\s+/g, " ")).toBe(
+			`Mirror of ${UPSTREAM}: 0 cached repositories, 0 files, 0 B (of 2 MB) · 0 hits, 0 misses since the hub started`,
+		);
+		await visit("/logout");
+		// The route behind it: the admin token and site admins; another user is refused.
+		expect((await api("GET", "/api/admin/mirror")).status).toBe(200);
+		const plain = await api("GET", "/api/admin/mirror", undefined, tokens.owner);
+		expect(plain.status).toBe(403);
+		expect((await fetch(`${hub.url}/api/admin/mirror`)).status).toBe(401);
+	});
 });

@@ -9,12 +9,13 @@ import type {
 	AdminListParameters,
 	CreatedInvite,
 	CreateInviteRequest,
+	MirrorCacheStats,
 	RevokedInvite,
 } from "@modelhub/hub/api";
 import { nextCursor } from "./people";
-import { apiUrl, getJson, requestJson, type ApiOptions } from "./http";
+import { ApiError, apiUrl, getJson, requestJson, type ApiOptions } from "./http";
 
-export type { AdminAccount, AdminInvite, CreatedInvite };
+export type { AdminAccount, AdminInvite, CreatedInvite, MirrorCacheStats };
 
 /** Accounts per page of the admin list (the hub's default page). */
 export const ACCOUNTS_PAGE = 100;
@@ -78,4 +79,17 @@ export async function revokeInvite(id: string, options: ApiOptions): Promise<voi
 		...options,
 		method: "DELETE",
 	});
+}
+
+/**
+ * Mirror mode's cache statistics (`GET /api/admin/mirror`); undefined when the hub is not in mirror mode
+ * (the route is not there).
+ */
+export async function mirrorStats(options: ApiOptions): Promise<MirrorCacheStats | undefined> {
+	try {
+		return (await getJson<MirrorCacheStats>(apiUrl(options.baseUrl, "/api/admin/mirror"), options)).data;
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 404) return undefined;
+		throw error;
+	}
 }

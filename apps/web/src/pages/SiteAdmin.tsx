@@ -5,11 +5,13 @@ import {
 	deleteAccount,
 	listAccounts,
 	listInvites,
+	mirrorStats,
 	revokeInvite,
 	setDisabled,
 	type AdminAccount,
 	type AdminInvite,
 	type CreatedInvite,
+	type MirrorCacheStats,
 } from "../api/admin";
 import { useHubSession } from "../account/session";
 import { CopyButton } from "../components/CopyButton";
@@ -17,7 +19,7 @@ import { ErrorNotice, Loading, Notice } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useSettings } from "../settings/store";
-import { formatRelative } from "../view/format";
+import { formatBytes, formatExactCount, formatRelative } from "../view/format";
 import { profileHref } from "../view/quick-search";
 
 function messageOf(error: unknown): string {
@@ -47,6 +49,7 @@ export default function SiteAdminPage() {
 					<p className="visually-hidden" role="status" aria-live="polite">
 						{status}
 					</p>
+					<MirrorStatsLine />
 					<Invites onStatus={setStatus} />
 					<Accounts self={session.account.name} onStatus={setStatus} />
 				</>
@@ -63,6 +66,35 @@ export default function SiteAdminPage() {
 function inviteState(invite: AdminInvite, now: number): string {
 	if (invite.usedBy !== null) return `used by ${invite.usedBy}`;
 	return Date.parse(invite.expiresAt) <= now ? "expired" : "open";
+}
+
+/** One line of mirror mode's cache statistics; nothing when the hub mirrors no upstream. */
+function MirrorStatsLine() {
+	const api = useApiOptions();
+	const [stats, setStats] = useState<MirrorCacheStats | null>();
+	const [error, setError] = useState<string>();
+	useEffect(() => {
+		const controller = new AbortController();
+		mirrorStats({ ...api, signal: controller.signal }).then(
+			(answer) => {
+				if (!controller.signal.aborted) setStats(answer ?? null);
+			},
+			(failure: unknown) => {
+				if (!controller.signal.aborted) setError(messageOf(failure));
+			},
+		);
+		return () => controller.abort();
+	}, [api]);
+	if (error !== undefined) return <ErrorNotice title="Mirror statistics">{error}</ErrorNotice>;
+	if (!stats) return null;
+	const budget = stats.budgetBytes === null ? "no budget" : `of ${formatBytes(stats.budgetBytes)}`;
+	return (
+		<p className="mirror-stats" data-testid="mirror-stats">
+			Mirror of <code>{stats.upstream}</code>: {formatExactCount(stats.repos)} cached repositories,{" "}
+			{formatExactCount(stats.files)} files, {formatBytes(stats.usedBytes)} ({budget}) ·{" "}
+			{formatExactCount(stats.hits)} hits, {formatExactCount(stats.misses)} misses since the hub started
+		</p>
+	);
 }
 
 function Invites({ onStatus }: { onStatus: (text: string) => void }) {

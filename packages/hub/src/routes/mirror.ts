@@ -14,7 +14,8 @@ import type { MirrorFile, MirrorService } from "../mirror/service.js";
 import type { RepoKey } from "../repo-identity.js";
 import { countDownload, INTERNAL_READ_HEADER, type DownloadsContext } from "../services/downloads.js";
 import { COMMIT_ID } from "../vocabulary.js";
-import { adminOnly } from "./auth.js";
+import { requireSiteAdmin } from "../services/actor.js";
+import { actorOf, adminOnly } from "./auth.js";
 import { objectBody } from "./body.js";
 import { originOf } from "./models/context.js";
 import { fileCacheControl, parseRange } from "./models/resolve.js";
@@ -206,8 +207,8 @@ export function mirrorWriteGuard(app: FastifyInstance, mirror: MirrorService): v
 const REPO_ID = /^(?:[A-Za-z0-9][A-Za-z0-9._-]{0,95}\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
 /**
- * Mirror mode's admin API (MODELHUB_ADMIN_TOKEN): the cache's statistics, and pinning repositories so
- * that their files are never evicted (MODELHUB_MIRROR_CACHE_BYTES).
+ * Mirror mode's admin API (MODELHUB_ADMIN_TOKEN): the cache's statistics (site admins may read them),
+ * pinning repositories so that their files are never evicted (MODELHUB_MIRROR_CACHE_BYTES), prefetches.
  */
 export function mirrorAdminRoutes(
 	app: FastifyInstance,
@@ -216,7 +217,9 @@ export function mirrorAdminRoutes(
 	adminToken: string | undefined,
 ): void {
 	const admin = { onRequest: adminOnly(adminToken), config: { auth: "admin" as const } };
-	app.get("/api/admin/mirror", admin, async (_request, reply) => {
+	// Read by the web's site administration page too: site admins (a session) as well as the admin token.
+	app.get("/api/admin/mirror", async (request, reply) => {
+		requireSiteAdmin(actorOf(request));
 		const stats = await mirror.cacheStats();
 		return reply
 			.header("cache-control", "no-store")
