@@ -1,4 +1,5 @@
 /** Vitest global setup: things every test process may need, made once before any test file runs. */
+import { ensurePgliteTemplate } from "./pglite-template.js";
 import { ensurePythonEnv, recordPythonProblem } from "./python-env.js";
 
 /**
@@ -6,7 +7,9 @@ import { ensurePythonEnv, recordPythonProblem } from "./python-env.js";
  * mirror), the run goes on: the tests that need Python fail with the reason (recordPythonProblem, read
  * by pythonEnv()), the others run; the reason is printed here once.
  */
-export default function setup(): void {
+export default async function setup(): Promise<void> {
+	// Test processes are forked after this and inherit the variable (packages/hub/src/db/pglite.ts reads it).
+	process.env.MODELHUB_MEMORY_DB_TEMPLATE = await ensurePgliteTemplate();
 	try {
 		ensurePythonEnv();
 		recordPythonProblem(undefined);

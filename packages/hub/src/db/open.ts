@@ -10,7 +10,7 @@ export async function openDatabase(
 ): Promise<Database> {
 	const db = config.databaseUrl
 		? await openPostgres(config.databaseUrl, config.postgresPool)
-		: await openPglite(config.dataDir);
+		: await openPglite(config.dataDir, { fromTemplate: true });
 	try {
 		await migrate(db);
 	} catch (error) {
