@@ -220,80 +220,86 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 					return reply.type("application/octet-stream").header("content-length", String(size)).send(bytes);
 				},
 			);
-			scope.post(`${urls.page}:namespace/:repo/git-receive-pack`, async (request, reply) => {
-				if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== RECEIVE_REQUEST_TYPE) {
-					throw new HubError("UnsupportedMediaType", `send ${RECEIVE_REQUEST_TYPE}`);
-				}
-				const repo = await writableRepo(options, request, reply, urls);
-				if (repo === undefined) return reply;
-				const { settings } = options.git;
-				const signal = AbortSignal.any([
-					abortOnClose(reply),
-					AbortSignal.timeout(settings.timeoutSeconds * 1000),
-				]);
-				const release = await options.git.slot();
-				try {
-					const dir = await options.git.prepare(repo);
-					let pushRequest;
-					try {
-						pushRequest = await readPushRequest(
-							boundedBody(request, settings.maxPushBytes, "MODELHUB_GIT_MAX_PUSH_BYTES"),
-						);
-					} catch (error) {
-						if (error instanceof PushProtocolError) throw new HubError("Invalid", error.message);
-						if (error instanceof BodyTooLarge) throw new HubError("TooLarge", error.message);
-						throw error;
+			// A push of many files over a slow link takes longer than MODELHUB_REQUEST_TIMEOUT_MS: as for other
+			// uploads, its body must keep moving (the idle limit), and the git time limit below bounds the whole.
+			scope.post(
+				`${urls.page}:namespace/:repo/git-receive-pack`,
+				{ config: { upload: true } },
+				async (request, reply) => {
+					if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== RECEIVE_REQUEST_TYPE) {
+						throw new HubError("UnsupportedMediaType", `send ${RECEIVE_REQUEST_TYPE}`);
 					}
-					const { commands, capabilities, pack } = pushRequest;
-					// git's probe before a large push (a lone flush): nothing to do.
-					if (commands.length === 0)
-						return reply.type("application/x-git-receive-pack-result").send(Buffer.alloc(0));
-					const sideBand = capabilities.has("side-band-64k");
-					const answer = (body: Buffer) =>
-						reply
-							.type("application/x-git-receive-pack-result")
-							.header("cache-control", "no-cache, max-age=0, must-revalidate")
-							.send(body);
-					let quarantine;
+					const repo = await writableRepo(options, request, reply, urls);
+					if (repo === undefined) return reply;
+					const { settings } = options.git;
+					const signal = AbortSignal.any([
+						abortOnClose(reply),
+						AbortSignal.timeout(settings.timeoutSeconds * 1000),
+					]);
+					const release = await options.git.slot();
 					try {
-						// Deletions only: git sends no pack.
-						const deletesOnly = commands.every((command) => command.newId === ZERO_ID);
-						quarantine = await receivePack(dir, deletesOnly ? undefined : pack, {
-							maxBytes: settings.maxPushBytes,
-							signal,
-							tempRoot: incomingDir(settings.dir),
-						});
-					} catch (error) {
-						if (!(error instanceof GitCommandError) && !(error instanceof BodyTooLarge)) throw error;
-						const reason = error.message;
-						return answer(
-							reportStatus(
-								reason,
-								commands.map((command) => ({ ref: command.ref, ok: false, reason: "unpacker error" })),
-								{ sideBand, messages: [`the pack was refused: ${reason}`] },
-							),
-						);
-					}
-					try {
-						const outcomes = await applyPush(
-							options.services,
-							actorFor(request.viewer, request.ip),
-							repo,
-							quarantine,
-							commands,
-							{ maxCommits: settings.maxPushCommits },
-						);
-						const messages = outcomes.flatMap((outcome) =>
-							outcome.ok ? [] : [`${outcome.ref}: ${outcome.reason}`],
-						);
-						return answer(reportStatus(undefined, outcomes, { sideBand, messages }));
+						const dir = await options.git.prepare(repo);
+						let pushRequest;
+						try {
+							pushRequest = await readPushRequest(
+								boundedBody(request, settings.maxPushBytes, "MODELHUB_GIT_MAX_PUSH_BYTES"),
+							);
+						} catch (error) {
+							if (error instanceof PushProtocolError) throw new HubError("Invalid", error.message);
+							if (error instanceof BodyTooLarge) throw new HubError("TooLarge", error.message);
+							throw error;
+						}
+						const { commands, capabilities, pack } = pushRequest;
+						// git's probe before a large push (a lone flush): nothing to do.
+						if (commands.length === 0)
+							return reply.type("application/x-git-receive-pack-result").send(Buffer.alloc(0));
+						const sideBand = capabilities.has("side-band-64k");
+						const answer = (body: Buffer) =>
+							reply
+								.type("application/x-git-receive-pack-result")
+								.header("cache-control", "no-cache, max-age=0, must-revalidate")
+								.send(body);
+						let quarantine;
+						try {
+							// Deletions only: git sends no pack.
+							const deletesOnly = commands.every((command) => command.newId === ZERO_ID);
+							quarantine = await receivePack(dir, deletesOnly ? undefined : pack, {
+								maxBytes: settings.maxPushBytes,
+								signal,
+								tempRoot: incomingDir(settings.dir),
+							});
+						} catch (error) {
+							if (!(error instanceof GitCommandError) && !(error instanceof BodyTooLarge)) throw error;
+							const reason = error.message;
+							return answer(
+								reportStatus(
+									reason,
+									commands.map((command) => ({ ref: command.ref, ok: false, reason: "unpacker error" })),
+									{ sideBand, messages: [`the pack was refused: ${reason}`] },
+								),
+							);
+						}
+						try {
+							const outcomes = await applyPush(
+								options.services,
+								actorFor(request.viewer, request.ip),
+								repo,
+								quarantine,
+								commands,
+								{ maxCommits: settings.maxPushCommits },
+							);
+							const messages = outcomes.flatMap((outcome) =>
+								outcome.ok ? [] : [`${outcome.ref}: ${outcome.reason}`],
+							);
+							return answer(reportStatus(undefined, outcomes, { sideBand, messages }));
+						} finally {
+							await quarantine.remove();
+						}
 					} finally {
-						await quarantine.remove();
+						release();
 					}
-				} finally {
-					release();
-				}
-			});
+				},
+			);
 			scope.post(`${urls.page}:namespace/:repo/git-upload-pack`, async (request, reply) => {
 				if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== REQUEST_TYPE) {
 					throw new HubError("UnsupportedMediaType", `send ${REQUEST_TYPE}`);
