@@ -13,6 +13,7 @@ export {
 	repoId,
 	repoIdProblem,
 	repoPagePath,
+	reservedRepoNameProblem,
 	type RepoId,
 	type RepoType,
 } from "@modelhub/tasks/repositories";

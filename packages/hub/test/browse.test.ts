@@ -293,4 +293,59 @@ describe("repository browsing", () => {
 			"Pull request not found · ModelHub",
 		);
 	});
+
+	it("answers a namespace-less repository's Community tab at `/{name}/discussions`, page and API; its words are no repository names", async () => {
+		const create = (body: Record<string, unknown>, as: string) =>
+			fetch(`${hub.url}/api/repos/create`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${as}`, "content-type": "application/json" },
+				body: JSON.stringify(body),
+			});
+		expect((await create({ name: "legacy" }, ADMIN)).status).toBe(200);
+		expect((await create({ name: "legacy-data", type: "dataset" }, ADMIN)).status).toBe(200);
+		for (const [name, as] of [
+			["discussions", token],
+			["Tree", token],
+			["settings", ADMIN],
+		] as const) {
+			const res = await create({ name, type: "dataset" }, as);
+			expect(res.status, name).toBe(400);
+			expect(((await res.json()) as { error: string }).error).toContain(
+				`repository name '${name}' is reserved`,
+			);
+		}
+		for (const [api, page_] of [
+			["/api/models/legacy", "/legacy"],
+			["/api/datasets/legacy-data", "/datasets/legacy-data"],
+		] as const) {
+			const opened = await fetch(`${hub.url}${api}/discussions`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				body: JSON.stringify({ title: "Old model", description: "Still works?" }),
+			});
+			expect(opened.status).toBe(200);
+			const { num } = (await opened.json()) as { num: number };
+			const listed = (await (await fetch(`${hub.url}${api}/discussions`)).json()) as {
+				discussions: Array<{ num: number; title: string }>;
+			};
+			expect(listed.discussions.map((d) => [d.num, d.title])).toEqual([[num, "Old model"]]);
+			const one = (await (await fetch(`${hub.url}${api}/discussions/${num}`)).json()) as { title: string };
+			expect(one.title).toBe("Old model");
+			const id = page_.replace(/^\/(datasets\/)?/, "");
+			expect(await page(`${page_}/discussions`)).toEqual({
+				status: 200,
+				title: `Discussions · ${id} · ModelHub`,
+			});
+			expect(await page(`${page_}/discussions/${num}`)).toEqual({
+				status: 200,
+				title: `Old model #${num} · ${id} · ModelHub`,
+			});
+			expect(await page(page_)).toEqual({ status: 200, title: `${id} · ModelHub` });
+		}
+		expect(await page("/nobody/discussions")).toEqual({
+			status: 404,
+			title: "Repository not found · ModelHub",
+		});
+		expect((await fetch(`${hub.url}/api/models/nobody/discussions`)).status).toBe(404);
+	});
 });

@@ -326,12 +326,12 @@ describe("writes and outages on PostgreSQL", () => {
 		const created = await fetch(`${hub.url}/api/repos/create`, {
 			method: "POST",
 			headers: { ...admin, "content-type": "application/json" },
-			body: JSON.stringify({ name: "commits", organization: "race" }),
+			body: JSON.stringify({ name: "landings", organization: "race" }),
 		});
 		expect(created.status).toBe(200);
 		const statuses = await Promise.all(
 			Array.from({ length: 12 }, (_, index) =>
-				fetch(`${hub.url}/api/models/race/commits/commit/main`, {
+				fetch(`${hub.url}/api/models/race/landings/commit/main`, {
 					method: "POST",
 					headers: { ...admin, "content-type": "application/x-ndjson" },
 					body: [
@@ -354,12 +354,14 @@ describe("writes and outages on PostgreSQL", () => {
 			),
 		);
 		expect(statuses).toEqual(Array(12).fill(200));
-		const tree = (await (await fetch(`${hub.url}/api/models/race/commits/tree/main/files`)).json()) as Array<{
+		const tree = (await (
+			await fetch(`${hub.url}/api/models/race/landings/tree/main/files`)
+		).json()) as Array<{
 			path: string;
 		}>;
 		expect(tree).toHaveLength(12);
 		const history = (await (
-			await fetch(`${hub.url}/api/models/race/commits/commits/main`)
+			await fetch(`${hub.url}/api/models/race/landings/commits/main`)
 		).json()) as unknown[];
 		expect(history).toHaveLength(13);
 	});

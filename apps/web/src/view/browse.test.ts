@@ -53,6 +53,13 @@ describe("browsing addresses", () => {
 			id: "acme/m",
 			view: { kind: "discussion-files", num: 7 },
 		});
+		// `discussions` is no repository name, so two segments ending in it are a Community tab too.
+		expect(parseBrowsePath("/gpt2/discussions")).toEqual({ id: "gpt2", view: { kind: "discussions" } });
+		expect(parseDatasetPath("/datasets/squad/discussions")).toEqual({
+			id: "squad",
+			view: { kind: "discussions" },
+		});
+		expect(parseBrowsePath("/gpt2/tree")).toEqual({ id: "gpt2/tree", view: { kind: "card" } });
 		expect(parseBrowsePath("/gpt2/discussions/1")).toEqual({
 			id: "gpt2",
 			view: { kind: "discussion", num: 1 },

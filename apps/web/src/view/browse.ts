@@ -35,12 +35,13 @@ function decodedSegments(pathname: string): string[] | undefined {
 
 /**
  * The model id and view of a page address, or undefined when it is no model page. `ns/name/{action}/…`
- * is tried before `name/{action}/…`, as the hub does, so a model named `ns/tree` stays reachable.
+ * is tried before `name/{action}/…`, as the hub does, so a model named `ns/tree` stays reachable;
+ * `name/discussions` is the Community tab of `name` (no repository may be called `discussions`).
  */
 export function parseBrowsePath(pathname: string): { id: string; view: BrowseView } | undefined {
 	const parts = decodedSegments(pathname);
 	if (parts === undefined || parts.length === 0) return undefined;
-	if (parts.length <= 2) return { id: parts.join("/"), view: { kind: "card" } };
+	if (parts.length <= 2) return parseRepoPageView(parts) ?? { id: parts.join("/"), view: { kind: "card" } };
 	return parseRepoPageView(parts);
 }
 

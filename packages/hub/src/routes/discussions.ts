@@ -34,7 +34,7 @@ import { objectBody } from "./body.js";
 import { publicOrigin } from "./models/context.js";
 import { choice, flag, one, whole, type RawQuery } from "./query.js";
 import { repoAccess } from "./repo-access.js";
-import { apiRoute, hostedRepoUrls, repoPageUrl, type RepoUrls } from "./repo-paths.js";
+import { apiRoute, hostedRepoUrls, repoPageUrl, type RepoUrls, type RouteIdShape } from "./repo-paths.js";
 
 export interface DiscussionRoutesOptions extends DiscussionContext {
 	publicUrl: string | undefined;
@@ -61,14 +61,23 @@ function optionalBody<Request>(request: FastifyRequest): Unchecked<Request> {
  * the routes only check that the repository is readable before a body is read.
  */
 export function discussionRoutes(app: FastifyInstance, options: DiscussionRoutesOptions): void {
-	for (const urls of hostedRepoUrls()) typeRoutes(app, options, urls);
+	for (const urls of hostedRepoUrls()) {
+		// `discussions` is a reserved repository name, so `/api/models/gpt2/discussions` is model gpt2's.
+		for (const shape of [":namespace/:name", ":name"] as const) typeRoutes(app, options, urls, shape);
+	}
 }
 
-function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls: RepoUrls): void {
+function typeRoutes(
+	app: FastifyInstance,
+	options: DiscussionRoutesOptions,
+	urls: RepoUrls,
+	shape: RouteIdShape,
+): void {
+	const route = (rest: string) => apiRoute(urls, rest, shape);
 	const read = { onRequest: repoAccess(options, "read", urls.type) };
 	const key = (request: FastifyRequest) => request.repo!;
 
-	app.get(apiRoute(urls, "discussions"), read, async (request, reply) => {
+	app.get(route("discussions"), read, async (request, reply) => {
 		const query = request.query as RawQuery<keyof DiscussionListParameters>;
 		const type = choice(query, "type", ["all", "discussion", "pull_request"] as const);
 		const status = choice(query, "status", ["all", "open", "closed"] as const);
@@ -95,7 +104,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 		} satisfies DiscussionPage);
 	});
 
-	app.post(apiRoute(urls, "discussions"), read, async (request, reply) => {
+	app.post(route("discussions"), read, async (request, reply) => {
 		const body = objectBody<CreateDiscussionRequest>(request);
 		const row = await createDiscussion(options, actorOf(request), key(request), {
 			title: body.title,
@@ -110,7 +119,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 		} satisfies CreatedDiscussion);
 	});
 
-	app.get(apiRoute(urls, "discussions/:num"), read, async (request, reply) => {
+	app.get(route("discussions/:num"), read, async (request, reply) => {
 		const withDiff = flag(request.query as RawQuery<"diff">, "diff") === true;
 		const details = await discussionDetails(
 			options,
@@ -122,7 +131,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 		return reply.type(JSON_TYPE).send(details satisfies DiscussionDetails);
 	});
 
-	app.post(apiRoute(urls, "discussions/:num/comment"), read, async (request, reply) => {
+	app.post(route("discussions/:num/comment"), read, async (request, reply) => {
 		const body = objectBody<CommentRequest>(request);
 		const event = await commentDiscussion(
 			options,
@@ -134,7 +143,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 		return reply.type(JSON_TYPE).send({ newMessage: event } as NewMessage);
 	});
 
-	app.post(apiRoute(urls, "discussions/:num/title"), read, async (request, reply) => {
+	app.post(route("discussions/:num/title"), read, async (request, reply) => {
 		const body = objectBody<TitleRequest>(request);
 		const event = await renameDiscussion(
 			options,
@@ -146,7 +155,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 		return reply.type(JSON_TYPE).send({ newTitle: event } as NewTitle);
 	});
 
-	app.post(apiRoute(urls, "discussions/:num/status"), read, async (request, reply) => {
+	app.post(route("discussions/:num/status"), read, async (request, reply) => {
 		const body = objectBody<StatusRequest>(request);
 		const event = await changeDiscussionStatus(options, actorOf(request), key(request), numberOf(request), {
 			status: body.status,
@@ -155,7 +164,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 		return reply.type(JSON_TYPE).send({ newStatus: event } as NewStatus);
 	});
 
-	app.post(apiRoute(urls, "discussions/:num/merge"), read, async (request, reply) => {
+	app.post(route("discussions/:num/merge"), read, async (request, reply) => {
 		const body = optionalBody<CommentRequest>(request);
 		const num = numberOf(request);
 		const merged = await mergePullRequest(options, actorOf(request), key(request), num, body.comment);
@@ -165,7 +174,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 	});
 
 	app.post<{ Params: { num: string; comment: string } }>(
-		apiRoute(urls, "discussions/:num/comment/:comment/edit"),
+		route("discussions/:num/comment/:comment/edit"),
 		read,
 		async (request, reply) => {
 			const body = objectBody<EditCommentRequest>(request);
@@ -182,7 +191,7 @@ function typeRoutes(app: FastifyInstance, options: DiscussionRoutesOptions, urls
 	);
 
 	app.post<{ Params: { num: string; comment: string } }>(
-		apiRoute(urls, "discussions/:num/comment/:comment/hide"),
+		route("discussions/:num/comment/:comment/hide"),
 		read,
 		async (request, reply) => {
 			const updated = await changeComment(

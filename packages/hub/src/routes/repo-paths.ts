@@ -31,9 +31,16 @@ export function hostedRepoUrls(): RepoUrls[] {
 	}));
 }
 
-/** A route of a namespaced repository under the type's API: `/api/models/:namespace/:name/{rest}`. */
-export function apiRoute(urls: RepoUrls, rest: string): string {
-	return `${urls.api}:namespace/:name/${rest}`;
+/** How a route's path names a repository: `:namespace/:name`, or `:name` alone (legacy ids like `gpt2`). */
+export type RouteIdShape = ":namespace/:name" | ":name";
+
+/**
+ * A route of a repository under the type's API: `/api/models/:namespace/:name/{rest}`, or with `bare`
+ * `/api/models/:name/{rest}`. The bare form only suits a `rest` that starts with a reserved repository
+ * name (RESERVED_REPO_NAMES), which no namespaced id's name can be.
+ */
+export function apiRoute(urls: RepoUrls, rest: string, shape: RouteIdShape = ":namespace/:name"): string {
+	return `${urls.api}${shape}/${rest}`;
 }
 
 /** The repository id of a `…/:namespace/:name/…` route. */

@@ -6,11 +6,11 @@ import {
 	type RepoRef,
 	type Viewer,
 } from "../accounts/viewer.js";
-import { ConflictError, revisionNotFound } from "../errors.js";
+import { ConflictError, HubError, revisionNotFound } from "../errors.js";
 import type { ModelRecord } from "../models/input.js";
 import type { ModelInfo } from "../api/models.js";
 import { deleteModel, getModel, type InfoOptions } from "../models/store.js";
-import { repoId, type RepoKey, type RepoType } from "../repo-identity.js";
+import { repoId, reservedRepoNameProblem, type RepoKey, type RepoType } from "../repo-identity.js";
 import { findRepo, resolveRevision, type GatedMode } from "../repos/read.js";
 import { setGated } from "../gated/store.js";
 import { createRef, createRepo, deleteRef, deleteRepo, setPrivate } from "../repos/write.js";
@@ -90,6 +90,8 @@ export async function createRepository(
 	);
 	if (input.namespace !== undefined) check(namespaceRefusal(actor.viewer, input.namespace, "write"));
 	else requireAdmin(actor);
+	const reserved = reservedRepoNameProblem(input.name);
+	if (reserved) throw new HubError("Invalid", reserved);
 	const existing = await findRepo(context.db, repo.type, repo.id);
 	if (existing) throw new RepoExistsError(existing);
 	const gitattributes = await storeBlob(context, chunksOf(GITATTRIBUTES));

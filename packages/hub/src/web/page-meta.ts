@@ -279,7 +279,10 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 	if (first === "organizations") return orgSettingsPage(parts, lookups);
 	if (parts.length === 2 && first === "libraries" && second !== undefined) return libraryPage(second);
 	if (first === "datasets") return datasetPage(parts.slice(1), lookups);
-	if (parts.length > 2) return section ? NOT_FOUND : repoViewPage("model", parts, lookups);
+	// `/gpt2/discussions` is a view too: `discussions` is a reserved repository name.
+	if (parts.length > 2 || parseRepoPageView(parts)) {
+		return section ? NOT_FOUND : repoViewPage("model", parts, lookups);
+	}
 	// `/:name`: a user's or organisation's profile (apps/web/src/pages/Name.tsx looks in the same
 	// order), else a namespace's repositories, else a model without a namespace.
 	if (parts.length === 1) {
@@ -309,7 +312,7 @@ export async function pageMeta(path: string, lookups: PageLookups): Promise<Page
 
 /** `/datasets/{id}` and its browsing pages (`parts` after `datasets`), as the app routes them. */
 async function datasetPage(parts: readonly string[], lookups: PageLookups): Promise<PageMeta> {
-	if (parts.length > 2) return repoViewPage("dataset", parts, lookups);
+	if (parts.length > 2 || parseRepoPageView(parts)) return repoViewPage("dataset", parts, lookups);
 	const dataset = await lookups.dataset(parts.join("/"));
 	if (!dataset) {
 		return {

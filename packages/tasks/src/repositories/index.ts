@@ -153,8 +153,10 @@ export {
 export {
 	isCommunityView,
 	parseRepoPageView,
+	RESERVED_REPO_NAMES,
 	repoPageViewPath,
 	repoPageViewTitle,
+	reservedRepoNameProblem,
 	type RepoPageView,
 	type RepoPageViewFacts,
 	type RepoPageViewKind,

@@ -40,9 +40,26 @@ const ACTIONS: Record<string, (rest: readonly string[]) => RepoPageView | undefi
 };
 
 /**
+ * Names no new repository may take, compared case-insensitively: the words after an id that name its
+ * pages (the views above) and the public hub's other repository pages (`resolve`, `settings`). With them
+ * reserved, `/gpt2/discussions` is model `gpt2`'s Community tab, never a model `gpt2/discussions`, on the
+ * web and in the API alike. Repositories made before the reservation keep their names.
+ */
+export const RESERVED_REPO_NAMES: readonly string[] = [...Object.keys(ACTIONS), "resolve", "settings"];
+
+/** Why `name` may not name a new repository, or undefined when it may (its syntax: idPartProblem). */
+export function reservedRepoNameProblem(name: string): string | undefined {
+	const lower = name.toLowerCase();
+	if (!RESERVED_REPO_NAMES.includes(lower)) return undefined;
+	return `repository name '${name}' is reserved: a repository's own addresses use it (${RESERVED_REPO_NAMES.join(", ")}), so /{namespace}/${lower} would not reach it; choose another`;
+}
+
+/**
  * The repository id and view of a page address's decoded segments: `ns/name/{action}/…` or
  * `name/{action}/…`, the namespaced form tried first (as the app routes them), so a model named
- * `ns/tree` stays reachable. Undefined when the segments name no view.
+ * `ns/tree` (made before such names were reserved) stays reachable. `name/discussions` is a view too:
+ * callers that read two segments as a repository id ask this first. Undefined when the segments name
+ * no view.
  */
 export function parseRepoPageView(parts: readonly string[]): { id: string; view: RepoPageView } | undefined {
 	for (const idLength of [2, 1]) {
