@@ -32,6 +32,14 @@ const BEFORE: Files = {
 	"empty-gone.txt": "",
 	"weights.dat": Buffer.from([1, 0, 2, 3]),
 	"to-binary.txt": "text\n",
+	// Names git quotes (non-ASCII, '"', '\\', a tab) or ends with a tab on ---/+++ (a space).
+	"café.txt": "un\n",
+	"a b.txt": "one\n",
+	'q"uote.txt': "x\n",
+	"t\tab.txt": "x\n",
+	"back\\slash.txt": "x\n",
+	"bin é.dat": Buffer.from([0, 1]),
+	"gone é.txt": "bye\n",
 };
 
 const AFTER: Files = {
@@ -47,6 +55,13 @@ const AFTER: Files = {
 	"empty-new.txt": "",
 	"weights.dat": Buffer.from([1, 0, 2, 4]),
 	"to-binary.txt": Buffer.from([0, 1]),
+	"café.txt": "deux\n",
+	"a b.txt": "two\n",
+	'q"uote.txt': "y\n",
+	"t\tab.txt": "y\n",
+	"back\\slash.txt": "y\n",
+	"bin é.dat": Buffer.from([0, 2]),
+	"new é.txt": "fresh\n",
 };
 
 describe("pull request diffs, as git prints them", () => {
@@ -89,7 +104,12 @@ describe("pull request diffs, as git prints them", () => {
 		const repo = join(home, "exact");
 		await runGit(home, ["init", "-q", repo]);
 		const before = await commitAll(repo, BEFORE);
-		const afterFiles: Files = { ...AFTER, "gone.txt": undefined, "empty-gone.txt": undefined };
+		const afterFiles: Files = {
+			...AFTER,
+			"gone.txt": undefined,
+			"empty-gone.txt": undefined,
+			"gone é.txt": undefined,
+		};
 		const after = await commitAll(repo, afterFiles);
 		const { stdout } = await runGit(home, ["diff", "--no-color", "--no-renames", before, after], repo);
 		const paths = [...new Set([...Object.keys(BEFORE), ...Object.keys(AFTER)])].sort();
@@ -116,6 +136,17 @@ describe("pull request diffs, as git prints them", () => {
 		);
 		expect(stdout).toContain("Binary files a/weights.dat and b/weights.dat differ");
 		expect(stdout).toContain("\\ No newline at end of file");
+		for (const line of [
+			'diff --git "a/caf\\303\\251.txt" "b/caf\\303\\251.txt"',
+			'--- "a/q\\"uote.txt"',
+			'+++ "b/t\\tab.txt"',
+			'--- "a/back\\\\slash.txt"',
+			"+++ b/a b.txt\t",
+			'+++ "b/new \\303\\251.txt"\t',
+			'--- "a/gone \\303\\251.txt"\t',
+			'Binary files "a/bin \\303\\251.dat" and "b/bin \\303\\251.dat" differ',
+		])
+			expect(stdout.split("\n")).toContain(line);
 	});
 
 	/** A deterministic pseudo-random source, so a failure replays. */

@@ -63,6 +63,37 @@ describe("a pull request's diff", () => {
 		expect(parsePullRequestDiff("garbage\n+not a file\n")).toEqual([]);
 	});
 
+	it("reads the names git quotes: octal UTF-8 bytes, C escapes, and a tab after a name with a space", () => {
+		// As `git diff` prints them (core.quotePath), and the hub's pull request diffs too.
+		const diff = [
+			"diff --git a/a b.txt b/a b.txt",
+			"index 1..2 100644",
+			"--- a/a b.txt\t",
+			"+++ b/a b.txt\t",
+			"@@ -1 +1 @@",
+			"-one",
+			"+two",
+			'diff --git "a/caf\\303\\251 \\\\ \\"q\\".txt" "b/caf\\303\\251 \\\\ \\"q\\".txt"',
+			"new file mode 100644",
+			"index 0..3",
+			"--- /dev/null",
+			'+++ "b/caf\\303\\251 \\\\ \\"q\\".txt"\t',
+			"@@ -0,0 +1 @@",
+			"+new",
+			'diff --git "a/t\\tab.txt" "b/t\\tab.txt"',
+			"index 4..5 100644",
+			'Binary files "a/t\\tab.txt" and "b/t\\tab.txt" differ',
+			"",
+		].join("\n");
+		expect(
+			parsePullRequestDiff(diff).map(({ path, status, binary, rows }) => [path, status, binary, rows.length]),
+		).toEqual([
+			["a b.txt", "modified", false, 3],
+			['café \\ "q".txt', "added", false, 2],
+			["t\tab.txt", "modified", true, 0],
+		]);
+	});
+
 	it("keeps a path that itself contains ' b/' whole", () => {
 		const [file] = parsePullRequestDiff("diff --git a/x b/y.txt b/x b/y.txt\nindex 1..2\n");
 		expect(file?.path).toBe("x b/y.txt");

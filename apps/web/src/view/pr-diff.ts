@@ -15,13 +15,54 @@ export interface PullRequestFileDiff {
 }
 
 const FILE_HEADER = "diff --git a/";
+/** A header whose names git quoted (non-ASCII, control characters, `"` or `\\` in them). */
+const QUOTED_FILE_HEADER = 'diff --git "a/';
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+
+/** The bytes of git's one-letter escapes in a quoted path. */
+const C_ESCAPES: Readonly<Record<string, number>> = {
+	a: 7,
+	b: 8,
+	t: 9,
+	n: 10,
+	v: 11,
+	f: 12,
+	r: 13,
+	'"': 0x22,
+	"\\": 0x5c,
+};
+
+/**
+ * The path of a quoted `diff --git "a/P" "b/P"` line: the first quoted name, its C escapes and octal
+ * bytes read back, as UTF-8, without its `a/`.
+ */
+function quotedHeaderPath(line: string): string {
+	const bytes: number[] = [];
+	const encoder = new TextEncoder();
+	for (let i = QUOTED_FILE_HEADER.length; i < line.length && line[i] !== '"'; i++) {
+		const char = line[i]!;
+		if (char !== "\\") {
+			bytes.push(...encoder.encode(char));
+			continue;
+		}
+		const octal = /^[0-7]{3}/.exec(line.slice(i + 1, i + 4));
+		if (octal) {
+			bytes.push(Number.parseInt(octal[0], 8));
+			i += 3;
+		} else {
+			bytes.push(C_ESCAPES[line[i + 1] ?? ""] ?? 0x5c);
+			i += 1;
+		}
+	}
+	return new TextDecoder().decode(new Uint8Array(bytes));
+}
 
 /**
  * The path of a `diff --git a/P b/P` line: both sides name the same file in a pull request's diff, so
  * the path is the first half of what follows `a/` (a path with spaces or " b/" in it stays whole).
  */
 function headerPath(line: string): string {
+	if (line.startsWith(QUOTED_FILE_HEADER)) return quotedHeaderPath(line);
 	const rest = line.slice(FILE_HEADER.length);
 	const length = (rest.length - " b/".length) / 2;
 	return Number.isInteger(length) && length > 0 && rest.slice(length, length + 3) === " b/"
@@ -39,7 +80,7 @@ export function parsePullRequestDiff(diff: string): PullRequestFileDiff[] {
 	const lines = diff.split("\n");
 	if (lines[lines.length - 1] === "") lines.pop();
 	for (const line of lines) {
-		if (line.startsWith(FILE_HEADER)) {
+		if (line.startsWith(FILE_HEADER) || line.startsWith(QUOTED_FILE_HEADER)) {
 			file = { path: headerPath(line), status: "modified", binary: false, rows: [] };
 			files.push(file);
 			inHunk = false;

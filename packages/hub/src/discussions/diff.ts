@@ -155,6 +155,39 @@ export function textHunks(before: string, after: string, budget: DiffBudget = di
 	return `${out.join("\n")}\n`;
 }
 
+/** git's one-letter escapes in a quoted path (quote.c's `cq_lookup`); other bytes to quote are octal. */
+const C_ESCAPES: Readonly<Record<number, string>> = {
+	0x07: "a",
+	0x08: "b",
+	0x09: "t",
+	0x0a: "n",
+	0x0b: "v",
+	0x0c: "f",
+	0x0d: "r",
+	0x22: '"',
+	0x5c: "\\",
+};
+
+/**
+ * `a/` or `b/` and a path as git writes them in a diff (quote.c's quote_two, with `core.quotePath` at its
+ * default): as they are, or when a byte is a control character, DEL, `"`, `\` or non-ASCII, quoted in
+ * double quotes with C escapes and each such byte in octal (`"a/caf\303\251.txt"`).
+ */
+function quotedDiffPath(prefix: string, path: string): string {
+	const bytes = Buffer.from(prefix + path, "utf8");
+	if (!bytes.some((byte) => byte < 0x20 || byte >= 0x7f || byte === 0x22 || byte === 0x5c)) {
+		return prefix + path;
+	}
+	let quoted = '"';
+	for (const byte of bytes) {
+		const escape = C_ESCAPES[byte];
+		if (escape !== undefined) quoted += `\\${escape}`;
+		else if (byte < 0x20 || byte >= 0x7f) quoted += `\\${byte.toString(8).padStart(3, "0")}`;
+		else quoted += String.fromCharCode(byte);
+	}
+	return `${quoted}"`;
+}
+
 /** The `diff --git` section of one file (`before` undefined: added; `after` undefined: deleted). */
 export function fileDiff(
 	path: string,
@@ -162,14 +195,16 @@ export function fileDiff(
 	after: DiffSide | undefined,
 	budget: DiffBudget = diffBudget(),
 ): string {
-	const head = [`diff --git a/${path} b/${path}`];
+	const a = quotedDiffPath("a/", path);
+	const b = quotedDiffPath("b/", path);
+	const head = [`diff --git ${a} ${b}`];
 	if (!before) head.push(`new file mode ${FILE_MODE}`);
 	if (!after) head.push(`deleted file mode ${FILE_MODE}`);
 	// The mode closes the index line when the file is on both sides (git's own layout).
 	const index = `index ${(before?.oid ?? NO_OID).slice(0, 7)}..${(after?.oid ?? NO_OID).slice(0, 7)}`;
 	head.push(before && after ? `${index} ${FILE_MODE}` : index);
-	const from = before ? `a/${path}` : "/dev/null";
-	const to = after ? `b/${path}` : "/dev/null";
+	const from = before ? a : "/dev/null";
+	const to = after ? b : "/dev/null";
 	if ((before && before.text === undefined) || (after && after.text === undefined)) {
 		head.push(`Binary files ${from} and ${to} differ`);
 		return `${head.join("\n")}\n`;
@@ -178,7 +213,9 @@ export function fileDiff(
 	// Two objects with the same text (never from git itself): nothing to show, as git shows nothing.
 	if (hunks === "" && before && after) return "";
 	// An empty file added or deleted has no hunk, and git then prints no ---/+++ either.
-	if (hunks !== "") head.push(`--- ${from}`, `+++ ${to}`);
+	// git ends a ---/+++ name holding a space with a tab, so patch tools see where it ends.
+	const label = (name: string) => (name.includes(" ") ? `${name}\t` : name);
+	if (hunks !== "") head.push(`--- ${label(from)}`, `+++ ${label(to)}`);
 	return `${head.join("\n")}\n${hunks}`;
 }
 
