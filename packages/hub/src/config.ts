@@ -214,8 +214,9 @@ export interface UploadSettings {
 	 */
 	xetMaxRecipeTerms: number;
 	/**
-	 * Bytes of large files (LFS and Xet objects) one account may upload to a repository it may only open
-	 * pull requests on (no write access); with its Xet xorbs, bounded by the same figure.
+	 * Bytes of files (LFS and Xet objects, and files sent with its commits) one account may upload to a
+	 * repository it may only open pull requests on (no write access); with its Xet xorbs, bounded by the
+	 * same figure.
 	 */
 	pullRequestMaxBytes: number;
 }

@@ -48,8 +48,32 @@ async function batch(token: string, contents: Buffer[]): Promise<BatchObject[]> 
 	return ((await res.json()) as { objects: BatchObject[] }).objects;
 }
 
-const capMessage = (used: number, needed: number) =>
-	`Pull request upload cap reached: rex has uploaded ${used} bytes to ${REPO}, which rex may not write to, of the ${CAP} one account may (MODELHUB_PR_UPLOAD_MAX_BYTES), and this upload needs ${needed} more. Ask someone with write access to upload the files, or the hub admin to raise the cap`;
+const capMessage = (used: number, needed: number | string, repo = REPO) =>
+	`Pull request upload cap reached: rex has uploaded ${used} bytes to ${repo}, which rex may not write to, of the ${CAP} one account may (MODELHUB_PR_UPLOAD_MAX_BYTES), and this upload needs ${typeof needed === "number" ? `${needed} more` : needed}. Ask someone with write access to upload the files, or the hub admin to raise the cap`;
+
+/** An NDJSON commit of inline (base64) files, as huggingface_hub sends small files. */
+function ndjsonCommit(
+	token: string,
+	repo: string,
+	revision: string,
+	files: Record<string, Buffer>,
+	query = "",
+) {
+	const lines = [
+		{ key: "header", value: { summary: `Add ${Object.keys(files).join(", ")}` } },
+		...Object.entries(files).map(([path, content]) => ({
+			key: "file",
+			value: { path, encoding: "base64", content: content.toString("base64") },
+		})),
+	];
+	return call(
+		token,
+		"POST",
+		`/api/models/${repo}/commit/${encodeURIComponent(revision)}${query}`,
+		Buffer.from(lines.map((line) => JSON.stringify(line)).join("\n")),
+		"application/x-ndjson",
+	);
+}
 
 beforeAll(async () => {
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
@@ -147,5 +171,82 @@ describe("the pull request upload cap", () => {
 		expect(((await more.json()) as { error: string }).error).toMatch(
 			/^Pull request upload cap reached: rex's Xet xorbs hold \d+ bytes, of the 100000 one account may upload where it may not write \(MODELHUB_PR_UPLOAD_MAX_BYTES\)/,
 		);
+	});
+
+	it("counts a reader's inline and multipart files, and refuses the commit that passes the cap, keeping nothing", async () => {
+		const rex = tokens.rex as string;
+		const repo = "olive/inline";
+		expect((await call(tokens.olive as string, "POST", "/api/repos/create", { name: "inline" })).status).toBe(
+			200,
+		);
+		// 80,000 bytes inline into a new pull request: under the cap.
+		const opened = await ndjsonCommit(
+			rex,
+			repo,
+			"main",
+			{ "a.txt": bytes(40_000, 20), "b.txt": bytes(40_000, 21) },
+			"?create_pr=1",
+		);
+		expect(opened.status).toBe(200);
+		const { pullRequestUrl } = (await opened.json()) as { pullRequestUrl: string };
+		const ref = `refs/pr/${pullRequestUrl.split("/").pop()}`;
+		// 30,000 more inline: past the cap (what the first commit sent counts).
+		const third = bytes(30_000, 22);
+		const refused = await ndjsonCommit(rex, repo, ref, { "c.txt": third });
+		expect(refused.status).toBe(413);
+		expect(((await refused.json()) as { error: string }).error).toBe(capMessage(80_000, 30_000, repo));
+		// A multipart part past what is left is refused as it streams, nothing of it kept.
+		const part = bytes(70_000, 23);
+		const form = new FormData();
+		form.append("header", JSON.stringify({ summary: "multipart" }));
+		form.append("file", new Blob([new Uint8Array(part)]), "weights.bin");
+		const streamed = await fetch(`${hub.url}/api/models/${repo}/commit/${encodeURIComponent(ref)}`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${rex}` },
+			body: form,
+		});
+		expect(streamed.status).toBe(413);
+		expect(((await streamed.json()) as { error: string }).error).toBe(
+			capMessage(80_000, "more than what is left", repo),
+		);
+		expect(await hub.storage.stat(sha(part))).toBeUndefined();
+		// 15,000 fits, and then the LFS batch sees what the inline files took.
+		expect((await ndjsonCommit(rex, repo, ref, { "d.txt": bytes(15_000, 24) })).status).toBe(200);
+		const res = await call(
+			rex,
+			"POST",
+			`/${repo}.git/info/lfs/objects/batch`,
+			{ operation: "upload", objects: [{ oid: sha(third), size: third.length }] },
+			"application/vnd.git-lfs+json",
+		);
+		expect(((await res.json()) as { objects: BatchObject[] }).objects[0]).toMatchObject({
+			error: { code: 413, message: capMessage(95_000, 30_000, repo) },
+		});
+		// The owner is not capped.
+		expect(
+			(await ndjsonCommit(tokens.olive as string, repo, "main", { "big.txt": bytes(3 * CAP, 25) })).status,
+		).toBe(200);
+	});
+
+	it("lets one of two racing commits that together pass the cap land, whichever check sees the other", async () => {
+		const repo = "olive/race";
+		expect((await call(tokens.olive as string, "POST", "/api/repos/create", { name: "race" })).status).toBe(
+			200,
+		);
+		const statuses = await Promise.all(
+			[30, 31].map(async (seed) => {
+				const res = await ndjsonCommit(
+					tokens.rex as string,
+					repo,
+					"main",
+					{ [`f${seed}.txt`]: bytes(60_000, seed) },
+					"?create_pr=1",
+				);
+				await res.arrayBuffer();
+				return res.status;
+			}),
+		);
+		// Refused as it arrives (the other committed first) or in the commit's transaction (both read the cap).
+		expect(statuses.sort()).toEqual([200, 413]);
 	});
 });

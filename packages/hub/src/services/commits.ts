@@ -6,7 +6,8 @@ import { writablePathProblem } from "../repos/paths.js";
 import { refKinds } from "../repos/read.js";
 import { lockBranch, setLastModified } from "../repos/write.js";
 import { applyMetadataChange, metadataChange } from "../uploads/metadata.js";
-import { repoObjects } from "../uploads/objects.js";
+import { accountUploads, recordUploadObject, repoObjects } from "../uploads/objects.js";
+import type { Queryable } from "../db/types.js";
 import {
 	CommitOperationError,
 	operationEdits,
@@ -33,6 +34,7 @@ import {
 	type OpenedPullRequest,
 } from "./discussions.js";
 import { readBlob, requireBlobs } from "./blobs.js";
+import { PullRequestUploadCapError } from "./quota.js";
 
 export interface CommitRequest {
 	/** The branch committed to, or with `createPr` the branch a new pull request targets. */
@@ -46,6 +48,12 @@ export interface CommitRequest {
 	 * unused): written in this one transaction, each keeping its id, the first on `parentCommit`.
 	 */
 	pushed?: readonly PushedCommit[];
+	/**
+	 * Set for someone who may only open pull requests: the cap on the bytes they upload to the repository
+	 * (MODELHUB_PR_UPLOAD_MAX_BYTES). The files sent with the commit are recorded as their uploads, as
+	 * their LFS and Xet objects are, and the commit is refused when they take the account past it.
+	 */
+	pullRequestUploadCap?: number;
 }
 
 /** A commit a git client made: its object's bytes (kept verbatim), what they say, its changes. */
@@ -61,6 +69,30 @@ export interface CommitResult {
 	changed: boolean;
 	/** The pull request the commit opened (`createPr`) or went to (`refs/pr/N`). */
 	pullRequest?: number;
+}
+
+/**
+ * Records the files a commit sent (inline, multipart, pushed) as uploads of an account that may only
+ * open pull requests, each object once per repository as accountUploads counts them; refuses
+ * (PullRequestUploadCapError, the transaction undone) when that takes the account past `cap`.
+ */
+async function recordProposedFiles(
+	tx: Queryable,
+	actor: Actor,
+	repo: RepoRef,
+	operations: readonly CommitOperation[],
+	cap: number,
+): Promise<void> {
+	const files = operations.filter((op) => op.kind === "file");
+	if (files.length === 0) return;
+	const key = { type: repo.type, id: repo.id };
+	const account = actor.audit.actor;
+	const before = await accountUploads(tx, key, account);
+	for (const file of files) await recordUploadObject(tx, key, file, account);
+	const after = await accountUploads(tx, key, account);
+	if (after > cap && after > before) {
+		throw new PullRequestUploadCapError(account, repo.id, before, cap, after - before);
+	}
 }
 
 /**
@@ -147,6 +179,9 @@ export async function commitChanges(
 	return write<CommitResult>(context, async (tx) => {
 		// The collector cannot run between this check and the commit (src/gc/collect.ts).
 		await requireBlobs(tx, stored);
+		if (request.pullRequestUploadCap !== undefined) {
+			await recordProposedFiles(tx, actor, repo, operations, request.pullRequestUploadCap);
+		}
 		let branch = request.branch;
 		let pullRequest: DiscussionRow | undefined;
 		const changes: ChangeEvent[] = [];

@@ -74,10 +74,11 @@ export async function remainingQuota(
  */
 export class PullRequestUploadCapError extends HubError {
 	override name = "PullRequestUploadCapError";
-	constructor(account: string, repo: string, used: number, limit: number, needed: number) {
+	/** `needed` is undefined for a streamed file refused once it passed what was left. */
+	constructor(account: string, repo: string, used: number, limit: number, needed: number | undefined) {
 		super(
 			"TooLarge",
-			`Pull request upload cap reached: ${account} has uploaded ${used} bytes to ${repo}, which ${account} may not write to, of the ${limit} one account may (MODELHUB_PR_UPLOAD_MAX_BYTES), and this upload needs ${needed} more. Ask someone with write access to upload the files, or the hub admin to raise the cap`,
+			`Pull request upload cap reached: ${account} has uploaded ${used} bytes to ${repo}, which ${account} may not write to, of the ${limit} one account may (MODELHUB_PR_UPLOAD_MAX_BYTES), and this upload needs ${needed === undefined ? "more than what is left" : `${needed} more`}. Ask someone with write access to upload the files, or the hub admin to raise the cap`,
 			{ body: { usedBytes: used, limitBytes: limit } },
 		);
 	}

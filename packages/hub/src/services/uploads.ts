@@ -303,6 +303,11 @@ export async function startCommit(
 	// The namespace's quota, read once per commit: each file stored is taken from what is left.
 	const quota = await remainingQuota(context, repo.namespace);
 	let quotaLeft = quota?.left ?? Number.POSITIVE_INFINITY;
+	// Someone who may only open pull requests: the files they send count toward their upload cap, read
+	// here so a file past it is refused as it arrives, and checked for good in the commit's transaction.
+	const proposer = repoRefusal(actor.viewer, repo, "write") !== undefined;
+	const cap = proposer ? await pullRequestUploadsLeft(context, repo, actor.audit.actor) : undefined;
+	let capLeft = cap?.left ?? Number.POSITIVE_INFINITY;
 	const pending: StoredBlob[] = [];
 	/** The pending blobs small enough to go into the database with their rows (src/blobs/small.ts). */
 	const pendingSmall: SmallBlob[] = [];
@@ -330,20 +335,33 @@ export async function startCommit(
 			if (quota && bytes instanceof Uint8Array && bytes.byteLength > quotaLeft) {
 				throw new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, bytes.byteLength);
 			}
-			// A streamed part is refused as soon as it passes what the quota leaves (nothing is kept).
-			const maxBytes = Math.min(sizeLimit, quotaLeft);
+			if (cap && bytes instanceof Uint8Array && bytes.byteLength > capLeft) {
+				const used = cap.limit - capLeft;
+				throw new PullRequestUploadCapError(actor.audit.actor, repo.id, used, cap.limit, bytes.byteLength);
+			}
+			// A streamed part is refused as soon as it passes what the quota or the cap leaves (nothing is kept).
+			const maxBytes = Math.min(sizeLimit, quotaLeft, capLeft);
 			const small = bytes instanceof Uint8Array && bytes.byteLength <= uploads.smallBlobMaxBytes;
 			const stored = await (small ? digestSmall(bytes, { maxBytes }) : group.put(bytes, { maxBytes })).catch(
 				reword(BlobTooLargeError, (error) =>
-					quota && error.limit < sizeLimit
-						? new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, undefined)
-						: new HubError(
-								"TooLarge",
-								`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
-							),
+					cap && error.limit === capLeft && capLeft < Math.min(sizeLimit, quotaLeft)
+						? new PullRequestUploadCapError(
+								actor.audit.actor,
+								repo.id,
+								cap.limit - capLeft,
+								cap.limit,
+								undefined,
+							)
+						: quota && error.limit < sizeLimit
+							? new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, undefined)
+							: new HubError(
+									"TooLarge",
+									`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
+								),
 				),
 			);
 			quotaLeft -= stored.size;
+			capLeft -= stored.size;
 			if (small) pendingSmall.push({ sha256: stored.sha256, bytes });
 			// Made visible and kept from the collector in batches (one transaction per batch, not per
 			// file), and all durable before the commit: see services/gc.ts. A streamed (large) part is
@@ -377,6 +395,7 @@ export async function startCommit(
 				header,
 				operations,
 				...(pushed ? { pushed } : {}),
+				...(cap ? { pullRequestUploadCap: cap.limit } : {}),
 			});
 		},
 		abandon: () => group.discard(),
