@@ -175,19 +175,15 @@ export async function runMirrorCommand(
  * (another service, or a token the hub does not take).
  */
 export async function mirrorHubAnswers(hubUrl: string, adminToken: string): Promise<boolean> {
-	let res: Response;
+	let status: number;
 	try {
-		res = await fetch(`${hubUrl}/api/admin/mirror`, {
-			headers: { authorization: `Bearer ${adminToken}` },
-			signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-		});
+		({ status } = await adminCall(hubUrl, adminToken, "/api/admin/mirror"));
 	} catch {
 		return false;
 	}
-	await res.arrayBuffer().catch(() => {});
-	if (res.status === 200) return true;
+	if (status === 200) return true;
 	throw new UsageError(
-		`${hubUrl}/api/admin/mirror answered ${res.status}: is the hub there in mirror mode with this MODELHUB_ADMIN_TOKEN? (set MODELHUB_HUB_URL, or --offline with the hub stopped)`,
+		`${hubUrl}/api/admin/mirror answered ${status}: is the hub there in mirror mode with this MODELHUB_ADMIN_TOKEN? (set MODELHUB_HUB_URL, or --offline with the hub stopped)`,
 	);
 }
 

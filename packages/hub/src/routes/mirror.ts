@@ -220,32 +220,18 @@ export function mirrorAdminRoutes(
 	// Read by the web's site administration page too: site admins (a session) as well as the admin token.
 	app.get("/api/admin/mirror", async (request, reply) => {
 		requireSiteAdmin(actorOf(request));
-		const stats = await mirror.cacheStats();
-		return reply
-			.header("cache-control", "no-store")
-			.type(JSON_TYPE)
-			.send(stats satisfies MirrorCacheStats);
+		return noStoreJson(reply, (await mirror.cacheStats()) satisfies MirrorCacheStats);
 	});
 	app.put("/api/admin/mirror/pins", admin, async (request, reply) => {
 		const body = objectBody<MirrorPinRequest>(request);
-		const type = body.type ?? "model";
-		if (type !== "model" && type !== "dataset") throw new HubError("Invalid", "'type' is model or dataset");
-		if (typeof body.repo !== "string" || !REPO_ID.test(body.repo))
-			throw new HubError("Invalid", "'repo' is a repository id, namespace/name");
+		const { type, id } = bodyRepo(body);
 		if (typeof body.pinned !== "boolean") throw new HubError("Invalid", "'pinned' is true or false");
-		await mirror.pin({ type, id: body.repo }, body.pinned);
-		const stats = await mirror.cacheStats();
-		return reply
-			.header("cache-control", "no-store")
-			.type(JSON_TYPE)
-			.send(stats satisfies MirrorCacheStats);
+		await mirror.pin({ type, id }, body.pinned);
+		return noStoreJson(reply, (await mirror.cacheStats()) satisfies MirrorCacheStats);
 	});
 	app.post("/api/admin/mirror/prefetch", admin, async (request, reply) => {
 		const body = objectBody<MirrorPrefetchRequest>(request);
-		const type = body.type ?? "model";
-		if (type !== "model" && type !== "dataset") throw new HubError("Invalid", "'type' is model or dataset");
-		if (typeof body.repo !== "string" || !REPO_ID.test(body.repo))
-			throw new HubError("Invalid", "'repo' is a repository id, namespace/name");
+		const { type, id } = bodyRepo(body);
 		const revision = body.revision ?? "main";
 		if (!isRevision(revision))
 			throw new HubError("Invalid", "'revision' is a branch, tag or commit id (at most 200 characters)");
@@ -266,21 +252,14 @@ export function mirrorAdminRoutes(
 		if (body.withToken !== undefined && typeof body.withToken !== "boolean")
 			throw new HubError("Invalid", "'withToken' is true or false");
 		const { progress, started } = mirror.startPrefetch(
-			{ type, id: body.repo, signedIn: body.withToken === true },
+			{ type, id, signedIn: body.withToken === true },
 			revision,
 			{ concurrency, maxBytes: prefetchLimit(settings, maxBytes) },
 		);
-		return reply
-			.code(started ? 202 : 200)
-			.header("cache-control", "no-store")
-			.type(JSON_TYPE)
-			.send(progress satisfies MirrorPrefetchProgress);
+		return noStoreJson(reply.code(started ? 202 : 200), progress satisfies MirrorPrefetchProgress);
 	});
 	app.get("/api/admin/mirror/prefetch", admin, async (_request, reply) =>
-		reply
-			.header("cache-control", "no-store")
-			.type(JSON_TYPE)
-			.send({ prefetches: mirror.prefetchList() satisfies MirrorPrefetchProgress[] }),
+		noStoreJson(reply, { prefetches: mirror.prefetchList() satisfies MirrorPrefetchProgress[] }),
 	);
 	app.get<{ Params: { id: string } }>("/api/admin/mirror/prefetch/:id", admin, async (request, reply) => {
 		const progress = mirror.prefetchList().find((entry) => entry.id === request.params.id);
@@ -289,11 +268,22 @@ export function mirrorAdminRoutes(
 				"NotFound",
 				`no prefetch ${request.params.id.slice(0, 64)} (finished ones are kept a while)`,
 			);
-		return reply
-			.header("cache-control", "no-store")
-			.type(JSON_TYPE)
-			.send(progress satisfies MirrorPrefetchProgress);
+		return noStoreJson(reply, progress satisfies MirrorPrefetchProgress);
 	});
+}
+
+/** An admin answer: JSON that no cache keeps (it changes with every fetch). */
+function noStoreJson(reply: FastifyReply, body: unknown): FastifyReply {
+	return reply.header("cache-control", "no-store").type(JSON_TYPE).send(body);
+}
+
+/** The repository an admin request's body names: `type` (model by default) and `repo`, checked. */
+function bodyRepo(body: { type?: unknown; repo?: unknown }): { type: "model" | "dataset"; id: string } {
+	const type = body.type ?? "model";
+	if (type !== "model" && type !== "dataset") throw new HubError("Invalid", "'type' is model or dataset");
+	if (typeof body.repo !== "string" || !REPO_ID.test(body.repo))
+		throw new HubError("Invalid", "'repo' is a repository id, namespace/name");
+	return { type, id: body.repo };
 }
 
 /** A revision as the resolve route takes it: no control characters, bounded. */

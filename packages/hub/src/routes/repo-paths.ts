@@ -35,8 +35,8 @@ export function hostedRepoUrls(): RepoUrls[] {
 export type RouteIdShape = ":namespace/:name" | ":name";
 
 /**
- * A route of a repository under the type's API: `/api/models/:namespace/:name/{rest}`, or with `bare`
- * `/api/models/:name/{rest}`. The bare form only suits a `rest` that starts with a reserved repository
+ * A route of a repository under the type's API: `/api/models/:namespace/:name/{rest}`, or with the
+ * `:name` shape `/api/models/:name/{rest}`. The bare form only suits a `rest` that starts with a reserved repository
  * name (RESERVED_REPO_NAMES), which no namespaced id's name can be.
  */
 export function apiRoute(urls: RepoUrls, rest: string, shape: RouteIdShape = ":namespace/:name"): string {
