@@ -4,6 +4,7 @@
  * files … differ"; packages/hub/src/discussions/diff.ts writes it), read back into one entry per changed
  * file with the rows the commit page's diff table shows (src/view/diff.ts).
  */
+import { unquoteGitPath } from "@modelhub/tasks/repositories";
 import type { DiffRow } from "./diff-rows";
 
 export interface PullRequestFileDiff {
@@ -19,42 +20,9 @@ const FILE_HEADER = "diff --git a/";
 const QUOTED_FILE_HEADER = 'diff --git "a/';
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
-/** The bytes of git's one-letter escapes in a quoted path. */
-const C_ESCAPES: Readonly<Record<string, number>> = {
-	a: 7,
-	b: 8,
-	t: 9,
-	n: 10,
-	v: 11,
-	f: 12,
-	r: 13,
-	'"': 0x22,
-	"\\": 0x5c,
-};
-
-/**
- * The path of a quoted `diff --git "a/P" "b/P"` line: the first quoted name, its C escapes and octal
- * bytes read back, as UTF-8, without its `a/`.
- */
+/** The path of a quoted `diff --git "a/P" "b/P"` line: the first quoted name, without its `a/`. */
 function quotedHeaderPath(line: string): string {
-	const bytes: number[] = [];
-	const encoder = new TextEncoder();
-	for (let i = QUOTED_FILE_HEADER.length; i < line.length && line[i] !== '"'; i++) {
-		const char = line[i]!;
-		if (char !== "\\") {
-			bytes.push(...encoder.encode(char));
-			continue;
-		}
-		const octal = /^[0-7]{3}/.exec(line.slice(i + 1, i + 4));
-		if (octal) {
-			bytes.push(Number.parseInt(octal[0], 8));
-			i += 3;
-		} else {
-			bytes.push(C_ESCAPES[line[i + 1] ?? ""] ?? 0x5c);
-			i += 1;
-		}
-	}
-	return new TextDecoder().decode(new Uint8Array(bytes));
+	return unquoteGitPath(line, QUOTED_FILE_HEADER.length);
 }
 
 /**

@@ -10,6 +10,7 @@
  * from its first to its last changed line instead, found in linear time — still a valid diff that
  * `git apply` takes, only not the smallest.
  */
+import { quoteGitPath } from "@modelhub/tasks/repositories";
 import { structuredPatch } from "diff";
 
 /** One side of a changed file: its git object id and its text (as git sees it: an LFS file is its pointer), or binary. */
@@ -155,39 +156,6 @@ export function textHunks(before: string, after: string, budget: DiffBudget = di
 	return `${out.join("\n")}\n`;
 }
 
-/** git's one-letter escapes in a quoted path (quote.c's `cq_lookup`); other bytes to quote are octal. */
-const C_ESCAPES: Readonly<Record<number, string>> = {
-	0x07: "a",
-	0x08: "b",
-	0x09: "t",
-	0x0a: "n",
-	0x0b: "v",
-	0x0c: "f",
-	0x0d: "r",
-	0x22: '"',
-	0x5c: "\\",
-};
-
-/**
- * `a/` or `b/` and a path as git writes them in a diff (quote.c's quote_two, with `core.quotePath` at its
- * default): as they are, or when a byte is a control character, DEL, `"`, `\` or non-ASCII, quoted in
- * double quotes with C escapes and each such byte in octal (`"a/caf\303\251.txt"`).
- */
-function quotedDiffPath(prefix: string, path: string): string {
-	const bytes = Buffer.from(prefix + path, "utf8");
-	if (!bytes.some((byte) => byte < 0x20 || byte >= 0x7f || byte === 0x22 || byte === 0x5c)) {
-		return prefix + path;
-	}
-	let quoted = '"';
-	for (const byte of bytes) {
-		const escape = C_ESCAPES[byte];
-		if (escape !== undefined) quoted += `\\${escape}`;
-		else if (byte < 0x20 || byte >= 0x7f) quoted += `\\${byte.toString(8).padStart(3, "0")}`;
-		else quoted += String.fromCharCode(byte);
-	}
-	return `${quoted}"`;
-}
-
 /** The `diff --git` section of one file (`before` undefined: added; `after` undefined: deleted). */
 export function fileDiff(
 	path: string,
@@ -195,8 +163,9 @@ export function fileDiff(
 	after: DiffSide | undefined,
 	budget: DiffBudget = diffBudget(),
 ): string {
-	const a = quotedDiffPath("a/", path);
-	const b = quotedDiffPath("b/", path);
+	// Names as git prints them (quoted when they hold non-ASCII, control characters, `"` or `\`).
+	const a = quoteGitPath(`a/${path}`);
+	const b = quoteGitPath(`b/${path}`);
 	const head = [`diff --git ${a} ${b}`];
 	if (!before) head.push(`new file mode ${FILE_MODE}`);
 	if (!after) head.push(`deleted file mode ${FILE_MODE}`);

@@ -161,3 +161,4 @@ export {
 	type RepoPageViewFacts,
 	type RepoPageViewKind,
 } from "./views.js";
+export { quoteGitPath, unquoteGitPath } from "./git-quote.js";
