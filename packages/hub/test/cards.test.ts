@@ -54,6 +54,31 @@ describe("model cards", () => {
 		expect(parsed[0]!.data).toEqual(tricky);
 	});
 
+	it("escape what is outside YAML's printable set: every control (C0, DEL, C1), the separators, BOM, U+FFFE/U+FFFF", () => {
+		const escaped: [number, number][] = [];
+		for (let code = 0; code <= 0xffff; code++) {
+			if (code >= 0xd800 && code <= 0xdfff) continue;
+			const char = String.fromCharCode(code);
+			if (
+				toYaml({ k: `a${char}` })
+					.slice(0, -1)
+					.includes(char)
+			)
+				continue; // less the line end
+			const last = escaped.at(-1);
+			if (last && last[1] === code - 1) last[1] = code;
+			else escaped.push([code, code]);
+		}
+		// Tab, LF and CR are escaped by the JSON quoting the others start from.
+		expect(escaped).toEqual([
+			[0x00, 0x1f],
+			[0x7f, 0x9f],
+			[0x2028, 0x2029],
+			[0xfeff, 0xfeff],
+			[0xfffe, 0xffff],
+		]);
+	});
+
 	it("include a usage section from the library's snippets, providers, and the config files", () => {
 		const [model] = parseModelList([
 			{

@@ -4,13 +4,21 @@
  * `no`); everything else is double-quoted, with every character a YAML reader may refuse escaped.
  */
 
+import { controlCharacterPattern } from "@modelhub/tasks/literals";
+
 const PLAIN = /^[A-Za-z][A-Za-z0-9._/+-]*$/;
 // Words YAML 1.1 readers (PyYAML among them) resolve to booleans or null.
 const RESERVED = /^(y|n|yes|no|on|off|true|false|null)$/i;
 
-/** Characters outside YAML's printable set, plus line separators that YAML 1.1 treats as breaks. */
-// eslint-disable-next-line no-control-regex
-const ESCAPE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
+/**
+ * Characters outside YAML's printable set (every C0, DEL and C1 control but tab, LF and CR; BOM and the
+ * non-characters U+FFFE, U+FFFF), plus line separators that YAML 1.1 treats as breaks.
+ */
+const ESCAPE = controlCharacterPattern({
+	c1: true,
+	except: "\t\n\r",
+	also: "\u2028\u2029\ufeff\ufffe\uffff",
+});
 
 function quote(text: string): string {
 	return JSON.stringify(text).replace(

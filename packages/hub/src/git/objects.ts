@@ -1,3 +1,4 @@
+import { isControlCode } from "@modelhub/tasks/literals";
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
@@ -229,7 +230,7 @@ export async function writeHistory(
 
 /** Whether a hub ref name is a valid git ref name (git check-ref-format's rules that hub names could break). */
 export function validRefName(ref: string): boolean {
-	if ([...ref].some((char) => char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f)) return false;
+	if ([...ref].some((char) => char === " " || isControlCode(char.charCodeAt(0)))) return false;
 	if (/[~^:?*[\\]/.test(ref) || ref.includes("..") || ref.includes("@{") || ref.includes("//")) return false;
 	if (ref.endsWith("/") || ref.endsWith(".") || ref.endsWith(".lock")) return false;
 	return ref.split("/").every((part) => part !== "" && !part.startsWith("."));

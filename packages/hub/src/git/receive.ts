@@ -1,3 +1,4 @@
+import { isControlCode } from "@modelhub/tasks/literals";
 import { Readable } from "node:stream";
 
 /**
@@ -153,7 +154,7 @@ export type RefOutcome = { ref: string; ok: true } | { ref: string; ok: false; r
 
 /** A reason on one line, as `ng` and `remote:` lines need it. */
 export function oneLine(text: string, max = 400): string {
-	const flat = [...text.replace(/[\r\n\t]+/g, " ")].filter((char) => char >= " " && char !== "\x7f");
+	const flat = [...text.replace(/[\r\n\t]+/g, " ")].filter((char) => !isControlCode(char.charCodeAt(0)));
 	return flat.slice(0, max).join("").trim();
 }
 

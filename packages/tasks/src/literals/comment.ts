@@ -1,6 +1,13 @@
+import { controlCharacterPattern } from "./control.js";
+
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// Every C0, DEL and C1 control but the tab (a comment keeps it), and the Unicode line separators.
+const LINE_BREAKS_AND_CONTROLS = controlCharacterPattern({
+	c1: true,
+	except: "\t",
+	also: "\u2028\u2029",
+	run: true,
+});
 
 /**
  * Text safe to put after a line-comment marker in any language: on one line, with no control

@@ -4,4 +4,11 @@ export { shWord, shQuote, shComment } from "./shell.js";
 export { jsonText } from "./json.js";
 export { csString } from "./csharp.js";
 export { urlPath, urlQueryValue } from "./url.js";
-export { hasControlCharacter, hasControlCharacterBesidesLines, replaceControlCharacters } from "./control.js";
+export {
+	controlCharacterPattern,
+	hasControlCharacter,
+	hasControlCharacterBesidesLines,
+	isControlCode,
+	replaceControlCharacters,
+	type ControlPatternOptions,
+} from "./control.js";

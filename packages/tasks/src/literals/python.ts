@@ -1,3 +1,4 @@
+import { isControlCode } from "./control.js";
 import { commentText } from "./comment.js";
 
 /**
@@ -24,10 +25,9 @@ function hex(codePoint: number, width: number): string {
  */
 function isPythonEscaped(codePoint: number): boolean {
 	return (
-		codePoint < 0x20 ||
+		isControlCode(codePoint, { c1: true }) ||
 		codePoint === 0x22 ||
 		codePoint === 0x5c ||
-		(codePoint >= 0x7f && codePoint <= 0x9f) ||
 		codePoint === 0x2028 ||
 		codePoint === 0x2029 ||
 		codePoint === 0xfeff ||
@@ -41,7 +41,7 @@ function escapePythonChar(char: string): string {
 	if (!isPythonEscaped(codePoint)) return char;
 	const simple = PYTHON_SIMPLE_ESCAPES[char];
 	if (simple) return simple;
-	if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) return `\\x${hex(codePoint, 2)}`;
+	if (isControlCode(codePoint, { c1: true })) return `\\x${hex(codePoint, 2)}`;
 	return `\\u${hex(codePoint, 4)}`;
 }
 
