@@ -113,7 +113,7 @@ export function usePlayground(model: ModelDetail, entry: ProviderEntry | undefin
 
 	const canSend =
 		Boolean(settings.token) &&
-		!run.run.running &&
+		run.run.phase !== "running" &&
 		preview.status === "ready" &&
 		(plan.kind !== "chat" || draft.trim() !== "");
 	const { start, turns, ...rest } = run;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { callTask, providerErrorStatus, streamChat, type ClientOptions } from "../../inference/adapter";
 import { renderOutput, type OutputContext, type RenderedOutput } from "../../view/playground/output";
 import type { PlaygroundFunction, PlaygroundPlan } from "../../view/playground/plan";
@@ -6,6 +6,8 @@ import { recordingFetch } from "../../view/playground/requests";
 import {
 	describeRunError,
 	INITIAL_SESSION,
+	retryOf,
+	RunControl,
 	runReducer,
 	type ChatTurn,
 	type PlaygroundSession,
@@ -59,37 +61,21 @@ export function usePlaygroundRun({
 	onQuestionSent: () => void;
 }): PlaygroundRun {
 	const [session, dispatch] = useReducer(runReducer, INITIAL_SESSION);
-	const active = useRef<{
-		controller: AbortController;
-		reason?: "timeout" | "stopped";
-		timer?: ReturnType<typeof setTimeout>;
-	}>(undefined);
+	// One control for the page's life: the call under way, its abort signal and its timeout.
+	const [control] = useState(() => new RunControl(PLAYGROUND_TIMEOUT_MS));
 	const nextTurnId = useRef(1);
 
 	// Leaving the page cancels a call under way.
-	useEffect(() => () => active.current?.controller.abort(), []);
-
-	/** (Re)starts the countdown of the call under way; returns its new deadline. */
-	const armTimeout = useCallback((): number => {
-		const current = active.current;
-		if (current) {
-			clearTimeout(current.timer);
-			current.timer = setTimeout(() => {
-				current.reason = "timeout";
-				current.controller.abort();
-			}, PLAYGROUND_TIMEOUT_MS);
-		}
-		return Date.now() + PLAYGROUND_TIMEOUT_MS;
-	}, []);
+	useEffect(() => () => control.dispose(), [control]);
 
 	const start = useCallback(
 		async (history: ChatTurn[], question: string) => {
-			if (!canRun || active.current || !plan.fn) return;
-			const controller = new AbortController();
-			active.current = { controller };
+			if (!canRun || !plan.fn) return;
+			const call = control.begin();
+			if (!call) return;
 			const turnId = nextTurnId.current++;
 			const chat = plan.kind === "chat" ? { history, turnId, question } : undefined;
-			dispatch({ type: "start", deadline: armTimeout(), ...(chat ? { chat } : {}) });
+			dispatch({ type: "start", deadline: call.deadline, ...(chat ? { chat } : {}) });
 			if (chat) onQuestionSent();
 			let sentUrl: string | undefined;
 			const callOptions: ClientOptions = {
@@ -103,7 +89,7 @@ export function usePlaygroundRun({
 					},
 					fileType,
 				),
-				signal: controller.signal,
+				signal: call.signal,
 			};
 			const args = argsFor(history, question);
 			try {
@@ -112,7 +98,7 @@ export function usePlaygroundRun({
 					for await (const token of streamChat(args, callOptions)) {
 						answer += token;
 						dispatch({ type: "token", turnId, answer });
-						dispatch({ type: "deadline", deadline: armTimeout() });
+						dispatch({ type: "deadline", deadline: call.extend() });
 					}
 					dispatch({ type: "answered", turnId });
 				} else {
@@ -120,34 +106,26 @@ export function usePlaygroundRun({
 				}
 			} catch (error) {
 				const details = describeRunError(error, {
-					reason: active.current?.reason,
+					reason: call.reason,
 					status: await providerErrorStatus(error),
 					url: sentUrl,
 					timeoutMs: PLAYGROUND_TIMEOUT_MS,
 				});
 				dispatch({ type: "failed", error: details, ...(chat ? { turnId } : {}) });
 			} finally {
-				clearTimeout(active.current?.timer);
-				active.current = undefined;
+				call.end();
 			}
 		},
-		[canRun, plan, armTimeout, onQuestionSent, options, hubUrl, fileType, argsFor, context],
+		[canRun, plan, control, onQuestionSent, options, hubUrl, fileType, argsFor, context],
 	);
 
-	const stop = useCallback(() => {
-		const current = active.current;
-		if (!current) return;
-		current.reason = "stopped";
-		current.controller.abort();
-	}, []);
+	const stop = useCallback(() => control.stop(), [control]);
 
 	const { turns } = session;
 	const retry = useCallback(
 		(turnId: number) => {
-			const index = turns.findIndex((turn) => turn.id === turnId);
-			const turn = turns[index];
-			// The turn is asked again in its place: the turns after it are dropped with it.
-			if (turn) void start(turns.slice(0, index), turn.user);
+			const again = retryOf(turns, turnId);
+			if (again) void start(again.history, again.question);
 		},
 		[turns, start],
 	);

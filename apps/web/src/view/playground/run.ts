@@ -38,17 +38,32 @@ export function conversation(turns: readonly ChatTurn[], next?: string): ChatMes
 	return messages;
 }
 
+/**
+ * The turns before `turnId` and its question, to ask it again in its place (the turns after it are
+ * dropped with it); undefined unless that turn failed or was stopped (the only ones offering Retry).
+ */
+export function retryOf(
+	turns: readonly ChatTurn[],
+	turnId: number,
+): { history: ChatTurn[]; question: string } | undefined {
+	const index = turns.findIndex((turn) => turn.id === turnId);
+	const turn = turns[index];
+	if (!turn || (turn.status !== "failed" && turn.status !== "stopped")) return undefined;
+	return { history: turns.slice(0, index), question: turn.user };
+}
+
 // ---- Run state -------------------------------------------------------------------------------------
 
-interface RunState {
-	running: boolean;
-	/** When the current call gives up (ms since the epoch), pushed back by each streamed token. */
-	deadline?: number;
-	/** Why the last run ended without an answer (non-chat tasks; chat turns carry their own). */
-	error?: RunError;
-	/** Feedback after Stop. */
-	stopped?: boolean;
-}
+/**
+ * Where the last call stands: none yet (or its feedback dismissed), under way until `deadline` (ms
+ * since the epoch, pushed back by each streamed token), answered, failed, or stopped by the user.
+ */
+export type RunState =
+	| { phase: "idle" }
+	| { phase: "running"; deadline: number }
+	| { phase: "done" }
+	| { phase: "failed"; error: RunError }
+	| { phase: "stopped"; error: RunError };
 
 export interface PlaygroundSession {
 	turns: ChatTurn[];
@@ -58,9 +73,11 @@ export interface PlaygroundSession {
 	output: RenderedOutput | undefined;
 }
 
+const IDLE: RunState = { phase: "idle" };
+
 export const INITIAL_SESSION: PlaygroundSession = {
 	turns: [],
-	run: { running: false },
+	run: IDLE,
 	sent: undefined,
 	output: undefined,
 };
@@ -81,36 +98,48 @@ function patchTurn(turns: ChatTurn[], id: number, patch: Partial<ChatTurn>): Cha
 	return turns.map((turn) => (turn.id === id ? { ...turn, ...patch } : turn));
 }
 
+/**
+ * The run's transitions: idle/done/failed/stopped → running (start, refused while running) → done
+ * (answered) | failed | stopped (an error of kind "stopped"). What only a running call sends (its
+ * deadline, tokens, its answer or failure) is ignored once no call runs, so a late event of a call that
+ * ended cannot change what the page shows.
+ */
 export function runReducer(state: PlaygroundSession, action: RunAction): PlaygroundSession {
+	const running = state.run.phase === "running";
 	switch (action.type) {
 		case "start": {
+			if (running) return state;
 			const { chat } = action;
 			return {
 				turns: chat
 					? [...chat.history, { id: chat.turnId, user: chat.question, answer: "", status: "streaming" }]
 					: state.turns,
-				run: { running: true, deadline: action.deadline },
+				run: { phase: "running", deadline: action.deadline },
 				sent: undefined,
 				output: undefined,
 			};
 		}
 		case "deadline":
-			return state.run.running ? { ...state, run: { ...state.run, deadline: action.deadline } } : state;
+			return running ? { ...state, run: { phase: "running", deadline: action.deadline } } : state;
 		case "sent":
-			return { ...state, sent: action.request };
+			return running ? { ...state, sent: action.request } : state;
 		case "token":
-			return { ...state, turns: patchTurn(state.turns, action.turnId, { answer: action.answer }) };
+			return running
+				? { ...state, turns: patchTurn(state.turns, action.turnId, { answer: action.answer }) }
+				: state;
 		case "answered":
+			if (!running) return state;
 			return {
 				...state,
 				turns:
 					action.turnId === undefined
 						? state.turns
 						: patchTurn(state.turns, action.turnId, { status: "done" }),
-				run: { running: false },
+				run: { phase: "done" },
 				output: action.output,
 			};
 		case "failed": {
+			if (!running) return state;
 			const stopped = action.error.kind === "stopped";
 			return {
 				...state,
@@ -121,18 +150,116 @@ export function runReducer(state: PlaygroundSession, action: RunAction): Playgro
 								status: stopped ? "stopped" : "failed",
 								error: action.error,
 							}),
-				run: { running: false, error: action.error, ...(stopped ? { stopped: true } : {}) },
+				run: { phase: stopped ? "stopped" : "failed", error: action.error },
 			};
 		}
-		// Removing or clearing turns also clears the feedback about the last run.
+		// Removing or clearing turns also dismisses the feedback about the last run (not a call under way).
 		case "remove":
 			return {
 				...state,
 				turns: state.turns.filter((turn) => turn.id !== action.turnId),
-				run: { running: state.run.running },
+				run: running ? state.run : IDLE,
 			};
 		case "clear":
-			return { ...state, turns: [], run: { running: state.run.running } };
+			return { ...state, turns: [], run: running ? state.run : IDLE };
+	}
+}
+
+// ---- Cancellation ----------------------------------------------------------------------------------
+
+/** Why the page aborted a call: the user pressed Stop, or it went `timeoutMs` without an answer. */
+export type CancelReason = "stopped" | "timeout";
+
+/** The clock a `RunControl` arms its timeout on (the browser's by default; a hand-driven one in tests). */
+export interface RunClock {
+	now(): number;
+	setTimeout(callback: () => void, ms: number): unknown;
+	clearTimeout(handle: unknown): void;
+}
+
+const SYSTEM_CLOCK: RunClock = {
+	now: () => Date.now(),
+	setTimeout: (callback, ms) => setTimeout(callback, ms),
+	clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** One call under way: its abort signal, its timeout, and why the page aborted it (if it did). */
+export interface ActiveCall {
+	readonly signal: AbortSignal;
+	/** When the call gives up (ms since the epoch), as armed by `begin` or the last `extend`. */
+	readonly deadline: number;
+	/** Set when the page aborted the call (Stop or the timeout); undefined when it did not. */
+	readonly reason: CancelReason | undefined;
+	/** Pushes the timeout back (a streamed token arrived); returns the new deadline. */
+	extend(): number;
+	/** The call ended (answered or failed): its timeout is disarmed and a new call may begin. */
+	end(): void;
+}
+
+/**
+ * At most one call at a time, each with an abort signal and a timeout of `timeoutMs` without an answer;
+ * Stop and the timeout abort it and say which did. Plain (no React), so the hook only wires it up.
+ */
+export class RunControl {
+	#current: (ActiveCall & { cancel(reason?: CancelReason): void }) | undefined;
+
+	constructor(
+		private readonly timeoutMs: number,
+		private readonly clock: RunClock = SYSTEM_CLOCK,
+	) {}
+
+	/** Whether a call is under way. */
+	get busy(): boolean {
+		return this.#current !== undefined;
+	}
+
+	/** Starts a call, or answers undefined while another is under way (one call at a time). */
+	begin(): ActiveCall | undefined {
+		if (this.#current) return undefined;
+		const { clock, timeoutMs } = this;
+		const controller = new AbortController();
+		let reason: CancelReason | undefined;
+		let timer: unknown;
+		let deadline = 0;
+		const cancel = (why?: CancelReason) => {
+			if (controller.signal.aborted) return;
+			reason = why;
+			controller.abort();
+		};
+		const arm = (): number => {
+			clock.clearTimeout(timer);
+			timer = clock.setTimeout(() => cancel("timeout"), timeoutMs);
+			deadline = clock.now() + timeoutMs;
+			return deadline;
+		};
+		const call = {
+			signal: controller.signal,
+			get deadline() {
+				return deadline;
+			},
+			get reason() {
+				return reason;
+			},
+			extend: () => (this.#current === call && !controller.signal.aborted ? arm() : deadline),
+			end: () => {
+				clock.clearTimeout(timer);
+				if (this.#current === call) this.#current = undefined;
+			},
+			cancel,
+		};
+		arm();
+		this.#current = call;
+		return call;
+	}
+
+	/** Stop: aborts the call under way, if any. */
+	stop(): void {
+		this.#current?.cancel("stopped");
+	}
+
+	/** The page goes away: aborts the call under way without a reason of its own (nothing is shown). */
+	dispose(): void {
+		this.#current?.cancel();
 	}
 }
 
@@ -151,7 +278,7 @@ export function describeRunError(
 		status,
 		url,
 		timeoutMs,
-	}: { reason?: "timeout" | "stopped"; status?: number; url?: string; timeoutMs: number },
+	}: { reason?: CancelReason; status?: number; url?: string; timeoutMs: number },
 ): RunError {
 	if (reason === "timeout") {
 		return { kind: "timeout", message: `No answer within ${timeoutMs / 1000} s: the request was cancelled.` };

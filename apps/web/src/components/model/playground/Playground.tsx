@@ -26,6 +26,7 @@ export default function Playground({ model, providers, provider }: Props) {
 	const entry = providers.find((candidate) => candidate.provider === provider);
 	const playground = usePlayground(model, entry);
 	const { plan, run } = playground;
+	const running = run.phase === "running";
 	const ids = {
 		text: useId(),
 		context: useId(),
@@ -62,7 +63,7 @@ export default function Playground({ model, providers, provider }: Props) {
 				{plan.kind === "chat" ? (
 					<ChatLog
 						turns={playground.turns}
-						running={run.running}
+						running={running}
 						onRetry={playground.retry}
 						onRemove={playground.remove}
 					/>
@@ -91,23 +92,22 @@ export default function Playground({ model, providers, provider }: Props) {
 				/>
 				<div className="playground-actions">
 					<button type="submit" className="btn btn-primary" disabled={!playground.canSend}>
-						{run.running ? "Running…" : "Send request"}
+						{running ? "Running…" : "Send request"}
 					</button>
-					{run.running ? (
+					{running ? (
 						<button type="button" className="btn btn-secondary" onClick={playground.stop}>
 							Stop
 						</button>
 					) : null}
-					{plan.kind === "chat" && playground.turns.length > 0 && !run.running ? (
+					{plan.kind === "chat" && playground.turns.length > 0 && !running ? (
 						<button type="button" className="btn btn-secondary" onClick={playground.clear}>
 							Clear conversation
 						</button>
 					) : null}
-					<Countdown deadline={run.running ? run.deadline : undefined} id={ids.timeout} />
+					<Countdown deadline={running ? run.deadline : undefined} id={ids.timeout} />
 				</div>
 				<RunFeedback
-					error={run.error}
-					stopped={run.stopped}
+					run={run}
 					// A failed chat turn has its own "Retry this message"; a second button here did the same.
 					onRetry={plan.kind !== "chat" && playground.canSend ? playground.send : undefined}
 				/>

@@ -1,16 +1,10 @@
 import { useEffect, useRef } from "react";
-import type { RunError } from "../../../view/playground/run";
+import type { RunState } from "../../../view/playground/run";
 
 /** What went wrong (or that Stop worked), right under the Send button. */
-export function RunFeedback({
-	error,
-	stopped,
-	onRetry,
-}: {
-	error: RunError | undefined;
-	stopped: boolean | undefined;
-	onRetry: (() => void) | undefined;
-}) {
+export function RunFeedback({ run, onRetry }: { run: RunState; onRetry: (() => void) | undefined }) {
+	const error = run.phase === "failed" || run.phase === "stopped" ? run.error : undefined;
+	const stopped = run.phase === "stopped";
 	const shown = useRef<HTMLDivElement>(null);
 	// The form can be taller than the window (a long chat, a file preview): bring the error to the user.
 	useEffect(() => {
