@@ -1,5 +1,5 @@
 /** Vitest global setup: things every test process may need, made once before any test file runs. */
-import { ensurePgliteTemplate } from "./pglite-template.js";
+import { ensureDatabaseTemplate } from "../packages/hub/src/db/template.js";
 import { ensurePythonEnv, recordPythonProblem } from "./python-env.js";
 
 /**
@@ -8,8 +8,9 @@ import { ensurePythonEnv, recordPythonProblem } from "./python-env.js";
  * by pythonEnv()), the others run; the reason is printed here once.
  */
 export default async function setup(): Promise<void> {
-	// Test processes are forked after this and inherit the variable (packages/hub/src/db/pglite.ts reads it).
-	process.env.MODELHUB_MEMORY_DB_TEMPLATE = await ensurePgliteTemplate();
+	// The build has made the database template new test databases start from (src/db/template.ts); made
+	// here too for a `vitest run` without a build. Test processes are forked after this and find it.
+	await ensureDatabaseTemplate();
 	try {
 		ensurePythonEnv();
 		recordPythonProblem(undefined);

@@ -6,6 +6,7 @@ import { runGcCommand, runQuotaCommand, STORAGE_USAGE } from "./commands/storage
 import { ConfigError, loadConfig, type HubConfig } from "./config.js";
 import { DataDirInUseError } from "./db/lock.js";
 import { openDatabase } from "./db/open.js";
+import { ensureDatabaseTemplate } from "./db/template.js";
 import type { Database } from "./db/types.js";
 import { HubError } from "./errors.js";
 import { ModelInputError, type ModelRecord } from "./models/input.js";
@@ -33,6 +34,8 @@ Commands:
 ${ACCOUNT_USAGE}
 ${STORAGE_USAGE}
 ${MIRROR_USAGE}
+  db-template               make the migrated, empty database that new embedded databases start from
+                            (npm run build does; a new data folder then starts in about half the time)
   help                      show this text
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, MODELHUB_DATA_DIR, MODELHUB_S3_*,
@@ -303,6 +306,11 @@ async function main(argv: string[]): Promise<void> {
 	const [command = "serve", ...rest] = argv;
 	if (command === "help" || command === "--help" || command === "-h") {
 		console.log(USAGE);
+		return;
+	}
+	if (command === "db-template") {
+		if (rest.length > 0) throw new ConfigError(`db-template takes no arguments\n\n${USAGE}`);
+		console.log(`Database template: ${await ensureDatabaseTemplate()}`);
 		return;
 	}
 	const config = loadConfig();

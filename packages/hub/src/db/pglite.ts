@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -17,23 +17,28 @@ function wrap(target: PGlite | Transaction): Queryable {
 	};
 }
 
-/**
- * The data folder in-memory databases start from, when MODELHUB_MEMORY_DB_TEMPLATE names one (a tarball
- * from `dumpMemoryDatabase`): PGlite's initdb runs in WASM and takes most of a fresh database's start (about
- * 8 s idle, over 100 s at CI load), loading a tarball a fraction of that. Read once per process.
- */
-let memoryTemplate: { path: string; data: Blob } | undefined;
-function memoryTemplateData(): Blob | undefined {
-	const path = process.env.MODELHUB_MEMORY_DB_TEMPLATE;
-	if (!path) return undefined;
-	if (memoryTemplate?.path !== path) memoryTemplate = { path, data: new Blob([readFileSync(path)]) };
-	return memoryTemplate.data;
+/** Template tarballs read so far, by path: a process opening many databases reads each once. */
+const templates = new Map<string, Blob>();
+function templateData(path: string): Blob {
+	let data = templates.get(path);
+	if (!data) {
+		try {
+			data = new Blob([readFileSync(path)]);
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			throw new Error(
+				`the database template ${path} cannot be read (${reason}); set MODELHUB_DB_TEMPLATE=off to start without one`,
+			);
+		}
+		templates.set(path, data);
+	}
+	return data;
 }
 
 /**
- * A fresh in-memory database, prepared by `prepare` (e.g. migrated), as a data-folder tarball that
- * MODELHUB_MEMORY_DB_TEMPLATE can name. Migrations still run on each database opened from it, so a
- * template behind the newest migration is brought up to date, never wrong.
+ * A fresh in-memory database, prepared by `prepare` (e.g. migrated), as a data-folder tarball new
+ * databases can start from (src/db/template.ts). Migrations still run on each database opened from it, so
+ * a template behind the newest migration is brought up to date, never wrong.
  */
 export async function dumpMemoryDatabase(prepare: (db: Database) => Promise<void>): Promise<Uint8Array> {
 	const pg = await PGlite.create(undefined, { extensions: { pg_trgm } });
@@ -50,13 +55,10 @@ export async function dumpMemoryDatabase(prepare: (db: Database) => Promise<void
 /**
  * Opens the embedded PostgreSQL (PGlite). `dataDir` is the hub's data folder: the database lives in
  * `<dataDir>/pglite` and `<dataDir>/lock` keeps a second process out. `memory://` keeps everything in
- * memory (tests); with `fromTemplate`, such a database starts from MODELHUB_MEMORY_DB_TEMPLATE when set
- * (for callers that migrate it next; without, it starts empty).
+ * memory (tests). A new database (in memory, or a data folder without one yet) starts from `template`, a
+ * data-folder tarball (src/db/template.ts), when given; else PGlite makes an empty one (initdb).
  */
-export async function openPglite(
-	dataDir: string,
-	options: { fromTemplate?: boolean } = {},
-): Promise<Database> {
+export async function openPglite(dataDir: string, options: { template?: string } = {}): Promise<Database> {
 	let release = (): void => {};
 	let pgDir: string | undefined;
 	if (dataDir !== "memory://") {
@@ -64,18 +66,53 @@ export async function openPglite(
 		release = acquireDataDirLock(join(dataDir, "lock"));
 		pgDir = join(dataDir, "pglite");
 	}
-	let pg: PGlite;
 	try {
-		const template = pgDir === undefined && options.fromTemplate ? memoryTemplateData() : undefined;
-		pg = await PGlite.create(pgDir, {
-			extensions: { pg_trgm },
-			...(template ? { loadDataDir: template } : {}),
-		});
+		const pg =
+			pgDir === undefined
+				? await createInMemory(options.template)
+				: await createOnDisk(pgDir, options.template);
+		return asDatabase(pg, release);
 	} catch (error) {
 		release();
 		throw error;
 	}
-	return asDatabase(pg, release);
+}
+
+function createInMemory(template: string | undefined): Promise<PGlite> {
+	return PGlite.create(undefined, {
+		extensions: { pg_trgm },
+		...(template ? { loadDataDir: templateData(template) } : {}),
+	});
+}
+
+/**
+ * Opens the database folder, making it first when there is none. While it is being made a marker file lies
+ * beside it: a process killed then leaves the marker, and the next start makes the folder again (nothing
+ * was stored in it yet) instead of failing on half a database. A template that fails to load (damaged,
+ * or from another PGlite release) gives way to initdb, with a warning.
+ */
+async function createOnDisk(pgDir: string, template: string | undefined): Promise<PGlite> {
+	const marker = `${pgDir}.creating`;
+	if (existsSync(marker)) rmSync(pgDir, { recursive: true, force: true });
+	else if (existsSync(pgDir)) return PGlite.create(pgDir, { extensions: { pg_trgm } });
+	writeFileSync(marker, "");
+	let pg: PGlite;
+	try {
+		pg = await PGlite.create(pgDir, {
+			extensions: { pg_trgm },
+			...(template ? { loadDataDir: templateData(template) } : {}),
+		});
+	} catch (error) {
+		if (!template) throw error;
+		const reason = error instanceof Error ? error.message : String(error);
+		process.emitWarning(
+			`the database template ${template} could not be loaded (${reason}); making an empty database instead`,
+		);
+		rmSync(pgDir, { recursive: true, force: true });
+		pg = await PGlite.create(pgDir, { extensions: { pg_trgm } });
+	}
+	rmSync(marker, { force: true });
+	return pg;
 }
 
 /** The hub's database interface over one PGlite instance; `release` runs once it is closed. */
