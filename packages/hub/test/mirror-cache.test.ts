@@ -5,11 +5,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MirrorCacheStats, MirrorPrefetchProgress } from "../src/api/admin.js";
 import { mirrorHubAnswers, runMirrorCommand, runRemotePrefetch } from "../src/commands/mirror.js";
-import { openDatabase } from "../src/db/open.js";
-import type { Database } from "../src/db/types.js";
-import { DEFAULT_UPSTREAM_SETTINGS, type UpstreamSettings } from "../src/mirror/settings.js";
+import { DEFAULT_UPSTREAM_SETTINGS } from "../src/mirror/settings.js";
 import { bytes } from "./support/hf-client-suite.js";
-import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { createUser, type RunningHub } from "./support/hub.js";
+import { startMirrorPair, type MirrorPair } from "./support/mirror.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "mirror-cache-admin-token-0123456789";
@@ -24,11 +23,9 @@ const MAX_FILE_BYTES = 1024 * 1024 * 1024;
  */
 describe("mirror cache: a byte budget with least-recently-used eviction, pins, stats, prefetch", () => {
 	const dir = mkdtempSync(join(tmpdir(), "modelhub-mirror-cache-"));
-	let upstreamDb: Database;
-	let downstreamDb: Database;
+	let pair: MirrorPair;
 	let upstream: RunningHub;
 	let downstream: RunningHub;
-	let settings: UpstreamSettings;
 	const content = new Map<string, Buffer>();
 	const sha = (repo: string): string =>
 		createHash("sha256")
@@ -70,9 +67,15 @@ describe("mirror cache: a byte budget with least-recently-used eviction, pins, s
 	}
 
 	beforeAll(async () => {
-		upstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		downstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		upstream = await startHub({ db: upstreamDb, adminToken: ADMIN, seed: false });
+		pair = await startMirrorPair({
+			adminToken: ADMIN,
+			downstream: { maxFileBytes: MAX_FILE_BYTES },
+			settings: {
+				cacheBytes: BUDGET,
+				outbound: { ...DEFAULT_UPSTREAM_SETTINGS.outbound, timeoutMs: 5000, retries: 0 },
+			},
+		});
+		({ upstream, downstream } = pair);
 		const token = await createUser(upstream.url, ADMIN, "alice");
 		const headers = { authorization: `Bearer ${token}` };
 		for (const [index, name] of ["keep", "a", "b", "c", "d"].entries()) {
@@ -97,27 +100,10 @@ describe("mirror cache: a byte budget with least-recently-used eviction, pins, s
 			});
 			expect(committed.status).toBe(200);
 		}
-		settings = {
-			...DEFAULT_UPSTREAM_SETTINGS,
-			url: upstream.url,
-			token: undefined,
-			cacheBytes: BUDGET,
-			outbound: { ...DEFAULT_UPSTREAM_SETTINGS.outbound, timeoutMs: 5000, retries: 0 },
-		};
-		downstream = await startHub({
-			db: downstreamDb,
-			adminToken: ADMIN,
-			seed: false,
-			maxFileBytes: MAX_FILE_BYTES,
-			upstream: settings,
-		});
 	}, 120_000);
 
 	afterAll(async () => {
-		await downstream?.close();
-		await upstream?.close();
-		await downstreamDb?.close();
-		await upstreamDb?.close();
+		await pair?.close();
 		rmSync(dir, { recursive: true, force: true });
 	});
 
@@ -185,7 +171,10 @@ describe("mirror cache: a byte budget with least-recently-used eviction, pins, s
 
 	it("prefetches every file of a revision (the mirror prefetch command), then finds them cached", async () => {
 		const run = (...args: string[]) =>
-			runMirrorCommand(downstreamDb, downstream.storage, settings, MAX_FILE_BYTES, ["prefetch", ...args]);
+			runMirrorCommand(pair.downstreamDb, downstream.storage, pair.settings, MAX_FILE_BYTES, [
+				"prefetch",
+				...args,
+			]);
 		const first = await run("--concurrency", "2", "alice/c");
 		expect(first.exitCode).toBe(0);
 		expect(first.text).toMatch(

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/open.js";
-import type { Database } from "../src/db/types.js";
-import { DEFAULT_UPSTREAM_SETTINGS } from "../src/mirror/settings.js";
 import { hubCall, ndjsonCommit } from "./support/git.js";
-import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { createUser, type RunningHub } from "./support/hub.js";
+import { startMirrorPair, type MirrorPair } from "./support/mirror.js";
 
 const ADMIN = "mirror-datasets-admin-token-0123456789";
 const CSV = { "train.csv": "text,n\nfirst,1\nsecond,2\n", "test.csv": "text,n\nthird,3\n" };
@@ -13,8 +11,7 @@ const CSV = { "train.csv": "text,n\nfirst,1\nsecond,2\n", "test.csv": "text,n\nt
  * upstream hub holding datasets, a downstream hub mirroring it that holds one of its own.
  */
 describe("mirror mode: a dataset's Croissant metadata", () => {
-	let upstreamDb: Database;
-	let downstreamDb: Database;
+	let pair: MirrorPair | undefined;
 	let upstream: RunningHub;
 	let downstream: RunningHub;
 	const tokens: Record<string, string> = {};
@@ -29,31 +26,19 @@ describe("mirror mode: a dataset's Croissant metadata", () => {
 	}
 
 	beforeAll(async () => {
-		upstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		downstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		upstream = await startHub({ db: upstreamDb, adminToken: ADMIN, seed: false });
+		pair = await startMirrorPair({ adminToken: ADMIN, settings: { ttlMs: 0 } });
+		({ upstream, downstream } = pair);
 		tokens.upstream = await createUser(upstream.url, ADMIN, "alice");
 		await createDataset(upstream, tokens.upstream, "reviews");
 		await ndjsonCommit(upstream.url, { api: "datasets", id: "alice/reviews" }, tokens.upstream, CSV, "csv");
 		await createDataset(upstream, tokens.upstream, "hidden", true);
 		await ndjsonCommit(upstream.url, { api: "datasets", id: "alice/hidden" }, tokens.upstream, CSV, "csv");
-		downstream = await startHub({
-			db: downstreamDb,
-			adminToken: ADMIN,
-			seed: false,
-			upstream: { ...DEFAULT_UPSTREAM_SETTINGS, url: upstream.url, token: undefined, ttlMs: 0 },
-		});
 		tokens.downstream = await createUser(downstream.url, ADMIN, "bob");
 		await createDataset(downstream, tokens.downstream, "local");
 		await ndjsonCommit(downstream.url, { api: "datasets", id: "bob/local" }, tokens.downstream, CSV, "csv");
 	}, 120_000);
 
-	afterAll(async () => {
-		await downstream?.close();
-		await upstream?.close();
-		await downstreamDb?.close();
-		await upstreamDb?.close();
-	});
+	afterAll(() => pair?.close());
 
 	it("answers a dataset only the upstream has with the upstream's Croissant, and a local one with its own", async () => {
 		const direct = await fetch(`${upstream.url}/api/datasets/alice/reviews/croissant`);

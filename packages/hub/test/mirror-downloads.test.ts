@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../src/db/open.js";
-import type { Database } from "../src/db/types.js";
-import { DEFAULT_UPSTREAM_SETTINGS } from "../src/mirror/settings.js";
 import { hubCall, ndjsonCommit } from "./support/git.js";
-import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { createUser, type RunningHub } from "./support/hub.js";
+import { startMirrorPair, type MirrorPair } from "./support/mirror.js";
 
 const ADMIN = "mirror-downloads-admin-token-0123456789";
 const INTERNAL = "x-modelhub-internal-read";
@@ -15,8 +13,7 @@ const INTERNAL = "x-modelhub-internal-read";
  * (the first of a file within the TTL) was counted by the upstream, and is not counted twice.
  */
 describe("mirror mode: downloads of mirrored repositories", () => {
-	let upstreamDb: Database;
-	let downstreamDb: Database;
+	let pair: MirrorPair | undefined;
 	let upstream: RunningHub;
 	let downstream: RunningHub;
 
@@ -52,14 +49,13 @@ describe("mirror mode: downloads of mirrored repositories", () => {
 	}
 
 	beforeAll(async () => {
-		upstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		downstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		upstream = await startHub({
-			db: upstreamDb,
+		// The default TTL: within it, a file's answers do not ask the upstream.
+		pair = await startMirrorPair({
 			adminToken: ADMIN,
-			seed: false,
-			downloads: { flushIntervalMs: 100 },
+			upstream: { downloads: { flushIntervalMs: 100 } },
+			downstream: { trustProxy: true, downloads: { flushIntervalMs: 100 } },
 		});
+		({ upstream, downstream } = pair);
 		const token = await createUser(upstream.url, ADMIN, "alice");
 		for (const [name, type] of [
 			["plain", "model"],
@@ -95,23 +91,9 @@ describe("mirror mode: downloads of mirrored repositories", () => {
 			{ "train.csv": "text,n\na,1\n", "test.csv": "text,n\nb,2\n" },
 			"csv",
 		);
-		downstream = await startHub({
-			db: downstreamDb,
-			adminToken: ADMIN,
-			seed: false,
-			trustProxy: true,
-			downloads: { flushIntervalMs: 100 },
-			// The default TTL: within it, a file's answers do not ask the upstream.
-			upstream: { ...DEFAULT_UPSTREAM_SETTINGS, url: upstream.url, token: undefined },
-		});
 	}, 120_000);
 
-	afterAll(async () => {
-		await downstream?.close();
-		await upstream?.close();
-		await downstreamDb?.close();
-		await upstreamDb?.close();
-	});
+	afterAll(() => pair?.close());
 
 	it("adds the model downloads it served from its cache to the upstream's figure, counting none twice", async () => {
 		// The first client's HEAD asks the upstream and its GET fetches the bytes: the upstream counts it.

@@ -12,6 +12,7 @@ import { openBlobStore } from "../src/storage/open.js";
 import type { BlobStore } from "../src/storage/types.js";
 import { bytes } from "./support/hf-client-suite.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { startMirrorPair, type MirrorPair } from "./support/mirror.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "mirror-admin-token-0123456789";
@@ -45,8 +46,7 @@ interface ReadResult {
 
 describe("mirror mode: two hubs, the real huggingface_hub and transformers", () => {
 	const dir = mkdtempSync(join(tmpdir(), "modelhub-mirror-test-"));
-	let upstreamDb: Database;
-	let downstreamDb: Database;
+	let pair: MirrorPair | undefined;
 	let upstream: RunningHub;
 	let downstream: RunningHub;
 	let upstreamToken: string;
@@ -54,38 +54,35 @@ describe("mirror mode: two hubs, the real huggingface_hub and transformers", () 
 	const xetFile = bytes(2 * 1024 * 1024 + 3, 25);
 
 	beforeAll(async () => {
-		upstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		downstreamDb = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
-		upstream = await startHub({ db: upstreamDb, adminToken: ADMIN, seed: false });
-		upstreamToken = await createUser(upstream.url, ADMIN, UPSTREAM_TOKEN_NAME);
-		await fetch(`${upstream.url}/api/repos/create`, {
-			method: "POST",
-			headers: { authorization: `Bearer ${upstreamToken}`, "content-type": "application/json" },
-			body: JSON.stringify({ name: "tiny-bert" }),
-		});
-		const path = join(dir, "xet.bin");
-		writeFileSync(path, xetFile);
-		published = await runHubClient(
-			"publish",
-			upstream.url,
-			join(dir, "publish"),
-			{ repo: REPO, token: upstreamToken, path },
-			{},
-			"hf_hub_mirror.py",
-		);
-		downstream = await startHub({
-			db: downstreamDb,
+		pair = await startMirrorPair({
 			adminToken: ADMIN,
-			seed: false,
-			upstream: upstreamSettings(upstream.url, upstreamToken),
+			// The downstream reads with a token the upstream issues.
+			prepare: async (hub) => {
+				upstreamToken = await createUser(hub.url, ADMIN, UPSTREAM_TOKEN_NAME);
+				await fetch(`${hub.url}/api/repos/create`, {
+					method: "POST",
+					headers: { authorization: `Bearer ${upstreamToken}`, "content-type": "application/json" },
+					body: JSON.stringify({ name: "tiny-bert" }),
+				});
+				const path = join(dir, "xet.bin");
+				writeFileSync(path, xetFile);
+				published = await runHubClient(
+					"publish",
+					hub.url,
+					join(dir, "publish"),
+					{ repo: REPO, token: upstreamToken, path },
+					{},
+					"hf_hub_mirror.py",
+				);
+				return upstreamSettings(hub.url, upstreamToken);
+			},
 		});
+		({ upstream, downstream } = pair);
 	}, 300_000);
 
 	afterAll(async () => {
-		await downstream?.close();
-		await upstream?.close().catch(() => {});
-		await downstreamDb?.close();
-		await upstreamDb?.close();
+		// The upstream is stopped by a test already (closing again is a no-op).
+		await pair?.close();
 		rmSync(dir, { recursive: true, force: true });
 	});
 

@@ -8,6 +8,7 @@ export interface RunningHub {
 	url: string;
 	storage: BlobStore;
 	server: Awaited<ReturnType<typeof createHubServer>>;
+	/** Stops the hub; a second call waits for the first. */
 	close(): Promise<void>;
 }
 
@@ -24,14 +25,17 @@ export async function startHub(options: StartOptions): Promise<RunningHub> {
 	const server = await createHubServer({ ...options, storage });
 	await server.app.listen({ host: "127.0.0.1", port: 0 });
 	const { port } = server.app.server.address() as AddressInfo;
+	// Once: a test may stop a hub (an upstream going offline) that its teardown stops again.
+	let closed: Promise<void> | undefined;
 	return {
 		url: `http://127.0.0.1:${port}`,
 		storage,
 		server,
-		close: async () => {
-			await server.app.close();
-			if (own) await storage.close();
-		},
+		close: () =>
+			(closed ??= (async () => {
+				await server.app.close();
+				if (own) await storage.close();
+			})()),
 	};
 }
 
