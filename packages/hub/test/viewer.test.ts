@@ -776,4 +776,182 @@ describe("the dataset viewer API", () => {
 		// Still serving.
 		expect((await get<ViewerSplitsAnswer>("/splits?dataset=alice/reviews")).status).toBe(200);
 	}, 120_000);
+
+	it("shows a folder of audio files (audiofolder) as datasets loads it: audio cells linking the files here, labels from folders", async () => {
+		interface Loaded {
+			builder: string;
+			features: Record<string, unknown>;
+			num_rows: number;
+			labels: number[];
+			files: string[];
+		}
+		const made = await runHubClient<{
+			wav: Record<string, number[]>;
+			loaded: { ok?: Record<string, Loaded> };
+			[push: string]: unknown;
+		}>(
+			"audiofolder",
+			hub.url,
+			join(dir, "audio"),
+			{
+				token: tokens.alice,
+				repo: "alice/sounds",
+				private_repo: "alice/sounds-secret",
+				odd_repo: "alice/sounds-odd",
+				empty_repo: "alice/sounds-none",
+			},
+			{},
+			"hf_hub_viewer.py",
+			"hub1",
+		);
+		for (const key of ["push_sounds", "push_private", "push_odd", "push_nothing", "loaded"])
+			expect(made[key], `${key}: ${JSON.stringify(made[key])}`).toHaveProperty("ok");
+		const loaded = made.loaded.ok ?? {};
+		const splits = await get<ViewerSplitsAnswer>("/splits?dataset=alice/sounds");
+		expect(splits.status).toBe(200);
+		expect(splits.body.splits.map((item) => item.split)).toEqual(["train", "test"]);
+		expect(Object.keys(loaded).sort()).toEqual(["test", "train"]);
+		expect(loaded.train?.builder).toBe("audiofolder");
+		expect((await get<ViewerIsValidAnswer>("/is-valid?dataset=alice/sounds")).body).toEqual({
+			preview: true,
+			viewer: true,
+			search: false,
+			filter: true,
+			statistics: true,
+		});
+
+		const commit = (await get<ViewerSplitsAnswer>("/splits?dataset=alice/sounds")).headers.get("x-revision");
+		for (const split of ["train", "test"]) {
+			const expected = loaded[split];
+			const first = await get<ViewerFirstRowsAnswer>(
+				`/first-rows?dataset=alice/sounds&config=default&split=${split}`,
+			);
+			expect(first.status, split).toBe(200);
+			// The features datasets gives the loaded split, as the public viewer shows them.
+			expect(first.body.features).toEqual([
+				{ feature_idx: 0, name: "audio", type: expected?.features.audio },
+				{ feature_idx: 1, name: "label", type: expected?.features.label },
+			]);
+			expect(first.body.features[0]?.type).toEqual({ _type: "Audio" });
+			expect(first.body.features[1]?.type).toEqual({ names: ["cat", "dog"], _type: "ClassLabel" });
+			expect(first.body.rows.map((item) => item.row.label)).toEqual(expected?.labels);
+			expect(first.body.truncated).toBe(false);
+			const paths: string[] = [];
+			for (const item of first.body.rows) {
+				// The public viewer's audio cell: a list of one { src, type }.
+				const cell = item.row.audio as Array<{ src: string; type: string }>;
+				expect(cell).toHaveLength(1);
+				expect(cell[0]?.type).toBe("audio/wav");
+				const src = cell[0]?.src ?? "";
+				const prefix = `${hub.url}/datasets/alice/sounds/resolve/${commit}/`;
+				expect(src.startsWith(prefix), src).toBe(true);
+				const path = src.slice(prefix.length);
+				paths.push(path);
+				const served = await fetch(src);
+				expect(served.status).toBe(200);
+				expect([...new Uint8Array(await served.arrayBuffer())]).toEqual(made.wav[path]);
+			}
+			expect(paths.map((path) => path.slice(path.lastIndexOf("/") + 1))).toEqual(expected?.files);
+		}
+		const page = await get<ViewerRowsAnswer>(
+			"/rows?dataset=alice/sounds&config=default&split=train&offset=2&length=5",
+		);
+		expect(page.body.num_rows_total).toBe(3);
+		expect(page.body.rows.map((item) => [item.row_idx, item.row.label])).toEqual([[2, 1]]);
+		const dogs = await get<ViewerRowsAnswer>(
+			`/filter?dataset=alice/sounds&config=default&split=train&where=${encodeURIComponent('"label"=1')}`,
+		);
+		expect(dogs.status).toBe(200);
+		expect(dogs.body.rows.map((item) => (item.row.audio as Array<{ src: string }>)[0]?.src)).toEqual([
+			`${hub.url}/datasets/alice/sounds/resolve/${commit}/train/dog/c.wav`,
+		]);
+		const size = await get<ViewerSizeAnswer>("/size?dataset=alice/sounds");
+		expect(size.status).toBe(200);
+		const bytesOf = (split: string): number =>
+			Object.entries(made.wav)
+				.filter(([path]) => path.startsWith(`${split}/`))
+				.reduce((sum, [, data]) => sum + data.length, 0);
+		expect(
+			size.body.size.splits.map((item) => [
+				item.split,
+				item.num_rows,
+				item.num_columns,
+				item.num_bytes_original_files,
+			]),
+		).toEqual([
+			["train", 3, 2, bytesOf("train")],
+			["test", 2, 2, bytesOf("test")],
+		]);
+		const info = await get<ViewerInfoAnswer>("/info?dataset=alice/sounds&config=default");
+		expect(info.status).toBe(200);
+		const described = info.body.dataset_info as ViewerDatasetInfo;
+		expect(described.features).toEqual(loaded.train?.features);
+		expect(described.builder_name).toBe("audiofolder");
+		expect(described.splits.test?.num_examples).toBe(loaded.test?.num_rows);
+		const statistics = await get<ViewerStatisticsAnswer>(
+			"/statistics?dataset=alice/sounds&config=default&split=train",
+		);
+		expect(statistics.body.statistics.map((item) => [item.column_name, item.column_type])).toEqual([
+			["label", "class_label"],
+		]);
+
+		// Private: its rows and its files to its readers only, the public viewer's 404 to others.
+		const own = await get<ViewerRowsAnswer>(
+			"/rows?dataset=alice/sounds-secret&config=default&split=train",
+			tokens.alice,
+		);
+		expect(own.status).toBe(200);
+		expect(own.headers.get("cache-control")).toContain("private");
+		const secretSrc = (own.body.rows[0]?.row.audio as Array<{ src: string }>)[0]?.src ?? "";
+		expect(secretSrc).toContain("/datasets/alice/sounds-secret/resolve/");
+		expect((await fetch(secretSrc, { headers: { authorization: `Bearer ${tokens.alice}` } })).status).toBe(
+			200,
+		);
+		for (const token of [undefined, tokens.bob]) {
+			const hidden = await get<{ error: string }>(
+				"/rows?dataset=alice/sounds-secret&config=default&split=train",
+				token,
+			);
+			expect(hidden.status).toBe(404);
+			expect(hidden.headers.get("x-error-code")).toBe("ResponseNotFound");
+			const file = await fetch(secretSrc, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+			expect(file.status).toBe(404);
+		}
+
+		// Odd files: a .wav that is empty, one that is text; a folder without audio (no split).
+		const oddSplits = await get<ViewerSplitsAnswer>("/splits?dataset=alice/sounds-odd");
+		expect(oddSplits.body.splits.map((item) => item.split)).toEqual(["train"]);
+		const oddRow = (offset: number) =>
+			get<ViewerRowsAnswer & { error?: string }>(
+				`/rows?dataset=alice/sounds-odd&config=default&split=train&offset=${offset}&length=1`,
+			);
+		const empty = await oddRow(0);
+		expect(empty.status).toBe(422);
+		expect(empty.headers.get("x-error-code")).toBe("RowsPostProcessingError");
+		expect(empty.body.error).toBe("Cannot show the audio file 'train/empty.wav' (row 0): it is empty.");
+		const fake = await oddRow(1);
+		expect(fake.status).toBe(422);
+		expect(fake.body.error).toBe(
+			"Cannot show the audio file 'train/fake.wav' (row 1): it does not start as a WAV file does (RIFF…WAVE).",
+		);
+		const first = await get<{ error?: string }>(
+			"/first-rows?dataset=alice/sounds-odd&config=default&split=train",
+		);
+		expect(first.status).toBe(422);
+		const real = await oddRow(2);
+		expect(real.status).toBe(200);
+		expect((real.body.rows[0]?.row.audio as Array<{ src: string }>)[0]?.src).toMatch(/\/train\/real\.wav$/);
+		// No audio at all: no split, nothing the viewer shows; never a 5xx.
+		const none = await get<ViewerSplitsAnswer>("/splits?dataset=alice/sounds-none");
+		expect(none.status).toBe(200);
+		expect(none.body.splits).toEqual([]);
+		expect((await get<ViewerIsValidAnswer>("/is-valid?dataset=alice/sounds-none")).body).toMatchObject({
+			preview: false,
+			viewer: false,
+		});
+		const missing = await get<{ error?: string }>(
+			"/first-rows?dataset=alice/sounds-none&config=default&split=train",
+		);
+		expect(missing.status).toBe(404);
+	}, 240_000);
 });

@@ -44,6 +44,11 @@ const FORMATS: ReadonlyArray<{ format: string; extensions: readonly string[] }> 
 	{ format: "videofolder", extensions: ["mp4", "avi", "mov", "mkv", "webm"] },
 ];
 
+/** The file extensions (lower case, no dot) of one of the formats above; none for another name. */
+export function formatExtensions(format: string): readonly string[] {
+	return FORMATS.find((entry) => entry.format === format)?.extensions ?? [];
+}
+
 /** Files of a folder dataset that describe the data rather than hold it (datasets' metadata files). */
 const METADATA_NAMES: ReadonlySet<string> = new Set([
 	"readme.md",
@@ -191,7 +196,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function extensionOf(path: string): string {
+export function extensionOf(path: string): string {
 	const name = path.slice(path.lastIndexOf("/") + 1);
 	const dot = name.lastIndexOf(".");
 	return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";

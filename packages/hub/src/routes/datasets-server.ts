@@ -32,6 +32,7 @@ import {
 	type ViewerContext,
 } from "../services/viewer.js";
 import { invalidParameter, missingParameter, notFound } from "../viewer/errors.js";
+import { isViewable } from "../viewer/layout.js";
 import { isValidOrderBy, isValidWhere } from "../viewer/where.js";
 import { publicOrigin } from "./models/context.js";
 
@@ -108,8 +109,15 @@ export function datasetsServerRoutes(
 		);
 	};
 	// `revision` is ModelHub's own (the public viewer serves main only): any branch, tag, commit or PR ref.
-	const dataset = (request: FastifyRequest, query: Query): Promise<ViewedDataset> =>
-		viewedDataset(context, request.viewer, required(query, "dataset"), parameter(query, "revision"));
+	const dataset = async (request: FastifyRequest, query: Query): Promise<ViewedDataset> => ({
+		...(await viewedDataset(
+			context,
+			request.viewer,
+			required(query, "dataset"),
+			parameter(query, "revision"),
+		)),
+		origin: publicOrigin(request, publicUrl),
+	});
 
 	get("/is-valid", async (request, reply, query): Promise<ViewerIsValidAnswer> => {
 		const found = await dataset(request, query);
@@ -204,7 +212,7 @@ export function datasetsServerRoutes(
 		const configName = parameter(query, "config");
 		const configs =
 			configName === undefined
-				? found.configs.filter((item) => item.format !== undefined)
+				? found.configs.filter(isViewable)
 				: found.configs.filter((item) => item.name === configName);
 		if (configName !== undefined && configs.length === 0) throw notFound();
 		const configSizes: ViewerConfigSize[] = [];
@@ -252,7 +260,7 @@ export function datasetsServerRoutes(
 		const configName = parameter(query, "config");
 		const configs =
 			configName === undefined
-				? found.configs.filter((item) => item.format !== undefined)
+				? found.configs.filter(isViewable)
 				: found.configs.filter((item) => item.name === configName);
 		if (configName !== undefined && configs.length === 0) throw notFound();
 		const infos: Record<string, ViewerDatasetInfo> = {};

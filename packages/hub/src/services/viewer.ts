@@ -25,7 +25,22 @@ import {
 import { readFrontMatter } from "../cards/front-matter.js";
 import { HubError } from "../errors.js";
 import { listFiles } from "../repos/read.js";
-import { sqlName, sqlString, type EngineSession, type EngineSource } from "../viewer/engine.js";
+import {
+	AUDIO_COLUMN,
+	AUDIO_FOLDER,
+	AUDIO_HEAD_BYTES,
+	audioCell,
+	audioHeadProblem,
+	audioLabels,
+	audioRows,
+} from "../viewer/audio.js";
+import {
+	sqlName,
+	sqlString,
+	type EngineSession,
+	type EngineSource,
+	type RowsSource,
+} from "../viewer/engine.js";
 import { datasetNotFound, invalidParameter, notFound, viewerError } from "../viewer/errors.js";
 import {
 	CROISSANT_MAX_CONFIGS,
@@ -36,6 +51,7 @@ import {
 import { featureOf, FeatureDepthError, storedFeatures, type EngineType } from "../viewer/features.js";
 import {
 	datasetLayout,
+	isViewable,
 	MAX_CONFIGS,
 	type ConfigLayout,
 	type LayoutFile,
@@ -71,6 +87,14 @@ const ROW_INDEX = "__hf_row_idx";
 export interface ViewedDataset {
 	at: ReadableRevision;
 	configs: ConfigLayout[];
+	/** The hub's public origin, for the URLs of the files the answers link (audio cells); relative without. */
+	origin?: string;
+}
+
+/** The URL of a file of the dataset's revision on this hub (its resolve route, with the repository's rights). */
+function fileUrl(dataset: ViewedDataset, path: string): string {
+	const id = dataset.at.id.split("/").map(encodeURIComponent).join("/");
+	return `${dataset.origin ?? ""}/datasets/${id}/resolve/${dataset.at.commitId}/${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** The dataset card's text (README.md), when it has one within MAX_CARD_BYTES. */
@@ -148,15 +172,28 @@ export function splitItems(dataset: ViewedDataset, config?: string): ViewerSplit
 	);
 }
 
-/** What the viewer can do with a dataset (or one config or split): everything, for the formats it reads. */
+/**
+ * What the viewer can do with a dataset (or one config or split): everything, for the formats it reads; for a
+ * folder of audio files all but search (it has no text column) and statistics unless it has labels.
+ */
 export function capabilities(dataset: ViewedDataset, config?: string, split?: string): ViewerIsValidAnswer {
-	const readable = dataset.configs.some(
+	const shown = dataset.configs.filter(
 		(item) =>
 			(config === undefined || item.name === config) &&
-			item.format !== undefined &&
+			isViewable(item) &&
 			item.splits.some((candidate) => split === undefined || candidate.name === split),
 	);
-	return { preview: readable, viewer: readable, search: readable, filter: readable, statistics: readable };
+	const readable = shown.some((item) => item.format !== undefined);
+	const labelled = shown.some(
+		(item) =>
+			item.otherFormat === AUDIO_FOLDER &&
+			audioLabels(
+				item.splits.flatMap((part) => part.files),
+				item.hasMetadata === true,
+			) !== undefined,
+	);
+	const any = shown.length > 0;
+	return { preview: any, viewer: any, search: readable, filter: any, statistics: readable || labelled };
 }
 
 /** A config and split of the dataset, or the public viewer's 404. */
@@ -196,6 +233,14 @@ export interface OpenSplit {
 	partial: boolean;
 	session: EngineSession;
 	cellChars: number;
+	/** Makes a page's cells what the answer shows (an audio file's path becomes its audio cell). */
+	finish: (rows: ViewerRowItem[]) => Promise<ViewerRowItem[]>;
+}
+
+/** Longest a cell's JSON text is shown: the viewer's cell bound, less when a row has many columns. */
+function cellCharsFor(context: ViewerContext, columns: number): number {
+	const { settings } = context.datasetViewer;
+	return Math.max(100, Math.min(settings.cellChars, Math.floor(settings.rowChars / Math.max(1, columns))));
 }
 
 async function splitFacts(
@@ -252,6 +297,7 @@ export async function withSplit<T>(
 	work: (open: OpenSplit) => Promise<T>,
 ): Promise<T> {
 	const { config, split } = findSplit(dataset, configName, splitName);
+	if (config.otherFormat === AUDIO_FOLDER) return withAudioSplit(context, dataset, config, split, work);
 	if (config.format === undefined) {
 		throw viewerError(
 			"NotImplemented",
@@ -302,20 +348,90 @@ export async function withSplit<T>(
 					}
 					runtime.splits.set(key, facts);
 				}
-				const cellChars = Math.max(
-					100,
-					Math.min(
-						runtime.settings.cellChars,
-						Math.floor(runtime.settings.rowChars / Math.max(1, facts.columns.length)),
-					),
-				);
-				return work({ facts, partial, session, cellChars });
+				const cellChars = cellCharsFor(context, facts.columns.length);
+				return work({ facts, partial, session, cellChars, finish: async (rows) => rows });
 			},
 			describe,
 		);
 	} finally {
 		held.release();
 	}
+}
+
+/**
+ * A split of a folder of audio files (viewer/audio.ts): its rows (the files' paths, their labels) made into the
+ * engine's table, so paging, filter and statistics are the engine's as for any split; each page's audio cells
+ * link the files on this hub, after their first bytes show they are the audio their names say.
+ */
+async function withAudioSplit<T>(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	config: ConfigLayout,
+	split: SplitLayout,
+	work: (open: OpenSplit) => Promise<T>,
+): Promise<T> {
+	if (config.hasMetadata) {
+		throw viewerError(
+			"NotImplemented",
+			"UnsupportedFormatError",
+			"The dataset viewer does not read an audiofolder's metadata files (metadata.csv, metadata.jsonl, metadata.parquet) yet.",
+		);
+	}
+	const labels = audioLabels(
+		config.splits.flatMap((part) => part.files),
+		false,
+	);
+	const made = audioRows(split.files, labels);
+	const source: RowsSource = {
+		format: "rows",
+		columns: made.columns.map((name) => ({ name, type: name === AUDIO_COLUMN ? "VARCHAR" : "BIGINT" })),
+		rows: made.rows.map((row) =>
+			row.label === undefined ? { audio: row.audio } : { ...row, label: row.label },
+		),
+	};
+	const facts: SplitFacts = {
+		columns: made.columns,
+		features: made.features,
+		textColumns: [],
+		numRows: made.rows.length,
+		memoryBytes: split.files.reduce((sum, file) => sum + file.size, 0),
+	};
+	const files = new Map(split.files.map((file) => [file.path, file]));
+	const finish = async (rows: ViewerRowItem[]): Promise<ViewerRowItem[]> => {
+		for (const item of rows) {
+			const path = item.row[AUDIO_COLUMN];
+			const file = typeof path === "string" ? files.get(path) : undefined;
+			if (typeof path !== "string" || file === undefined) continue;
+			const head: Buffer[] = [];
+			if (file.size > 0) {
+				const range = { start: 0, end: Math.min(file.size, AUDIO_HEAD_BYTES) };
+				const stream = await fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }, range);
+				for await (const chunk of stream as AsyncIterable<Buffer>) head.push(chunk);
+			}
+			const problem = audioHeadProblem(path, Buffer.concat(head));
+			if (problem !== undefined) {
+				throw viewerError(
+					"Unprocessable",
+					"RowsPostProcessingError",
+					`Cannot show the audio file '${path}' (row ${item.row_idx}): ${problem}.`,
+				);
+			}
+			item.row[AUDIO_COLUMN] = audioCell(path, fileUrl(dataset, path));
+		}
+		return rows;
+	};
+	return context.datasetViewer.engine.run(
+		source,
+		(session) =>
+			work({
+				facts,
+				partial: made.partial,
+				session,
+				cellChars: cellCharsFor(context, facts.columns.length),
+				finish,
+			}),
+		(message) => `Cannot list the split's audio files: ${message.slice(0, 1000)}`,
+	);
 }
 
 export function featureItems(facts: SplitFacts): ViewerFeatureItem[] {
@@ -326,13 +442,17 @@ export function featureItems(facts: SplitFacts): ViewerFeatureItem[] {
 	}));
 }
 
-/** Each column's cell as JSON text cut to `cellChars + 1` characters (so a cut shows), computed by the engine. */
+/**
+ * Each column's cell as JSON text cut to `cellChars + 1` characters (so a cut shows), computed by the engine;
+ * an audio column's path whole (it becomes a link).
+ */
 function cellColumns(facts: SplitFacts, cellChars: number): string {
 	return facts.columns
-		.map(
-			(column) =>
-				`left(CAST(to_json(${sqlName(column)}) AS VARCHAR), ${cellChars + 1}) AS ${sqlName(column)}`,
-		)
+		.map((column, index) => {
+			const json = `CAST(to_json(${sqlName(column)}) AS VARCHAR)`;
+			const shown = facts.features[index]?._type === "Audio" ? json : `left(${json}, ${cellChars + 1})`;
+			return `${shown} AS ${sqlName(column)}`;
+		})
 		.join(", ");
 }
 
@@ -372,7 +492,7 @@ export async function rowsPage(open: OpenSplit, offset: number, length: number):
 	const result = await open.session.query(
 		`SELECT ${cellColumns(open.facts, open.cellChars)} FROM data LIMIT ${length} OFFSET ${offset}`,
 	);
-	return rowItems(open, result.rows, (_row, position) => offset + position);
+	return open.finish(rowItems(open, result.rows, (_row, position) => offset + position));
 }
 
 /** Rows matching a condition (SQL, already checked), in `order` (SQL, checked) or the split's order, and how many match. */
@@ -396,7 +516,7 @@ async function matchingRows(
 		ORDER BY ${order === undefined ? "" : `${order}, `}${ROW_INDEX} LIMIT ${length} OFFSET ${offset}`,
 		values,
 	);
-	return { rows: rowItems(open, result.rows, (row) => Number(row[ROW_INDEX])), total };
+	return { rows: await open.finish(rowItems(open, result.rows, (row) => Number(row[ROW_INDEX]))), total };
 }
 
 /** `/search`: rows where a string column contains one of the query's words (case-insensitive). */
@@ -525,7 +645,7 @@ export function parquetFiles(dataset: ViewedDataset, origin: string, config?: st
 	const configs =
 		config === undefined ? dataset.configs : dataset.configs.filter((item) => item.name === config);
 	if (config !== undefined && configs.length === 0) throw notFound();
-	const id = dataset.at.id.split("/").map(encodeURIComponent).join("/");
+	const located = { ...dataset, origin };
 	return configs
 		.filter((item) => item.format === "parquet")
 		.flatMap((item) =>
@@ -534,7 +654,7 @@ export function parquetFiles(dataset: ViewedDataset, origin: string, config?: st
 					dataset: dataset.at.id,
 					config: item.name,
 					split: split.name,
-					url: `${origin}/datasets/${id}/resolve/${dataset.at.commitId}/${file.path.split("/").map(encodeURIComponent).join("/")}`,
+					url: fileUrl(located, file.path),
 					filename: file.path.slice(file.path.lastIndexOf("/") + 1),
 					size: file.size,
 				})),

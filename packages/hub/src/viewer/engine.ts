@@ -15,8 +15,18 @@ import type { ViewerSettings } from "./settings.js";
  * `concurrency` requests run at once; `queue` more wait, beyond which the answer is 503.
  */
 
+/** What the engine's table `data` holds: a split's files, or rows the viewer made (a folder of audio files). */
+export type EngineSource = FileSource | RowsSource;
+
+/** Rows given as they are (no file read): string and integer columns, in order. */
+export interface RowsSource {
+	format: "rows";
+	columns: ReadonlyArray<{ name: string; type: "VARCHAR" | "BIGINT" }>;
+	rows: ReadonlyArray<Record<string, string | number>>;
+}
+
 /** A split's files as the engine reads them: one view `data` over all of them, in order. */
-export interface EngineSource {
+export interface FileSource {
 	format: ViewerFormat;
 	paths: readonly string[];
 	/** Tab-separated (`.tsv`) CSV. */
@@ -46,7 +56,7 @@ export function sqlName(name: string): string {
 }
 
 /** The table function that reads a split's files. */
-function readerOf(source: EngineSource): string {
+function readerOf(source: FileSource): string {
 	const list = `[${source.paths.map(sqlString).join(", ")}]`;
 	switch (source.format) {
 		case "parquet":
@@ -70,7 +80,7 @@ function isObjectType(type: string): boolean {
  * builder names it (DuckDB would name it `json`); with the card's `field`, the array under that key, one row per
  * element. Which one is asked of the engine first (the type it infers from its sample of the files).
  */
-async function viewSource(connection: DuckDBConnection, source: EngineSource): Promise<string> {
+async function viewSource(connection: DuckDBConnection, source: FileSource): Promise<string> {
 	const reader = readerOf(source);
 	if (source.format !== "json") return reader;
 	const typesOf = async (sql: string): Promise<string[]> =>
@@ -147,10 +157,24 @@ export class ViewerEngine {
 				autoload_known_extensions: "false",
 			});
 			connection = await instance.connect();
-			await connection.run(`SET allowed_paths = [${source.paths.map(sqlString).join(", ")}]`);
+			const paths = source.format === "rows" ? [] : source.paths;
+			await connection.run(`SET allowed_paths = [${paths.map(sqlString).join(", ")}]`);
 			await connection.run("SET enable_external_access = false");
 			await connection.run("SET lock_configuration = true");
-			await connection.run(`CREATE TEMP VIEW data AS SELECT * FROM ${await viewSource(connection, source)}`);
+			if (source.format === "rows") {
+				// One JSON parameter, read by the engine's own JSON reader: no value is ever SQL text.
+				const shape = JSON.stringify([
+					Object.fromEntries(source.columns.map((column) => [column.name, column.type])),
+				]);
+				await connection.run(
+					`CREATE TEMP TABLE data AS SELECT unnest(from_json(?::VARCHAR, ${sqlString(shape)}), recursive := true)`,
+					[JSON.stringify(source.rows)],
+				);
+			} else {
+				await connection.run(
+					`CREATE TEMP VIEW data AS SELECT * FROM ${await viewSource(connection, source)}`,
+				);
+			}
 			const open = connection;
 			const session: EngineSession = {
 				query: async (sql, values) => {

@@ -15,6 +15,7 @@ export type ViewerErrorCode =
 	| "TooManyColumnsError"
 	| "TooBigContentError"
 	| "StreamingRowsError"
+	| "RowsPostProcessingError"
 	| "SearchFeatureNotAvailableError"
 	| "ComputationError"
 	| "UnsupportedFormatError"

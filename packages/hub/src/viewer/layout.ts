@@ -8,6 +8,7 @@
  */
 
 import { dataFormat } from "../datasets/tags.js";
+import { AUDIO_FOLDER, isAudioPath } from "./audio.js";
 import { globMatcher } from "./glob.js";
 
 /** A data file of the revision. */
@@ -36,6 +37,8 @@ export interface ConfigLayout {
 	splits: SplitLayout[];
 	/** The `json` builder's `field` (the card's): a `.json` document's records are the array under this key. */
 	jsonField?: string;
+	/** An audiofolder whose files a metadata file (metadata.csv, .jsonl, .parquet) describes. */
+	hasMetadata?: boolean;
 }
 
 /** Most configs and splits a dataset may have (the public viewer refuses datasets with more). */
@@ -62,6 +65,8 @@ const FILE_NAME_PATTERNS = ["**/{keyword}[{sep}]*", "**/*[{sep}]{keyword}[{sep}]
 const SHARDED = /^data\/([^/]+?)-\d{5}-of-\d{5}[^/]*\.[^/]*$/;
 /** datasets' `_split_re`: a split name is a word. */
 const SPLIT_NAME = /^\w+(\.\w+)*$/;
+/** The folder builders' metadata files (`METADATA_FILENAMES`). */
+const METADATA_NAMES = ["metadata.csv", "metadata.jsonl", "metadata.parquet"];
 /** `FILES_TO_IGNORE` and the folder builders' metadata files. */
 const IGNORED_NAMES: ReadonlySet<string> = new Set([
 	"readme.md",
@@ -70,16 +75,17 @@ const IGNORED_NAMES: ReadonlySet<string> = new Set([
 	"dataset_infos.json",
 	"dummy_data.zip",
 	"dataset_dict.json",
-	"metadata.csv",
-	"metadata.jsonl",
-	"metadata.parquet",
+	...METADATA_NAMES,
 ]);
 
 /** Whether datasets would read a file as data: no hidden part (`.x`, `__x`), not the card or metadata. */
 export function isDataPath(path: string): boolean {
-	const parts = path.split("/");
-	if (parts.some((part) => part.startsWith(".") || part.startsWith("__"))) return false;
-	return !IGNORED_NAMES.has((parts.at(-1) ?? "").toLowerCase());
+	return !isHiddenPath(path) && !IGNORED_NAMES.has((path.split("/").at(-1) ?? "").toLowerCase());
+}
+
+/** Whether datasets skips a path as hidden: a part `.x` or `__x`. */
+function isHiddenPath(path: string): boolean {
+	return path.split("/").some((part) => part.startsWith(".") || part.startsWith("__"));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -125,10 +131,13 @@ function byPath(a: LayoutFile, b: LayoutFile): number {
 function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): ConfigLayout {
 	const all = splits.flatMap(([, files]) => files);
 	const { format, otherFormat } = formatOf(all);
+	// An audiofolder reads its audio files only (others are ignored, as the builder ignores them).
+	const keep = (files: LayoutFile[]): LayoutFile[] =>
+		otherFormat === AUDIO_FOLDER ? files.filter((file) => isAudioPath(file.path)) : onlyFormat(files, format);
 	const kept = splits
 		.map(([split, files]): SplitLayout => ({
 			name: split,
-			files: onlyFormat([...files], format).sort(byPath),
+			files: keep([...files]).sort(byPath),
 		}))
 		.filter((split) => split.files.length > 0)
 		.slice(0, MAX_SPLITS);
@@ -214,7 +223,29 @@ export function datasetLayout(
 ): ConfigLayout[] {
 	const files = allFiles.filter((file) => isDataPath(file.path));
 	const configs = card?.configs;
-	if (Array.isArray(configs) && configs.length > 0) return cardConfigs(configs, files);
-	const config = configFrom("default", defaultSplits(files));
-	return config.splits.length > 0 ? [config] : [];
+	const layouts =
+		Array.isArray(configs) && configs.length > 0
+			? cardConfigs(configs, files)
+			: [configFrom("default", defaultSplits(files))].filter((config) => config.splits.length > 0);
+	// A metadata file describes the audio files in its folder and below (the builder's metadata files).
+	const metadataFolders = allFiles
+		.filter(
+			(file) =>
+				!isHiddenPath(file.path) &&
+				METADATA_NAMES.includes((file.path.split("/").at(-1) ?? "").toLowerCase()),
+		)
+		.map((file) => file.path.replace(/[^/]+$/, ""));
+	return layouts.map((config) =>
+		config.otherFormat === AUDIO_FOLDER &&
+		config.splits.some((split) =>
+			split.files.some((file) => metadataFolders.some((folder) => file.path.startsWith(folder))),
+		)
+			? { ...config, hasMetadata: true }
+			: config,
+	);
+}
+
+/** Whether the viewer shows a config's rows: a format the engine reads, or a folder of audio files. */
+export function isViewable(config: ConfigLayout): boolean {
+	return config.format !== undefined || config.otherFormat === AUDIO_FOLDER;
 }

@@ -359,11 +359,90 @@ def group_croissant_splits():
     return out
 
 
+def wav_bytes(frequency, frames=800, rate=8000):
+    """A tiny mono 16-bit WAV file (a sine tone), written with the standard library."""
+    import math
+    import wave
+
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * frequency * i / rate))) for i in range(frames)))
+    return buffer.getvalue()
+
+
+def group_audiofolder():
+    """Folders of audio files (audiofolder): labelled by folder, a private one, odd files; and what the real
+    `datasets` library's audiofolder builder makes of the labelled one (its features, rows, labels, files)."""
+    token = params["token"]
+    api = HfApi(token=token)
+    out = {}
+    sounds = {
+        "train/cat/a.wav": wav_bytes(440),
+        "train/cat/b.wav": wav_bytes(494),
+        "train/dog/c.wav": wav_bytes(523),
+        "test/cat/d.wav": wav_bytes(587),
+        "test/dog/e.wav": wav_bytes(659),
+        # Not audio: the builder ignores it, so does the viewer.
+        "train/notes.txt": b"recorded in the garden",
+    }
+    out["wav"] = {path: list(data) for path, data in sounds.items() if path.endswith(".wav")}
+    odd = {
+        "train/empty.wav": b"",
+        "train/fake.wav": b"this is not a wav file, only its name says so",
+        "train/real.wav": wav_bytes(440),
+        # A folder with no audio (only a hidden file): no split.
+        "test/.keep": b"",
+    }
+    for key, repo, files, private in [
+        ("sounds", params["repo"], sounds, False),
+        ("private", params["private_repo"], {"train/x.wav": wav_bytes(300), "train/y.wav": wav_bytes(600)}, True),
+        ("odd", params["odd_repo"], odd, False),
+        ("nothing", params["empty_repo"], {"train/.keep": b"", "README.md": b"No audio here.\n"}, False),
+    ]:
+        def commit(repo=repo, files=files, private=private):
+            api.create_repo(repo, repo_type="dataset", private=private)
+            operations = [CommitOperationAdd(path_in_repo=path, path_or_fileobj=data) for path, data in files.items()]
+            return api.create_commit(repo, repo_type="dataset", operations=operations, commit_message="audio").oid
+
+        out[f"push_{key}"] = attempt(commit)
+
+    def loaded():
+        # The audiofolder builder's own split generation and examples, as load_dataset runs them, short of
+        # encoding the audio (which needs torchcodec, not in the test environment).
+        from datasets import DownloadConfig, DownloadManager, load_dataset_builder
+
+        builder = load_dataset_builder(params["repo"], token=token, cache_dir=params["cache_dir"])
+        manager = DownloadManager(
+            dataset_name=builder.dataset_name,
+            download_config=DownloadConfig(cache_dir=params["cache_dir"], token=token),
+            base_path=builder.base_path,
+        )
+        result = {}
+        for generator in builder._split_generators(manager):
+            features = builder.info.features
+            rows = [example for _key, example in builder._generate_examples(**generator.gen_kwargs)]
+            result[generator.name] = {
+                "builder": builder.name,
+                "features": features.to_dict(),
+                "num_rows": len(rows),
+                "labels": [features["label"].str2int(row["label"]) for row in rows],
+                "files": [row["audio"].replace("\\", "/").rsplit("/", 1)[-1] for row in rows],
+            }
+        return result
+
+    out["loaded"] = attempt(loaded)
+    return out
+
+
 GROUPS = {
     "push": group_push,
     "hostile": group_hostile,
     "more": group_more,
     "croissant_splits": group_croissant_splits,
+    "audiofolder": group_audiofolder,
 }
 
 if __name__ == "__main__":
