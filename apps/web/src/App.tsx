@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { Route, Routes } from "react-router";
+import { APP_SECTIONS, type AppSection } from "./app-sections";
 import { Layout } from "./components/Layout";
 import { Loading } from "./components/Status";
 // Every page is its own chunk, the home page too: the entry carries React, the router and the shell,
@@ -27,29 +28,40 @@ const WebhooksPage = lazy(() => import("./pages/Webhooks"));
 const NamePage = lazy(() => import("./pages/Name"));
 const OrgSettingsPage = lazy(() => import("./pages/OrgSettings"));
 
-// First segments of these paths: src/app-sections.ts (the hub knows them too, for the page statuses).
+/**
+ * The page of each app section (`/tasks`, `/models`…): typed by the one list of sections
+ * (src/app-sections.ts, which the hub reads for its page statuses), so a section without a page, or a
+ * page for no section, does not compile.
+ */
+const SECTION_PAGES: Record<AppSection, LazyExoticComponent<ComponentType>> = {
+	tasks: TasksPage,
+	libraries: LibrariesPage,
+	models: ModelsPage,
+	datasets: DatasetsPage,
+	settings: SettingsPage,
+	account: AccountPage,
+	new: NewModelPage,
+	login: LoginPage,
+	join: JoinPage,
+	logout: LogoutPage,
+};
+
 export function App() {
 	return (
 		<Routes>
 			<Route element={<Layout />}>
 				<Route index element={<Page element={<Home />} />} />
-				<Route path="tasks" element={<Page element={<TasksPage />} />} />
+				{APP_SECTIONS.map((section) => {
+					const SectionPage = SECTION_PAGES[section];
+					return <Route key={section} path={section} element={<Page element={<SectionPage />} />} />;
+				})}
 				<Route path="tasks/:id" element={<Page element={<TaskPage />} />} />
-				<Route path="libraries" element={<Page element={<LibrariesPage />} />} />
 				<Route path="libraries/:key" element={<Page element={<LibraryPage />} />} />
-				<Route path="models" element={<Page element={<ModelsPage />} />} />
-				<Route path="datasets" element={<Page element={<DatasetsPage />} />} />
 				{/* A dataset and its browsing views (/datasets/{id}/tree/…): src/view/browse.ts reads the rest. */}
 				<Route path="datasets/*" element={<Page element={<DatasetPage />} />} />
-				<Route path="settings" element={<Page element={<SettingsPage />} />} />
 				<Route path="settings/tokens" element={<Page element={<TokensPage />} />} />
 				<Route path="settings/admin" element={<Page element={<SiteAdminPage />} />} />
 				<Route path="settings/webhooks" element={<Page element={<WebhooksPage />} />} />
-				<Route path="login" element={<Page element={<LoginPage />} />} />
-				<Route path="join" element={<Page element={<JoinPage />} />} />
-				<Route path="logout" element={<Page element={<LogoutPage />} />} />
-				<Route path="account" element={<Page element={<AccountPage />} />} />
-				<Route path="new" element={<Page element={<NewModelPage />} />} />
 				<Route path=":namespace/:name" element={<Page element={<ModelPage />} />} />
 				<Route path="organizations/:org/settings" element={<Page element={<OrgSettingsPage />} />} />
 				{/* A user's or organisation's profile, else a model without a namespace (pages/Name.tsx). */}

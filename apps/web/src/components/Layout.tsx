@@ -2,13 +2,15 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useHubSession } from "../account/session";
 import { useSettings } from "../settings/store";
+import type { AppSection } from "../app-sections";
 import { HeaderSearch } from "./HeaderSearch";
 
-const NAV = [
-	{ to: "/tasks", label: "Tasks" },
-	{ to: "/models", label: "Models" },
-	{ to: "/libraries", label: "Libraries" },
-	{ to: "/settings", label: "Settings" },
+/** The sections the header links to (one of the app's sections, src/app-sections.ts). */
+const NAV: ReadonlyArray<{ section: AppSection; label: string }> = [
+	{ section: "tasks", label: "Tasks" },
+	{ section: "models", label: "Models" },
+	{ section: "libraries", label: "Libraries" },
+	{ section: "settings", label: "Settings" },
 ];
 
 export function Layout() {
@@ -46,8 +48,8 @@ export function Layout() {
 					<nav aria-label="Main">
 						<ul className="nav-list">
 							{NAV.map((item) => (
-								<li key={item.to}>
-									<NavLink to={item.to} className="nav-link">
+								<li key={item.section}>
+									<NavLink to={`/${item.section}`} className="nav-link">
 										{item.label}
 									</NavLink>
 								</li>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { LibraryInfo } from "@modelhub/hub/api";
 import { listLibraries } from "../api/catalogue";
 import { listModels, type ModelSummary } from "../api/models";
+import { Field } from "../components/Field";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../view/format";
@@ -60,7 +61,6 @@ function HomeSearch({ cards }: { cards: TaskCard[] }) {
 		items: [],
 	});
 	const librariesRequested = useRef(false);
-	const inputId = useId();
 	const trimmed = query.trim();
 
 	// The library list is fetched once, the first time someone types.
@@ -124,18 +124,19 @@ function HomeSearch({ cards }: { cards: TaskCard[] }) {
 					if (trimmed) void navigate(`/models?search=${encodeURIComponent(trimmed)}`);
 				}}
 			>
-				<label htmlFor={inputId} className="visually-hidden">
-					Search tasks, libraries and models
-				</label>
-				<input
-					id={inputId}
-					type="search"
-					className="input input-large"
-					placeholder="Search tasks, libraries, models…"
-					autoComplete="off"
-					value={query}
-					onChange={(event) => setQuery(event.target.value)}
-				/>
+				<Field label="Search tasks, libraries and models" labelHidden className="home-search-field">
+					{(control) => (
+						<input
+							{...control}
+							type="search"
+							className="input input-large"
+							placeholder="Search tasks, libraries, models…"
+							autoComplete="off"
+							value={query}
+							onChange={(event) => setQuery(event.target.value)}
+						/>
+					)}
+				</Field>
 			</form>
 			<p className="visually-hidden" role="status" aria-live="polite">
 				{trimmed ? `${total} results` : ""}

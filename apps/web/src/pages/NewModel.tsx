@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { createRepo } from "../api/account";
+import { Field, useField } from "../components/Field";
 import { useHubSession } from "../account/session";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -20,7 +21,9 @@ export default function NewModelPage() {
 	const [nameError, setNameError] = useState<string>();
 	const [error, setError] = useState<string>();
 	const [busy, setBusy] = useState(false);
-	const ids = { owner: useId(), name: useId(), nameHelp: useId(), visibility: useId() };
+	// The name's help and error lie under the owner/name row, outside the field: its wiring only.
+	const nameField = useField({ description: true, error: !!nameError });
+	const visibilityId = useId();
 
 	if (!session) {
 		return (
@@ -73,35 +76,34 @@ export default function NewModelPage() {
 			</p>
 			<form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
 				<div className="new-model-id">
-					<div className="field">
-						<label htmlFor={ids.owner}>Owner</label>
-						<select
-							id={ids.owner}
-							className="input"
-							value={owner}
-							onChange={(event) => setOwner(event.target.value)}
-						>
-							{owners.map((namespace) => (
-								<option key={namespace} value={namespace}>
-									{namespace}
-								</option>
-							))}
-						</select>
-					</div>
+					<Field label="Owner">
+						{(control) => (
+							<select
+								{...control}
+								className="input"
+								value={owner}
+								onChange={(event) => setOwner(event.target.value)}
+							>
+								{owners.map((namespace) => (
+									<option key={namespace} value={namespace}>
+										{namespace}
+									</option>
+								))}
+							</select>
+						)}
+					</Field>
 					<span className="new-model-slash" aria-hidden="true">
 						/
 					</span>
 					<div className="field">
-						<label htmlFor={ids.name}>Model name</label>
+						<label htmlFor={nameField.control.id}>Model name</label>
 						<input
-							id={ids.name}
+							{...nameField.control}
 							className="input"
 							value={name}
 							autoComplete="off"
 							spellCheck={false}
 							maxLength={96}
-							aria-invalid={nameError ? true : undefined}
-							aria-describedby={nameError ? `${ids.name}-error ${ids.nameHelp}` : ids.nameHelp}
 							onChange={(event) => {
 								setName(event.target.value);
 								if (nameError) setNameError(repoNameProblem(event.target.value.trim(), "Model name"));
@@ -110,36 +112,36 @@ export default function NewModelPage() {
 					</div>
 				</div>
 				{nameError ? (
-					<span id={`${ids.name}-error`} className="field-error">
+					<span id={nameField.errorId} className="field-error">
 						{nameError}
 					</span>
 				) : null}
-				<span id={ids.nameHelp} className="muted small">
+				<span id={nameField.descriptionId} className="muted small">
 					Letters, digits, “.”, “_” and “-”, starting with a letter or digit; at most 96 characters.
 				</span>
 				<fieldset className="field visibility-choice">
 					<legend>Visibility</legend>
 					<div className="field-check">
 						<input
-							id={`${ids.visibility}-public`}
+							id={`${visibilityId}-public`}
 							type="radio"
 							name="visibility"
 							checked={!isPrivate}
 							onChange={() => setIsPrivate(false)}
 						/>
-						<label htmlFor={`${ids.visibility}-public`}>
+						<label htmlFor={`${visibilityId}-public`}>
 							<strong>Public</strong> <span className="muted">— anyone can see this model.</span>
 						</label>
 					</div>
 					<div className="field-check">
 						<input
-							id={`${ids.visibility}-private`}
+							id={`${visibilityId}-private`}
 							type="radio"
 							name="visibility"
 							checked={isPrivate}
 							onChange={() => setIsPrivate(true)}
 						/>
-						<label htmlFor={`${ids.visibility}-private`}>
+						<label htmlFor={`${visibilityId}-private`}>
 							<strong>Private</strong>{" "}
 							<span className="muted">
 								— only you{owner !== session.account.name ? ` and the members of ${owner}` : ""} can see it.

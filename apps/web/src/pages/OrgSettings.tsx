@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useParams } from "react-router";
 import type { OrgRole } from "@modelhub/hub/api";
 import { ApiError } from "../api/http";
 import { orgMembers, orgOverview, removeOrgMember, setOrgMember } from "../api/people";
 import { useHubSession } from "../account/session";
+import { Field } from "../components/Field";
 import { ErrorNotice, Loading, Notice } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -172,7 +173,6 @@ function OrgSettings({ org, manages }: { org: string; manages: boolean }) {
 }
 
 function AddMember({ onAdd }: { onAdd: (user: string, role: OrgRole) => Promise<void> }) {
-	const ids = { user: useId(), role: useId(), problem: useId() };
 	const [user, setUser] = useState("");
 	const [role, setRole] = useState<OrgRole>("read");
 	const [problem, setProblem] = useState<string | undefined>();
@@ -192,40 +192,35 @@ function AddMember({ onAdd }: { onAdd: (user: string, role: OrgRole) => Promise<
 		<section aria-labelledby="add-member-title" className="section">
 			<h2 id="add-member-title">Add a member</h2>
 			<form className="add-member-form" onSubmit={(event) => void submit(event)} noValidate>
-				<div className="field">
-					<label htmlFor={ids.user}>User name</label>
-					<input
-						id={ids.user}
-						className="input"
-						autoComplete="off"
-						spellCheck={false}
-						maxLength={96}
-						value={user}
-						aria-invalid={problem ? true : undefined}
-						aria-describedby={problem ? ids.problem : undefined}
-						onChange={(event) => setUser(event.target.value)}
-					/>
-					{problem ? (
-						<p id={ids.problem} className="field-error">
-							{problem}
-						</p>
-					) : null}
-				</div>
-				<div className="field">
-					<label htmlFor={ids.role}>Role</label>
-					<select
-						id={ids.role}
-						className="input"
-						value={role}
-						onChange={(event) => setRole(event.target.value as OrgRole)}
-					>
-						{ROLES.map((value) => (
-							<option key={value} value={value}>
-								{value}
-							</option>
-						))}
-					</select>
-				</div>
+				<Field label="User name" error={problem}>
+					{(control) => (
+						<input
+							{...control}
+							className="input"
+							autoComplete="off"
+							spellCheck={false}
+							maxLength={96}
+							value={user}
+							onChange={(event) => setUser(event.target.value)}
+						/>
+					)}
+				</Field>
+				<Field label="Role">
+					{(control) => (
+						<select
+							{...control}
+							className="input"
+							value={role}
+							onChange={(event) => setRole(event.target.value as OrgRole)}
+						>
+							{ROLES.map((value) => (
+								<option key={value} value={value}>
+									{value}
+								</option>
+							))}
+						</select>
+					)}
+				</Field>
 				<button type="submit" className="btn btn-primary" disabled={busy}>
 					Add member
 				</button>

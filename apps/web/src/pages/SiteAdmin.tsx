@@ -15,6 +15,7 @@ import {
 } from "../api/admin";
 import { useHubSession } from "../account/session";
 import { CopyButton } from "../components/CopyButton";
+import { ConfirmPrompt } from "../components/ConfirmButton";
 import { ErrorNotice, Loading, Notice } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -302,15 +303,18 @@ function Accounts({ self, onStatus }: { self: string; onStatus: (text: string) =
 		}
 	};
 
-	const act = async (what: string, done: string, action: () => Promise<void>) => {
+	/** Whether the action was done (a refused delete keeps its question open). */
+	const act = async (what: string, done: string, action: () => Promise<void>): Promise<boolean> => {
 		setBusy(true);
 		try {
 			await action();
 			onStatus(done);
 			setConfirming(undefined);
 			await reload();
+			return true;
 		} catch (error) {
 			onStatus(`Could not ${what}: ${messageOf(error)}`);
+			return false;
 		} finally {
 			setBusy(false);
 		}
@@ -353,28 +357,18 @@ function Accounts({ self, onStatus }: { self: string; onStatus: (text: string) =
 										{account.name === self ? (
 											<span className="muted small">you</span>
 										) : confirming === account.name ? (
-											<>
-												<span>Delete {account.name} for good?</span>{" "}
-												<button
-													type="button"
-													className="btn btn-small"
-													disabled={busy}
-													onClick={() =>
-														void act(`delete ${account.name}`, `Deleted ${account.name}.`, () =>
-															deleteAccount(account.name, api),
-														)
-													}
-												>
-													Delete {account.name}
-												</button>{" "}
-												<button
-													type="button"
-													className="btn btn-small"
-													onClick={() => setConfirming(undefined)}
-												>
-													Keep
-												</button>
-											</>
+											<ConfirmPrompt
+												question={`Delete ${account.name} for good?`}
+												confirm={`Delete ${account.name}`}
+												cancel="Keep"
+												busy={busy}
+												onConfirm={() =>
+													act(`delete ${account.name}`, `Deleted ${account.name}.`, () =>
+														deleteAccount(account.name, api),
+													)
+												}
+												onClose={() => setConfirming(undefined)}
+											/>
 										) : (
 											<>
 												<button

@@ -11,6 +11,8 @@ import {
 	webhookDeliveries,
 	type WebhookInput,
 } from "../api/webhooks";
+import { ConfirmButton } from "../components/ConfirmButton";
+import { Field } from "../components/Field";
 import { ErrorNotice, Loading } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -160,7 +162,6 @@ function WebhookItem({
 	onToggle: () => void;
 	onDelete: () => void;
 }) {
-	const [confirming, setConfirming] = useState(false);
 	const [showLog, setShowLog] = useState(false);
 	const titleId = useId();
 	return (
@@ -191,28 +192,18 @@ function WebhookItem({
 				>
 					Deliveries <span className="visually-hidden">of {hook.url}</span>
 				</button>
-				{confirming ? (
-					<>
-						<button
-							type="button"
-							className="btn btn-small"
-							disabled={busy}
-							onClick={() => {
-								setConfirming(false);
-								onDelete();
-							}}
-						>
+				<ConfirmButton
+					busy={busy}
+					confirm={
+						<>
 							Delete for good <span className="visually-hidden">{hook.url}</span>
-						</button>
-						<button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
-							Keep it
-						</button>
-					</>
-				) : (
-					<button type="button" className="btn btn-small" disabled={busy} onClick={() => setConfirming(true)}>
-						Delete <span className="visually-hidden">{hook.url}</span>
-					</button>
-				)}
+						</>
+					}
+					cancel="Keep it"
+					onConfirm={onDelete}
+				>
+					Delete <span className="visually-hidden">{hook.url}</span>
+				</ConfirmButton>
 			</div>
 			{showLog ? <DeliveryLog id={hook.id} url={hook.url} /> : null}
 		</li>
@@ -295,7 +286,7 @@ function WebhookForm({
 	const [secret, setSecret] = useState(editing?.secret ?? "");
 	const [problem, setProblem] = useState<string>();
 	const [saving, setSaving] = useState(false);
-	const ids = { url: useId(), secret: useId(), error: useId(), watched: useId() };
+	const ids = { error: useId(), watched: useId() };
 	const title = editing ? "Edit webhook" : "New webhook";
 
 	const submit = async (event: FormEvent) => {
@@ -322,20 +313,21 @@ function WebhookForm({
 		<section aria-labelledby="webhook-form-title" className="section">
 			<h2 id="webhook-form-title">{title}</h2>
 			<form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
-				<div className="field">
-					<label htmlFor={ids.url}>Payload URL</label>
-					<input
-						id={ids.url}
-						className="input"
-						type="url"
-						inputMode="url"
-						autoComplete="off"
-						placeholder="https://ci.example.com/hub-hook"
-						value={url}
-						maxLength={2048}
-						onChange={(event) => setUrl(event.target.value)}
-					/>
-				</div>
+				<Field label="Payload URL">
+					{(control) => (
+						<input
+							{...control}
+							className="input"
+							type="url"
+							inputMode="url"
+							autoComplete="off"
+							placeholder="https://ci.example.com/hub-hook"
+							value={url}
+							maxLength={2048}
+							onChange={(event) => setUrl(event.target.value)}
+						/>
+					)}
+				</Field>
 				<fieldset className="field webhook-watched">
 					<legend>Watched</legend>
 					{watched.map((row, index) => (
@@ -404,17 +396,18 @@ function WebhookForm({
 						</div>
 					))}
 				</fieldset>
-				<div className="field">
-					<label htmlFor={ids.secret}>Secret (optional)</label>
-					<input
-						id={ids.secret}
-						className="input"
-						autoComplete="off"
-						value={secret}
-						maxLength={256}
-						onChange={(event) => setSecret(event.target.value)}
-					/>
-				</div>
+				<Field label="Secret (optional)">
+					{(control) => (
+						<input
+							{...control}
+							className="input"
+							autoComplete="off"
+							value={secret}
+							maxLength={256}
+							onChange={(event) => setSecret(event.target.value)}
+						/>
+					)}
+				</Field>
 				{problem ? (
 					<p id={ids.error} className="field-error" role="alert">
 						{problem}

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { changePassword, signInMethods } from "../../api/auth";
 import { useResource } from "../../hooks/useResource";
 import { PASSWORD_BOUNDS } from "../../view/auth-forms";
+import { Field } from "../Field";
 
 /**
  * Changes the signed-in user's password, or sets a first one when the account has none (made through
@@ -16,7 +17,6 @@ export function PasswordChange() {
 	// Set here once a first password was set, so the form turns into the change form without a reload.
 	const [nowHasPassword, setNowHasPassword] = useState(false);
 	const [message, setMessage] = useState<{ ok: boolean; text: string }>();
-	const ids = { current: useId(), next: useId(), help: useId() };
 	if (methods.status !== "ready") return null;
 	const hasPassword = methods.data.password || nowHasPassword;
 
@@ -63,33 +63,34 @@ export function PasswordChange() {
 			)}
 			<form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
 				{hasPassword ? (
-					<div className="field">
-						<label htmlFor={ids.current}>Current password</label>
+					<Field label="Current password">
+						{(control) => (
+							<input
+								{...control}
+								type="password"
+								className="input"
+								autoComplete="current-password"
+								value={current}
+								onChange={(event) => setCurrent(event.target.value)}
+							/>
+						)}
+					</Field>
+				) : null}
+				<Field
+					label="New password"
+					description={`${PASSWORD_BOUNDS.min} to ${PASSWORD_BOUNDS.max} characters. Your other sessions will be signed out.`}
+				>
+					{(control) => (
 						<input
-							id={ids.current}
+							{...control}
 							type="password"
 							className="input"
-							autoComplete="current-password"
-							value={current}
-							onChange={(event) => setCurrent(event.target.value)}
+							autoComplete="new-password"
+							value={next}
+							onChange={(event) => setNext(event.target.value)}
 						/>
-					</div>
-				) : null}
-				<div className="field">
-					<label htmlFor={ids.next}>New password</label>
-					<input
-						id={ids.next}
-						type="password"
-						className="input"
-						autoComplete="new-password"
-						aria-describedby={ids.help}
-						value={next}
-						onChange={(event) => setNext(event.target.value)}
-					/>
-					<span id={ids.help} className="muted small">
-						{PASSWORD_BOUNDS.min} to {PASSWORD_BOUNDS.max} characters. Your other sessions will be signed out.
-					</span>
-				</div>
+					)}
+				</Field>
 				<div role="status" aria-live="polite">
 					{message ? (
 						<p className={message.ok ? "notice notice-info" : "notice notice-error"}>{message.text}</p>

@@ -24,6 +24,7 @@ import {
 } from "../../view/discussions";
 import { formatDate, formatRelative } from "../../view/format";
 import NotFound from "../../pages/NotFound";
+import { ConfirmPrompt } from "../ConfirmButton";
 import { ErrorNotice, Loading } from "../Status";
 import { CommentBody } from "./CommentBody";
 import { DiscussionHeader } from "./DiscussionHeader";
@@ -169,7 +170,6 @@ function Comment({
 	const [editing, setEditing] = useState(false);
 	// Hiding drops the text for good, so the first click only asks.
 	const [confirmingHide, setConfirmingHide] = useState(false);
-	const hideNoteId = useId();
 	const [text, setText] = useState(comment.data.latest.raw);
 	const editId = useId();
 	const label = `Comment by ${comment.author.name}, ${formatDate(comment.createdAt)}`;
@@ -203,32 +203,19 @@ function Comment({
 				) : null}
 			</header>
 			{canHide && confirmingHide ? (
-				<div className="notice notice-warning comment-hide" role="group" aria-describedby={hideNoteId}>
-					<p id={hideNoteId}>
-						Hide this comment? Its text is removed for everyone, and this cannot be undone.
-					</p>
-					<div className="form-actions">
-						<button
-							type="button"
-							className="btn btn-primary btn-small"
-							disabled={discussion.busy !== undefined}
-							onClick={() =>
-								void discussion
-									.run(`hide-${comment.id}`, () => hideComment(repoId, num, comment.id, api))
-									.then(() => setConfirmingHide(false))
-							}
-						>
-							{discussion.busy === `hide-${comment.id}` ? "Hiding…" : "Hide comment"}
-						</button>
-						<button
-							type="button"
-							className="btn btn-secondary btn-small"
-							onClick={() => setConfirmingHide(false)}
-						>
-							Cancel
-						</button>
-					</div>
-				</div>
+				<ConfirmPrompt
+					variant="panel"
+					className="notice notice-warning comment-hide"
+					question="Hide this comment? Its text is removed for everyone, and this cannot be undone."
+					confirm={discussion.busy === `hide-${comment.id}` ? "Hiding…" : "Hide comment"}
+					cancel="Cancel"
+					busy={discussion.busy !== undefined}
+					onConfirm={async () => {
+						// Closed whatever the outcome: a failure shows in the thread's error notice.
+						await discussion.run(`hide-${comment.id}`, () => hideComment(repoId, num, comment.id, api));
+					}}
+					onClose={() => setConfirmingHide(false)}
+				/>
 			) : null}
 			{comment.data.hidden ? (
 				<p className="muted comment-hidden">
