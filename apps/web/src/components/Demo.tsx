@@ -3,6 +3,7 @@ import { demoAssetUrl } from "../api/catalogue";
 import { useSettings } from "../settings/store";
 import { chartBars, tokenSegments, tokenTypes } from "../view/demo";
 import { formatScore } from "../view/format";
+import { TableScroll } from "./TableScroll";
 
 /** A horizontal bar chart of labels and scores. */
 export function Bars({ data, caption }: { data: Array<{ label: string; score: number }>; caption?: string }) {
@@ -100,7 +101,7 @@ export function DemoEntry({ entry, role }: { entry: TaskDemoEntry; role: "Input"
 			const [header = [], ...rows] = entry.table;
 			return (
 				<figure className="demo-table" data-kind="tabular">
-					<div className="table-scroll" tabIndex={0} role="region" aria-label={`${role} table`}>
+					<TableScroll label={`${role} table`}>
 						<table className="table">
 							<thead>
 								<tr>
@@ -121,7 +122,7 @@ export function DemoEntry({ entry, role }: { entry: TaskDemoEntry; role: "Input"
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroll>
 				</figure>
 			);
 		}

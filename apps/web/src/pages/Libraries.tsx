@@ -14,6 +14,7 @@ import {
 	type LibrarySortKey,
 	type SortDirection,
 } from "../view/libraries";
+import { TableScroll } from "../components/TableScroll";
 
 const COLUMNS: Array<{ key: LibrarySortKey | undefined; label: string }> = [
 	{ key: "prettyLabel", label: "Library" },
@@ -86,7 +87,7 @@ export default function LibrariesPage() {
 					{shown.length} of {rows.length} shown
 				</p>
 			</div>
-			<div className="table-scroll" role="region" aria-label="Libraries table" tabIndex={0}>
+			<TableScroll label="Libraries table">
 				<table className="table libraries-table stack-on-phone">
 					<caption className="visually-hidden">Libraries, sortable by the column buttons</caption>
 					<thead>
@@ -149,7 +150,7 @@ export default function LibrariesPage() {
 						))}
 					</tbody>
 				</table>
-			</div>
+			</TableScroll>
 		</>
 	);
 }

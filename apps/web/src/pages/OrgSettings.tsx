@@ -13,6 +13,7 @@ import { useSettings } from "../settings/store";
 import { can, repoNameProblem } from "../view/account";
 import { profileHref } from "../view/quick-search";
 import NotFound from "./NotFound";
+import { TableScroll } from "../components/TableScroll";
 
 const ROLES: readonly OrgRole[] = ["read", "write", "admin"];
 
@@ -98,8 +99,7 @@ function OrgSettings({ org, manages }: { org: string; manages: boolean }) {
 			) : null}
 			<section aria-labelledby="members-title" className="section">
 				<h2 id="members-title">Members ({members.length.toLocaleString("en-US")})</h2>
-				{/* Focusable, so a keyboard can scroll it should it overflow a narrow screen. */}
-				<div className="table-scroll" role="region" aria-label="Members table" tabIndex={0}>
+				<TableScroll label="Members table">
 					<table className="table members-table">
 						<thead>
 							<tr>
@@ -166,7 +166,7 @@ function OrgSettings({ org, manages }: { org: string; manages: boolean }) {
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroll>
 			</section>
 		</div>
 	);

@@ -22,6 +22,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useSettings } from "../settings/store";
 import { formatBytes, formatExactCount, formatRelative } from "../view/format";
 import { profileHref } from "../view/quick-search";
+import { TableScroll } from "../components/TableScroll";
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
@@ -203,7 +204,7 @@ function Invites({ onStatus }: { onStatus: (text: string) => void }) {
 			{invites === undefined && !loadError ? <Loading label="Loading invites" /> : null}
 			{invites?.length === 0 ? <p className="muted">No invites yet.</p> : null}
 			{invites && invites.length > 0 ? (
-				<div className="table-scroll">
+				<TableScroll label="Invites table">
 					<table className="table invites-table">
 						<caption className="visually-hidden">The newest invites</caption>
 						<thead>
@@ -248,7 +249,7 @@ function Invites({ onStatus }: { onStatus: (text: string) => void }) {
 							})}
 						</tbody>
 					</table>
-				</div>
+				</TableScroll>
 			) : null}
 		</section>
 	);
@@ -326,7 +327,7 @@ function Accounts({ self, onStatus }: { self: string; onStatus: (text: string) =
 			{loadError ? <ErrorNotice title="Could not list the accounts">{loadError}</ErrorNotice> : null}
 			{accounts === undefined && !loadError ? <Loading label="Loading accounts" /> : null}
 			{accounts && accounts.length > 0 ? (
-				<div className="table-scroll">
+				<TableScroll label="Accounts table">
 					<table className="table accounts-table">
 						<caption className="visually-hidden">Accounts by name</caption>
 						<thead>
@@ -402,7 +403,7 @@ function Accounts({ self, onStatus }: { self: string; onStatus: (text: string) =
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroll>
 			) : null}
 			{next !== undefined ? (
 				<p>

@@ -8,6 +8,7 @@ import { useOwnTokens, type TokenScope } from "../hooks/useOwnTokens";
 import { useSettings } from "../settings/store";
 import { tokenNameProblem } from "../view/auth-forms";
 import { formatRelative } from "../view/format";
+import { TableScroll } from "../components/TableScroll";
 
 /** `/settings/tokens`: the signed-in user's access tokens (for huggingface_hub, the hf CLI, git). */
 export default function TokensPage() {
@@ -48,7 +49,7 @@ function TokensManager() {
 				{own.tokens === undefined && !own.loadError ? <Loading label="Loading your tokens" /> : null}
 				{own.tokens?.length === 0 ? <p className="muted">You have no tokens yet.</p> : null}
 				{own.tokens && own.tokens.length > 0 ? (
-					<div className="table-scroll">
+					<TableScroll label="Tokens table">
 						<table className="table tokens-table">
 							<thead>
 								<tr>
@@ -91,7 +92,7 @@ function TokensManager() {
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroll>
 				) : null}
 			</section>
 		</>

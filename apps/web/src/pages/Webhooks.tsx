@@ -17,6 +17,7 @@ import { ErrorNotice, Loading } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatRelative } from "../view/format";
+import { TableScroll } from "../components/TableScroll";
 
 type WatchedType = WebhookInfo["watched"][number]["type"];
 
@@ -225,7 +226,7 @@ function DeliveryLog({ id, url }: { id: string; url: string }) {
 	if (!entries) return <Loading label="Loading the deliveries" />;
 	if (entries.length === 0) return <p className="muted">Nothing has been sent to {url} yet.</p>;
 	return (
-		<div className="table-scroll" role="region" aria-label={`Deliveries to ${url}`} tabIndex={0}>
+		<TableScroll label={`Deliveries to ${url}`}>
 			<table className="table webhook-deliveries">
 				<thead>
 					<tr>
@@ -259,7 +260,7 @@ function DeliveryLog({ id, url }: { id: string; url: string }) {
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroll>
 	);
 }
 
