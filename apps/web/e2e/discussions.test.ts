@@ -4,7 +4,8 @@
  * it, a pull request opened through the API (a `create_pr=1` commit) shows its diff and no merge button
  * to the reader, and its owner merges it from the page; comments are hidden from the page by their author
  * or a writer after a confirmation; a private model's Community pages are 404 to
- * others, on the server and in the app. axe at 1280 and 390 px in both themes on the list and thread.
+ * others, on the server and in the app; a model and a dataset without a namespace (`/gpt2/discussions`,
+ * `/datasets/squad/discussions`) have a Community tab too. axe at 1280 and 390 px in both themes on the list and thread.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,9 @@ const ADMIN_TOKEN = "discussions-e2e-admin-token-0123456789";
 const MODEL = "alice/shared";
 const PRIVATE = "alice/secret";
 const DATASET = "alice/data";
+/** Ids without a namespace, as the public hub's legacy canonical repositories have (the admin token makes them). */
+const LEGACY_MODEL = "gpt2";
+const LEGACY_DATASET = "squad";
 /** notes.txt on main: twenty lines, so a pull request changing its 2nd and 19th has two hunks. */
 const NOTES = ["one", "two", "three", ...Array.from({ length: 17 }, (_, i) => `line ${i + 4}`)]
 	.map((line) => `${line}\n`)
@@ -90,6 +94,8 @@ beforeAll(async () => {
 	await api("POST", "/api/repos/create", alice, { type: "model", name: "shared" });
 	await api("POST", "/api/repos/create", alice, { type: "model", name: "secret", private: true });
 	await api("POST", "/api/repos/create", alice, { type: "dataset", name: "data" });
+	await api("POST", "/api/repos/create", ADMIN_TOKEN, { type: "model", name: LEGACY_MODEL });
+	await api("POST", "/api/repos/create", ADMIN_TOKEN, { type: "dataset", name: LEGACY_DATASET });
 	// A card, so the model page asks for nothing the hub answers 404 (a console error).
 	await commit(alice, MODEL, "README.md", "# Shared\n");
 	await commit(alice, MODEL, "notes.txt", NOTES);
@@ -341,6 +347,41 @@ describe("the Community tab in the browser", () => {
 		await go(bob, thread);
 		await bob.getByText("This comment has been hidden by alice.").waitFor();
 		await expect(bob.getByText("Buy cheap watches!").count()).resolves.toBe(0);
+		expect(unexpectedErrors([404, 409])).toEqual([]);
+	});
+
+	it("opens the Community tab of a model and a dataset without a namespace, and a discussion in it", async () => {
+		const bob = await tab(tokens.bob as string);
+		for (const [type, id, page] of [
+			["models", LEGACY_MODEL, `/${LEGACY_MODEL}`],
+			["datasets", LEGACY_DATASET, `/datasets/${LEGACY_DATASET}`],
+		] as const) {
+			const created = (await api("POST", `/api/${type}/${id}/discussions`, tokens.bob as string, {
+				title: `Does ${id} still work?`,
+				description: "Asking for a **legacy** id.",
+				pullRequest: false,
+			})) as { num: number };
+			expect(created.num).toBeGreaterThan(0);
+
+			// From the repository's page, by its tab (the address is the repository's, not a user's page).
+			await go(bob, page);
+			await bob.getByRole("tab", { name: "Community" }).click();
+			await bob.getByRole("heading", { name: "Discussions and pull requests" }).waitFor();
+			expect(new URL(bob.url()).pathname).toBe(`${page}/discussions`);
+			await bob.getByRole("link", { name: `Does ${id} still work?` }).click();
+			await bob.getByRole("heading", { level: 2, name: new RegExp(`Does ${id} still work\\?`) }).waitFor();
+			expect(new URL(bob.url()).pathname).toBe(`${page}/discussions/${created.num}`);
+			await bob
+				.getByRole("article", { name: /^Comment by bob/ })
+				.locator(".markdown strong", { hasText: "legacy" })
+				.waitFor();
+			await expect(bob.title()).resolves.toBe(`Does ${id} still work? #${created.num} · ${id} · ModelHub`);
+
+			// Loaded afresh at the list's address, as a link or a reload would.
+			await bob.goto(`${hub.url}${page}/discussions`, { waitUntil: "networkidle" });
+			await bob.getByRole("heading", { name: "Discussions and pull requests" }).waitFor();
+			await bob.getByRole("link", { name: `Does ${id} still work?` }).waitFor();
+		}
 		expect(unexpectedErrors([404, 409])).toEqual([]);
 	});
 });
