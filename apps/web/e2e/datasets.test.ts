@@ -13,6 +13,8 @@ import { startHub, type RunningHub } from "./support/hub";
 const ADMIN_TOKEN = "datasets-e2e-admin-token-0123456789";
 const REVIEWS = "alice/reviews";
 const PICTURES = "alice/pictures";
+/** A folder of audio files (audiofolder), labelled by folder. */
+const SOUNDS = "alice/sounds";
 /** More than a viewer page (100 rows). */
 const MANY = "alice/many-rows";
 /** More than a page (20) of plain datasets. */
@@ -22,6 +24,27 @@ const PNG = Buffer.from(
 	"iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
 	"base64",
 );
+/** A tiny mono 16-bit WAV file: 800 frames of a tone at 8 kHz (0.1 s). */
+function wav(frequency: number): Buffer {
+	const rate = 8000;
+	const data = Buffer.alloc(800 * 2);
+	for (let frame = 0; frame < 800; frame++)
+		data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * frequency * frame) / rate)), frame * 2);
+	const header = Buffer.alloc(44);
+	header.write("RIFF", 0);
+	header.writeUInt32LE(36 + data.length, 4);
+	header.write("WAVEfmt ", 8);
+	header.writeUInt32LE(16, 16);
+	header.writeUInt16LE(1, 20); // PCM
+	header.writeUInt16LE(1, 22); // one channel
+	header.writeUInt32LE(rate, 24);
+	header.writeUInt32LE(rate * 2, 28);
+	header.writeUInt16LE(2, 32);
+	header.writeUInt16LE(16, 34);
+	header.write("data", 36);
+	header.writeUInt32LE(data.length, 40);
+	return Buffer.concat([header, data]);
+}
 const CARD = `---
 license: mit
 task_categories:
@@ -290,6 +313,43 @@ describe("datasets in the browser", () => {
 		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
 		expect(errors).toEqual([]);
 	});
+
+	it("the Viewer tab plays a folder of audio files: a player per audio cell, named by its column and row", async () => {
+		// Made here, after the tests that count the listed datasets.
+		await createDataset("alice", "sounds", { "train/cat/a.wav": wav(440), "train/dog/b.wav": wav(660) });
+		// The Viewer tab shows for the formats the viewer reads: the tag the hub's analysis files.
+		await analysed(SOUNDS, "format:audiofolder");
+		await visit(page, `/datasets/${SOUNDS}?tab=viewer`);
+		const status = page.locator(".viewer-pane [role=status]");
+		await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("Rows 1–2 of 2.");
+		expect(await page.locator(".viewer-table thead th").allTextContents()).toEqual(["#", "audio", "label"]);
+		// Labels from the folders (cat 0, dog 1); the audio cells are players, not text.
+		expect(await page.locator(".viewer-table tbody td").allTextContents()).toEqual(["", "0", "", "1"]);
+		const player = page.getByLabel("audio, row 1");
+		expect(await player.evaluate((element) => element.tagName)).toBe("AUDIO");
+		expect(await player.getAttribute("controls")).not.toBeNull();
+		const source = player.locator("source");
+		expect(await source.getAttribute("type")).toBe("audio/wav");
+		expect(await source.getAttribute("src")).toMatch(
+			new RegExp(`^${hub.url}/datasets/${SOUNDS}/resolve/[0-9a-f]{40}/train/dog/b\\.wav$`),
+		);
+		// Chromium loads the file from the hub and decodes its header: 800 frames at 8 kHz.
+		const duration = await player.evaluate(
+			(element) =>
+				new Promise<number>((resolve, reject) => {
+					const audio = element as HTMLAudioElement;
+					const bound = setTimeout(() => reject(new Error("no metadata within 10 s")), 10_000);
+					audio.addEventListener("loadedmetadata", () => {
+						clearTimeout(bound);
+						resolve(audio.duration);
+					});
+					audio.preload = "metadata";
+					audio.load();
+				}),
+		);
+		expect(duration).toBeCloseTo(0.1, 3);
+		await expectNoAxeViolations(page, "the viewer's audio cells");
+	}, 90_000);
 
 	it("'Use this dataset' shows each way the files allow, with snippets that target this hub", async () => {
 		await visit(page, `/datasets/${REVIEWS}`);

@@ -22,6 +22,31 @@ function cellText(cell: ViewerCell): string {
 	return text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS)}…` : text;
 }
 
+/** An audio cell's sources (the viewer's list of `{ src, type }`), web addresses only; undefined for another cell. */
+function audioSources(cell: ViewerCell): Array<{ src: string; type: string }> | undefined {
+	if (!Array.isArray(cell)) return undefined;
+	const sources = cell.flatMap((item) => {
+		if (item === null || typeof item !== "object" || Array.isArray(item)) return [];
+		const { src, type } = item;
+		if (typeof src !== "string" || !/^(https?:\/\/|\/)/.test(src)) return [];
+		return [{ src, type: typeof type === "string" ? type : "" }];
+	});
+	return sources.length > 0 ? sources : undefined;
+}
+
+/** A cell: an Audio column's as a player named by its column and row, any other as its text. */
+function Cell({ cell, column, row, type }: { cell: ViewerCell; column: string; row: number; type: unknown }) {
+	const sources = type === "Audio" ? audioSources(cell) : undefined;
+	if (sources === undefined) return <>{cellText(cell)}</>;
+	return (
+		<audio controls preload="none" aria-label={`${column}, row ${row}`}>
+			{sources.map((source) => (
+				<source key={source.src} src={source.src} {...(source.type ? { type: source.type } : {})} />
+			))}
+		</audio>
+	);
+}
+
 export default function ViewerPane({ datasetId }: { datasetId: string }) {
 	const api = useApiOptions();
 	const [params, setParams] = useSearchParams();
@@ -198,7 +223,14 @@ function RowsView({
 										<tr key={row.row_idx}>
 											<th scope="row">{row.row_idx}</th>
 											{rows.data.features.map((feature) => (
-												<td key={feature.feature_idx}>{cellText(row.row[feature.name] ?? null)}</td>
+												<td key={feature.feature_idx}>
+													<Cell
+														cell={row.row[feature.name] ?? null}
+														column={feature.name}
+														row={row.row_idx}
+														type={feature.type._type}
+													/>
+												</td>
 											))}
 										</tr>
 									))}
