@@ -303,6 +303,25 @@ describe("repository browsing", () => {
 		expect(errors).toEqual([]);
 	}, 180_000);
 
+	it("keeps a long diff line in its own scroller on a phone: the commit page does not scroll sideways", async () => {
+		const long = await commit(MODEL, "One long line", {
+			"notes/long.txt": `${"a-very-long-line-of-text-without-any-break ".repeat(8)}\n`,
+		});
+		await page.setViewportSize({ width: 390, height: 844 });
+		await visit(page, `/${MODEL}/commit/${long}`);
+		const diff = page.getByRole("region", { name: "Changes to notes/long.txt" });
+		await diff.waitFor();
+		// The list of changed files is a grid: its items must not widen to the diff's longest line.
+		const widths = await page.evaluate(() => ({
+			page: document.documentElement.scrollWidth,
+			viewport: document.documentElement.clientWidth,
+		}));
+		expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+		expect(await diff.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+		await expectNoAxeViolations(page, "a commit with a long line", [390]);
+		expect(errors).toEqual([]);
+	}, 180_000);
+
 	it("switches branches and tags on every view, each revision its own address", async () => {
 		await visit(page, `/${MODEL}/tree/main/src`);
 		const switcher = page.getByLabel("Revision");
