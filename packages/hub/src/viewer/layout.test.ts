@@ -20,6 +20,37 @@ function splitsOf(
 }
 
 describe("configs and splits as the datasets library derives them", () => {
+	it("reads a folder of audio files (audiofolder): its audio files only, and the metadata files its splits' patterns match", () => {
+		const layout = (...paths: string[]) =>
+			datasetLayout(undefined, files(...paths)).map((config) => ({
+				otherFormat: config.otherFormat,
+				hasMetadata: config.hasMetadata ?? false,
+				splits: Object.fromEntries(
+					config.splits.map((split) => [split.name, split.files.map((file) => file.path)]),
+				),
+			}));
+		// As datasets 5.0.1 resolves them (load_dataset_builder("audiofolder", data_dir=…).config.data_files):
+		// a metadata file at the root is in no split when the files' folders name the splits…
+		expect(
+			layout("train/cat/a.wav", "train/dog/b.wav", "test/cat/c.wav", "metadata.csv", "train/notes.txt"),
+		).toEqual([
+			{
+				otherFormat: "audiofolder",
+				hasMetadata: false,
+				splits: { train: ["train/cat/a.wav", "train/dog/b.wav"], test: ["test/cat/c.wav"] },
+			},
+		]);
+		// …and in the split when everything is one split, or when it sits in the split's folder.
+		expect(layout("a.wav", "metadata.csv")).toEqual([
+			{ otherFormat: "audiofolder", hasMetadata: true, splits: { train: ["a.wav"] } },
+		]);
+		expect(layout("train/a.wav", "train/metadata.jsonl")).toEqual([
+			{ otherFormat: "audiofolder", hasMetadata: true, splits: { train: ["train/a.wav"] } },
+		]);
+		// Other formats never read a metadata file as data.
+		expect(splitsOf(undefined, "data.csv", "metadata.csv")).toEqual({ default: { train: ["data.csv"] } });
+	});
+
 	it("reads push_to_hub's sharded names first, known splits first", () => {
 		expect(
 			splitsOf(

@@ -83,6 +83,11 @@ export function isDataPath(path: string): boolean {
 	return !isHiddenPath(path) && !IGNORED_NAMES.has((path.split("/").at(-1) ?? "").toLowerCase());
 }
 
+/** Whether a path is a folder builder's metadata file (not hidden). */
+function isMetadataPath(path: string): boolean {
+	return !isHiddenPath(path) && METADATA_NAMES.includes((path.split("/").at(-1) ?? "").toLowerCase());
+}
+
 /** Whether datasets skips a path as hidden: a part `.x` or `__x`. */
 function isHiddenPath(path: string): boolean {
 	return path.split("/").some((part) => part.startsWith(".") || part.startsWith("__"));
@@ -131,9 +136,18 @@ function byPath(a: LayoutFile, b: LayoutFile): number {
 function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): ConfigLayout {
 	const all = splits.flatMap(([, files]) => files);
 	const { format, otherFormat } = formatOf(all);
-	// An audiofolder reads its audio files only (others are ignored, as the builder ignores them).
+	// An audiofolder reads its audio files only (others are ignored, as the builder ignores them); the
+	// metadata files its splits' patterns match describe them. Other formats never read metadata files.
 	const keep = (files: LayoutFile[]): LayoutFile[] =>
-		otherFormat === AUDIO_FOLDER ? files.filter((file) => isAudioPath(file.path)) : onlyFormat(files, format);
+		otherFormat === AUDIO_FOLDER
+			? files.filter((file) => isAudioPath(file.path))
+			: onlyFormat(
+					files.filter((file) => !isMetadataPath(file.path)),
+					format,
+				);
+	const hasMetadata =
+		otherFormat === AUDIO_FOLDER &&
+		splits.some(([, files]) => files.some((file) => isMetadataPath(file.path)));
 	const kept = splits
 		.map(([split, files]): SplitLayout => ({
 			name: split,
@@ -141,7 +155,13 @@ function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): Config
 		}))
 		.filter((split) => split.files.length > 0)
 		.slice(0, MAX_SPLITS);
-	return { name, format, ...(otherFormat ? { otherFormat } : {}), splits: kept };
+	return {
+		name,
+		format,
+		...(otherFormat ? { otherFormat } : {}),
+		splits: kept,
+		...(hasMetadata ? { hasMetadata } : {}),
+	};
 }
 
 /** The splits of a config from the file layout alone (datasets' `_get_data_files_patterns`). */
@@ -221,28 +241,13 @@ export function datasetLayout(
 	card: Record<string, unknown> | undefined,
 	allFiles: readonly LayoutFile[],
 ): ConfigLayout[] {
-	const files = allFiles.filter((file) => isDataPath(file.path));
+	// Metadata files are matched by the splits' patterns as data files are (datasets 5.0 lists them with
+	// the data files of the split they fall in; a folder builder reads them, the others drop them).
+	const files = allFiles.filter((file) => isDataPath(file.path) || isMetadataPath(file.path));
 	const configs = card?.configs;
-	const layouts =
-		Array.isArray(configs) && configs.length > 0
-			? cardConfigs(configs, files)
-			: [configFrom("default", defaultSplits(files))].filter((config) => config.splits.length > 0);
-	// A metadata file describes the audio files in its folder and below (the builder's metadata files).
-	const metadataFolders = allFiles
-		.filter(
-			(file) =>
-				!isHiddenPath(file.path) &&
-				METADATA_NAMES.includes((file.path.split("/").at(-1) ?? "").toLowerCase()),
-		)
-		.map((file) => file.path.replace(/[^/]+$/, ""));
-	return layouts.map((config) =>
-		config.otherFormat === AUDIO_FOLDER &&
-		config.splits.some((split) =>
-			split.files.some((file) => metadataFolders.some((folder) => file.path.startsWith(folder))),
-		)
-			? { ...config, hasMetadata: true }
-			: config,
-	);
+	if (Array.isArray(configs) && configs.length > 0) return cardConfigs(configs, files);
+	const config = configFrom("default", defaultSplits(files));
+	return config.splits.length > 0 ? [config] : [];
 }
 
 /** Whether the viewer shows a config's rows: a format the engine reads, or a folder of audio files. */
