@@ -2,11 +2,17 @@
  * Likes and gated access in Debian's Chromium against the real hub (issue 24): a signed-in user likes a
  * model (the button's pressed state and count), asks for access to a gated model from its page, and the
  * owner accepts the request in the model's settings, after which the user's page says so. axe at 1280
- * and 390 px in both themes on every new view.
+ * and 390 px in both themes on every new view; the owner's settings do not scroll sideways at 390 px.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import {
+	expectNoAxeViolations,
+	horizontalOverflow,
+	launchBrowser,
+	watchErrors,
+	type Browser,
+} from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 import { hubJson, navigateInApp, signInWithToken } from "./support/session";
 
@@ -80,6 +86,10 @@ describe("likes and gated access in the browser", () => {
 		const accept = alice.getByRole("button", { name: "Accept bob" });
 		await accept.waitFor();
 		await expectNoAxeViolations(alice, "the owner's request queue");
+		// At a phone's width the settings fit the screen (the mode's select too): nothing scrolls sideways.
+		await alice.setViewportSize({ width: 390, height: 844 });
+		expect(await horizontalOverflow(alice)).toBe(0);
+		await alice.setViewportSize({ width: 1280, height: 800 });
 		await accept.click();
 		await alice.getByText("bob's request was accepted.").waitFor();
 		await alice.getByText("No request is waiting.").waitFor();

@@ -95,6 +95,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 	});
 }
 
+/** How far the page scrolls sideways (0 when nothing is wider than the viewport, as a phone needs). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+	return page.evaluate(() =>
+		Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+	);
+}
+
 /** Collects console errors and uncaught exceptions of a page. */
 export function watchErrors(page: Page): string[] {
 	const errors: string[] = [];

@@ -2,6 +2,7 @@ import type { AccessRequestEntry, GatedSetting } from "@modelhub/hub/api";
 import { useCallback, useEffect, useState } from "react";
 import { handleModelAccessRequest, modelAccessRequests, setModelGated } from "../../api/community";
 import type { ApiOptions } from "../../api/http";
+import { Field } from "../Field";
 
 const MODES: Array<{ value: "off" | "auto" | "manual"; label: string }> = [
 	{ value: "off", label: "Not gated: anyone can download the files" },
@@ -82,19 +83,23 @@ export function GatedSettings({
 	return (
 		<section aria-labelledby="gated-title" className="settings-section">
 			<h2 id="gated-title">Gated access</h2>
-			<label htmlFor="gated-mode">Access requests</label>
-			<select
-				id="gated-mode"
-				value={gated === false ? "off" : gated}
-				disabled={busy}
-				onChange={(event) => void setMode(event.target.value)}
-			>
-				{MODES.map((mode) => (
-					<option key={mode.value} value={mode.value}>
-						{mode.label}
-					</option>
-				))}
-			</select>
+			<Field label="Access requests">
+				{(control) => (
+					<select
+						{...control}
+						className="input"
+						value={gated === false ? "off" : gated}
+						disabled={busy}
+						onChange={(event) => void setMode(event.target.value)}
+					>
+						{MODES.map((mode) => (
+							<option key={mode.value} value={mode.value}>
+								{mode.label}
+							</option>
+						))}
+					</select>
+				)}
+			</Field>
 			{gated !== false ? (
 				<>
 					<h3>Pending requests</h3>
