@@ -6,7 +6,8 @@
 //    in front of the upstream: the goal is 1) and the downstream's resident memory (sampled every 50 ms);
 //  - a cache hit, against a download of a file of the same size from a repository of the downstream
 //    itself (the goal: >= 0.9x).
-// With the miss it prints CPU per MiB: the downstream hub's, and the whole path's (upstream hub, this
+// With the miss it prints CPU per MiB: the downstream hub's (until the client has the file, and until the
+// file is also stored), and the whole path's (upstream hub, this
 // process's proxy and client, and for the miss the downstream): on a busy machine the wall-clock ratio
 // swings with other work, while the CPU a path costs does not (its ratio is the one a machine short of
 // processors would see).
@@ -23,9 +24,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./process.mjs";
-import { cpuSeconds, hubApi, putGenerated, rssMiB, sha256Of } from "./support.mjs";
+import { cpuSeconds, hubApi, ioBytes, putGenerated, rssMiB, sha256Of } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js");
@@ -119,6 +121,13 @@ function countingProxy(target) {
 	);
 }
 
+/** Upstream files the downstream has stored (its admin API's cache statistics). */
+async function storedFiles(base) {
+	const res = await fetch(`${base}/api/admin/mirror`, { headers: { authorization: `Bearer ${ADMIN}` } });
+	if (res.status !== 200) throw new Error(`mirror statistics: ${res.status}`);
+	return (await res.json()).files;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mbps = (seconds) => SIZE / 1024 ** 2 / seconds;
 
@@ -143,7 +152,8 @@ async function main() {
 		// A miss against the upstream's own speed (through the same proxy), alternating.
 		const miss = [];
 		const direct = [];
-		const missCpu = { down: [], path: [] };
+		const missCpu = { down: [], stored: [], path: [] };
+		const missIo = { read: [], written: [] };
 		const directCpu = [];
 		const upPid = upstream.child.pid;
 		const cpuNow = () => ({
@@ -157,12 +167,23 @@ async function main() {
 			let after = cpuNow();
 			directCpu.push(after.up - before.up + after.own - before.own);
 			before = cpuNow();
+			const ioBefore = ioBytes(pid);
 			const got = await download(`${downBase}/bench/up/resolve/main/file-${seed}.bin`);
 			after = cpuNow();
 			if (got.bytes !== SIZE) throw new Error("the mirror served the wrong size");
 			miss.push(got.seconds);
 			missCpu.down.push(after.down - before.down);
 			missCpu.path.push(after.up - before.up + after.down - before.down + after.own - before.own);
+			// Storing the verified file follows the client's last byte: the downstream's CPU for the whole
+			// miss is read once the file is stored (the admin API's count of stored files).
+			for (let waited = 0; (await storedFiles(downBase)) < miss.length; waited++) {
+				if (waited > 600) throw new Error("the missed file was not stored within 60 s");
+				await sleep(100);
+			}
+			missCpu.stored.push(cpuSeconds(pid) - before.down);
+			const ioAfter = ioBytes(pid);
+			missIo.read.push(ioAfter.read - ioBefore.read);
+			missIo.written.push(ioAfter.written - ioBefore.written);
 		}
 		const perMiB = (seconds) => Math.round(((seconds * 1000) / (SIZE / 1024 ** 2)) * 100) / 100;
 		console.log(
@@ -173,6 +194,10 @@ async function main() {
 				missMiBps: Math.round(mbps(median(miss))),
 				ratio: Number((median(direct) / median(miss)).toFixed(2)),
 				downstreamCpuMsPerMiB: perMiB(median(missCpu.down)),
+				downstreamStoredCpuMsPerMiB: perMiB(median(missCpu.stored)),
+				// Bytes the downstream read and wrote (system calls) per byte of the file, until stored.
+				downstreamReadPerByte: Number((median(missIo.read) / SIZE).toFixed(2)),
+				downstreamWrittenPerByte: Number((median(missIo.written) / SIZE).toFixed(2)),
 				directPathCpuMsPerMiB: perMiB(median(directCpu)),
 				missPathCpuMsPerMiB: perMiB(median(missCpu.path)),
 				cpuRatio: Number((median(directCpu) / median(missCpu.path)).toFixed(2)),

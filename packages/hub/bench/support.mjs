@@ -45,6 +45,15 @@ export function cpuSeconds(pid) {
 	}
 }
 
+/** Bytes a process has read and written through system calls (rchar, wchar of /proc/<pid>/io). */
+export function ioBytes(pid) {
+	const io = readFileSync(`/proc/${pid}/io`, "utf8");
+	return {
+		read: Number(/rchar:\s+(\d+)/.exec(io)?.[1] ?? 0),
+		written: Number(/wchar:\s+(\d+)/.exec(io)?.[1] ?? 0),
+	};
+}
+
 /** One call of the hub's JSON API with a token; its parsed answer, or an error naming the call. */
 export async function hubApi(base, method, path, token, body, type = "application/json") {
 	const res = await fetch(`${base}${path}`, {

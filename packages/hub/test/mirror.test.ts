@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
@@ -218,6 +218,13 @@ describe("mirror mode: two hubs, the real huggingface_hub and transformers", () 
 	}, 300_000);
 });
 
+/** The files under a folder, at any depth (relative paths). */
+function filesUnder(dir: string): string[] {
+	return readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
 /** A hostile upstream: each path misbehaves its own way; every request's Authorization is recorded. */
 describe("mirror mode: a hostile upstream", () => {
 	const TOKEN = "upstream-secret-token-123456";
@@ -227,6 +234,8 @@ describe("mirror mode: a hostile upstream", () => {
 	// Other bytes than every other path's: an LFS file already stored is linked, not fetched (one GET to count).
 	const streamed = Buffer.from("streamed bytes\n");
 	const streamedSha = createHash("sha256").update(streamed).digest("hex");
+	const afterSweep = Buffer.from("bytes fetched after the spool folder was swept\n");
+	const afterSweepSha = createHash("sha256").update(afterSweep).digest("hex");
 	let hostile: Server;
 	let other: Server;
 	let hostileUrl = "";
@@ -256,7 +265,12 @@ describe("mirror mode: a hostile upstream", () => {
 				authorization: req.headers.authorization,
 			});
 			const name = (req.url ?? "").split("/").pop() ?? "";
-			const [body, sha] = name === "stream.bin" ? [streamed, streamedSha] : [good, goodSha];
+			const [body, sha] =
+				name === "stream.bin"
+					? [streamed, streamedSha]
+					: name === "after-sweep.bin"
+						? [afterSweep, afterSweepSha]
+						: [good, goodSha];
 			const meta = {
 				"x-repo-commit": "a".repeat(40),
 				"x-linked-etag": `"${sha}"`,
@@ -286,6 +300,9 @@ describe("mirror mode: a hostile upstream", () => {
 					res.writeHead(200, { "content-length": String(streamed.length) });
 					res.write(streamed.subarray(0, 5));
 					void releaseStream.then(() => res.end(streamed.subarray(5)));
+					return;
+				case "after-sweep.bin":
+					res.writeHead(200, { "content-length": String(afterSweep.length) }).end(afterSweep);
 					return;
 				case "elsewhere.bin":
 					res.writeHead(302, { location: `http://${otherHost}/file` }).end();
@@ -332,14 +349,38 @@ describe("mirror mode: a hostile upstream", () => {
 			expect(got.ok, name).toBe(false);
 			expect(Date.now() - started, name).toBeLessThan(5000);
 		}
-		// Nothing of it was kept: the good bytes' SHA-256 is not in storage yet.
+		// Nothing of it was kept: neither the good bytes' SHA-256 nor the wrong bytes' is in storage, and
+		// every spool file is removed (on disk the spools lie in the store's folder: a verified one is
+		// linked in).
 		expect(await hub.storage.stat(goodSha)).toBeUndefined();
+		expect(await hub.storage.stat(createHash("sha256").update("evil bytes\n").digest("hex"))).toBeUndefined();
+		const spoolDir = hub.storage.spoolDir ?? "";
+		expect(spoolDir).not.toBe("");
+		await vi.waitFor(() => expect(filesUnder(spoolDir)).toEqual([]), { timeout: 10_000 });
 		const fine = await download("fine.bin");
 		expect(fine.body?.equals(good)).toBe(true);
-		// Stored once the client has it all (storing is not on the client's critical path).
+		// Stored once the client has it all (storing is not on the client's critical path), and its spool
+		// removed once stored.
 		await vi.waitFor(async () => expect(await hub.storage.stat(goodSha)).toEqual({ size: good.length }), {
 			timeout: 10_000,
 		});
+		await vi.waitFor(() => expect(filesUnder(spoolDir)).toEqual([]), { timeout: 10_000 });
+	});
+
+	it("fetches and stores a file after the collector removed the empty spool folder", async () => {
+		// The collector removes old, empty folders of temporaries (MODELHUB_GC_TEMP_MAX_AGE_SECONDS): the
+		// mirror's spool folder among them, when no fetch is under way.
+		const spoolDir = hub.storage.spoolDir ?? "";
+		expect(filesUnder(spoolDir)).toEqual([]);
+		const folders = readdirSync(spoolDir).filter((name) => name.startsWith("mirror-"));
+		expect(folders).toHaveLength(1);
+		for (const name of folders) rmSync(join(spoolDir, name), { recursive: true, force: true });
+		const got = await download("after-sweep.bin");
+		expect(got.body?.equals(afterSweep)).toBe(true);
+		await vi.waitFor(
+			async () => expect(await hub.storage.stat(afterSweepSha)).toEqual({ size: afterSweep.length }),
+			{ timeout: 10_000 },
+		);
 	});
 
 	it("fetches a missing file once for 8 concurrent clients, the first streaming while it is fetched", async () => {
@@ -420,7 +461,7 @@ describe("mirror mode: the miss path", () => {
 	let hub: RunningHub;
 	let openGate: () => void = () => {};
 	const gate = new Promise<void>((resolve) => (openGate = resolve));
-	let putsStarted = 0;
+	let storesStarted = 0;
 
 	beforeAll(async () => {
 		upstreamServer = createServer((req, res) => {
@@ -437,12 +478,20 @@ describe("mirror mode: the miss path", () => {
 		await new Promise<void>((resolve) => upstreamServer.listen(0, "127.0.0.1", resolve));
 		const url = `http://127.0.0.1:${(upstreamServer.address() as AddressInfo).port}`;
 		disk = await openBlobStore({ kind: "disk", dir: undefined });
-		// The real disk store, whose puts wait for the test to open the gate.
+		// The real disk store, whose stores (a put, or the link of a verified spool) wait for the test
+		// to open the gate.
+		const link = disk.link?.bind(disk);
+		expect(link).toBeDefined();
 		const gated: BlobStore = Object.assign(Object.create(disk) as BlobStore, {
 			put: async (...args: Parameters<BlobStore["put"]>) => {
-				putsStarted++;
+				storesStarted++;
 				await gate;
 				return disk.put(...args);
+			},
+			link: async (...args: Parameters<NonNullable<BlobStore["link"]>>) => {
+				storesStarted++;
+				await gate;
+				return (link as NonNullable<BlobStore["link"]>)(...args);
 			},
 		});
 		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
@@ -462,7 +511,7 @@ describe("mirror mode: the miss path", () => {
 		expect(res.status).toBe(200);
 		expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
 		// The client has every byte; the store has begun and is held: nothing is stored yet.
-		expect(putsStarted).toBe(1);
+		expect(storesStarted).toBe(1);
 		expect(await disk.stat(sha)).toBeUndefined();
 		openGate();
 		await vi.waitFor(async () => expect(await disk.stat(sha)).toEqual({ size: body.length }), {

@@ -2,7 +2,7 @@
 // IAM authentication on) that checks every access key and signature. One contract, run on both.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -185,6 +185,27 @@ describe("blob stores", () => {
 			createHash("sha1").update(`blob ${expected.length}\0`).update(expected).digest("hex"),
 		);
 		expect((await readAll(await store.read(stored.sha256))).equals(expected)).toBe(true);
+	});
+
+	it("disk: links a file written in its spool folder in as a blob (same file, no copy), refusing a wrong size", async () => {
+		const store = await openDiskBlobStore(diskDir());
+		const spoolDir = store.spoolDir ?? "";
+		expect(spoolDir).not.toBe("");
+		const content = bytes(70_000, 11);
+		const path = join(spoolDir, "spool.part");
+		writeFileSync(path, content);
+		const digest = { sha256: sha256(content), size: content.length, gitOid: "g".repeat(40) };
+		// A digest whose size is not the file's: nothing stored.
+		await expect(store.link?.(path, { ...digest, size: content.length + 1 })).rejects.toThrow(
+			BlobDigestError,
+		);
+		expect(await store.stat(digest.sha256)).toBeUndefined();
+		expect(await store.link?.(path, digest)).toEqual({ ...digest, created: true });
+		expect(await store.link?.(path, digest)).toEqual({ ...digest, created: false });
+		// The blob is the spool file itself (a hard link), and stays once the spool is removed.
+		expect(statSync(store.localFile?.(digest.sha256) ?? "").ino).toBe(statSync(path).ino);
+		unlinkSync(path);
+		expect((await readAll(await store.read(digest.sha256))).equals(content)).toBe(true);
 	});
 
 	it("disk: a group's blobs are readable only once published, durably, and a discarded group leaves nothing", async () => {

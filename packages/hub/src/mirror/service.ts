@@ -199,7 +199,12 @@ export class MirrorService {
 	}
 
 	static async create(context: MirrorContext): Promise<MirrorService> {
-		return new MirrorService(context, await mkdtemp(join(tmpdir(), "modelhub-mirror-")));
+		// In the disk store's own folder when it has one: a verified spool is then linked in, not copied.
+		const parent = context.storage.spoolDir;
+		const spoolDir = await mkdtemp(
+			parent === undefined ? join(tmpdir(), "modelhub-mirror-") : join(parent, "mirror-"),
+		);
+		return new MirrorService(context, spoolDir);
 	}
 
 	/** The upstream's URL, as errors name it. */

@@ -1,9 +1,9 @@
 import { createHash, type Hash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { createReadStream } from "node:fs";
-import { open, unlink, type FileHandle } from "node:fs/promises";
+import { mkdir, open, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
-import type { BlobStore, StoredBlob } from "../storage/types.js";
+import { GIT_OID_MAX_BYTES, type BlobStore, type StoredBlob } from "../storage/types.js";
 
 /**
  * One fetch of one upstream file, shared by every client that asks for it meanwhile: the bytes go to a
@@ -11,8 +11,9 @@ import type { BlobStore, StoredBlob } from "../storage/types.js";
  * whatever the clients' speeds), and the file is verified (SHA-256 of an LFS file, git blob id of a
  * regular one) as it arrives, in the same pass. The last byte is held back from clients until the file
  * is verified: a client never receives a whole file with wrong bytes; on a failure its answer is cut
- * off. Storing the verified file (a second write, and a flush to disk) happens after the clients have
- * it all: it is not on their critical path (the mirror bench's miss figure).
+ * off. Storing the verified file happens after the clients have it all: it is not on their critical
+ * path (the mirror bench's miss figure). A disk store takes the spool itself (a flush and a hard link:
+ * the spool lies in its folder), with the digests computed here; S3 gets a put from the spool.
  */
 
 /** What the bytes must be. */
@@ -21,6 +22,9 @@ export interface Expected {
 	/** 64 hex: the SHA-256; 40 hex: the git blob id. */
 	etag: string;
 }
+
+/** What the spool's bytes were found to be (a StoredBlob's digests). */
+export type Digest = Omit<StoredBlob, "created">;
 
 /** Bytes of a piece a follower reads from the spool at once. */
 const READ_PIECE = 1024 * 1024;
@@ -45,7 +49,7 @@ export class Transfer {
 		private readonly spoolPath: string,
 		spool: FileHandle,
 		source: AsyncIterable<Uint8Array>,
-		store: (path: string) => Promise<StoredBlob>,
+		store: (path: string, digest: Digest) => Promise<StoredBlob>,
 	) {
 		this.events.setMaxListeners(0);
 		this.done = this.run(spool, source, store);
@@ -62,10 +66,11 @@ export class Transfer {
 	private async run(
 		spool: FileHandle,
 		source: AsyncIterable<Uint8Array>,
-		store: (path: string) => Promise<StoredBlob>,
+		store: (path: string, digest: Digest) => Promise<StoredBlob>,
 	): Promise<StoredBlob> {
+		let digest: Digest;
 		try {
-			await this.receive(spool, source);
+			digest = await this.receive(spool, source);
 		} catch (error) {
 			this.state = "failed";
 			this.failure = error instanceof Error ? error : new Error(String(error));
@@ -77,7 +82,7 @@ export class Transfer {
 		this.state = "verified";
 		this.events.emit("progress");
 		try {
-			return await store(this.spoolPath);
+			return await store(this.spoolPath, digest);
 		} finally {
 			this.storing = false;
 			this.removeSpoolWhenUnread();
@@ -89,8 +94,9 @@ export class Transfer {
 	 * arrive while a write is under way are written together in the next one (one writev), and the
 	 * upstream is read meanwhile: a miss costs a write per batch, not per network piece, and reading
 	 * and writing overlap. At most SPOOL_BACKLOG bytes wait in memory (then reading waits for the disk).
+	 * Returns the digests the store keeps the bytes by, checked against the ETag.
 	 */
-	private async receive(spool: FileHandle, source: AsyncIterable<Uint8Array>): Promise<void> {
+	private async receive(spool: FileHandle, source: AsyncIterable<Uint8Array>): Promise<Digest> {
 		let handle: FileHandle | undefined = spool;
 		let waiting: Uint8Array[] = [];
 		let waitingBytes = 0;
@@ -109,18 +115,21 @@ export class Transfer {
 			}
 		};
 		try {
-			// Only the digest the ETag is: the store computes the SHA-256 of what it keeps itself.
-			const lfs = this.expected.etag.length === 64;
-			const digest: Hash = lfs
-				? createHash("sha256")
-				: createHash("sha1").update(`blob ${this.expected.size}\0`);
+			// The SHA-256 the store keeps the bytes by, and the git blob id when the ETag is one or the
+			// store would compute it (small files): the disk store takes them without reading the bytes again.
+			const { size, etag } = this.expected;
+			const lfs = etag.length === 64;
+			const sha256: Hash = createHash("sha256");
+			const gitOid: Hash | undefined =
+				!lfs || size <= GIT_OID_MAX_BYTES ? createHash("sha1").update(`blob ${size}\0`) : undefined;
 			for await (const piece of source) {
 				if (writeFailure) throw writeFailure;
 				if (received + piece.length > this.expected.size) {
 					throw new Error(`the upstream sent more than the ${this.expected.size} bytes it announced`);
 				}
 				received += piece.length;
-				digest.update(piece);
+				sha256.update(piece);
+				gitOid?.update(piece);
 				waiting.push(piece);
 				waitingBytes += piece.length;
 				if (writing === undefined) {
@@ -142,9 +151,12 @@ export class Transfer {
 			if (this.written !== this.expected.size) {
 				throw new Error(`the upstream sent ${this.written} of the ${this.expected.size} bytes it announced`);
 			}
-			if (digest.digest("hex") !== this.expected.etag) {
-				throw new Error(`the upstream's bytes do not match their ETag ${this.expected.etag}`);
+			const digest = { sha256: sha256.digest("hex"), size, gitOid: gitOid?.digest("hex") };
+			if ((lfs ? digest.sha256 : digest.gitOid) !== etag) {
+				throw new Error(`the upstream's bytes do not match their ETag ${etag}`);
 			}
+			// The store's rule: no git blob id past GIT_OID_MAX_BYTES (such files are LFS in a commit).
+			return size <= GIT_OID_MAX_BYTES ? digest : { ...digest, gitOid: undefined };
 		} finally {
 			// A write still under way (the source failed) ends before the spool is closed.
 			await writing;
@@ -243,12 +255,17 @@ export class Transfers {
 		const started = (async (): Promise<Transfer> => {
 			const source = await start();
 			const spool = join(this.spoolDir, `${process.pid}-${++this.next}.part`);
-			const handle = await open(spool, "w");
-			const transfer = new Transfer(expected, spool, handle, source, async (path) => {
-				const blob = await storage.put(createReadStream(path), {
-					expectedSize: expected.size,
-					...(expected.etag.length === 64 ? { expectedSha256: expected.etag } : {}),
-				});
+			// Made again when gone: the collector removes an old, empty folder of temporaries.
+			await mkdir(this.spoolDir, { recursive: true, mode: 0o700 });
+			// Private, as the store's own files: on disk the spool becomes the stored blob.
+			const handle = await open(spool, "wx", 0o600);
+			const transfer = new Transfer(expected, spool, handle, source, async (path, digest) => {
+				const blob = storage.link
+					? await storage.link(path, digest)
+					: await storage.put(createReadStream(path), {
+							expectedSize: digest.size,
+							expectedSha256: digest.sha256,
+						});
 				await record(blob);
 				return blob;
 			});

@@ -78,6 +78,18 @@ export interface BlobStore {
 	 */
 	localFile?(sha256: string): string;
 	/**
+	 * Stores that keep blobs as local files (the disk store): a folder on the store's own filesystem for
+	 * a writer's temporary files that `link` may take in. Swept with the store's other temporaries.
+	 */
+	readonly spoolDir?: string;
+	/**
+	 * Stores the file at `path` (under `spoolDir`) as a blob without copying it: flushed to disk, then
+	 * hard-linked into place. `digest` is the caller's, computed from the bytes as it wrote them and
+	 * checked: the store does not read them again (only their size). The file stays the caller's to
+	 * remove; stored blobs are never rewritten in place, so it may still be read meanwhile.
+	 */
+	link?(path: string, digest: Omit<StoredBlob, "created">): Promise<StoredBlob>;
+	/**
 	 * A URL from which a client may fetch the bytes directly, valid for `expiresInSeconds`
 	 * (S3 presigned GET), or undefined when downloads go through the hub. A promise: the SDK signs
 	 * asynchronously. The store's answer carries `cacheControl` when given (blobs are shared between
