@@ -13,6 +13,11 @@ import { startHub, type RunningHub } from "./support/hub";
 const ADMIN_TOKEN = "datasets-e2e-admin-token-0123456789";
 const REVIEWS = "alice/reviews";
 const PICTURES = "alice/pictures";
+/**
+ * How long a page of rows may take to show: each viewer request opens its own engine, seconds when the
+ * machine is busy (expect.poll's default second is not enough then).
+ */
+const ROWS_WAIT = { timeout: 15_000 };
 /** A folder of audio files (audiofolder), labelled by folder. */
 const SOUNDS = "alice/sounds";
 /** More than a viewer page (100 rows). */
@@ -270,32 +275,32 @@ describe("datasets in the browser", () => {
 		await page.getByRole("tab", { name: "Viewer" }).click();
 		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}?tab=viewer`);
 		const status = page.locator(".viewer-pane [role=status]");
-		await expect.poll(() => status.textContent()).toBe("Rows 1–3 of 3.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–3 of 3.");
 		const cells = () => page.locator(".viewer-table tbody td").allTextContents();
 		expect(await cells()).toEqual(["good", "1", "bad", "0", "fine", "1"]);
 		await page.getByLabel("Config and split").selectOption("default/test");
-		await expect.poll(cells).toEqual(["okay", "1"]);
+		await expect.poll(cells, ROWS_WAIT).toEqual(["okay", "1"]);
 		await page.reload({ waitUntil: "networkidle" });
-		await expect.poll(cells).toEqual(["okay", "1"]);
+		await expect.poll(cells, ROWS_WAIT).toEqual(["okay", "1"]);
 		await page.getByLabel("Config and split").selectOption("default/train");
 		await page.getByLabel("Search this split").fill("bad");
 		await page.keyboard.press("Enter");
-		await expect.poll(() => status.textContent()).toBe("Rows 1–1 of 1 found.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–1 of 1 found.");
 		expect(await cells()).toEqual(["bad", "0"]);
 		await expectNoAxeViolations(page, "the viewer");
 		// 150 rows: two pages of the viewer's 100.
 		await visit(page, `/datasets/${MANY}?tab=viewer`);
-		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–100 of 150.");
 		await page.getByRole("button", { name: "Next rows →" }).click();
-		await expect.poll(() => status.textContent()).toBe("Rows 101–150 of 150.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 101–150 of 150.");
 		expect((await cells()).slice(0, 2)).toEqual(["100", "word-100"]);
 		expect(await page.getByRole("button", { name: "Next rows →" }).isDisabled()).toBe(true);
 		await page.goBack({ waitUntil: "networkidle" });
-		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–100 of 150.");
 		// The filter box: the viewer's where clause (in the address), and its message for a bad clause.
 		await page.getByLabel("Filter this split").fill(`"n" >= 145 AND "word" LIKE '%4%'`);
 		await page.keyboard.press("Enter");
-		await expect.poll(() => status.textContent()).toBe("Rows 1–5 of 5 matching.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–5 of 5 matching.");
 		expect((await cells()).slice(0, 2)).toEqual(["145", "word-145"]);
 		expect(new URL(page.url()).searchParams.get("where")).toBe(`"n" >= 145 AND "word" LIKE '%4%'`);
 		await expectNoAxeViolations(page, "the viewer's filter");
@@ -310,7 +315,7 @@ describe("datasets in the browser", () => {
 		errors.length = 0; // the refused filter's 422 is the console's only error
 		await page.getByLabel("Filter this split").fill("");
 		await page.keyboard.press("Enter");
-		await expect.poll(() => status.textContent()).toBe("Rows 1–100 of 150.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–100 of 150.");
 		expect(errors).toEqual([]);
 	});
 
@@ -321,7 +326,7 @@ describe("datasets in the browser", () => {
 		await analysed(SOUNDS, "format:audiofolder");
 		await visit(page, `/datasets/${SOUNDS}?tab=viewer`);
 		const status = page.locator(".viewer-pane [role=status]");
-		await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("Rows 1–2 of 2.");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–2 of 2.");
 		expect(await page.locator(".viewer-table thead th").allTextContents()).toEqual(["#", "audio", "label"]);
 		// Labels from the folders (cat 0, dog 1); the audio cells are players, not text.
 		expect(await page.locator(".viewer-table tbody td").allTextContents()).toEqual(["", "0", "", "1"]);
