@@ -1,4 +1,4 @@
-import { useEffect, useState, type DependencyList } from "react";
+import { useEffect, useEffectEvent, useState, type DependencyList } from "react";
 
 export type Resource<T> =
 	| { status: "loading"; data?: undefined; error?: undefined }
@@ -22,24 +22,32 @@ export function useResource<T>(
 	/** A value whose change loads again though `load` does not read it (a counter bumped after an edit). */
 	reload?: unknown,
 ): Resource<T> {
-	const [answer, setAnswer] = useState<{ deps: DependencyList; resource: Resource<T> }>();
 	const keys = [...deps, reload];
+	// The caller's deps (checked at the call through the lint's `additionalHooks`) as one value that
+	// changes only when an entry does: kept from render to render ("storing information from previous
+	// renders"), so the effect below has a fixed list of its own.
+	const [current, setCurrent] = useState<DependencyList>(keys);
+	let loadedFor = current;
+	if (!sameDeps(current, keys)) {
+		setCurrent(keys);
+		loadedFor = keys;
+	}
+	const [answer, setAnswer] = useState<{ deps: DependencyList; resource: Resource<T> }>();
+	// The latest `load` (it reads what the deps name), without being a dependency itself.
+	const run = useEffectEvent((signal: AbortSignal) => load(signal));
 	useEffect(() => {
 		const controller = new AbortController();
-		load(controller.signal).then(
+		run(controller.signal).then(
 			(data) => {
-				if (!controller.signal.aborted) setAnswer({ deps: keys, resource: { status: "ready", data } });
+				if (!controller.signal.aborted) setAnswer({ deps: loadedFor, resource: { status: "ready", data } });
 			},
 			(error: unknown) => {
 				if (controller.signal.aborted) return;
 				const failure = error instanceof Error ? error : new Error(String(error));
-				setAnswer({ deps: keys, resource: { status: "error", error: failure } });
+				setAnswer({ deps: loadedFor, resource: { status: "error", error: failure } });
 			},
 		);
 		return () => controller.abort();
-		// The caller names what `load` reads, as its own `deps` (the hook forwards them; the lint checks
-		// the caller's list through `additionalHooks`).
-		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, keys);
+	}, [loadedFor]);
 	return answer && sameDeps(answer.deps, keys) ? answer.resource : LOADING;
 }
