@@ -108,6 +108,12 @@ async function countWhere(dataDir: string, authorLower: string): Promise<number>
 	}
 }
 
+/**
+ * Each case runs several hub processes, and each opens the embedded database (PGlite in WASM): a few seconds
+ * idle, but 3-4 times that at CI load (a run at load ~10 cut "imports one model" at the 30 s default).
+ */
+const PROCESS_TEST_MS = 300_000;
+
 beforeAll(async () => {
 	cli = await buildCli("process");
 }, 120_000);
@@ -117,7 +123,7 @@ afterAll(() => {
 	for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the CLI", () => {
+describe("the CLI", { timeout: PROCESS_TEST_MS }, () => {
 	it("imports one model or a list, and refuses an invalid file without writing anything", async () => {
 		const dir = tempDir();
 		const env = { MODELHUB_DATA_DIR: join(dir, "data") };
@@ -180,7 +186,7 @@ describe("the CLI", () => {
 		expect(JSON.parse(real.output()).temporaries).toEqual({ count: 1, bytes: partial.length });
 		expect(existsSync(join(incoming, "push-old"))).toBe(false);
 		expect(existsSync(join(incoming, "push-recent", "objects", "pack", "tmp_pack_partial"))).toBe(true);
-	}, 240_000);
+	});
 
 	it("refuses bad configuration with a clear message", async () => {
 		const dir = tempDir();
@@ -254,7 +260,7 @@ describe("the CLI", () => {
 		expect(busy.output()).toMatch(/in use/);
 		server.child.kill("SIGTERM");
 		expect((await server.exited).code).toBe(0);
-	}, 120_000);
+	});
 
 	it("loses no committed data when killed in the middle of an import", async () => {
 		const dir = tempDir();
@@ -284,7 +290,7 @@ describe("the CLI", () => {
 		const again = run(["import", big], env);
 		expect((await again.exited).code).toBe(0);
 		expect(await countWhere(dataDir, "killed")).toBe(count);
-	}, 120_000);
+	});
 
 	it("keeps every small file of a commit it answered 200, through a SIGKILL right after", async () => {
 		const dir = tempDir();
@@ -345,10 +351,10 @@ describe("the CLI", () => {
 			second.server.child.kill("SIGTERM");
 			await second.server.exited;
 		}
-	}, 120_000);
+	});
 });
 
-describe("the server process", () => {
+describe("the server process", { timeout: PROCESS_TEST_MS }, () => {
 	it("starts on an empty folder, seeds it, keeps a second process out, and stops gracefully on SIGTERM", async () => {
 		const dir = tempDir();
 		const dataDir = join(dir, "data");
@@ -425,10 +431,10 @@ describe("the server process", () => {
 
 		// The write committed and the database was closed cleanly.
 		expect(await countWhere(dataDir, "slow")).toBe(1);
-	}, 120_000);
+	});
 });
 
-describe("the server stopping under load", () => {
+describe("the server stopping under load", { timeout: PROCESS_TEST_MS }, () => {
 	it("answers all 60 concurrent requests already sent when SIGTERM comes, then exits 0 within the grace", async () => {
 		// Before: the listener's queued connections were reset and accepted connections whose request was
 		// not parsed yet were closed as idle (5–54 of these 60 answered, varying with timing).
@@ -509,10 +515,10 @@ describe("the server stopping under load", () => {
 		expect(took).toBeLessThan(graceMs);
 		expect(server.output()).toMatch(/Stopped\./);
 		expect(await countWhere(join(dir, "data"), "load")).toBe(31);
-	}, 120_000);
+	});
 });
 
-describe("the server with keep-alive clients", () => {
+describe("the server with keep-alive clients", { timeout: PROCESS_TEST_MS }, () => {
 	it("stops on SIGTERM promptly and exits 0 while clients hold connections open", async () => {
 		const dir = tempDir();
 		const server = run(["serve"], { PORT: "0", HOST: "127.0.0.1", MODELHUB_DATA_DIR: join(dir, "data") });
@@ -558,10 +564,10 @@ describe("the server with keep-alive clients", () => {
 		// Far below the 10 s shutdown limit the process would otherwise wait out.
 		expect(took).toBeLessThan(3000);
 		expect(server.output()).toMatch(/Stopped\./);
-	}, 60_000);
+	});
 });
 
-describe("imports with files", () => {
+describe("imports with files", { timeout: PROCESS_TEST_MS }, () => {
 	it("stores a JSON record's files and a model folder, and generates cards only when asked", async () => {
 		const dir = tempDir();
 		const env = { MODELHUB_DATA_DIR: join(dir, "data") };
@@ -617,5 +623,5 @@ describe("imports with files", () => {
 		} finally {
 			await db.close();
 		}
-	}, 60_000);
+	});
 });
