@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -12,6 +13,9 @@ export default defineConfig({
 		// Makes the Python virtual environment with the real client libraries (test-support/python-env.ts).
 		globalSetup: ["test-support/global-setup.ts"],
 		testTimeout: 30_000,
+		// Two test files at once even on 2 cores (vitest's default there is one): most files spend their time
+		// waiting on other processes (hubs, Chromium, Python, git), so a second file fills the idle core.
+		maxWorkers: Math.max(2, availableParallelism() - 1),
 		// In CI a JSON report as well, from which .ci/run prints the plain "N passed, N failed" line.
 		reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],
 		hookTimeout: 60_000,
