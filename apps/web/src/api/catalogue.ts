@@ -1,4 +1,4 @@
-import type { ApiTasks, LibraryInfo, PipelineInfo } from "@modelhub/hub/api";
+import type { LibraryInfo, PipelineInfo } from "@modelhub/hub/api";
 import { apiUrl, getJson, type ApiOptions } from "./http";
 
 export async function listLibraries(options: ApiOptions = {}): Promise<LibraryInfo[]> {
@@ -14,12 +14,6 @@ export async function listPipelines(options: ApiOptions = {}): Promise<PipelineI
 	);
 	if (Array.isArray(data)) return data;
 	return Object.entries(data ?? {}).map(([id, value]) => ({ ...value, id }) as PipelineInfo);
-}
-
-/** `GET /api/tasks`: the task payload keyed by task id. */
-export async function getApiTasks(options: ApiOptions = {}): Promise<ApiTasks> {
-	const { data } = await getJson<ApiTasks>(apiUrl(options.baseUrl, "/api/tasks"), options);
-	return data;
 }
 
 /** Where the hub serves a demo file. */

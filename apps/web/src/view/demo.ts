@@ -50,10 +50,3 @@ export function chartBars(data: Array<{ label: string; score: number }>): Bar[] 
 export function tokenTypes(tokens: Array<{ type: string }>): string[] {
 	return [...new Set(tokens.map((token) => token.type))];
 }
-
-/** A stable colour slot (0–5) for a token type, so one type keeps one colour across a page. */
-export function tokenColorSlot(type: string): number {
-	let hash = 0;
-	for (const char of type) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-	return hash % 6;
-}

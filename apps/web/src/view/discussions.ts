@@ -168,8 +168,3 @@ export function statusAction(
 			return undefined;
 	}
 }
-
-/** How many comments a thread has, its description included (the listing's `numComments` counts the same). */
-export function threadCommentCount(events: readonly DiscussionEventJson[]): number {
-	return events.filter((event) => event.type === "comment").length;
-}

@@ -45,8 +45,3 @@ export function hasFileEnding(snapshot: Pick<RevisionSnapshot, "files">, suffix:
 	requireAnalysed(`any/${suffix}`);
 	return snapshot.files.some((file) => file.path.endsWith(suffix));
 }
-
-/** The file name of a path (its last segment). */
-export function baseName(path: string): string {
-	return path.slice(path.lastIndexOf("/") + 1);
-}

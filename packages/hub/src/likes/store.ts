@@ -34,15 +34,6 @@ async function likesOf(db: Queryable, repo: RepoKey): Promise<number> {
 	return Number(result.rows[0]?.likes ?? 0);
 }
 
-/** Whether the account likes the repository. */
-export async function likes(db: Queryable, repo: RepoKey, account: string): Promise<boolean> {
-	const result = await db.query(
-		"SELECT 1 FROM repo_likes WHERE repo_type = $1 AND repo_id = $2 AND account = $3",
-		[repo.type, repo.id, account],
-	);
-	return result.rows.length > 0;
-}
-
 /** A page of a repository's likers, by account name, after `after`. */
 export async function likersOf(
 	db: Queryable,

@@ -2,11 +2,8 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from "../db/types.js
 import { ConflictError, HubError, revisionNotFound } from "../errors.js";
 import { newObjectId } from "../ids.js";
 import type { RepoId, RepoKey } from "../repo-identity.js";
-import { chunksOf } from "../storage/digest.js";
-import type { BlobStore } from "../storage/types.js";
 import { COMMIT_ID } from "../vocabulary.js";
 import { writeCommits } from "./commits.js";
-import { GITATTRIBUTES } from "./lfs.js";
 import { refNameProblem } from "./paths.js";
 
 export interface NewRepo {
@@ -14,11 +11,6 @@ export interface NewRepo {
 	private: boolean;
 	authorName: string;
 	authorEmail: string;
-}
-
-/** The blob of a new repository's `.gitattributes`, stored before the transaction that refers to it. */
-export async function storeGitattributes(storage: BlobStore) {
-	return storage.put(chunksOf(GITATTRIBUTES));
 }
 
 /**

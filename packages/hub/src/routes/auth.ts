@@ -295,11 +295,6 @@ export function actorOf(request: FastifyRequest): Actor {
 	return actorFor(request.viewer, request.ip);
 }
 
-/** The audit fields of a request: who (never the token itself, only its id) and from where. */
-export function auditContext(request: FastifyRequest): Actor["audit"] {
-	return actorOf(request).audit;
-}
-
 /**
  * An onRequest hook for admin-only routes: 401 without a bearer token, 403 with a wrong one or when
  * MODELHUB_ADMIN_TOKEN is not set (checked before the body is read).

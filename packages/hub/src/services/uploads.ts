@@ -51,12 +51,6 @@ import { write, type WriteContext } from "./write.js";
  * path, with an audit entry and a `repo.uploaded` change.
  */
 
-/** Refuses an actor without write on the repository (the routes checked before; services check anyway). */
-export function requireWrite(actor: Actor, repo: RepoRef): void {
-	const refusal = repoRefusal(actor.viewer, repo, "write");
-	if (refusal) throw new RefusedError(refusal);
-}
-
 /**
  * Who an upload grant (a signed LFS upload URL, a Xet CAS token) was issued to: the account (`@admin` for
  * the admin token) and the id of the access token it was asked for with (for the admin token, the admin

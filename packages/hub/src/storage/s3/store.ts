@@ -41,8 +41,6 @@ export interface S3BlobStoreOptions extends S3Config {
 	presignedDownloads: URL | undefined;
 }
 
-export const MIN_PART_SIZE = 5 * 1024 * 1024;
-
 function blobKey(sha256: string): string {
 	if (!isSha256(sha256)) throw new BlobNotFoundError(sha256);
 	return `blobs/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
