@@ -250,7 +250,10 @@ export function datasetLayout(
 	return config.splits.length > 0 ? [config] : [];
 }
 
-/** Whether the viewer shows a config's rows: a format the engine reads, or a folder of audio files. */
+/**
+ * Whether the viewer shows a config's rows: a format the engine reads, or a folder of audio files without
+ * metadata files (their columns are not read yet: services/viewer.ts answers such a split 501).
+ */
 export function isViewable(config: ConfigLayout): boolean {
-	return config.format !== undefined || config.otherFormat === AUDIO_FOLDER;
+	return config.format !== undefined || (config.otherFormat === AUDIO_FOLDER && config.hasMetadata !== true);
 }
