@@ -142,22 +142,33 @@ describe("parsing off the event loop", () => {
 
 	it("never holds the event loop for a commit's 250 KB README front matter, and keeps the card", async () => {
 		const { card } = bigCard(false);
-		// What parsing this card costs the thread that does it (the hub runs in this process).
-		const started = performance.now();
-		expect(readFrontMatter(card).errors).toEqual([]);
-		const parseMs = performance.now() - started;
-		const commit = commitFile(hub.url, token, "alice/cards", "README.md", card);
-		const held = await longestHold(commit);
-		expect((await commit).status).toBe(200);
 		// Before: the commit held the event loop for the whole parse (a commit spends most of its time
 		// elsewhere, waiting for storage and the database, so answers counted around it do not show that).
-		expect(held).toBeLessThan(parseMs / 2);
+		// A parse on this thread holds it that long every time; other stalls (the embedded database runs on
+		// this thread too, the machine's load) come and go, so the best of up to three commits is compared
+		// with the parse's cost measured just before it (a CI run at load ~4 saw one hold of 1.2 s).
+		const holds: { held: number; parseMs: number }[] = [];
+		for (let attempt = 0; attempt < 3; attempt++) {
+			const text = `${card}\nAttempt ${attempt}.\n`;
+			const started = performance.now();
+			expect(readFrontMatter(text).errors).toEqual([]);
+			const parseMs = performance.now() - started;
+			const commit = commitFile(hub.url, token, "alice/cards", "README.md", text);
+			const held = await longestHold(commit);
+			expect((await commit).status).toBe(200);
+			holds.push({ held, parseMs });
+			if (held < parseMs / 2) break;
+		}
+		expect(
+			holds.some(({ held, parseMs }) => held < parseMs / 2),
+			JSON.stringify(holds),
+		).toBe(true);
 		const model = (await (
 			await fetch(`${hub.url}/api/models/alice/cards`, { headers: { authorization: `Bearer ${token}` } })
 		).json()) as { cardData?: Record<string, unknown> };
 		expect(model.cardData?.["k0"]).toBe(0);
 		expect(Object.keys(model.cardData ?? {}).length).toBe(bigCard(false).lines);
-	}, 60_000);
+	}, 120_000);
 
 	it("answers a card that overruns MODELHUB_PARSE_TIMEOUT_MS with a clear 400, and parses the next one", async () => {
 		const parsing = hub.server.parsing;
