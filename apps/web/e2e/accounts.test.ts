@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_SECTIONS } from "../src/app-sections";
 import { repoNameProblem } from "../src/view/account";
 import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { noiseBytes } from "./support/bytes";
 import { startHub, type RunningHub } from "./support/hub";
 import { startScriptedProvider, type ScriptedProvider } from "./support/provider";
 
@@ -100,16 +101,6 @@ async function watchProgress(target: Page): Promise<void> {
 
 async function progressSeen(target: Page): Promise<number[]> {
 	return target.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
-}
-
-function bytes(size: number, seed: number): Buffer {
-	const out = Buffer.alloc(size);
-	let x = seed;
-	for (let i = 0; i < size; i++) {
-		x = (x * 1103515245 + 12345) & 0x7fffffff;
-		out[i] = x >> 16;
-	}
-	return out;
 }
 
 /** Opens the files tab's upload form unless it is open already. */
@@ -262,7 +253,7 @@ describe("accounts in the browser", () => {
 	it("upload by the file input: pending paths and sizes, progress from the browser reaching 100 %, the new files in the list", async () => {
 		await page.getByLabel("Choose files").setInputFiles([
 			{ name: "config.json", mimeType: "application/json", buffer: Buffer.from('{"hidden_size": 8}\n') },
-			{ name: "model.bin", mimeType: "application/octet-stream", buffer: bytes(3 * 1024 * 1024, 1) },
+			{ name: "model.bin", mimeType: "application/octet-stream", buffer: noiseBytes(3 * 1024 * 1024, 1) },
 		]);
 		const pending = page.locator(".pending-files tbody tr");
 		expect(await pending.locator("th").allTextContents()).toEqual(["config.json", "model.bin"]);
@@ -348,11 +339,13 @@ describe("accounts in the browser", () => {
 	it("the hub's limits: a file over MODELHUB_MAX_FILE_BYTES gets the hub's 413 message; a bad path is refused before sending", async () => {
 		await page.getByRole("tab", { name: "Files and versions" }).click();
 		await openUploadForm(page);
-		await page
-			.getByLabel("Choose files")
-			.setInputFiles([
-				{ name: "huge.bin", mimeType: "application/octet-stream", buffer: bytes(MAX_FILE_BYTES + 1024, 2) },
-			]);
+		await page.getByLabel("Choose files").setInputFiles([
+			{
+				name: "huge.bin",
+				mimeType: "application/octet-stream",
+				buffer: noiseBytes(MAX_FILE_BYTES + 1024, 2),
+			},
+		]);
 		await page.getByRole("button", { name: "Commit changes to main" }).click();
 		const alert = page.getByTestId("upload-error");
 		await alert.waitFor({ timeout: 30_000 });

@@ -13,6 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pythonEnv } from "../../../test-support/python-env";
 import { launchBrowser, watchErrors, type Browser } from "./support/browser";
+import { noiseBytes } from "./support/bytes";
 import { startHub, type RunningHub } from "./support/hub";
 import { hubJson, visitPage } from "./support/session";
 
@@ -32,17 +33,6 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let dir: string;
-
-/** Bytes that do not repeat (so nothing deduplicates between the two files). */
-function noise(size: number, seed: number): Buffer {
-	const out = Buffer.alloc(size);
-	let x = seed;
-	for (let i = 0; i < size; i++) {
-		x = (x * 1103515245 + 12345) & 0x7fffffff;
-		out[i] = x >> 16;
-	}
-	return out;
-}
 
 async function upload(token: string, name: string, content: Buffer, env: Record<string, string>) {
 	const path = join(dir, name);
@@ -70,8 +60,8 @@ beforeAll(async () => {
 		token: string;
 	};
 	await hubJson(hub.url, "POST", "/api/repos/create", token, { name: "xet-marks" });
-	await upload(token, "through-xet.bin", noise(MIB + 7, 11), {});
-	await upload(token, "through-lfs.bin", noise(MIB + 5, 29), { HF_HUB_DISABLE_XET: "1" });
+	await upload(token, "through-xet.bin", noiseBytes(MIB + 7, 11), {});
+	await upload(token, "through-lfs.bin", noiseBytes(MIB + 5, 29), { HF_HUB_DISABLE_XET: "1" });
 	page = browser.context.pages()[0] ?? (await browser.context.newPage());
 	page.setDefaultTimeout(15_000);
 	errors = watchErrors(page);

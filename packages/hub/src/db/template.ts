@@ -24,17 +24,23 @@ function pgliteFolder(): string {
 	return dir;
 }
 
+let shippedKey: string | undefined;
+
 /**
  * Names the template: a new PGlite release (its data folder format) or a change to the migrations makes
  * another one, so a template never stands for a schema it does not hold.
  */
 export function databaseTemplateKey(migrations: readonly Migration[] = MIGRATIONS): string {
+	// Asked on every openDatabase: the shipped schema's key is read and hashed once per process.
+	if (migrations === MIGRATIONS && shippedKey !== undefined) return shippedKey;
 	const { version } = JSON.parse(readFileSync(join(pgliteFolder(), "package.json"), "utf8")) as {
 		version: string;
 	};
 	const hash = createHash("sha256").update(`pglite ${version}\n`);
 	for (const migration of migrations) hash.update(`${migration.version}\n${migration.sql}\n`);
-	return hash.digest("hex").slice(0, 16);
+	const key = hash.digest("hex").slice(0, 16);
+	if (migrations === MIGRATIONS) shippedKey = key;
+	return key;
 }
 
 /** Where the build keeps templates: node_modules/.cache, beside the PGlite release they were made with. */
