@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { PythonLastSequencer } from "./test-support/sequencer.js";
 
 export default defineConfig({
 	test: {
@@ -10,8 +11,12 @@ export default defineConfig({
 			"apps/*/e2e/**/*.test.ts",
 			"test-support/**/*.test.ts",
 		],
-		// Makes the Python virtual environment with the real client libraries (test-support/python-env.ts).
+		// Makes the Python virtual environment with the real client libraries (test-support/python-env.ts)
+		// in the background; the files that may need it start last while it is being made.
 		globalSetup: ["test-support/global-setup.ts"],
+		sequence: { sequencer: PythonLastSequencer },
+		// A file that may use Python waits for it before its first test, not within one's timeout.
+		setupFiles: ["test-support/python-wait.ts"],
 		testTimeout: 30_000,
 		// Two test files at once even on 2 cores (vitest's default there is one): most files spend their time
 		// waiting on other processes (hubs, Chromium, Python, git), so a second file fills the idle core.

@@ -16,7 +16,7 @@
  * an unreachable default index from stalling the install. If the install fails, the error says which
  * packages could not be installed: tests that need the environment fail, they are never skipped.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync, type ExecFileOptions } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
 	copyFileSync,
@@ -30,6 +30,9 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const execFileAsync = promisify(execFile);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pythonDir = join(root, "test-support", "python");
@@ -159,9 +162,48 @@ export function recordPythonProblem(problem: string | undefined): void {
 	writeFileSync(PROBLEM_FILE, problem);
 }
 
+/**
+ * Says that the global setup is making the environments in the background (the id of its process): test
+ * files that need them wait (pythonEnv), the others run meanwhile. Removed when the making ends.
+ */
+const PENDING_FILE = join(cacheDir, "modelhub-python-pending");
+
+/** Whether the process with this id runs on this machine. */
+function isRunning(pid: number): boolean {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code !== "ESRCH";
+	}
+}
+
+/** Whether the making announced in PENDING_FILE is still under way (its process alive). */
+function makingUnderWay(): boolean {
+	let pid: number;
+	try {
+		pid = Number(readFileSync(PENDING_FILE, "utf8"));
+	} catch {
+		return false;
+	}
+	return isRunning(pid);
+}
+
+/** Blocks this thread for `ms` (pythonEnv is synchronous: test files call it while they are collected). */
+function sleepSync(ms: number): void {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /** The environment of one generation (default "hub2") if it is ready; throws with the reason otherwise. */
 export function pythonEnv(generation: HubGeneration = "hub2"): PythonEnv {
 	const dir = envDir(generation);
+	// Made in the background by the global setup: waits for it (bounded, as a build is: 20 minutes).
+	const deadline = Date.now() + 20 * 60_000;
+	while (!existsSync(join(dir, ".ready")) && !existsSync(PROBLEM_FILE) && makingUnderWay()) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for the Python environment ${dir}`);
+		sleepSync(500);
+	}
 	if (!existsSync(join(dir, ".ready"))) {
 		if (existsSync(PROBLEM_FILE)) throw new Error(readFileSync(PROBLEM_FILE, "utf8"));
 		throw new Error(
@@ -185,21 +227,26 @@ function lockHolderIsGone(lock: string): boolean {
 	} catch {
 		return false; // just taken, the id not written yet (or already released)
 	}
-	if (!Number.isInteger(pid) || pid <= 0) return false;
-	try {
-		process.kill(pid, 0);
-		return false;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === "ESRCH";
-	}
+	return Number.isInteger(pid) && pid > 0 && !isRunning(pid);
 }
+
+/** Which folders this process is building now: a second builder of the same folder here waits for the first. */
+const building = new Map<string, Promise<void>>();
 
 /**
  * Runs `build` to make `dir` unless its `.ready` marker exists. The marker, written last, says it is
  * complete; the lock folder makes other processes wait instead of building a second one.
  */
-function buildOnce(dir: string, build: () => void): void {
+async function buildOnce(dir: string, build: () => Promise<void>): Promise<void> {
 	if (existsSync(join(dir, ".ready"))) return;
+	const under = building.get(dir);
+	if (under) return under;
+	const made = lockAndBuild(dir, build).finally(() => building.delete(dir));
+	building.set(dir, made);
+	return made;
+}
+
+async function lockAndBuild(dir: string, build: () => Promise<void>): Promise<void> {
 	mkdirSync(dirname(dir), { recursive: true });
 	const lock = `${dir}.lock`;
 	const deadline = Date.now() + 20 * 60_000;
@@ -213,13 +260,13 @@ function buildOnce(dir: string, build: () => void): void {
 			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
 			// A builder that was killed leaves its lock behind: a lock whose process is gone is taken over.
 			if (lockHolderIsGone(lock)) rmSync(lock, { recursive: true, force: true });
-			else execFileSync("sleep", ["0.5"]);
+			else await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 	}
 	try {
 		if (existsSync(join(dir, ".ready"))) return;
 		rmSync(dir, { recursive: true, force: true });
-		build();
+		await build();
 		const tmp = join(dir, ".ready.tmp");
 		writeFileSync(tmp, new Date().toISOString());
 		renameSync(tmp, join(dir, ".ready"));
@@ -229,9 +276,9 @@ function buildOnce(dir: string, build: () => void): void {
 }
 
 /** `pip install --no-deps` of a pinned list, with an error naming what could not be installed. */
-function pipInstall(pip: string, requirements: string, extraArgs: string[]): void {
+async function pipInstall(pip: string, requirements: string, extraArgs: string[]): Promise<void> {
 	try {
-		execFileSync(
+		await execFileAsync(
 			pip,
 			[
 				"install",
@@ -250,10 +297,10 @@ function pipInstall(pip: string, requirements: string, extraArgs: string[]): voi
 				"-r",
 				requirements,
 			],
-			{ stdio: "pipe", maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 },
+			{ maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 },
 		);
 	} catch (error) {
-		const stderr = String((error as { stderr?: Buffer }).stderr ?? "");
+		const stderr = String((error as { stderr?: string }).stderr ?? "");
 		const wanted = stderr
 			.split("\n")
 			.filter((line) => /No matching distribution|Could not find a version|ERROR/.test(line))
@@ -269,13 +316,27 @@ function pipInstall(pip: string, requirements: string, extraArgs: string[]): voi
 export function unexpectedPipProblems(generation: HubGeneration, python: string): string[] {
 	let output: string;
 	try {
-		output = execFileSync(python, ["-m", "pip", "check", "--disable-pip-version-check"], {
-			encoding: "utf8",
-			stdio: "pipe",
-		});
+		output = execFileSync(python, PIP_CHECK, { encoding: "utf8", stdio: "pipe" });
 	} catch (error) {
 		output = String((error as { stdout?: string }).stdout ?? "");
 	}
+	return pipProblems(generation, output);
+}
+
+/** unexpectedPipProblems without blocking the process (the global setup's background making). */
+async function unexpectedPipProblemsAsync(generation: HubGeneration, python: string): Promise<string[]> {
+	let output: string;
+	try {
+		output = (await execFileAsync(python, PIP_CHECK)).stdout;
+	} catch (error) {
+		output = String((error as { stdout?: string }).stdout ?? "");
+	}
+	return pipProblems(generation, output);
+}
+
+const PIP_CHECK = ["-m", "pip", "check", "--disable-pip-version-check"];
+
+function pipProblems(generation: HubGeneration, output: string): string[] {
 	return output
 		.split("\n")
 		.map((line) => line.trim())
@@ -289,13 +350,13 @@ function sharedPth(shared: string): string {
 }
 
 /** The shared torch folder, installed with `pip` (a venv's; python3 itself may have no pip) when missing. */
-function ensureShared(pip: string): string {
+async function ensureShared(pip: string): Promise<string> {
 	const shared = sharedDir();
-	buildOnce(shared, () => {
+	await buildOnce(shared, async () => {
 		mkdirSync(shared, { recursive: true });
 		const list = join(shared, "requirements.txt");
 		writeFileSync(list, `${sharedPins().join("\n")}\n`);
-		pipInstall(pip, list, ["--target", shared]);
+		await pipInstall(pip, list, ["--target", shared]);
 		copyFileSync(TORCHVISION_GUARD, join(shared, "modelhub_torchvision_guard.py"));
 	});
 	return shared;
@@ -338,17 +399,28 @@ export function makeVenv(dir: string, python = "python3"): void {
 	}
 }
 
-function ensureGeneration(generation: HubGeneration): PythonEnv {
+/** makeVenv without blocking the process (the global setup's background making). */
+async function makeVenvAsync(dir: string, options: ExecFileOptions = {}): Promise<void> {
+	try {
+		await execFileAsync("python3", ["-m", "venv", dir], options);
+	} catch (error) {
+		throw new Error(venvFailure(error));
+	}
+}
+
+async function ensureGeneration(generation: HubGeneration): Promise<PythonEnv> {
 	const dir = envDir(generation);
 	const pip = join(dir, "bin", "pip");
-	buildOnce(dir, () => {
-		makeVenv(dir);
-		writeFileSync(pthFile(dir), sharedPth(ensureShared(pip)));
+	await buildOnce(dir, async () => {
+		await makeVenvAsync(dir);
 		const own = join(dir, "requirements-own.txt");
 		const ownPins = pins(REQUIREMENTS_OF[generation]).filter((pin) => !SHARED_PACKAGES.includes(pin.name));
 		writeFileSync(own, `${ownPins.map((pin) => pin.line).join("\n")}\n`);
-		pipInstall(pip, own, []);
-		const problems = unexpectedPipProblems(generation, join(dir, "bin", "python"));
+		// The shared torch folder and this environment's own packages at once: pip waits on the package
+		// mirror and the disk most of the time, so the installs overlap well even on 2 cores.
+		const [shared] = await Promise.all([ensureShared(pip), pipInstall(pip, own, [])]);
+		writeFileSync(pthFile(dir), sharedPth(shared));
+		const problems = await unexpectedPipProblemsAsync(generation, join(dir, "bin", "python"));
 		if (problems.length > 0) {
 			throw new Error(
 				`pip check found problems in the "${generation}" environment (${dir}):\n${problems.join("\n")}`,
@@ -356,13 +428,55 @@ function ensureGeneration(generation: HubGeneration): PythonEnv {
 		}
 	});
 	// A ready venv whose shared folder changed (new torch pins or guard) is pointed at the new one.
-	const expected = sharedPth(ensureShared(pip));
+	const expected = sharedPth(await ensureShared(pip));
 	if (readFileSync(pthFile(dir), "utf8") !== expected) writeFileSync(pthFile(dir), expected);
 	return describeEnv(generation, dir);
 }
 
-/** Creates the environments when missing (idempotent; safe to call from several processes); returns "hub2". */
-export function ensurePythonEnv(): PythonEnv {
-	const [hub2] = HUB_GENERATIONS.map((generation) => ensureGeneration(generation));
+/**
+ * Creates the environments when missing, all generations at once (idempotent; safe to call from several
+ * processes); returns "hub2".
+ */
+export async function ensurePythonEnv(): Promise<PythonEnv> {
+	const [hub2] = await Promise.all(HUB_GENERATIONS.map((generation) => ensureGeneration(generation)));
 	return hub2 as PythonEnv;
+}
+
+/**
+ * Starts making the environments in the background (the global setup): the test files that need them
+ * wait in pythonEnv() until they are made, or fail with the reason they could not be; the others run
+ * meanwhile (making them takes minutes on a fresh clone, mostly waiting on the package mirror and disk).
+ * The promise settles when the making has ended (never rejects: the reason is recorded and returned).
+ */
+export function startPythonEnv(): Promise<string | undefined> {
+	recordPythonProblem(undefined);
+	mkdirSync(cacheDir, { recursive: true });
+	writeFileSync(PENDING_FILE, String(process.pid));
+	return ensurePythonEnv()
+		.then(
+			() => undefined,
+			(error: unknown) => {
+				const problem = error instanceof Error ? error.message : String(error);
+				recordPythonProblem(problem);
+				return problem;
+			},
+		)
+		.finally(() => rmSync(PENDING_FILE, { force: true }));
+}
+
+/**
+ * Waits (without blocking the process) until no making of the environments is under way: made, failed
+ * with a recorded reason, or its process gone. Bounded like a build: 20 minutes.
+ */
+export async function waitForPythonEnvs(): Promise<void> {
+	const deadline = Date.now() + 20 * 60_000;
+	while (!pythonEnvsReady() && !existsSync(PROBLEM_FILE) && makingUnderWay()) {
+		if (Date.now() > deadline) throw new Error("Timed out waiting for the Python environments to be made");
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+/** Whether both environments are made already (then nothing needs to wait for them). */
+export function pythonEnvsReady(): boolean {
+	return HUB_GENERATIONS.every((generation) => existsSync(join(envDir(generation), ".ready")));
 }
