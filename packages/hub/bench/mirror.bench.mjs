@@ -10,7 +10,8 @@
 // file is also stored), and the whole path's (upstream hub, this
 // process's proxy and client, and for the miss the downstream): on a busy machine the wall-clock ratio
 // swings with other work, while the CPU a path costs does not (its ratio is the one a machine short of
-// processors would see).
+// processors would see). With the hit it prints the downstream's CPU per MiB served from storage (a
+// mirrored file's and a local repository's): roughly the floor of the miss's downstream figure.
 // Both hubs run as their own processes on fresh data folders (embedded database, files on disk). Each
 // timing is the median of BENCH_ROUNDS alternating runs (the machine is shared: figures are noisy).
 //
@@ -231,9 +232,15 @@ async function main() {
 		await download(`${downBase}/bench/up/resolve/main/file-2.bin`);
 		const hit = [];
 		const local = [];
+		const hitCpu = [];
+		const localCpu = [];
 		for (let round = 0; round < ROUNDS; round++) {
+			let cpu = cpuSeconds(pid);
 			local.push((await download(`${downBase}/bench/local/resolve/main/file-2.bin`)).seconds);
+			localCpu.push(cpuSeconds(pid) - cpu);
+			cpu = cpuSeconds(pid);
 			hit.push((await download(`${downBase}/bench/up/resolve/main/file-2.bin`)).seconds);
+			hitCpu.push(cpuSeconds(pid) - cpu);
 		}
 		console.log(
 			JSON.stringify({
@@ -242,6 +249,9 @@ async function main() {
 				localMiBps: Math.round(mbps(median(local))),
 				hitMiBps: Math.round(mbps(median(hit))),
 				ratio: Number((median(local) / median(hit)).toFixed(2)),
+				// The downstream's CPU per MiB served: what reading a stored file costs it (the miss's floor).
+				localCpuMsPerMiB: perMiB(median(localCpu)),
+				hitCpuMsPerMiB: perMiB(median(hitCpu)),
 				upstreamTransfersOfHitFile: proxy.counts.get("file-2.bin") ?? 0,
 			}),
 		);
