@@ -113,6 +113,13 @@ export const REPO_MISSING: Refusal = Object.freeze({
 export const AUTH_REQUIRED =
 	"Authentication required: send a write token as 'Authorization: Bearer <token>' (ask your hub admin for one)";
 
+function readOnlyToken(token: TokenRef): Refusal {
+	return {
+		status: 403,
+		message: `Your token '${token.displayName}' is read-only: use a token with the 'write' scope to make changes`,
+	};
+}
+
 function viewerName(viewer: Viewer): string {
 	return viewer.kind === "user" ? viewer.account.name : "you";
 }
@@ -124,12 +131,7 @@ function viewerName(viewer: Viewer): string {
 export function namespaceRefusal(viewer: Viewer, namespace: string, need: Role): Refusal | undefined {
 	if (viewer.kind === "anonymous") return { status: 401, message: AUTH_REQUIRED };
 	if (viewer.kind === "admin") return undefined;
-	if (viewer.token.role === "read" && need !== "read") {
-		return {
-			status: 403,
-			message: `Your token '${viewer.token.displayName}' is read-only: use a token with the 'write' scope to make changes`,
-		};
-	}
+	if (viewer.token.role === "read" && need !== "read") return readOnlyToken(viewer.token);
 	const role = namespaceRole(viewer, namespace);
 	if (role === undefined) {
 		return {
@@ -153,14 +155,7 @@ export function namespaceRefusal(viewer: Viewer, namespace: string, need: Role):
 export function repoRefusal(viewer: Viewer, repo: RepoRef, need: Role): Refusal | undefined {
 	if (!canRead(viewer, repo)) return { status: 404, message: "Repository not found", hidden: true };
 	if (need === "read") return undefined;
-	if (!repo.namespace) {
-		if (viewer.kind === "admin") return undefined;
-		if (viewer.kind === "anonymous") return { status: 401, message: AUTH_REQUIRED };
-		return {
-			status: 403,
-			message: `${repo.id} has no namespace: only the hub admin (MODELHUB_ADMIN_TOKEN) may change it`,
-		};
-	}
+	if (!repo.namespace) return bareRepoRefusal(viewer, repo, need);
 	const refusal = namespaceRefusal(viewer, repo.namespace, need);
 	if (refusal && refusal.status === 403 && viewer.kind === "user" && viewer.token.role !== "read") {
 		const role = namespaceRole(viewer, repo.namespace);
@@ -173,6 +168,31 @@ export function repoRefusal(viewer: Viewer, repo: RepoRef, need: Role): Refusal 
 		};
 	}
 	return refusal;
+}
+
+/**
+ * Why the viewer may not change a repository without a namespace (`gpt2`, `squad`), or undefined. As the
+ * public hub keeps such repositories to its staff, here they are the site's: the hub admin, and site
+ * admins (whom the hub admin names) acting with a write token or a browser session, who commit, make
+ * branches and tags and merge pull requests. Deleting one or changing its visibility (`admin`) stays
+ * the hub admin's: a private one has no namespace whose members could read it, so only the hub admin
+ * does. Others may read them and open pull requests (participantRefusal), nothing more.
+ */
+function bareRepoRefusal(viewer: Viewer, repo: RepoRef, need: Role): Refusal | undefined {
+	if (viewer.kind === "admin") return undefined;
+	if (viewer.kind === "anonymous") return { status: 401, message: AUTH_REQUIRED };
+	if (viewer.token.role === "read") return readOnlyToken(viewer.token);
+	if (viewer.siteAdmin === true) {
+		if (need !== "admin") return undefined;
+		return {
+			status: 403,
+			message: `${repo.id} has no namespace: deleting it or changing its visibility needs the hub admin token (MODELHUB_ADMIN_TOKEN)`,
+		};
+	}
+	return {
+		status: 403,
+		message: `You (${viewer.account.name}) don't have write access to ${repo.id}: it has no namespace, and only the hub admin and site admins change such repositories (open a pull request instead)`,
+	};
 }
 
 /** Who did it, as the audit log and commits name them. */

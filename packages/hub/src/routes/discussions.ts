@@ -34,7 +34,14 @@ import { objectBody } from "./body.js";
 import { publicOrigin } from "./models/context.js";
 import { choice, flag, one, whole, type RawQuery } from "./query.js";
 import { repoAccess } from "./repo-access.js";
-import { apiRoute, hostedRepoUrls, repoPageUrl, type RepoUrls, type RouteIdShape } from "./repo-paths.js";
+import {
+	apiRoute,
+	hostedRepoUrls,
+	repoPageUrl,
+	ROUTE_ID_SHAPES,
+	type RepoUrls,
+	type RouteIdShape,
+} from "./repo-paths.js";
 
 export interface DiscussionRoutesOptions extends DiscussionContext {
 	publicUrl: string | undefined;
@@ -63,7 +70,7 @@ function optionalBody<Request>(request: FastifyRequest): Unchecked<Request> {
 export function discussionRoutes(app: FastifyInstance, options: DiscussionRoutesOptions): void {
 	for (const urls of hostedRepoUrls()) {
 		// `discussions` is a reserved repository name, so `/api/models/gpt2/discussions` is model gpt2's.
-		for (const shape of [":namespace/:name", ":name"] as const) typeRoutes(app, options, urls, shape);
+		for (const shape of ROUTE_ID_SHAPES) typeRoutes(app, options, urls, shape);
 	}
 }
 

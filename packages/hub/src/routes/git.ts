@@ -81,11 +81,14 @@ async function writableRepo(
 	}
 }
 
-/** The repository of a `…/:namespace/:repo(.git)/…` route. */
+/** The repository of a `…/:namespace/:repo(.git)/…` route, or of a `…/:repo(.git)/…` one (a bare id). */
 function gitRepo(request: FastifyRequest, urls: RepoUrls): RepoKey {
-	const { namespace, repo } = request.params as { namespace: string; repo: string };
+	const { namespace, repo } = request.params as { namespace?: string; repo: string };
 	const name = repo.endsWith(".git") ? repo.slice(0, -4) : repo;
-	return { type: urls.type, id: checkRepoId(`${namespace}/${name}`, urls.type) };
+	return {
+		type: urls.type,
+		id: checkRepoId(namespace === undefined ? name : `${namespace}/${name}`, urls.type),
+	};
 }
 
 /** Read access, with git's answer for anonymous requests that may not read (401, Basic challenge). */

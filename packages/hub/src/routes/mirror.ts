@@ -19,7 +19,13 @@ import { actorOf, adminOnly } from "./auth.js";
 import { objectBody } from "./body.js";
 import { originOf } from "./models/context.js";
 import { fileCacheControl, parseRange } from "./models/resolve.js";
-import type { ApiModelTarget, RepoUrls, ResolveTarget } from "./repo-paths.js";
+import {
+	rawPathOf,
+	repoWriteTarget,
+	type ApiModelTarget,
+	type RepoUrls,
+	type ResolveTarget,
+} from "./repo-paths.js";
 
 /**
  * The HTTP shapes of mirror mode (src/mirror/service.ts): the upstream's JSON answers and files for
@@ -181,25 +187,13 @@ export async function mirrorResolve(
 
 /** Refuses writes to repositories that exist only upstream, with a message that says so. */
 export function mirrorWriteGuard(app: FastifyInstance, mirror: MirrorService): void {
-	// The write routes of a repository: commits, uploads' pre-checks, Xet tokens, branches and tags,
-	// settings, and LFS batches at `{id}.git/info/lfs/…`.
-	const apiWrite =
-		/^\/api\/(models|datasets)\/([^/?]+)\/([^/?]+)\/(commit|preupload|xet-write-token|branch|tag|settings)\b/;
-	const lfsWrite = /^\/(datasets\/)?([^/?]+)\/([^/?]+?)\.git\/info\/lfs\//;
+	// The write routes of a repository (commits, uploads' pre-checks, Xet tokens, branches and tags,
+	// settings, LFS batches at `{id}.git/info/lfs/…`), for `ns/name` and bare ids alike, read by the
+	// routes' own rule.
 	app.addHook("onRequest", async (request) => {
 		if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
-		const api = apiWrite.exec(request.url);
-		const lfs = api ? undefined : lfsWrite.exec(request.url);
-		const found = api ?? lfs;
-		if (!found) return;
-		const type = (api ? api[1] === "datasets" : lfs?.[1] !== undefined) ? "dataset" : "model";
-		let id: string;
-		try {
-			id = `${decodeURIComponent(found[2] as string)}/${decodeURIComponent(found[3] as string)}`;
-		} catch {
-			return; // broken encoding: the route itself refuses it
-		}
-		await mirror.checkWrite({ type, id });
+		const target = repoWriteTarget(rawPathOf(request.url));
+		if (target) await mirror.checkWrite(target);
 	});
 }
 

@@ -34,10 +34,14 @@ export function hostedRepoUrls(): RepoUrls[] {
 /** How a route's path names a repository: `:namespace/:name`, or `:name` alone (legacy ids like `gpt2`). */
 export type RouteIdShape = ":namespace/:name" | ":name";
 
+/** Both shapes: a route registered for each serves `ns/name` and namespace-less ids (`gpt2`, `squad`). */
+export const ROUTE_ID_SHAPES: readonly RouteIdShape[] = [":namespace/:name", ":name"];
+
 /**
  * A route of a repository under the type's API: `/api/models/:namespace/:name/{rest}`, or with the
- * `:name` shape `/api/models/:name/{rest}`. The bare form only suits a `rest` that starts with a reserved repository
- * name (RESERVED_REPO_NAMES), which no namespaced id's name can be.
+ * `:name` shape `/api/models/:name/{rest}`. The bare form only suits a `rest` that starts with a reserved
+ * repository name (RESERVED_REPO_NAMES), which no new namespaced id's name can be: `/api/models/x/commit/main`
+ * is then model `x`'s commit, never an action `main` of a model `x/commit` (see repoWriteTarget).
  */
 export function apiRoute(urls: RepoUrls, rest: string, shape: RouteIdShape = ":namespace/:name"): string {
 	return `${urls.api}${shape}/${rest}`;
@@ -47,6 +51,60 @@ export function apiRoute(urls: RepoUrls, rest: string, shape: RouteIdShape = ":n
 export function routeRepoId(request: FastifyRequest): string {
 	const params = request.params as { namespace?: string; name?: string };
 	return params.namespace === undefined ? (params.name ?? "") : `${params.namespace}/${params.name ?? ""}`;
+}
+
+/**
+ * The write actions of a repository's API and how many segments follow each (`commit/{revision}`,
+ * `settings`): the routes registered with both id shapes, and what the mirror's write guard reads. Each
+ * is a reserved repository name (RESERVED_REPO_NAMES), so its place alone says where the id ends.
+ */
+export const API_WRITE_ACTIONS: Readonly<Record<string, number>> = {
+	commit: 1,
+	preupload: 1,
+	"xet-write-token": 1,
+	branch: 1,
+	tag: 1,
+	settings: 0,
+};
+
+/**
+ * The repository a write URL names, by the rule its routes follow (undefined for other URLs): under a
+ * type's API, `{id}/{action}/{argument}` where the action (API_WRITE_ACTIONS) stands right after a
+ * one-segment id or a two-segment one, the count of segments deciding; and git-LFS's
+ * `{prefix}{id}.git/info/lfs/…`, the id being the one or two segments before `.git`. Segments are
+ * decoded; a broken encoding gives undefined (the route itself refuses it).
+ */
+export function repoWriteTarget(rawPath: string): RepoKey | undefined {
+	// Longer prefixes first: `/datasets/squad.git/…` is dataset `squad`, not a model `datasets/squad`.
+	const types = hostedRepoUrls().sort((a, b) => b.page.length - a.page.length);
+	let segments: string[];
+	let page: RepoUrls | undefined;
+	try {
+		const api = types.find((urls) => rawPath.startsWith(urls.api));
+		if (api) {
+			segments = decodeSegments(rawPath.slice(api.api.length));
+			for (const idLength of [1, 2]) {
+				const action = segments[idLength];
+				if (action === undefined || !Object.hasOwn(API_WRITE_ACTIONS, action)) continue;
+				if (segments.length === idLength + 1 + (API_WRITE_ACTIONS[action] as number)) {
+					return { type: api.type, id: segments.slice(0, idLength).join("/") };
+				}
+			}
+			return undefined;
+		}
+		page = types.find((urls) => rawPath.startsWith(urls.page));
+		if (!page) return undefined;
+		segments = decodeSegments(rawPath.slice(page.page.length));
+	} catch {
+		return undefined;
+	}
+	for (const idLength of [1, 2]) {
+		const last = segments[idLength - 1];
+		if (last?.endsWith(".git") && segments[idLength] === "info" && segments[idLength + 1] === "lfs") {
+			return { type: page.type, id: [...segments.slice(0, idLength - 1), last.slice(0, -4)].join("/") };
+		}
+	}
+	return undefined;
 }
 
 /** The page URL of a repository (`{origin}/ns/name`, `{origin}/datasets/ns/name`…). */

@@ -36,7 +36,14 @@ import {
 import { actorOf, authenticationRequired } from "./auth.js";
 import { publicOrigin, type ModelRoutesOptions } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
-import { apiRoute, hostedRepoUrls, repoPageUrl, type RepoUrls } from "./repo-paths.js";
+import {
+	apiRoute,
+	hostedRepoUrls,
+	repoPageUrl,
+	ROUTE_ID_SHAPES,
+	type RepoUrls,
+	type RouteIdShape,
+} from "./repo-paths.js";
 
 function invalid(message: string): HubError {
 	return new HubError("Invalid", message);
@@ -149,15 +156,22 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
 	});
 
-	for (const urls of hostedRepoUrls()) typeRoutes(app, options, urls);
+	for (const urls of hostedRepoUrls()) {
+		for (const shape of ROUTE_ID_SHAPES) typeRoutes(app, options, urls, shape);
+	}
 }
 
 /** Visibility, branches and tags of the repositories of one hosted type. */
-function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: RepoUrls): void {
+function typeRoutes(
+	app: FastifyInstance,
+	options: ModelRoutesOptions,
+	urls: RepoUrls,
+	shape: RouteIdShape,
+): void {
 	const { type } = urls;
 
 	app.put(
-		apiRoute(urls, "settings"),
+		apiRoute(urls, "settings", shape),
 		{ onRequest: repoAccess(options, "admin", type) },
 		async (request, reply) => {
 			const body = objectBody<RepoSettingsRequest>(request);
@@ -192,7 +206,7 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 	}
 
 	app.post<{ Params: { branch: string } }>(
-		apiRoute(urls, "branch/:branch"),
+		apiRoute(urls, "branch/:branch", shape),
 		{ onRequest: repoAccess(options, "write", type) },
 		async (request, reply) =>
 			refChange(reply, async () => {
@@ -210,7 +224,7 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 	);
 
 	app.post<{ Params: { revision: string } }>(
-		apiRoute(urls, "tag/:revision"),
+		apiRoute(urls, "tag/:revision", shape),
 		{ onRequest: repoAccess(options, "write", type) },
 		async (request, reply) =>
 			refChange(reply, async () => {
@@ -231,7 +245,7 @@ function typeRoutes(app: FastifyInstance, options: ModelRoutesOptions, urls: Rep
 
 	for (const kind of ["branch", "tag"] as const) {
 		app.delete<{ Params: { ref: string } }>(
-			apiRoute(urls, `${kind}/:ref`),
+			apiRoute(urls, `${kind}/:ref`, shape),
 			{ onRequest: repoAccess(options, "write", type) },
 			async (request, reply) =>
 				refChange(reply, async () => {

@@ -41,11 +41,22 @@ const ACTIONS: Record<string, (rest: readonly string[]) => RepoPageView | undefi
 
 /**
  * Names no new repository may take, compared case-insensitively: the words after an id that name its
- * pages (the views above) and the public hub's other repository pages (`resolve`, `settings`). With them
- * reserved, `/gpt2/discussions` is model `gpt2`'s Community tab, never a model `gpt2/discussions`, on the
- * web and in the API alike. Repositories made before the reservation keep their names.
+ * pages (the views above), the public hub's other repository pages (`resolve`, `settings`) and the
+ * write actions of its API (`preupload`, `xet-write-token`, `branch`, `tag`; `commit` is a view). With
+ * them reserved, `/gpt2/discussions` is model `gpt2`'s Community tab, never a model `gpt2/discussions`,
+ * and `/api/models/gpt2/preupload/main` model `gpt2`'s preupload, never an action of a model
+ * `gpt2/preupload`, on the web and in the API alike. Repositories made before the reservation keep
+ * their names.
  */
-export const RESERVED_REPO_NAMES: readonly string[] = [...Object.keys(ACTIONS), "resolve", "settings"];
+export const RESERVED_REPO_NAMES: readonly string[] = [
+	...Object.keys(ACTIONS),
+	"resolve",
+	"settings",
+	"preupload",
+	"xet-write-token",
+	"branch",
+	"tag",
+];
 
 /** Why `name` may not name a new repository, or undefined when it may (its syntax: idPartProblem). */
 export function reservedRepoNameProblem(name: string): string | undefined {

@@ -17,7 +17,14 @@ import {
 import { actorOf } from "../auth.js";
 import { publicOrigin } from "../models/context.js";
 import { proposerAccess } from "../repo-access.js";
-import { apiRoute, hostedRepoUrls, repoPageUrl } from "../repo-paths.js";
+import {
+	apiRoute,
+	hostedRepoUrls,
+	repoPageUrl,
+	ROUTE_ID_SHAPES,
+	type RepoUrls,
+	type RouteIdShape,
+} from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
 import { createsPullRequest } from "./preupload.js";
 
@@ -226,8 +233,12 @@ export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions):
 	const { maxFileBytes, uploads } = services.settings;
 
 	for (const urls of hostedRepoUrls()) {
+		for (const shape of ROUTE_ID_SHAPES) commitRouteOf(urls, shape);
+	}
+
+	function commitRouteOf(urls: RepoUrls, shape: RouteIdShape): void {
 		app.post<{ Params: { revision: string } }>(
-			apiRoute(urls, "commit/:revision"),
+			apiRoute(urls, "commit/:revision", shape),
 			// Readers may open pull requests: startCommit checks the right for this revision before the body is read.
 			{ onRequest: proposerAccess(services, urls.type), config: { upload: true } },
 			async (request: FastifyRequest<{ Params: { revision: string } }>, reply) => {

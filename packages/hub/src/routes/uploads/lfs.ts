@@ -18,7 +18,14 @@ import type { GitServer } from "../../git/serve.js";
 import { repoPathName } from "../../repo-identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
 import { proposerAccess } from "../repo-access.js";
-import { hostedRepoUrls, repoPageUrl, type RepoUrls } from "../repo-paths.js";
+import {
+	hostedRepoUrls,
+	repoPageUrl,
+	ROUTE_ID_SHAPES,
+	routeRepoId,
+	type RepoUrls,
+	type RouteIdShape,
+} from "../repo-paths.js";
 import { isStream } from "./commit.js";
 import type { UploadRoutesOptions } from "./options.js";
 
@@ -26,11 +33,15 @@ import type { UploadRoutesOptions } from "./options.js";
 const MAX_BATCH_OBJECTS = 1000;
 const LFS_TYPE = "application/vnd.git-lfs+json";
 
-/** The repository of a `/{namespace}/{name}.git/info/lfs/…` URL (without `.git`; "" when it lacks it). */
+/** The repository of a `/{namespace}/{name}.git/info/lfs/…` or `/{name}.git/…` URL (without `.git`; "" when it lacks it). */
 function lfsRepoId(request: FastifyRequest): string {
-	const { namespace, repo } = request.params as { namespace: string; repo: string };
-	return repo.endsWith(".git") ? `${namespace}/${repo.slice(0, -4)}` : "";
+	const { namespace, repo } = request.params as { namespace?: string; repo: string };
+	if (!repo.endsWith(".git")) return "";
+	return namespace === undefined ? repo.slice(0, -4) : `${namespace}/${repo.slice(0, -4)}`;
 }
+
+/** The id part of the LFS URLs of each id shape: `/ns/name.git/…` and `/name.git/…`. */
+const LFS_ID_SHAPES = [":namespace/:repo", ":repo"] as const;
 
 /** An answer of the batch API itself, sent in git-LFS's error format (`{ message }`). */
 class LfsError extends HubError {
@@ -64,17 +75,23 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	// The batch API in a scope of its own, for its error handler.
 	void app.register(async (lfs) => {
 		lfs.setErrorHandler(lfsErrorHandler);
-		for (const urls of hostedRepoUrls()) batchRoutes(lfs, options, urls);
+		for (const urls of hostedRepoUrls()) {
+			for (const shape of LFS_ID_SHAPES) batchRoutes(lfs, options, urls, shape);
+		}
 	});
 
 	// The upload itself: no Authorization header (huggingface_hub sends none to upload URLs), so the
 	// signed URL is the permission. Checked before the body is read.
 	for (const urls of hostedRepoUrls()) {
+		for (const shape of ROUTE_ID_SHAPES) uploadRoute(urls, shape);
+	}
+
+	function uploadRoute(urls: RepoUrls, shape: RouteIdShape): void {
 		app.put<{
-			Params: { namespace: string; name: string; oid: string };
+			Params: { namespace?: string; name: string; oid: string };
 			Querystring: UploadUrlQuery;
 		}>(
-			`/api/lfs-upload/${urls.page.slice(1)}:namespace/:name/:oid`,
+			`/api/lfs-upload/${urls.page.slice(1)}${shape}/:oid`,
 			{
 				config: { auth: "signed", upload: true },
 				onRequest: async (request) => {
@@ -83,7 +100,7 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 					const block = limiter.blocked(request.ip, credential);
 					if (block) throw tooManyFailures(block);
 					const checked = checkUploadUrl(services, {
-						repo: { type: urls.type, id: `${request.params.namespace}/${request.params.name}` },
+						repo: { type: urls.type, id: routeRepoId(request) },
 						oid: request.params.oid,
 						query: request.query,
 					});
@@ -198,12 +215,17 @@ async function lfsDownloads(
 }
 
 /** `objects/batch` and `objects/verify`. */
-function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: RepoUrls): void {
+function batchRoutes(
+	app: FastifyInstance,
+	options: UploadRoutesOptions,
+	urls: RepoUrls,
+	shape: (typeof LFS_ID_SHAPES)[number],
+): void {
 	const { services } = options;
 	const { type } = urls;
 
 	app.post(
-		`${urls.page}:namespace/:repo/info/lfs/objects/batch`,
+		`${urls.page}${shape}/info/lfs/objects/batch`,
 		// Read access first (downloads need no more; git-lfs needs git's 401 to send credentials).
 		{ onRequest: gitReadAccess(services, urls) },
 		async (request, reply) => {
@@ -285,7 +307,7 @@ function batchRoutes(app: FastifyInstance, options: UploadRoutesOptions, urls: R
 	);
 
 	app.post(
-		`${urls.page}:namespace/:repo/info/lfs/objects/verify`,
+		`${urls.page}${shape}/info/lfs/objects/verify`,
 		// Readers uploading for a pull request verify too: the service checks they may take part.
 		{ onRequest: proposerAccess(services, type, lfsRepoId) },
 		async (request, reply) => {

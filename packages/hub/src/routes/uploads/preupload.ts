@@ -7,7 +7,13 @@ import { CommitOperationError, checkPath } from "../../uploads/operations.js";
 import { actorOf } from "../auth.js";
 import { flag, type RawQuery } from "../query.js";
 import { proposerAccess } from "../repo-access.js";
-import { apiRoute, hostedRepoUrls } from "../repo-paths.js";
+import {
+	apiRoute,
+	hostedRepoUrls,
+	ROUTE_ID_SHAPES,
+	type RepoUrls,
+	type RouteIdShape,
+} from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
 
 /** Files per preupload call (huggingface_hub sends 256). */
@@ -57,8 +63,12 @@ function parseFiles(body: unknown): { files: PlannedFile[]; gitIgnore: string | 
 export function preuploadRoute(app: FastifyInstance, options: UploadRoutesOptions): void {
 	const { services } = options;
 	for (const urls of hostedRepoUrls()) {
+		for (const shape of ROUTE_ID_SHAPES) preuploadRouteOf(urls, shape);
+	}
+
+	function preuploadRouteOf(urls: RepoUrls, shape: RouteIdShape): void {
 		app.post<{ Params: { revision: string } }>(
-			apiRoute(urls, "preupload/:revision"),
+			apiRoute(urls, "preupload/:revision", shape),
 			// Readers may open pull requests: the service checks the right for this revision.
 			{ onRequest: proposerAccess(services, urls.type) },
 			async (request, reply) => {
