@@ -17,7 +17,9 @@
 //
 //   npm run build && node packages/hub/bench/mirror.bench.mjs
 //
-// Environment: BENCH_MIRROR_BYTES (default 256 MiB), BENCH_ROUNDS (default 3). One JSON line per measurement.
+// Environment: BENCH_MIRROR_BYTES (default 256 MiB), BENCH_ROUNDS (default 3), BENCH_MIRROR_MISS_ONLY=1
+// (the miss alone: no local file, no concurrent clients, no hits), BENCH_HUB_NODE_ARGS (Node options for
+// the downstream hub, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). One JSON line per measurement.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get as httpGet, request as httpRequest } from "node:http";
@@ -36,9 +38,11 @@ const SIZE = Number(process.env.BENCH_MIRROR_BYTES ?? 256 * 1024 ** 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CLIENTS = 8;
 const ADMIN = "mirror-bench-admin-token";
+const MISS_ONLY = process.env.BENCH_MIRROR_MISS_ONLY === "1";
+const NODE_ARGS = (process.env.BENCH_HUB_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
-function startHub(dataDir, env = {}) {
-	return startServer(process.execPath, [cli], {
+function startHub(dataDir, env = {}, nodeArgs = []) {
+	return startServer(process.execPath, [...nodeArgs, cli], {
 		PORT: "0",
 		MODELHUB_DATA_DIR: dataDir,
 		MODELHUB_ADMIN_TOKEN: ADMIN,
@@ -144,10 +148,10 @@ async function main() {
 		const missSeeds = Array.from({ length: ROUNDS }, (_, i) => 10 + i);
 		await publish(upBase, token, "up", [...missSeeds, 1, 2]);
 		proxy = await countingProxy(upBase);
-		downstream = startHub(join(dir, "down"), { MODELHUB_UPSTREAM_URL: proxy.url });
+		downstream = startHub(join(dir, "down"), { MODELHUB_UPSTREAM_URL: proxy.url }, NODE_ARGS);
 		const downBase = await downstream.url;
 		const { token: downToken } = await hubApi(downBase, "POST", "/api/admin/users", ADMIN, { name: "bench" });
-		await publish(downBase, downToken, "local", [2]);
+		if (!MISS_ONLY) await publish(downBase, downToken, "local", [2]);
 		const pid = downstream.child.pid;
 
 		// A miss against the upstream's own speed (through the same proxy), alternating.
@@ -204,6 +208,8 @@ async function main() {
 				cpuRatio: Number((median(directCpu) / median(missCpu.path)).toFixed(2)),
 			}),
 		);
+
+		if (MISS_ONLY) return;
 
 		// 8 clients at once of one missing file.
 		const before = rssMiB(pid);
