@@ -1,10 +1,13 @@
 import { isControlCode } from "@modelhub/tasks/literals";
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
-import { deflateSync } from "node:zlib";
+import { createDeflate, deflateSync } from "node:zlib";
 import type { Queryable } from "../db/types.js";
 import { HubError } from "../errors.js";
 import type { RepoKey } from "../repo-identity.js";
@@ -101,20 +104,70 @@ export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 	};
 }
 
-async function blobBytes(source: GitSource, item: Extract<TreeItem, { type: "file" }>): Promise<Buffer> {
-	if (item.lfs) return Buffer.from(lfsPointer(item.sha256, item.size), "utf8");
+/** Files up to this size are read whole (most of a repository's: one write each, no stream's overhead). */
+const WHOLE_BLOB_MAX = 256 * 1024;
+
+async function smallBlobBytes(source: GitSource, item: { sha256: string; size: number }): Promise<Buffer> {
 	const stream = await readBlob(source, { sha256: item.sha256, size: item.size });
 	const chunks: Buffer[] = [];
 	let length = 0;
 	for await (const chunk of stream as AsyncIterable<Buffer>) {
 		length += chunk.byteLength;
-		if (length > item.size) {
-			stream.destroy();
-			break;
-		}
+		// More than the stored size: the id check below refuses it; nothing more is read.
+		if (length > item.size) break;
 		chunks.push(chunk);
 	}
 	return Buffer.concat(chunks);
+}
+
+/**
+ * Writes a file's blob as a loose object; a larger one is streamed from the blob store, hashed and
+ * deflated as it is read, never held whole (8 files at once of up to MODELHUB_MAX_REGULAR_FILE_BYTES,
+ * each with its copies, made a cache build after a push of large files take 145 MiB more, and
+ * deflateSync held the event loop for each). Its id must be `oid`, its length the stored size.
+ */
+async function writeFileBlob(
+	source: GitSource,
+	dir: string,
+	item: Extract<TreeItem, { type: "file" }>,
+	oid: string,
+): Promise<void> {
+	if (item.lfs) {
+		await writeObject(dir, "blob", Buffer.from(lfsPointer(item.sha256, item.size), "utf8"), oid);
+		return;
+	}
+	if (item.size <= WHOLE_BLOB_MAX) {
+		await writeObject(dir, "blob", await smallBlobBytes(source, item), oid);
+		return;
+	}
+	const path = objectPath(dir, oid);
+	if (await exists(path)) return;
+	await mkdir(join(dir, "objects", oid.slice(0, 2)), { recursive: true });
+	const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+	const stream = await readBlob(source, { sha256: item.sha256, size: item.size });
+	const hash = createHash("sha1");
+	let length = 0;
+	async function* loose(): AsyncGenerator<Buffer> {
+		const header = Buffer.from(`blob ${item.size}\0`, "utf8");
+		hash.update(header);
+		yield header;
+		for await (const chunk of stream as AsyncIterable<Buffer>) {
+			length += chunk.byteLength;
+			if (length > item.size) break;
+			hash.update(chunk);
+			yield chunk;
+		}
+	}
+	try {
+		await pipeline(Readable.from(loose()), createDeflate(), createWriteStream(temporary));
+		const actual = hash.digest("hex");
+		if (actual !== oid || length !== item.size) throw idMismatch("blob", oid, actual);
+		await rename(temporary, path);
+	} catch (error) {
+		stream.destroy();
+		await rm(temporary, { force: true });
+		throw error;
+	}
 }
 
 /** Writes a tree and everything under it that the cache lacks (a tree is written after its entries). */
@@ -137,7 +190,7 @@ async function writeTree(source: GitSource, dir: string, oid: string, done: Set<
 					? objectId("blob", Buffer.from(lfsPointer(item.sha256, item.size)))
 					: item.gitOid;
 				if (oid === null || done.has(oid) || (await exists(objectPath(dir, oid)))) return;
-				await writeObject(dir, "blob", await blobBytes(source, item), oid);
+				await writeFileBlob(source, dir, item, oid);
 				done.add(oid);
 			}),
 		);

@@ -24,8 +24,11 @@ const STDERR_KEEP = 4096;
 export interface Quarantine {
 	/** Runs git in the quarantine (its objects, the cache's as alternates); stdout whole, bounded. */
 	output(args: readonly string[], input?: string, maxBytes?: number): Promise<Buffer>;
-	/** Streams `git cat-file --batch` answers for ids, in order. */
-	objects(ids: readonly string[]): AsyncGenerator<{ id: string; type: string; bytes: Buffer }>;
+	/**
+	 * Streams `git cat-file --batch` answers for ids, in order: objects up to `wholeMax` bytes (default:
+	 * any size) whole, larger ones as a stream to read before the next.
+	 */
+	objects(ids: readonly string[], wholeMax?: number): AsyncGenerator<QuarantineObject>;
 	remove(): Promise<void>;
 }
 
@@ -134,20 +137,30 @@ export async function receivePack(
 				maxOutput: maxBytes,
 				...(input === undefined ? {} : { stdin: input }),
 			}),
-		objects: (ids) => catFileBatch(ids, env, options.signal),
+		objects: (ids, wholeMax = Number.POSITIVE_INFINITY) => catFileBatch(ids, env, options.signal, wholeMax),
 		remove,
 	};
 }
 
+/** One object from the quarantine: small ones whole, larger ones as a stream of their bytes. */
+export type QuarantineObject = { id: string; type: string; size: number } & (
+	| { bytes: Buffer; body?: undefined }
+	/** To be read to its end (or left) before the next object is asked for. */
+	| { bytes?: undefined; body: AsyncIterable<Buffer> }
+);
+
 /**
  * `git cat-file --batch` over ids: each answer is `<id> <type> <size>\n<bytes>\n` (or `<id> missing`).
- * One object is held at a time; the caller bounds sizes beforehand (`--batch-check`).
+ * Objects up to `wholeMax` bytes come whole (one copy of their bytes); a larger one comes as the pieces
+ * git writes, so a push of large files holds one pipe's worth of a file at a time, not the file and its
+ * copies. The caller bounds sizes beforehand (`--batch-check`).
  */
 async function* catFileBatch(
 	ids: readonly string[],
 	env: NodeJS.ProcessEnv,
 	signal: AbortSignal,
-): AsyncGenerator<{ id: string; type: string; bytes: Buffer }> {
+	wholeMax: number,
+): AsyncGenerator<QuarantineObject> {
 	if (ids.length === 0) return;
 	const child = spawn("git", ["cat-file", "--batch"], { env, stdio: ["pipe", "pipe", "ignore"] });
 	const kill = () => {
@@ -157,38 +170,57 @@ async function* catFileBatch(
 	child.stdin.on("error", () => undefined);
 	child.stdin.end(`${ids.join("\n")}\n`);
 	const chunks = child.stdout[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+	/** What git has written that is not yet taken (at most one of its pieces, or a header's few bytes more). */
 	let buffer: Buffer = Buffer.alloc(0);
-	// Chunks are joined once a whole answer is there (joining each 64 KiB chunk would copy a 10 MiB blob
-	// 160 times).
-	const fill = async (bytes: number) => {
-		if (buffer.byteLength >= bytes) return;
-		const parts: Buffer[] = [buffer];
-		let length = buffer.byteLength;
-		while (length < bytes) {
-			const next = await chunks.next();
-			if (next.done)
-				throw new GitCommandError(signal.aborted ? "the push took too long" : "git cat-file ended early");
-			parts.push(next.value);
-			length += next.value.byteLength;
-		}
-		buffer = Buffer.concat(parts, length);
+	const more = async (): Promise<Buffer> => {
+		const next = await chunks.next();
+		if (next.done)
+			throw new GitCommandError(signal.aborted ? "the push took too long" : "git cat-file ended early");
+		return next.value;
 	};
+	/** The next `bytes` bytes, as pieces (views of git's own pieces, no copy). */
+	async function* pieces(bytes: number): AsyncGenerator<Buffer> {
+		let left = bytes;
+		while (left > 0) {
+			if (buffer.byteLength === 0) buffer = await more();
+			const piece = buffer.subarray(0, left);
+			buffer = buffer.subarray(piece.byteLength);
+			left -= piece.byteLength;
+			yield piece;
+		}
+	}
 	try {
 		for (const id of ids) {
 			let newline = buffer.indexOf(10);
 			while (newline < 0) {
-				await fill(buffer.byteLength + 1);
+				// A header is one short line: joining here copies at most a piece and a few bytes.
+				buffer = Buffer.concat([buffer, await more()]);
 				newline = buffer.indexOf(10);
 			}
 			const header = buffer.subarray(0, newline).toString("latin1").split(" ");
 			buffer = buffer.subarray(newline + 1);
 			if (header[1] === "missing" || header.length !== 3)
 				throw new GitCommandError(`object ${id} is missing from the push`);
+			const type = header[1] as string;
 			const size = Number(header[2]);
-			await fill(size + 1);
-			const bytes = Buffer.from(buffer.subarray(0, size));
-			buffer = buffer.subarray(size + 1);
-			yield { id, type: header[1] as string, bytes };
+			if (size <= wholeMax) {
+				const parts: Buffer[] = [];
+				for await (const piece of pieces(size)) parts.push(piece);
+				// A copy: the object outlives git's pieces it came in.
+				yield { id, type, size, bytes: Buffer.concat(parts, size) };
+			} else {
+				let read = 0;
+				const body = (async function* () {
+					for await (const piece of pieces(size)) {
+						read += piece.byteLength;
+						yield piece;
+					}
+				})();
+				yield { id, type, size, body };
+				// What the caller left unread is skipped, never held.
+				if (read < size) for await (const piece of pieces(size - read)) void piece;
+			}
+			for await (const piece of pieces(1)) void piece;
 		}
 	} finally {
 		signal.removeEventListener("abort", kill);

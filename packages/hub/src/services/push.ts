@@ -29,6 +29,12 @@ class RefRefused extends Error {}
 
 /** Largest blob read as a possible LFS pointer (a pointer of git-lfs spec v1 is about 130 bytes). */
 const POINTER_MAX = 200;
+/**
+ * Files up to this size are read whole from git (many small files stay one read each); larger ones
+ * stream to storage, so a push's memory does not grow with its files' sizes.
+ */
+const WHOLE_FILE_MAX = 1024 * 1024;
+
 const POINTER =
 	/^version https:\/\/git-lfs\.github\.com\/spec\/v1\noid sha256:([0-9a-f]{64})\nsize (\d{1,16})\n$/;
 
@@ -248,7 +254,8 @@ async function commitPush(
 	const commits: Array<{ bytes: Buffer; changes: Change[] }> = [];
 	for await (const object of quarantine.objects(ids)) {
 		if (object.type !== "commit") throw new RefRefused(`${object.id} is not a commit`);
-		commits.push({ bytes: object.bytes, changes: [] });
+		// Without a bound, objects() answers every object whole.
+		commits.push({ bytes: object.bytes as Buffer, changes: [] });
 	}
 	let parent = command.oldId;
 	for (const [index, id] of ids.entries()) {
@@ -300,13 +307,18 @@ async function commitPush(
 	// Each file's bytes once: an LFS pointer names an object uploaded before the push (the LFS batch
 	// API), anything else is stored as a regular file (its git id checked against git's).
 	const operationOf = new Map<string, (path: string) => CommitOperation>();
-	for await (const object of quarantine.objects([...blobs.keys()])) {
-		const lfs = lfsObjectOf(object.bytes);
+	for await (const object of quarantine.objects([...blobs.keys()], WHOLE_FILE_MAX)) {
+		const lfs = object.bytes && lfsObjectOf(object.bytes);
 		if (lfs) {
 			operationOf.set(object.id, (path) => ({ kind: "lfsFile", path, sha256: lfs.sha256, size: lfs.size }));
 			continue;
 		}
-		const stored = await upload.storeFile(blobs.get(object.id) as string, object.bytes, true);
+		const stored = await upload.storeFile(
+			blobs.get(object.id) as string,
+			object.bytes ?? object.body,
+			true,
+			object.size,
+		);
 		if (stored.gitOid !== object.id)
 			throw new HubError("Internal", `file ${object.id} was stored with another git id`);
 		operationOf.set(object.id, (path) => ({ ...stored, path, lfs: false }));

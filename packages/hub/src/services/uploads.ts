@@ -267,6 +267,8 @@ export interface CommitUpload {
 		path: string,
 		bytes: Uint8Array | AsyncIterable<Uint8Array>,
 		inline: boolean,
+		/** The size a stream must have, when known (a pushed file's): its git id is hashed as it passes. */
+		size?: number,
 	): Promise<StoredFileOperation>;
 	/** Makes the commit from the operations (see commitChanges), or writes the commits a git push sent. */
 	commit(
@@ -318,7 +320,7 @@ export async function startCommit(
 		await keepStored(context, pending.splice(0), pendingSmall.splice(0));
 	};
 	return {
-		async storeFile(path, source, inline) {
+		async storeFile(path, source, inline, size) {
 			const sizeLimit = inline ? uploads.maxRegularFileBytes : maxFileBytes;
 			// A streamed part small enough for the database is read whole and joins the batch, as an inline
 			// file does: a multipart commit of many small files wrote a file each (issue 21).
@@ -336,7 +338,14 @@ export async function startCommit(
 			// A streamed part is refused as soon as it passes what the quota or the cap leaves (nothing is kept).
 			const maxBytes = Math.min(sizeLimit, quotaLeft, capLeft);
 			const small = bytes instanceof Uint8Array && bytes.byteLength <= uploads.smallBlobMaxBytes;
-			const stored = await (small ? digestSmall(bytes, { maxBytes }) : group.put(bytes, { maxBytes })).catch(
+			const stored = await (
+				small
+					? digestSmall(bytes, { maxBytes })
+					: group.put(bytes, {
+							maxBytes,
+							...(size !== undefined && !(bytes instanceof Uint8Array) ? { expectedSize: size } : {}),
+						})
+			).catch(
 				reword(BlobTooLargeError, (error) =>
 					cap && error.limit === capLeft && capLeft < Math.min(sizeLimit, quotaLeft)
 						? new PullRequestUploadCapError(

@@ -18,13 +18,18 @@ export class DigestTracker {
 	private readonly sha256: Hash = createHash("sha256");
 	/** Copies of the first bytes, for the git object id (none when it cannot be needed). */
 	private retained: Uint8Array[] | undefined;
+	/** The git object id's hash as the bytes pass, when their size is announced (its header needs it). */
+	private gitHash: Hash | undefined;
 	size = 0;
 
 	constructor(private readonly options: PutOptions = {}) {
 		// A blob known to be larger than GIT_OID_MAX_BYTES (or never a commit's file) gets no git object
 		// id: copying its first 10 MiB aside, 64 KiB at a time, was wasted work and garbage.
 		const tooLarge = options.expectedSize !== undefined && options.expectedSize > GIT_OID_MAX_BYTES;
-		this.retained = options.gitOid === false || tooLarge ? undefined : [];
+		if (options.gitOid === false || tooLarge) this.retained = undefined;
+		else if (options.expectedSize !== undefined)
+			this.gitHash = createHash("sha1").update(`blob ${options.expectedSize}\0`);
+		else this.retained = [];
 	}
 
 	/** Takes the next chunk; throws BlobTooLargeError past maxBytes (or past expectedSize). */
@@ -36,6 +41,7 @@ export class DigestTracker {
 			throw new BlobDigestError(`received more than the announced ${expectedSize} bytes`);
 		}
 		this.sha256.update(chunk);
+		this.gitHash?.update(chunk);
 		if (this.retained) {
 			if (this.size > GIT_OID_MAX_BYTES) this.retained = undefined;
 			// A copy: the source may refill its buffer (BlobStore.retainsNoPieces).
@@ -53,7 +59,11 @@ export class DigestTracker {
 		if (expectedSha256 !== undefined && sha256 !== expectedSha256) {
 			throw new BlobDigestError(`the bytes have SHA-256 ${sha256}, not the announced ${expectedSha256}`);
 		}
-		const gitOid = this.retained ? gitBlobOid(this.retained) : undefined;
+		const gitOid = this.gitHash
+			? this.gitHash.digest("hex")
+			: this.retained
+				? gitBlobOid(this.retained)
+				: undefined;
 		this.retained = undefined;
 		return { sha256, size: this.size, gitOid };
 	}
