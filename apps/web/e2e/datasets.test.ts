@@ -20,6 +20,8 @@ const PICTURES = "alice/pictures";
 const ROWS_WAIT = { timeout: 15_000 };
 /** A folder of audio files (audiofolder), labelled by folder. */
 const SOUNDS = "alice/sounds";
+/** A folder of images with a metadata file (imagefolder). */
+const PICTURES_META = "alice/pictures-meta";
 /** More than a viewer page (100 rows). */
 const MANY = "alice/many-rows";
 /** More than a page (20) of plain datasets. */
@@ -354,6 +356,31 @@ describe("datasets in the browser", () => {
 		);
 		expect(duration).toBeCloseTo(0.1, 3);
 		await expectNoAxeViolations(page, "the viewer's audio cells");
+	}, 90_000);
+
+	it("the Viewer tab shows a folder of images with a metadata file: the metadata's columns, an image per image cell", async () => {
+		await createDataset("alice", "pictures-meta", {
+			"imgs/a.png": PNG,
+			"metadata.csv": "file_name,caption\nimgs/a.png,a tiny square\n",
+		});
+		await analysed(PICTURES_META, "format:imagefolder");
+		await visit(page, `/datasets/${PICTURES_META}?tab=viewer`);
+		const status = page.locator(".viewer-pane [role=status]");
+		await expect.poll(() => status.textContent(), ROWS_WAIT).toBe("Rows 1–1 of 1.");
+		// datasets' columns: file_name becomes the image column, in its place.
+		expect(await page.locator(".viewer-table thead th").allTextContents()).toEqual(["#", "image", "caption"]);
+		const image = page.getByRole("img", { name: "image, row 0" });
+		expect(await image.getAttribute("src")).toMatch(
+			new RegExp(`^${hub.url}/datasets/${PICTURES_META}/resolve/[0-9a-f]{40}/imgs/a\\.png$`),
+		);
+		expect([await image.getAttribute("width"), await image.getAttribute("height")]).toEqual(["2", "2"]);
+		// Chromium loads the image from the hub and decodes it: 2×2 pixels.
+		await expect
+			.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth), ROWS_WAIT)
+			.toBe(2);
+		expect(await page.locator(".viewer-table tbody td").last().textContent()).toBe("a tiny square");
+		await expectNoAxeViolations(page, "the viewer's image cells");
+		expect(errors).toEqual([]);
 	}, 90_000);
 
 	it("'Use this dataset' shows each way the files allow, with snippets that target this hub", async () => {

@@ -954,4 +954,167 @@ describe("the dataset viewer API", () => {
 		);
 		expect(missing.status).toBe(404);
 	}, 240_000);
+
+	it("shows audio and image folders with metadata files as datasets builds them, image folders by label; hostile metadata gets clear errors", async () => {
+		interface Built {
+			builder: string;
+			features: Record<string, unknown>;
+			rows: Array<Record<string, unknown>>;
+		}
+		const made = await runHubClient<{
+			bytes: Record<string, number>;
+			sounds: { ok?: Record<string, Built> };
+			pictures: { ok?: Record<string, Built> };
+			labelled: { ok?: Record<string, Built> };
+			loaded_pictures: { ok?: { columns: string[]; sizes: Array<[number, number]> } };
+			[push: string]: unknown;
+		}>(
+			"folder_metadata",
+			hub.url,
+			join(dir, "folder-metadata"),
+			{
+				token: tokens.alice,
+				sounds_repo: "alice/sounds-meta",
+				pictures_repo: "alice/pictures-meta",
+				labelled_repo: "alice/pictures-labelled",
+				hostile_repo: "alice/folders-hostile",
+			},
+			{},
+			"hf_hub_viewer.py",
+			"hub1",
+		);
+		for (const key of ["push_sounds", "push_pictures", "push_labelled", "push_hostile", "loaded_pictures"])
+			expect(made[key], `${key}: ${JSON.stringify(made[key])}`).toHaveProperty("ok");
+		type Cell = { src: string; type?: string; height?: number; width?: number };
+		const srcPath = (cell: unknown): string | null => {
+			if (cell === null) return null;
+			const src = (Array.isArray(cell) ? (cell[0] as Cell) : (cell as Cell)).src;
+			return decodeURIComponent(
+				src.slice(src.indexOf("/resolve/") + "/resolve/".length).replace(/^[0-9a-f]{40}\//, ""),
+			);
+		};
+		/** A page's rows as datasets' examples: each media cell the repository path it links. */
+		const asBuilt = (rows: ViewerRowsAnswer["rows"], media: string): Array<Record<string, unknown>> =>
+			rows.map((item) => ({ ...item.row, [media]: srcPath(item.row[media]) }));
+
+		// Audio with a metadata.csv per split: the metadata's rows and columns (file_name becomes `audio`, in its
+		// place; a nested file; a row whose file is missing keeps its row with no audio; a file in no row is no row).
+		const sounds = made.sounds.ok ?? {};
+		expect(
+			(await get<ViewerSplitsAnswer>("/splits?dataset=alice/sounds-meta")).body.splits.map(
+				(item) => item.split,
+			),
+		).toEqual(["train", "test"]);
+		expect((await get<ViewerIsValidAnswer>("/is-valid?dataset=alice/sounds-meta")).body).toEqual({
+			preview: true,
+			viewer: true,
+			search: true,
+			filter: true,
+			statistics: true,
+		});
+		for (const split of ["train", "test"]) {
+			const first = await get<ViewerFirstRowsAnswer>(
+				`/first-rows?dataset=alice/sounds-meta&config=default&split=${split}`,
+			);
+			expect(first.status, JSON.stringify(first.body)).toBe(200);
+			expect(Object.fromEntries(first.body.features.map((item) => [item.name, item.type]))).toEqual(
+				sounds[split]?.features,
+			);
+			expect(first.body.features.map((item) => item.name)).toEqual(
+				Object.keys(sounds[split]?.features ?? {}),
+			);
+			expect(asBuilt(first.body.rows, "audio")).toEqual(
+				(sounds[split]?.rows ?? []).map((row) => ({
+					...row,
+					audio: row.audio === "train/missing.wav" ? null : row.audio,
+				})),
+			);
+			expect((first.body.rows[0]?.row.audio as Cell[])[0]?.type).toBe("audio/wav");
+		}
+		const deep = await get<ViewerRowsAnswer>(
+			"/rows?dataset=alice/sounds-meta&config=default&split=train&offset=1&length=1",
+		);
+		const served = await fetch((deep.body.rows[0]?.row.audio as Cell[])[0]?.src ?? "");
+		expect((await served.arrayBuffer()).byteLength).toBe(made.bytes["train/deep/b.wav"]);
+		const night = await get<ViewerRowsAnswer>(
+			"/search?dataset=alice/sounds-meta&config=default&split=train&query=night",
+		);
+		expect(night.body.rows.map((item) => item.row_idx)).toEqual([1]);
+		const filtered = await get<ViewerRowsAnswer>(
+			`/filter?dataset=alice/sounds-meta&config=default&split=train&where=${encodeURIComponent('"speaker_id">7')}`,
+		);
+		expect(asBuilt(filtered.body.rows, "audio").map((row) => row.transcription)).toEqual([
+			"good night",
+			"not recorded",
+		]);
+		const soundSize = await get<ViewerSizeAnswer>("/size?dataset=alice/sounds-meta");
+		expect(soundSize.body.size.splits.map((item) => [item.split, item.num_rows, item.num_columns])).toEqual([
+			["train", 3, 3],
+			["test", 1, 3],
+		]);
+		const soundInfo = await get<ViewerInfoAnswer>("/info?dataset=alice/sounds-meta&config=default");
+		expect((soundInfo.body.dataset_info as ViewerDatasetInfo).features).toEqual(sounds.train?.features);
+		const soundStats = await get<ViewerStatisticsAnswer>(
+			"/statistics?dataset=alice/sounds-meta&config=default&split=train",
+		);
+		expect(soundStats.body.statistics.map((item) => item.column_name)).toEqual([
+			"speaker_id",
+			"transcription",
+		]);
+
+		// Images with a root metadata.jsonl naming files in nested folders: the public viewer's image cells.
+		const pictures = made.pictures.ok?.train;
+		const loadedPictures = made.loaded_pictures.ok;
+		const shown = await get<ViewerFirstRowsAnswer>(
+			"/first-rows?dataset=alice/pictures-meta&config=default&split=train",
+		);
+		expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+		expect(shown.body.features.map((item) => item.name)).toEqual(loadedPictures?.columns);
+		expect(Object.fromEntries(shown.body.features.map((item) => [item.name, item.type]))).toEqual(
+			pictures?.features,
+		);
+		expect(asBuilt(shown.body.rows, "image")).toEqual(pictures?.rows);
+		expect(
+			shown.body.rows.map((item) => [(item.row.image as Cell).width, (item.row.image as Cell).height]),
+		).toEqual(loadedPictures?.sizes);
+		for (const item of shown.body.rows) {
+			const picture = await fetch((item.row.image as Cell).src);
+			expect((await picture.arrayBuffer()).byteLength).toBe(made.bytes[srcPath(item.row.image) ?? ""]);
+		}
+		// Images labelled by their folders (no metadata).
+		const labelled = made.labelled.ok?.train;
+		const byLabel = await get<ViewerFirstRowsAnswer>(
+			"/first-rows?dataset=alice/pictures-labelled&config=default&split=train",
+		);
+		expect(byLabel.status, JSON.stringify(byLabel.body)).toBe(200);
+		expect(Object.fromEntries(byLabel.body.features.map((item) => [item.name, item.type]))).toEqual(
+			labelled?.features,
+		);
+		expect(asBuilt(byLabel.body.rows, "image")).toEqual(labelled?.rows);
+		expect(
+			byLabel.body.rows.map((item) => [(item.row.image as Cell).width, (item.row.image as Cell).height]),
+		).toEqual([
+			[4, 3],
+			[6, 2],
+			[5, 5],
+		]);
+
+		// Hostile metadata: a clear error each, never a 5xx.
+		const hostile = async (config: string) =>
+			get<{ error: string }>(`/first-rows?dataset=alice/folders-hostile&config=${config}&split=train`);
+		const answers: Record<string, [number, string | null, string]> = {};
+		for (const config of ["nofile", "lying", "wide", "longline", "escape"]) {
+			const answer = await hostile(config);
+			answers[config] = [answer.status, answer.headers.get("x-error-code"), answer.body.error];
+		}
+		expect(answers.nofile?.slice(0, 2)).toEqual([422, "DatasetGenerationError"]);
+		expect(answers.nofile?.[2]).toContain("`file_name`");
+		expect(answers.lying?.slice(0, 2)).toEqual([422, "StreamingRowsError"]);
+		expect(answers.lying?.[2]).toMatch(/^Cannot read the split's metadata files: .*lying\/metadata\.parquet/);
+		expect(answers.wide?.slice(0, 2)).toEqual([422, "TooManyColumnsError"]);
+		expect(answers.longline?.slice(0, 2)).toEqual([422, "StreamingRowsError"]);
+		expect(answers.escape?.slice(0, 2)).toEqual([422, "RowsPostProcessingError"]);
+		expect(answers.escape?.[2]).toContain("must stay inside the folder of its metadata file");
+		expect((await get<ViewerSplitsAnswer>("/splits?dataset=alice/folders-hostile")).status).toBe(200);
+	}, 240_000);
 });

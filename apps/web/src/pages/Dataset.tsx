@@ -226,8 +226,8 @@ function CardTab({
 /** The card's other tabs, by `?tab=` (the files tab is the browsing addresses themselves). */
 const QUERY_TABS = new Set(["viewer", "settings"]);
 
-/** The formats the hub's viewer reads, folders of audio files among them (packages/hub README, "Dataset viewer"). */
-const VIEWABLE = /^format:(parquet|csv|json|audiofolder)$/;
+/** The formats the hub's viewer reads, folders of audio and image files among them (packages/hub README, "Dataset viewer"). */
+const VIEWABLE = /^format:(parquet|csv|json|audiofolder|imagefolder)$/;
 
 function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: BrowseView }) {
 	const api = useApiOptions();

@@ -26,19 +26,29 @@ import { readFrontMatter } from "../cards/front-matter.js";
 import { HubError } from "../errors.js";
 import { listFiles } from "../repos/read.js";
 import {
-	AUDIO_COLUMN,
-	AUDIO_FOLDER,
 	AUDIO_HEAD_BYTES,
 	audioCell,
 	audioHeadProblem,
-	audioLabels,
-	audioRows,
-} from "../viewer/audio.js";
+	CSV_HEADER_BYTES,
+	csvHeaderColumns,
+	FOLDER_MEDIA,
+	folderLabels,
+	folderRows,
+	IMAGE_HEAD_BYTES,
+	imageCell,
+	imageSize,
+	isFolderKind,
+	metadataFilePath,
+	metadataMediaColumn,
+	type FolderKind,
+} from "../viewer/folder.js";
 import {
+	METADATA_FOLDER_END,
 	sqlName,
 	sqlString,
 	type EngineSession,
 	type EngineSource,
+	type MetadataSource,
 	type RowsSource,
 } from "../viewer/engine.js";
 import { datasetNotFound, invalidParameter, notFound, viewerError } from "../viewer/errors.js";
@@ -87,7 +97,7 @@ const ROW_INDEX = "__hf_row_idx";
 export interface ViewedDataset {
 	at: ReadableRevision;
 	configs: ConfigLayout[];
-	/** The hub's public origin, for the URLs of the files the answers link (audio cells); relative without. */
+	/** The hub's public origin, for the URLs of the files the answers link (audio and image cells); relative without. */
 	origin?: string;
 }
 
@@ -174,7 +184,7 @@ export function splitItems(dataset: ViewedDataset, config?: string): ViewerSplit
 
 /**
  * What the viewer can do with a dataset (or one config or split): everything, for the formats it reads; for a
- * folder of audio files all but search (it has no text column) and statistics unless it has labels.
+ * folder of audio or image files all but search and statistics unless its metadata or labels give columns for them.
  */
 export function capabilities(dataset: ViewedDataset, config?: string, split?: string): ViewerIsValidAnswer {
 	const shown = dataset.configs.filter(
@@ -183,11 +193,11 @@ export function capabilities(dataset: ViewedDataset, config?: string, split?: st
 			isViewable(item) &&
 			item.splits.some((candidate) => split === undefined || candidate.name === split),
 	);
-	const readable = shown.some((item) => item.format !== undefined);
+	const readable = shown.some((item) => item.format !== undefined || item.hasMetadata === true);
 	const labelled = shown.some(
 		(item) =>
-			item.otherFormat === AUDIO_FOLDER &&
-			audioLabels(
+			isFolderKind(item.otherFormat) &&
+			folderLabels(
 				item.splits.flatMap((part) => part.files),
 				item.hasMetadata === true,
 			) !== undefined,
@@ -233,7 +243,7 @@ export interface OpenSplit {
 	partial: boolean;
 	session: EngineSession;
 	cellChars: number;
-	/** Makes a page's cells what the answer shows (an audio file's path becomes its audio cell). */
+	/** Makes a page's cells what the answer shows (an audio or image file's path becomes its cell). */
 	finish: (rows: ViewerRowItem[]) => Promise<ViewerRowItem[]>;
 }
 
@@ -297,7 +307,8 @@ export async function withSplit<T>(
 	work: (open: OpenSplit) => Promise<T>,
 ): Promise<T> {
 	const { config, split } = findSplit(dataset, configName, splitName);
-	if (config.otherFormat === AUDIO_FOLDER) return withAudioSplit(context, dataset, config, split, work);
+	if (isFolderKind(config.otherFormat))
+		return withFolderSplit(context, dataset, config.otherFormat, config, split, work);
 	if (config.format === undefined) {
 		throw viewerError(
 			"NotImplemented",
@@ -358,80 +369,276 @@ export async function withSplit<T>(
 	}
 }
 
+/** Most bytes of a split's metadata files read (datasets reads them whole; beyond this the answer is an error). */
+export const MAX_METADATA_BYTES = 256 * 1024 * 1024;
+
+/** Reads a range of a file of the revision (`start` inclusive, `end` exclusive, within its size). */
+async function readRange(
+	context: ViewerContext,
+	file: LayoutFile,
+	start: number,
+	length: number,
+): Promise<Buffer> {
+	const end = Math.min(file.size, start + length);
+	if (end <= start) return Buffer.alloc(0);
+	const chunks: Buffer[] = [];
+	const stream = await fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }, { start, end });
+	for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+	return Buffer.concat(chunks);
+}
+
 /**
- * A split of a folder of audio files (viewer/audio.ts): its rows (the files' paths, their labels) made into the
- * engine's table, so paging, filter and statistics are the engine's as for any split; each page's audio cells
- * link the files on this hub, after their first bytes show they are the audio their names say.
+ * An audio or image cell of a folder split: its file's first bytes checked (and an image's size read), then
+ * the public viewer's cell linking the file on this hub.
  */
-async function withAudioSplit<T>(
+async function mediaCell(
 	context: ViewerContext,
 	dataset: ViewedDataset,
+	kind: FolderKind,
+	file: LayoutFile,
+	row: number,
+): Promise<ViewerCell> {
+	const fail = (problem: string): never => {
+		throw viewerError(
+			"Unprocessable",
+			"RowsPostProcessingError",
+			`Cannot show the ${FOLDER_MEDIA[kind].column} file '${file.path}' (row ${row}): ${problem}.`,
+		);
+	};
+	const url = fileUrl(dataset, file.path);
+	if (kind === "audiofolder") {
+		const problem = audioHeadProblem(file.path, await readRange(context, file, 0, AUDIO_HEAD_BYTES));
+		return problem === undefined ? audioCell(file.path, url) : fail(problem);
+	}
+	const head = await readRange(context, file, 0, IMAGE_HEAD_BYTES);
+	const size = await imageSize(
+		file.path,
+		head,
+		(start, length) => readRange(context, file, start, length),
+		file.size,
+	);
+	return "problem" in size ? fail(size.problem) : imageCell(url, size);
+}
+
+/**
+ * A split of a folder of audio or image files (viewer/folder.ts). Without metadata files: its rows (the files'
+ * paths, their labels) made into the engine's table; with them: the metadata files' rows, read by the engine
+ * (local copies, bounded by MAX_METADATA_BYTES), their file names made media columns. Either way paging, filter
+ * and statistics are the engine's as for any split, and each page's media cells link the files on this hub
+ * after their first bytes show they are the audio or image their names say. A metadata row naming a file the
+ * revision does not hold has a null cell (datasets keeps the row; its file cannot be read).
+ */
+async function withFolderSplit<T>(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	kind: FolderKind,
 	config: ConfigLayout,
 	split: SplitLayout,
 	work: (open: OpenSplit) => Promise<T>,
 ): Promise<T> {
-	if (config.hasMetadata) {
-		throw viewerError(
-			"NotImplemented",
-			"UnsupportedFormatError",
-			"The dataset viewer does not read an audiofolder's metadata files (metadata.csv, metadata.jsonl, metadata.parquet) yet.",
+	const runtime = context.datasetViewer;
+	const mediaFeature = { _type: FOLDER_MEDIA[kind].feature };
+	if (!config.hasMetadata) {
+		const labels = folderLabels(
+			config.splits.flatMap((part) => part.files),
+			false,
+		);
+		const made = folderRows(kind, split.files, labels);
+		const column = FOLDER_MEDIA[kind].column;
+		const source: RowsSource = {
+			format: "rows",
+			columns: made.columns.map((name) => ({ name, type: name === column ? "VARCHAR" : "BIGINT" })),
+			rows: made.rows,
+		};
+		const facts: SplitFacts = {
+			columns: made.columns,
+			features: made.features,
+			textColumns: [],
+			numRows: made.rows.length,
+			memoryBytes: split.files.reduce((sum, file) => sum + file.size, 0),
+		};
+		const files = new Map(split.files.map((file) => [file.path, file]));
+		const finish = async (rows: ViewerRowItem[]): Promise<ViewerRowItem[]> => {
+			for (const item of rows) {
+				const path = item.row[column];
+				const file = typeof path === "string" ? files.get(path) : undefined;
+				if (file !== undefined)
+					item.row[column] = await mediaCell(context, dataset, kind, file, item.row_idx);
+			}
+			return rows;
+		};
+		return runtime.engine.run(
+			source,
+			(session) =>
+				work({
+					facts,
+					partial: made.partial,
+					session,
+					cellChars: cellCharsFor(context, facts.columns.length),
+					finish,
+				}),
+			(message) => `Cannot list the split's ${column} files: ${message.slice(0, 1000)}`,
 		);
 	}
-	const labels = audioLabels(
-		config.splits.flatMap((part) => part.files),
-		false,
-	);
-	const made = audioRows(split.files, labels);
-	const source: RowsSource = {
-		format: "rows",
-		columns: made.columns.map((name) => ({ name, type: name === AUDIO_COLUMN ? "VARCHAR" : "BIGINT" })),
-		rows: made.rows.map((row) =>
-			row.label === undefined ? { audio: row.audio } : { ...row, label: row.label },
-		),
-	};
-	const facts: SplitFacts = {
-		columns: made.columns,
-		features: made.features,
-		textColumns: [],
-		numRows: made.rows.length,
-		memoryBytes: split.files.reduce((sum, file) => sum + file.size, 0),
-	};
-	const files = new Map(split.files.map((file) => [file.path, file]));
-	const finish = async (rows: ViewerRowItem[]): Promise<ViewerRowItem[]> => {
-		for (const item of rows) {
-			const path = item.row[AUDIO_COLUMN];
-			const file = typeof path === "string" ? files.get(path) : undefined;
-			if (typeof path !== "string" || file === undefined) continue;
-			const head: Buffer[] = [];
-			if (file.size > 0) {
-				const range = { start: 0, end: Math.min(file.size, AUDIO_HEAD_BYTES) };
-				const stream = await fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }, range);
-				for await (const chunk of stream as AsyncIterable<Buffer>) head.push(chunk);
-			}
-			const problem = audioHeadProblem(path, Buffer.concat(head));
-			if (problem !== undefined) {
+	// datasets reads one metadata format per dataset and refuses a mix.
+	const metadata = split.metadata ?? [];
+	const all = config.splits.flatMap((part) => part.metadata ?? []);
+	const extensions = [
+		...new Set(all.map((file) => file.path.slice(file.path.lastIndexOf(".") + 1).toLowerCase())),
+	];
+	if (extensions.length > 1) {
+		throw viewerError(
+			"Unprocessable",
+			"DatasetGenerationError",
+			`The config's metadata files have different formats (${extensions.map((extension) => `metadata.${extension}`).join(", ")}); datasets reads one.`,
+		);
+	}
+	const bytes = metadata.reduce((sum, file) => sum + file.size, 0);
+	if (bytes > MAX_METADATA_BYTES) {
+		throw viewerError(
+			"Unprocessable",
+			"TooBigContentError",
+			`The split's metadata files hold ${bytes} bytes, more than the viewer reads (${MAX_METADATA_BYTES}).`,
+		);
+	}
+	const memoryBytes = split.files.reduce((sum, file) => sum + file.size, 0);
+	const empty = (): Promise<T> =>
+		// A split without metadata files has no rows when the config's other splits have them (as datasets builds it).
+		runtime.engine.run(
+			{ format: "rows", columns: [{ name: FOLDER_MEDIA[kind].column, type: "VARCHAR" }], rows: [] },
+			(session) =>
+				work({
+					facts: {
+						columns: [FOLDER_MEDIA[kind].column],
+						features: [mediaFeature],
+						textColumns: [],
+						numRows: 0,
+						memoryBytes,
+					},
+					partial: false,
+					session,
+					cellChars: cellCharsFor(context, 1),
+					finish: async (rows) => rows,
+				}),
+			(message) => message.slice(0, 1000),
+		);
+	if (metadata.length === 0) return empty();
+	const extension = extensions[0] ?? "csv";
+	if (extension === "csv") {
+		for (const file of metadata) {
+			const columns = csvHeaderColumns(await readRange(context, file, 0, CSV_HEADER_BYTES));
+			if (columns > runtime.settings.maxColumns) {
 				throw viewerError(
 					"Unprocessable",
-					"RowsPostProcessingError",
-					`Cannot show the audio file '${path}' (row ${item.row_idx}): ${problem}.`,
+					"TooManyColumnsError",
+					`The metadata file '${file.path}' has ${columns} columns, more than the viewer shows (MODELHUB_VIEWER_MAX_COLUMNS=${runtime.settings.maxColumns}).`,
 				);
 			}
-			item.row[AUDIO_COLUMN] = audioCell(path, fileUrl(dataset, path));
 		}
-		return rows;
-	};
-	return context.datasetViewer.engine.run(
-		source,
-		(session) =>
-			work({
-				facts,
-				partial: made.partial,
-				session,
-				cellChars: cellCharsFor(context, facts.columns.length),
-				finish,
-			}),
-		(message) => `Cannot list the split's audio files: ${message.slice(0, 1000)}`,
-	);
+	}
+	const held = await runtime.spool.acquire(metadata, {
+		read: (file) => fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }),
+		localFile: (file) => context.storage.localFile?.(file.sha256),
+	});
+	try {
+		const source: MetadataSource = {
+			format: "metadata",
+			reader: extension === "parquet" ? "parquet" : extension === "jsonl" ? "json" : "csv",
+			paths: held.paths,
+			names: metadata.map((file) => file.path),
+			mediaColumn: (name) => metadataMediaColumn(kind, name),
+			maxColumns: runtime.settings.maxColumns,
+		};
+		const describe = (message: string): string => {
+			let text = message;
+			held.paths.forEach((path, index) => {
+				text = text.replaceAll(path, metadata[index]?.path ?? "metadata");
+			});
+			text = text.replaceAll(runtime.spool.dir, "");
+			return `Cannot read the split's metadata files: ${text.slice(0, 1000)}`;
+		};
+		return await runtime.engine.run(
+			source,
+			async (session) => {
+				const media = new Set(session.media ?? []);
+				const key = `${dataset.at.id}\n${dataset.at.commitId}\n${config.name}\n${split.name}`;
+				let facts = runtime.splits.get(key);
+				if (facts === undefined) {
+					const described = await session.query("SELECT * FROM data LIMIT 0");
+					let features: ViewerFeature[];
+					try {
+						features = described.types.map((type: EngineType, index) => {
+							if (media.has(described.columns[index] ?? "")) return mediaFeature;
+							const feature = featureOf(type);
+							// datasets reads metadata.csv with pandas, whose strings arrow makes large_string.
+							return source.reader === "csv" && feature.dtype === "string"
+								? { ...feature, dtype: "large_string" }
+								: feature;
+						});
+					} catch (error) {
+						if (error instanceof FeatureDepthError) {
+							throw viewerError(
+								"Unprocessable",
+								"FeaturesError",
+								`Cannot read the metadata's features: ${error.message}`,
+							);
+						}
+						throw error;
+					}
+					const counted = await session.query("SELECT count(*)::DOUBLE AS n FROM data");
+					facts = {
+						columns: described.columns,
+						features,
+						textColumns: described.columns.filter(
+							(column, index) => !media.has(column) && described.types[index]?.typeId === 17,
+						),
+						numRows: Number(counted.rows[0]?.n ?? 0),
+						memoryBytes,
+					};
+					runtime.splits.set(key, facts);
+				}
+				// Files named by metadata rows are looked up in the revision once per page.
+				const known = new Map<string, LayoutFile | null>();
+				const finish = async (rows: ViewerRowItem[]): Promise<ViewerRowItem[]> => {
+					for (const item of rows) {
+						for (const column of media) {
+							const value = item.row[column];
+							if (typeof value !== "string") continue;
+							const cut = value.indexOf(METADATA_FOLDER_END);
+							const named = value.slice(cut + METADATA_FOLDER_END.length);
+							const resolved = metadataFilePath(value.slice(0, Math.max(0, cut)), named);
+							if ("problem" in resolved) {
+								throw viewerError(
+									"Unprocessable",
+									"RowsPostProcessingError",
+									`Cannot show the ${column} of row ${item.row_idx} ('${named.slice(0, 200)}'): ${resolved.problem}.`,
+								);
+							}
+							let file = known.get(resolved.path);
+							if (file === undefined) {
+								const entry = await fileAt(context, dataset.at, resolved.path);
+								file = entry ? { path: entry.path, size: entry.size, sha256: entry.sha256 } : null;
+								known.set(resolved.path, file);
+							}
+							item.row[column] =
+								file === null ? null : await mediaCell(context, dataset, kind, file, item.row_idx);
+						}
+					}
+					return rows;
+				};
+				return work({
+					facts,
+					partial: false,
+					session,
+					cellChars: cellCharsFor(context, facts.columns.length),
+					finish,
+				});
+			},
+			describe,
+		);
+	} finally {
+		held.release();
+	}
 }
 
 export function featureItems(facts: SplitFacts): ViewerFeatureItem[] {
@@ -444,13 +651,14 @@ export function featureItems(facts: SplitFacts): ViewerFeatureItem[] {
 
 /**
  * Each column's cell as JSON text cut to `cellChars + 1` characters (so a cut shows), computed by the engine;
- * an audio column's path whole (it becomes a link).
+ * an audio or image column's path whole (it becomes a link).
  */
 function cellColumns(facts: SplitFacts, cellChars: number): string {
 	return facts.columns
 		.map((column, index) => {
 			const json = `CAST(to_json(${sqlName(column)}) AS VARCHAR)`;
-			const shown = facts.features[index]?._type === "Audio" ? json : `left(${json}, ${cellChars + 1})`;
+			const kind = facts.features[index]?._type;
+			const shown = kind === "Audio" || kind === "Image" ? json : `left(${json}, ${cellChars + 1})`;
 			return `${shown} AS ${sqlName(column)}`;
 		})
 		.join(", ");

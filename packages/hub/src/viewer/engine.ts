@@ -15,8 +15,33 @@ import type { ViewerSettings } from "./settings.js";
  * `concurrency` requests run at once; `queue` more wait, beyond which the answer is 503.
  */
 
-/** What the engine's table `data` holds: a split's files, or rows the viewer made (a folder of audio files). */
-export type EngineSource = FileSource | RowsSource;
+/**
+ * What the engine's table `data` holds: a split's files, rows the viewer made (a folder of audio or image
+ * files), or a folder's metadata files.
+ */
+export type EngineSource = FileSource | RowsSource | MetadataSource;
+
+/**
+ * A folder's metadata files (metadata.csv, .jsonl, .parquet), read as the builder of their format reads
+ * files, one after the other; their file name columns (`file_name`, `x_file_name`, strings) become media
+ * columns in their place, each value `{folder}//{file name}`, the folder being the metadata file's (what the
+ * name is relative to: a repository path never holds `//`).
+ */
+export interface MetadataSource {
+	format: "metadata";
+	reader: ViewerFormat;
+	/** Local copies. */
+	paths: readonly string[];
+	/** Each file's path in the repository. */
+	names: readonly string[];
+	/** The media column a metadata column becomes, or undefined. */
+	mediaColumn: (name: string) => string | undefined;
+	/** Most columns a metadata file may have. */
+	maxColumns: number;
+}
+
+/** Separates a metadata file's folder from a file name in a media column's value (see MetadataSource). */
+export const METADATA_FOLDER_END = "//";
 
 /** Rows given as they are (no file read): string and integer columns, in order. */
 export interface RowsSource {
@@ -43,6 +68,8 @@ export interface EngineResult {
 
 export interface EngineSession {
 	query(sql: string, values?: Array<string | number>): Promise<EngineResult>;
+	/** For a MetadataSource: the media columns the file name columns became. */
+	media?: readonly string[];
 }
 
 /** A DuckDB string literal. */
@@ -56,7 +83,7 @@ export function sqlName(name: string): string {
 }
 
 /** The table function that reads a split's files. */
-function readerOf(source: FileSource): string {
+function readerOf(source: Pick<FileSource, "format" | "paths" | "tabs">): string {
 	const list = `[${source.paths.map(sqlString).join(", ")}]`;
 	switch (source.format) {
 		case "parquet":
@@ -103,6 +130,74 @@ async function viewSource(connection: DuckDBConnection, source: FileSource): Pro
 		: `(SELECT unnest(${field}, max_depth := 2) FROM ${reader})`;
 }
 
+/**
+ * The view over a folder's metadata files (MetadataSource): every file must have the first one's columns
+ * (datasets refuses metadata files of different features), at most `maxColumns`, one of them a file name.
+ */
+async function metadataView(
+	connection: DuckDBConnection,
+	source: MetadataSource,
+): Promise<{ sql: string; media: string[] }> {
+	const selects: string[] = [];
+	let first: Array<{ name: string; type: string }> | undefined;
+	let media: string[] = [];
+	for (const [index, path] of source.paths.entries()) {
+		const name = source.names[index] ?? "metadata";
+		const reader = readerOf({ format: source.reader, paths: [path] });
+		const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`);
+		const columns = described
+			.getRowObjectsJS()
+			.map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+		if (columns.length > source.maxColumns) {
+			throw viewerError(
+				"Unprocessable",
+				"TooManyColumnsError",
+				`The metadata file '${name}' has ${columns.length} columns, more than the viewer shows (MODELHUB_VIEWER_MAX_COLUMNS=${source.maxColumns}).`,
+			);
+		}
+		if (first === undefined) {
+			first = columns;
+			media = columns.flatMap((column) => {
+				const renamed = column.type === "VARCHAR" ? source.mediaColumn(column.name) : undefined;
+				return renamed === undefined ? [] : [renamed];
+			});
+			if (media.length === 0) {
+				throw viewerError(
+					"Unprocessable",
+					"DatasetGenerationError",
+					`The metadata file '${name}' has no file name column: \`file_name\` or \`*_file_name\` (strings) must be one of its columns.`,
+				);
+			}
+			const names = columns.map((column) =>
+				column.type === "VARCHAR" ? (source.mediaColumn(column.name) ?? column.name) : column.name,
+			);
+			const twice = names.find((column, position) => names.indexOf(column) !== position);
+			if (twice !== undefined) {
+				throw viewerError(
+					"Unprocessable",
+					"DatasetGenerationError",
+					`The metadata file '${name}' names the column '${twice}' twice (a file name column becomes '${twice}').`,
+				);
+			}
+		} else if (JSON.stringify(columns) !== JSON.stringify(first)) {
+			throw viewerError(
+				"Unprocessable",
+				"DatasetGenerationError",
+				`The metadata files '${source.names[0] ?? "metadata"}' and '${name}' have different columns or types.`,
+			);
+		}
+		const folder = name.slice(0, Math.max(0, name.lastIndexOf("/")));
+		const list = columns.map((column) => {
+			const renamed = column.type === "VARCHAR" ? source.mediaColumn(column.name) : undefined;
+			return renamed === undefined
+				? sqlName(column.name)
+				: `${sqlString(folder + METADATA_FOLDER_END)} || ${sqlName(column.name)} AS ${sqlName(renamed)}`;
+		});
+		selects.push(`SELECT ${list.join(", ")} FROM ${reader}`);
+	}
+	return { sql: `(${selects.join(" UNION ALL ")})`, media };
+}
+
 /** Engine errors that mean "this request took too long" (DuckDB's interrupt). */
 function isInterrupt(error: unknown): boolean {
 	return error instanceof Error && /INTERRUPT/i.test(error.message);
@@ -145,6 +240,7 @@ export class ViewerEngine {
 		let instance: DuckDBInstance | undefined;
 		let connection: DuckDBConnection | undefined;
 		let timedOut = false;
+		let media: string[] | undefined;
 		const timer = setTimeout(() => {
 			timedOut = true;
 			connection?.interrupt();
@@ -170,6 +266,10 @@ export class ViewerEngine {
 					`CREATE TEMP TABLE data AS SELECT unnest(from_json(?::VARCHAR, ${sqlString(shape)}), recursive := true)`,
 					[JSON.stringify(source.rows)],
 				);
+			} else if (source.format === "metadata") {
+				const view = await metadataView(connection, source);
+				media = view.media;
+				await connection.run(`CREATE TEMP VIEW data AS SELECT * FROM ${view.sql}`);
 			} else {
 				await connection.run(
 					`CREATE TEMP VIEW data AS SELECT * FROM ${await viewSource(connection, source)}`,
@@ -177,6 +277,7 @@ export class ViewerEngine {
 			}
 			const open = connection;
 			const session: EngineSession = {
+				...(media === undefined ? {} : { media }),
 				query: async (sql, values) => {
 					if (timedOut) throw new Error("INTERRUPT");
 					const reader = await open.runAndReadAll(sql, values);

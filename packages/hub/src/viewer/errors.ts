@@ -12,6 +12,7 @@ export type ViewerErrorCode =
 	| "EmptyDatasetError"
 	| "DatasetWithTooManyConfigsError"
 	| "FeaturesError"
+	| "DatasetGenerationError"
 	| "TooManyColumnsError"
 	| "TooBigContentError"
 	| "StreamingRowsError"

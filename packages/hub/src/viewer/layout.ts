@@ -8,7 +8,7 @@
  */
 
 import { dataFormat } from "../datasets/tags.js";
-import { AUDIO_FOLDER, isAudioPath } from "./audio.js";
+import { isFolderKind, isMediaPath } from "./folder.js";
 import { globMatcher } from "./glob.js";
 
 /** A data file of the revision. */
@@ -26,6 +26,8 @@ export interface SplitLayout {
 	name: string;
 	/** In the order `datasets` reads them (sorted by path). */
 	files: LayoutFile[];
+	/** A folder's metadata files its patterns match (sorted by path). */
+	metadata?: LayoutFile[];
 }
 
 export interface ConfigLayout {
@@ -37,7 +39,7 @@ export interface ConfigLayout {
 	splits: SplitLayout[];
 	/** The `json` builder's `field` (the card's): a `.json` document's records are the array under this key. */
 	jsonField?: string;
-	/** An audiofolder whose files a metadata file (metadata.csv, .jsonl, .parquet) describes. */
+	/** An audio or image folder whose files metadata files (metadata.csv, .jsonl, .parquet) describe. */
 	hasMetadata?: boolean;
 }
 
@@ -136,24 +138,29 @@ function byPath(a: LayoutFile, b: LayoutFile): number {
 function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): ConfigLayout {
 	const all = splits.flatMap(([, files]) => files);
 	const { format, otherFormat } = formatOf(all);
-	// An audiofolder reads its audio files only (others are ignored, as the builder ignores them); the
-	// metadata files its splits' patterns match describe them. Other formats never read metadata files.
+	// A folder builder reads its media files only (others are ignored, as the builder ignores them) and the
+	// metadata files its splits' patterns match. Other formats never read metadata files.
+	const folder = isFolderKind(otherFormat) ? otherFormat : undefined;
 	const keep = (files: LayoutFile[]): LayoutFile[] =>
-		otherFormat === AUDIO_FOLDER
-			? files.filter((file) => isAudioPath(file.path))
+		folder !== undefined
+			? files.filter((file) => isMediaPath(folder, file.path))
 			: onlyFormat(
 					files.filter((file) => !isMetadataPath(file.path)),
 					format,
 				);
 	const hasMetadata =
-		otherFormat === AUDIO_FOLDER &&
-		splits.some(([, files]) => files.some((file) => isMetadataPath(file.path)));
+		folder !== undefined && splits.some(([, files]) => files.some((file) => isMetadataPath(file.path)));
 	const kept = splits
-		.map(([split, files]): SplitLayout => ({
-			name: split,
-			files: keep([...files]).sort(byPath),
-		}))
-		.filter((split) => split.files.length > 0)
+		.map(([split, files]): SplitLayout => {
+			const metadata = hasMetadata ? files.filter((file) => isMetadataPath(file.path)).sort(byPath) : [];
+			return {
+				name: split,
+				files: keep([...files]).sort(byPath),
+				...(metadata.length > 0 ? { metadata } : {}),
+			};
+		})
+		// A folder's split of metadata files only is a split (its rows are theirs).
+		.filter((split) => split.files.length > 0 || (split.metadata?.length ?? 0) > 0)
 		.slice(0, MAX_SPLITS);
 	return {
 		name,
@@ -250,10 +257,7 @@ export function datasetLayout(
 	return config.splits.length > 0 ? [config] : [];
 }
 
-/**
- * Whether the viewer shows a config's rows: a format the engine reads, or a folder of audio files without
- * metadata files (their columns are not read yet: services/viewer.ts answers such a split 501).
- */
+/** Whether the viewer shows a config's rows: a format the engine reads, or a folder of audio or image files. */
 export function isViewable(config: ConfigLayout): boolean {
-	return config.format !== undefined || (config.otherFormat === AUDIO_FOLDER && config.hasMetadata !== true);
+	return config.format !== undefined || isFolderKind(config.otherFormat);
 }

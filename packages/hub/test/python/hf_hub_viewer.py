@@ -437,12 +437,129 @@ def group_audiofolder():
     return out
 
 
+def image_bytes(width, height, format_name, color):
+    """A tiny image, written with PIL."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), color).save(buffer, format=format_name)
+    return buffer.getvalue()
+
+
+def group_folder_metadata():
+    """Audio and image folders with metadata files (metadata.csv per split, a root metadata.jsonl with nested
+    folders), an image folder labelled by folders, and hostile metadata; and what the real `datasets` library's
+    builders make of the first three (features, rows, the files their media columns name)."""
+    token = params["token"]
+    api = HfApi(token=token)
+    out = {}
+    sounds = {
+        "train/a.wav": wav_bytes(440),
+        "train/deep/b.wav": wav_bytes(494),
+        # In no metadata row: not a row.
+        "train/extra.wav": wav_bytes(523),
+        "train/metadata.csv": b"file_name,transcription,speaker_id\na.wav,hello there,7\ndeep/b.wav,good night,8\nmissing.wav,not recorded,9\n",
+        "test/c.wav": wav_bytes(587),
+        "test/metadata.csv": b"file_name,transcription,speaker_id\nc.wav,one more,3\n",
+    }
+    pictures = {
+        "imgs/cat.png": image_bytes(7, 5, "PNG", (200, 10, 10)),
+        "imgs/dog.jpg": image_bytes(9, 4, "JPEG", (10, 200, 10)),
+        "top.gif": image_bytes(3, 2, "GIF", (10, 10, 200)),
+        "metadata.jsonl": (
+            '{"file_name": "imgs/cat.png", "caption": "a red cat", "score": 0.5, "tags": ["red", "cat"]}\n'
+            '{"file_name": "top.gif", "caption": "a blue square", "score": 1.5, "tags": []}\n'
+            '{"file_name": "imgs/dog.jpg", "caption": "a green dog", "score": 2.5, "tags": ["dog"]}\n'
+        ).encode(),
+    }
+    labelled = {
+        "train/cat/1.png": image_bytes(4, 3, "PNG", (1, 2, 3)),
+        "train/dog/2.png": image_bytes(6, 2, "PNG", (4, 5, 6)),
+        "train/dog/3.webp": image_bytes(5, 5, "WEBP", (7, 8, 9)),
+    }
+    wide = ",".join(["file_name"] + [f"c{i}" for i in range(100_000)])
+    hostile = {
+        "README.md": (
+            "---\nconfigs:\n"
+            + "".join(f"- config_name: {name}\n  data_dir: {name}\n" for name in ["nofile", "lying", "wide", "longline", "escape"])
+            + "---\n"
+        ).encode(),
+        "nofile/a.wav": wav_bytes(440),
+        "nofile/metadata.csv": b"name,text\na.wav,hi\n",
+        "lying/a.wav": wav_bytes(440),
+        "lying/metadata.parquet": b"PAR1" + b"\x00" * 64 + b"\xff\xff\xff\x7fPAR1",
+        "wide/a.wav": wav_bytes(440),
+        "wide/metadata.csv": (wide + "\n" + ",".join(["a.wav"] + ["1"] * 100_000) + "\n").encode(),
+        "longline/a.wav": wav_bytes(440),
+        "longline/metadata.csv": b"file_name,text\na.wav," + b"x" * (3 * 1024 * 1024) + b"\n",
+        "escape/a.wav": wav_bytes(440),
+        "escape/metadata.csv": b"file_name,text\n../../etc/passwd,hi\n",
+    }
+    for key, repo, files in [
+        ("sounds", params["sounds_repo"], sounds),
+        ("pictures", params["pictures_repo"], pictures),
+        ("labelled", params["labelled_repo"], labelled),
+        ("hostile", params["hostile_repo"], hostile),
+    ]:
+        def commit(repo=repo, files=files):
+            api.create_repo(repo, repo_type="dataset")
+            operations = [CommitOperationAdd(path_in_repo=path, path_or_fileobj=data) for path, data in files.items()]
+            return api.create_commit(repo, repo_type="dataset", operations=operations, commit_message="folder").oid
+
+        out[f"push_{key}"] = attempt(commit)
+    out["bytes"] = {path: len(data) for files in [sounds, pictures, labelled] for path, data in files.items()}
+
+    def in_repo(path):
+        # The builder names files by their place in the hub cache's snapshot (or a URL): the path in the repository.
+        path = path.replace("\\", "/")
+        return path.split("/snapshots/", 1)[1].split("/", 1)[1] if "/snapshots/" in path else path.split("@", 1)[-1]
+
+    def built(repo):
+        from datasets import DownloadConfig, DownloadManager, load_dataset_builder
+
+        builder = load_dataset_builder(repo, token=token, cache_dir=params["cache_dir"])
+        manager = DownloadManager(
+            dataset_name=builder.dataset_name,
+            download_config=DownloadConfig(cache_dir=params["cache_dir"], token=token),
+            base_path=builder.base_path,
+        )
+        result = {}
+        for generator in builder._split_generators(manager):
+            features = builder.info.features
+            rows = []
+            for _key, example in builder._generate_examples(**generator.gen_kwargs):
+                row = dict(example)
+                for column, feature in features.items():
+                    if type(feature).__name__ in ("Audio", "Image") and isinstance(row.get(column), str):
+                        row[column] = in_repo(row[column])
+                    elif column == "label":
+                        row[column] = features[column].str2int(row[column])
+                rows.append(row)
+            result[generator.name] = {"builder": builder.name, "features": features.to_dict(), "rows": rows}
+        return result
+
+    out["sounds"] = attempt(lambda: built(params["sounds_repo"]))
+    out["pictures"] = attempt(lambda: built(params["pictures_repo"]))
+    out["labelled"] = attempt(lambda: built(params["labelled_repo"]))
+
+    def loaded_pictures():
+        # The whole of load_dataset: the images decoded (PIL), their sizes.
+        from datasets import load_dataset
+
+        dataset = load_dataset(params["pictures_repo"], split="train", token=token, cache_dir=params["cache_dir"])
+        return {"columns": dataset.column_names, "sizes": [[row["image"].width, row["image"].height] for row in dataset]}
+
+    out["loaded_pictures"] = attempt(loaded_pictures)
+    return out
+
+
 GROUPS = {
     "push": group_push,
     "hostile": group_hostile,
     "more": group_more,
     "croissant_splits": group_croissant_splits,
     "audiofolder": group_audiofolder,
+    "folder_metadata": group_folder_metadata,
 }
 
 if __name__ == "__main__":

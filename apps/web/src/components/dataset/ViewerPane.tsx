@@ -34,8 +34,33 @@ function audioSources(cell: ViewerCell): Array<{ src: string; type: string }> | 
 	return sources.length > 0 ? sources : undefined;
 }
 
-/** A cell: an Audio column's as a player named by its column and row, any other as its text. */
+/** An image cell (the viewer's `{ src, height, width }`), a web address only; undefined for another cell. */
+function imageSource(cell: ViewerCell): { src: string; height: number; width: number } | undefined {
+	if (cell === null || typeof cell !== "object" || Array.isArray(cell)) return undefined;
+	const { src, height, width } = cell;
+	if (typeof src !== "string" || !/^(https?:\/\/|\/)/.test(src)) return undefined;
+	if (typeof height !== "number" || typeof width !== "number") return undefined;
+	return { src, height, width };
+}
+
+/**
+ * A cell: an Audio column's as a player, an Image column's as the image (both named by their column and row),
+ * any other as its text.
+ */
 function Cell({ cell, column, row, type }: { cell: ViewerCell; column: string; row: number; type: unknown }) {
+	const image = type === "Image" ? imageSource(cell) : undefined;
+	if (image !== undefined) {
+		return (
+			<img
+				className="viewer-image"
+				src={image.src}
+				width={image.width}
+				height={image.height}
+				alt={`${column}, row ${row}`}
+				loading="lazy"
+			/>
+		);
+	}
 	const sources = type === "Audio" ? audioSources(cell) : undefined;
 	if (sources === undefined) return <>{cellText(cell)}</>;
 	return (

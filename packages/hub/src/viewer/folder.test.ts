@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { csvHeaderColumns, imageSize, metadataFilePath, metadataMediaColumn } from "./folder.js";
+import { datasetLayout, isViewable, type LayoutFile } from "./layout.js";
+
+function files(...paths: string[]): LayoutFile[] {
+	return paths.map((path, index) => ({ path, size: 10 + index, sha256: String(index).padStart(64, "0") }));
+}
+
+const noRead = async (): Promise<Buffer> => Buffer.alloc(0);
+
+describe("folders of audio and image files with metadata files", () => {
+	it("keeps each split's metadata files beside its media files, for audio and image folders alike", () => {
+		const [images] = datasetLayout(
+			undefined,
+			files("train/a.png", "train/metadata.jsonl", "test/b.png", "test/metadata.jsonl", "train/notes.txt"),
+		);
+		expect(images?.otherFormat).toBe("imagefolder");
+		expect(images?.hasMetadata).toBe(true);
+		expect(
+			images?.splits.map((split) => [
+				split.name,
+				split.files.map((file) => file.path),
+				split.metadata?.map((file) => file.path),
+			]),
+		).toEqual([
+			["train", ["train/a.png"], ["train/metadata.jsonl"]],
+			["test", ["test/b.png"], ["test/metadata.jsonl"]],
+		]);
+		// Shown now (was refused with metadata files).
+		expect(images && isViewable(images)).toBe(true);
+		const [sounds] = datasetLayout(undefined, files("a.wav", "metadata.csv"));
+		expect(sounds && isViewable(sounds)).toBe(true);
+	});
+
+	it("counts a CSV header's columns before the engine reads it (quotes hold commas and line ends)", () => {
+		expect(csvHeaderColumns(Buffer.from('file_name,"a,b","c\nd",e\nx.png,1,2,3\n'))).toBe(4);
+		expect(csvHeaderColumns(Buffer.from("file_name"))).toBe(1);
+	});
+
+	it("names the media column and resolves file names as datasets does", () => {
+		expect(metadataMediaColumn("audiofolder", "file_name")).toBe("audio");
+		expect(metadataMediaColumn("imagefolder", "file_name")).toBe("image");
+		expect(metadataMediaColumn("imagefolder", "thumb_file_name")).toBe("thumb");
+		expect(metadataMediaColumn("imagefolder", "caption")).toBeUndefined();
+		expect(metadataFilePath("train", "a/./b/../c.png")).toEqual({ path: "train/a/c.png" });
+		expect(metadataFilePath("", "x.png")).toEqual({ path: "x.png" });
+		expect(metadataFilePath("train", "../x.png")).toHaveProperty("problem");
+		expect(metadataFilePath("train", "/etc/passwd")).toHaveProperty("problem");
+		expect(metadataFilePath("train", "file:///etc/passwd")).toHaveProperty("problem");
+	});
+
+	it("reads an image's size from its header, and says why when it cannot", async () => {
+		const png = Buffer.alloc(24);
+		png.write("\x89PNG\r\n\x1a\n", 0, "latin1");
+		png.write("IHDR", 12, "latin1");
+		png.writeUInt32BE(640, 16);
+		png.writeUInt32BE(480, 20);
+		expect(await imageSize("a.png", png, noRead, 24)).toEqual({ width: 640, height: 480 });
+		const gif = Buffer.from("GIF89a\x03\x00\x02\x00", "latin1");
+		expect(await imageSize("a.gif", gif, noRead, 10)).toEqual({ width: 3, height: 2 });
+		// A JPEG whose frame header follows a segment beyond the first read.
+		const app = Buffer.alloc(70_000);
+		app.writeUInt16BE(0xffe1, 0);
+		app.writeUInt16BE(65_535, 2);
+		const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x05, 0x00, 0x07, 0x03]);
+		const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8]), app.subarray(0, 2 + 65_535), sof]);
+		const read = async (start: number, length: number): Promise<Buffer> =>
+			jpeg.subarray(start, start + length);
+		expect(await imageSize("a.jpg", jpeg.subarray(0, 64 * 1024), read, jpeg.length)).toEqual({
+			width: 7,
+			height: 5,
+		});
+		expect(await imageSize("a.png", Buffer.alloc(0), noRead, 0)).toEqual({ problem: "it is empty" });
+		expect(await imageSize("a.png", Buffer.from("not an image"), noRead, 12)).toEqual({
+			problem: "it is not a PNG, JPEG, GIF, BMP or WebP image",
+		});
+		expect(await imageSize("a.tif", Buffer.from("II*\x00"), noRead, 4)).toHaveProperty("problem");
+	});
+});
