@@ -466,7 +466,14 @@ describe("the server stopping under load", { timeout: PROCESS_TEST_MS }, () => {
 			error?: string;
 		}
 		// Half big downloads, half admin writes whose bodies arrive after the signal; each on its own
-		// fresh connection (no agent reuse), all sent at once.
+		// fresh connection (no agent reuse), all sent at once. The signal waits until every socket is
+		// connected (bounded): "already sent" means the hub has them, which 20 ms alone did not make sure of
+		// on a loaded machine (a connection begun after the signal is rightly refused).
+		let connected = 0;
+		let allConnected: () => void = () => {};
+		const connectedAll = new Promise<void>((resolve) => (allConnected = resolve));
+		let finishWrites: () => void = () => {};
+		const signalGiven = new Promise<void>((resolve) => (finishWrites = resolve));
 		const send = (index: number): Promise<Outcome> =>
 			new Promise((resolve) => {
 				const write = index % 2 === 1;
@@ -494,15 +501,23 @@ describe("the server stopping under load", { timeout: PROCESS_TEST_MS }, () => {
 					},
 				);
 				req.on("error", (error: NodeJS.ErrnoException) => resolve({ index, error: error.code }));
+				req.on("socket", (socket) =>
+					socket.once("connect", () => {
+						if (++connected === 60) allConnected();
+					}),
+				);
 				if (write) {
 					req.write(body.slice(0, 10));
-					setTimeout(() => req.end(body.slice(10)), 300);
+					void signalGiven.then(() => setTimeout(() => req.end(body.slice(10)), 300));
 				} else req.end();
 			});
 		const outcomes = Promise.all(Array.from({ length: 60 }, (_, index) => send(index)));
+		await Promise.race([connectedAll, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+		expect(connected).toBe(60);
 		await new Promise((resolve) => setTimeout(resolve, 20));
 		const signalled = Date.now();
 		server.child.kill("SIGTERM");
+		finishWrites();
 		const answers = await outcomes;
 		const ended = await server.exited;
 		const took = Date.now() - signalled;

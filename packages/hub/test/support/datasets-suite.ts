@@ -513,7 +513,7 @@ export function defineDatasetSuite(
 				"library:pandas",
 				"library:polars",
 			]);
-			// The viewer answers for the audiofolder: its split, what it cannot show, and why.
+			// The viewer answers for the audiofolder with its metadata file: the metadata rows, each with its clip.
 			const viewer = async <T>(path: string) => api<T>(`/datasets-server${path}`, tokens.alice);
 			expect((await viewer("/splits?dataset=alice/clips")).body).toEqual({
 				splits: [{ dataset: "alice/clips", config: "default", split: "train" }],
@@ -521,17 +521,22 @@ export function defineDatasetSuite(
 				failed: [],
 			});
 			expect((await viewer("/is-valid?dataset=alice/clips")).body).toEqual({
-				preview: false,
-				viewer: false,
-				search: false,
-				filter: false,
-				statistics: false,
+				preview: true,
+				viewer: true,
+				search: true,
+				filter: true,
+				statistics: true,
 			});
-			const rows = await viewer<{ error: string }>(
-				"/first-rows?dataset=alice/clips&config=default&split=train",
+			const rows = await viewer<{
+				rows: { row: { audio: { src: string }[] | null; transcription: string } }[];
+			}>("/first-rows?dataset=alice/clips&config=default&split=train");
+			expect(rows.status).toBe(200);
+			expect(rows.body.rows.map(({ row }) => row.transcription)).toEqual(["zero", "one", "two"]);
+			expect(rows.body.rows.map(({ row }) => row.audio?.[0]?.src)).toEqual(
+				[0, 1, 2].map((index) =>
+					expect.stringMatching(new RegExp(`/datasets/alice/clips/resolve/[^?]+/train/clip${index}\\.wav`)),
+				),
 			);
-			expect(rows.status).toBe(501);
-			expect(rows.body.error).toContain("audiofolder");
 		}, 240_000);
 	});
 }
