@@ -34,14 +34,7 @@ import { objectBody } from "./body.js";
 import { publicOrigin } from "./models/context.js";
 import { choice, flag, one, whole, type RawQuery } from "./query.js";
 import { repoAccess } from "./repo-access.js";
-import {
-	apiRoute,
-	hostedRepoUrls,
-	repoPageUrl,
-	ROUTE_ID_SHAPES,
-	type RepoUrls,
-	type RouteIdShape,
-} from "./repo-paths.js";
+import { apiRoute, forEachRepoRoute, repoPageUrl, type RepoUrls, type RouteIdShape } from "./repo-paths.js";
 
 export interface DiscussionRoutesOptions extends DiscussionContext {
 	publicUrl: string | undefined;
@@ -68,10 +61,8 @@ function optionalBody<Request>(request: FastifyRequest): Unchecked<Request> {
  * the routes only check that the repository is readable before a body is read.
  */
 export function discussionRoutes(app: FastifyInstance, options: DiscussionRoutesOptions): void {
-	for (const urls of hostedRepoUrls()) {
-		// `discussions` is a reserved repository name, so `/api/models/gpt2/discussions` is model gpt2's.
-		for (const shape of ROUTE_ID_SHAPES) typeRoutes(app, options, urls, shape);
-	}
+	// `discussions` is a reserved repository name, so `/api/models/gpt2/discussions` is model gpt2's.
+	forEachRepoRoute((urls, shape) => typeRoutes(app, options, urls, shape));
 }
 
 function typeRoutes(

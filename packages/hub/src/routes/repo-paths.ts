@@ -35,7 +35,17 @@ export function hostedRepoUrls(): RepoUrls[] {
 export type RouteIdShape = ":namespace/:name" | ":name";
 
 /** Both shapes: a route registered for each serves `ns/name` and namespace-less ids (`gpt2`, `squad`). */
-export const ROUTE_ID_SHAPES: readonly RouteIdShape[] = [":namespace/:name", ":name"];
+const ROUTE_ID_SHAPES: readonly RouteIdShape[] = [":namespace/:name", ":name"];
+
+/**
+ * Declares a repository route for every hosted type and both id shapes, the `ns/name` one first: the
+ * one place a route is paired with its namespace-less twin (`/api/models/gpt2/…`, `/datasets/squad/…`).
+ */
+export function forEachRepoRoute(declare: (urls: RepoUrls, shape: RouteIdShape) => void): void {
+	for (const urls of hostedRepoUrls()) {
+		for (const shape of ROUTE_ID_SHAPES) declare(urls, shape);
+	}
+}
 
 /**
  * A route of a repository under the type's API: `/api/models/:namespace/:name/{rest}`, or with the

@@ -36,14 +36,7 @@ import {
 import { actorOf, authenticationRequired } from "./auth.js";
 import { publicOrigin, type ModelRoutesOptions } from "./models/context.js";
 import { repoAccess } from "./repo-access.js";
-import {
-	apiRoute,
-	hostedRepoUrls,
-	repoPageUrl,
-	ROUTE_ID_SHAPES,
-	type RepoUrls,
-	type RouteIdShape,
-} from "./repo-paths.js";
+import { apiRoute, forEachRepoRoute, repoPageUrl, type RepoUrls, type RouteIdShape } from "./repo-paths.js";
 
 function invalid(message: string): HubError {
 	return new HubError("Invalid", message);
@@ -156,9 +149,7 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
 	});
 
-	for (const urls of hostedRepoUrls()) {
-		for (const shape of ROUTE_ID_SHAPES) typeRoutes(app, options, urls, shape);
-	}
+	forEachRepoRoute((urls, shape) => typeRoutes(app, options, urls, shape));
 }
 
 /** Visibility, branches and tags of the repositories of one hosted type. */

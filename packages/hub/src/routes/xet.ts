@@ -6,7 +6,7 @@ import { issueXetWriteToken, receiveShard, receiveXorb, xetGrantOf, type XetGran
 import { actorOf, bearerToken, tooManyFailures } from "./auth.js";
 import { publicOrigin } from "./models/context.js";
 import { proposerAccess } from "./repo-access.js";
-import { apiRoute, hostedRepoUrls, ROUTE_ID_SHAPES, type RepoUrls, type RouteIdShape } from "./repo-paths.js";
+import { apiRoute, forEachRepoRoute, type RepoUrls, type RouteIdShape } from "./repo-paths.js";
 import { isStream } from "./uploads/commit.js";
 import type { UploadRoutesOptions } from "./uploads/options.js";
 import { createsPullRequest } from "./uploads/preupload.js";
@@ -45,9 +45,7 @@ export function xetRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	const { services, limiter } = options;
 	const xetOn = services.settings.uploads.xet;
 
-	for (const urls of hostedRepoUrls()) {
-		for (const shape of ROUTE_ID_SHAPES) writeTokenRoute(urls, shape);
-	}
+	forEachRepoRoute(writeTokenRoute);
 
 	function writeTokenRoute(urls: RepoUrls, shape: RouteIdShape): void {
 		app.get<{ Params: { revision: string } }>(

@@ -8,7 +8,7 @@ import { COMMIT_ID } from "../../vocabulary.js";
 import {
 	checkRepoPath,
 	decodeSegments,
-	hostedRepoUrls,
+	forEachRepoRoute,
 	parseResolvePath,
 	rawPathOf,
 	repoPageUrl,
@@ -197,11 +197,10 @@ export function resolveRoutes(app: FastifyInstance, options: ModelRoutesOptions)
 
 	// HEAD is its own route: the one Fastify derives from GET answers Content-Length: 0 to a body-less
 	// reply, and huggingface_hub takes the file size from this HEAD.
-	for (const urls of hostedRepoUrls()) {
+	forEachRepoRoute((urls, shape) => {
 		const answer = (request: FastifyRequest, reply: FastifyReply) => handler(urls, request, reply);
-		for (const url of [`${urls.page}:namespace/:name/resolve/*`, `${urls.page}:name/resolve/*`]) {
-			app.get(url, { exposeHeadRoute: false }, answer);
-			app.head(url, answer);
-		}
-	}
+		const url = `${urls.page}${shape}/resolve/*`;
+		app.get(url, { exposeHeadRoute: false }, answer);
+		app.head(url, answer);
+	});
 }

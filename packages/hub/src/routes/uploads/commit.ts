@@ -17,14 +17,7 @@ import {
 import { actorOf } from "../auth.js";
 import { publicOrigin } from "../models/context.js";
 import { proposerAccess } from "../repo-access.js";
-import {
-	apiRoute,
-	hostedRepoUrls,
-	repoPageUrl,
-	ROUTE_ID_SHAPES,
-	type RepoUrls,
-	type RouteIdShape,
-} from "../repo-paths.js";
+import { apiRoute, forEachRepoRoute, repoPageUrl, type RepoUrls, type RouteIdShape } from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
 import { createsPullRequest } from "./preupload.js";
 
@@ -232,9 +225,7 @@ export function commitRoute(app: FastifyInstance, options: UploadRoutesOptions):
 	const { services } = options;
 	const { maxFileBytes, uploads } = services.settings;
 
-	for (const urls of hostedRepoUrls()) {
-		for (const shape of ROUTE_ID_SHAPES) commitRouteOf(urls, shape);
-	}
+	forEachRepoRoute(commitRouteOf);
 
 	function commitRouteOf(urls: RepoUrls, shape: RouteIdShape): void {
 		app.post<{ Params: { revision: string } }>(

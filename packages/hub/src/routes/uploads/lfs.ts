@@ -19,9 +19,9 @@ import { repoPathName } from "../../repo-identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
 import { proposerAccess } from "../repo-access.js";
 import {
+	forEachRepoRoute,
 	hostedRepoUrls,
 	repoPageUrl,
-	ROUTE_ID_SHAPES,
 	routeRepoId,
 	type RepoUrls,
 	type RouteIdShape,
@@ -82,9 +82,7 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 
 	// The upload itself: no Authorization header (huggingface_hub sends none to upload URLs), so the
 	// signed URL is the permission. Checked before the body is read.
-	for (const urls of hostedRepoUrls()) {
-		for (const shape of ROUTE_ID_SHAPES) uploadRoute(urls, shape);
-	}
+	forEachRepoRoute(uploadRoute);
 
 	function uploadRoute(urls: RepoUrls, shape: RouteIdShape): void {
 		app.put<{

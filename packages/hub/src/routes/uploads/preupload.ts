@@ -7,13 +7,7 @@ import { CommitOperationError, checkPath } from "../../uploads/operations.js";
 import { actorOf } from "../auth.js";
 import { flag, type RawQuery } from "../query.js";
 import { proposerAccess } from "../repo-access.js";
-import {
-	apiRoute,
-	hostedRepoUrls,
-	ROUTE_ID_SHAPES,
-	type RepoUrls,
-	type RouteIdShape,
-} from "../repo-paths.js";
+import { apiRoute, forEachRepoRoute, type RepoUrls, type RouteIdShape } from "../repo-paths.js";
 import type { UploadRoutesOptions } from "./options.js";
 
 /** Files per preupload call (huggingface_hub sends 256). */
@@ -62,9 +56,7 @@ function parseFiles(body: unknown): { files: PlannedFile[]; gitIgnore: string | 
  */
 export function preuploadRoute(app: FastifyInstance, options: UploadRoutesOptions): void {
 	const { services } = options;
-	for (const urls of hostedRepoUrls()) {
-		for (const shape of ROUTE_ID_SHAPES) preuploadRouteOf(urls, shape);
-	}
+	forEachRepoRoute(preuploadRouteOf);
 
 	function preuploadRouteOf(urls: RepoUrls, shape: RouteIdShape): void {
 		app.post<{ Params: { revision: string } }>(
