@@ -38,6 +38,8 @@ import {
 	imageCell,
 	imageSize,
 	isFolderKind,
+	MAX_MEDIA_PER_CELL,
+	mediaFeature,
 	metadataFilePath,
 	metadataMediaColumn,
 	type FolderKind,
@@ -245,6 +247,8 @@ export interface OpenSplit {
 	cellChars: number;
 	/** Makes a page's cells what the answer shows (an audio or image file's path becomes its cell). */
 	finish: (rows: ViewerRowItem[]) => Promise<ViewerRowItem[]>;
+	/** A folder's media columns made from metadata file names: whether each is a list (`file_names`). */
+	media?: ReadonlyMap<string, boolean>;
 }
 
 /** Longest a cell's JSON text is shown: the viewer's cell bound, less when a row has many columns. */
@@ -437,7 +441,7 @@ async function withFolderSplit<T>(
 	work: (open: OpenSplit) => Promise<T>,
 ): Promise<T> {
 	const runtime = context.datasetViewer;
-	const mediaFeature = { _type: FOLDER_MEDIA[kind].feature };
+	const oneMedia = mediaFeature(kind, false);
 	if (!config.hasMetadata) {
 		const labels = folderLabels(
 			config.splits.flatMap((part) => part.files),
@@ -510,7 +514,7 @@ async function withFolderSplit<T>(
 				work({
 					facts: {
 						columns: [FOLDER_MEDIA[kind].column],
-						features: [mediaFeature],
+						features: [oneMedia],
 						textColumns: [],
 						numRows: 0,
 						memoryBytes,
@@ -546,7 +550,7 @@ async function withFolderSplit<T>(
 			reader: extension === "parquet" ? "parquet" : extension === "jsonl" ? "json" : "csv",
 			paths: held.paths,
 			names: metadata.map((file) => file.path),
-			mediaColumn: (name) => metadataMediaColumn(kind, name),
+			mediaColumn: (name, list) => metadataMediaColumn(kind, name, list),
 			maxColumns: runtime.settings.maxColumns,
 		};
 		const describe = (message: string): string => {
@@ -560,7 +564,7 @@ async function withFolderSplit<T>(
 		return await runtime.engine.run(
 			source,
 			async (session) => {
-				const media = new Set(session.media ?? []);
+				const media = new Map((session.media ?? []).map((made) => [made.column, made.list]));
 				const key = `${dataset.at.id}\n${dataset.at.commitId}\n${config.name}\n${split.name}`;
 				let facts = runtime.splits.get(key);
 				if (facts === undefined) {
@@ -568,7 +572,8 @@ async function withFolderSplit<T>(
 					let features: ViewerFeature[];
 					try {
 						features = described.types.map((type: EngineType, index) => {
-							if (media.has(described.columns[index] ?? "")) return mediaFeature;
+							const list = media.get(described.columns[index] ?? "");
+							if (list !== undefined) return mediaFeature(kind, list);
 							const feature = featureOf(type);
 							// datasets reads metadata.csv with pandas, whose strings arrow makes large_string.
 							return source.reader === "csv" && feature.dtype === "string"
@@ -599,29 +604,48 @@ async function withFolderSplit<T>(
 				}
 				// Files named by metadata rows are looked up in the revision once per page.
 				const known = new Map<string, LayoutFile | null>();
+				/** The cell of one `{folder}//{name}` value: the file's, or null when the revision lacks it. */
+				const cellOf = async (value: string, column: string, row: number): Promise<ViewerCell> => {
+					const cut = value.indexOf(METADATA_FOLDER_END);
+					const named = value.slice(cut + METADATA_FOLDER_END.length);
+					const resolved = metadataFilePath(value.slice(0, Math.max(0, cut)), named);
+					if ("problem" in resolved) {
+						throw viewerError(
+							"Unprocessable",
+							"RowsPostProcessingError",
+							`Cannot show the ${column} of row ${row} ('${named.slice(0, 200)}'): ${resolved.problem}.`,
+						);
+					}
+					let file = known.get(resolved.path);
+					if (file === undefined) {
+						const entry = await fileAt(context, dataset.at, resolved.path);
+						file = entry ? { path: entry.path, size: entry.size, sha256: entry.sha256 } : null;
+						known.set(resolved.path, file);
+					}
+					return file === null ? null : mediaCell(context, dataset, kind, file, row);
+				};
 				const finish = async (rows: ViewerRowItem[]): Promise<ViewerRowItem[]> => {
 					for (const item of rows) {
-						for (const column of media) {
+						for (const [column, list] of media) {
 							const value = item.row[column];
-							if (typeof value !== "string") continue;
-							const cut = value.indexOf(METADATA_FOLDER_END);
-							const named = value.slice(cut + METADATA_FOLDER_END.length);
-							const resolved = metadataFilePath(value.slice(0, Math.max(0, cut)), named);
-							if ("problem" in resolved) {
+							if (!list) {
+								if (typeof value === "string") item.row[column] = await cellOf(value, column, item.row_idx);
+								continue;
+							}
+							// datasets cannot build a row whose list is empty or missing (it iterates None).
+							if (!Array.isArray(value) || value.length === 0) {
 								throw viewerError(
 									"Unprocessable",
 									"RowsPostProcessingError",
-									`Cannot show the ${column} of row ${item.row_idx} ('${named.slice(0, 200)}'): ${resolved.problem}.`,
+									`Cannot show the ${column} of row ${item.row_idx}: its list of file names is ${value === null ? "missing" : "empty"}, and datasets cannot build such a row.`,
 								);
 							}
-							let file = known.get(resolved.path);
-							if (file === undefined) {
-								const entry = await fileAt(context, dataset.at, resolved.path);
-								file = entry ? { path: entry.path, size: entry.size, sha256: entry.sha256 } : null;
-								known.set(resolved.path, file);
-							}
-							item.row[column] =
-								file === null ? null : await mediaCell(context, dataset, kind, file, item.row_idx);
+							// The query gave one name more than is shown when there are more (see cellColumns).
+							const cells: ViewerCell[] = [];
+							for (const name of value.slice(0, MAX_MEDIA_PER_CELL))
+								cells.push(typeof name === "string" ? await cellOf(name, column, item.row_idx) : null);
+							item.row[column] = cells;
+							if (value.length > MAX_MEDIA_PER_CELL) item.truncated_cells.push(column);
 						}
 					}
 					return rows;
@@ -632,6 +656,7 @@ async function withFolderSplit<T>(
 					session,
 					cellChars: cellCharsFor(context, facts.columns.length),
 					finish,
+					media,
 				});
 			},
 			describe,
@@ -651,15 +676,21 @@ export function featureItems(facts: SplitFacts): ViewerFeatureItem[] {
 
 /**
  * Each column's cell as JSON text cut to `cellChars + 1` characters (so a cut shows), computed by the engine;
- * an audio or image column's path whole (it becomes a link).
+ * an audio or image column's path whole (it becomes a link), a list of them its first MAX_MEDIA_PER_CELL + 1.
  */
-function cellColumns(facts: SplitFacts, cellChars: number): string {
-	return facts.columns
+function cellColumns(open: OpenSplit): string {
+	return open.facts.columns
 		.map((column, index) => {
-			const json = `CAST(to_json(${sqlName(column)}) AS VARCHAR)`;
-			const kind = facts.features[index]?._type;
-			const shown = kind === "Audio" || kind === "Image" ? json : `left(${json}, ${cellChars + 1})`;
-			return `${shown} AS ${sqlName(column)}`;
+			const name = sqlName(column);
+			const json = `CAST(to_json(${name}) AS VARCHAR)`;
+			const kind = open.facts.features[index]?._type;
+			const shown =
+				open.media?.get(column) === true
+					? `CAST(to_json(list_slice(${name}, 1, ${MAX_MEDIA_PER_CELL + 1})) AS VARCHAR)`
+					: kind === "Audio" || kind === "Image"
+						? json
+						: `left(${json}, ${open.cellChars + 1})`;
+			return `${shown} AS ${name}`;
 		})
 		.join(", ");
 }
@@ -678,7 +709,8 @@ function rowItems(
 				row[column] = null;
 				continue;
 			}
-			if (text.length > open.cellChars) {
+			// File names become links whole (a list of them is bounded by its count, in cellColumns).
+			if (text.length > open.cellChars && !open.media?.has(column)) {
 				row[column] = text.slice(0, open.cellChars);
 				truncated.push(column);
 				continue;
@@ -698,7 +730,7 @@ function rowItems(
 export async function rowsPage(open: OpenSplit, offset: number, length: number): Promise<ViewerRowItem[]> {
 	if (length === 0 || offset >= open.facts.numRows) return [];
 	const result = await open.session.query(
-		`SELECT ${cellColumns(open.facts, open.cellChars)} FROM data LIMIT ${length} OFFSET ${offset}`,
+		`SELECT ${cellColumns(open)} FROM data LIMIT ${length} OFFSET ${offset}`,
 	);
 	return open.finish(rowItems(open, result.rows, (_row, position) => offset + position));
 }
@@ -720,7 +752,7 @@ async function matchingRows(
 	const total = Number(counted.rows[0]?.n ?? 0);
 	if (length === 0 || offset >= total) return { rows: [], total };
 	const result = await open.session.query(
-		`SELECT ${ROW_INDEX}::DOUBLE AS ${ROW_INDEX}, ${cellColumns(open.facts, open.cellChars)} FROM ${numbered} WHERE ${condition}
+		`SELECT ${ROW_INDEX}::DOUBLE AS ${ROW_INDEX}, ${cellColumns(open)} FROM ${numbered} WHERE ${condition}
 		ORDER BY ${order === undefined ? "" : `${order}, `}${ROW_INDEX} LIMIT ${length} OFFSET ${offset}`,
 		values,
 	);

@@ -23,9 +23,9 @@ export type EngineSource = FileSource | RowsSource | MetadataSource;
 
 /**
  * A folder's metadata files (metadata.csv, .jsonl, .parquet), read as the builder of their format reads
- * files, one after the other; their file name columns (`file_name`, `x_file_name`, strings) become media
- * columns in their place, each value `{folder}//{file name}`, the folder being the metadata file's (what the
- * name is relative to: a repository path never holds `//`).
+ * files, one after the other; their file name columns (`file_name`, `x_file_name`: strings; `file_names`,
+ * `x_file_names`: lists of strings) become media columns in their place, each name `{folder}//{file name}`,
+ * the folder being the metadata file's (what the name is relative to: a repository path never holds `//`).
  */
 export interface MetadataSource {
 	format: "metadata";
@@ -34,8 +34,8 @@ export interface MetadataSource {
 	paths: readonly string[];
 	/** Each file's path in the repository. */
 	names: readonly string[];
-	/** The media column a metadata column becomes, or undefined. */
-	mediaColumn: (name: string) => string | undefined;
+	/** The media column a metadata column of strings (or of lists of strings) becomes, or undefined. */
+	mediaColumn: (name: string, list: boolean) => string | undefined;
 	/** Most columns a metadata file may have. */
 	maxColumns: number;
 }
@@ -60,6 +60,20 @@ export interface FileSource {
 	jsonField?: string;
 }
 
+/** A media column made from a metadata column: one file per cell, or a list of them (`file_names`). */
+export interface MediaColumn {
+	column: string;
+	list: boolean;
+}
+
+/** A metadata column's media column, when it is a file name column of the right type (strings, lists of strings). */
+function mediaOf(source: MetadataSource, column: { name: string; type: string }): MediaColumn | undefined {
+	const list = column.type === "VARCHAR[]";
+	if (column.type !== "VARCHAR" && !list) return undefined;
+	const renamed = source.mediaColumn(column.name, list);
+	return renamed === undefined ? undefined : { column: renamed, list };
+}
+
 export interface EngineResult {
 	columns: string[];
 	types: EngineType[];
@@ -69,7 +83,7 @@ export interface EngineResult {
 export interface EngineSession {
 	query(sql: string, values?: Array<string | number>): Promise<EngineResult>;
 	/** For a MetadataSource: the media columns the file name columns became. */
-	media?: readonly string[];
+	media?: readonly MediaColumn[];
 }
 
 /** A DuckDB string literal. */
@@ -137,10 +151,10 @@ async function viewSource(connection: DuckDBConnection, source: FileSource): Pro
 async function metadataView(
 	connection: DuckDBConnection,
 	source: MetadataSource,
-): Promise<{ sql: string; media: string[] }> {
+): Promise<{ sql: string; media: MediaColumn[] }> {
 	const selects: string[] = [];
 	let first: Array<{ name: string; type: string }> | undefined;
-	let media: string[] = [];
+	let media: MediaColumn[] = [];
 	for (const [index, path] of source.paths.entries()) {
 		const name = source.names[index] ?? "metadata";
 		const reader = readerOf({ format: source.reader, paths: [path] });
@@ -157,20 +171,15 @@ async function metadataView(
 		}
 		if (first === undefined) {
 			first = columns;
-			media = columns.flatMap((column) => {
-				const renamed = column.type === "VARCHAR" ? source.mediaColumn(column.name) : undefined;
-				return renamed === undefined ? [] : [renamed];
-			});
+			media = columns.flatMap((column) => mediaOf(source, column) ?? []);
 			if (media.length === 0) {
 				throw viewerError(
 					"Unprocessable",
 					"DatasetGenerationError",
-					`The metadata file '${name}' has no file name column: \`file_name\` or \`*_file_name\` (strings) must be one of its columns.`,
+					`The metadata file '${name}' has no file name column: \`file_name\` or \`*_file_name\` (strings), or \`file_names\` or \`*_file_names\` (lists of strings) must be one of its columns.`,
 				);
 			}
-			const names = columns.map((column) =>
-				column.type === "VARCHAR" ? (source.mediaColumn(column.name) ?? column.name) : column.name,
-			);
+			const names = columns.map((column) => mediaOf(source, column)?.column ?? column.name);
 			const twice = names.find((column, position) => names.indexOf(column) !== position);
 			if (twice !== undefined) {
 				throw viewerError(
@@ -187,11 +196,14 @@ async function metadataView(
 			);
 		}
 		const folder = name.slice(0, Math.max(0, name.lastIndexOf("/")));
+		const prefix = sqlString(folder + METADATA_FOLDER_END);
 		const list = columns.map((column) => {
-			const renamed = column.type === "VARCHAR" ? source.mediaColumn(column.name) : undefined;
-			return renamed === undefined
-				? sqlName(column.name)
-				: `${sqlString(folder + METADATA_FOLDER_END)} || ${sqlName(column.name)} AS ${sqlName(renamed)}`;
+			const made = mediaOf(source, column);
+			if (made === undefined) return sqlName(column.name);
+			const value = made.list
+				? `list_transform(${sqlName(column.name)}, lambda name: ${prefix} || name)`
+				: `${prefix} || ${sqlName(column.name)}`;
+			return `${value} AS ${sqlName(made.column)}`;
 		});
 		selects.push(`SELECT ${list.join(", ")} FROM ${reader}`);
 	}
@@ -240,7 +252,7 @@ export class ViewerEngine {
 		let instance: DuckDBInstance | undefined;
 		let connection: DuckDBConnection | undefined;
 		let timedOut = false;
-		let media: string[] | undefined;
+		let media: MediaColumn[] | undefined;
 		const timer = setTimeout(() => {
 			timedOut = true;
 			connection?.interrupt();

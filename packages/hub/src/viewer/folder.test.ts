@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { csvHeaderColumns, imageSize, metadataFilePath, metadataMediaColumn } from "./folder.js";
+import {
+	csvHeaderColumns,
+	imageSize,
+	mediaFeature,
+	metadataFilePath,
+	metadataMediaColumn,
+} from "./folder.js";
 import { datasetLayout, isViewable, type LayoutFile } from "./layout.js";
 
 function files(...paths: string[]): LayoutFile[] {
@@ -42,6 +48,17 @@ describe("folders of audio and image files with metadata files", () => {
 		expect(metadataMediaColumn("imagefolder", "file_name")).toBe("image");
 		expect(metadataMediaColumn("imagefolder", "thumb_file_name")).toBe("thumb");
 		expect(metadataMediaColumn("imagefolder", "caption")).toBeUndefined();
+		// Lists of names (datasets' `file_names`, `x_file_names`): the builder's column with an `s`, or `x`.
+		expect(metadataMediaColumn("imagefolder", "file_names", true)).toBe("images");
+		expect(metadataMediaColumn("audiofolder", "file_names", true)).toBe("audios");
+		expect(metadataMediaColumn("imagefolder", "pages_file_names", true)).toBe("pages");
+		expect(metadataMediaColumn("imagefolder", "_file_names", true)).toBe("images");
+		expect(metadataMediaColumn("imagefolder", "_file_name")).toBe("image");
+		// A list column named as one file, or one file named as a list, is no media column.
+		expect(metadataMediaColumn("imagefolder", "file_name", true)).toBeUndefined();
+		expect(metadataMediaColumn("imagefolder", "file_names")).toBeUndefined();
+		expect(mediaFeature("imagefolder", true)).toEqual({ feature: { _type: "Image" }, _type: "List" });
+		expect(mediaFeature("audiofolder", false)).toEqual({ _type: "Audio" });
 		expect(metadataFilePath("train", "a/./b/../c.png")).toEqual({ path: "train/a/c.png" });
 		expect(metadataFilePath("", "x.png")).toEqual({ path: "x.png" });
 		expect(metadataFilePath("train", "../x.png")).toHaveProperty("problem");

@@ -122,13 +122,26 @@ export function folderRows(
 }
 
 /**
- * The media column a metadata column becomes (`file_name` → the builder's column, `x_file_name` → `x`), or
- * undefined for the others. Only string columns are file names (datasets' `_set_feature`).
+ * The media column a metadata column becomes, or undefined for the others (datasets' `_set_feature`): a string
+ * column `file_name` → the builder's column, `x_file_name` → `x`; a list-of-strings column `file_names` → the
+ * builder's column with an `s` (`images`, `audios`), `x_file_names` → `x`, a list of media.
  */
-export function metadataMediaColumn(kind: FolderKind, name: string): string | undefined {
-	if (name === "file_name") return FOLDER_MEDIA[kind].column;
-	if (name.endsWith("_file_name")) return name.slice(0, -"_file_name".length);
+export function metadataMediaColumn(kind: FolderKind, name: string, list = false): string | undefined {
+	const suffix = list ? "_file_names" : "_file_name";
+	const base = FOLDER_MEDIA[kind].column + (list ? "s" : "");
+	if (name === suffix.slice(1)) return base;
+	// `_file_name` alone names the builder's column too (datasets' `key[:-len(suffix)] or base`).
+	if (name.endsWith(suffix)) return name.slice(0, -suffix.length) || base;
 	return undefined;
+}
+
+/** Most files of one list-of-media cell shown (the rest are cut, the cell named in `truncated_cells`). */
+export const MAX_MEDIA_PER_CELL = 20;
+
+/** The feature of a media column made from a metadata column (a list for `file_names` columns). */
+export function mediaFeature(kind: FolderKind, list: boolean): Feature {
+	const media: Feature = { _type: FOLDER_MEDIA[kind].feature };
+	return list ? { feature: media, _type: "List" } : media;
 }
 
 /**

@@ -446,6 +446,43 @@ def image_bytes(width, height, format_name, color):
     return buffer.getvalue()
 
 
+def in_repo(path):
+    """The builder names files by their place in the hub cache's snapshot (or a URL): the path in the repository."""
+    path = path.replace("\\", "/")
+    return path.split("/snapshots/", 1)[1].split("/", 1)[1] if "/snapshots/" in path else path.split("@", 1)[-1]
+
+
+def built(repo, config=None):
+    """What the real builder makes of a repository's config: its features and its examples, each media value
+    (or list of them) the repository path it names, labels as indices; short of decoding the files."""
+    from datasets import DownloadConfig, DownloadManager, load_dataset_builder
+
+    token = params["token"]
+    builder = load_dataset_builder(repo, config, token=token, cache_dir=params["cache_dir"])
+    manager = DownloadManager(
+        dataset_name=builder.dataset_name,
+        download_config=DownloadConfig(cache_dir=params["cache_dir"], token=token),
+        base_path=builder.base_path,
+    )
+    result = {}
+    for generator in builder._split_generators(manager):
+        features = builder.info.features
+        rows = []
+        for _key, example in builder._generate_examples(**generator.gen_kwargs):
+            row = dict(example)
+            for column, feature in features.items():
+                inner = getattr(feature, "feature", None)
+                if type(feature).__name__ in ("Audio", "Image") and isinstance(row.get(column), str):
+                    row[column] = in_repo(row[column])
+                elif type(inner).__name__ in ("Audio", "Image") and isinstance(row.get(column), list):
+                    row[column] = [in_repo(item) for item in row[column]]
+                elif column == "label":
+                    row[column] = features[column].str2int(row[column])
+            rows.append(row)
+        result[generator.name] = {"builder": builder.name, "features": features.to_dict(), "rows": rows}
+    return result
+
+
 def group_folder_metadata():
     """Audio and image folders with metadata files (metadata.csv per split, a root metadata.jsonl with nested
     folders), an image folder labelled by folders, and hostile metadata; and what the real `datasets` library's
@@ -509,35 +546,6 @@ def group_folder_metadata():
         out[f"push_{key}"] = attempt(commit)
     out["bytes"] = {path: len(data) for files in [sounds, pictures, labelled] for path, data in files.items()}
 
-    def in_repo(path):
-        # The builder names files by their place in the hub cache's snapshot (or a URL): the path in the repository.
-        path = path.replace("\\", "/")
-        return path.split("/snapshots/", 1)[1].split("/", 1)[1] if "/snapshots/" in path else path.split("@", 1)[-1]
-
-    def built(repo):
-        from datasets import DownloadConfig, DownloadManager, load_dataset_builder
-
-        builder = load_dataset_builder(repo, token=token, cache_dir=params["cache_dir"])
-        manager = DownloadManager(
-            dataset_name=builder.dataset_name,
-            download_config=DownloadConfig(cache_dir=params["cache_dir"], token=token),
-            base_path=builder.base_path,
-        )
-        result = {}
-        for generator in builder._split_generators(manager):
-            features = builder.info.features
-            rows = []
-            for _key, example in builder._generate_examples(**generator.gen_kwargs):
-                row = dict(example)
-                for column, feature in features.items():
-                    if type(feature).__name__ in ("Audio", "Image") and isinstance(row.get(column), str):
-                        row[column] = in_repo(row[column])
-                    elif column == "label":
-                        row[column] = features[column].str2int(row[column])
-                rows.append(row)
-            result[generator.name] = {"builder": builder.name, "features": features.to_dict(), "rows": rows}
-        return result
-
     out["sounds"] = attempt(lambda: built(params["sounds_repo"]))
     out["pictures"] = attempt(lambda: built(params["pictures_repo"]))
     out["labelled"] = attempt(lambda: built(params["labelled_repo"]))
@@ -553,6 +561,82 @@ def group_folder_metadata():
     return out
 
 
+def group_folder_lists():
+    """Metadata rows naming several files (`file_names`, `x_file_names`: lists of strings) in an image folder
+    (metadata.jsonl) and an audio folder (metadata.parquet), hostile lists (an empty list, a null, `..`: the
+    builder fails on each of them); and what the real builders make of the first two, and load_dataset's
+    decoded images."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    token = params["token"]
+    api = HfApi(token=token)
+    out = {}
+    many = [f"many/{k}.png" for k in range(25)]
+    pictures = {
+        "a.png": image_bytes(2, 3, "PNG", (200, 10, 10)),
+        "sub/b.png": image_bytes(4, 5, "PNG", (10, 200, 10)),
+        "c.jpg": image_bytes(6, 7, "JPEG", (10, 10, 200)),
+        **{name: image_bytes(1 + k, 1, "PNG", (k, k, k)) for k, name in enumerate(many)},
+        "metadata.jsonl": "".join(
+            json.dumps(row) + "\n"
+            for row in [
+                {"file_names": ["a.png", "sub/b.png"], "cover_file_name": "c.jpg", "thumbs_file_names": ["c.jpg"], "caption": "two"},
+                {"file_names": ["c.jpg"], "cover_file_name": "a.png", "thumbs_file_names": ["a.png", "a.png"], "caption": "one"},
+                {"file_names": many, "cover_file_name": "sub/b.png", "thumbs_file_names": ["sub/./b.png"], "caption": "many"},
+            ]
+        ).encode(),
+    }
+    table = pa.table(
+        {
+            "speaker": ["ann", "bob"],
+            "file_names": [["x.wav", "deep/y.wav"], ["y_missing.wav", "x.wav"]],
+        }
+    )
+    buffer = io.BytesIO()
+    pq.write_table(table, buffer)
+    sounds = {"x.wav": wav_bytes(440), "deep/y.wav": wav_bytes(494), "metadata.parquet": buffer.getvalue()}
+    hostile = {
+        "README.md": (
+            "---\nconfigs:\n"
+            + "".join(f"- config_name: {name}\n  data_dir: {name}\n" for name in ["empty", "missing", "escape", "huge"])
+            + "---\n"
+        ).encode(),
+        "empty/a.png": pictures["a.png"],
+        "empty/metadata.jsonl": b'{"file_names": ["a.png"], "n": 1}\n{"file_names": [], "n": 2}\n',
+        "missing/a.png": pictures["a.png"],
+        "missing/metadata.jsonl": b'{"file_names": ["a.png"], "n": 1}\n{"file_names": null, "n": 2}\n',
+        "escape/a.png": pictures["a.png"],
+        "escape/metadata.jsonl": b'{"file_names": ["a.png", "../../etc/passwd"], "n": 1}\n',
+        "huge/a.png": pictures["a.png"],
+        "huge/metadata.jsonl": (json.dumps({"file_names": ["a.png"] * 100_000, "n": 1}) + "\n").encode(),
+    }
+    for key, repo, files in [
+        ("pictures", params["pictures_repo"], pictures),
+        ("sounds", params["sounds_repo"], sounds),
+        ("hostile", params["hostile_repo"], hostile),
+    ]:
+        def commit(repo=repo, files=files):
+            api.create_repo(repo, repo_type="dataset")
+            operations = [CommitOperationAdd(path_in_repo=path, path_or_fileobj=data) for path, data in files.items()]
+            return api.create_commit(repo, repo_type="dataset", operations=operations, commit_message="lists").oid
+
+        out[f"push_{key}"] = attempt(commit)
+    out["pictures"] = attempt(lambda: built(params["pictures_repo"]))
+    out["sounds"] = attempt(lambda: built(params["sounds_repo"]))
+
+    def loaded_pictures():
+        from datasets import load_dataset
+
+        dataset = load_dataset(params["pictures_repo"], split="train", token=token, cache_dir=params["cache_dir"])
+        return {
+            "columns": dataset.column_names,
+            "sizes": [[[image.width, image.height] for image in row["images"]] for row in dataset],
+        }
+
+    out["loaded_pictures"] = attempt(loaded_pictures)
+    return out
+
 GROUPS = {
     "push": group_push,
     "hostile": group_hostile,
@@ -560,6 +644,7 @@ GROUPS = {
     "croissant_splits": group_croissant_splits,
     "audiofolder": group_audiofolder,
     "folder_metadata": group_folder_metadata,
+    "folder_lists": group_folder_lists,
 }
 
 if __name__ == "__main__":
