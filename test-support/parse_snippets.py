@@ -1,7 +1,8 @@
 """Reads a JSON list of {lang, code} from stdin; prints, per item, whether it parses, the literal
 strings it contains (so tests can check that each inserted value round-trips out of its literal) and
 for Python its shape: the syntax tree with every string value blanked, so tests can check that a
-model-derived value never changes the structure of the code."""
+model-derived value never changes the structure of the code. With --lines, each stdin line is one
+such list and each answer one stdout line."""
 import ast
 import json
 import shlex
@@ -48,4 +49,10 @@ def check(item):
     return {"ok": False, "error": f"unknown language {lang}"}
 
 
-print(json.dumps([check(item) for item in json.load(sys.stdin)]))
+if sys.argv[1:] == ["--lines"]:
+    # One batch per line each way, for a test file that keeps this process for all its checks (JSON
+    # escapes line breaks inside strings). Bytes, so UTF-8 whatever the locale says.
+    for line in sys.stdin.buffer:
+        print(json.dumps([check(item) for item in json.loads(line)]), flush=True)
+else:
+    print(json.dumps([check(item) for item in json.load(sys.stdin)]))

@@ -2,7 +2,7 @@
  * Real parsers for generated snippets: python3's `ast`, `bash -n`, and acorn for ES modules. Batches
  * go to one python3 process and one bash process so that suites with thousands of snippets stay fast.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -44,6 +44,70 @@ export function parsePython(snippets: string[]): ParseResult[] {
 /** Splits each shell snippet into words with POSIX rules (python3 shlex), for round-trip checks. */
 export function shellWords(snippets: string[]): ParseResult[] {
 	return runPython(snippets.map((code) => ({ lang: "shell-words", code })));
+}
+
+/**
+ * One python3 process that parses batch after batch for a whole test file (a line of JSON each way), for
+ * suites whose snippets are made inside each test: a python3 start per check took seconds at CI load.
+ * `close()` it after the file's tests (afterAll).
+ */
+export class PythonParser {
+	readonly #child: ChildProcessWithoutNullStreams;
+	readonly #waiting: Array<{ resolve: (results: ParseResult[]) => void; reject: (error: Error) => void }> =
+		[];
+	readonly #exited: Promise<void>;
+	#stdout = "";
+	#stderr = "";
+	#failure: Error | undefined;
+
+	constructor() {
+		this.#child = spawn("python3", [join(here, "parse_snippets.py"), "--lines"], { stdio: "pipe" });
+		this.#child.stdout.setEncoding("utf8");
+		this.#child.stderr.setEncoding("utf8");
+		this.#child.stdout.on("data", (chunk: string) => {
+			this.#stdout += chunk;
+			for (let end = this.#stdout.indexOf("\n"); end >= 0; end = this.#stdout.indexOf("\n")) {
+				const line = this.#stdout.slice(0, end);
+				this.#stdout = this.#stdout.slice(end + 1);
+				this.#waiting.shift()?.resolve(JSON.parse(line) as ParseResult[]);
+			}
+		});
+		this.#child.stderr.on("data", (chunk: string) => {
+			this.#stderr += chunk;
+		});
+		this.#exited = new Promise((resolve) => {
+			const fail = (reason: string) => {
+				this.#failure ??= new Error(`python3 parse_snippets.py ${reason}: ${this.#stderr.trim()}`);
+				for (const waiting of this.#waiting.splice(0)) waiting.reject(this.#failure);
+				resolve();
+			};
+			this.#child.once("error", (error) => fail(`could not start (${error.message})`));
+			this.#child.once("close", (code, signal) => fail(`exited (${signal ?? code})`));
+		});
+		// A write after the process died would throw asynchronously; the waiting checks get the exit instead.
+		this.#child.stdin.on("error", () => {});
+	}
+
+	/** Each item parsed by its language, as `parseBatch` does, in this file's one python3 process. */
+	parse(items: Array<{ lang: "python" | "shell-words"; code: string }>): Promise<ParseResult[]> {
+		if (items.length === 0) return Promise.resolve([]);
+		if (this.#failure) return Promise.reject(this.#failure);
+		return new Promise((resolve, reject) => {
+			this.#waiting.push({ resolve, reject });
+			this.#child.stdin.write(`${JSON.stringify(items)}\n`);
+		});
+	}
+
+	/** Each snippet parsed with python3 `ast.parse`, as `parsePython` does. */
+	python(snippets: string[]): Promise<ParseResult[]> {
+		return this.parse(snippets.map((code) => ({ lang: "python", code })));
+	}
+
+	/** Ends the process once it has answered what was asked. */
+	async close(): Promise<void> {
+		this.#child.stdin.end();
+		await this.#exited;
+	}
 }
 
 /** Runs `bash -n` on each snippet (one bash process for the batch); returns null or the error text. */

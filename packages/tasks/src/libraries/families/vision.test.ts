@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { checkLibraryFamily } from "../../../../../test-support/library-checks.js";
-import { bashSyntaxErrors, parsePython } from "../../../../../test-support/parsers.js";
+import { bashSyntaxErrors, PythonParser } from "../../../../../test-support/parsers.js";
 import type { CodeBlock, ModelData } from "../types.js";
 import { visionLibraries } from "./vision.js";
 
@@ -14,8 +14,12 @@ const model = (partial: Partial<ModelData> = {}): ModelData => ({
 const code = (blocks: CodeBlock[] | undefined): string =>
 	(blocks ?? []).map((block) => block.code).join("\n");
 
-function expectPythonParses(source: string): void {
-	const [result] = parsePython([source]);
+// One python3 for the file's checks: a process per check cost a python3 start each.
+const parser = new PythonParser();
+afterAll(() => parser.close());
+
+async function expectPythonParses(source: string): Promise<void> {
+	const [result] = await parser.python([source]);
 	expect(result?.ok, `${source}\n${result && !result.ok ? result.error : ""}`).toBe(true);
 }
 
@@ -55,7 +59,7 @@ describe("depth-anything-v2", () => {
 		["depth-anything/Depth-Anything-V2-Small", "vits", 64, "[48, 96, 192, 384]"],
 		["depth-anything/Depth-Anything-V2-Base", "vitb", 128, "[96, 192, 384, 768]"],
 		["depth-anything/Depth-Anything-V2-Large", "vitl", 256, "[256, 512, 1024, 1024]"],
-	])("preset %s", (id, encoder, features, outChannels) => {
+	])("preset %s", async (id, encoder, features, outChannels) => {
 		const text = generate(id);
 		expect(text).toContain(
 			`model = DepthAnythingV2(encoder="${encoder}", features=${features}, out_channels=${outChannels})`,
@@ -64,7 +68,7 @@ describe("depth-anything-v2", () => {
 		expect(text).toContain(`repo_id="${id}"`);
 		expect(text).toContain('map_location="cpu"');
 		expect(text).not.toContain("<ENCODER>");
-		expectPythonParses(text);
+		await expectPythonParses(text);
 	});
 
 	it("matches presets by exact id only", () => {
@@ -79,7 +83,7 @@ describe("depth-anything-v2", () => {
 		}
 	});
 
-	it("writes the placeholders as strings and imports hf_hub_download", () => {
+	it("writes the placeholders as strings and imports hf_hub_download", async () => {
 		const text = generate("someone/my-depth");
 		expect(text).toContain(
 			'DepthAnythingV2(encoder="<ENCODER>", features="<NUMBER_OF_FEATURES>", out_channels="<OUT_CHANNELS>")',
@@ -87,7 +91,7 @@ describe("depth-anything-v2", () => {
 		expect(text).toContain('filename="depth_anything_v2_<ENCODER>.pth"');
 		expect(text).toContain("from huggingface_hub import hf_hub_download");
 		expect(text).toContain('cv2.imread("your/image/path")');
-		expectPythonParses(text);
+		await expectPythonParses(text);
 	});
 });
 
@@ -95,7 +99,7 @@ describe("ultralytics", () => {
 	const generate = (partial: Partial<ModelData> = {}) =>
 		code(visionLibraries.ultralytics.codeBlocks?.(model(partial)));
 
-	it("loads the repository's first .pt file with YOLO, whatever the version tags", () => {
+	it("loads the repository's first .pt file with YOLO, whatever the version tags", async () => {
 		for (const tags of [[], ["yolov8"], ["yolov11", "object-detection"], ["YOLOv8"]]) {
 			const text = generate({ tags });
 			// ultralytics 8.3 and 8.4: `from ultralytics import YOLO`; YOLO(path) takes a file, not a hub id.
@@ -109,7 +113,7 @@ describe("ultralytics", () => {
 			expect(text).toContain("model = YOLO(checkpoint)");
 			expect(text).toContain("model.predict(source=source, save=True)");
 			expect(text).not.toMatch(/YOLOv\d|YOLOvXX|from_pretrained|Couldn't find/);
-			expectPythonParses(text);
+			await expectPythonParses(text);
 		}
 	});
 
@@ -120,14 +124,14 @@ describe("ultralytics", () => {
 });
 
 describe("yolov10", () => {
-	it("uses the THU-MIG fork's YOLOv10.from_pretrained for every model", () => {
+	it("uses the THU-MIG fork's YOLOv10.from_pretrained for every model", async () => {
 		for (const tags of [[], ["yolov8"], ["yolov10"]]) {
 			const text = code(visionLibraries.yolov10.codeBlocks?.(model({ tags })));
 			expect(text).toContain("# pip install git+https://github.com/THU-MIG/yolov10.git huggingface_hub");
 			expect(text).toContain("from ultralytics import YOLOv10\n");
 			expect(text).toContain('model = YOLOv10.from_pretrained("acme/demo-model")');
 			expect(text).toContain("model.predict(source=source, save=True)");
-			expectPythonParses(text);
+			await expectPythonParses(text);
 		}
 		expect(visionLibraries.yolov10.installCommand).toBe(
 			"pip install git+https://github.com/THU-MIG/yolov10.git huggingface_hub",
@@ -136,26 +140,26 @@ describe("yolov10", () => {
 });
 
 describe("sam2", () => {
-	it("uses from_pretrained for the ids sam2 knows", () => {
+	it("uses from_pretrained for the ids sam2 knows", async () => {
 		for (const id of ["facebook/sam2-hiera-large", "facebook/sam2.1-hiera-tiny"]) {
 			const [image, video] = visionLibraries.sam2.codeBlocks?.(model({ id })) ?? [];
 			expect(image?.code).toContain(`predictor = SAM2ImagePredictor.from_pretrained("${id}")`);
 			expect(video?.code).toContain(`predictor = SAM2VideoPredictor.from_pretrained("${id}")`);
 			for (const block of [image, video]) {
 				expect(block?.code).not.toContain("list_repo_files");
-				expectPythonParses(block?.code ?? "");
+				await expectPythonParses(block?.code ?? "");
 			}
 		}
 	});
 
-	it("builds other checkpoints from the repository's .pt file and a SAM 2.1 config", () => {
+	it("builds other checkpoints from the repository's .pt file and a SAM 2.1 config", async () => {
 		const [image, video] = visionLibraries.sam2.codeBlocks?.(model({ id: "org.name/sam2.1-hiera" })) ?? [];
 		for (const block of [image, video]) {
 			expect(block?.code).toContain('repo_id = "org.name/sam2.1-hiera"');
 			expect(block?.code).toContain("checkpoint = hf_hub_download(repo_id=repo_id, filename=filename)");
 			expect(block?.code).not.toContain("Predictor.from_pretrained(");
 			expect(block?.code).not.toMatch(/<your_|<input_/);
-			expectPythonParses(block?.code ?? "");
+			await expectPythonParses(block?.code ?? "");
 		}
 		expect(image?.code).toContain("from sam2.build_sam import build_sam2\n");
 		expect(image?.code).toContain(
@@ -199,10 +203,10 @@ describe("simple loaders quote the id", () => {
 		["matanyone", 'MatAnyone.from_pretrained("org.name/m.v1")'],
 		["vfi-mamba", 'Model.from_pretrained("org.name/m.v1")'],
 		["ben2", 'AutoModel.from_pretrained("org.name/m.v1")'],
-	] as const)("%s", (key, call) => {
+	] as const)("%s", async (key, call) => {
 		const text = code(visionLibraries[key].codeBlocks?.(model({ id: "org.name/m.v1" })));
 		expect(text).toContain(call);
-		expectPythonParses(text);
+		await expectPythonParses(text);
 	});
 
 	it("birefnet always sets trust_remote_code", () => {
@@ -217,13 +221,13 @@ describe("simple loaders quote the id", () => {
 describe("mlx-image", () => {
 	const generate = (id: string) => code(visionLibraries["mlx-image"].codeBlocks?.(model({ id })));
 
-	it("passes the registry name and the repository's weights as hf://", () => {
+	it("passes the registry name and the repository's weights as hf://", async () => {
 		// mlx-image 0.1.10: create_model(model_name, weights="hf://<repo>/<file>"); repos are "<name>-mlxim".
 		const text = generate("mlx-vision/vit_base_patch16_224.augreg_in21k-mlxim");
 		expect(text).toContain(
 			'create_model("vit_base_patch16_224.augreg_in21k", weights="hf://mlx-vision/vit_base_patch16_224.augreg_in21k-mlxim/model.safetensors")',
 		);
-		expectPythonParses(text);
+		await expectPythonParses(text);
 	});
 
 	it("keeps a repository name without the suffix as it is", () => {
@@ -245,16 +249,16 @@ describe("terratorch", () => {
 		],
 		["ibm-nasa-geospatial/Prithvi-EO-1.0-100M", "terratorch_prithvi_eo_v1_100", "Prithvi_EO_V1_100M.pt"],
 		["ibm-esa-geospatial/TerraMind-1.0-base", "terratorch_terramind_v1_base", "TerraMind_v1_base.pt"],
-	])("builds %s as the registered backbone %s with its checkpoint", (id, name, file) => {
+	])("builds %s as the registered backbone %s with its checkpoint", async (id, name, file) => {
 		const text = generate(id);
 		expect(text).toContain(`checkpoint = hf_hub_download(repo_id="${id}", filename="${file}")`);
 		expect(text).toContain(
 			`model = BACKBONE_REGISTRY.build("${name}", pretrained=True, ckpt_path=checkpoint)`,
 		);
-		expectPythonParses(text);
+		await expectPythonParses(text);
 	});
 
-	it("never passes a hub id as the registry name", () => {
+	it("never passes a hub id as the registry name", async () => {
 		for (const id of ["someone/Prithvi-EO-2.0-300M", "constructor", "acme/demo-model"]) {
 			const text = generate(id);
 			expect(text).toContain(`repo_id = "${id}"`);
@@ -262,13 +266,13 @@ describe("terratorch", () => {
 				'model = BACKBONE_REGISTRY.build("<BACKBONE_NAME>", pretrained=True, ckpt_path=checkpoint)',
 			);
 			expect(text).not.toContain(`build("${id}"`);
-			expectPythonParses(text);
+			await expectPythonParses(text);
 		}
 	});
 });
 
 describe("cxr-foundation and derm-foundation load the repository given", () => {
-	it("cxr-foundation builds the client from this repository's saved models", () => {
+	it("cxr-foundation builds the client from this repository's saved models", async () => {
 		const text = code(visionLibraries["cxr-foundation"].codeBlocks?.(model({ id: "me/cxr-copy" })));
 		expect(text).toContain('repo_id="me/cxr-copy", local_dir="cxr_model"');
 		expect(text).toContain('allow_patterns=["elixr-c-v2-pooled/*", "pax-elixr-b-text/*"]');
@@ -278,10 +282,10 @@ describe("cxr-foundation and derm-foundation load the repository given", () => {
 		// make_hugging_face_client only appears in the comment that says why it is not called.
 		expect(text).not.toMatch(/^[^#\n]*make_hugging_face_client/m);
 		expect(text).not.toContain("BytesIO");
-		expectPythonParses(text);
+		await expectPythonParses(text);
 	});
 
-	it("derm-foundation loads the SavedModel with TensorFlow, not from_pretrained_keras", () => {
+	it("derm-foundation loads the SavedModel with TensorFlow, not from_pretrained_keras", async () => {
 		const text = code(visionLibraries["derm-foundation"].codeBlocks?.(model({ id: "me/derm-copy" })));
 		// huggingface_hub 1.0 removed from_pretrained_keras.
 		expect(text).not.toMatch(/^[^#\n]*from_pretrained_keras/m);
@@ -290,7 +294,7 @@ describe("cxr-foundation and derm-foundation load the repository given", () => {
 		);
 		expect(text).toContain("loaded_model = tf.saved_model.load(model_dir)");
 		expect(text).toContain('infer(inputs=tf.constant([input_tensor]))["embedding"]');
-		expectPythonParses(text);
+		await expectPythonParses(text);
 	});
 });
 
