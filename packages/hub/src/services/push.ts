@@ -55,22 +55,36 @@ interface Change {
 	path: string;
 }
 
-/** `git diff-tree -r -z --no-renames` output: `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0`. */
-function parseDiff(output: Buffer): Change[] {
+/**
+ * `git diff-tree --stdin --always -r -z --no-renames` output for several commits: each commit's id
+ * (NUL-terminated), then its changes as `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0`.
+ * Read in order, so a path that looks like an id is still read as the path after its `:` field.
+ */
+function parseDiffs(output: Buffer): Map<string, Change[]> {
 	const fields = output.toString("latin1").split("\0");
-	const changes: Change[] = [];
-	for (let index = 0; index + 1 < fields.length; index += 2) {
-		const meta = (fields[index] as string).replace(/^:/, "").split(" ");
-		const rawPath = Buffer.from(fields[index + 1] as string, "latin1");
+	const byCommit = new Map<string, Change[]>();
+	let current: Change[] | undefined;
+	const utf8 = new TextDecoder("utf-8", { fatal: true });
+	for (let index = 0; index < fields.length; index++) {
+		const field = fields[index] as string;
+		if (field === "") continue;
+		if (!field.startsWith(":")) {
+			current = [];
+			byCommit.set(field, current);
+			continue;
+		}
+		const rawPath = fields[++index];
+		if (current === undefined || rawPath === undefined) throw new Error("unexpected git diff-tree output");
+		const meta = field.slice(1).split(" ");
 		let path: string;
 		try {
-			path = new TextDecoder("utf-8", { fatal: true }).decode(rawPath);
+			path = utf8.decode(Buffer.from(rawPath, "latin1"));
 		} catch {
 			throw new RefRefused("a path is not UTF-8");
 		}
-		changes.push({ mode: meta[1] as string, blob: meta[3] as string, status: meta[4] as string, path });
+		current.push({ mode: meta[1] as string, blob: meta[3] as string, status: meta[4] as string, path });
 	}
-	return changes;
+	return byCommit;
 }
 
 /** The new commits of a fast-forward from `oldId` to `newId`, oldest first; refused when not one. */
@@ -257,11 +271,17 @@ async function commitPush(
 		// Without a bound, objects() answers every object whole.
 		commits.push({ bytes: object.bytes as Buffer, changes: [] });
 	}
-	let parent = command.oldId;
+	// One git process for every commit's changes (a line `<commit> <parent>` each): a spawn from the hub
+	// costs tens of milliseconds of its main thread (fork of a large process), one per commit made a
+	// 200-commit push spend most of its CPU there. `--always` lists a commit that changes nothing too.
+	const pairs = ids.map((id, index) => `${id} ${index === 0 ? command.oldId : ids[index - 1]}\n`).join("");
+	const diffs = parseDiffs(
+		await quarantine.output(["diff-tree", "--stdin", "--always", "-r", "-z", "--no-renames"], pairs),
+	);
 	for (const [index, id] of ids.entries()) {
-		const diff = await quarantine.output(["diff-tree", "-r", "-z", "--no-renames", parent, id]);
-		(commits[index] as { changes: Change[] }).changes = parseDiff(diff);
-		parent = id;
+		const changes = diffs.get(id);
+		if (changes === undefined) throw new Error(`git diff-tree did not list commit ${id}`);
+		(commits[index] as { changes: Change[] }).changes = changes;
 	}
 	// Every path and mode is checked before a byte is stored.
 	const blobs = new Map<string, string>();
