@@ -36,7 +36,7 @@ function srcPath(cell: unknown): string | null {
 /**
  * Folder datasets (audiofolder, imagefolder) in the cases the first folder tests leave out, each compared with
  * what the real `datasets` 5.0 builders make of the same repository (hub1 environment): metadata rows naming
- * several files (`file_names` lists).
+ * several files (`file_names` lists); the card's `drop_labels`, `drop_metadata` and `dataset_info` features.
  */
 describe("the dataset viewer on folder datasets", () => {
 	let db: Database;
@@ -182,5 +182,58 @@ describe("the dataset viewer on folder datasets", () => {
 		expect((huge.body.rows[0]?.row.images as Cell[]).length).toBe(20);
 		expect(huge.body.rows[0]?.truncated_cells).toEqual(["images"]);
 		expect((await get<ViewerSplitsAnswer>("/splits?dataset=alice/lists-hostile")).status).toBe(200);
+	}, 240_000);
+	it("follows the card's drop_labels and drop_metadata, and builds its own features whatever the card's dataset_info says, as datasets does", async () => {
+		const names = [
+			"labels-dropped",
+			"labels-kept",
+			"metadata-dropped",
+			"metadata-dropped-folders",
+			"both-dropped",
+			"card-features",
+		];
+		const made = await runHubClient<Record<string, { ok?: Record<string, Built> } | undefined>>(
+			"folder_options",
+			hub.url,
+			join(dir, "options"),
+			{ token, repo: "alice/pictures-options" },
+			{},
+			"hf_hub_viewer.py",
+			"hub1",
+		);
+		for (const key of ["push", ...names])
+			expect(made[key], `${key}: ${JSON.stringify(made[key])}`).toHaveProperty("ok");
+		const seen: Record<string, unknown> = {};
+		const expected: Record<string, unknown> = {};
+		for (const config of names) {
+			const built = made[config]?.ok?.train;
+			const first = await get<ViewerFirstRowsAnswer>(
+				`/first-rows?dataset=alice/pictures-options&config=${config}&split=train`,
+			);
+			const info = await get<ViewerInfoAnswer>(`/info?dataset=alice/pictures-options&config=${config}`);
+			seen[config] = {
+				status: [first.status, info.status],
+				features: Object.fromEntries(first.body.features.map((item) => [item.name, item.type])),
+				info: (info.body.dataset_info as ViewerDatasetInfo).features,
+				rows: first.body.rows.map((item) => ({ ...item.row, image: srcPath(item.row.image) })),
+			};
+			expected[config] = {
+				status: [200, 200],
+				features: built?.features,
+				info: built?.features,
+				rows: built?.rows,
+			};
+		}
+		expect(seen).toEqual(expected);
+		// What the cases show (the builder's answers, above, are the reference).
+		expect(Object.keys((expected["metadata-dropped"] as { features: object }).features)).toEqual(["image"]);
+		expect((expected["labels-kept"] as { features: { label: unknown } }).features.label).toEqual({
+			names: ["flat", "sub"],
+			_type: "ClassLabel",
+		});
+		expect((expected["card-features"] as { features: { label: unknown } }).features.label).toEqual({
+			names: ["cat", "dog"],
+			_type: "ClassLabel",
+		});
 	}, 240_000);
 });

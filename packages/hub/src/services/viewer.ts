@@ -175,6 +175,11 @@ export async function viewedDataset(
 	return { at, configs };
 }
 
+/** The label datasets gives a folder builder's file at the repository's root: its URL's folder, `{name}@{commit}`. */
+function rootLabel(dataset: ViewedDataset): string {
+	return `${dataset.at.id.slice(dataset.at.id.lastIndexOf("/") + 1)}@${dataset.at.commitId}`;
+}
+
 export function splitItems(dataset: ViewedDataset, config?: string): ViewerSplitItem[] {
 	const configs =
 		config === undefined ? dataset.configs : dataset.configs.filter((item) => item.name === config);
@@ -201,7 +206,8 @@ export function capabilities(dataset: ViewedDataset, config?: string, split?: st
 			isFolderKind(item.otherFormat) &&
 			folderLabels(
 				item.splits.flatMap((part) => part.files),
-				item.hasMetadata === true,
+				item,
+				rootLabel(dataset),
 			) !== undefined,
 	);
 	const any = shown.length > 0;
@@ -445,9 +451,10 @@ async function withFolderSplit<T>(
 	if (!config.hasMetadata) {
 		const labels = folderLabels(
 			config.splits.flatMap((part) => part.files),
-			false,
+			config,
+			rootLabel(dataset),
 		);
-		const made = folderRows(kind, split.files, labels);
+		const made = folderRows(kind, split.files, labels, rootLabel(dataset));
 		const column = FOLDER_MEDIA[kind].column;
 		const source: RowsSource = {
 			format: "rows",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
 	csvHeaderColumns,
+	folderLabels,
 	imageSize,
 	mediaFeature,
 	metadataFilePath,
@@ -92,5 +93,41 @@ describe("folders of audio and image files with metadata files", () => {
 			problem: "it is not a PNG, JPEG, GIF, BMP or WebP image",
 		});
 		expect(await imageSize("a.tif", Buffer.from("II*\x00"), noRead, 4)).toHaveProperty("problem");
+	});
+
+	it("follows the card's drop_labels and drop_metadata as the folder builders do", () => {
+		const card = (options: string): Record<string, unknown> => ({
+			configs: [{ config_name: "x", data_dir: "d", ...JSON.parse(options) }],
+		});
+		const labelled = files("d/train/cat/a.png", "d/train/dog/b.png");
+		const [auto] = datasetLayout(card("{}"), labelled);
+		expect(auto && folderLabels(auto.splits[0]?.files ?? [], auto)).toEqual(["cat", "dog"]);
+		const [dropped] = datasetLayout(card('{"drop_labels": true}'), labelled);
+		expect(dropped?.labels).toBe("never");
+		expect(dropped && folderLabels(dropped.splits[0]?.files ?? [], dropped)).toBeUndefined();
+		// `drop_labels: false` labels files at several depths and a single folder too (a root file by rootLabel).
+		const [kept] = datasetLayout(card('{"drop_labels": false}'), files("d/a.png", "d/sub/b.png"));
+		expect(kept && folderLabels(kept.splits[0]?.files ?? [], kept)).toEqual(["d", "sub"]);
+		const [root] = datasetLayout(
+			{ configs: [{ config_name: "x", drop_labels: false }] },
+			files("a.png", "sub/b.png"),
+		);
+		expect(root && folderLabels(root.splits[0]?.files ?? [], root, "ds@0123")).toEqual(["ds@0123", "sub"]);
+		// Python's truth: the string "false" is true (datasets does `not config.drop_labels`).
+		const [quoted] = datasetLayout(card('{"drop_labels": "false"}'), labelled);
+		expect(quoted?.labels).toBe("never");
+		// Metadata files: their rows unless drop_metadata; never labels, even when they are dropped.
+		const described = files("d/cat/a.png", "d/dog/b.png", "d/metadata.csv");
+		const [meta] = datasetLayout(card("{}"), described);
+		expect(meta?.hasMetadata).toBe(true);
+		const [noMeta] = datasetLayout(card('{"drop_metadata": true}'), described);
+		expect(noMeta?.hasMetadata).toBeUndefined();
+		expect(noMeta?.splits[0]?.metadata).toBeUndefined();
+		expect(noMeta?.labels).toBe("never");
+		const [neither] = datasetLayout(card('{"drop_metadata": true, "drop_labels": true}'), described);
+		expect([neither?.hasMetadata, neither?.labels]).toEqual([undefined, "never"]);
+		// Other builders ignore both options.
+		const [csv] = datasetLayout(card('{"drop_labels": false}'), files("d/train.csv"));
+		expect(csv?.labels).toBeUndefined();
 	});
 });

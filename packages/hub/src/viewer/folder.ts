@@ -13,7 +13,7 @@
 import type { ViewerCell } from "../api/viewer.js";
 import { extensionOf, formatExtensions } from "../datasets/tags.js";
 import type { Feature } from "./features.js";
-import type { LayoutFile } from "./layout.js";
+import type { ConfigLayout, LayoutFile } from "./layout.js";
 
 export const AUDIO_FOLDER = "audiofolder";
 export const IMAGE_FOLDER = "imagefolder";
@@ -82,16 +82,23 @@ export function byCodePoint(a: string, b: string): number {
 
 /**
  * The label names of a config (from all its splits' files, as the builder gathers them), or undefined when
- * it adds no label: fewer than two folders, files at several depths, or metadata files present.
+ * it adds no label: metadata files found, or the card's `drop_labels: true`; without `drop_labels`, also
+ * fewer than two folders or files at several depths. A file at the root is labelled `rootLabel` (the builder
+ * takes the name of the folder of its URL, `{name}@{commit}`).
  */
-export function folderLabels(files: readonly LayoutFile[], hasMetadata: boolean): string[] | undefined {
-	if (hasMetadata) return undefined;
+export function folderLabels(
+	files: readonly LayoutFile[],
+	config: Pick<ConfigLayout, "hasMetadata" | "labels">,
+	rootLabel = "",
+): string[] | undefined {
+	if (config.hasMetadata === true || config.labels === "never") return undefined;
 	const labels = new Set<string>();
 	const depths = new Set<number>();
 	for (const file of files) {
-		labels.add(folderOf(file.path));
+		labels.add(folderOf(file.path) || rootLabel);
 		depths.add(file.path.split("/").length);
 	}
+	if (config.labels === "always") return [...labels].sort(byCodePoint);
 	return labels.size > 1 && depths.size === 1 ? [...labels].sort(byCodePoint) : undefined;
 }
 
@@ -100,6 +107,7 @@ export function folderRows(
 	kind: FolderKind,
 	split: readonly LayoutFile[],
 	labels: readonly string[] | undefined,
+	rootLabel = "",
 ): FolderRows {
 	const { column, feature } = FOLDER_MEDIA[kind];
 	const kept = split.slice(0, MAX_FOLDER_ROWS);
@@ -116,7 +124,10 @@ export function folderRows(
 	return {
 		columns: [column, LABEL_COLUMN],
 		features: [...features, { names: [...labels], _type: "ClassLabel" }],
-		rows: kept.map((file) => ({ [column]: file.path, [LABEL_COLUMN]: index.get(folderOf(file.path)) ?? -1 })),
+		rows: kept.map((file) => ({
+			[column]: file.path,
+			[LABEL_COLUMN]: index.get(folderOf(file.path) || rootLabel) ?? -1,
+		})),
 		partial: kept.length < split.length,
 	};
 }

@@ -41,6 +41,17 @@ export interface ConfigLayout {
 	jsonField?: string;
 	/** An audio or image folder whose files metadata files (metadata.csv, .jsonl, .parquet) describe. */
 	hasMetadata?: boolean;
+	/**
+	 * An audio or image folder's labels from folder names: `always` or `never` when the card's config says
+	 * (`drop_labels`), or when metadata files are found (never); undefined: when the folders make them.
+	 */
+	labels?: "always" | "never";
+}
+
+/** A folder builder's options from the card's config (`drop_labels`, `drop_metadata`; undefined: not given). */
+export interface FolderOptions {
+	dropLabels?: boolean;
+	dropMetadata?: boolean;
 }
 
 /** Most configs and splits a dataset may have (the public viewer refuses datasets with more). */
@@ -135,7 +146,11 @@ function byPath(a: LayoutFile, b: LayoutFile): number {
 	return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): ConfigLayout {
+function configFrom(
+	name: string,
+	splits: Array<[string, LayoutFile[]]>,
+	options: FolderOptions = {},
+): ConfigLayout {
 	const all = splits.flatMap(([, files]) => files);
 	const { format, otherFormat } = formatOf(all);
 	// A folder builder reads its media files only (others are ignored, as the builder ignores them) and the
@@ -148,8 +163,23 @@ function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): Config
 					files.filter((file) => !isMetadataPath(file.path)),
 					format,
 				);
-	const hasMetadata =
-		folder !== undefined && splits.some(([, files]) => files.some((file) => isMetadataPath(file.path)));
+	// As the folder builders decide (`_split_generators`): metadata files found (unless both options drop
+	// everything, when nothing is looked for) mean no labels, and their rows unless `drop_metadata`; without
+	// them, labels as `drop_labels` says, or as the folders make them when it is not given.
+	const analyze = !(options.dropLabels === true && options.dropMetadata === true);
+	const metadataFound =
+		folder !== undefined &&
+		analyze &&
+		splits.some(([, files]) => files.some((file) => isMetadataPath(file.path)));
+	const hasMetadata = metadataFound && options.dropMetadata !== true;
+	const labels: ConfigLayout["labels"] =
+		folder === undefined
+			? undefined
+			: metadataFound || !analyze || options.dropLabels === true
+				? "never"
+				: options.dropLabels === false
+					? "always"
+					: undefined;
 	const kept = splits
 		.map(([split, files]): SplitLayout => {
 			const metadata = hasMetadata ? files.filter((file) => isMetadataPath(file.path)).sort(byPath) : [];
@@ -168,7 +198,16 @@ function configFrom(name: string, splits: Array<[string, LayoutFile[]]>): Config
 		...(otherFormat ? { otherFormat } : {}),
 		splits: kept,
 		...(hasMetadata ? { hasMetadata } : {}),
+		...(labels === undefined ? {} : { labels }),
 	};
+}
+
+/** Python's truth of a card value (`not self.config.drop_labels`: a string "false" is true), or undefined for none. */
+function pythonTruth(value: unknown): boolean | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (Array.isArray(value)) return value.length > 0;
+	if (typeof value === "object") return Object.keys(value).length > 0;
+	return Boolean(value);
 }
 
 /** The splits of a config from the file layout alone (datasets' `_get_data_files_patterns`). */
@@ -227,7 +266,12 @@ function cardConfigs(configs: readonly unknown[], files: readonly LayoutFile[]):
 				filesMatching(scoped, patternsOf(paths), base),
 			]);
 		} else splits = [["train", filesMatching(scoped, patternsOf(dataFiles), base)]];
-		const config = configFrom(name, splits);
+		const options: FolderOptions = {};
+		const dropLabels = pythonTruth(entry.drop_labels);
+		const dropMetadata = pythonTruth(entry.drop_metadata);
+		if (dropLabels !== undefined) options.dropLabels = dropLabels;
+		if (dropMetadata !== undefined) options.dropMetadata = dropMetadata;
+		const config = configFrom(name, splits, options);
 		const field = typeof entry.field === "string" && entry.field !== "" ? entry.field : undefined;
 		layouts.push({
 			...config,

@@ -637,6 +637,53 @@ def group_folder_lists():
     out["loaded_pictures"] = attempt(loaded_pictures)
     return out
 
+def group_folder_options():
+    """An image folder whose card's configs set `drop_labels` / `drop_metadata`, and one whose card's
+    `dataset_info` gives other features (the folder builders build their own); and what the real builder
+    makes of each config."""
+    token = params["token"]
+    api = HfApi(token=token)
+    out = {}
+    configs = {
+        "labels-dropped": "animals\n  drop_labels: true",
+        "labels-kept": "flat\n  drop_labels: false",
+        "metadata-dropped": "meta\n  drop_metadata: true",
+        "metadata-dropped-folders": "meta2\n  drop_metadata: true",
+        "both-dropped": "meta2\n  drop_labels: true\n  drop_metadata: true",
+        "card-features": "animals",
+    }
+    card = (
+        "---\nconfigs:\n"
+        + "".join(f"- config_name: {name}\n  data_dir: {rest}\n" for name, rest in configs.items())
+        + "dataset_info:\n- config_name: card-features\n  features:\n  - name: image\n    dtype: image\n"
+        + "  - name: label\n    dtype:\n      class_label:\n        names:\n          '0': zebra\n          '1': cat\n"
+        + "          '2': dog\n  - name: extra\n    dtype: string\n---\n"
+    )
+    files = {
+        "README.md": card.encode(),
+        "animals/train/cat/a.png": image_bytes(2, 3, "PNG", (1, 2, 3)),
+        "animals/train/dog/b.png": image_bytes(4, 5, "PNG", (4, 5, 6)),
+        "flat/a.png": image_bytes(3, 3, "PNG", (7, 8, 9)),
+        "flat/b.png": image_bytes(5, 2, "PNG", (7, 8, 9)),
+        "flat/sub/c.png": image_bytes(1, 6, "PNG", (7, 8, 9)),
+        "meta/a.png": image_bytes(2, 2, "PNG", (1, 1, 1)),
+        "meta/b.png": image_bytes(3, 1, "PNG", (2, 2, 2)),
+        "meta/metadata.csv": b"file_name,caption\na.png,only a\n",
+        "meta2/cat/a.png": image_bytes(2, 4, "PNG", (3, 3, 3)),
+        "meta2/dog/b.png": image_bytes(4, 2, "PNG", (4, 4, 4)),
+        "meta2/metadata.csv": b"file_name,caption\ncat/a.png,only a\n",
+    }
+
+    def commit():
+        api.create_repo(params["repo"], repo_type="dataset")
+        operations = [CommitOperationAdd(path_in_repo=path, path_or_fileobj=data) for path, data in files.items()]
+        return api.create_commit(params["repo"], repo_type="dataset", operations=operations, commit_message="options").oid
+
+    out["push"] = attempt(commit)
+    for name in configs:
+        out[name] = attempt(lambda name=name: built(params["repo"], name))
+    return out
+
 GROUPS = {
     "push": group_push,
     "hostile": group_hostile,
@@ -645,6 +692,7 @@ GROUPS = {
     "audiofolder": group_audiofolder,
     "folder_metadata": group_folder_metadata,
     "folder_lists": group_folder_lists,
+    "folder_options": group_folder_options,
 }
 
 if __name__ == "__main__":
