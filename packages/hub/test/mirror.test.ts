@@ -455,6 +455,13 @@ describe("mirror mode: a hostile upstream", () => {
 describe("mirror mode: the miss path", () => {
 	const body = Buffer.from("bytes served before they are stored\n");
 	const sha = createHash("sha256").update(body).digest("hex");
+	// Larger than the bytes a transfer keeps in memory (8 MiB): a client that joins late reads the spool.
+	const big = bytes(12 * 1024 * 1024, 25);
+	const bigSha = createHash("sha256").update(big).digest("hex");
+	const bigHeld = 10 * 1024 * 1024;
+	let releaseBig: () => void = () => {};
+	const bigReleased = new Promise<void>((resolve) => (releaseBig = resolve));
+	let bigGets = 0;
 	let upstreamServer: Server;
 	let db: Database;
 	let disk: BlobStore;
@@ -465,15 +472,24 @@ describe("mirror mode: the miss path", () => {
 
 	beforeAll(async () => {
 		upstreamServer = createServer((req, res) => {
+			const isBig = (req.url ?? "").endsWith("/big.bin");
+			const [bytes, digest] = isBig ? [big, bigSha] : [body, sha];
 			const headers = {
 				"x-repo-commit": "b".repeat(40),
-				"x-linked-etag": `"${sha}"`,
-				"x-linked-size": String(body.length),
-				etag: `"${sha}"`,
-				"content-length": String(body.length),
+				"x-linked-etag": `"${digest}"`,
+				"x-linked-size": String(bytes.length),
+				etag: `"${digest}"`,
+				"content-length": String(bytes.length),
 			};
 			if (req.method === "HEAD") res.writeHead(200, headers).end();
-			else res.writeHead(200, headers).end(body);
+			else if (!isBig) res.writeHead(200, headers).end(bytes);
+			else {
+				// The first 10 MiB now, the rest once the test has let late clients join.
+				bigGets++;
+				res.writeHead(200, headers);
+				res.write(big.subarray(0, bigHeld));
+				void bigReleased.then(() => res.end(big.subarray(bigHeld)));
+			}
 		});
 		await new Promise<void>((resolve) => upstreamServer.listen(0, "127.0.0.1", resolve));
 		const url = `http://127.0.0.1:${(upstreamServer.address() as AddressInfo).port}`;
@@ -500,6 +516,7 @@ describe("mirror mode: the miss path", () => {
 
 	afterAll(async () => {
 		openGate();
+		releaseBig();
 		await hub?.close();
 		await db?.close();
 		await disk?.close();
@@ -517,5 +534,42 @@ describe("mirror mode: the miss path", () => {
 		await vi.waitFor(async () => expect(await disk.stat(sha)).toEqual({ size: body.length }), {
 			timeout: 10_000,
 		});
+	});
+
+	it("serves clients that join a transfer late (behind the bytes kept in memory) from its spool", async () => {
+		const url = `${hub.url}/org/model/resolve/main/big.bin`;
+		const first = await fetch(url);
+		expect(first.status).toBe(200);
+		const reader = (first.body as ReadableStream<Uint8Array>).getReader();
+		const head: Uint8Array[] = [];
+		let got = 0;
+		// Once the first client has the upstream's first 10 MiB, the hub has them (and keeps the last 8 MiB).
+		while (got < bigHeld) {
+			const next = await reader.read();
+			if (next.done) throw new Error("the first answer ended early");
+			head.push(next.value);
+			got += next.value.length;
+		}
+		const late = fetch(url).then(async (r) => Buffer.from(await r.arrayBuffer()));
+		const ranged = fetch(url, { headers: { range: "bytes=1000-11534335" } }).then(async (r) => ({
+			status: r.status,
+			body: Buffer.from(await r.arrayBuffer()),
+		}));
+		// Their requests have joined the transfer under way once these are answered.
+		await Promise.all(
+			Array.from({ length: 2 }, () => fetch(url, { method: "HEAD" }).then((r) => r.arrayBuffer())),
+		);
+		releaseBig();
+		for (;;) {
+			const next = await reader.read();
+			if (next.done) break;
+			head.push(next.value);
+		}
+		expect(Buffer.concat(head).equals(big)).toBe(true);
+		expect((await late).equals(big)).toBe(true);
+		const range = await ranged;
+		expect(range.status).toBe(206);
+		expect(range.body.equals(big.subarray(1000, 11534336))).toBe(true);
+		expect(bigGets).toBe(1);
 	});
 });

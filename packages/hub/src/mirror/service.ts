@@ -91,7 +91,7 @@ export interface MirrorFile extends MirroredFile {
 
 /** A file's bytes for one answer. */
 export interface MirrorBytes {
-	body: Readable | AsyncIterable<Uint8Array>;
+	body: Readable;
 	/** Whether this answer started the file's fetch from the upstream (which counted a download). */
 	fetched: boolean;
 }

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type {
 	MirrorCacheStats,
@@ -181,8 +180,14 @@ export async function mirrorResolve(
 		return reply.send();
 	}
 	const { body, fetched } = await mirror.bytes(repo, prefix, file, range ? { start, end } : undefined);
-	await served(fetched);
-	return reply.send(body instanceof Readable ? body : Readable.from(body, { objectMode: false }));
+	try {
+		await served(fetched);
+	} catch (error) {
+		// Not sent: closed here (a transfer's spool stays while a stream of it is open).
+		body.destroy();
+		throw error;
+	}
+	return reply.send(body);
 }
 
 /** Refuses writes to repositories that exist only upstream, with a message that says so. */
