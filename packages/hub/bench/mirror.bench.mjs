@@ -19,7 +19,10 @@
 //
 // Environment: BENCH_MIRROR_BYTES (default 256 MiB), BENCH_ROUNDS (default 3), BENCH_MIRROR_MISS_ONLY=1
 // (the miss alone: no local file, no concurrent clients, no hits), BENCH_HUB_NODE_ARGS (Node options for
-// the downstream hub, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). One JSON line per measurement.
+// the downstream hub, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_CLI (the build measured) and
+// BENCH_CLI_B (a second build: the misses alone, two downstream hubs of the two builds on one upstream,
+// each round's file missed by both, which goes first alternating; a paired A/B of the miss path's CPU
+// on a shared machine, without the two runs' start-ups between). One JSON line per measurement.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get as httpGet, request as httpRequest } from "node:http";
@@ -40,9 +43,10 @@ const CLIENTS = 8;
 const ADMIN = "mirror-bench-admin-token";
 const MISS_ONLY = process.env.BENCH_MIRROR_MISS_ONLY === "1";
 const NODE_ARGS = (process.env.BENCH_HUB_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const CLI_B = process.env.BENCH_CLI_B;
 
-function startHub(dataDir, env = {}, nodeArgs = []) {
-	return startServer(process.execPath, [...nodeArgs, cli], {
+function startHub(dataDir, env = {}, nodeArgs = [], build = cli) {
+	return startServer(process.execPath, [...nodeArgs, build], {
 		PORT: "0",
 		MODELHUB_DATA_DIR: dataDir,
 		MODELHUB_ADMIN_TOKEN: ADMIN,
@@ -135,6 +139,56 @@ async function storedFiles(base) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mbps = (seconds) => SIZE / 1024 ** 2 / seconds;
+const perMiB = (seconds) => Math.round(((seconds * 1000) / (SIZE / 1024 ** 2)) * 100) / 100;
+
+/** BENCH_CLI against BENCH_CLI_B: each round's file missed through both, the first of the two alternating. */
+async function compareMisses(dir, upBase, proxy, seeds) {
+	const builds = [
+		{ name: "A", cli, cpu: [], seconds: [] },
+		{ name: "B", cli: CLI_B, cpu: [], seconds: [] },
+	];
+	try {
+		for (const build of builds) {
+			build.hub = startHub(
+				join(dir, `down-${build.name}`),
+				{ MODELHUB_UPSTREAM_URL: proxy.url },
+				NODE_ARGS,
+				build.cli,
+			);
+			build.base = await build.hub.url;
+		}
+		const direct = [];
+		for (const [round, seed] of seeds.entries()) {
+			direct.push((await download(`${proxy.url}/bench/up/resolve/main/file-${seed}.bin`)).seconds);
+			for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+				const pid = build.hub.child.pid;
+				const before = cpuSeconds(pid);
+				const got = await download(`${build.base}/bench/up/resolve/main/file-${seed}.bin`);
+				if (got.bytes !== SIZE) throw new Error(`build ${build.name} served the wrong size`);
+				build.cpu.push(cpuSeconds(pid) - before);
+				build.seconds.push(got.seconds);
+			}
+		}
+		for (const build of builds) {
+			console.log(
+				JSON.stringify({
+					benchmark: "mirror-miss-compare",
+					build: build.name,
+					cli: build.cli,
+					bytes: SIZE,
+					rounds: seeds.length,
+					// The downstream's CPU per MiB until its client has the file, each round and the median.
+					downstreamCpuMsPerMiB: perMiB(median(build.cpu)),
+					rounds_downstreamCpuMsPerMiB: build.cpu.map(perMiB),
+					ratio: Number((median(direct) / median(build.seconds)).toFixed(2)),
+					rounds_ratio: build.seconds.map((s, i) => Number((direct[i] / s).toFixed(2))),
+				}),
+			);
+		}
+	} finally {
+		for (const build of builds) if (build.hub) await stopServer(build.hub.child);
+	}
+}
 
 async function main() {
 	const dir = mkdtempSync(join(tmpdir(), "modelhub-mirror-bench-"));
@@ -146,8 +200,9 @@ async function main() {
 		const { token } = await hubApi(upBase, "POST", "/api/admin/users", ADMIN, { name: "bench" });
 		// Seeds: one file per miss round, one for the concurrent clients, one for the hits.
 		const missSeeds = Array.from({ length: ROUNDS }, (_, i) => 10 + i);
-		await publish(upBase, token, "up", [...missSeeds, 1, 2]);
+		await publish(upBase, token, "up", CLI_B ? missSeeds : [...missSeeds, 1, 2]);
 		proxy = await countingProxy(upBase);
+		if (CLI_B) return await compareMisses(dir, upBase, proxy, missSeeds);
 		downstream = startHub(join(dir, "down"), { MODELHUB_UPSTREAM_URL: proxy.url }, NODE_ARGS);
 		const downBase = await downstream.url;
 		const { token: downToken } = await hubApi(downBase, "POST", "/api/admin/users", ADMIN, { name: "bench" });
@@ -190,7 +245,6 @@ async function main() {
 			missIo.read.push(ioAfter.read - ioBefore.read);
 			missIo.written.push(ioAfter.written - ioBefore.written);
 		}
-		const perMiB = (seconds) => Math.round(((seconds * 1000) / (SIZE / 1024 ** 2)) * 100) / 100;
 		console.log(
 			JSON.stringify({
 				benchmark: "mirror-miss",

@@ -17,7 +17,8 @@ export function startServer(command, args, env, input) {
 		child.stdout.on("data", onData);
 		child.stderr.on("data", onData);
 		child.on("exit", (code) => reject(new Error(`${command} exited (${code}) before listening:\n${output}`)));
-		setTimeout(() => reject(new Error(`timed out starting ${command}:\n${output}`)), 120_000).unref();
+		// Generous: hubs start slowly on a loaded machine (over 120 s at load 20+ on 2 cores).
+		setTimeout(() => reject(new Error(`timed out starting ${command}:\n${output}`)), 300_000).unref();
 	});
 	child.stdin.end(input);
 	return { child, url };
