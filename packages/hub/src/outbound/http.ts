@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
@@ -89,89 +91,157 @@ function retryPause(settings: OutboundSettings, attempt: number, retryAfter: str
 	return Math.min(RETRY_PAUSE_CAP_MS, Math.max(settings.retryBaseMs, wanted));
 }
 
-/** One exchange, no redirect followed: status and headers within timeoutMs, body reads idle-bounded. */
+/** Bytes of body received and not yet taken by the reader, past which the socket is paused. */
+const BODY_BUFFER_BYTES = 1024 * 1024;
+
+/**
+ * One exchange, no redirect followed: status and headers within timeoutMs, body reads idle-bounded.
+ * Over node:http(s), not fetch: the body's pieces are the socket's own buffers handed on as they are
+ * (fetch copies each into its parser's memory and out again and wraps it in a web stream), which is
+ * most of a mirror miss's CPU besides the digest.
+ */
 async function exchange(
 	settings: OutboundSettings,
 	request: OutboundRequest,
 	url: URL,
 ): Promise<OutboundResponse> {
-	const controller = new AbortController();
 	const headers: Record<string, string> = { ...request.headers };
 	if (request.credential && url.origin === request.credential.origin) {
 		headers.authorization = request.credential.authorization;
 	}
-	const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
-	let response: Response;
-	try {
-		response = await fetch(url, {
-			method: request.method,
-			headers,
-			...(request.body !== undefined ? { body: request.body } : {}),
-			redirect: "manual",
-			signal: controller.signal,
+	if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
+	const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+	const sent = send(url, { method: request.method, headers });
+	const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			sent.destroy();
+		}, settings.timeoutMs);
+		sent.once("response", (message) => {
+			clearTimeout(timer);
+			resolve(message);
 		});
-	} catch (error) {
-		throw controller.signal.aborted
-			? new OutboundError("timeout", `${url.origin} did not answer within ${settings.timeoutMs} ms`)
-			: new OutboundError("unreachable", `${url.origin} is unreachable (${causeOf(error)})`);
-	} finally {
-		clearTimeout(timer);
-	}
-	const stream = response.body;
-	async function* body(): AsyncIterable<Uint8Array> {
-		if (!stream) return;
-		const reader = stream.getReader();
-		// One timer for the whole body, not one (and a promise race) per piece: it checks, when it fires,
-		// how long the read under way has waited, and aborts the exchange once that reaches idleTimeoutMs.
-		// Time spent by the caller between reads does not count.
+		sent.once("error", (error) => {
+			clearTimeout(timer);
+			reject(
+				timedOut
+					? new OutboundError("timeout", `${url.origin} did not answer within ${settings.timeoutMs} ms`)
+					: new OutboundError("unreachable", `${url.origin} is unreachable (${causeOf(error)})`),
+			);
+		});
+		sent.end(request.body);
+	});
+	// Errors after the answer began are the body reader's to report; none may go unhandled.
+	sent.on("error", () => {});
+	const responseHeaders = new Headers();
+	const raw = answer.rawHeaders;
+	for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!);
+	const discard = (): void => {
+		answer.destroy();
+		sent.destroy();
+	};
+	return {
+		status: answer.statusCode ?? 0,
+		headers: responseHeaders,
+		url,
+		body: bodyOf(settings, url, answer, discard),
+		discard,
+	};
+}
+
+/**
+ * An answer's body as its pieces (no copy), the socket paused while BODY_BUFFER_BYTES wait unread. Its
+ * end and failures are listened for at once (the body may be read later, or never: then discarded). One
+ * timer for the whole body, not one per piece: when it fires it checks how long the read under way has
+ * waited and ends the exchange once that reaches idleTimeoutMs. Time the caller spends between reads
+ * does not count.
+ */
+function bodyOf(
+	settings: OutboundSettings,
+	url: URL,
+	answer: IncomingMessage,
+	discard: () => void,
+): AsyncIterable<Uint8Array> {
+	const queue: Buffer[] = [];
+	let head = 0;
+	let queued = 0;
+	let ended = false;
+	let failure: OutboundError | undefined;
+	let wake: (() => void) | undefined;
+	const signal = (): void => {
+		const then = wake;
+		wake = undefined;
+		then?.();
+	};
+	const brokeOff = (cause: string): void => {
+		failure ??= new OutboundError("unreachable", `${url.origin} broke off an answer (${cause})`);
+		signal();
+	};
+	answer.once("end", () => {
+		ended = true;
+		signal();
+	});
+	answer.once("error", (error) => brokeOff(causeOf(error)));
+	// A connection closed before the body's end is a failure, error event or not.
+	answer.once("close", () => {
+		if (!answer.complete) brokeOff("closed");
+		else signal();
+	});
+	async function* pieces(): AsyncGenerator<Uint8Array> {
+		answer.on("data", (piece: Buffer) => {
+			queue.push(piece);
+			queued += piece.length;
+			if (queued >= BODY_BUFFER_BYTES) answer.pause();
+			signal();
+		});
 		let readSince: number | undefined;
-		let stalled = false;
 		let idle: ReturnType<typeof setTimeout> | undefined;
 		const check = (): void => {
 			idle = undefined;
 			if (readSince === undefined) return;
 			const waited = performance.now() - readSince;
 			if (waited >= settings.idleTimeoutMs) {
-				stalled = true;
-				controller.abort();
+				failure ??= new OutboundError(
+					"timeout",
+					`${url.origin} sent nothing for ${settings.idleTimeoutMs} ms in the middle of an answer`,
+				);
+				signal();
 				return;
 			}
 			idle = setTimeout(check, settings.idleTimeoutMs - waited);
 		};
 		try {
 			for (;;) {
+				if (head < queue.length) {
+					const piece = queue[head]!;
+					queue[head++] = EMPTY;
+					queued -= piece.length;
+					if (head === queue.length) {
+						queue.length = 0;
+						head = 0;
+					}
+					if (queued < BODY_BUFFER_BYTES && answer.isPaused()) answer.resume();
+					yield piece;
+					continue;
+				}
+				if (failure) throw failure;
+				if (ended) return;
 				readSince = performance.now();
 				idle ??= setTimeout(check, settings.idleTimeoutMs);
-				let next: ReadableStreamReadResult<Uint8Array>;
-				try {
-					next = await reader.read();
-				} catch (error) {
-					if (stalled) {
-						throw new OutboundError(
-							"timeout",
-							`${url.origin} sent nothing for ${settings.idleTimeoutMs} ms in the middle of an answer`,
-						);
-					}
-					throw new OutboundError("unreachable", `${url.origin} broke off an answer (${causeOf(error)})`);
-				}
+				await new Promise<void>((resolve) => (wake = resolve));
 				readSince = undefined;
-				if (next.done) return;
-				yield next.value;
 			}
 		} finally {
 			clearTimeout(idle);
-			controller.abort();
-			reader.releaseLock();
+			// Read to its end, the connection goes back to the agent's pool; else it is closed.
+			if (!ended || failure) discard();
 		}
 	}
-	return {
-		status: response.status,
-		headers: response.headers,
-		url,
-		body: body(),
-		discard: () => controller.abort(),
-	};
+	return pieces();
 }
+
+const EMPTY = Buffer.alloc(0);
 
 function causeOf(error: unknown): string {
 	const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
