@@ -2,7 +2,13 @@
  * What a repository is, hub-wide: its type and id (the shared rules of @modelhub/tasks/repositories),
  * the types this hub hosts and the URL shapes of each. No store, no SQL: every layer may import it.
  */
-import { REPO_TYPE_URLS, repoId, type RepoId, type RepoType } from "@modelhub/tasks/repositories";
+import {
+	REPO_TYPE_URLS,
+	RESERVED_FIRST_SEGMENTS,
+	repoId,
+	type RepoId,
+	type RepoType,
+} from "@modelhub/tasks/repositories";
 
 export {
 	encodeRepoId,
@@ -47,6 +53,22 @@ export function hostedTypes(): HostedType[] {
  */
 export function repoPathName(repo: RepoKey): string {
 	return `${REPO_TYPE_URLS[repo.type].prefix}${repo.id}`;
+}
+
+/**
+ * Why a repository without a namespace may not be called `name`, or undefined. A type whose pages start
+ * at the top (models: `/{name}`, `/{name}/info/refs`) gives its bare ids the first segment of their
+ * URLs, so a name the web app or the API owns there (RESERVED_FIRST_SEGMENTS: `api`, `models`,
+ * `settings`…) would take that section's addresses or be unreachable behind them.
+ */
+export function bareNameProblem(type: RepoType, name: string): string | undefined {
+	if (REPO_TYPE_URLS[type].prefix !== "" || !isOwnedFirstSegment(name)) return undefined;
+	return `${type} name '${name}' is reserved without a namespace: /${name.toLowerCase()} is the hub's own (${RESERVED_FIRST_SEGMENTS.join(", ")}); choose another or create it in a namespace`;
+}
+
+/** Whether the web app or the API owns this first segment of a URL (compared case-insensitively). */
+export function isOwnedFirstSegment(segment: string): boolean {
+	return (RESERVED_FIRST_SEGMENTS as readonly string[]).includes(segment.toLowerCase());
 }
 
 /** The same key, for comparisons and map keys. */

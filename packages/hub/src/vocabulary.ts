@@ -120,6 +120,7 @@ export const AUDIT_ACTIONS = [
 	"repo.commit",
 	"branch.create",
 	"branch.delete",
+	"branch.squash",
 	"tag.create",
 	"tag.delete",
 	"lfs.upload",

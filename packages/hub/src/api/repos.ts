@@ -171,6 +171,17 @@ export interface CreateBranchRequest {
 	startingPoint?: string;
 }
 
+/** The body of `POST /api/models/{id}/super-squash/{branch}` (huggingface_hub's super_squash_history). */
+export interface SuperSquashRequest {
+	/** The squashed commit's message (its first line the title); `Super-squash branch '{branch}'` when absent. */
+	message?: string;
+}
+
+/** The answer to a super-squash: the branch's new head, the one commit left in its history. */
+export interface SuperSquashed {
+	commitId: string;
+}
+
 /** The body of `POST /api/models/{id}/tag/{revision}` (answered with the new GitRef). */
 export interface CreateTagRequest {
 	tag: string;

@@ -62,11 +62,16 @@ interface CommitHeaderInput {
 }
 
 /**
- * A commit to write: either the complete file list (`files`, a snapshot) or `edits` to the parent's
- * tree (only the trees on the edited paths are rebuilt and written).
+ * A commit to write: either the complete file list (`files`, a snapshot), `edits` to the parent's
+ * tree (only the trees on the edited paths are rebuilt and written), or the stored `tree` of a commit of
+ * the repository kept as it is (a squash: the same files under another history).
  */
 export type CommitInput = CommitHeaderInput &
-	({ files: readonly CommitFile[]; edits?: undefined } | { edits: readonly TreeEdit[]; files?: undefined });
+	(
+		| { files: readonly CommitFile[]; edits?: undefined; tree?: undefined }
+		| { edits: readonly TreeEdit[]; files?: undefined; tree?: undefined }
+		| { tree: string; files?: undefined; edits?: undefined }
+	);
 
 export interface WrittenCommit {
 	repo: RepoKey;
@@ -245,7 +250,7 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 	await holdAgainstCollection(tx);
 	const prepared = inputs.map((input) => ({
 		input,
-		edits: input.files !== undefined ? snapshotEdits(input.files) : input.edits,
+		edits: input.files !== undefined ? snapshotEdits(input.files) : (input.edits ?? []),
 		branch: input.branch ?? "main",
 	}));
 	const branches = new Set<string>();
@@ -299,7 +304,7 @@ export async function writeCommits(tx: Queryable, inputs: readonly CommitInput[]
 			base = head?.treeId ?? (await rootTrees(tx, input.repo, [parent])).get(parent);
 			if (base === undefined) throw invalidCommit(`the parent commit ${parent} is not in ${input.repo.id}`);
 		}
-		const root = finishFolder(await applyEdits(tx, base, edits), "", made) as string;
+		const root = input.tree ?? (finishFolder(await applyEdits(tx, base, edits), "", made) as string);
 		// Nothing changed since the branch's head: no empty commit.
 		if (head && head.treeId === root) {
 			written.push({ repo: input.repo, commitId: head.commitId, treeId: head.treeId });

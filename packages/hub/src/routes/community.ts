@@ -26,7 +26,7 @@ import { objectBody } from "./body.js";
 import { originOf, type ModelRoutesOptions } from "./models/context.js";
 import { one, whole, type RawQuery } from "./query.js";
 import { repoAccess } from "./repo-access.js";
-import { apiRoute, hostedRepoUrls } from "./repo-paths.js";
+import { apiRoute, forEachRepoRoute } from "./repo-paths.js";
 
 /** Entries per page of the request lists, likers and likes: by default, and at most. */
 const PAGE = 500;
@@ -97,12 +97,14 @@ function sendPage(
  * `unlike`, likers and a user's likes. HTTP only: services/gated.ts and services/likes.ts decide.
  */
 export function communityRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	for (const urls of hostedRepoUrls()) {
+	// The action words (`like`, `likers`, `ask-access`, `user-access-request`) are reserved repository
+	// names, so `/api/models/gpt2/likers` is model gpt2's likers, never the info of a model `gpt2/likers`.
+	forEachRepoRoute((urls, shape) => {
 		const { type } = urls;
 		const read = { onRequest: repoAccess(options, "read", type) };
 
 		for (const status of STATUSES) {
-			app.get(apiRoute(urls, `user-access-request/${status}`), read, async (request, reply) => {
+			app.get(apiRoute(urls, `user-access-request/${status}`, shape), read, async (request, reply) => {
 				const query = request.query as PageQuery;
 				const limit = whole(query, "limit", 1, MAX_PAGE) ?? PAGE;
 				const after = decodeCursor(one(query, "cursor"), isAccessCursor);
@@ -120,7 +122,7 @@ export function communityRoutes(app: FastifyInstance, options: ModelRoutesOption
 			});
 		}
 
-		app.post(apiRoute(urls, "user-access-request/handle"), read, async (request, reply) => {
+		app.post(apiRoute(urls, "user-access-request/handle", shape), read, async (request, reply) => {
 			const body = objectBody<HandleAccessRequest>(request);
 			const entry = await handleAccessRequest(options, actorOf(request), request.repo!, {
 				user: body.user,
@@ -130,13 +132,13 @@ export function communityRoutes(app: FastifyInstance, options: ModelRoutesOption
 			return reply.type(JSON_TYPE).send(entry satisfies AccessRequestEntry);
 		});
 
-		app.post(apiRoute(urls, "user-access-request/grant"), read, async (request, reply) => {
+		app.post(apiRoute(urls, "user-access-request/grant", shape), read, async (request, reply) => {
 			const body = objectBody<GrantAccessRequest>(request);
 			const entry = await grantAccess(options, actorOf(request), request.repo!, { user: body.user });
 			return reply.type(JSON_TYPE).send(entry satisfies AccessRequestEntry);
 		});
 
-		app.get(apiRoute(urls, "ask-access"), read, async (request, reply) => {
+		app.get(apiRoute(urls, "ask-access", shape), read, async (request, reply) => {
 			const state = await accessState(options, request.viewer, request.repo!);
 			return reply
 				.header("cache-control", "no-store")
@@ -144,7 +146,7 @@ export function communityRoutes(app: FastifyInstance, options: ModelRoutesOption
 				.send(state satisfies AccessState);
 		});
 
-		app.post(apiRoute(urls, "ask-access"), read, async (request, reply) => {
+		app.post(apiRoute(urls, "ask-access", shape), read, async (request, reply) => {
 			const body = request.body === undefined ? {} : objectBody<AskAccessRequest>(request);
 			const state = await requestAccess(options, actorOf(request), request.repo!, body.fields);
 			return reply.type(JSON_TYPE).send(state satisfies AccessState);
@@ -154,13 +156,13 @@ export function communityRoutes(app: FastifyInstance, options: ModelRoutesOption
 			["post", true],
 			["delete", false],
 		] as const) {
-			app[method](apiRoute(urls, "like"), read, async (request, reply) => {
+			app[method](apiRoute(urls, "like", shape), read, async (request, reply) => {
 				const answer = await setLike(options, actorOf(request), request.repo!, liked);
 				return reply.type(JSON_TYPE).send(answer satisfies LikeAnswer);
 			});
 		}
 
-		app.get(apiRoute(urls, "likers"), read, async (request, reply) => {
+		app.get(apiRoute(urls, "likers", shape), read, async (request, reply) => {
 			const query = request.query as PageQuery;
 			const limit = whole(query, "limit", 1, MAX_PAGE) ?? PAGE;
 			const after = one(query, "cursor");
@@ -169,7 +171,7 @@ export function communityRoutes(app: FastifyInstance, options: ModelRoutesOption
 			const path = `${repoApiPath({ type, id: repo.id })}/likers`;
 			return sendPage(request, reply, path, limit, page.next, page.likers satisfies RepoLiker[]);
 		});
-	}
+	});
 
 	app.get<{ Params: { name: string } }>("/api/users/:name/likes", async (request, reply) => {
 		const query = request.query as PageQuery;

@@ -15,11 +15,11 @@ import { gitProtocol, type GitServer } from "../git/serve.js";
 import { actorFor } from "../services/actor.js";
 import type { ServiceContext } from "../services/context.js";
 import { applyPush } from "../services/push.js";
-import type { RepoKey } from "../repo-identity.js";
+import { isOwnedFirstSegment, type RepoKey } from "../repo-identity.js";
 import { participantRefusal } from "../services/discussions.js";
 import { authorizeRepo } from "../services/repos.js";
 import type { WriteContext } from "../services/write.js";
-import { checkRepoId, hostedRepoUrls, type RepoUrls } from "./repo-paths.js";
+import { checkRepoId, forEachRepoRoute, type RepoUrls } from "./repo-paths.js";
 
 /**
  * Git's smart HTTP protocol, read side (`git clone`, `fetch`, `pull`, `ls-remote`), on the URLs git
@@ -81,14 +81,32 @@ async function writableRepo(
 	}
 }
 
-/** The repository of a `…/:namespace/:repo(.git)/…` route, or of a `…/:repo(.git)/…` one (a bare id). */
+/** The repository of a `…/:namespace/:name(.git)/…` route, or of a `…/:name(.git)/…` one (a bare id). */
 function gitRepo(request: FastifyRequest, urls: RepoUrls): RepoKey {
-	const { namespace, repo } = request.params as { namespace?: string; repo: string };
-	const name = repo.endsWith(".git") ? repo.slice(0, -4) : repo;
+	const { namespace, name: segment } = request.params as { namespace?: string; name: string };
+	const name = segment.endsWith(".git") ? segment.slice(0, -4) : segment;
 	return {
 		type: urls.type,
 		id: checkRepoId(namespace === undefined ? name : `${namespace}/${name}`, urls.type),
 	};
+}
+
+/**
+ * An onRequest hook of the git and git-LFS routes' scopes: a top-level first segment the web app or the
+ * API owns (`/api/info/refs`, `/settings/git-upload-pack`: RESERVED_FIRST_SEGMENTS) is never a bare
+ * model's, though the router matches `/:name/…` before the app's catch-all. Such a path is handed to the
+ * not-found handler, answered as it was before bare ids had git URLs; no bare model can be so named.
+ */
+export async function hubOwnedPathsAsBefore(
+	request: FastifyRequest,
+	reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
+	const { namespace, name } = request.params as { namespace?: string; name?: string };
+	if (namespace !== undefined || name === undefined || !isOwnedFirstSegment(name)) return undefined;
+	// Only the top-level shape: under `/datasets/` the type's prefix comes first.
+	if (!(request.routeOptions.url ?? "").startsWith("/:name/")) return undefined;
+	reply.callNotFound();
+	return reply;
 }
 
 /** Read access, with git's answer for anonymous requests that may not read (401, Basic challenge). */
@@ -176,8 +194,12 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 	await app.register(async (scope) => {
 		scope.addContentTypeParser(REQUEST_TYPE, (_request, payload, done) => done(null, payload));
 		scope.addContentTypeParser(RECEIVE_REQUEST_TYPE, (_request, payload, done) => done(null, payload));
-		for (const urls of hostedRepoUrls()) {
-			scope.get(`${urls.page}:namespace/:repo/info/refs`, async (request, reply) => {
+		scope.addHook("onRequest", hubOwnedPathsAsBefore);
+		// `/{prefix}{id}(.git)/…` for both id shapes: `/gpt2/info/refs` is model gpt2's (three segments,
+		// where a namespaced id makes four), `/datasets/squad/info/refs` dataset squad's (the type's
+		// prefix is matched before a namespace could be).
+		forEachRepoRoute((urls, shape) => {
+			scope.get(`${urls.page}${shape}/info/refs`, async (request, reply) => {
 				const service = (request.query as { service?: unknown }).service;
 				if (service === "git-receive-pack") {
 					const repo = await writableRepo(options, request, reply, urls);
@@ -211,7 +233,7 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 			// An LFS object's bytes, by SHA-256, for git-lfs (the batch API's download href): any file the
 			// repository holds, Xet-stored ones included, as a plain LFS object.
 			scope.get(
-				`${urls.page}:namespace/:repo/info/lfs/objects/:oid`,
+				`${urls.page}${shape}/info/lfs/objects/:oid`,
 				{ onRequest: gitReadAccess(options, urls) },
 				async (request, reply) => {
 					const { oid } = request.params as { oid: string };
@@ -226,7 +248,7 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 			// A push of many files over a slow link takes longer than MODELHUB_REQUEST_TIMEOUT_MS: as for other
 			// uploads, its body must keep moving (the idle limit), and the git time limit below bounds the whole.
 			scope.post(
-				`${urls.page}:namespace/:repo/git-receive-pack`,
+				`${urls.page}${shape}/git-receive-pack`,
 				{ config: { upload: true } },
 				async (request, reply) => {
 					if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== RECEIVE_REQUEST_TYPE) {
@@ -303,7 +325,7 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 					}
 				},
 			);
-			scope.post(`${urls.page}:namespace/:repo/git-upload-pack`, async (request, reply) => {
+			scope.post(`${urls.page}${shape}/git-upload-pack`, async (request, reply) => {
 				if ((request.headers["content-type"] ?? "").split(";")[0]?.trim() !== REQUEST_TYPE) {
 					throw new HubError("UnsupportedMediaType", `send ${REQUEST_TYPE}`);
 				}
@@ -320,6 +342,6 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 					.header("cache-control", "no-cache, max-age=0, must-revalidate")
 					.send(output);
 			});
-		}
+		});
 	});
 }

@@ -74,6 +74,7 @@ export const API_WRITE_ACTIONS: Readonly<Record<string, number>> = {
 	"xet-write-token": 1,
 	branch: 1,
 	tag: 1,
+	"super-squash": 1,
 	settings: 0,
 };
 

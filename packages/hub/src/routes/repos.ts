@@ -11,6 +11,8 @@ import type {
 	GitRef,
 	RepoSettings,
 	RepoSettingsRequest,
+	SuperSquashed,
+	SuperSquashRequest,
 } from "../api/repos.js";
 import type { Unchecked } from "../api/unchecked.js";
 import { ConflictError, HubError, reword } from "../errors.js";
@@ -31,6 +33,7 @@ import {
 	deleteBranchOrTag,
 	deleteRepository,
 	RepoExistsError,
+	squashBranch,
 	updateRepoSettings,
 } from "../services/repos.js";
 import { actorOf, authenticationRequired } from "./auth.js";
@@ -232,6 +235,25 @@ function typeRoutes(
 				);
 				return { name: tag.name, ref: `refs/tags/${tag.name}`, targetCommit: tag.commitId };
 			}),
+	);
+
+	app.post<{ Params: { branch: string } }>(
+		apiRoute(urls, "super-squash/:branch", shape),
+		{ onRequest: repoAccess(options, "write", type) },
+		async (request, reply) => {
+			const body = bodyOf<SuperSquashRequest>(request);
+			if (body === undefined || (body.message !== undefined && typeof body.message !== "string")) {
+				throw invalid("send a JSON object whose 'message', when present, is a string");
+			}
+			const squashed = await squashBranch(
+				options,
+				actorOf(request),
+				request.repo!,
+				request.params.branch,
+				body.message,
+			);
+			return reply.type(JSON_TYPE).send(squashed satisfies SuperSquashed);
+		},
 	);
 
 	for (const kind of ["branch", "tag"] as const) {

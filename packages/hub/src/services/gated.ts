@@ -32,8 +32,12 @@ function typeWord(repo: RepoRef): string {
 	return repo.type === "dataset" ? "dataset" : "model";
 }
 
-/** Whether the viewer holds a role in the repository's namespace (or is the hub admin). */
+/**
+ * Whether the viewer holds a role in the repository's namespace (or is the hub admin); for a repository
+ * without a namespace, whether they are a site admin, who handle its access requests (bareRepoRefusal).
+ */
 function isMember(viewer: Viewer, repo: RepoRef): boolean {
+	if (!repo.namespace && viewer.kind === "user" && viewer.siteAdmin === true) return true;
 	return namespaceRole(viewer, repo.namespace) !== undefined;
 }
 

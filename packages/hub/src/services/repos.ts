@@ -10,17 +10,33 @@ import { ConflictError, HubError, revisionNotFound } from "../errors.js";
 import type { ModelRecord } from "../models/input.js";
 import type { ModelInfo } from "../api/models.js";
 import { deleteModel, getModel, type InfoOptions } from "../models/store.js";
-import { repoId, reservedRepoNameProblem, type RepoKey, type RepoType } from "../repo-identity.js";
-import { findRepo, resolveRevision, type GatedMode } from "../repos/read.js";
+import {
+	bareNameProblem,
+	repoId,
+	reservedRepoNameProblem,
+	type RepoKey,
+	type RepoType,
+} from "../repo-identity.js";
+import { findRepo, refKinds, resolveRevision, type GatedMode } from "../repos/read.js";
+import { writeCommits } from "../repos/commits.js";
+import { rootTrees } from "../repos/trees.js";
 import { setGated } from "../gated/store.js";
-import { createRef, createRepo, deleteRef, deleteRepo, setPrivate } from "../repos/write.js";
+import {
+	createRef,
+	createRepo,
+	deleteRef,
+	deleteRepo,
+	lockBranch,
+	setLastModified,
+	setPrivate,
+} from "../repos/write.js";
 import { GITATTRIBUTES } from "../repos/lfs.js";
 import { chunksOf } from "../storage/digest.js";
 import { requireBlobs, storeBlob } from "./blobs.js";
 import type { BlobStore } from "../storage/types.js";
 import type { AccountLimits } from "../config.js";
 import { checkCreationRate } from "./quota.js";
-import type { Role } from "../vocabulary.js";
+import { COMMIT_ID, type Role } from "../vocabulary.js";
 import { commitAuthor, requireAdmin, type Actor } from "./actor.js";
 import type { ChangedRepo } from "./changes.js";
 import { saveModels } from "./import.js";
@@ -90,7 +106,9 @@ export async function createRepository(
 	);
 	if (input.namespace !== undefined) check(namespaceRefusal(actor.viewer, input.namespace, "write"));
 	else requireAdmin(actor);
-	const reserved = reservedRepoNameProblem(input.name);
+	const reserved =
+		reservedRepoNameProblem(input.name) ??
+		(input.namespace === undefined ? bareNameProblem(input.type, input.name) : undefined);
 	if (reserved) throw new HubError("Invalid", reserved);
 	const existing = await findRepo(context.db, repo.type, repo.id);
 	if (existing) throw new RepoExistsError(existing);
@@ -247,6 +265,74 @@ export async function createTag(
 		};
 	});
 	return { name: tag, commitId };
+}
+
+/** The longest squash message kept (as a tag's message). */
+const SQUASH_MESSAGE_MAX = 10_000;
+
+/**
+ * Squashes a branch's history into one commit (huggingface_hub's super_squash_history): a new commit
+ * without a parent, with the head's tree (the same files), the actor as author and `message` (its first
+ * line the title), becomes the branch's head. Write access; only a branch (a tag, a pull request's ref or
+ * a commit id is a 400, an unknown name RevisionNotFound). The branch row is locked, so a commit landing
+ * meanwhile is either squashed with the rest or made on the squashed commit. Old commits stay readable
+ * by id while other refs point into them.
+ */
+export async function squashBranch(
+	context: WriteContext,
+	actor: Actor,
+	repo: RepoRef,
+	branch: string,
+	message: string | undefined,
+): Promise<{ commitId: string }> {
+	check(repoRefusal(actor.viewer, repo, "write"));
+	const kinds = await refKinds(context.db, repo, branch);
+	if (!kinds.includes("branch")) {
+		if (kinds.length > 0 || COMMIT_ID.test(branch))
+			throw new HubError(
+				"Invalid",
+				`Only a branch's history can be squashed: ${branch} is not a branch of ${repo.id}`,
+			);
+		throw revisionNotFound(branch);
+	}
+	const text = (message ?? "").trim() || `Super-squash branch '${branch}'`;
+	const [title = "", ...rest] = [...text].slice(0, SQUASH_MESSAGE_MAX).join("").split("\n");
+	return write(context, async (tx) => {
+		const headId = await lockBranch(tx, repo, branch);
+		if (headId === undefined) throw revisionNotFound(branch);
+		const tree = (await rootTrees(tx, repo, [headId])).get(headId);
+		if (tree === undefined) throw new HubError("Invalid", `the head of ${branch} has no tree in ${repo.id}`);
+		const now = new Date();
+		const body = rest.join("\n").trim();
+		const [written] = await writeCommits(tx, [
+			{
+				repo: { type: repo.type, id: repo.id },
+				branch,
+				tree,
+				parent: null,
+				title: title.trim(),
+				...(body ? { message: body } : {}),
+				...commitAuthor(actor),
+				date: now,
+			},
+		]);
+		const commitId = (written as { commitId: string }).commitId;
+		if (branch === "main") await setLastModified(tx, repo, now);
+		return {
+			value: { commitId },
+			audit: {
+				...actor.audit,
+				action: "branch.squash",
+				repo: changed(repo),
+				details: { branch, from: headId, commit: commitId },
+			},
+			change: {
+				type: "repo.committed",
+				repo: changed(repo),
+				refs: [{ kind: "branch", name: branch, from: headId, to: commitId }],
+			},
+		};
+	});
 }
 
 /** Deletes a branch (never `main`) or a tag. */

@@ -115,7 +115,67 @@ def group_writes():
     return out
 
 
-GROUPS = {"writes": group_writes}
+
+def group_steps():
+    """Runs `steps` in order, each [who, action, *args] with `tokens[who]` (None: anonymous), and records
+    each outcome under "{index}:{action}": likes, access requests, downloads and super_squash_history on
+    one repository, as the huggingface_hub 2.x calls them."""
+    from huggingface_hub.utils import get_session, hf_raise_for_status
+
+    repo, kind = params["repo"], params["repo_type"]
+    out = {}
+
+    def api_of(who):
+        return HfApi(token=params["tokens"][who] if who else False)
+
+    def like(api):
+        # huggingface_hub 2.x has no like() (the public hub keeps liking to its web page): its route, by hand.
+        response = get_session().post(f"{api.endpoint}/api/{kind}s/{repo}/like", headers=api._build_hf_headers())
+        hf_raise_for_status(response)
+        return response.json()
+
+    def requests_of(api, status):
+        listing = {
+            "pending": api.list_pending_access_requests,
+            "accepted": api.list_accepted_access_requests,
+            "rejected": api.list_rejected_access_requests,
+        }[status]
+        return sorted(r.username for r in listing(repo, repo_type=kind))
+
+    def download(api, name, revision=None):
+        # A cache per step: who may read changes between steps (force_download would hide GatedRepoError).
+        cache = os.path.join(params["cache_dir"], str(len(out)))
+        local = hf_hub_download(repo, name, repo_type=kind, revision=revision, token=api.token, cache_dir=cache)
+        with open(local, "rb") as handle:
+            return handle.read().decode()
+
+    def commits(api, branch):
+        return [c.title for c in api.list_repo_commits(repo, repo_type=kind, revision=branch)]
+
+    actions = {
+        "like": lambda api: like(api),
+        "unlike": lambda api: api.unlike(repo, repo_type=kind),
+        "likers": lambda api: sorted(u.username for u in api.list_repo_likers(repo, repo_type=kind)),
+        "liked": lambda api, user: sorted(api.list_liked_repos(user).models + api.list_liked_repos(user).datasets),
+        "likes": lambda api: api.repo_info(repo, repo_type=kind).likes,
+        "requests": requests_of,
+        "accept": lambda api, user: api.accept_access_request(repo, user, repo_type=kind),
+        "reject": lambda api, user, reason: api.reject_access_request(repo, user, repo_type=kind, rejection_reason=reason),
+        "cancel": lambda api, user: api.cancel_access_request(repo, user, repo_type=kind),
+        "grant": lambda api, user: api.grant_access(repo, user, repo_type=kind),
+        "download": download,
+        "squash": lambda api, branch, message: api.super_squash_history(
+            repo, branch=branch, commit_message=message, repo_type=kind
+        ),
+        "commits": commits,
+        "files": lambda api, branch: sorted(api.list_repo_files(repo, repo_type=kind, revision=branch)),
+    }
+    for index, (who, action, *args) in enumerate(params["steps"]):
+        out[f"{index}:{action}"] = attempt(lambda: actions[action](api_of(who), *args))
+    return out
+
+
+GROUPS = {"writes": group_writes, "steps": group_steps}
 
 result = GROUPS[sys.argv[1]]()
 print(json.dumps(result, default=str))

@@ -42,7 +42,8 @@ const ACTIONS: Record<string, (rest: readonly string[]) => RepoPageView | undefi
 /**
  * Names no new repository may take, compared case-insensitively: the words after an id that name its
  * pages (the views above), the public hub's other repository pages (`resolve`, `settings`) and the
- * write actions of its API (`preupload`, `xet-write-token`, `branch`, `tag`; `commit` is a view). With
+ * actions of its API (`preupload`, `xet-write-token`, `branch`, `tag`, `super-squash`, `like`, `likers`,
+ * `ask-access`, `user-access-request`; `commit` is a view). With
  * them reserved, `/gpt2/discussions` is model `gpt2`'s Community tab, never a model `gpt2/discussions`,
  * and `/api/models/gpt2/preupload/main` model `gpt2`'s preupload, never an action of a model
  * `gpt2/preupload`, on the web and in the API alike. Repositories made before the reservation keep
@@ -56,6 +57,11 @@ export const RESERVED_REPO_NAMES: readonly string[] = [
 	"xet-write-token",
 	"branch",
 	"tag",
+	"super-squash",
+	"like",
+	"likers",
+	"ask-access",
+	"user-access-request",
 ];
 
 /** Why `name` may not name a new repository, or undefined when it may (its syntax: idPartProblem). */

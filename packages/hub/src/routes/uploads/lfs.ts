@@ -13,14 +13,13 @@ import {
 	type UploadUrlQuery,
 } from "../../services/uploads.js";
 import { actorOf, authenticationRequired, tooManyFailures } from "../auth.js";
-import { gitReadAccess } from "../git.js";
+import { gitReadAccess, hubOwnedPathsAsBefore } from "../git.js";
 import type { GitServer } from "../../git/serve.js";
 import { repoPathName } from "../../repo-identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
 import { proposerAccess } from "../repo-access.js";
 import {
 	forEachRepoRoute,
-	hostedRepoUrls,
 	repoPageUrl,
 	routeRepoId,
 	type RepoUrls,
@@ -35,13 +34,10 @@ const LFS_TYPE = "application/vnd.git-lfs+json";
 
 /** The repository of a `/{namespace}/{name}.git/info/lfs/…` or `/{name}.git/…` URL (without `.git`; "" when it lacks it). */
 function lfsRepoId(request: FastifyRequest): string {
-	const { namespace, repo } = request.params as { namespace?: string; repo: string };
-	if (!repo.endsWith(".git")) return "";
-	return namespace === undefined ? repo.slice(0, -4) : `${namespace}/${repo.slice(0, -4)}`;
+	const { namespace, name } = request.params as { namespace?: string; name: string };
+	if (!name.endsWith(".git")) return "";
+	return namespace === undefined ? name.slice(0, -4) : `${namespace}/${name.slice(0, -4)}`;
 }
-
-/** The id part of the LFS URLs of each id shape: `/ns/name.git/…` and `/name.git/…`. */
-const LFS_ID_SHAPES = [":namespace/:repo", ":repo"] as const;
 
 /** An answer of the batch API itself, sent in git-LFS's error format (`{ message }`). */
 class LfsError extends HubError {
@@ -75,9 +71,8 @@ export function lfsRoutes(app: FastifyInstance, options: UploadRoutesOptions): v
 	// The batch API in a scope of its own, for its error handler.
 	void app.register(async (lfs) => {
 		lfs.setErrorHandler(lfsErrorHandler);
-		for (const urls of hostedRepoUrls()) {
-			for (const shape of LFS_ID_SHAPES) batchRoutes(lfs, options, urls, shape);
-		}
+		lfs.addHook("onRequest", hubOwnedPathsAsBefore);
+		forEachRepoRoute((urls, shape) => batchRoutes(lfs, options, urls, shape));
 	});
 
 	// The upload itself: no Authorization header (huggingface_hub sends none to upload URLs), so the
@@ -217,7 +212,7 @@ function batchRoutes(
 	app: FastifyInstance,
 	options: UploadRoutesOptions,
 	urls: RepoUrls,
-	shape: (typeof LFS_ID_SHAPES)[number],
+	shape: RouteIdShape,
 ): void {
 	const { services } = options;
 	const { type } = urls;
