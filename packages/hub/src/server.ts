@@ -48,7 +48,7 @@ import { authRoutes } from "./routes/auth.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { siteAdminRoutes } from "./routes/site-admin.js";
 import { ssoRoutes } from "./routes/sso.js";
-import type { DownloadCounterSettings } from "./downloads/counter.js";
+import type { DownloadCounter, DownloadCounterSettings } from "./downloads/counter.js";
 import type { ModelRoutesOptions } from "./routes/models/context.js";
 import { setTreeCacheBytes } from "./repos/trees.js";
 import { repositoryRoutes } from "./routes/repos.js";
@@ -167,6 +167,8 @@ export interface HubServer {
 	connections: ConnectionTracker;
 	/** The worker threads that parse cards and weights' headers (terminated when the server closes). */
 	parsing: ParsePool;
+	/** This process's download counter: counts are written in batches; `flush()` writes what waits now. */
+	downloads: DownloadCounter;
 }
 
 const CORS_HEADERS = {
@@ -563,5 +565,6 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		authLimits: limiter,
 		connections,
 		parsing: services.parsing,
+		downloads: services.downloads,
 	};
 }
