@@ -247,7 +247,11 @@ describe("repository browsing", () => {
 		expect(shownLines).toBeGreaterThan(1000);
 		// Functional bound only (the speed figure is in the benchmark): the page did not read the whole file.
 		expect(Date.now() - started).toBeLessThan(15_000);
-		await expectNoAxeViolations(page, "large text blob");
+		// axe's color-contrast rule measures a text node line by line: 7 s per run for the ~13,000 lines
+		// shown here. They are the element the code blob's text is in, in the same colours (--code-text on
+		// --code-bg), checked above in both themes and widths; everything else on this page (the cut
+		// notice, the scroller) is checked here.
+		await expectNoAxeViolations(page, "large text blob", undefined, { exclude: [".code-text"] });
 		expect(errors).toEqual([]);
 	}, 180_000);
 

@@ -70,12 +70,12 @@ export interface AxeViolation {
  * Runs axe-core in the page (evaluated through the DevTools protocol, so the page's CSP, which forbids
  * inline scripts, stays in force) and returns the violations, each with the selectors of its nodes.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, exclude: readonly string[] = []): Promise<AxeViolation[]> {
 	const loaded = await page.evaluate("typeof window.axe === 'object'");
 	if (!loaded) await page.evaluate(axeSource);
-	return page.evaluate(async () => {
+	return page.evaluate(async (exclude) => {
 		const axe = (
-			window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+			window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResults> } }
 		).axe;
 		interface AxeResults {
 			violations: Array<{
@@ -85,14 +85,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 				nodes: Array<{ target: string[] }>;
 			}>;
 		}
-		const results = await axe.run(document, { resultTypes: ["violations"] });
+		const context = exclude.length === 0 ? document : { include: [document], exclude: [...exclude] };
+		const results = await axe.run(context, { resultTypes: ["violations"] });
 		return results.violations.map((violation) => ({
 			id: violation.id,
 			impact: violation.impact,
 			help: violation.help,
 			nodes: violation.nodes.map((node) => node.target.join(" ")),
 		}));
-	});
+	}, exclude);
 }
 
 /** How far the page scrolls sideways (0 when nothing is wider than the viewport, as a phone needs). */
@@ -115,19 +116,20 @@ export function watchErrors(page: Page): string[] {
 /**
  * Asserts that axe finds nothing on the page in both colour schemes: at each of `widths` (a narrow one at a
  * phone's 844 px height), or at the current size when `widths` is empty. Leaves the page light, and at
- * 1280 px when it was resized.
+ * 1280 px when it was resized. `exclude`: selectors of elements axe leaves out (with what they hold).
  */
 export async function expectNoAxeViolations(
 	page: Page,
 	where: string,
 	widths: readonly number[] = [1280, 390],
+	{ exclude = [] }: { exclude?: readonly string[] } = {},
 ): Promise<void> {
 	for (const width of widths.length === 0 ? [undefined] : widths) {
 		if (width !== undefined) await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
 		const at = width === undefined ? "" : ` at ${width} px`;
 		for (const colorScheme of ["light", "dark"] as const) {
 			await page.emulateMedia({ colorScheme });
-			expect(await axeViolations(page), `${where}${at} (${colorScheme})`).toEqual([]);
+			expect(await axeViolations(page, exclude), `${where}${at} (${colorScheme})`).toEqual([]);
 		}
 	}
 	await page.emulateMedia({ colorScheme: "light" });
