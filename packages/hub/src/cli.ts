@@ -62,10 +62,14 @@ function describeStorage(config: HubConfig): string {
 	return storage.dir ? `files in ${storage.dir}` : "files in a temporary folder";
 }
 
-async function openStores(config: HubConfig): Promise<{ db: Database; storage: BlobStore }> {
+/** The stores, for the server or (`brief`) for one command. */
+async function openStores(
+	config: HubConfig,
+	{ brief }: { brief: boolean },
+): Promise<{ db: Database; storage: BlobStore }> {
 	const storage = await openBlobStore(config.storage);
 	try {
-		return { db: await openDatabase(config), storage };
+		return { db: await openDatabase(config, { brief }), storage };
 	} catch (error) {
 		await storage.close().catch(() => {});
 		throw error;
@@ -76,7 +80,7 @@ async function openStores(config: HubConfig): Promise<{ db: Database; storage: B
 const CLOSE_STORES_MS = 10_000;
 
 async function serve(config: HubConfig): Promise<void> {
-	const { db, storage } = await openStores(config);
+	const { db, storage } = await openStores(config, { brief: false });
 	let server;
 	try {
 		const seeded = await seedIfEmpty(db, storage);
@@ -203,7 +207,7 @@ async function importSources(config: HubConfig, args: string[]): Promise<void> {
 			models.push(model);
 		}
 	}
-	const { db, storage } = await openStores(config);
+	const { db, storage } = await openStores(config, { brief: true });
 	try {
 		console.log(
 			`Importing ${models.length} model${models.length === 1 ? "" : "s"} into ${describeDatabase(config)} (${describeStorage(config)})…`,
@@ -229,7 +233,7 @@ async function importSources(config: HubConfig, args: string[]): Promise<void> {
 }
 
 async function seed(config: HubConfig): Promise<void> {
-	const { db, storage } = await openStores(config);
+	const { db, storage } = await openStores(config, { brief: true });
 	try {
 		const result = await reloadSeed(db, storage);
 		console.log(`Seed loaded: ${result.created} created, ${result.updated} replaced.`);
@@ -240,7 +244,7 @@ async function seed(config: HubConfig): Promise<void> {
 }
 
 async function accounts(config: HubConfig, group: string, args: string[]): Promise<void> {
-	const db = await openDatabase(config);
+	const db = await openDatabase(config, { brief: true });
 	try {
 		console.log(await runAccountCommand(db, group, args));
 	} finally {
@@ -249,7 +253,7 @@ async function accounts(config: HubConfig, group: string, args: string[]): Promi
 }
 
 async function quota(config: HubConfig, args: string[]): Promise<void> {
-	const db = await openDatabase(config);
+	const db = await openDatabase(config, { brief: true });
 	try {
 		console.log(await runQuotaCommand(db, config.accountLimits, args));
 	} finally {
@@ -258,7 +262,7 @@ async function quota(config: HubConfig, args: string[]): Promise<void> {
 }
 
 async function gc(config: HubConfig, args: string[]): Promise<void> {
-	const { db, storage } = await openStores(config);
+	const { db, storage } = await openStores(config, { brief: true });
 	try {
 		console.log(await runGcCommand(db, storage, config.gc, args, gitSweepOf(config.git)));
 	} finally {
@@ -291,7 +295,7 @@ async function mirror(config: HubConfig, args: string[]): Promise<void> {
 			return;
 		}
 	}
-	const { db, storage } = await openStores(config);
+	const { db, storage } = await openStores(config, { brief: true });
 	try {
 		const outcome = await runMirrorCommand(db, storage, config.upstream, config.maxFileBytes, args);
 		console.log(outcome.text);
