@@ -14,7 +14,6 @@ import { CLI_ACTOR } from "./services/actor.js";
 import { gitSweepOf } from "./services/gc.js";
 import { saveModels } from "./services/import.js";
 import { readImportSource, reloadSeed, seedIfEmpty } from "./seed.js";
-import { createHubServer } from "./server.js";
 import { openBlobStore } from "./storage/open.js";
 import type { BlobStore } from "./storage/types.js";
 
@@ -85,6 +84,9 @@ async function serve(config: HubConfig): Promise<void> {
 	try {
 		const seeded = await seedIfEmpty(db, storage);
 		if (seeded !== undefined) console.log(`Loaded ${seeded} seed models into the empty database.`);
+		// Loaded here, not at the top: the commands that only touch the database (accounts, gc, quotas)
+		// then start without the web server's modules.
+		const { createHubServer } = await import("./server.js");
 		server = await createHubServer({
 			db,
 			storage,

@@ -1,7 +1,6 @@
 import type { HubConfig } from "../config.js";
 import { migrate } from "./migrations.js";
 import { openPglite, SMALL_SHARED_BUFFERS } from "./pglite.js";
-import { openPostgres } from "./postgres.js";
 import { findDatabaseTemplate } from "./template.js";
 import type { Database } from "./types.js";
 
@@ -15,7 +14,7 @@ export async function openDatabase(
 	{ brief = false }: { brief?: boolean } = {},
 ): Promise<Database> {
 	const db = config.databaseUrl
-		? await openPostgres(config.databaseUrl, config.postgresPool)
+		? await (await import("./postgres.js")).openPostgres(config.databaseUrl, config.postgresPool)
 		: await openPglite(config.dataDir, {
 				template: findDatabaseTemplate(),
 				...(brief ? { sharedBuffers: SMALL_SHARED_BUFFERS } : {}),

@@ -1,4 +1,5 @@
-import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import type * as DuckDb from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { JSON_VALUES_COLUMN } from "../datasets/columns.js";
 import { HubError } from "../errors.js";
 import { viewerError } from "./errors.js";
@@ -6,6 +7,15 @@ import type { EngineType } from "./features.js";
 import type { ViewerFormat } from "./layout.js";
 import type { ViewerSettings } from "./settings.js";
 
+/**
+ * DuckDB's module, loaded at the first viewer request: it takes ~0.5 s to load (a native binding), which
+ * every hub start and CLI command would otherwise pay for a feature many hubs never use.
+ */
+let duckDb: Promise<typeof DuckDb> | undefined;
+function loadDuckDb(): Promise<typeof DuckDb> {
+	duckDb ??= import("@duckdb/node-api");
+	return duckDb;
+}
 /**
  * The columnar engine: DuckDB (`@duckdb/node-api`), as the public viewer uses for search and filter. Each
  * request gets an in-memory database of its own with its own memory limit and threads, which may read
@@ -258,6 +268,7 @@ export class ViewerEngine {
 			connection?.interrupt();
 		}, this.settings.timeoutMs);
 		try {
+			const { DuckDBInstance } = await loadDuckDb();
 			instance = await DuckDBInstance.create(":memory:", {
 				memory_limit: `${this.settings.memoryMb}MB`,
 				threads: String(this.settings.threads),
