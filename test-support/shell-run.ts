@@ -6,7 +6,8 @@
  * `PATH` points at a missing folder, so no program can start: bash calls `command_not_found_handle`
  * instead, which records the command and its arguments on a log descriptor that command
  * substitutions share. Commands given by path (`./llama-server`) never reach that hook, so the
- * caller names them and they get recording functions. Each snippet runs sourced in its own subshell,
+ * caller names them and they get recording functions; so may the programs a caller expects, as bash
+ * runs the hook in a forked subshell (a function records the same argument vector without one). Each snippet runs sourced in its own subshell,
  * with an empty temporary HOME and working folder and no stdin; all of it in one bash process.
  */
 import { execFileSync } from "node:child_process";
