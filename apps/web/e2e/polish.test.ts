@@ -17,7 +17,8 @@ beforeAll(async () => {
 	[hub, browser] = await Promise.all([startHub(), launchBrowser()]);
 	page = browser.context.pages()[0] ?? (await browser.context.newPage());
 	errors = watchErrors(page);
-});
+	// As every browser suite: the hub's start can take minutes at CI load.
+}, 120_000);
 
 afterAll(async () => {
 	await browser?.close();
