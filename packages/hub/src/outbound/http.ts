@@ -105,7 +105,9 @@ async function exchange(
 	request: OutboundRequest,
 	url: URL,
 ): Promise<OutboundResponse> {
-	const headers: Record<string, string> = { ...request.headers };
+	// Without Accept-Encoding any coding is acceptable (RFC 9110, 12.5.3), and node:http decodes none: ask
+	// for the bytes as stored, which is what a file's SHA-256 or blob id names.
+	const headers: Record<string, string> = { "accept-encoding": "identity", ...request.headers };
 	if (request.credential && url.origin === request.credential.origin) {
 		headers.authorization = request.credential.authorization;
 	}
@@ -141,6 +143,14 @@ async function exchange(
 		answer.destroy();
 		sent.destroy();
 	};
+	const coding = responseHeaders.get("content-encoding")?.trim().toLowerCase();
+	if (coding && coding !== "identity" && request.method !== "HEAD") {
+		discard();
+		throw new OutboundError(
+			"invalid",
+			`${url.origin} answered with Content-Encoding: ${coding.slice(0, 40)} to a request for the bytes as stored`,
+		);
+	}
 	return {
 		status: answer.statusCode ?? 0,
 		headers: responseHeaders,
@@ -264,7 +274,8 @@ async function withRetries(
 			response.discard();
 			await sleep(retryPause(settings, attempt, response.headers.get("retry-after")));
 		} catch (error) {
-			if (last || !(error instanceof OutboundError)) throw error;
+			// An answer the hub cannot use comes the same again: only a failed connection is tried again.
+			if (last || !(error instanceof OutboundError) || error.failure === "invalid") throw error;
 			await sleep(retryPause(settings, attempt, null));
 		}
 	}
