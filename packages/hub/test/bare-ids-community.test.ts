@@ -11,7 +11,7 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { repoWriteTarget } from "../src/routes/repo-paths.js";
 import { gitOutcome, runGit } from "./support/git.js";
-import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { callHub, createUser, type HubAnswer, type RunningHub, startHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "bare-community-admin-token-0123456789abcdef";
@@ -48,32 +48,13 @@ describe("namespace-less repositories: community, super-squash and git", () => {
 	let dir: string;
 	const tokens: Record<string, string> = {};
 
-	async function call(
+	const call = (
 		method: string,
 		path: string,
 		token: string | undefined,
 		body?: unknown,
 		headers: Record<string, string> = {},
-	): Promise<{ status: number; json: Record<string, unknown>; text: string; headers: Headers }> {
-		const text = typeof body === "string";
-		const res = await fetch(`${hub.url}${path}`, {
-			method,
-			headers: {
-				...(token ? { authorization: `Bearer ${token}` } : {}),
-				...(body === undefined ? {} : { "content-type": text ? "application/x-ndjson" : "application/json" }),
-				...headers,
-			},
-			...(body === undefined ? {} : { body: text ? body : JSON.stringify(body) }),
-		});
-		const raw = await res.text();
-		let json: Record<string, unknown> = {};
-		try {
-			json = JSON.parse(raw) as Record<string, unknown>;
-		} catch {
-			json = {};
-		}
-		return { status: res.status, json, text: raw, headers: res.headers };
-	}
+	): Promise<HubAnswer> => callHub(hub.url, method, path, token, body, headers);
 
 	function steps(repo: string, repoType: string, list: Step[]): Promise<Record<string, Attempt>> {
 		return runHubClient<Record<string, Attempt>>(

@@ -13,7 +13,7 @@ import type { Database } from "../src/db/types.js";
 import { saveModels } from "../src/services/import.js";
 import { parseModelList } from "../src/models/input.js";
 import { API_WRITE_ACTIONS, repoWriteTarget } from "../src/routes/repo-paths.js";
-import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { callHub, createUser, type HubAnswer, type RunningHub, startHub } from "./support/hub.js";
 import { startMirrorPair } from "./support/mirror.js";
 import { runHubClient } from "./support/python.js";
 
@@ -45,32 +45,13 @@ describe("writes to repositories without a namespace", () => {
 	let dir: string;
 	const tokens: Record<string, string> = {};
 
-	async function call(
+	const call = (
 		method: string,
 		path: string,
 		token: string | undefined,
 		body?: unknown,
-	): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
-		const ndjson = typeof body === "string";
-		const res = await fetch(`${hub.url}${path}`, {
-			method,
-			headers: {
-				...(token ? { authorization: `Bearer ${token}` } : {}),
-				...(body === undefined
-					? {}
-					: { "content-type": ndjson ? "application/x-ndjson" : "application/json" }),
-			},
-			...(body === undefined ? {} : { body: ndjson ? body : JSON.stringify(body) }),
-		});
-		const text = await res.text();
-		let json: Record<string, unknown> = {};
-		try {
-			json = JSON.parse(text) as Record<string, unknown>;
-		} catch {
-			json = { text };
-		}
-		return { status: res.status, json, headers: res.headers };
-	}
+		headers: Record<string, string> = {},
+	): Promise<HubAnswer> => callHub(hub.url, method, path, token, body, headers);
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), "modelhub-bare-ids-"));

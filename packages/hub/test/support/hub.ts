@@ -39,6 +39,46 @@ export async function startHub(options: StartOptions): Promise<RunningHub> {
 	};
 }
 
+/** What callHub gives: the status, the body as text and as JSON (an empty object when it is not JSON). */
+export interface HubAnswer {
+	status: number;
+	json: Record<string, unknown>;
+	text: string;
+	headers: Headers;
+}
+
+/**
+ * One request to a hub's API as a client sends it: the token as a bearer, a string body as
+ * huggingface_hub's NDJSON commit, any other body as JSON.
+ */
+export async function callHub(
+	hubUrl: string,
+	method: string,
+	path: string,
+	token: string | undefined,
+	body?: unknown,
+	headers: Record<string, string> = {},
+): Promise<HubAnswer> {
+	const ndjson = typeof body === "string";
+	const res = await fetch(`${hubUrl}${path}`, {
+		method,
+		headers: {
+			...(token ? { authorization: `Bearer ${token}` } : {}),
+			...(body === undefined ? {} : { "content-type": ndjson ? "application/x-ndjson" : "application/json" }),
+			...headers,
+		},
+		...(body === undefined ? {} : { body: ndjson ? body : JSON.stringify(body) }),
+	});
+	const text = await res.text();
+	let json: Record<string, unknown> = {};
+	try {
+		json = JSON.parse(text) as Record<string, unknown>;
+	} catch {
+		// Not JSON: `text` has it.
+	}
+	return { status: res.status, json, text, headers: res.headers };
+}
+
 /** Creates a user through the admin API and returns the access token it is issued with. */
 export async function createUser(hubUrl: string, adminToken: string, name: string): Promise<string> {
 	const res = await fetch(`${hubUrl}/api/admin/users`, {
