@@ -1,6 +1,8 @@
 // Repository analysis with the real model libraries: tiny random models published with transformers
 // `push_to_hub`, peft, timm, gguf and sentence-transformers get the model_info the public hub would
 // give the same files, and transformers' pipeline(model=id) without a task runs against this hub.
+// The huggingface_hub 2.x runs are children of one forking runner (test-support/python-runner.ts), which
+// imports torch once; the one huggingface_hub 1.x run is a process of its own (a runner would not save).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +11,12 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
-import type { HubGeneration } from "../../../test-support/python-env.js";
+import { pythonEnv, type HubGeneration } from "../../../test-support/python-env.js";
+import {
+	MODEL_LIBRARY_PRELOAD,
+	startPythonRunner,
+	type PythonRunner,
+} from "../../../test-support/python-runner.js";
 
 const ADMIN = "analysis-libraries-admin-token-0123456789";
 /** Analysis lands after the commit's answer, by design: polled for at most this long. */
@@ -19,6 +26,7 @@ let db: Database;
 let hub: RunningHub;
 let dir: string;
 let token: string;
+let runner: PythonRunner;
 
 type ModelAnswer = Record<string, unknown> & { tags: string[] };
 
@@ -36,6 +44,7 @@ async function publish(
 		{ HF_TOKEN: token },
 		"hf_hub_libraries.py",
 		generation,
+		generation === "hub2" ? runner : undefined,
 	);
 	return out.files;
 }
@@ -56,12 +65,20 @@ async function analysed(repo: string, done: (model: ModelAnswer) => boolean): Pr
 
 beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), "modelhub-analysis-libraries-"));
+	const starting = startPythonRunner(pythonEnv("hub2").python, {
+		preload: MODEL_LIBRARY_PRELOAD,
+		env: { PATH: process.env.PATH ?? "", HOME: join(dir, "runner") },
+	});
+	// Awaited below: a failure to start is reported there, not as an unhandled rejection meanwhile.
+	starting.catch(() => undefined);
 	db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 	hub = await startHub({ db, seed: false, adminToken: ADMIN });
 	token = await createUser(hub.url, ADMIN, "alice");
+	runner = await starting;
 }, 120_000);
 
 afterAll(async () => {
+	await runner?.close();
 	await hub?.close();
 	await db?.close();
 	if (dir) rmSync(dir, { recursive: true, force: true });
@@ -100,6 +117,8 @@ describe("models published with the real libraries", () => {
 			{ repo: "alice/tiny-bert-cls", token },
 			{ HF_TOKEN: token },
 			"hf_hub_libraries.py",
+			"hub2",
+			runner,
 		);
 		expect(run.task).toBe("text-classification");
 		expect(["LABEL_0", "LABEL_1"]).toContain(run.label);

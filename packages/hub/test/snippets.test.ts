@@ -3,8 +3,9 @@
  * huggingface_hub, their snippets generated from model info as the web app does (`{ hubUrl }` unless the
  * model carries only catalogue metadata), then executed as shown with the real client of the test
  * environment and nothing in the environment but HF_TOKEN: no HF_ENDPOINT, no network but the hub.
+ * Python snippets run in children of one forking runner per generation (test-support/python-runner.ts);
+ * the hf CLI, the publishing scripts and the run without a token are processes of their own.
  */
-import { execFile } from "node:child_process";
 import {
 	existsSync,
 	mkdirSync,
@@ -26,7 +27,14 @@ import {
 	type SnippetOptions,
 } from "@modelhub/tasks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HUB_GENERATIONS, pythonEnv } from "../../../test-support/python-env.js";
+import { HUB_GENERATIONS, pythonEnv, type HubGeneration } from "../../../test-support/python-env.js";
+import {
+	MODEL_LIBRARY_PRELOAD,
+	runProcess,
+	startPythonRunner,
+	type ProcessRun,
+	type PythonRunner,
+} from "../../../test-support/python-runner.js";
 import type { ModelInfo } from "../src/api/models.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
@@ -51,24 +59,21 @@ function repoFiles(seed: number): Record<string, Buffer> {
 	};
 }
 
-interface Run {
-	code: number;
-	stdout: string;
-	stderr: string;
-}
+const RUN_TIMEOUT_MS = 120_000;
 
+/** A separate process (the hf CLI, the publishing scripts, the run without a token). */
 function run(
 	file: string,
 	args: string[],
 	env: Record<string, string>,
 	cwd: string,
 	input?: string,
-): Promise<Run> {
-	return new Promise((resolve) => {
-		const child = execFile(file, args, { env, cwd, timeout: 120_000 }, (error, stdout, stderr) =>
-			resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-		);
-		child.stdin?.end(input);
+): Promise<ProcessRun> {
+	return runProcess(file, args, {
+		env,
+		cwd,
+		timeoutMs: RUN_TIMEOUT_MS,
+		...(input === undefined ? {} : { input }),
 	});
 }
 
@@ -103,6 +108,18 @@ describe("snippets for models this hub serves, run as shown", () => {
 	let aliceToken: string;
 	/** The environment a user runs snippets in: their own home, and HF_TOKEN only for private models. */
 	let baseEnv: Record<string, string>;
+	/** One forking runner per generation (python-runner.ts), started in beforeAll. */
+	const runners = new Map<HubGeneration, PythonRunner>();
+	let starting: Promise<void>[] = [];
+
+	/** A snippet run as `python -` with the code on stdin, in a child of the generation's runner. */
+	function runSnippet(
+		generation: HubGeneration,
+		code: string,
+		env: Record<string, string>,
+	): Promise<ProcessRun> {
+		return runners.get(generation)!.run(code, { env, cwd: dir, timeoutMs: RUN_TIMEOUT_MS });
+	}
 
 	async function modelInfo(id: string, token?: string): Promise<ModelInfo> {
 		const response = await fetch(`${hub.url}/api/models/${id}`, {
@@ -158,6 +175,16 @@ describe("snippets for models this hub serves, run as shown", () => {
 			HF_HUB_DISABLE_PROGRESS_BARS: "1",
 			NO_COLOR: "1",
 		};
+		// The runners import torch and the rest while the repositories are being published.
+		starting = HUB_GENERATIONS.map(async (generation) => {
+			const runner = await startPythonRunner(pythonEnv(generation).python, {
+				preload: MODEL_LIBRARY_PRELOAD,
+				env: { ...baseEnv, HOME: join(dir, `runner-${generation}`) },
+			});
+			runners.set(generation, runner);
+		});
+		// Awaited below: a failure to start is reported there, not as an unhandled rejection meanwhile.
+		for (const start of starting) start.catch(() => undefined);
 		// Alice publishes with the real client, as in the README: one public and one private repository.
 		for (const [repo, seed, isPrivate] of [
 			[PUBLIC_REPO, 1, false],
@@ -183,9 +210,12 @@ describe("snippets for models this hub serves, run as shown", () => {
 			);
 			expect(upload.code, upload.stderr).toBe(0);
 		}
+		await Promise.all(starting);
 	}, 240_000);
 
 	afterAll(async () => {
+		await Promise.allSettled(starting);
+		await Promise.all([...runners.values()].map((runner) => runner.close()));
 		await hub?.close();
 		await db?.close();
 		if (dir) rmSync(dir, { recursive: true, force: true });
@@ -207,7 +237,6 @@ describe("snippets for models this hub serves, run as shown", () => {
 	});
 
 	it("runs a huggingface_hub snapshot_download snippet, public and private, with only HF_TOKEN set", async () => {
-		const { python } = pythonEnv();
 		for (const [repo, seed, token] of [
 			[PUBLIC_REPO, 1, undefined],
 			[PRIVATE_REPO, 2, aliceToken],
@@ -218,7 +247,7 @@ describe("snippets for models this hub serves, run as shown", () => {
 			expect(block?.code).toContain(`os.environ["HF_ENDPOINT"] = "${hub.url}"`);
 			const env = userEnv(`snapshot-${seed}`, token);
 			expect(env.HF_ENDPOINT).toBeUndefined();
-			const result = await run(python, ["-"], env, dir, block!.code);
+			const result = await runSnippet("hub2", block!.code, env);
 			expect(result.code, result.stderr).toBe(0);
 			const files = cachedSnapshot(env, repo);
 			for (const [name, content] of Object.entries(repoFiles(seed)))
@@ -324,16 +353,17 @@ describe("snippets for models this hub serves, run as shown", () => {
 				const models = [...LIBRARY_MODELS, ...PEFT_ADAPTERS].filter(
 					(spec) => (spec.generations as readonly string[])[0] === generation,
 				);
-				const published = await run(
-					pythonEnv(generation).python,
-					[script],
-					{ ...userEnv(`publish-${generation}`, aliceToken), HF_ENDPOINT: hub.url },
-					dir,
-					JSON.stringify({ work_dir: work, models }),
-				);
+				// Building and uploading the models takes the longest of any run: on a 2-core machine shared at
+				// load ~20 it outlived the 120 s bound of a snippet run (killed, SIGTERM).
+				const published = await runProcess(pythonEnv(generation).python, [script], {
+					env: { ...userEnv(`publish-${generation}`, aliceToken), HF_ENDPOINT: hub.url },
+					cwd: dir,
+					timeoutMs: 300_000,
+					input: JSON.stringify({ work_dir: work, models }),
+				});
 				expect(published.code, published.stderr).toBe(0);
 			}
-		}, 300_000);
+		}, 660_000);
 
 		it.each(LIBRARY_MODELS)(
 			"$kind $repo: every Python snippet shown runs as shown",
@@ -348,7 +378,7 @@ describe("snippets for models this hub serves, run as shown", () => {
 				for (const generation of spec.generations)
 					for (const [index, block] of pythonBlocks.entries()) {
 						const env = userEnv(`${spec.repo.replace("/", "--")}-${generation}-${index}`, token);
-						const result = await run(pythonEnv(generation).python, ["-"], env, dir, block.code);
+						const result = await runSnippet(generation, block.code, env);
 						expect(result.code, `${generation}:\n${block.code}\n${result.stderr.slice(-3000)}`).toBe(0);
 						// The model came from this hub, into the user's own cache.
 						expect(Object.keys(cachedSnapshot(env, spec.repo))).toContain("config.json");
@@ -390,7 +420,7 @@ describe("snippets for models this hub serves, run as shown", () => {
 								"'lora': sum(1 for name, _ in model.named_parameters() if 'lora_' in name)}))",
 						].join("\n");
 						const code = `${block.code}\n${check}\n`;
-						const result = await run(pythonEnv(generation).python, ["-"], env, dir, code);
+						const result = await runSnippet(generation, code, env);
 						expect(result.code, `${generation}:\n${code}\n${result.stderr.slice(-3000)}`).toBe(0);
 						const loaded = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as Record<
 							string,
