@@ -110,6 +110,9 @@ export class PythonParser {
 	}
 }
 
+/** What bashSyntaxErrors' batch marks a snippet `eval` refused (bash -n then says why). */
+const REFUSED = "refused by eval";
+
 /** `bash -n` on one file: null, or what bash said. */
 function bashN(file: string): string | null {
 	const run = spawnSync("bash", ["-n", file], { encoding: "utf8" });
@@ -130,14 +133,14 @@ export function bashSyntaxErrors(snippets: string[]): Array<string | null> {
 	const file = (index: number) => join(dir, `${index}.sh`);
 	try {
 		snippets.forEach((code, index) => writeFileSync(file(index), code));
-		const err = join(dir, "err");
+		// null: parsed; a string: bash -n's error; "refused": to ask bash -n; undefined: not reached yet.
 		const results: Array<string | null | undefined> = snippets.map(() => undefined);
 		for (let next = 0; next < snippets.length;) {
 			// Only builtins in the loop: `mapfile -d ''` reads a whole file.
 			const script = [
 				`for ((i = ${next}; i < ${snippets.length}; i++)); do`,
 				`  mapfile -d '' code < "${dir}/$i.sh"`,
-				`  if eval $'__modelhub_check() {\n:\n'"\${code[0]}"$'\n}' 2>"${err}"; then echo "$i OK"; else echo "$i ERR"; fi`,
+				`  if eval $'__modelhub_check() {\n:\n'"\${code[0]}"$'\n}' 2>/dev/null; then echo "$i OK"; else echo "$i ERR"; fi`,
 				"  unset -f __modelhub_check",
 				"done",
 			].join("\n");
@@ -147,7 +150,7 @@ export function bashSyntaxErrors(snippets: string[]): Array<string | null> {
 			});
 			for (const line of run.stdout.split("\n")) {
 				const match = /^(\d+) (OK|ERR)$/.exec(line);
-				if (match) results[Number(match[1])] = match[2] === "OK" ? null : "error";
+				if (match) results[Number(match[1])] = match[2] === "OK" ? null : REFUSED;
 			}
 			const stopped = results.findIndex((result, index) => index >= next && result === undefined);
 			if (stopped < 0) break;
@@ -157,7 +160,9 @@ export function bashSyntaxErrors(snippets: string[]): Array<string | null> {
 		// bash reads a file holding a NUL byte as a binary, not a script (bash -n: "cannot execute binary
 		// file"); `eval` never sees one, so those are bash -n's alone too.
 		return results.map((result, index) =>
-			result === null && !snippets[index]!.includes("\0") ? null : bashN(file(index)),
+			result === REFUSED || (result === null && snippets[index]!.includes("\0"))
+				? bashN(file(index))
+				: (result ?? null),
 		);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
