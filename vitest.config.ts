@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { SHORT_LIVED_NODE_FLAGS } from "./test-support/node-flags.js";
 import { PythonLastSequencer } from "./test-support/sequencer.js";
 
 export default defineConfig({
@@ -21,6 +22,8 @@ export default defineConfig({
 		// Two test files at once even on 2 cores (vitest's default there is one): most files spend their time
 		// waiting on other processes (hubs, Chromium, Python, git), so a second file fills the idle core.
 		maxWorkers: Math.max(2, availableParallelism() - 1),
+		// Each file's worker is a short-lived process that opens PGlite (test-support/node-flags.ts).
+		execArgv: [...SHORT_LIVED_NODE_FLAGS],
 		// In CI a JSON report as well, from which .ci/run prints the plain "N passed, N failed" line.
 		reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"],
 		hookTimeout: 60_000,

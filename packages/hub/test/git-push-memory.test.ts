@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { SHORT_LIVED_NODE_FLAGS } from "../../../test-support/node-flags.js";
 import { buildCli } from "./support/build-cli.mjs";
 import { hubCall, runGit } from "./support/git.js";
 
@@ -43,7 +44,7 @@ let url: string;
 let token: string;
 
 function startHub(cli: string): Promise<string> {
-	const child = spawn(process.execPath, [cli], {
+	const child = spawn(process.execPath, [...SHORT_LIVED_NODE_FLAGS, cli], {
 		env: {
 			PATH: process.env.PATH ?? "",
 			PORT: "0",

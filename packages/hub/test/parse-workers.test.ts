@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { Writable } from "node:stream";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHORT_LIVED_NODE_FLAGS } from "../../../test-support/node-flags.js";
 import { readFrontMatter } from "../src/cards/front-matter.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
@@ -324,7 +325,7 @@ describe("the parsing pool", () => {
 describe("the built server", () => {
 	it("parses in its worker (dist layout) and exits 0 on SIGTERM", async () => {
 		const cli = await buildCli("parse-workers");
-		const child = spawn(process.execPath, [cli, "serve"], {
+		const child = spawn(process.execPath, [...SHORT_LIVED_NODE_FLAGS, cli, "serve"], {
 			env: {
 				PATH: process.env.PATH ?? "",
 				PORT: "0",

@@ -14,6 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SHORT_LIVED_NODE_FLAGS } from "../../../../test-support/node-flags.js";
 
 export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 export const webDist = join(repoRoot, "apps/web/dist");
@@ -36,7 +37,7 @@ interface HubProcess {
 }
 
 function spawnHub(dataDir: string, env: Record<string, string>, web: boolean): Promise<HubProcess> {
-	const child: ChildProcess = spawn(process.execPath, [hubCli, "serve"], {
+	const child: ChildProcess = spawn(process.execPath, [...SHORT_LIVED_NODE_FLAGS, hubCli, "serve"], {
 		env: {
 			...process.env,
 			PORT: "0",
