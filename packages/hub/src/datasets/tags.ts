@@ -49,6 +49,11 @@ export function formatExtensions(format: string): readonly string[] {
 	return FORMATS.find((entry) => entry.format === format)?.extensions ?? [];
 }
 
+/** The format of a file extension (lower case, no dot), or undefined for one no format above has. */
+export function extensionFormat(extension: string): string | undefined {
+	return FORMATS.find((entry) => entry.extensions.includes(extension))?.format;
+}
+
 /** Files of a folder dataset that describe the data rather than hold it (datasets' metadata files). */
 const METADATA_NAMES: ReadonlySet<string> = new Set([
 	"readme.md",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+	archiveFiles,
+	archiveFormat,
 	csvHeaderColumns,
 	folderLabels,
 	imageSize,
@@ -129,5 +131,50 @@ describe("folders of audio and image files with metadata files", () => {
 		// Other builders ignore both options.
 		const [csv] = datasetLayout(card('{"drop_labels": false}'), files("d/train.csv"));
 		expect(csv?.labels).toBeUndefined();
+	});
+});
+
+describe("the files of a folder dataset's archives", () => {
+	it("are read in os.walk's order (a folder's files, then its subfolders), hidden parts and other files left out", () => {
+		// The order datasets 5's `iter_files` gave for an extracted archive of these entries (run in the test
+		// venv); `c.PNG` is walked but the builder's extension check inside archives is case-sensitive.
+		const names = [
+			"b.png",
+			"a/x.png",
+			"a/b/y.png",
+			"a/c.png",
+			"B.png",
+			".hidden/z.png",
+			"a/__p.png",
+			"c.PNG",
+			"a.png",
+		];
+		expect(
+			archiveFiles("imagefolder", [...names, "a/", "a/b/", "notes.txt", "a/metadata.csv", "METADATA.csv"]),
+		).toEqual({
+			media: ["B.png", "a.png", "b.png", "a/c.png", "a/x.png", "a/b/y.png"],
+			metadata: ["a/metadata.csv"],
+		});
+		expect(archiveFiles("audiofolder", ["x/1.wav", "x/2.png", "0.flac"]).media).toEqual([
+			"0.flac",
+			"x/1.wav",
+		]);
+	});
+
+	it("give a config its builder by their most common suffix, as datasets infers it from the first 10 archives", () => {
+		expect(archiveFormat([["cat/1.png", "cat/2.png", "metadata.csv"], ["dog/3.png"]])).toBe("imagefolder");
+		expect(archiveFormat([["a.wav", "b.wav", "c.png"]])).toBe("audiofolder");
+		expect(archiveFormat([["a.tar.gz", "b.tar.gz"]])).toBe("webdataset");
+		expect(archiveFormat([["readme.txt", "notes.txt"]])).toBe("text");
+		expect(archiveFormat([["a.xyz", "b.xyz"]])).toBeUndefined();
+		expect(archiveFormat([])).toBeUndefined();
+		// An eleventh archive is not looked into.
+		const pngs = Array.from({ length: 10 }, () => ["a.png"]);
+		expect(
+			archiveFormat([
+				...pngs,
+				["1.wav", "2.wav", "3.wav", "4.wav", "5.wav", "6.wav", "7.wav", "8.wav", "9.wav", "10.wav", "11.wav"],
+			]),
+		).toBe("imagefolder");
 	});
 });

@@ -11,7 +11,7 @@
  */
 
 import type { ViewerCell } from "../api/viewer.js";
-import { extensionOf, formatExtensions } from "../datasets/tags.js";
+import { extensionFormat, extensionOf, formatExtensions } from "../datasets/tags.js";
 import type { Feature } from "./features.js";
 import type { ConfigLayout, LayoutFile } from "./layout.js";
 
@@ -311,4 +311,74 @@ export function csvHeaderColumns(head: Buffer): number {
 		else if (!quoted && (byte === 0x0a || byte === 0x0d)) break;
 	}
 	return columns;
+}
+
+/** The folder builders' metadata file names, as written (inside an archive the builder compares them exactly). */
+const ARCHIVE_METADATA_NAMES: readonly string[] = ["metadata.csv", "metadata.jsonl", "metadata.parquet"];
+
+/**
+ * os.walk's order, which datasets' `iter_files` gives an extracted archive's files in: a folder's files
+ * (sorted) before its subfolders (sorted), each walked in turn.
+ */
+export function byWalkOrder(a: string, b: string): number {
+	const left = a.split("/");
+	const right = b.split("/");
+	for (let index = 0; index < Math.min(left.length, right.length); index++) {
+		const leftPart = left[index] ?? "";
+		const rightPart = right[index] ?? "";
+		if (leftPart === rightPart) continue;
+		const leftIsFile = index === left.length - 1;
+		const rightIsFile = index === right.length - 1;
+		if (leftIsFile !== rightIsFile) return leftIsFile ? -1 : 1;
+		return byCodePoint(leftPart, rightPart);
+	}
+	return left.length - right.length;
+}
+
+/**
+ * The files a folder builder reads from one archive (its entries' names), in the order it reads them: media
+ * files by their extension as written (`ext in self.EXTENSIONS`, lower case, unlike the repository's files),
+ * metadata files by their exact names; a part starting with `.` or `__` hides what is under it (`iter_files`).
+ */
+export function archiveFiles(
+	kind: FolderKind,
+	names: readonly string[],
+): { media: string[]; metadata: string[] } {
+	const extensions = formatExtensions(kind);
+	const visible = names
+		.filter((name) => !name.split("/").some((part) => part.startsWith(".") || part.startsWith("__")))
+		.sort(byWalkOrder);
+	const base = (name: string): string => name.slice(name.lastIndexOf("/") + 1);
+	return {
+		media: visible.filter((name) => {
+			const dot = base(name).lastIndexOf(".");
+			return dot > 0 && extensions.includes(base(name).slice(dot + 1));
+		}),
+		metadata: visible.filter((name) => ARCHIVE_METADATA_NAMES.includes(base(name))),
+	};
+}
+
+/** How many archives datasets looks into to infer a config's builder (`ARCHIVES_MAX_NUMBER_FOR_MODULE_INFERENCE`). */
+export const MAX_ARCHIVES_FOR_FORMAT = 10;
+
+/**
+ * The format of archives' files as datasets infers it (`infer_module_for_data_files_list_in_archives`): the most
+ * common suffix of their names (every suffix of a name counts, lower case; the first seen wins a tie), when a
+ * format has it; `listings` are the first archives' entry names, in path order.
+ */
+export function archiveFormat(listings: readonly (readonly string[])[]): string | undefined {
+	const counts = new Map<string, number>();
+	for (const names of listings.slice(0, MAX_ARCHIVES_FOR_FORMAT))
+		for (const name of names) {
+			if (name.endsWith("/")) continue;
+			for (const suffix of name
+				.slice(name.lastIndexOf("/") + 1)
+				.split(".")
+				.slice(1))
+				counts.set(suffix.toLowerCase(), (counts.get(suffix.toLowerCase()) ?? 0) + 1);
+		}
+	let best: string | undefined;
+	for (const [suffix, count] of counts)
+		if (best === undefined || count > (counts.get(best) ?? 0)) best = suffix;
+	return best === undefined ? undefined : extensionFormat(best);
 }
