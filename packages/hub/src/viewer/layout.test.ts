@@ -173,3 +173,69 @@ describe("where and orderby", () => {
 		expect(isValidOrderBy(`random()`)).toBe(false);
 	});
 });
+
+describe("a folder dataset's .zip archives", () => {
+	const paths = (...names: string[]): LayoutFile[] =>
+		names.map((path, index) => ({ path, size: 100 + index, sha256: String(index).padStart(64, "0") }));
+
+	it("make an imagefolder whose splits come from the archives' paths, as plain files' do", () => {
+		const archives = new Map([
+			["train/images.zip", ["cat/1.png", "dog/2.png"]],
+			["test/images.zip", ["cat/3.png"]],
+		]);
+		const [config, ...others] = datasetLayout(
+			undefined,
+			paths("train/images.zip", "test/images.zip", "README.md"),
+			archives,
+		);
+		expect(others).toEqual([]);
+		expect(config?.otherFormat).toBe("imagefolder");
+		expect(config?.format).toBeUndefined();
+		expect(config?.hasMetadata).toBeUndefined();
+		expect(
+			config?.splits.map((split) => [split.name, split.files, split.archives?.map((file) => file.path)]),
+		).toEqual([
+			["train", [], ["train/images.zip"]],
+			["test", [], ["test/images.zip"]],
+		]);
+	});
+
+	it("find metadata files inside the archives and beside them", () => {
+		const inside = datasetLayout(
+			undefined,
+			paths("train/images.zip"),
+			new Map([["train/images.zip", ["a.png", "metadata.csv"]]]),
+		);
+		expect(inside[0]?.hasMetadata).toBe(true);
+		expect(inside[0]?.labels).toBe("never");
+		const beside = datasetLayout(
+			undefined,
+			paths("train/images.zip", "train/metadata.csv"),
+			new Map([["train/images.zip", ["a.png"]]]),
+		);
+		expect(beside[0]?.hasMetadata).toBe(true);
+		expect(beside[0]?.splits[0]?.metadata?.map((file) => file.path)).toEqual(["train/metadata.csv"]);
+	});
+
+	it("are not a folder when they hold other files, lose to more plain files, or were not listed", () => {
+		const csv = datasetLayout(undefined, paths("data.zip"), new Map([["data.zip", ["a.csv", "b.csv"]]]));
+		expect(csv[0]?.otherFormat).not.toBe("imagefolder");
+		const parquet = datasetLayout(
+			undefined,
+			paths("a.parquet", "images.zip"),
+			new Map([["images.zip", ["a.png"]]]),
+		);
+		expect(parquet[0]?.format).toBe("parquet");
+		const unlisted = datasetLayout(undefined, paths("images.zip"));
+		expect(unlisted[0]?.otherFormat).not.toBe("imagefolder");
+		expect(unlisted[0]?.splits[0]?.archives).toBeUndefined();
+		// A tie of counts goes to the zip against image extensions (datasets sorts `.zip` after `.png`).
+		const tie = datasetLayout(
+			undefined,
+			paths("train/a.png", "train/b.zip"),
+			new Map([["train/b.zip", ["c.png"]]]),
+		);
+		expect(tie[0]?.splits[0]?.archives?.map((file) => file.path)).toEqual(["train/b.zip"]);
+		expect(tie[0]?.splits[0]?.files.map((file) => file.path)).toEqual(["train/a.png"]);
+	});
+});

@@ -7,8 +7,15 @@
  * every file in `train`. Pure: no I/O.
  */
 
-import { dataFormat } from "../datasets/tags.js";
-import { isFolderKind, isMediaPath } from "./folder.js";
+import { dataFormat, extensionOf } from "../datasets/tags.js";
+import {
+	archiveFiles,
+	archiveFormat,
+	isFolderKind,
+	isMediaPath,
+	MAX_ARCHIVES_FOR_FORMAT,
+	type FolderKind,
+} from "./folder.js";
 import { globMatcher } from "./glob.js";
 
 /** A data file of the revision. */
@@ -28,7 +35,12 @@ export interface SplitLayout {
 	files: LayoutFile[];
 	/** A folder's metadata files its patterns match (sorted by path). */
 	metadata?: LayoutFile[];
+	/** A folder's `.zip` archives its patterns match (sorted by path), whose files it reads after its own. */
+	archives?: LayoutFile[];
 }
+
+/** The entry names of a revision's `.zip` files the layout may look into (by path; others are not looked into). */
+export type ArchiveListings = ReadonlyMap<string, readonly string[]>;
 
 export interface ConfigLayout {
 	name: string;
@@ -146,13 +158,48 @@ function byPath(a: LayoutFile, b: LayoutFile): number {
 	return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
+function isZipPath(path: string): boolean {
+	return extensionOf(path) === "zip";
+}
+
+/** Formats whose extension wins a tie of counts against `.zip` in datasets' `infer_module_for_data_files_list`. */
+const PREFERRED_FORMATS: ReadonlySet<string> = new Set(["parquet", "lance", "arrow", "json", "csv"]);
+
+/**
+ * The folder builder of a config whose `.zip` files are its most common data files, as datasets infers it from
+ * the first archives' files; undefined when zips do not dominate, were not listed, or hold no audio or images.
+ */
+function archiveKind(
+	files: readonly LayoutFile[],
+	archives: ArchiveListings | undefined,
+): FolderKind | undefined {
+	if (archives === undefined) return undefined;
+	const zips = files.filter((file) => isZipPath(file.path) && isDataPath(file.path)).sort(byPath);
+	if (zips.length === 0) return undefined;
+	const others = formatOf(files);
+	const best = others.format ?? others.otherFormat;
+	if (best !== undefined) {
+		const count = files.filter(
+			(file) => !isZipPath(file.path) && isDataPath(file.path) && dataFormat([file]) === best,
+		).length;
+		if (count > zips.length || (count === zips.length && PREFERRED_FORMATS.has(best))) return undefined;
+	}
+	const listings = zips.slice(0, MAX_ARCHIVES_FOR_FORMAT).map((zip) => archives.get(zip.path));
+	if (listings.some((listing) => listing === undefined)) return undefined;
+	const kind = archiveFormat(listings as string[][]);
+	return isFolderKind(kind) ? kind : undefined;
+}
+
 function configFrom(
 	name: string,
 	splits: Array<[string, LayoutFile[]]>,
 	options: FolderOptions = {},
+	archives?: ArchiveListings,
 ): ConfigLayout {
 	const all = splits.flatMap(([, files]) => files);
-	const { format, otherFormat } = formatOf(all);
+	const inArchives = archiveKind(all, archives);
+	const { format, otherFormat } =
+		inArchives === undefined ? formatOf(all) : { format: undefined, otherFormat: inArchives };
 	// A folder builder reads its media files only (others are ignored, as the builder ignores them) and the
 	// metadata files its splits' patterns match. Other formats never read metadata files.
 	const folder = isFolderKind(otherFormat) ? otherFormat : undefined;
@@ -167,10 +214,20 @@ function configFrom(
 	// everything, when nothing is looked for) mean no labels, and their rows unless `drop_metadata`; without
 	// them, labels as `drop_labels` says, or as the folders make them when it is not given.
 	const analyze = !(options.dropLabels === true && options.dropMetadata === true);
+	const zipsOf = (files: readonly LayoutFile[]): LayoutFile[] =>
+		inArchives === undefined
+			? []
+			: files.filter((file) => isZipPath(file.path) && isDataPath(file.path)).sort(byPath);
 	const metadataFound =
 		folder !== undefined &&
 		analyze &&
-		splits.some(([, files]) => files.some((file) => isMetadataPath(file.path)));
+		splits.some(
+			([, files]) =>
+				files.some((file) => isMetadataPath(file.path)) ||
+				zipsOf(files).some(
+					(zip) => archiveFiles(inArchives ?? folder, archives?.get(zip.path) ?? []).metadata.length > 0,
+				),
+		);
 	const hasMetadata = metadataFound && options.dropMetadata !== true;
 	const labels: ConfigLayout["labels"] =
 		folder === undefined
@@ -183,14 +240,19 @@ function configFrom(
 	const kept = splits
 		.map(([split, files]): SplitLayout => {
 			const metadata = hasMetadata ? files.filter((file) => isMetadataPath(file.path)).sort(byPath) : [];
+			const zips = zipsOf(files);
 			return {
 				name: split,
 				files: keep([...files]).sort(byPath),
 				...(metadata.length > 0 ? { metadata } : {}),
+				...(zips.length > 0 ? { archives: zips } : {}),
 			};
 		})
-		// A folder's split of metadata files only is a split (its rows are theirs).
-		.filter((split) => split.files.length > 0 || (split.metadata?.length ?? 0) > 0)
+		// A folder's split of metadata files (or archives) only is a split (its rows are theirs).
+		.filter(
+			(split) =>
+				split.files.length > 0 || (split.metadata?.length ?? 0) > 0 || (split.archives?.length ?? 0) > 0,
+		)
 		.slice(0, MAX_SPLITS);
 	return {
 		name,
@@ -239,7 +301,11 @@ function defaultSplits(files: readonly LayoutFile[]): Array<[string, LayoutFile[
 }
 
 /** The configs of a card's `configs:` entry list (invalid entries are skipped, as the public viewer skips). */
-function cardConfigs(configs: readonly unknown[], files: readonly LayoutFile[]): ConfigLayout[] {
+function cardConfigs(
+	configs: readonly unknown[],
+	files: readonly LayoutFile[],
+	archives?: ArchiveListings,
+): ConfigLayout[] {
 	const layouts: Array<ConfigLayout & { isDefault: boolean }> = [];
 	for (const entry of configs.slice(0, MAX_CONFIGS)) {
 		if (!isRecord(entry)) continue;
@@ -271,7 +337,7 @@ function cardConfigs(configs: readonly unknown[], files: readonly LayoutFile[]):
 		const dropMetadata = pythonTruth(entry.drop_metadata);
 		if (dropLabels !== undefined) options.dropLabels = dropLabels;
 		if (dropMetadata !== undefined) options.dropMetadata = dropMetadata;
-		const config = configFrom(name, splits, options);
+		const config = configFrom(name, splits, options, archives);
 		const field = typeof entry.field === "string" && entry.field !== "" ? entry.field : undefined;
 		layouts.push({
 			...config,
@@ -291,13 +357,14 @@ function cardConfigs(configs: readonly unknown[], files: readonly LayoutFile[]):
 export function datasetLayout(
 	card: Record<string, unknown> | undefined,
 	allFiles: readonly LayoutFile[],
+	archives?: ArchiveListings,
 ): ConfigLayout[] {
 	// Metadata files are matched by the splits' patterns as data files are (datasets 5.0 lists them with
 	// the data files of the split they fall in; a folder builder reads them, the others drop them).
 	const files = allFiles.filter((file) => isDataPath(file.path) || isMetadataPath(file.path));
 	const configs = card?.configs;
-	if (Array.isArray(configs) && configs.length > 0) return cardConfigs(configs, files);
-	const config = configFrom("default", defaultSplits(files));
+	if (Array.isArray(configs) && configs.length > 0) return cardConfigs(configs, files, archives);
+	const config = configFrom("default", defaultSplits(files), {}, archives);
 	return config.splits.length > 0 ? [config] : [];
 }
 
