@@ -80,6 +80,7 @@ import { discussionRoutes } from "./routes/discussions.js";
 import { MirrorService } from "./mirror/service.js";
 import type { UpstreamSettings } from "./mirror/settings.js";
 import { mirrorAdminRoutes, mirrorWriteGuard } from "./routes/mirror.js";
+import { movedLocation, MOVED_STATUS } from "./routes/redirects.js";
 import { DEFAULT_GIT_SETTINGS, GitServer, type GitSettings } from "./git/serve.js";
 import { gitRoutes } from "./routes/git.js";
 
@@ -369,9 +370,16 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	}
 
 	// The one place errors become answers (the LFS batch API formats its own: routes/uploads/lfs.ts).
-	app.setErrorHandler(async (error: FastifyError, request, reply) =>
-		sendErrorAnswer(reply, hubErrorOf(error, request)),
-	);
+	app.setErrorHandler(async (error: FastifyError, request, reply) => {
+		const answer = hubErrorOf(error, request);
+		// A read of a moved repository's former id: the public hub's redirect to its id now.
+		const moved =
+			answer.code === "RepoNotFound"
+				? await movedLocation(options.db, request).catch(() => undefined)
+				: undefined;
+		if (moved !== undefined) return reply.code(MOVED_STATUS).header("location", moved).send();
+		return sendErrorAnswer(reply, answer);
+	});
 
 	app.get("/healthz", async (_request, reply) => {
 		try {

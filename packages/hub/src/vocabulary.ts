@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = [
 	"repo.create",
 	"repo.delete",
 	"repo.settings",
+	"repo.move",
 	"repo.commit",
 	"branch.create",
 	"branch.delete",

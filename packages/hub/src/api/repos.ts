@@ -147,6 +147,21 @@ export interface CreatedRepo {
 /** The body of `DELETE /api/repos/delete`. */
 export type DeleteRepoRequest = Pick<CreateRepoRequest, "type" | "name" | "organization">;
 
+/** The body of `POST /api/repos/move` (huggingface_hub's move_repo): ids `namespace/name`. */
+export interface MoveRepoRequest {
+	fromRepo: string;
+	toRepo: string;
+	/** `"model"` (the default), `"dataset"`. */
+	type?: string | null;
+}
+
+/** The answer of a move: the repository's id now and its page (the former id redirects there). */
+export interface MovedRepo {
+	url: string;
+	name: string;
+	from: string;
+}
+
 /** The answer of deleting a repository, a branch or a tag: what was deleted. */
 export interface Deleted {
 	deleted: string;

@@ -998,6 +998,36 @@ ALTER TABLE mirror_repos ADD COLUMN library_name text;
 CREATE INDEX blobs_git_oid ON blobs (git_oid) WHERE git_oid IS NOT NULL;
 `,
 	},
+	{
+		version: 29,
+		name: "redirects from the former ids of moved repositories",
+		sql: `
+-- POST /api/repos/move (services/repos.ts moveRepository): the former id (any letter case) answers a
+-- redirect to the repository's id now. repo_id follows the repository (a later move updates it by
+-- cascade, so a -> b -> c leaves a and b both pointing at c: one hop, never a loop); deleting the
+-- repository drops its redirects.
+CREATE TABLE repo_redirects (
+	repo_type text NOT NULL,
+	from_id text COLLATE "C" NOT NULL,
+	repo_id text COLLATE "C" NOT NULL,
+	created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+	FOREIGN KEY (repo_type, repo_id) REFERENCES repos (type, id) ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE UNIQUE INDEX repo_redirects_from ON repo_redirects (repo_type, lower(from_id));
+CREATE INDEX repo_redirects_repo ON repo_redirects (repo_type, repo_id);
+
+-- A repository that takes an id (created, imported, or moved there) ends the redirect of that id, on
+-- every path that writes repos.
+CREATE FUNCTION modelhub_redirect_taken() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM repo_redirects WHERE repo_type = NEW.type AND lower(from_id) = lower(NEW.id);
+	RETURN NULL;
+END
+$$;
+CREATE TRIGGER repo_redirects_taken AFTER INSERT OR UPDATE OF id ON repos
+	FOR EACH ROW EXECUTE FUNCTION modelhub_redirect_taken();
+`,
+	},
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations when several hubs start at once. */

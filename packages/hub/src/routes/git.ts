@@ -18,6 +18,7 @@ import { applyPush } from "../services/push.js";
 import { isOwnedFirstSegment, type RepoKey } from "../repo-identity.js";
 import { participantRefusal } from "../services/discussions.js";
 import { authorizeRepo } from "../services/repos.js";
+import { movedLocation } from "./redirects.js";
 import type { WriteContext } from "../services/write.js";
 import { checkRepoId, forEachRepoRoute, type RepoUrls } from "./repo-paths.js";
 
@@ -122,7 +123,9 @@ async function readableRepo(
 		if (
 			request.viewer.kind === "anonymous" &&
 			error instanceof RefusedError &&
-			error.refusal.status === 404
+			error.refusal.status === 404 &&
+			// A former id of a repository anyone may read: the error handler answers its redirect.
+			(await movedLocation(options.db, request)) === undefined
 		) {
 			throw new HubError(
 				"Unauthorized",

@@ -9,6 +9,8 @@ import type {
 	Deleted,
 	DeleteRepoRequest,
 	GitRef,
+	MovedRepo,
+	MoveRepoRequest,
 	RepoSettings,
 	RepoSettingsRequest,
 	SuperSquashed,
@@ -32,6 +34,7 @@ import {
 	createTag,
 	deleteBranchOrTag,
 	deleteRepository,
+	moveRepository,
 	RepoExistsError,
 	squashBranch,
 	updateRepoSettings,
@@ -107,6 +110,22 @@ function repoIdOf(viewer: Viewer, type: RepoType, body: Unchecked<DeleteRepoRequ
 	return repoId(type, name);
 }
 
+/** A repository id of a move's body: `namespace/name`, or a bare name (the hub admin's). */
+function movedIdOf(value: unknown, field: string, type: RepoType): RepoId {
+	if (typeof value !== "string") throw invalid(`'${field}' must be a string: namespace/name`);
+	const parts = value.split("/");
+	if (parts.length > 2)
+		throw invalid(`'${field}' must be namespace/name (${JSON.stringify(value.slice(0, 200))})`);
+	for (const [index, part] of parts.entries()) {
+		const problem = idPartProblem(
+			part,
+			parts.length === 2 && index === 0 ? `${field}'s namespace` : `${field}'s name`,
+		);
+		if (problem) throw invalid(problem);
+	}
+	return repoId(type, value);
+}
+
 /**
  * Repositories: create and delete (`/api/repos/create`, `/api/repos/delete`, as huggingface_hub's
  * `create_repo` and `delete_repo` call them, for the hosted types), visibility
@@ -150,6 +169,34 @@ export function repositoryRoutes(app: FastifyInstance, options: ModelRoutesOptio
 		const target = repoIdOf(request.viewer, typeOf(body.type), body);
 		const deleted = await deleteRepository(options, actorOf(request), target);
 		return reply.type(JSON_TYPE).send({ deleted } satisfies Deleted);
+	});
+
+	// huggingface_hub's move_repo. The former id then redirects reads to the new one (routes/redirects.ts).
+	app.post("/api/repos/move", { onRequest: authenticated }, async (request, reply) => {
+		const body = objectBody<MoveRepoRequest>(request);
+		const type = typeOf(body.type);
+		const from = movedIdOf(body.fromRepo, "fromRepo", type);
+		const to = movedIdOf(body.toRepo, "toRepo", type);
+		// Mirror mode: a repository that exists only upstream is the upstream's to move.
+		await options.mirror?.checkWrite(from);
+		const moved = await moveRepository(options, actorOf(request), from, {
+			type,
+			namespace: to.namespace ?? undefined,
+			name: to.name,
+		}).catch(
+			reword(
+				RepoExistsError,
+				(error) =>
+					new ConflictError(`Repository ${error.repo.id} already exists: choose another name`, {
+						body: { url: repoUrl(request, error.repo) } satisfies Omit<RepoExistsBody, "error">,
+					}),
+			),
+		);
+		return reply.type(JSON_TYPE).send({
+			url: repoUrl(request, { type, id: moved.id }),
+			name: moved.id,
+			from: moved.from,
+		} satisfies MovedRepo);
 	});
 
 	forEachRepoRoute((urls, shape) => typeRoutes(app, options, urls, shape));

@@ -9,6 +9,7 @@ import { publicDiscussionPage } from "../services/discussions.js";
 import { publicDatasetInfo } from "../services/datasets.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
 import { publicAccount, publicNamespace } from "../services/people.js";
+import { movedLocation, MOVED_STATUS } from "./redirects.js";
 import {
 	type AccountFacts,
 	type DatasetFacts,
@@ -194,6 +195,9 @@ export async function webRoutes(app: FastifyInstance, options: WebRoutesOptions)
 				dataset: (id) => datasetFacts(options, id),
 				repoView: (type, id, view) => repoViewFacts(options, type, id, view),
 			});
+			// The page of a moved repository's former id: the page at its id now.
+			const moved = meta.status === 404 ? await movedLocation(options.db, request) : undefined;
+			if (moved !== undefined) return reply.code(MOVED_STATUS).header("location", moved).send();
 			const html = await template();
 			if (html === undefined)
 				return reply

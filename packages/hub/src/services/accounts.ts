@@ -271,6 +271,7 @@ export function changesTokenViewers(event: ChangeEvent): boolean {
 	switch (event.type) {
 		case "repo.created":
 		case "repo.deleted":
+		case "repo.moved":
 		case "repo.updated":
 		case "repo.liked":
 		case "webhooks.changed":

@@ -51,6 +51,8 @@ export interface DiscussionChange {
 export type ChangeEvent =
 	| { type: "repo.created"; repo: ChangedRepo; private: boolean }
 	| { type: "repo.deleted"; repo: ChangedRepo }
+	/** Renamed or transferred: `repo` is its id now, `from` its former id (which redirects to it). */
+	| { type: "repo.moved"; repo: ChangedRepo; from: string; private: boolean }
 	/** Settings changed: visibility, gated access (only the settings that changed). */
 	| {
 			type: "repo.updated";
@@ -86,6 +88,7 @@ export type ChangeType = ChangeEvent["type"];
 const CHANGE_TYPES: ReadonlySet<string> = new Set<ChangeType>([
 	"repo.created",
 	"repo.deleted",
+	"repo.moved",
 	"repo.updated",
 	"repo.liked",
 	"repo.committed",

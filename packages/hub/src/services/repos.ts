@@ -1,6 +1,8 @@
 import {
 	namespaceRefusal,
+	namespaceRole,
 	REPO_MISSING,
+	type Refusal,
 	RefusedError,
 	repoRefusal,
 	type RepoRef,
@@ -31,6 +33,9 @@ import {
 	setPrivate,
 } from "../repos/write.js";
 import { GITATTRIBUTES } from "../repos/lfs.js";
+import { moveRepo } from "../repos/redirects.js";
+import { renameWatchedRepo } from "../webhooks/store.js";
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from "../db/types.js";
 import { chunksOf } from "../storage/digest.js";
 import { requireBlobs, storeBlob } from "./blobs.js";
 import type { BlobStore } from "../storage/types.js";
@@ -152,6 +157,96 @@ export async function deleteRepository(
 		};
 	});
 	return repo.id;
+}
+
+/**
+ * Why the viewer may not move `repo` to the namespace `target` (undefined: the hub's own, no namespace),
+ * or undefined. As the public hub documents ("Renaming or transferring a repo"): a rename within a
+ * namespace needs write there; a transfer needs admin on the source namespace and write on the target;
+ * repositories without a namespace, and moves to none, are the hub admin's.
+ */
+function moveRefusal(viewer: Viewer, repo: RepoRef, target: string | undefined): Refusal | undefined {
+	const hidden = repoRefusal(viewer, repo, "read");
+	if (hidden) return hidden;
+	if (viewer.kind === "admin") return undefined;
+	if (viewer.kind === "anonymous") return namespaceRefusal(viewer, "", "write");
+	const name = viewer.account.name;
+	if (!repo.namespace || target === undefined) {
+		return {
+			status: 403,
+			message: `You (${name}) cannot move ${repo.id} to ${target === undefined ? "an id without a namespace" : target}: repositories without a namespace are the hub admin's`,
+		};
+	}
+	const sameNamespace = repo.namespace.toLowerCase() === target.toLowerCase();
+	const need: Role = sameNamespace ? "write" : "admin";
+	const source = repoRefusal(viewer, repo, need);
+	if (source) {
+		if (source.status !== 403 || viewer.token.role === "read") return source;
+		const role = namespaceRole(viewer, repo.namespace);
+		return {
+			status: 403,
+			message:
+				role === undefined
+					? `You (${name}) cannot move ${repo.id}: it belongs to ${repo.namespace}, and you are not a member`
+					: `You (${name}) have the '${role}' role in ${repo.namespace}; ${sameNamespace ? "renaming a repository" : "transferring a repository to another namespace"} needs the '${need}' role`,
+		};
+	}
+	if (sameNamespace) return undefined;
+	const into = namespaceRefusal(viewer, target, "write");
+	if (into && into.status === 403) {
+		return {
+			status: 403,
+			message: `You (${name}) cannot transfer ${repo.id} to ${target}: ${namespaceRole(viewer, target) === undefined ? "it is neither your namespace nor an organisation you belong to" : "that needs the 'write' role there"}`,
+		};
+	}
+	return into;
+}
+
+/**
+ * Renames or transfers a repository (huggingface_hub's move_repo): in one transaction its id changes,
+ * everything that hangs off it follows (files are referenced by id, not copied; discussions, pull
+ * requests and their refs, likes, access requests, download counts, webhooks watching it, the audit
+ * log), its bytes count in the new namespace's usage, and the former id redirects to the new one (reads
+ * only: see the routes). RepoExistsError when the target is taken, in any letter case.
+ */
+export async function moveRepository(
+	context: WriteContext,
+	actor: Actor,
+	source: RepoKey,
+	input: { type: RepoType; namespace: string | undefined; name: string },
+): Promise<{ from: string; id: string }> {
+	const to = repoId(
+		input.type,
+		input.namespace === undefined ? input.name : `${input.namespace}/${input.name}`,
+	);
+	const repo = await findRepo(context.db, source.type, source.id);
+	if (!repo) throw new RefusedError(REPO_MISSING);
+	check(moveRefusal(actor.viewer, repo, input.namespace));
+	const reserved =
+		reservedRepoNameProblem(input.name) ??
+		(input.namespace === undefined ? bareNameProblem(input.type, input.name) : undefined);
+	if (reserved) throw new HubError("Invalid", reserved);
+	if (repo.id === to.id)
+		throw new HubError("Invalid", `${repo.id} is already named ${to.id}: nothing to move`);
+	const existing = await findRepo(context.db, to.type, to.id);
+	if (existing && existing.id.toLowerCase() !== repo.id.toLowerCase()) throw new RepoExistsError(existing);
+	const moved = await write(context, async (tx) => {
+		const outcome = await moveRepo(tx, repo, to);
+		if (outcome === "missing") throw new RefusedError(REPO_MISSING);
+		if (repo.type === "model" || repo.type === "dataset") {
+			await renameWatchedRepo(tx, repo.type, repo.id, to.id);
+		}
+		return {
+			value: true,
+			audit: { ...actor.audit, action: "repo.move", repo: changed(to), details: { from: repo.id } },
+			change: { type: "repo.moved", repo: changed(to), from: repo.id, private: repo.private },
+		};
+	}).catch((error: unknown) => {
+		// Taken since the look above (a concurrent move or create): the unique index refused this one.
+		if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new RepoExistsError(to);
+		throw error;
+	});
+	return { from: repo.id, id: moved ? to.id : repo.id };
 }
 
 /** Changes a repository's settings (visibility, gated access); nothing is written when nothing changes. */

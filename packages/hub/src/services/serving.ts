@@ -146,6 +146,7 @@ export function forgetOnChange(cache: ServingCache, event: ChangeEvent): void {
 			if (event.what === "members" || event.what === "org.created") cache.clearRevisions();
 			return;
 		case "repo.deleted":
+		case "repo.moved":
 		case "repos.imported":
 		case "hub.changed":
 			cache.clearMetadata();

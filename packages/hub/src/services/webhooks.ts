@@ -289,6 +289,22 @@ function describe(event: ChangeEvent): Described | undefined {
 				membersOnly: true,
 				input: { event: { action: "delete", scope: "repo" } },
 			};
+		case "repo.moved": {
+			const slash = event.repo.id.indexOf("/");
+			return {
+				domain: "repo",
+				repo: event.repo,
+				membersOnly: false,
+				input: {
+					event: { action: "move", scope: "repo" },
+					moved: {
+						from: event.from,
+						to: event.repo.id,
+						owner: slash < 0 ? undefined : event.repo.id.slice(0, slash),
+					},
+				},
+			};
+		}
 		case "repo.updated":
 			return {
 				domain: "repo",

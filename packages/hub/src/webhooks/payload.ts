@@ -37,6 +37,8 @@ export interface PayloadInput {
 	origin: string;
 	updatedRefs?: UpdatedRef[];
 	updatedConfig?: Record<string, unknown>;
+	/** A move (action "move"): the former id (the payload's `repo.name`), and the new one (`movedTo`). */
+	moved?: { from: string; to: string; owner: string | undefined };
 	discussion?: PayloadDiscussion;
 	comment?: { id: string; author?: string | undefined; content?: string | undefined; hidden: boolean };
 	/** Accounts' object ids by lower-cased name (those not found get a stable id of their name). */
@@ -73,6 +75,11 @@ export function payloadOf(input: PayloadInput): Record<string, unknown> {
 	const payload: Record<string, unknown> = { event: input.event, repo: repoPart };
 	if (input.updatedRefs) payload.updatedRefs = input.updatedRefs;
 	if (input.updatedConfig) payload.updatedConfig = input.updatedConfig;
+	if (input.moved) {
+		// huggingface_hub's WebhookPayloadMovedTo: `{ name, owner: { id } }`.
+		repoPart.name = input.moved.from;
+		payload.movedTo = { name: input.moved.to, owner: { id: accountId(input.moved.owner) } };
+	}
 	const discussion = input.discussion;
 	if (discussion) {
 		const discussionWeb = `${web}/discussions/${discussion.num}`;

@@ -105,6 +105,26 @@ export async function updateWebhook(
 	await tx.query(`UPDATE webhooks SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`, params);
 }
 
+/** Webhooks watching a repository that moved watch it at its new id (the public hub keeps them). */
+export async function renameWatchedRepo(
+	tx: Queryable,
+	type: "model" | "dataset",
+	fromId: string,
+	toId: string,
+): Promise<void> {
+	const from: WatchedItem = { type, name: fromId };
+	const rows = await tx.query<RawWebhook>(
+		`SELECT ${COLUMNS} FROM webhooks WHERE watch_keys && $1::text[] FOR UPDATE`,
+		[[watchKey(from)]],
+	);
+	for (const row of rows.rows.map(webhookOf)) {
+		const watched = row.watched.map((item) =>
+			watchKey(item) === watchKey(from) ? { type, name: toId } : item,
+		);
+		await updateWebhook(tx, row.id, { watched });
+	}
+}
+
 export async function deleteWebhook(tx: Queryable, id: string): Promise<boolean> {
 	return (await tx.query("DELETE FROM webhooks WHERE id = $1", [id])).rowCount > 0;
 }
