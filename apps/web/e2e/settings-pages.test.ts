@@ -2,7 +2,8 @@
  * Two settings pages in Debian's Chromium against the real hub (issue 24): `/settings/webhooks` (create,
  * see deliveries reach a real receiver, edit, disable, enable, delete) and a dataset's gated access (the
  * owner gates it in the dataset's settings, a reader asks from its page, the owner accepts). axe at 1280
- * and 390 px in both themes on every view.
+ * and 390 px in both themes on every view. A model's "Rename or transfer" form: a taken name is refused
+ * with the hub's message, a free one moves it, the new address is linked, and the old one redirects.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -198,6 +199,35 @@ describe("settings pages in the browser", () => {
 			tokens.alice as string,
 		)) as Array<{ user: { user: string } }>;
 		expect(accepted.map((entry) => entry.user.user)).toEqual(["bob"]);
+		expect(errors).toEqual([]);
+	});
+
+	it("renames a model from its settings; the old address redirects to the new one", async () => {
+		await api("POST", "/api/repos/create", tokens.alice as string, { type: "model", name: "to-rename" });
+		const alice = await tab(tokens.alice as string);
+		await go(alice, "/alice/to-rename?tab=settings", "to-rename");
+		await alice.getByRole("heading", { name: "Rename or transfer" }).waitFor();
+		await expectNoAxeViolations(alice, "a model's rename form");
+		// A name taken: the hub's 409, said where the form is.
+		await alice.getByLabel("New name", { exact: true }).fill("watched");
+		await alice.getByRole("button", { name: "Move to alice/watched" }).click();
+		await alice
+			.getByRole("alert")
+			.getByText(/alice\/watched already exists/)
+			.waitFor();
+		await alice.getByLabel("New name", { exact: true }).fill("renamed");
+		await alice.getByRole("button", { name: "Move to alice/renamed" }).click();
+		await alice.getByRole("status").getByText("Moved. Its address is now").waitFor();
+		await expectNoAxeViolations(alice, "a moved model's settings");
+		await alice.getByRole("link", { name: "alice/renamed" }).click();
+		await alice.getByRole("heading", { level: 1, name: "renamed" }).waitFor();
+		// The former address, loaded afresh, lands on the new page.
+		await alice.goto(`${hub.url}/alice/to-rename`);
+		await alice.waitForURL(`${hub.url}/alice/renamed`);
+		await alice.getByRole("heading", { level: 1, name: "renamed" }).waitFor();
+		expect(
+			((await api("GET", "/api/models/alice/renamed", tokens.alice as string)) as { id: string }).id,
+		).toBe("alice/renamed");
 		expect(errors).toEqual([]);
 	});
 });

@@ -3,6 +3,8 @@ import type {
 	AccountStorageInfo,
 	CreatedRepo,
 	CreateRepoRequest,
+	MovedRepo,
+	MoveRepoRequest,
 	RepoSettings,
 	RepoSettingsRequest,
 	Whoami,
@@ -58,6 +60,25 @@ export async function setModelPrivate(
 		{ ...options, method: "PUT", body: { private: isPrivate } satisfies RepoSettingsRequest },
 	);
 	return { private: data.private === true };
+}
+
+/**
+ * Renames or transfers a repository (`POST /api/repos/move`, huggingface_hub's move_repo): its id now;
+ * the former id redirects there. The hub's message (409 taken, 403 no right, 400 a bad name) otherwise.
+ */
+export async function moveRepo(
+	fromId: string,
+	toId: string,
+	type: MoveRepoRequest["type"],
+	options: ApiOptions,
+): Promise<string> {
+	const { data } = await requestJson<Partial<MovedRepo>>(apiUrl(options.baseUrl, "/api/repos/move"), {
+		...options,
+		method: "POST",
+		body: { fromRepo: fromId, toRepo: toId, type } satisfies MoveRepoRequest,
+	});
+	if (typeof data.name !== "string") throw new Error("The hub's answer did not name the repository");
+	return data.name;
 }
 
 /** What an account's namespace holds and may hold (`GET /api/accounts/{name}/storage`, ModelHub's own). */

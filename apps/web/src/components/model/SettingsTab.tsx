@@ -4,8 +4,9 @@ import { splitModelId } from "../../view/model";
 import { useRepoType } from "../../hooks/useRepoType";
 import type { GatedSetting } from "@modelhub/hub/api";
 import { GatedSettings } from "./GatedSettings";
+import { MoveSettings } from "./MoveSettings";
 
-/** The owner's settings of a model or dataset: its visibility, changed on the hub with feedback either way. */
+/** The owner's settings of a model or dataset: its visibility, gated access, and its name and namespace. */
 export function SettingsTab({
 	modelId,
 	isPrivate,
@@ -78,6 +79,7 @@ export function SettingsTab({
 			{gatedNow === undefined ? null : (
 				<GatedSettings modelId={modelId} gated={gatedNow} api={api} onChange={setGatedNow} />
 			)}
+			<MoveSettings modelId={modelId} api={api} />
 		</div>
 	);
 }
