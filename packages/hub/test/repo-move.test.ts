@@ -3,7 +3,8 @@
 // files, paths-info), which answers a 307 to the new id; writes to the former id do not land; the
 // rights matrix; two moves racing to one target; private repositories leaking nothing through their
 // redirect; what follows the repository (discussions, likes, webhooks, the audit log, quota usage);
-// chains a -> b -> c; a new repository at the former id ends its redirect; git clone by the former id.
+// chains a -> b -> c; a new repository at the former id ends its redirect; git clone by the former id;
+// quota usage moving to the new namespace.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -337,14 +338,24 @@ describe("moving repositories", () => {
 		expect(own.json.id).toBe("alice/chain-b");
 	}, 60_000);
 
-	it("git clone by the former id follows the redirect", async () => {
+	it("git clone by the former id follows the redirect; the bytes count for the new owner", async () => {
 		await create(tokens.alice, "git-old");
-		const files = { "hello.txt": "hello\n" };
+		const files = { "hello.txt": "hello from git-old, moved to acme\n" };
 		expect(
 			(await call("POST", "/api/models/alice/git-old/commit/main", tokens.alice, ndjson(files, "Files")))
 				.status,
 		).toBe(200);
+		// Both namespaces keep another repository with the same .gitattributes: only the file's bytes move.
+		await create(tokens.alice, "anchor");
+		await create(tokens.alice, "anchor", { organization: "acme" });
+		const used = async (account: string) =>
+			(await call("GET", `/api/accounts/${account}/storage`, ADMIN)).json.usedBytes as number;
+		const before = { alice: await used("alice"), acme: await used("acme") };
 		expect((await move(tokens.alice, "alice/git-old", "acme/git-new")).status).toBe(200);
+		// Quota usage is summed by namespace: the file's bytes left alice's usage for acme's.
+		const moved = Buffer.byteLength(files["hello.txt"]);
+		expect(before.alice - (await used("alice"))).toBe(moved);
+		expect((await used("acme")) - before.acme).toBe(moved);
 		const cloned = await gitOutcome(dir, ["clone", `${hub.url}/alice/git-old`, "cloned"], dir);
 		expect(cloned.code, cloned.stderr).toBe(0);
 		const log = await gitOutcome(dir, ["ls-files"], join(dir, "cloned"));
