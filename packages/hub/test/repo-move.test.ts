@@ -14,6 +14,7 @@ import type { Database } from "../src/db/types.js";
 import { gitOutcome } from "./support/git.js";
 import { callHub, createUser, type HubAnswer, type RunningHub, startHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
+import { startMirrorPair } from "./support/mirror.js";
 
 const ADMIN = "repo-move-admin-token-0123456789abcdef";
 const SCRIPT = "hf_hub_move.py";
@@ -361,4 +362,27 @@ describe("moving repositories", () => {
 		const log = await gitOutcome(dir, ["ls-files"], join(dir, "cloned"));
 		expect(log.stdout.split("\n").filter(Boolean).sort()).toEqual([".gitattributes", "hello.txt"]);
 	}, 120_000);
+});
+
+describe("moving in mirror mode", () => {
+	it("a repository that exists only upstream is the upstream's to move: 403 mirrored read-only", async () => {
+		const pair = await startMirrorPair({ adminToken: ADMIN });
+		try {
+			const owner = await createUser(pair.upstream.url, ADMIN, "upper");
+			const made = await callHub(pair.upstream.url, "POST", "/api/repos/create", owner, { name: "far" });
+			expect(made.status, made.text).toBe(200);
+			// The downstream learns of it by a read, as a client's first call does.
+			expect((await callHub(pair.downstream.url, "GET", "/api/models/upper/far", undefined)).status).toBe(
+				200,
+			);
+			const refused = await callHub(pair.downstream.url, "POST", "/api/repos/move", ADMIN, {
+				fromRepo: "upper/far",
+				toRepo: "upper/near",
+			});
+			expect(refused.status, refused.text).toBe(403);
+			expect(refused.json.error).toMatch(/upper\/far is mirrored read-only from/);
+		} finally {
+			await pair.close();
+		}
+	}, 60_000);
 });
