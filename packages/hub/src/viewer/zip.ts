@@ -129,23 +129,40 @@ function entryProblem(entry: yauzl.Entry, limits: ZipLimits, size: number): stri
 	return undefined;
 }
 
-/** The files of an archive of `size` bytes read by `read`, in the central directory's order, or its problem. */
-export async function listZip(
+/**
+ * The archive opened, or why not: unreadable, or more entries than `limits` allow — counted before any
+ * record is read, as the end of central directory record says how many there are.
+ */
+async function openWithinLimits(
 	read: ReadBytes,
 	size: number,
-	limits: ZipLimits = ZIP_LIMITS,
-): Promise<ZipListing> {
+	limits: ZipLimits,
+): Promise<OpenedZip | { problem: string }> {
 	let opened: OpenedZip;
 	try {
 		opened = await open(read, size);
 	} catch (error) {
 		return { problem: `it is not a readable zip archive: ${messageOf(error)}` };
 	}
+	if (opened.zipfile.entryCount > limits.maxEntries) {
+		opened.zipfile.close();
+		return {
+			problem: `it has ${opened.zipfile.entryCount} entries, more than the ${limits.maxEntries} read`,
+		};
+	}
+	return opened;
+}
+
+/** The files of an archive of `size` bytes read by `read`, in the central directory's order, or its problem. */
+export async function listZip(
+	read: ReadBytes,
+	size: number,
+	limits: ZipLimits = ZIP_LIMITS,
+): Promise<ZipListing> {
+	const opened = await openWithinLimits(read, size, limits);
+	if ("problem" in opened) return opened;
 	const { zipfile, next } = opened;
 	try {
-		// Counted before any record is read: the end of central directory record says how many there are.
-		if (zipfile.entryCount > limits.maxEntries)
-			return { problem: `it has ${zipfile.entryCount} entries, more than the ${limits.maxEntries} read` };
 		const entries: ZipEntry[] = [];
 		let total = 0;
 		for (let entry = await next(); entry !== undefined; entry = await next()) {
@@ -179,16 +196,10 @@ export async function readZipEntry(
 	name: string,
 	limits: ZipLimits = ZIP_LIMITS,
 ): Promise<{ bytes: Buffer } | { problem: string }> {
-	let opened: OpenedZip;
-	try {
-		opened = await open(read, size);
-	} catch (error) {
-		return { problem: `it is not a readable zip archive: ${messageOf(error)}` };
-	}
+	const opened = await openWithinLimits(read, size, limits);
+	if ("problem" in opened) return opened;
 	const { zipfile, next } = opened;
 	try {
-		if (zipfile.entryCount > limits.maxEntries)
-			return { problem: `it has ${zipfile.entryCount} entries, more than the ${limits.maxEntries} read` };
 		for (let entry = await next(); entry !== undefined; entry = await next()) {
 			if (entry.fileName !== name) continue;
 			const problem = entryProblem(entry, limits, size);
