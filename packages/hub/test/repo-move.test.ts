@@ -13,35 +13,11 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { gitOutcome } from "./support/git.js";
 import { callHub, createUser, type HubAnswer, type RunningHub, startHub } from "./support/hub.js";
-import { runHubClient } from "./support/python.js";
+import { type Attempt, failed, ndjson, ok, runHubClient } from "./support/python.js";
 import { startMirrorPair } from "./support/mirror.js";
 
 const ADMIN = "repo-move-admin-token-0123456789abcdef";
 const SCRIPT = "hf_hub_move.py";
-
-type Attempt = { ok: unknown } | { error: string; status: number | null; message: string };
-
-function ok(attempt: Attempt | undefined): unknown {
-	if (!attempt || !("ok" in attempt)) throw new Error(`expected success, got ${JSON.stringify(attempt)}`);
-	return attempt.ok;
-}
-
-function failed(attempt: Attempt | undefined): { error: string; status: number | null; message: string } {
-	if (!attempt || !("error" in attempt)) throw new Error(`expected an error, got ${JSON.stringify(attempt)}`);
-	return attempt;
-}
-
-function ndjson(files: Record<string, string>, summary: string): string {
-	return [
-		{ key: "header", value: { summary } },
-		...Object.entries(files).map(([path, content]) => ({
-			key: "file",
-			value: { path, encoding: "base64", content: Buffer.from(content).toString("base64") },
-		})),
-	]
-		.map((line) => JSON.stringify(line))
-		.join("\n");
-}
 
 describe("moving repositories", () => {
 	let db: Database;

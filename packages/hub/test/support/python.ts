@@ -96,3 +96,35 @@ function inProcess(
 		child.stdin.end(input);
 	});
 }
+
+/** One call's outcome as the client scripts print it: its result, or the error huggingface_hub raised. */
+export type Attempt = { ok: unknown } | { error: string; status: number | null; message: string };
+
+/** The result of an attempt that must have succeeded. */
+export function ok(attempt: Attempt | undefined): unknown {
+	if (!attempt || !("ok" in attempt)) throw new Error(`expected success, got ${JSON.stringify(attempt)}`);
+	return attempt.ok;
+}
+
+/** The error of an attempt that must have failed. */
+export function failed(attempt: Attempt | undefined): {
+	error: string;
+	status: number | null;
+	message: string;
+} {
+	if (!attempt || !("error" in attempt)) throw new Error(`expected an error, got ${JSON.stringify(attempt)}`);
+	return attempt;
+}
+
+/** An NDJSON commit body (the commit API's) writing `files` (path → text) with `summary`. */
+export function ndjson(files: Record<string, string>, summary: string): string {
+	return [
+		{ key: "header", value: { summary } },
+		...Object.entries(files).map(([path, content]) => ({
+			key: "file",
+			value: { path, encoding: "base64", content: Buffer.from(content).toString("base64") },
+		})),
+	]
+		.map((line) => JSON.stringify(line))
+		.join("\n");
+}
