@@ -14,16 +14,10 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { buildsToCompare, median } from "./support.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BUILDS = Object.fromEntries(
-	[
-		["before", process.env.BENCH_CLI_BEFORE],
-		["after", process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js")],
-	].filter(([, cli]) => cli !== undefined && cli !== ""),
-);
+const BUILDS = buildsToCompare();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const IMPORT_MODELS = Number(process.env.BENCH_IMPORT_MODELS ?? 2000);
 const USAGE_MARK = "cli-bench-usage ";
@@ -76,11 +70,6 @@ function runCommand(cli, dataDir, args) {
 		});
 	});
 }
-
-const median = (values) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
-};
 
 const COMMANDS = [
 	{ name: "user list", args: () => ["user", "list"] },

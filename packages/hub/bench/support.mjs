@@ -3,9 +3,11 @@
 import { createCipheriv, createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { get as httpGet, request } from "node:http";
+import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
 import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { startServer } from "./process.mjs";
 
@@ -126,11 +128,27 @@ export function load(url, { connections, duration, headers = {} }) {
 	});
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The builds a paired benchmark measures, by name: `after` (BENCH_CLI, default this package's dist/cli.js)
+ * and, when BENCH_CLI_BEFORE names an older build's cli.js, `before`; their rounds alternate.
+ */
+export function buildsToCompare() {
+	const here = dirname(fileURLToPath(import.meta.url));
+	return Object.fromEntries(
+		[
+			["before", process.env.BENCH_CLI_BEFORE],
+			["after", process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js")],
+		].filter(([, cli]) => cli !== undefined && cli !== ""),
+	);
+}
+
 /** Combines rounds: requests per second over the whole measured time, latency percentiles per round. */
 export function summary(results) {
 	const seconds = results.reduce((sum, r) => sum + r.duration, 0);
 	const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
-	const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 	return {
 		rps: Math.round(requests / seconds),
 		p50Ms: median(results.map((r) => r.latency.p50)),

@@ -14,19 +14,12 @@
 // method and variant.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { loadRaw } from "./load.mjs";
 import { startServer, stopServer } from "./process.mjs";
-import { cpuSeconds, hubApi } from "./support.mjs";
+import { buildsToCompare, cpuSeconds, hubApi, median } from "./support.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const BUILDS = Object.fromEntries(
-	[
-		["before", process.env.BENCH_CLI_BEFORE],
-		["after", process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js")],
-	].filter(([, cli]) => cli !== undefined && cli !== ""),
-);
+const BUILDS = buildsToCompare();
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADMIN = "token-bench-admin-token";
@@ -67,8 +60,6 @@ async function startHub(name, cli) {
 		throw new Error(`${name}: the hub served the wrong file`);
 	return { name, hub, base, token, dir };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
 	for (const cli of Object.values(BUILDS)) {
