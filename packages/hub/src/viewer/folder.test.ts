@@ -4,10 +4,15 @@ import {
 	archiveFormat,
 	csvHeaderColumns,
 	folderLabels,
+	folderRows,
 	imageSize,
 	mediaFeature,
+	memberPath,
 	metadataFilePath,
+	metadataFolder,
 	metadataMediaColumn,
+	parseMemberPath,
+	pathThroughArchive,
 } from "./folder.js";
 import { datasetLayout, isViewable, type LayoutFile } from "./layout.js";
 
@@ -154,6 +159,19 @@ describe("the files of a folder dataset's archives", () => {
 		).toEqual({
 			media: ["B.png", "a.png", "b.png", "a/c.png", "a/x.png", "a/b/y.png"],
 			metadata: ["a/metadata.csv"],
+			// Rows are made of every file walked (datasets' `_generate_examples` without metadata), not folders.
+			rows: [
+				"B.png",
+				"METADATA.csv",
+				"a.png",
+				"b.png",
+				"c.PNG",
+				"notes.txt",
+				"a/c.png",
+				"a/metadata.csv",
+				"a/x.png",
+				"a/b/y.png",
+			],
 		});
 		expect(archiveFiles("audiofolder", ["x/1.wav", "x/2.png", "0.flac"]).media).toEqual([
 			"0.flac",
@@ -176,5 +194,80 @@ describe("the files of a folder dataset's archives", () => {
 				["1.wav", "2.wav", "3.wav", "4.wav", "5.wav", "6.wav", "7.wav", "8.wav", "9.wav", "10.wav", "11.wav"],
 			]),
 		).toBe("imagefolder");
+	});
+});
+
+describe("rows of a folder dataset's archives", () => {
+	const imagefolder = { otherFormat: "imagefolder" };
+
+	it("name an archive's files by virtual paths, after the split's own files, in os.walk's order", () => {
+		expect(memberPath("train/images.zip", "img/1.png")).toBe("train/images.zip::img/1.png");
+		expect(parseMemberPath("train/images.zip::img/1.png")).toEqual({
+			archive: "train/images.zip",
+			member: "img/1.png",
+		});
+		expect(parseMemberPath("train/images.ZIP::")).toEqual({ archive: "train/images.ZIP", member: "" });
+		expect(parseMemberPath("train/a::b.png")).toBeUndefined();
+		expect(parseMemberPath("train/a.png")).toBeUndefined();
+		const archives = [
+			{ path: "train/images.zip", names: ["img/2.png", "img/10.png", "notes.txt", "img/sub/4.png"] },
+		];
+		// One folder, one depth: no labels (as datasets' case A: every walked file a row, notes.txt too).
+		const labels = folderLabels(files("train/x.png"), imagefolder, "ds@sha", archives);
+		expect(labels).toBeUndefined();
+		expect(folderRows("imagefolder", files("train/x.png"), labels, "ds@sha", archives).rows).toEqual([
+			{ image: "train/x.png" },
+			{ image: "train/images.zip::notes.txt" },
+			{ image: "train/images.zip::img/10.png" },
+			{ image: "train/images.zip::img/2.png" },
+			{ image: "train/images.zip::img/sub/4.png" },
+		]);
+	});
+
+	it("label an archive's files by the archive's folder, which datasets refuses unless a file's folder has its name", () => {
+		// data/train.zip holding cat/1.png and dog/2.png: names from the files' folders, labels from the archive's.
+		const archives = [{ path: "data/train.zip", names: ["cat/1.png", "dog/2.png"] }];
+		const labels = folderLabels([], imagefolder, "ds@sha", archives);
+		expect(labels).toEqual(["cat", "dog"]);
+		const rows = folderRows("imagefolder", [], labels, "ds@sha", archives);
+		expect(rows.invalidLabel).toBe("data");
+		// cat/cat.zip holding cat/1.png, dog/dog.zip holding dog/2.png: valid labels.
+		const named = [
+			{ path: "cat/cat.zip", names: ["cat/1.png"] },
+			{ path: "dog/dog.zip", names: ["dog/2.png"] },
+		];
+		const fine = folderRows("imagefolder", [], folderLabels([], imagefolder, "", named), "", named);
+		expect(fine.invalidLabel).toBeUndefined();
+		expect(fine.rows).toEqual([
+			{ image: "cat/cat.zip::cat/1.png", label: 0 },
+			{ image: "dog/dog.zip::dog/2.png", label: 1 },
+		]);
+		// Files at the root of two archives share the empty label: one label, none added.
+		const roots = [
+			{ path: "train/a.zip", names: ["1.png"] },
+			{ path: "train/b.zip", names: ["2.png"] },
+		];
+		expect(folderLabels([], imagefolder, "", roots)).toBeUndefined();
+		// An archive's files never share a depth with the repository's own files.
+		expect(
+			folderLabels(files("cat/a.png"), imagefolder, "", [{ path: "x.zip", names: ["dog/b.png"] }]),
+		).toBeUndefined();
+	});
+
+	it("resolve a metadata file's names inside its archive, and tell names that go through an archive", () => {
+		expect(metadataFolder("train/images.zip::img/metadata.csv")).toBe("train/images.zip::img");
+		expect(metadataFolder("train/images.zip::metadata.csv")).toBe("train/images.zip::");
+		expect(metadataFolder("train/metadata.csv")).toBe("train");
+		expect(metadataFilePath("train/images.zip::", "img/3.png")).toEqual({
+			path: "train/images.zip::img/3.png",
+		});
+		expect(metadataFilePath("train/images.zip::img", "a/../x/1.png")).toEqual({
+			path: "train/images.zip::img/x/1.png",
+		});
+		expect(metadataFilePath("train/images.zip::img", "../1.png")).toHaveProperty("problem");
+		const isFile = (path: string): boolean => ["train/images.zip", "train/a.png"].includes(path);
+		expect(pathThroughArchive("train/images.zip/img/3.png", isFile)).toBe("train/images.zip");
+		expect(pathThroughArchive("train/a.png", isFile)).toBeUndefined();
+		expect(pathThroughArchive("train/other.zip/a.png", isFile)).toBeUndefined();
 	});
 });

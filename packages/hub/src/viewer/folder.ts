@@ -62,6 +62,8 @@ export interface FolderRows {
 	features: Feature[];
 	rows: Array<Record<string, string | number>>;
 	partial: boolean;
+	/** A row's label the names lack (an archive's folder): datasets cannot build the split. */
+	invalidLabel?: string;
 }
 
 function folderOf(path: string): string {
@@ -80,55 +82,106 @@ export function byCodePoint(a: string, b: string): number {
 	return left.length - right.length;
 }
 
+/** An archive of a split (its path in the repository) and its files' names, as its central directory lists them. */
+export interface ArchiveMembers {
+	path: string;
+	names: readonly string[];
+}
+
+/** Separates an archive's path from one of its files' names in a virtual path (`train/images.zip::img/1.png`). */
+export const MEMBER_SEPARATOR = "::";
+
+/** The virtual path of an archive's file (what the viewer's rows hold, and its cells' links name). */
+export function memberPath(archive: string, member: string): string {
+	return `${archive}${MEMBER_SEPARATOR}${member}`;
+}
+
 /**
- * The label names of a config (from all its splits' files, as the builder gathers them), or undefined when
- * it adds no label: metadata files found, or the card's `drop_labels: true`; without `drop_labels`, also
- * fewer than two folders or files at several depths. A file at the root is labelled `rootLabel` (the builder
- * takes the name of the folder of its URL, `{name}@{commit}`).
+ * The archive and the file of a virtual path (`x.zip::a/b.png`; the file is empty for `x.zip::`, the folder at
+ * the archive's root), or undefined for a repository path.
+ */
+export function parseMemberPath(path: string): { archive: string; member: string } | undefined {
+	const cut = path.indexOf(MEMBER_SEPARATOR);
+	if (cut <= 0) return undefined;
+	const archive = path.slice(0, cut);
+	return extensionOf(archive) === "zip"
+		? { archive, member: path.slice(cut + MEMBER_SEPARATOR.length) }
+		: undefined;
+}
+
+/**
+ * The label names of a config (from all its splits' files and archives, as the builder gathers them), or
+ * undefined when it adds no label: metadata files found, or the card's `drop_labels: true`; without
+ * `drop_labels`, also fewer than two folders or files at several depths. A file at the root is labelled
+ * `rootLabel` (the builder takes the name of the folder of its URL, `{name}@{commit}`). An archive's audio or
+ * image files are labelled by their folder inside it (none at its root: the empty name), at depths of their
+ * own: the builder counts them in the path of its local copy, which never equals a file's URL's depth here.
  */
 export function folderLabels(
 	files: readonly LayoutFile[],
-	config: Pick<ConfigLayout, "hasMetadata" | "labels">,
+	config: Pick<ConfigLayout, "hasMetadata" | "labels" | "otherFormat">,
 	rootLabel = "",
+	archives: readonly ArchiveMembers[] = [],
 ): string[] | undefined {
 	if (config.hasMetadata === true || config.labels === "never") return undefined;
 	const labels = new Set<string>();
-	const depths = new Set<number>();
+	const depths = new Set<string>();
 	for (const file of files) {
 		labels.add(folderOf(file.path) || rootLabel);
-		depths.add(file.path.split("/").length);
+		depths.add(`file ${file.path.split("/").length}`);
 	}
+	const kind = config.otherFormat;
+	if (isFolderKind(kind))
+		for (const archive of archives)
+			for (const name of archiveFiles(kind, archive.names).media) {
+				labels.add(folderOf(name));
+				depths.add(`archive ${name.split("/").length}`);
+			}
 	if (config.labels === "always") return [...labels].sort(byCodePoint);
 	return labels.size > 1 && depths.size === 1 ? [...labels].sort(byCodePoint) : undefined;
 }
 
-/** The rows of one split without metadata: its files (in path order) with their labels when the config has them. */
+/**
+ * The rows of one split without metadata: its files (in path order), then each archive's files (every file
+ * not hidden, in os.walk's order, whatever its extension: the builder makes a row of each), with their labels
+ * when the config has them. An archive's files are labelled by the archive's folder, as the builder labels
+ * them (its `original_file` is the archive); a label that is not one of the names (which come from the files'
+ * own folders) is `invalidLabel`, on which datasets fails ("Invalid string class label …").
+ */
 export function folderRows(
 	kind: FolderKind,
 	split: readonly LayoutFile[],
 	labels: readonly string[] | undefined,
 	rootLabel = "",
+	archives: readonly ArchiveMembers[] = [],
 ): FolderRows {
 	const { column, feature } = FOLDER_MEDIA[kind];
-	const kept = split.slice(0, MAX_FOLDER_ROWS);
-	const features: Feature[] = [{ _type: feature }];
-	if (labels === undefined) {
+	const items: Array<{ path: string; label: string }> = split.map((file) => ({
+		path: file.path,
+		label: folderOf(file.path) || rootLabel,
+	}));
+	for (const archive of archives) {
+		const label = folderOf(archive.path) || rootLabel;
+		for (const name of archiveFiles(kind, archive.names).rows)
+			items.push({ path: memberPath(archive.path, name), label });
+	}
+	const kept = items.slice(0, MAX_FOLDER_ROWS);
+	const partial = kept.length < items.length;
+	if (labels === undefined)
 		return {
 			columns: [column],
-			features,
-			rows: kept.map((file) => ({ [column]: file.path })),
-			partial: kept.length < split.length,
+			features: [{ _type: feature }],
+			rows: kept.map((item) => ({ [column]: item.path })),
+			partial,
 		};
-	}
 	const index = new Map(labels.map((name, position) => [name, position]));
+	const invalid = items.find((item) => !index.has(item.label));
 	return {
 		columns: [column, LABEL_COLUMN],
-		features: [...features, { names: [...labels], _type: "ClassLabel" }],
-		rows: kept.map((file) => ({
-			[column]: file.path,
-			[LABEL_COLUMN]: index.get(folderOf(file.path) || rootLabel) ?? -1,
-		})),
-		partial: kept.length < split.length,
+		features: [{ _type: feature }, { names: [...labels], _type: "ClassLabel" }],
+		rows: kept.map((item) => ({ [column]: item.path, [LABEL_COLUMN]: index.get(item.label) ?? -1 })),
+		partial,
+		...(invalid === undefined ? {} : { invalidLabel: invalid.label }),
 	};
 }
 
@@ -158,12 +211,15 @@ export function mediaFeature(kind: FolderKind, list: boolean): Feature {
 /**
  * The repository path a metadata row's file name names: relative to `folder`, the metadata file's, normalised as
  * Python's `os.path.normpath`; an error for what datasets refuses (an absolute path, a URL, `..` out of the
- * folder).
+ * folder). A metadata file inside an archive (`folder` a virtual path, `x.zip::sub`) names files of that
+ * archive: the answer is a virtual path too.
  */
 export function metadataFilePath(folder: string, fileName: string): { path: string } | { problem: string } {
 	if (fileName.includes("://")) return { problem: "a file name must be a relative path, not a URL" };
 	if (fileName.startsWith("/") || fileName.startsWith("\\"))
 		return { problem: "a file name must be a relative path, not an absolute one" };
+	const inArchive = parseMemberPath(folder);
+	const base = inArchive === undefined ? folder : inArchive.member;
 	const parts: string[] = [];
 	for (const part of fileName.split("/")) {
 		if (part === "" || part === ".") continue;
@@ -173,7 +229,33 @@ export function metadataFilePath(folder: string, fileName: string): { path: stri
 			parts.pop();
 		} else parts.push(part);
 	}
-	return { path: [...(folder === "" ? [] : [folder]), ...parts].join("/") };
+	const path = [...(base === "" ? [] : [base]), ...parts].join("/");
+	return { path: inArchive === undefined ? path : memberPath(inArchive.archive, path) };
+}
+
+/** The folder of a metadata file (a repository path, or a virtual path inside an archive: `x.zip::sub`, `x.zip::`). */
+export function metadataFolder(name: string): string {
+	const inArchive = parseMemberPath(name);
+	if (inArchive !== undefined)
+		return memberPath(
+			inArchive.archive,
+			inArchive.member.slice(0, Math.max(0, inArchive.member.lastIndexOf("/"))),
+		);
+	return name.slice(0, Math.max(0, name.lastIndexOf("/")));
+}
+
+/**
+ * The archive a repository path goes into, when a metadata file outside archives names a file inside one
+ * (`images.zip/img/3.png`, `images.zip` being a file of the revision): datasets opens it as a folder and fails
+ * (NotADirectoryError). `isFile` says whether a path is a file of the revision.
+ */
+export function pathThroughArchive(path: string, isFile: (path: string) => boolean): string | undefined {
+	const parts = path.split("/");
+	for (let end = 1; end < parts.length; end++) {
+		const prefix = parts.slice(0, end).join("/");
+		if (extensionOf(prefix) === "zip" && isFile(prefix)) return prefix;
+	}
+	return undefined;
 }
 
 /**
@@ -343,7 +425,7 @@ export function byWalkOrder(a: string, b: string): number {
 export function archiveFiles(
 	kind: FolderKind,
 	names: readonly string[],
-): { media: string[]; metadata: string[] } {
+): { media: string[]; metadata: string[]; rows: string[] } {
 	const extensions = formatExtensions(kind);
 	const visible = names
 		.filter((name) => !name.split("/").some((part) => part.startsWith(".") || part.startsWith("__")))
@@ -355,6 +437,8 @@ export function archiveFiles(
 			return dot > 0 && extensions.includes(base(name).slice(dot + 1));
 		}),
 		metadata: visible.filter((name) => ARCHIVE_METADATA_NAMES.includes(base(name))),
+		// Without metadata the builder makes a row of every file it walks (`iter_files`), media or not.
+		rows: visible.filter((name) => !name.endsWith("/")),
 	};
 }
 

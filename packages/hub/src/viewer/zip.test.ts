@@ -1,6 +1,6 @@
 import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { listZip, readZipEntry, ZIP_LIMITS } from "./zip.js";
+import { listZip, readZipEntries, readZipEntry, ZIP_LIMITS } from "./zip.js";
 
 interface Member {
 	name: string;
@@ -121,6 +121,33 @@ describe("zip archives of folder datasets", () => {
 		});
 		expect(await readZipEntry(read, archive.length, "images/c.png")).toEqual({
 			problem: "it has no file images/c.png",
+		});
+	});
+
+	it("reads several files' first bytes in one pass, each missing one a problem of its own", async () => {
+		// Bytes that do not deflate to almost nothing (a zip bomb's ratio is refused).
+		const big = Buffer.concat([
+			png,
+			Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 251)),
+		]);
+		const archive = zip([
+			{ name: "a.png", data: png },
+			{ name: "big.png", data: big, deflate: true },
+			{ name: "c.png", data: png },
+		]);
+		const { read } = reader(archive);
+		const found = await readZipEntries(read, archive.length, new Set(["big.png", "a.png", "gone.png"]), {
+			maxBytes: 1000,
+		});
+		expect(found).toEqual({
+			entries: new Map([
+				["a.png", { bytes: png, size: png.length }],
+				["big.png", { bytes: big.subarray(0, 1000), size: big.length }],
+				["gone.png", { problem: "it has no file gone.png" }],
+			]),
+		});
+		expect(await readZipEntries(read, 10, new Set(["a.png"]))).toEqual({
+			problem: expect.stringMatching(/^it is not a readable zip archive/),
 		});
 	});
 

@@ -186,6 +186,93 @@ export async function listZip(
 	}
 }
 
+/** What reading one entry gave: its bytes (all of them, or the first `maxBytes`) and its size, or its problem. */
+export type ZipRead = { bytes: Buffer; size: number } | { problem: string };
+
+/** One entry's bytes, at most `maxBytes` of them (inflated; never more than the central directory declares). */
+function entryBytes(zipfile: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): Promise<Buffer> {
+	return new Promise<Buffer>((resolve, reject) => {
+		zipfile.openReadStream(entry, (error, stream) => {
+			if (error !== null || stream === undefined) return reject(error ?? new Error("no stream"));
+			const chunks: Buffer[] = [];
+			let length = 0;
+			let done = false;
+			const finish = (): void => {
+				if (done) return;
+				done = true;
+				resolve(Buffer.concat(chunks).subarray(0, maxBytes));
+			};
+			stream.on("data", (chunk: Buffer) => {
+				if (done) return;
+				length += chunk.length;
+				// yauzl stops at the declared size too; this bounds memory whatever happens.
+				if (length > entry.uncompressedSize) {
+					done = true;
+					stream.destroy();
+					reject(new Error("more bytes than declared"));
+					return;
+				}
+				chunks.push(chunk);
+				if (length >= maxBytes) {
+					finish();
+					stream.destroy();
+				}
+			});
+			stream.on("error", (failure: Error) => {
+				if (!done) {
+					done = true;
+					reject(failure);
+				}
+			});
+			stream.on("end", finish);
+		});
+	});
+}
+
+/**
+ * The bytes of several of the archive's files (`names`), in one pass over its central directory: each one's
+ * first `maxBytes` (all of it by default), or what keeps it from being read; a name the archive lacks is a
+ * problem of its own. The archive is listed again, so its limits hold for this read too.
+ */
+export async function readZipEntries(
+	read: ReadBytes,
+	size: number,
+	names: ReadonlySet<string>,
+	options: { limits?: ZipLimits; maxBytes?: number } = {},
+): Promise<{ entries: Map<string, ZipRead> } | { problem: string }> {
+	const limits = options.limits ?? ZIP_LIMITS;
+	const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+	const opened = await openWithinLimits(read, size, limits);
+	if ("problem" in opened) return opened;
+	const { zipfile, next } = opened;
+	const entries = new Map<string, ZipRead>();
+	try {
+		for (let entry = await next(); entry !== undefined && entries.size < names.size; entry = await next()) {
+			const name = entry.fileName;
+			if (!names.has(name) || entries.has(name)) continue;
+			const problem = entryProblem(entry, limits, size);
+			if (problem !== undefined) {
+				entries.set(name, { problem });
+				continue;
+			}
+			try {
+				entries.set(name, {
+					bytes: await entryBytes(zipfile, entry, maxBytes),
+					size: entry.uncompressedSize,
+				});
+			} catch (error) {
+				entries.set(name, { problem: `its entry ${name} cannot be read: ${messageOf(error)}` });
+			}
+		}
+	} catch (error) {
+		return { problem: `its central directory cannot be read: ${messageOf(error)}` };
+	} finally {
+		zipfile.close();
+	}
+	for (const name of names) if (!entries.has(name)) entries.set(name, { problem: `it has no file ${name}` });
+	return { entries };
+}
+
 /**
  * The bytes of the archive's file `name` (inflated, their length checked against the central directory), or
  * what keeps them from being read. The archive is listed again, so its limits hold for this read too.
@@ -196,36 +283,8 @@ export async function readZipEntry(
 	name: string,
 	limits: ZipLimits = ZIP_LIMITS,
 ): Promise<{ bytes: Buffer } | { problem: string }> {
-	const opened = await openWithinLimits(read, size, limits);
-	if ("problem" in opened) return opened;
-	const { zipfile, next } = opened;
-	try {
-		for (let entry = await next(); entry !== undefined; entry = await next()) {
-			if (entry.fileName !== name) continue;
-			const problem = entryProblem(entry, limits, size);
-			if (problem !== undefined) return { problem };
-			const found = entry;
-			const bytes = await new Promise<Buffer>((resolve, reject) => {
-				zipfile.openReadStream(found, (error, stream) => {
-					if (error !== null || stream === undefined) return reject(error ?? new Error("no stream"));
-					const chunks: Buffer[] = [];
-					let length = 0;
-					stream.on("data", (chunk: Buffer) => {
-						length += chunk.length;
-						// yauzl stops at the declared size too; this bounds memory whatever happens.
-						if (length > found.uncompressedSize) stream.destroy(new Error("more bytes than declared"));
-						else chunks.push(chunk);
-					});
-					stream.on("error", reject);
-					stream.on("end", () => resolve(Buffer.concat(chunks)));
-				});
-			});
-			return { bytes };
-		}
-		return { problem: `it has no file ${name}` };
-	} catch (error) {
-		return { problem: `its entry ${name} cannot be read: ${messageOf(error)}` };
-	} finally {
-		zipfile.close();
-	}
+	const found = await readZipEntries(read, size, new Set([name]), { limits });
+	if ("problem" in found) return found;
+	const entry = found.entries.get(name) ?? { problem: `it has no file ${name}` };
+	return "problem" in entry ? entry : { bytes: entry.bytes };
 }
