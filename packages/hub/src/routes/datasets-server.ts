@@ -14,6 +14,7 @@ import type {
 	ViewerSplitSize,
 } from "../api/viewer.js";
 import {
+	archiveMember,
 	capabilities,
 	configInfo,
 	featureItems,
@@ -35,6 +36,8 @@ import { invalidParameter, missingParameter, notFound } from "../viewer/errors.j
 import { isViewable } from "../viewer/layout.js";
 import { isValidOrderBy, isValidWhere } from "../viewer/where.js";
 import { publicOrigin } from "./models/context.js";
+import { fileCacheControl } from "./models/resolve.js";
+import { COMMIT_ID } from "../vocabulary.js";
 
 /**
  * The dataset viewer's API on the hub's own origin, as the public viewer answers it
@@ -117,6 +120,39 @@ export function datasetsServerRoutes(
 			parameter(query, "revision"),
 		)),
 		origin: publicOrigin(request, publicUrl),
+	});
+
+	/**
+	 * `/archive-member?dataset=&revision=&path={archive}::{file}`: one file inside a `.zip` file of the dataset (what
+	 * the image and audio cells of archived folder datasets link), with the archive's rights and within the zip
+	 * limits; typed by its extension, never sniffed.
+	 */
+	app.get(`${DATASETS_SERVER_PREFIX}/archive-member`, async (request, reply) => {
+		const query = request.query as Query;
+		const revision = parameter(query, "revision") ?? "main";
+		const found = await archiveMember(
+			context,
+			request.viewer,
+			required(query, "dataset"),
+			revision,
+			required(query, "path"),
+		);
+		const name = found.member.slice(found.member.lastIndexOf("/") + 1);
+		const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+		void reply.headers({
+			"content-type": found.contentType,
+			"content-length": String(found.size),
+			"content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}"`,
+			"x-content-type-options": "nosniff",
+			"content-security-policy": "default-src 'none'; sandbox",
+			"x-revision": found.at.commitId,
+			"cache-control": fileCacheControl(found.at, COMMIT_ID.test(revision)),
+		});
+		if (request.method === "HEAD") {
+			found.stream.destroy();
+			return reply.send();
+		}
+		return reply.send(found.stream);
 	});
 
 	get("/is-valid", async (request, reply, query): Promise<ViewerIsValidAnswer> => {

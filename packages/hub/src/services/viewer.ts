@@ -25,7 +25,11 @@ import {
 import { readFrontMatter } from "../cards/front-matter.js";
 import { HubError } from "../errors.js";
 import { listFiles } from "../repos/read.js";
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import { extensionOf } from "../datasets/tags.js";
 import {
+	archiveFiles,
 	AUDIO_HEAD_BYTES,
 	audioCell,
 	audioHeadProblem,
@@ -40,10 +44,16 @@ import {
 	isFolderKind,
 	MAX_MEDIA_PER_CELL,
 	mediaFeature,
+	memberPath,
 	metadataFilePath,
 	metadataMediaColumn,
+	parseMemberPath,
+	pathThroughArchive,
+	type ArchiveMembers,
 	type FolderKind,
+	type ReadBytes,
 } from "../viewer/folder.js";
+import { listZip, openZipEntry, readZipEntries, type ZipListing, type ZipRead } from "../viewer/zip.js";
 import {
 	METADATA_FOLDER_END,
 	sqlName,
@@ -63,6 +73,7 @@ import {
 import { featureOf, FeatureDepthError, storedFeatures, type EngineType } from "../viewer/features.js";
 import {
 	datasetLayout,
+	isDataPath,
 	isViewable,
 	MAX_CONFIGS,
 	type ConfigLayout,
@@ -101,12 +112,51 @@ export interface ViewedDataset {
 	configs: ConfigLayout[];
 	/** The hub's public origin, for the URLs of the files the answers link (audio and image cells); relative without. */
 	origin?: string;
+	/** The files of the folder configs' `.zip` archives (or their problems), by the archive's path. */
+	archives?: ReadonlyMap<string, ZipListing>;
 }
 
 /** The URL of a file of the dataset's revision on this hub (its resolve route, with the repository's rights). */
 function fileUrl(dataset: ViewedDataset, path: string): string {
 	const id = dataset.at.id.split("/").map(encodeURIComponent).join("/");
 	return `${dataset.origin ?? ""}/datasets/${id}/resolve/${dataset.at.commitId}/${path.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/**
+ * The URL of a file inside one of the revision's archives (`path` a virtual path, `x.zip::a/1.png`): the
+ * viewer's member route, with the archive's rights (no token: a browser's session cookie, or the caller's header).
+ */
+function memberUrl(dataset: ViewedDataset, path: string): string {
+	const query = new URLSearchParams({ dataset: dataset.at.id, revision: dataset.at.commitId, path });
+	return `${dataset.origin ?? ""}/datasets-server/archive-member?${query.toString()}`;
+}
+
+/** Most `.zip` files of a revision whose files are listed to derive its configs (their builder, their metadata files). */
+export const MAX_LISTED_ARCHIVES = 100;
+
+/** The files of a `.zip` file of the revision (its central directory, by range reads), or its problem; remembered by SHA-256. */
+async function archiveListing(context: ViewerContext, file: LayoutFile): Promise<ZipListing> {
+	const cache = context.datasetViewer.archives;
+	const key = `${file.sha256}\n${file.size}`;
+	const known = cache.get(key);
+	if (known) return known;
+	let listing: ZipListing;
+	try {
+		listing = await listZip((start, length) => readRange(context, file, start, length), file.size);
+	} catch (error) {
+		listing = { problem: `it cannot be read: ${error instanceof Error ? error.message : String(error)}` };
+	}
+	cache.set(key, listing);
+	return listing;
+}
+
+/** The 422 of an archive that cannot be read (over a limit, corrupt, encrypted, unsafe names). */
+function archiveError(path: string, problem: string): HubError {
+	return viewerError(
+		"Unprocessable",
+		/more than|zip bomb/.test(problem) ? "TooBigContentError" : "DatasetGenerationError",
+		`The archive '${path}' cannot be read: ${problem}.`,
+	);
 }
 
 /** The dataset card's text (README.md), when it has one within MAX_CARD_BYTES. */
@@ -127,16 +177,16 @@ async function cardOf(
 }
 
 /**
- * The dataset at a revision (`main` unless asked: a branch, tag, commit or `refs/pr/N`, as `load_dataset`'s
- * `revision=`) and its configs, or the public viewer's 404 when the viewer may not read it. A revision
- * missing from a dataset the viewer may read is a 404 of its own (the dataset's existence is no secret then).
+ * A dataset's revision the viewer may read (`path`: a file whose rights are checked, "" for the repository's),
+ * or the public viewer's 404; a missing revision of a readable dataset is a 404 of its own.
  */
-export async function viewedDataset(
+async function readableDataset(
 	context: ViewerContext,
 	viewer: Viewer,
 	dataset: string,
-	revision = "main",
-): Promise<ViewedDataset> {
+	revision: string,
+	path: string,
+): Promise<ReadableRevision> {
 	let at: ReadableRevision;
 	try {
 		at = await readableRevision(context, viewer, { type: "dataset", id: dataset }, revision);
@@ -149,11 +199,26 @@ export async function viewedDataset(
 	// A gated dataset's rows are its files' contents: shown only to viewers with access, and to others
 	// as the public viewer answers a gated dataset (its 404, "… (private or gated) …").
 	try {
-		await requireFileAccess(context, viewer, at, "", () => repoPagePath(at));
+		await requireFileAccess(context, viewer, at, path, () => repoPagePath(at));
 	} catch (error) {
 		if (error instanceof HubError && (error.status === 401 || error.status === 403)) throw datasetNotFound();
 		throw error;
 	}
+	return at;
+}
+
+/**
+ * The dataset at a revision (`main` unless asked: a branch, tag, commit or `refs/pr/N`, as `load_dataset`'s
+ * `revision=`) and its configs, or the public viewer's 404 when the viewer may not read it. A revision
+ * missing from a dataset the viewer may read is a 404 of its own (the dataset's existence is no secret then).
+ */
+export async function viewedDataset(
+	context: ViewerContext,
+	viewer: Viewer,
+	dataset: string,
+	revision = "main",
+): Promise<ViewedDataset> {
+	const at = await readableDataset(context, viewer, dataset, revision, "");
 	const key = `${at.id}\n${at.commitId}`;
 	let configs = context.datasetViewer.layouts.get(key);
 	if (configs === undefined) {
@@ -162,7 +227,17 @@ export async function viewedDataset(
 			size: file.size,
 			sha256: file.sha256,
 		}));
-		configs = datasetLayout(await cardOf(context, at), files);
+		// The archives' files decide a folder config's builder and its metadata files (datasets looks inside them).
+		const listed = new Map<string, string[]>();
+		const zips = files
+			.filter((file) => extensionOf(file.path) === "zip" && isDataPath(file.path))
+			.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+			.slice(0, MAX_LISTED_ARCHIVES);
+		for (const zip of zips) {
+			const listing = await archiveListing(context, zip);
+			listed.set(zip.path, "entries" in listing ? listing.entries.map((entry) => entry.name) : []);
+		}
+		configs = datasetLayout(await cardOf(context, at), files, listed);
 		if (configs.length > MAX_CONFIGS) {
 			throw viewerError(
 				"Unprocessable",
@@ -172,7 +247,39 @@ export async function viewedDataset(
 		}
 		context.datasetViewer.layouts.set(key, configs);
 	}
-	return { at, configs };
+	// The folder configs' archives (at most MAX_LISTED_ARCHIVES: a config with more is refused by withFolderSplit).
+	const archives = new Map<string, ZipListing>();
+	for (const zip of configs.flatMap((config) => config.splits.flatMap((split) => split.archives ?? []))) {
+		if (archives.size >= MAX_LISTED_ARCHIVES) break;
+		if (!archives.has(zip.path)) archives.set(zip.path, await archiveListing(context, zip));
+	}
+	return { at, configs, archives };
+}
+
+/** The files of archives as the folder helpers take them (an archive that cannot be read: none). */
+function archiveMembers(dataset: ViewedDataset, archives: readonly LayoutFile[]): ArchiveMembers[] {
+	return archives.map((file) => {
+		const listing = dataset.archives?.get(file.path);
+		return {
+			path: file.path,
+			names: listing !== undefined && "entries" in listing ? listing.entries.map((entry) => entry.name) : [],
+		};
+	});
+}
+
+/** A split's archives and their files, or the 422 of the first that cannot be read. */
+function splitArchives(
+	dataset: ViewedDataset,
+	split: SplitLayout,
+): Map<string, { file: LayoutFile; names: Set<string> }> {
+	const found = new Map<string, { file: LayoutFile; names: Set<string> }>();
+	for (const file of split.archives ?? []) {
+		const listing = dataset.archives?.get(file.path);
+		if (listing === undefined) continue;
+		if ("problem" in listing) throw archiveError(file.path, listing.problem);
+		found.set(file.path, { file, names: new Set(listing.entries.map((entry) => entry.name)) });
+	}
+	return found;
 }
 
 /** The label datasets gives a folder builder's file at the repository's root: its URL's folder, `{name}@{commit}`. */
@@ -208,6 +315,10 @@ export function capabilities(dataset: ViewedDataset, config?: string, split?: st
 				item.splits.flatMap((part) => part.files),
 				item,
 				rootLabel(dataset),
+				archiveMembers(
+					dataset,
+					item.splits.flatMap((part) => part.archives ?? []),
+				),
 			) !== undefined,
 	);
 	const any = shown.length > 0;
@@ -320,6 +431,12 @@ export async function withSplit<T>(
 	if (isFolderKind(config.otherFormat))
 		return withFolderSplit(context, dataset, config.otherFormat, config, split, work);
 	if (config.format === undefined) {
+		// Archives that cannot be read make no builder: their problem is the answer.
+		for (const file of split.files) {
+			if (extensionOf(file.path) !== "zip") continue;
+			const listing = await archiveListing(context, file);
+			if ("problem" in listing) throw archiveError(file.path, listing.problem);
+		}
 		throw viewerError(
 			"NotImplemented",
 			"UnsupportedFormatError",
@@ -397,37 +514,154 @@ async function readRange(
 	return Buffer.concat(chunks);
 }
 
+/** A file a media cell links: its name (for messages and its type), size, URL on this hub and a reader of its bytes. */
+interface MediaSource {
+	path: string;
+	size: number;
+	url: string;
+	read: ReadBytes;
+}
+
 /**
  * An audio or image cell of a folder split: its file's first bytes checked (and an image's size read), then
  * the public viewer's cell linking the file on this hub.
  */
-async function mediaCell(
+async function mediaCellOf(kind: FolderKind, source: MediaSource, row: number): Promise<ViewerCell> {
+	const fail = (problem: string): never => {
+		throw viewerError(
+			"Unprocessable",
+			"RowsPostProcessingError",
+			`Cannot show the ${FOLDER_MEDIA[kind].column} file '${source.path}' (row ${row}): ${problem}.`,
+		);
+	};
+	if (kind === "audiofolder") {
+		const problem = audioHeadProblem(source.path, await source.read(0, AUDIO_HEAD_BYTES));
+		return problem === undefined ? audioCell(source.path, source.url) : fail(problem);
+	}
+	const head = await source.read(0, IMAGE_HEAD_BYTES);
+	const size = await imageSize(source.path, head, source.read, source.size);
+	return "problem" in size ? fail(size.problem) : imageCell(source.url, size);
+}
+
+/** The cell of a file of the revision. */
+function mediaCell(
 	context: ViewerContext,
 	dataset: ViewedDataset,
 	kind: FolderKind,
 	file: LayoutFile,
 	row: number,
 ): Promise<ViewerCell> {
-	const fail = (problem: string): never => {
+	return mediaCellOf(
+		kind,
+		{
+			path: file.path,
+			size: file.size,
+			url: fileUrl(dataset, file.path),
+			read: (start, length) => readRange(context, file, start, length),
+		},
+		row,
+	);
+}
+
+/** Bytes of an archive's file read at once for its cell (an image's size, an audio file's type). */
+function headBytes(kind: FolderKind): number {
+	return kind === "audiofolder" ? AUDIO_HEAD_BYTES : IMAGE_HEAD_BYTES;
+}
+
+/** What was read of an archive's file for its cell. */
+interface MemberHead {
+	archive: LayoutFile;
+	member: string;
+	read: ZipRead;
+}
+
+/**
+ * The first bytes of the archives' files a page shows (`paths`: virtual paths, others ignored), one pass over
+ * each archive's central directory; only files of `archives` (the split's) are read.
+ */
+async function memberHeads(
+	context: ViewerContext,
+	kind: FolderKind,
+	archives: ReadonlyMap<string, { file: LayoutFile; names: Set<string> }>,
+	paths: Iterable<string>,
+): Promise<Map<string, MemberHead>> {
+	const wanted = new Map<string, Set<string>>();
+	for (const path of paths) {
+		const parsed = parseMemberPath(path);
+		if (parsed === undefined || !archives.get(parsed.archive)?.names.has(parsed.member)) continue;
+		wanted.set(parsed.archive, (wanted.get(parsed.archive) ?? new Set()).add(parsed.member));
+	}
+	const heads = new Map<string, MemberHead>();
+	for (const [path, members] of wanted) {
+		const archive = archives.get(path)?.file;
+		if (archive === undefined) continue;
+		const found = await readZipEntries(
+			(start, length) => readRange(context, archive, start, length),
+			archive.size,
+			members,
+			{ maxBytes: headBytes(kind) },
+		);
+		if ("problem" in found) throw archiveError(archive.path, found.problem);
+		for (const [member, read] of found.entries)
+			heads.set(memberPath(path, member), { archive, member, read });
+	}
+	return heads;
+}
+
+/** The cell of a file inside an archive (its first bytes read by memberHeads; further reads, as a JPEG's, read again). */
+async function memberCell(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	kind: FolderKind,
+	head: MemberHead,
+	row: number,
+): Promise<ViewerCell> {
+	const path = memberPath(head.archive.path, head.member);
+	if ("problem" in head.read) {
 		throw viewerError(
 			"Unprocessable",
 			"RowsPostProcessingError",
-			`Cannot show the ${FOLDER_MEDIA[kind].column} file '${file.path}' (row ${row}): ${problem}.`,
+			`Cannot show the ${FOLDER_MEDIA[kind].column} file '${path}' (row ${row}): the archive ${head.read.problem}.`,
 		);
-	};
-	const url = fileUrl(dataset, file.path);
-	if (kind === "audiofolder") {
-		const problem = audioHeadProblem(file.path, await readRange(context, file, 0, AUDIO_HEAD_BYTES));
-		return problem === undefined ? audioCell(file.path, url) : fail(problem);
 	}
-	const head = await readRange(context, file, 0, IMAGE_HEAD_BYTES);
-	const size = await imageSize(
-		file.path,
-		head,
-		(start, length) => readRange(context, file, start, length),
-		file.size,
+	const { bytes, size } = head.read;
+	const read: ReadBytes = async (start, length) => {
+		if (start + length <= bytes.length || bytes.length >= size) return bytes.subarray(start, start + length);
+		const again = await readZipEntries(
+			(from, count) => readRange(context, head.archive, from, count),
+			head.archive.size,
+			new Set([head.member]),
+			{ maxBytes: start + length },
+		);
+		const entry = "entries" in again ? again.entries.get(head.member) : undefined;
+		return entry !== undefined && "bytes" in entry
+			? entry.bytes.subarray(start, start + length)
+			: Buffer.alloc(0);
+	};
+	return mediaCellOf(kind, { path, size, url: memberUrl(dataset, path), read }, row);
+}
+
+/** A metadata file of a split: one of the revision, or one inside an archive (read from it, then copied locally). */
+type MetadataFile = LayoutFile & { inArchive?: { archive: LayoutFile; member: string } };
+
+/** The first `maxBytes` of an archive's file, or the 422 of what keeps them from being read. */
+async function memberBytes(
+	context: ViewerContext,
+	archive: LayoutFile,
+	member: string,
+	maxBytes: number,
+): Promise<Buffer> {
+	const found = await readZipEntries(
+		(start, length) => readRange(context, archive, start, length),
+		archive.size,
+		new Set([member]),
+		{ maxBytes },
 	);
-	return "problem" in size ? fail(size.problem) : imageCell(url, size);
+	if ("problem" in found) throw archiveError(archive.path, found.problem);
+	const entry = found.entries.get(member);
+	if (entry === undefined || "problem" in entry)
+		throw archiveError(archive.path, entry?.problem ?? `it has no file ${member}`);
+	return entry.bytes;
 }
 
 /**
@@ -448,13 +682,43 @@ async function withFolderSplit<T>(
 ): Promise<T> {
 	const runtime = context.datasetViewer;
 	const oneMedia = mediaFeature(kind, false);
+	// Labels and metadata formats are the whole config's: every archive of it must have been listed.
+	const unlisted = config.splits
+		.flatMap((part) => part.archives ?? [])
+		.find((file) => dataset.archives?.has(file.path) !== true);
+	if (unlisted !== undefined) {
+		throw viewerError(
+			"Unprocessable",
+			"TooBigContentError",
+			`The dataset's folder configs have more .zip archives than the viewer reads (${MAX_LISTED_ARCHIVES}); '${unlisted.path}' is not read.`,
+		);
+	}
+	const archives = splitArchives(dataset, split);
+	const archiveBytes = [...archives.values()].reduce((sum, archive) => sum + archive.file.size, 0);
 	if (!config.hasMetadata) {
 		const labels = folderLabels(
 			config.splits.flatMap((part) => part.files),
 			config,
 			rootLabel(dataset),
+			archiveMembers(
+				dataset,
+				config.splits.flatMap((part) => part.archives ?? []),
+			),
 		);
-		const made = folderRows(kind, split.files, labels, rootLabel(dataset));
+		const made = folderRows(
+			kind,
+			split.files,
+			labels,
+			rootLabel(dataset),
+			archiveMembers(dataset, split.archives ?? []),
+		);
+		if (made.invalidLabel !== undefined) {
+			throw viewerError(
+				"Unprocessable",
+				"DatasetGenerationError",
+				`datasets cannot build this split: it labels an archive's files by the archive's folder ('${made.invalidLabel}'), which is not one of the labels the folders inside give (${(labels ?? []).join(", ")}): "Invalid string class label ${made.invalidLabel}".`,
+			);
+		}
 		const column = FOLDER_MEDIA[kind].column;
 		const source: RowsSource = {
 			format: "rows",
@@ -466,15 +730,21 @@ async function withFolderSplit<T>(
 			features: made.features,
 			textColumns: [],
 			numRows: made.rows.length,
-			memoryBytes: split.files.reduce((sum, file) => sum + file.size, 0),
+			memoryBytes: split.files.reduce((sum, file) => sum + file.size, 0) + archiveBytes,
 		};
 		const files = new Map(split.files.map((file) => [file.path, file]));
 		const finish = async (rows: ViewerRowItem[]): Promise<ViewerRowItem[]> => {
+			const paths = rows.map((item) => item.row[column]).filter((path) => typeof path === "string");
+			const heads = await memberHeads(context, kind, archives, paths);
 			for (const item of rows) {
 				const path = item.row[column];
-				const file = typeof path === "string" ? files.get(path) : undefined;
+				if (typeof path !== "string") continue;
+				const file = files.get(path);
+				const head = heads.get(path);
 				if (file !== undefined)
 					item.row[column] = await mediaCell(context, dataset, kind, file, item.row_idx);
+				else if (head !== undefined)
+					item.row[column] = await memberCell(context, dataset, kind, head, item.row_idx);
 			}
 			return rows;
 		};
@@ -491,9 +761,26 @@ async function withFolderSplit<T>(
 			(message) => `Cannot list the split's ${column} files: ${message.slice(0, 1000)}`,
 		);
 	}
+	// A split's metadata files: its own, then those inside its archives (datasets finds both; it reads them as a
+	// set, in no order of its own).
+	const metadataOf = (part: SplitLayout): MetadataFile[] => [
+		...(part.metadata ?? []),
+		...(part.archives ?? []).flatMap((archive) => {
+			const listing = dataset.archives?.get(archive.path);
+			if (listing === undefined || "problem" in listing) return [];
+			const sizes = new Map(listing.entries.map((entry) => [entry.name, entry.uncompressedSize]));
+			return archiveFiles(kind, [...sizes.keys()]).metadata.map((member) => ({
+				path: memberPath(archive.path, member),
+				size: sizes.get(member) ?? 0,
+				// The local copy's name: the archive's and the file's (never a stored blob's SHA-256).
+				sha256: createHash("sha256").update(`${archive.sha256}\n${member}`).digest("hex"),
+				inArchive: { archive, member },
+			}));
+		}),
+	];
 	// datasets reads one metadata format per dataset and refuses a mix.
-	const metadata = split.metadata ?? [];
-	const all = config.splits.flatMap((part) => part.metadata ?? []);
+	const metadata = metadataOf(split);
+	const all = config.splits.flatMap(metadataOf);
 	const extensions = [
 		...new Set(all.map((file) => file.path.slice(file.path.lastIndexOf(".") + 1).toLowerCase())),
 	];
@@ -512,7 +799,7 @@ async function withFolderSplit<T>(
 			`The split's metadata files hold ${bytes} bytes, more than the viewer reads (${MAX_METADATA_BYTES}).`,
 		);
 	}
-	const memoryBytes = split.files.reduce((sum, file) => sum + file.size, 0);
+	const memoryBytes = split.files.reduce((sum, file) => sum + file.size, 0) + archiveBytes;
 	const empty = (): Promise<T> =>
 		// A split without metadata files has no rows when the config's other splits have them (as datasets builds it).
 		runtime.engine.run(
@@ -537,7 +824,11 @@ async function withFolderSplit<T>(
 	const extension = extensions[0] ?? "csv";
 	if (extension === "csv") {
 		for (const file of metadata) {
-			const columns = csvHeaderColumns(await readRange(context, file, 0, CSV_HEADER_BYTES));
+			const head =
+				file.inArchive === undefined
+					? await readRange(context, file, 0, CSV_HEADER_BYTES)
+					: await memberBytes(context, file.inArchive.archive, file.inArchive.member, CSV_HEADER_BYTES);
+			const columns = csvHeaderColumns(head);
 			if (columns > runtime.settings.maxColumns) {
 				throw viewerError(
 					"Unprocessable",
@@ -547,9 +838,22 @@ async function withFolderSplit<T>(
 			}
 		}
 	}
+	const bySha = new Map(metadata.map((file) => [file.sha256, file]));
 	const held = await runtime.spool.acquire(metadata, {
-		read: (file) => fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }),
-		localFile: (file) => context.storage.localFile?.(file.sha256),
+		read: async (file) => {
+			const inArchive = bySha.get(file.sha256)?.inArchive;
+			if (inArchive === undefined) return fileBytes(context, { ...file, path: "", lfs: true, gitOid: null });
+			const { archive, member } = inArchive;
+			const opened = await openZipEntry(
+				(start, length) => readRange(context, archive, start, length),
+				archive.size,
+				member,
+			);
+			if ("problem" in opened) throw archiveError(archive.path, opened.problem);
+			return opened.stream;
+		},
+		localFile: (file) =>
+			bySha.get(file.sha256)?.inArchive === undefined ? context.storage.localFile?.(file.sha256) : undefined,
 	});
 	try {
 		const source: MetadataSource = {
@@ -611,11 +915,19 @@ async function withFolderSplit<T>(
 				}
 				// Files named by metadata rows are looked up in the revision once per page.
 				const known = new Map<string, LayoutFile | null>();
-				/** The cell of one `{folder}//{name}` value: the file's, or null when the revision lacks it. */
-				const cellOf = async (value: string, column: string, row: number): Promise<ViewerCell> => {
+				/**
+				 * The file a `{folder}//{name}` value names: a path of the revision, or a virtual path when the
+				 * metadata file is inside an archive (its names are the archive's files).
+				 */
+				const resolve = (
+					value: string,
+					column: string,
+					row: number,
+				): { path: string; inArchive: boolean } => {
 					const cut = value.indexOf(METADATA_FOLDER_END);
+					const folder = value.slice(0, Math.max(0, cut));
 					const named = value.slice(cut + METADATA_FOLDER_END.length);
-					const resolved = metadataFilePath(value.slice(0, Math.max(0, cut)), named);
+					const resolved = metadataFilePath(folder, named);
 					if ("problem" in resolved) {
 						throw viewerError(
 							"Unprocessable",
@@ -623,20 +935,68 @@ async function withFolderSplit<T>(
 							`Cannot show the ${column} of row ${row} ('${named.slice(0, 200)}'): ${resolved.problem}.`,
 						);
 					}
-					let file = known.get(resolved.path);
-					if (file === undefined) {
-						const entry = await fileAt(context, dataset.at, resolved.path);
-						file = entry ? { path: entry.path, size: entry.size, sha256: entry.sha256 } : null;
-						known.set(resolved.path, file);
-					}
-					return file === null ? null : mediaCell(context, dataset, kind, file, row);
+					return { path: resolved.path, inArchive: parseMemberPath(folder) !== undefined };
 				};
+				/** The cell of one value: the file's, or null when the revision (or the archive) lacks it. */
+				const cellOf = async (
+					value: string,
+					column: string,
+					row: number,
+					heads: ReadonlyMap<string, MemberHead>,
+				): Promise<ViewerCell> => {
+					const { path, inArchive } = resolve(value, column, row);
+					if (inArchive) {
+						const head = heads.get(path);
+						return head === undefined ? null : memberCell(context, dataset, kind, head, row);
+					}
+					let file = known.get(path);
+					if (file === undefined) {
+						const entry = await fileAt(context, dataset.at, path);
+						file = entry ? { path: entry.path, size: entry.size, sha256: entry.sha256 } : null;
+						known.set(path, file);
+					}
+					if (file !== null) return mediaCell(context, dataset, kind, file, row);
+					// A name through an archive (`images.zip/img/3.png`): datasets opens the archive as a folder and fails.
+					const through = await pathThroughArchive(
+						path,
+						async (prefix) => (await fileAt(context, dataset.at, prefix)) !== undefined,
+					);
+					if (through !== undefined) {
+						throw viewerError(
+							"Unprocessable",
+							"RowsPostProcessingError",
+							`Cannot show the ${column} of row ${row} ('${path}'): it names a file inside the archive '${through}', which datasets opens as a folder and cannot (NotADirectoryError). A metadata file inside the archive names its files.`,
+						);
+					}
+					return null;
+				};
+				/** The values of a page's media cells (a list's first MAX_MEDIA_PER_CELL). */
+				const valuesOf = (
+					rows: readonly ViewerRowItem[],
+				): Array<{ value: string; column: string; row: number }> =>
+					rows.flatMap((item) =>
+						[...media].flatMap(([column, list]) => {
+							const value = item.row[column];
+							const names = list ? (Array.isArray(value) ? value.slice(0, MAX_MEDIA_PER_CELL) : []) : [value];
+							return names.flatMap((name) =>
+								typeof name === "string" ? [{ value: name, column, row: item.row_idx }] : [],
+							);
+						}),
+					);
 				const finish = async (rows: ViewerRowItem[]): Promise<ViewerRowItem[]> => {
+					// The archives' files the page shows, read together (one pass over each archive).
+					const inArchives = valuesOf(rows).flatMap(({ value, column, row }) => {
+						const resolved = resolve(value, column, row);
+						return resolved.inArchive ? [resolved.path] : [];
+					});
+					const heads =
+						inArchives.length === 0 ? new Map() : await memberHeads(context, kind, archives, inArchives);
 					for (const item of rows) {
 						for (const [column, list] of media) {
 							const value = item.row[column];
 							if (!list) {
-								if (typeof value === "string") item.row[column] = await cellOf(value, column, item.row_idx);
+								if (typeof value === "string")
+									item.row[column] = await cellOf(value, column, item.row_idx, heads);
 								continue;
 							}
 							// datasets cannot build a row whose list is empty or missing (it iterates None).
@@ -650,7 +1010,7 @@ async function withFolderSplit<T>(
 							// The query gave one name more than is shown when there are more (see cellColumns).
 							const cells: ViewerCell[] = [];
 							for (const name of value.slice(0, MAX_MEDIA_PER_CELL))
-								cells.push(typeof name === "string" ? await cellOf(name, column, item.row_idx) : null);
+								cells.push(typeof name === "string" ? await cellOf(name, column, item.row_idx, heads) : null);
 							item.row[column] = cells;
 							if (value.length > MAX_MEDIA_PER_CELL) item.truncated_cells.push(column);
 						}
@@ -1145,4 +1505,69 @@ export async function croissantOf(
 		configs,
 		configsCut: readable.length > CROISSANT_MAX_CONFIGS,
 	});
+}
+
+/** Media types of the files served from archives (others are application/octet-stream). */
+const MEMBER_TYPES: Readonly<Record<string, string>> = {
+	png: "image/png",
+	jpg: "image/jpeg",
+	jpeg: "image/jpeg",
+	gif: "image/gif",
+	bmp: "image/bmp",
+	webp: "image/webp",
+	tif: "image/tiff",
+	tiff: "image/tiff",
+	wav: "audio/wav",
+	mp3: "audio/mpeg",
+	flac: "audio/flac",
+	ogg: "audio/ogg",
+	opus: "audio/ogg",
+	m4a: "audio/mp4",
+};
+
+/** One file of an archive of a dataset's revision, as the member route serves it. */
+export interface ArchiveMember {
+	at: ReadableRevision;
+	/** The file's name inside the archive. */
+	member: string;
+	contentType: string;
+	size: number;
+	stream: Readable;
+}
+
+/**
+ * The bytes of a file inside a `.zip` file of a dataset's revision (`path` a virtual path, `x.zip::a/1.png`),
+ * with the archive's rights (as its resolve route checks them; the viewer's 404 otherwise) and within the zip
+ * limits (viewer/zip.ts): a stream, never the whole file in memory.
+ */
+export async function archiveMember(
+	context: ViewerContext,
+	viewer: Viewer,
+	dataset: string,
+	revision: string,
+	path: string,
+): Promise<ArchiveMember> {
+	const parsed = parseMemberPath(path);
+	if (parsed === undefined || parsed.member === "" || parsed.member.endsWith("/"))
+		throw invalidParameter("Parameter 'path' must name a file inside a .zip file: {archive}::{file}");
+	const at = await readableDataset(context, viewer, dataset, revision, parsed.archive);
+	const entry = await fileAt(context, at, parsed.archive);
+	if (!entry) throw notFound();
+	const archive: LayoutFile = { path: entry.path, size: entry.size, sha256: entry.sha256 };
+	const opened = await openZipEntry(
+		(start, length) => readRange(context, archive, start, length),
+		archive.size,
+		parsed.member,
+	);
+	if ("problem" in opened) {
+		if (opened.problem === `it has no file ${parsed.member}`) throw notFound();
+		throw archiveError(archive.path, opened.problem);
+	}
+	return {
+		at,
+		member: parsed.member,
+		contentType: MEMBER_TYPES[extensionOf(parsed.member)] ?? "application/octet-stream",
+		size: opened.size,
+		stream: opened.stream,
+	};
 }

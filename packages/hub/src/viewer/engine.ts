@@ -3,6 +3,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { JSON_VALUES_COLUMN } from "../datasets/columns.js";
 import { HubError } from "../errors.js";
 import { viewerError } from "./errors.js";
+import { metadataFolder } from "./folder.js";
 import type { EngineType } from "./features.js";
 import type { ViewerFormat } from "./layout.js";
 import type { ViewerSettings } from "./settings.js";
@@ -42,7 +43,7 @@ export interface MetadataSource {
 	reader: ViewerFormat;
 	/** Local copies. */
 	paths: readonly string[];
-	/** Each file's path in the repository. */
+	/** Each file's path in the repository (a virtual path, `x.zip::sub/metadata.csv`, for one inside an archive). */
 	names: readonly string[];
 	/** The media column a metadata column of strings (or of lists of strings) becomes, or undefined. */
 	mediaColumn: (name: string, list: boolean) => string | undefined;
@@ -205,7 +206,8 @@ async function metadataView(
 				`The metadata files '${source.names[0] ?? "metadata"}' and '${name}' have different columns or types.`,
 			);
 		}
-		const folder = name.slice(0, Math.max(0, name.lastIndexOf("/")));
+		// A metadata file inside an archive names its files relative to its folder there (`x.zip::sub`).
+		const folder = metadataFolder(name);
 		const prefix = sqlString(folder + METADATA_FOLDER_END);
 		const list = columns.map((column) => {
 			const made = mediaOf(source, column);

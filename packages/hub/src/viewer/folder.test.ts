@@ -254,7 +254,7 @@ describe("rows of a folder dataset's archives", () => {
 		).toBeUndefined();
 	});
 
-	it("resolve a metadata file's names inside its archive, and tell names that go through an archive", () => {
+	it("resolve a metadata file's names inside its archive, and tell names that go through an archive", async () => {
 		expect(metadataFolder("train/images.zip::img/metadata.csv")).toBe("train/images.zip::img");
 		expect(metadataFolder("train/images.zip::metadata.csv")).toBe("train/images.zip::");
 		expect(metadataFolder("train/metadata.csv")).toBe("train");
@@ -266,8 +266,8 @@ describe("rows of a folder dataset's archives", () => {
 		});
 		expect(metadataFilePath("train/images.zip::img", "../1.png")).toHaveProperty("problem");
 		const isFile = (path: string): boolean => ["train/images.zip", "train/a.png"].includes(path);
-		expect(pathThroughArchive("train/images.zip/img/3.png", isFile)).toBe("train/images.zip");
-		expect(pathThroughArchive("train/a.png", isFile)).toBeUndefined();
-		expect(pathThroughArchive("train/other.zip/a.png", isFile)).toBeUndefined();
+		expect(await pathThroughArchive("train/images.zip/img/3.png", isFile)).toBe("train/images.zip");
+		expect(await pathThroughArchive("train/a.png", isFile)).toBeUndefined();
+		expect(await pathThroughArchive("train/other.zip/a.png", isFile)).toBeUndefined();
 	});
 });

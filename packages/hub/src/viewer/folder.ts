@@ -249,11 +249,14 @@ export function metadataFolder(name: string): string {
  * (`images.zip/img/3.png`, `images.zip` being a file of the revision): datasets opens it as a folder and fails
  * (NotADirectoryError). `isFile` says whether a path is a file of the revision.
  */
-export function pathThroughArchive(path: string, isFile: (path: string) => boolean): string | undefined {
+export async function pathThroughArchive(
+	path: string,
+	isFile: (path: string) => boolean | Promise<boolean>,
+): Promise<string | undefined> {
 	const parts = path.split("/");
 	for (let end = 1; end < parts.length; end++) {
 		const prefix = parts.slice(0, end).join("/");
-		if (extensionOf(prefix) === "zip" && isFile(prefix)) return prefix;
+		if (extensionOf(prefix) === "zip" && (await isFile(prefix))) return prefix;
 	}
 	return undefined;
 }

@@ -5,6 +5,7 @@ import type { ConfigLayout } from "./layout.js";
 import type { Feature } from "./features.js";
 import type { ViewerSettings } from "./settings.js";
 import { Spool } from "./spool.js";
+import type { ZipListing } from "./zip.js";
 
 /** What the viewer remembers of a split at a commit (commits never change, so these are never stale). */
 export interface SplitFacts {
@@ -23,16 +24,19 @@ export class DatasetViewer {
 	readonly splits: ByteBudgetLru<SplitFacts>;
 	/** `/statistics` answers by commit, config and split (computing them reads every row). */
 	readonly statistics: ByteBudgetLru<ViewerStatisticsAnswer>;
+	/** The files of `.zip` archives (or their problem), by the archive's SHA-256: what its central directory lists. */
+	readonly archives: ByteBudgetLru<ZipListing>;
 
 	private constructor(
 		readonly settings: ViewerSettings,
 		readonly spool: Spool,
 		readonly engine: ViewerEngine,
 	) {
-		const third = Math.floor(settings.cacheBytes / 3);
-		this.layouts = new ByteBudgetLru(third, (value) => JSON.stringify(value).length);
-		this.splits = new ByteBudgetLru(third, (value) => JSON.stringify(value).length);
-		this.statistics = new ByteBudgetLru(third, (value) => JSON.stringify(value).length);
+		const quarter = Math.floor(settings.cacheBytes / 4);
+		this.layouts = new ByteBudgetLru(quarter, (value) => JSON.stringify(value).length);
+		this.splits = new ByteBudgetLru(quarter, (value) => JSON.stringify(value).length);
+		this.statistics = new ByteBudgetLru(quarter, (value) => JSON.stringify(value).length);
+		this.archives = new ByteBudgetLru(quarter, (value) => JSON.stringify(value).length);
 	}
 
 	static async open(settings: ViewerSettings): Promise<DatasetViewer> {

@@ -288,3 +288,41 @@ export async function readZipEntry(
 	const entry = found.entries.get(name) ?? { problem: `it has no file ${name}` };
 	return "problem" in entry ? entry : { bytes: entry.bytes };
 }
+
+/**
+ * A stream of the archive's file `name` (inflated, at most its declared size: yauzl checks the length) and its
+ * size, or what keeps it from being read. The archive is closed when the stream ends or is destroyed.
+ */
+export async function openZipEntry(
+	read: ReadBytes,
+	size: number,
+	name: string,
+	limits: ZipLimits = ZIP_LIMITS,
+): Promise<{ stream: Readable; size: number } | { problem: string }> {
+	const opened = await openWithinLimits(read, size, limits);
+	if ("problem" in opened) return opened;
+	const { zipfile, next } = opened;
+	let handed = false;
+	try {
+		for (let entry = await next(); entry !== undefined; entry = await next()) {
+			if (entry.fileName !== name) continue;
+			const problem = entryProblem(entry, limits, size);
+			if (problem !== undefined) return { problem };
+			const found = entry;
+			const stream = await new Promise<Readable>((resolve, reject) => {
+				zipfile.openReadStream(found, (error, opened) => {
+					if (error !== null || opened === undefined) reject(error ?? new Error("no stream"));
+					else resolve(opened);
+				});
+			});
+			handed = true;
+			stream.once("close", () => zipfile.close());
+			return { stream, size: found.uncompressedSize };
+		}
+		return { problem: `it has no file ${name}` };
+	} catch (error) {
+		return { problem: `its entry ${name} cannot be read: ${messageOf(error)}` };
+	} finally {
+		if (!handed) zipfile.close();
+	}
+}

@@ -452,6 +452,14 @@ def in_repo(path):
     return path.split("/snapshots/", 1)[1].split("/", 1)[1] if "/snapshots/" in path else path.split("@", 1)[-1]
 
 
+def in_archive(path):
+    """An archive file's value as the builder names it (`zip://{member}::{archive}`): `{archive in the repo}::{member}`."""
+    if not path.startswith("zip://"):
+        return in_repo(path)
+    member, archive = path[len("zip://"):].split("::", 1)
+    return in_repo(archive) + "::" + member
+
+
 def built(repo, config=None):
     """What the real builder makes of a repository's config: its features and its examples, each media value
     (or list of them) the repository path it names, labels as indices; short of decoding the files."""
@@ -473,9 +481,9 @@ def built(repo, config=None):
             for column, feature in features.items():
                 inner = getattr(feature, "feature", None)
                 if type(feature).__name__ in ("Audio", "Image") and isinstance(row.get(column), str):
-                    row[column] = in_repo(row[column])
+                    row[column] = in_archive(row[column])
                 elif type(inner).__name__ in ("Audio", "Image") and isinstance(row.get(column), list):
-                    row[column] = [in_repo(item) for item in row[column]]
+                    row[column] = [in_archive(item) for item in row[column]]
                 elif column == "label":
                     row[column] = features[column].str2int(row[column])
             rows.append(row)
@@ -684,6 +692,114 @@ def group_folder_options():
         out[name] = attempt(lambda name=name: built(params["repo"], name))
     return out
 
+
+def zip_bytes(members, encrypt=False):
+    """A zip archive of `members` (name → bytes), deflated, written with the standard library; `encrypt` marks its
+    entries encrypted (the flag only: zipfile cannot write encrypted archives)."""
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(zipfile.ZipInfo(name), data, compress_type=zipfile.ZIP_DEFLATED)
+    data = bytearray(buffer.getvalue())
+    if encrypt:
+        for signature, flags_at in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+            at = data.find(signature)
+            while at >= 0:
+                data[at + flags_at] |= 1
+                at = data.find(signature, at + 4)
+    return bytes(data)
+
+
+def group_folder_archives():
+    """Image folders whose images are in zip archives: one split per archive, images in folders; one whose archive
+    holds a metadata.csv (it orders and captions the rows); a private one; hostile ones (folder-name labels, which
+    datasets refuses, a metadata.csv outside naming a file inside the archive, a corrupt, an encrypted and an unsafe
+    archive, a zip bomb). What the real builder makes of the first two, load_dataset's decoded images, and how
+    datasets fails on the labels and on the name through the archive."""
+    token = params["token"]
+    api = HfApi(token=token)
+    out = {}
+    train = {
+        "img/2.png": image_bytes(2, 3, "PNG", (200, 10, 10)),
+        "img/1.png": image_bytes(4, 5, "PNG", (10, 200, 10)),
+        "img/10.png": image_bytes(6, 7, "PNG", (10, 10, 200)),
+        "img/sub/4.jpg": image_bytes(9, 8, "JPEG", (90, 90, 90)),
+    }
+    test = {"img/5.png": image_bytes(3, 3, "PNG", (1, 2, 3))}
+    images = {"data/train.zip": zip_bytes(train), "data/test.zip": zip_bytes(test)}
+    captioned = {
+        "img/1.png": image_bytes(1, 2, "PNG", (1, 1, 1)),
+        "img/2.png": image_bytes(3, 4, "PNG", (2, 2, 2)),
+        "img/3.png": image_bytes(5, 6, "PNG", (3, 3, 3)),
+        "metadata.csv": b"file_name,caption\nimg/3.png,three\nimg/1.png,one\nimg/2.png,two\n",
+    }
+    captions = {"train/images.zip": zip_bytes(captioned)}
+    names = ["labels", "outside", "corrupt", "encrypted", "unsafe", "bomb"]
+    hostile = {
+        "README.md": ("---\nconfigs:\n" + "".join(f"- config_name: {name}\n  data_dir: {name}\n" for name in names) + "---\n").encode(),
+        "labels/data/train.zip": zip_bytes({"cat/1.png": image_bytes(1, 1, "PNG", (1, 1, 1)), "dog/2.png": image_bytes(2, 2, "PNG", (2, 2, 2))}),
+        "outside/images.zip": zip_bytes({"img/3.png": image_bytes(3, 3, "PNG", (3, 3, 3))}),
+        "outside/metadata.csv": b"file_name,caption\nimages.zip/img/3.png,three\n",
+        "corrupt/images.zip": b"PK\x03\x04" + bytes(range(256)) * 4,
+        "encrypted/images.zip": zip_bytes({"a.png": image_bytes(1, 1, "PNG", (1, 1, 1))}, encrypt=True),
+        "unsafe/images.zip": zip_bytes({"../evil.png": image_bytes(1, 1, "PNG", (1, 1, 1))}),
+        "bomb/images.zip": zip_bytes({"a.png": image_bytes(1, 1, "PNG", (1, 1, 1)), "b.png": b"\0" * (4 << 20)}),
+    }
+    for key, repo, files, private in [
+        ("images", params["images_repo"], images, False),
+        ("captions", params["captions_repo"], captions, False),
+        ("private", params["private_repo"], {"train/images.zip": zip_bytes({"a.png": train["img/1.png"]})}, True),
+        ("hostile", params["hostile_repo"], hostile, False),
+    ]:
+        def commit(repo=repo, files=files, private=private):
+            api.create_repo(repo, repo_type="dataset", private=private)
+            operations = [CommitOperationAdd(path_in_repo=path, path_or_fileobj=data) for path, data in files.items()]
+            return api.create_commit(repo, repo_type="dataset", operations=operations, commit_message="zipped").oid
+
+        out[f"push_{key}"] = attempt(commit)
+    out["members"] = {
+        **{f"data/train.zip::{name}": data.hex() for name, data in train.items()},
+        "train/images.zip::img/1.png": captioned["img/1.png"].hex(),
+    }
+
+    out["images"] = attempt(lambda: built(params["images_repo"]))
+    out["captions"] = attempt(lambda: built(params["captions_repo"]))
+
+    def loaded(repo):
+        from datasets import load_dataset
+
+        splits = load_dataset(repo, token=token, cache_dir=params["cache_dir"])
+        return {
+            name: {"columns": split.column_names, "sizes": [[row["image"].width, row["image"].height] for row in split]}
+            for name, split in splits.items()
+        }
+
+    out["loaded_images"] = attempt(lambda: loaded(params["images_repo"]))
+    out["loaded_captions"] = attempt(lambda: loaded(params["captions_repo"]))
+
+    def failing(config):
+        from datasets import load_dataset
+
+        split = load_dataset(params["hostile_repo"], config, split="train", token=token, cache_dir=params["cache_dir"])
+        return [row["image"].size for row in split]
+
+    def outcome(config):
+        # The error and its causes (datasets wraps the builder's in a DatasetGenerationError).
+        try:
+            return {"ok": failing(config)}
+        except Exception as error:  # the classes are the facts under test
+            chain = []
+            while error is not None and len(chain) < 5:
+                chain.append(f"{type(error).__name__}: {error}"[:500])
+                error = error.__cause__ or error.__context__
+            return {"error": chain}
+
+    out["labels"] = outcome("labels")
+    out["outside"] = outcome("outside")
+    return out
+
 GROUPS = {
     "push": group_push,
     "hostile": group_hostile,
@@ -693,6 +809,7 @@ GROUPS = {
     "folder_metadata": group_folder_metadata,
     "folder_lists": group_folder_lists,
     "folder_options": group_folder_options,
+    "folder_archives": group_folder_archives,
 }
 
 if __name__ == "__main__":
