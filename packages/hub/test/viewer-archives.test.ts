@@ -145,6 +145,11 @@ describe("the dataset viewer on folder datasets in zip archives", () => {
 			expect(response.headers.get("content-type")).toBe(path.endsWith(".jpg") ? "image/jpeg" : "image/png");
 			expect(response.headers.get("x-content-type-options")).toBe("nosniff");
 			expect(Buffer.from(await response.arrayBuffer()).toString("hex")).toBe(made.members[path]);
+			const head = await fetch(src, { method: "HEAD" });
+			expect([head.status, Number(head.headers.get("content-length"))]).toEqual([
+				200,
+				(made.members[path] ?? "").length / 2,
+			]);
 		}
 	}, 60_000);
 

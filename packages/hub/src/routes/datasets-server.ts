@@ -127,7 +127,7 @@ export function datasetsServerRoutes(
 	 * the image and audio cells of archived folder datasets link), with the archive's rights and within the zip
 	 * limits; typed by its extension, never sniffed.
 	 */
-	app.get(`${DATASETS_SERVER_PREFIX}/archive-member`, async (request, reply) => {
+	const member = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
 		const query = request.query as Query;
 		const revision = parameter(query, "revision") ?? "main";
 		const found = await archiveMember(
@@ -153,7 +153,10 @@ export function datasetsServerRoutes(
 			return reply.send();
 		}
 		return reply.send(found.stream);
-	});
+	};
+	// HEAD is its own route: the one Fastify derives from GET answers Content-Length: 0 to a body-less reply.
+	app.get(`${DATASETS_SERVER_PREFIX}/archive-member`, { exposeHeadRoute: false }, member);
+	app.head(`${DATASETS_SERVER_PREFIX}/archive-member`, member);
 
 	get("/is-valid", async (request, reply, query): Promise<ViewerIsValidAnswer> => {
 		const found = await dataset(request, query);
