@@ -31,6 +31,7 @@ interface Made {
 	members: Record<string, string>;
 	images: { ok?: Record<string, Built> };
 	captions: { ok?: Record<string, Built> };
+	sounds: { ok?: Record<string, Built> };
 	loaded_images: { ok?: Loaded };
 	loaded_captions: { ok?: Loaded };
 	labels: { ok?: unknown; error?: string[] };
@@ -85,6 +86,7 @@ describe("the dataset viewer on folder datasets in zip archives", () => {
 				images_repo: "alice/zipped-images",
 				captions_repo: "alice/zipped-captions",
 				private_repo: "alice/zipped-private",
+				sounds_repo: "alice/zipped-sounds",
 				hostile_repo: "alice/zipped-hostile",
 			},
 			{},
@@ -100,7 +102,16 @@ describe("the dataset viewer on folder datasets in zip archives", () => {
 	});
 
 	it("shows an archive's images as datasets builds and load_dataset decodes them, and serves each one", async () => {
-		for (const key of ["push_images", "push_captions", "push_private", "push_hostile", "images", "captions"])
+		for (const key of [
+			"push_images",
+			"push_captions",
+			"push_private",
+			"push_sounds",
+			"push_hostile",
+			"images",
+			"captions",
+			"sounds",
+		])
 			expect(made[key], `${key}: ${JSON.stringify(made[key])}`).toHaveProperty("ok");
 		const built = made.images.ok ?? {};
 		const loaded = made.loaded_images.ok ?? {};
@@ -175,6 +186,25 @@ describe("the dataset viewer on folder datasets in zip archives", () => {
 		const response = await fetch((first.body.rows[1]?.row.image as Cell).src);
 		expect(Buffer.from(await response.arrayBuffer()).toString("hex")).toBe(
 			made.members["train/images.zip::img/1.png"],
+		);
+	});
+
+	it("shows an archive's audio files as datasets builds them, each a playable audio cell", async () => {
+		const built = made.sounds.ok?.train;
+		const first = await get<ViewerFirstRowsAnswer>(
+			"/first-rows?dataset=alice/zipped-sounds&config=default&split=train",
+		);
+		expect(first.status, JSON.stringify(first.body)).toBe(200);
+		expect(Object.fromEntries(first.body.features.map((item) => [item.name, item.type]))).toEqual(
+			built?.features,
+		);
+		const cells = first.body.rows.map((item) => (item.row.audio as Array<{ src: string; type: string }>)[0]);
+		expect(cells.map((cell) => memberOf(cell))).toEqual(built?.rows.map((row) => row.audio));
+		expect(cells.map((cell) => cell?.type)).toEqual(["audio/wav", "audio/wav"]);
+		const response = await fetch(cells[0]?.src ?? "");
+		expect(response.headers.get("content-type")).toBe("audio/wav");
+		expect(Buffer.from(await response.arrayBuffer()).toString("hex")).toBe(
+			made.members["train/sounds.zip::a.wav"],
 		);
 	});
 

@@ -714,7 +714,7 @@ def zip_bytes(members, encrypt=False):
 
 def group_folder_archives():
     """Image folders whose images are in zip archives: one split per archive, images in folders; one whose archive
-    holds a metadata.csv (it orders and captions the rows); a private one; hostile ones (folder-name labels, which
+    holds a metadata.csv (it orders and captions the rows); a private one; an audio folder in an archive; hostile ones (folder-name labels, which
     datasets refuses, a metadata.csv outside naming a file inside the archive, a corrupt, an encrypted and an unsafe
     archive, a zip bomb). What the real builder makes of the first two, load_dataset's decoded images, and how
     datasets fails on the labels and on the name through the archive."""
@@ -751,6 +751,7 @@ def group_folder_archives():
         ("images", params["images_repo"], images, False),
         ("captions", params["captions_repo"], captions, False),
         ("private", params["private_repo"], {"train/images.zip": zip_bytes({"a.png": train["img/1.png"]})}, True),
+        ("sounds", params["sounds_repo"], {"train/sounds.zip": zip_bytes({"b/c.wav": wav_bytes(494), "a.wav": wav_bytes(440)})}, False),
         ("hostile", params["hostile_repo"], hostile, False),
     ]:
         def commit(repo=repo, files=files, private=private):
@@ -762,10 +763,13 @@ def group_folder_archives():
     out["members"] = {
         **{f"data/train.zip::{name}": data.hex() for name, data in train.items()},
         "train/images.zip::img/1.png": captioned["img/1.png"].hex(),
+        "train/sounds.zip::a.wav": wav_bytes(440).hex(),
     }
 
     out["images"] = attempt(lambda: built(params["images_repo"]))
     out["captions"] = attempt(lambda: built(params["captions_repo"]))
+    # Audio is not decoded here (torchcodec is not in the test environment): the builder's rows only.
+    out["sounds"] = attempt(lambda: built(params["sounds_repo"]))
 
     def loaded(repo):
         from datasets import load_dataset
