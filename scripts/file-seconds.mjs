@@ -13,9 +13,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // eslint-disable-next-line no-control-regex -- the reporter's colours
 const text = readFileSync(0, "utf8").replace(/\x1b\[[0-9;]*m/g, "");
 const seconds = {};
-// " ✓ packages/hub/test/x.test.ts (13 tests) 311750ms" (❯ or × when a test failed)
+// " ✓  isolated  packages/hub/test/x.test.ts (13 tests) 311750ms" (❯ or × when a test failed; the name of
+// the file's vitest project, vitest.config.ts, before its path)
 for (const [, file, ms] of text.matchAll(
-	/^\s*[✓❯×]\s+(\S+\.test\.tsx?)\s+\(\d+ tests?[^)]*\)\s+(\d+)ms\s*$/gmu,
+	/^\s*[✓❯×]\s+(?:[a-z]+\s+)?(\S+\.test\.tsx?)\s+\(\d+ tests?[^)]*\)\s+(\d+)ms\s*$/gmu,
 ))
 	seconds[file] = Math.round(Number(ms) / 1000);
 if (Object.keys(seconds).length === 0) throw new Error("no per-file durations found on stdin");
