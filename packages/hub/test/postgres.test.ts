@@ -321,6 +321,57 @@ describe("writes and outages on PostgreSQL", () => {
 		expect(problems).toEqual([]);
 	}, 300_000);
 
+	it("serialise moves racing to one new id, and a move racing the delete of its source: one wins, no 5xx", async () => {
+		const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" };
+		const answer = async (response: Promise<Response>) => {
+			const res = await response;
+			const text = await res.text();
+			return { status: res.status, text, json: JSON.parse(text) as Record<string, unknown> };
+		};
+		const move = (fromRepo: string, toRepo: string) =>
+			answer(
+				fetch(`${hub.url}/api/repos/move`, {
+					method: "POST",
+					headers: admin,
+					body: JSON.stringify({ fromRepo, toRepo }),
+				}),
+			);
+		const status = async (id: string) =>
+			(await fetch(`${hub.url}/api/models/${id}`, { redirect: "manual" })).status;
+
+		// Eight repositories moved to one free id at once: the transactions serialise on it.
+		const sources = Array.from({ length: 8 }, (_, index) => `race-move/source-${index}`);
+		for (const id of sources) expect((await put(id, { tags: [] })).status).toBe(201);
+		const answers = await Promise.all(sources.map((id) => move(id, "race-move/target")));
+		const statuses = answers.map((a) => a.status);
+		expect([...statuses].sort(), JSON.stringify(answers)).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+		for (const refused of answers.filter((a) => a.status === 409))
+			expect(refused.json.error).toEqual(expect.any(String));
+		const winner = sources[statuses.indexOf(200)]!;
+		expect(await status("race-move/target")).toBe(200);
+		expect(await status(winner)).toBe(307);
+		for (const id of sources.filter((id) => id !== winner)) expect(await status(id)).toBe(200);
+
+		// A move racing the delete of its source: whichever commits first, the other finds no repository.
+		for (let round = 0; round < 10; round++) {
+			const id = `race-move/doomed-${round}`;
+			const to = `race-move/saved-${round}`;
+			expect((await put(id, { tags: [] })).status).toBe(201);
+			const [moved, deleted] = await Promise.all([
+				move(id, to),
+				answer(
+					fetch(`${hub.url}/api/models/${id}`, {
+						method: "DELETE",
+						headers: { authorization: admin.authorization },
+					}),
+				),
+			]);
+			expect([moved.status, deleted.status].sort(), `${moved.text} / ${deleted.text}`).toEqual([200, 404]);
+			expect(await status(to)).toBe(moved.status === 200 ? 200 : 404);
+			expect(await status(id)).toBe(moved.status === 200 ? 307 : 404);
+		}
+	}, 120_000);
+
 	it("land every one of concurrent commits to one branch (each on the one before, none lost)", async () => {
 		const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 		const created = await fetch(`${hub.url}/api/repos/create`, {
