@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
-import { gitOutcome, hubCall, ndjsonCommit, runGit } from "./support/git.js";
+import { gitOutcome, hubCall, lfsCommit, ndjsonCommit, runGit } from "./support/git.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { runHubClient } from "./support/python.js";
 
@@ -34,36 +34,6 @@ const commit = (
 ) => ndjsonCommit(hub.url, { api: api_, id }, token, files, summary);
 
 const LFS_BYTES = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7919) % 251));
-
-/** An LFS file through the batch API (upload, then an NDJSON commit naming it), as huggingface_hub does. */
-async function lfsCommit(id: string, token: string, path: string, bytes: Buffer) {
-	const oid = createHash("sha256").update(bytes).digest("hex");
-	const res = await api(
-		`/${id}.git/info/lfs/objects/batch`,
-		token,
-		{
-			operation: "upload",
-			transfers: ["basic"],
-			objects: [{ oid, size: bytes.length }],
-			hash_algo: "sha256",
-		},
-		"application/vnd.git-lfs+json",
-	);
-	const answer = (await res.json()) as { objects: Array<{ actions?: { upload: { href: string } } }> };
-	const href = answer.objects[0]?.actions?.upload.href as string;
-	expect((await fetch(href, { method: "PUT", body: new Uint8Array(bytes) })).status).toBe(200);
-	const lines = [
-		{ key: "header", value: { summary: `Add ${path}`, description: "" } },
-		{ key: "lfsFile", value: { path, algo: "sha256", oid, size: bytes.length } },
-	];
-	const committed = await api(
-		`/api/models/${id}/commit/main`,
-		token,
-		lines.map((line) => JSON.stringify(line)).join("\n"),
-		"application/x-ndjson",
-	);
-	expect(committed.status, await committed.clone().text()).toBe(200);
-}
 
 /** A clone URL with the user and token in git's credential helper, never in the URL. */
 function withCredentials(user: string): string[] {
@@ -100,7 +70,7 @@ beforeAll(async () => {
 	);
 	await commit("models", "alice/tiny", alice, { "weights/a.txt": "a".repeat(5000) }, "Add weights");
 	await commit("models", "alice/secret", alice, { "secret.txt": "hush\n" }, "Secret");
-	await lfsCommit("alice/secret", alice, "weights.bin", LFS_BYTES);
+	await lfsCommit(hub.url, "alice/secret", alice, "weights.bin", LFS_BYTES);
 	await commit("datasets", "alice/rows", alice, { "data.csv": "a,b\n1,2\n" }, "Rows");
 }, 120_000);
 

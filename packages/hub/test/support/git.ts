@@ -3,6 +3,7 @@
  * config (never the user's, and no prompt for credentials), and the hub's JSON API beside it.
  */
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect } from "vitest";
@@ -79,4 +80,42 @@ export async function ndjsonCommit(
 	);
 	expect(res.status, await res.clone().text()).toBe(200);
 	return ((await res.json()) as { commitOid: string }).commitOid;
+}
+
+/** An LFS file through the batch API (upload, then an NDJSON commit naming it), as huggingface_hub does. */
+export async function lfsCommit(
+	hubUrl: string,
+	id: string,
+	token: string,
+	path: string,
+	bytes: Buffer,
+): Promise<void> {
+	const oid = createHash("sha256").update(bytes).digest("hex");
+	const res = await hubCall(
+		hubUrl,
+		`/${id}.git/info/lfs/objects/batch`,
+		token,
+		{
+			operation: "upload",
+			transfers: ["basic"],
+			objects: [{ oid, size: bytes.length }],
+			hash_algo: "sha256",
+		},
+		"application/vnd.git-lfs+json",
+	);
+	const answer = (await res.json()) as { objects: Array<{ actions?: { upload: { href: string } } }> };
+	const href = answer.objects[0]?.actions?.upload.href as string;
+	expect((await fetch(href, { method: "PUT", body: new Uint8Array(bytes) })).status).toBe(200);
+	const lines = [
+		{ key: "header", value: { summary: `Add ${path}`, description: "" } },
+		{ key: "lfsFile", value: { path, algo: "sha256", oid, size: bytes.length } },
+	];
+	const committed = await hubCall(
+		hubUrl,
+		`/api/models/${id}/commit/main`,
+		token,
+		lines.map((line) => JSON.stringify(line)).join("\n"),
+		"application/x-ndjson",
+	);
+	expect(committed.status, await committed.clone().text()).toBe(200);
 }
