@@ -529,7 +529,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 	validateYamlRoute(app, services.parsing, options.validateYamlPerMinute);
 	const git = new GitServer(services, gitSettings);
 	await uploadRoutes(app, { services, publicUrl: options.publicUrl, limiter, git });
-	await gitRoutes(app, { db: services.db, git, services });
+	await gitRoutes(app, { db: services.db, git, services, publicUrl: options.publicUrl });
 	await catalogueRoutes(app, { ...services, cache });
 	await webRoutes(app, {
 		...services,

@@ -17,17 +17,21 @@ import type { ServiceContext } from "../services/context.js";
 import { applyPush } from "../services/push.js";
 import { isOwnedFirstSegment, type RepoKey } from "../repo-identity.js";
 import { participantRefusal } from "../services/discussions.js";
+import { requireFileAccess } from "../services/gated.js";
 import { authorizeRepo } from "../services/repos.js";
+import { publicOrigin } from "./models/context.js";
 import { movedLocation } from "./redirects.js";
 import type { WriteContext } from "../services/write.js";
-import { checkRepoId, forEachRepoRoute, type RepoUrls } from "./repo-paths.js";
+import { checkRepoId, forEachRepoRoute, repoPageUrl, type RepoUrls } from "./repo-paths.js";
 
 /**
  * Git's smart HTTP protocol, read side (`git clone`, `fetch`, `pull`, `ls-remote`), on the URLs git
  * derives from a repository's page: `/{ns}/{name}` and `/{ns}/{name}.git`, `/datasets/{ns}/{name}(.git)`…
  * `GET …/info/refs?service=git-upload-pack` advertises, `POST …/git-upload-pack` answers; both run the
  * real `git upload-pack` (git/serve.ts). Anonymous requests for a private or missing repository get the
- * same 401 with a Basic challenge, so git asks for credentials and existence does not leak.
+ * same 401 with a Basic challenge, so git asks for credentials and existence does not leak. A clone
+ * and an LFS object are a repository's files: a gated repository's are served only to those with access
+ * to its files (requireRepoFiles), as resolve serves them.
  */
 
 export const BASIC_CHALLENGE = 'Basic realm="ModelHub"';
@@ -39,6 +43,8 @@ export interface GitRouteOptions extends Pick<WriteContext, "db"> {
 	git: GitServer;
 	/** What pushes are committed with (services/push.ts). */
 	services: ServiceContext;
+	/** MODELHUB_PUBLIC_URL, for the repository's page in a gated refusal. */
+	publicUrl?: string | undefined;
 }
 
 const RECEIVE_REQUEST_TYPE = "application/x-git-receive-pack-request";
@@ -141,12 +147,38 @@ async function readableRepo(
 
 /**
  * An onRequest hook for the URLs git and git-lfs derive (`…/{name}.git/info/lfs/…`): read access, answered
- * as git expects for anonymous requests (401 with a Basic challenge); sets `request.repo`.
+ * as git expects for anonymous requests (401 with a Basic challenge); sets `request.repo`. With `files`,
+ * access to the files of a gated repository too (requireRepoFiles).
  */
-export function gitReadAccess(options: Pick<WriteContext, "db">, urls: RepoUrls) {
+export function gitReadAccess(
+	options: Pick<WriteContext, "db"> & { publicUrl?: string | undefined },
+	urls: RepoUrls,
+	files = false,
+) {
 	return async (request: FastifyRequest): Promise<void> => {
 		request.repo = await readableRepo(options, request, urls);
+		if (files) await requireRepoFiles(options, request, request.repo);
 	};
+}
+
+/**
+ * Access to all the files of a readable repository (a clone, LFS objects), for git and git-lfs: a gated
+ * repository's are refused as resolve refuses them (services/gated.ts: 401 GatedRepo to the anonymous,
+ * with git's Basic challenge so git asks for credentials; 403 GatedRepo to a user without access).
+ */
+export function requireRepoFiles(
+	options: Pick<WriteContext, "db"> & { publicUrl?: string | undefined },
+	request: FastifyRequest,
+	repo: RepoRef,
+): Promise<void> {
+	return requireFileAccess(
+		options,
+		request.viewer,
+		repo,
+		"",
+		() => repoPageUrl(publicOrigin(request, options.publicUrl), repo),
+		BASIC_CHALLENGE,
+	);
 }
 
 /** pkt-line of a text (length in 4 hex digits, itself included). */
@@ -219,6 +251,7 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 					throw new HubError("Forbidden", "only git's smart HTTP protocol is served: use git 1.6.6 or later");
 				}
 				const repo = await readableRepo(options, request, urls);
+				await requireRepoFiles(options, request, repo);
 				const dir = await options.git.prepare(repo);
 				const protocol = gitProtocol(request.headers["git-protocol"]);
 				const output = await options.git.uploadPack(dir, { protocol, signal: abortOnClose(reply) });
@@ -237,7 +270,7 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 			// repository holds, Xet-stored ones included, as a plain LFS object.
 			scope.get(
 				`${urls.page}${shape}/info/lfs/objects/:oid`,
-				{ onRequest: gitReadAccess(options, urls) },
+				{ onRequest: gitReadAccess(options, urls, true) },
 				async (request, reply) => {
 					const { oid } = request.params as { oid: string };
 					const repo = request.repo as RepoRef;
@@ -333,6 +366,7 @@ export async function gitRoutes(app: FastifyInstance, options: GitRouteOptions):
 					throw new HubError("UnsupportedMediaType", `send ${REQUEST_TYPE}`);
 				}
 				const repo = await readableRepo(options, request, urls);
+				await requireRepoFiles(options, request, repo);
 				const dir = await options.git.prepare(repo);
 				const body = boundedBody(request, options.git.settings.maxRequestBytes);
 				const output = await options.git.uploadPack(dir, {

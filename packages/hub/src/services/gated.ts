@@ -42,10 +42,28 @@ function isMember(viewer: Viewer, repo: RepoRef): boolean {
 }
 
 /**
- * Refuses a file of a gated repository to a viewer without access, with the public hub's error
- * (`X-Error-Code: GatedRepo`, which huggingface_hub raises as GatedRepoError): 401 "… Please log in."
- * when anonymous, 403 "… not in the authorized list. Visit {page} to ask for access." otherwise.
- * `pageUrl` is the repository's page, where the request form is.
+ * Whether the viewer may read the contents of `path` in the repository (`""`: of every file, as a git
+ * clone, an LFS download or a pull request's diff does): always unless it is gated; then for members of
+ * its namespace, the hub admin and users whose request was accepted, and for anyone the card
+ * (README.md, ALWAYS_READABLE). Every route that serves file bytes or what is read from them asks this,
+ * through requireFileAccess, or here directly when it answers without the contents instead of refusing.
+ */
+export async function hasFileAccess(
+	context: Pick<WriteContext, "db">,
+	viewer: Viewer,
+	repo: RepoRef,
+	path = "",
+): Promise<boolean> {
+	if (!repo.gated || ALWAYS_READABLE.has(path) || isMember(viewer, repo)) return true;
+	return viewer.kind === "user" && (await isAccepted(context.db, repo, viewer.account.name));
+}
+
+/**
+ * Refuses a file of a gated repository (`path`, or `""` for all of them: hasFileAccess) to a viewer
+ * without access, with the public hub's error (`X-Error-Code: GatedRepo`, which huggingface_hub raises
+ * as GatedRepoError): 401 "… Please log in." when anonymous, 403 "… not in the authorized list. Visit
+ * {page} to ask for access." otherwise. `pageUrl` is the repository's page, where the request form is;
+ * `challenge` goes with the 401 (git's Basic challenge, so that git asks for credentials).
  */
 export async function requireFileAccess(
 	context: Pick<WriteContext, "db">,
@@ -54,15 +72,15 @@ export async function requireFileAccess(
 	path: string,
 	// Built only for the refusal's message: most downloads are of repositories that are not gated.
 	pageUrl: () => string,
+	challenge?: string,
 ): Promise<void> {
-	if (!repo.gated || ALWAYS_READABLE.has(path) || isMember(viewer, repo)) return;
-	if (viewer.kind === "user" && (await isAccepted(context.db, repo, viewer.account.name))) return;
+	if (await hasFileAccess(context, viewer, repo, path)) return;
 	const subject = `Access to ${typeWord(repo)} ${repo.id} is restricted`;
 	if (viewer.kind === "anonymous") {
 		throw new HubError(
 			"Unauthorized",
 			`${subject}. You must have access to it and be authenticated to access it. Please log in.`,
-			{ code: "GatedRepo" },
+			{ code: "GatedRepo", ...(challenge !== undefined ? { challenge } : {}) },
 		);
 	}
 	throw new HubError(

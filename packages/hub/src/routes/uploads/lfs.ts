@@ -13,7 +13,7 @@ import {
 	type UploadUrlQuery,
 } from "../../services/uploads.js";
 import { actorOf, authenticationRequired, tooManyFailures } from "../auth.js";
-import { gitReadAccess, hubOwnedPathsAsBefore } from "../git.js";
+import { gitReadAccess, hubOwnedPathsAsBefore, requireRepoFiles } from "../git.js";
 import type { GitServer } from "../../git/serve.js";
 import { repoPathName } from "../../repo-identity.js";
 import { encodeId, publicOrigin } from "../models/context.js";
@@ -219,7 +219,8 @@ function batchRoutes(
 
 	app.post(
 		`${urls.page}${shape}/info/lfs/objects/batch`,
-		// Read access first (downloads need no more; git-lfs needs git's 401 to send credentials).
+		// Read access first (git-lfs needs git's 401 to send credentials); downloads of a gated repository's
+		// files need access to them (below).
 		{ onRequest: gitReadAccess(services, urls) },
 		async (request, reply) => {
 			const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
@@ -227,6 +228,9 @@ function batchRoutes(
 				unknown
 			>;
 			if (body.operation === "download" && options.git !== undefined) {
+				// Downloads are the files' bytes: a gated repository's only to those with access. Uploads (a
+				// reader's pull request) need read access only.
+				await requireRepoFiles({ db: services.db, publicUrl: options.publicUrl }, request, request.repo!);
 				return reply.type(LFS_TYPE).send(await lfsDownloads(options.git, request, body, options.publicUrl));
 			}
 			if (body.operation !== "upload") {
