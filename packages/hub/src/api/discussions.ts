@@ -93,6 +93,11 @@ export interface DiscussionDetails extends Omit<ListedDiscussion, "numComments">
 	diff?: string;
 	/** The diff was cut at MODELHUB_PR_DIFF_MAX_BYTES or its file limit. */
 	diffTruncated?: boolean;
+	/**
+	 * With `diff=1`, on a gated repository the viewer has no access to the files of: no `diff` (it is their
+	 * contents). ModelHub's own field (the web tells why there is no diff); huggingface_hub reads `diff` as None.
+	 */
+	diffWithheld?: boolean;
 	/** What the viewer may do here (the web's buttons). */
 	canWrite?: boolean;
 }

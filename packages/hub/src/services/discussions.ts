@@ -52,6 +52,7 @@ import type { ChangeEvent, DiscussionChange } from "./changes.js";
 import { authorizeRepo, type RepoContext } from "./repos.js";
 import { write } from "./write.js";
 import { readBlob } from "./blobs.js";
+import { hasFileAccess } from "./gated.js";
 
 /**
  * Discussions and pull requests (issue 24): the public hub's community API as huggingface_hub 2.x
@@ -400,9 +401,15 @@ export async function discussionDetails(
 				? []
 				: (await mergePlan(context, context.db, repo, row.baseCommit, head, targetHead)).conflicts;
 		if (withDiff && head && row.baseCommit !== null) {
-			const { diff, truncated } = await pullRequestDiff(context, repo, row.baseCommit, head);
-			details.diff = diff;
-			if (truncated) details.diffTruncated = true;
+			// The diff is the files' contents (both sides, with context lines): a gated repository's only for
+			// those with access to its files. The others get the details without it (huggingface_hub's
+			// get_discussion_details always asks for it and reads a missing one as None), so that they can
+			// still follow and comment on the pull request.
+			if (await hasFileAccess(context, viewer, repo)) {
+				const { diff, truncated } = await pullRequestDiff(context, repo, row.baseCommit, head);
+				details.diff = diff;
+				if (truncated) details.diffTruncated = true;
+			} else details.diffWithheld = true;
 		}
 	}
 	return details;

@@ -46,6 +46,16 @@ export function PullRequestFiles({ repoId, num }: { repoId: string; num: number 
 				message={`#${num} of ${repoId} is a discussion, not a pull request.`}
 			/>
 		);
+	if (details.data.diffWithheld)
+		return (
+			<section aria-labelledby="discussion-title" className="discussion">
+				<DiscussionHeader repoId={repoId} details={details.data} current="files" />
+				<p className="muted">
+					The changes are not shown: {repoId} is gated, and its files (the changes among them) are shown only
+					to those with access. Ask for access on the repository&apos;s page.
+				</p>
+			</section>
+		);
 	return (
 		<section aria-labelledby="discussion-title" className="discussion">
 			<DiscussionHeader repoId={repoId} details={details.data} current="files" />
