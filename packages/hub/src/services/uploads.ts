@@ -42,6 +42,7 @@ import {
 import { checkPullRequestCommit, participantRefusal, requirePullRequestOpener } from "./discussions.js";
 import { entriesAt, fileAt, fileBytes, fileEtag, readableRevision } from "./contents.js";
 import type { ServiceContext } from "./context.js";
+import { hasFileAccess } from "./gated.js";
 import { write, type WriteContext } from "./write.js";
 
 /**
@@ -215,7 +216,10 @@ export async function planPreupload(
 	const at = await readableRevision(context, actor.viewer, repo, revision);
 	let ignore: GitIgnore | undefined;
 	if (request.gitIgnore !== undefined) ignore = new GitIgnore(request.gitIgnore);
-	else {
+	// The stored .gitignore is a file of the repository: its rules would tell its contents (`shouldIgnore`),
+	// so without access to a gated repository's files there are none (huggingface_hub then keeps files in
+	// the pull request that they would have left out: the one difference).
+	else if (await hasFileAccess(context, actor.viewer, repo, ".gitignore")) {
 		const stored = await fileAt(context, at, ".gitignore");
 		if (stored && stored.size <= MAX_GITIGNORE_BYTES) {
 			const chunks: Buffer[] = [];
