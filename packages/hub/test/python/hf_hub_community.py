@@ -1,6 +1,6 @@
 """Gated repositories and likes with the real huggingface_hub (HF_ENDPOINT), printing what it saw as JSON.
 
-Called by test/community.test.ts with one group name; parameters come as JSON on stdin. It only calls
+Called by test/community.test.ts (and test/gated-contents.test.ts: gated_pr) with one group name; parameters come as JSON on stdin. It only calls
 the client and records results and exception class names (and, for HTTP errors, status and message).
 """
 
@@ -8,7 +8,7 @@ import json
 import sys
 
 from common import attempt
-from huggingface_hub import HfApi, hf_hub_download
+from huggingface_hub import CommitOperationDelete, HfApi, hf_hub_download
 from huggingface_hub.utils import get_session, hf_raise_for_status
 
 params = json.loads(sys.stdin.read() or "{}")
@@ -80,6 +80,28 @@ def group_owner_requests():
             out[f"cancel:{step[1]}:{len(out)}"] = attempt(lambda: api.cancel_access_request(repo, step[1], repo_type=repo_type))
         elif action == "grant":
             out[f"grant:{step[1]}:{len(out)}"] = attempt(lambda: api.grant_access(repo, step[1], repo_type=repo_type))
+    return out
+
+
+def group_gated_pr():
+    """A pull request's diff on a gated repository as get_discussion_details gives it to this token (or
+    none): optionally opening one that deletes a file first, then commenting and opening a discussion."""
+    api = HfApi(token=params.get("token") or False)
+    repo = params["repo"]
+    out = {}
+    num = params.get("num")
+    if params.get("delete"):
+        out["pr"] = attempt(
+            lambda: api.create_commit(
+                repo, operations=[CommitOperationDelete(path_in_repo=params["delete"])], commit_message="Remove it", create_pr=True
+            ).pr_num
+        )
+        num = out["pr"].get("ok")
+    out["diff"] = attempt(lambda: api.get_discussion_details(repo, num).diff)
+    if params.get("comment"):
+        out["comment"] = attempt(lambda: api.comment_discussion(repo, num, params["comment"]).content)
+    if params.get("discussion"):
+        out["discussion"] = attempt(lambda: api.create_discussion(repo, title=params["discussion"]).num)
     return out
 
 
