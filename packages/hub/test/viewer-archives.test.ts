@@ -13,6 +13,7 @@ import type {
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "viewer-archives-admin-token-0123456789";
@@ -60,12 +61,7 @@ describe("the dataset viewer on folder datasets in zip archives", () => {
 	let token = "";
 	let made: Made;
 
-	async function get<T>(path: string, auth?: string): Promise<{ status: number; body: T; headers: Headers }> {
-		const response = await fetch(`${hub.url}/datasets-server${path}`, {
-			headers: auth === undefined ? {} : { authorization: `Bearer ${auth}` },
-		});
-		return { status: response.status, body: (await response.json()) as T, headers: response.headers };
-	}
+	const get = <T>(path: string, auth?: string) => viewerGet<T>(hub.url, path, auth);
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), "modelhub-viewer-archives-"));
@@ -74,7 +70,7 @@ describe("the dataset viewer on folder datasets in zip archives", () => {
 			db,
 			seed: false,
 			adminToken: ADMIN,
-			viewer: { memoryMb: 128, timeoutMs: 20_000, cellChars: 1000 },
+			viewer: VIEWER_TEST_LIMITS,
 		});
 		token = await createUser(hub.url, ADMIN, "alice");
 		made = await runHubClient<Made>(

@@ -12,6 +12,7 @@ import type {
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "viewer-folders-admin-token-0123456789";
@@ -44,10 +45,7 @@ describe("the dataset viewer on folder datasets", () => {
 	let dir: string;
 	let token = "";
 
-	async function get<T>(path: string): Promise<{ status: number; body: T; headers: Headers }> {
-		const response = await fetch(`${hub.url}/datasets-server${path}`);
-		return { status: response.status, body: (await response.json()) as T, headers: response.headers };
-	}
+	const get = <T>(path: string) => viewerGet<T>(hub.url, path);
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), "modelhub-viewer-folders-"));
@@ -56,7 +54,7 @@ describe("the dataset viewer on folder datasets", () => {
 			db,
 			seed: false,
 			adminToken: ADMIN,
-			viewer: { memoryMb: 128, timeoutMs: 20_000, cellChars: 1000 },
+			viewer: VIEWER_TEST_LIMITS,
 		});
 		token = await createUser(hub.url, ADMIN, "alice");
 	}, 180_000);

@@ -16,6 +16,7 @@ import type {
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
+import { VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "viewer-admin-token-0123456789abcdef";
@@ -71,15 +72,7 @@ describe("the dataset viewer API", () => {
 		json_words: { columns: string[]; rows: Array<Record<string, unknown>> };
 	};
 
-	async function get<T>(
-		path: string,
-		token?: string,
-	): Promise<{ status: number; body: T; headers: Headers }> {
-		const response = await fetch(`${hub.url}/datasets-server${path}`, {
-			headers: token ? { authorization: `Bearer ${token}` } : {},
-		});
-		return { status: response.status, body: (await response.json()) as T, headers: response.headers };
-	}
+	const get = <T>(path: string, token?: string) => viewerGet<T>(hub.url, path, token);
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), "modelhub-viewer-"));
@@ -89,7 +82,7 @@ describe("the dataset viewer API", () => {
 			db,
 			seed: false,
 			adminToken: ADMIN,
-			viewer: { memoryMb: 128, timeoutMs: 20_000, cellChars: 1000 },
+			viewer: VIEWER_TEST_LIMITS,
 		});
 		for (const name of ["alice", "bob"]) tokens[name] = await createUser(hub.url, ADMIN, name);
 		pushed = await runHubClient(
