@@ -114,7 +114,7 @@ describe("webhook targets (MODELHUB_WEBHOOK_ALLOWED_HOSTS)", () => {
  * Webhooks through the real huggingface_hub 2.x and a real receiver on 127.0.0.1 (allowed explicitly):
  * the CRUD, payloads (parsed by huggingface_hub's WebhookPayload) with X-Webhook-Secret, private
  * repositories' events only to webhooks whose owner may read them, retries with backoff, the delivery
- * log, refused targets, and a delivery that outlives a hub restart.
+ * log, refused targets, a delivery that outlives a hub restart, and moves heard in both namespaces.
  */
 describe("webhooks with huggingface_hub and a real receiver", () => {
 	let db: Database;
@@ -411,5 +411,76 @@ describe("webhooks with huggingface_hub and a real receiver", () => {
 
 		const out = await client("delete", { token: tokens.alice, id: aliceHook });
 		expect(out).toEqual({ delete: { ok: null }, list: [] });
+	});
+
+	it("delivers a move to the watchers of the former namespace too; a private one only to its readers", async () => {
+		const call = async (method: string, path: string, token: string, body?: unknown) => {
+			const res = await fetch(`${hub.url}${path}`, {
+				method,
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				...(body === undefined ? {} : { body: JSON.stringify(body) }),
+			});
+			const text = await res.text();
+			return { status: res.status, text, json: JSON.parse(text || "null") as Record<string, unknown> };
+		};
+		tokens.carol = await createUser(hub.url, ADMIN_TOKEN, "carol");
+		const org = await call("POST", "/api/admin/orgs", ADMIN_TOKEN, {
+			name: "acme",
+			members: [{ user: "alice", role: "admin" }],
+		});
+		expect(org.status, org.text).toBe(201);
+		// Carol (no member of anything) watches the organisation; alice watches her own namespace.
+		const hookOf = async (token: string, path: string, watched: Array<{ type: string; name: string }>) => {
+			const made = await call("POST", "/api/settings/webhooks", token, {
+				url: `${receiver.url}${path}`,
+				watched,
+				domains: ["repo"],
+			});
+			expect(made.status, made.text).toBe(200);
+			return (made.json.webhook as { id: string }).id;
+		};
+		const carolHook = await hookOf(tokens.carol, "/carol", [{ type: "org", name: "acme" }]);
+		await hookOf(tokens.alice as string, "/alice-moves", [{ type: "user", name: "alice" }]);
+		for (const [name, isPrivate] of [
+			["outgoing", false],
+			["secret", true],
+		] as const) {
+			const made = await call("POST", "/api/repos/create", tokens.alice as string, {
+				name,
+				organization: "acme",
+				private: isPrivate,
+			});
+			expect(made.status, made.text).toBe(200);
+		}
+		// Out of the organisation, the private one first.
+		for (const name of ["secret", "outgoing"]) {
+			const moved = await call("POST", "/api/repos/move", tokens.alice as string, {
+				fromRepo: `acme/${name}`,
+				toRepo: `alice/${name}`,
+			});
+			expect(moved.status, moved.text).toBe(200);
+		}
+		const moves = (path: string) =>
+			receiver.on(path).filter((r) => (r.body.event as { action: string }).action === "move");
+		await receiver.until(() => moves("/alice-moves").length >= 2, "alice's two moves");
+		await receiver.until(() => moves("/carol").length >= 1, "the move out of acme at acme's watcher");
+		const parsed = (
+			await client("parse", { payloads: [...moves("/carol"), ...moves("/alice-moves")].map((r) => r.body) })
+		).parsed as Array<Record<string, unknown>>;
+		// Carol's first, then alice's two (arriving in either order).
+		const seen = parsed.map((p) => `${p.scope}:${p.action}:${p.repo}->${p.moved_to}:${p.private}`);
+		expect([seen[0], ...seen.slice(1).sort()]).toEqual([
+			"repo:move:acme/outgoing->alice/outgoing:false",
+			"repo:move:acme/outgoing->alice/outgoing:false",
+			"repo:move:acme/secret->alice/secret:true",
+		]);
+		// Each event's deliveries are stored in one transaction: alice got the private move, so carol's
+		// would be stored by now. It is not: carol may not read alice/secret.
+		const entries = await log(carolHook, tokens.carol);
+		expect(
+			entries.filter((e) => (e.payload as { event: { action: string } }).event.action === "move"),
+		).toHaveLength(1);
+		expect(JSON.stringify(entries)).not.toContain("secret");
+		expect(JSON.stringify(receiver.on("/carol"))).not.toContain("secret");
 	});
 });

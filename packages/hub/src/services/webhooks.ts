@@ -268,6 +268,8 @@ export async function webhookDeliveries(
 interface Described {
 	domain: "repo" | "discussion";
 	repo: { type: string; id: string };
+	/** A moved repository's former id: watchers of it and of its former namespace get the event too. */
+	formerId?: string;
 	/** Deliver only to members of the namespace (the repository is gone: its visibility is unknown). */
 	membersOnly: boolean;
 	input: Omit<PayloadInput, "repo" | "origin">;
@@ -294,6 +296,7 @@ function describe(event: ChangeEvent): Described | undefined {
 			return {
 				domain: "repo",
 				repo: event.repo,
+				formerId: event.from,
 				membersOnly: false,
 				input: {
 					event: { action: "move", scope: "repo" },
@@ -403,12 +406,21 @@ export class WebhookDeliveries {
 		const { db } = this.context;
 		if (this.watching === undefined) this.watching = (await webhookState(db)).watching;
 		if (!this.watching) return;
-		const slash = described.repo.id.indexOf("/");
-		const namespace = slash < 0 ? "" : described.repo.id.slice(0, slash);
+		const namespaceOf = (id: string): string => {
+			const slash = id.indexOf("/");
+			return slash < 0 ? "" : id.slice(0, slash);
+		};
+		const namespace = namespaceOf(described.repo.id);
+		// A move is the news of both places: watchers of the former namespace (a transfer out of an
+		// organisation) and of the former id hear of it as those of the new ones do. Who may hear of a
+		// private repository is still decided by where it is now (membersOf below).
 		const keys = [
-			`user:${namespace.toLowerCase()}`,
-			`${described.repo.type}:${described.repo.id.toLowerCase()}`,
-		];
+			described.repo.id,
+			...(described.formerId === undefined ? [] : [described.formerId]),
+		].flatMap((id) => [
+			`user:${namespaceOf(id).toLowerCase()}`,
+			`${described.repo.type}:${id.toLowerCase()}`,
+		]);
 		const inDomain = (hook: WebhookRow): boolean =>
 			hook.domains.some((domain) => (domain === "repo" ? "repo" : "discussion") === described.domain);
 		// One query when no webhook watches the repository (every commit asks).

@@ -68,6 +68,7 @@ def group_parse():
                 "webhook_version": parsed.webhook.version,
                 "discussion": parsed.discussion.model_dump() if parsed.discussion else None,
                 "comment": parsed.comment.model_dump() if parsed.comment else None,
+                "moved_to": parsed.movedTo.name if parsed.movedTo else None,
             }
         )
     return {"parsed": out}
