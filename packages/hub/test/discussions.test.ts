@@ -454,3 +454,102 @@ describe("pull requests and discussions through huggingface_hub 2.x", () => {
 		expect(ok(out.main_after)).toEqual([".gitattributes", "README.md", "config.json", "model.safetensors"]);
 	}, 300_000);
 });
+
+/**
+ * The bounds of discussions (MODELHUB_DISCUSSION_MAX_COMMENT_BYTES, MODELHUB_DISCUSSIONS_PER_REPO,
+ * MODELHUB_PR_DIFF_MAX_BYTES, MODELHUB_DISCUSSIONS_PAGE_SIZE), set small for a hub of their own, through
+ * huggingface_hub 2.x: its HfHubHTTPError carries the 413 and the hub's message; get_repo_discussions walks
+ * the pages itself.
+ */
+describe("discussion limits through huggingface_hub 2.x", () => {
+	let db: Database;
+	let hub: RunningHub;
+	let dir: string;
+	const tokens: Record<string, string> = {};
+	const limits = { maxCommentBytes: 100, maxPerRepo: 4, pageSize: 2, maxDiffBytes: 200 };
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), "modelhub-discussion-limits-"));
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		hub = await startHub({ db, seed: false, adminToken: ADMIN, discussions: limits });
+		for (const name of ["alice", "bob"]) tokens[name] = await createUser(hub.url, ADMIN, name);
+	}, 120_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("refuses comments over the size limit and discussions over the cap with 413, cuts diffs, pages listings", async () => {
+		// 100 bytes of UTF-8 in 50 characters: the limit counts bytes.
+		const at = "é".repeat(50);
+		const out = await runHubClient<Outcomes>(
+			"limits",
+			hub.url,
+			join(dir, "client"),
+			{
+				token: tokens.alice,
+				other_token: tokens.bob,
+				repo: "alice/limits",
+				before: { "a.txt": "old a\n", "b.txt": "old b\n" },
+				after: { "a.txt": "new a\n", "b.txt": "new b\n" },
+				at,
+				over: `${at}x`,
+				cap: limits.maxPerRepo,
+			},
+			{},
+			SCRIPT,
+		);
+		expect(ok(out.pr)).toBe(1);
+
+		// The diff stops before the file that would pass MODELHUB_PR_DIFF_MAX_BYTES (200): a.txt's section only.
+		const diff = ok(out.diff) as string;
+		expect(diff.startsWith("diff --git a/a.txt b/a.txt\n")).toBe(true);
+		expect(diff).toContain("-old a\n+new a\n");
+		expect(diff).not.toContain("b.txt");
+		expect(Buffer.byteLength(diff)).toBeLessThanOrEqual(limits.maxDiffBytes);
+		const details = await fetch(`${hub.url}/api/models/alice/limits/discussions/1?diff=1`);
+		expect(details.status).toBe(200);
+		expect(await details.json()).toMatchObject({ diff, diffTruncated: true });
+
+		// A comment and a description one byte over: 413, huggingface_hub's HfHubHTTPError with the hub's message.
+		for (const [key, field] of [
+			["comment_over", "comment"],
+			["description_over", "description"],
+		] as const) {
+			expect(failed(out[key]), key).toMatchObject({ error: "HfHubHTTPError", status: 413 });
+			expect(failed(out[key]).message).toContain(
+				`'${field}' is larger than 100 bytes (MODELHUB_DISCUSSION_MAX_COMMENT_BYTES)`,
+			);
+		}
+		expect(ok(out.comment_at)).toBe(at);
+
+		// The refused discussion took no number: the pull request and three discussions make the cap of 4.
+		expect((out.opened as unknown as Attempt[]).map((attempt) => ok(attempt))).toEqual([2, 3, 4]);
+		for (const key of ["discussion_over_cap", "pr_over_cap", "commit_pr_over_cap"]) {
+			expect(failed(out[key]), key).toMatchObject({ error: "HfHubHTTPError", status: 413 });
+			expect(failed(out[key]).message).toContain(
+				"alice/limits has 4 discussions and pull requests, the most a repository may have (MODELHUB_DISCUSSIONS_PER_REPO)",
+			);
+		}
+
+		// get_repo_discussions walks pages of 2 (p=0, 1; and p=0, 1 for the three discussions), newest first.
+		expect(ok(out.listed)).toEqual([4, 3, 2, 1]);
+		expect(ok(out.listed_discussions)).toEqual([4, 3, 2]);
+		const page = async (query: string) => {
+			const res = await fetch(`${hub.url}/api/models/alice/limits/discussions?${query}`);
+			expect(res.status).toBe(200);
+			const body = (await res.json()) as {
+				discussions: Array<{ num: number }>;
+				count: number;
+				start: number;
+			};
+			return { nums: body.discussions.map((d) => d.num), count: body.count, start: body.start };
+		};
+		expect(await page("p=0")).toEqual({ nums: [4, 3], count: 4, start: 0 });
+		expect(await page("p=1")).toEqual({ nums: [2, 1], count: 4, start: 2 });
+		expect(await page("p=2")).toEqual({ nums: [], count: 4, start: 4 });
+		expect(await page("p=1&type=discussion")).toEqual({ nums: [2], count: 3, start: 2 });
+	}, 300_000);
+});

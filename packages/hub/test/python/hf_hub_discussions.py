@@ -358,7 +358,60 @@ def group_pr_diff():
     return out
 
 
-GROUPS = {"flow": group_flow, "transformers": group_transformers, "reader_large": group_reader_large, "stale_parent": group_stale_parent, "pr_diff": group_pr_diff}
+def group_limits():
+    """A hub with small discussion limits (the test sets them): a comment and a description over
+    MODELHUB_DISCUSSION_MAX_COMMENT_BYTES, one at it, the repository's cap on discussions, a pull request's
+    diff cut at MODELHUB_PR_DIFF_MAX_BYTES, and get_repo_discussions walking pages of
+    MODELHUB_DISCUSSIONS_PAGE_SIZE."""
+    owner = HfApi(token=params["token"])
+    reader = HfApi(token=params["other_token"])
+    anonymous = HfApi(token=False)
+    repo = params["repo"]
+    out = {}
+    out["create"] = attempt(lambda: str(owner.create_repo(repo)))
+    out["seed"] = attempt(
+        lambda: owner.create_commit(
+            repo,
+            operations=[CommitOperationAdd(path, text.encode()) for path, text in params["before"].items()],
+            commit_message="Seed",
+        ).oid
+    )
+    out["pr"] = attempt(
+        lambda: reader.create_commit(
+            repo,
+            operations=[CommitOperationAdd(path, text.encode()) for path, text in params["after"].items()],
+            commit_message="Edit both",
+            create_pr=True,
+        ).pr_num
+    )
+    out["diff"] = attempt(lambda: reader.get_discussion_details(repo, 1).diff)
+    out["comment_over"] = attempt(lambda: reader.comment_discussion(repo, 1, params["over"]).id)
+    out["comment_at"] = attempt(lambda: reader.comment_discussion(repo, 1, params["at"]).content)
+    out["description_over"] = attempt(
+        lambda: reader.create_discussion(repo, title="Too long", description=params["over"]).num
+    )
+    out["opened"] = [
+        attempt(lambda n=n: reader.create_discussion(repo, title=f"Topic {n}", description="hi").num)
+        for n in range(params["cap"] - 1)
+    ]
+    # With a description of their own: huggingface_hub's default one is longer than this hub's 100 bytes.
+    out["discussion_over_cap"] = attempt(
+        lambda: reader.create_discussion(repo, title="One more", description="hi").num
+    )
+    out["pr_over_cap"] = attempt(lambda: reader.create_pull_request(repo, title="One more PR", description="hi").num)
+    out["commit_pr_over_cap"] = attempt(
+        lambda: reader.create_commit(
+            repo, operations=[CommitOperationAdd("c.txt", b"c\n")], commit_message="Add c", create_pr=True
+        ).pr_num
+    )
+    out["listed"] = attempt(lambda: [d.num for d in anonymous.get_repo_discussions(repo)])
+    out["listed_discussions"] = attempt(
+        lambda: [d.num for d in anonymous.get_repo_discussions(repo, discussion_type="discussion")]
+    )
+    return out
+
+
+GROUPS = {"limits": group_limits, "flow": group_flow, "transformers": group_transformers, "reader_large": group_reader_large, "stale_parent": group_stale_parent, "pr_diff": group_pr_diff}
 
 result = GROUPS[sys.argv[1]]()
 print(json.dumps(result, default=str))
