@@ -262,6 +262,63 @@ describe("pull requests and discussions through huggingface_hub 2.x", () => {
 		expect(paths).toEqual(expect.arrayContaining(["p.txt", "q.txt", "r.txt"]));
 	}, 60_000);
 
+	// huggingface_hub 2.0.0 never sends a multipart/form-data commit (its commits are NDJSON; "multipart" in
+	// its lfs.py is the LFS chunked transfer, which this hub does not offer): the web's upload panel does
+	// (apps/web src/view/upload.ts buildCommitForm: a `header` field, then a `file` part per file). So the
+	// request is sent as the web sends it, by a reader, and what it made is read back through huggingface_hub.
+	for (const repoType of ["model", "dataset"] as const) {
+		it(`opens a pull request on a ${repoType} from a reader's multipart commit with create_pr=1: refs/pr/1 holds the files, main does not`, async () => {
+			const name = `multipart-pr-${repoType}`;
+			const repo = `alice/${name}`;
+			const created = await call("POST", "/api/repos/create", tokens.alice as string, {
+				name,
+				...(repoType === "dataset" ? { type: "dataset" } : {}),
+			});
+			expect(created.status).toBe(200);
+			// One small text file (kept in the database) and one past the small-blob limit (a file of its own).
+			const small = Buffer.from("from the browser\n");
+			const large = bytes(200_000, 31);
+			const form = new FormData();
+			form.append("header", JSON.stringify({ summary: "Add two files", description: "Sent as a form" }));
+			form.append("file", new Blob([new Uint8Array(small)]), "notes/small.txt");
+			form.append("file", new Blob([new Uint8Array(large)]), "large.bin");
+			const prefix = repoType === "dataset" ? "datasets" : "models";
+			const response = await fetch(`${hub.url}/api/${prefix}/${repo}/commit/main?create_pr=1`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${tokens.bob as string}`, accept: "application/json" },
+				body: form,
+			});
+			const answer = (await response.json()) as Record<string, unknown>;
+			expect(response.status, JSON.stringify(answer)).toBe(200);
+			expect(answer.pullRequestUrl).toBe(
+				`${hub.url}/${repoType === "dataset" ? "datasets/" : ""}${repo}/discussions/1`,
+			);
+			const out = await client<Outcomes>("read_pr", {
+				token: tokens.bob,
+				repo,
+				repo_type: repoType,
+				num: 1,
+				paths: ["notes/small.txt", "large.bin"],
+			});
+			expect(ok(out.details)).toMatchObject({
+				num: 1,
+				title: "Add two files",
+				status: "open",
+				author: "bob",
+				is_pull_request: true,
+				git_reference: "refs/pr/1",
+			});
+			expect(ok(out.refs)).toEqual(["refs/pr/1"]);
+			const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+			expect(ok(out["pr:notes/small.txt"])).toBe(sha(small));
+			expect(ok(out["pr:large.bin"])).toBe(sha(large));
+			for (const key of ["main:notes/small.txt", "main:large.bin"]) {
+				expect(failed(out[key]), key).toMatchObject({ error: "RemoteEntryNotFoundError", status: 404 });
+			}
+			expect(ok(out.main_files)).toEqual([".gitattributes"]);
+		}, 120_000);
+	}
+
 	it("answers comments on a repository deleted meanwhile as not found, never with a server error", async () => {
 		const alice = tokens.alice as string;
 		const bob = tokens.bob as string;

@@ -411,7 +411,30 @@ def group_limits():
     return out
 
 
-GROUPS = {"limits": group_limits, "flow": group_flow, "transformers": group_transformers, "reader_large": group_reader_large, "stale_parent": group_stale_parent, "pr_diff": group_pr_diff}
+def group_read_pr():
+    """What a pull request made some other way (the test's multipart commit) holds, read back through
+    huggingface_hub: its details, each file's SHA-256 at refs/pr/N, and main's files."""
+    reader = HfApi(token=params["token"])
+    repo, kind, num = params["repo"], params["repo_type"], params["num"]
+    out = {}
+    out["details"] = attempt(lambda: discussion_json(reader.get_discussion_details(repo, num, repo_type=kind)))
+    out["refs"] = attempt(
+        lambda: [ref.ref for ref in reader.list_repo_refs(repo, repo_type=kind, include_pull_requests=True).pull_requests]
+    )
+    for path in params["paths"]:
+        out[f"pr:{path}"] = attempt(
+            lambda: sha256_of(
+                hf_hub_download(
+                    repo, path, repo_type=kind, revision=f"refs/pr/{num}", token=params["token"], cache_dir=params["cache_dir"]
+                )
+            )
+        )
+        out[f"main:{path}"] = attempt(lambda: read(path, repo, kind, token=params["token"]))
+    out["main_files"] = attempt(lambda: sorted(reader.list_repo_files(repo, repo_type=kind)))
+    return out
+
+
+GROUPS = {"limits": group_limits, "flow": group_flow, "transformers": group_transformers, "reader_large": group_reader_large, "stale_parent": group_stale_parent, "pr_diff": group_pr_diff, "read_pr": group_read_pr}
 
 result = GROUPS[sys.argv[1]]()
 print(json.dumps(result, default=str))
