@@ -76,7 +76,8 @@ const PAGE_MODULES = [
 	["model", "src/pages/Model.tsx"],
 	["settings", "src/pages/Settings.tsx"],
 	["account", "src/pages/Account.tsx"],
-	["new_model", "src/pages/NewModel.tsx"],
+	["new_model", "src/pages/NewRepo.tsx"],
+	["new_dataset", "src/pages/NewRepo.tsx"],
 	["not_found", "src/pages/NotFound.tsx"],
 	// The model page's browsing views: a folder and a history are the route's chunk; a file and a commit
 	// also need their view's chunk (with the highlighter, the Markdown renderer or the diff library)

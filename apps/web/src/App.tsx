@@ -17,7 +17,10 @@ const DatasetsPage = lazy(() => import("./pages/Datasets"));
 const DatasetPage = lazy(() => import("./pages/Dataset"));
 const SettingsPage = lazy(() => import("./pages/Settings"));
 const AccountPage = lazy(() => import("./pages/Account"));
-const NewModelPage = lazy(() => import("./pages/NewModel"));
+const NewModelPage = lazy(() => import("./pages/NewRepo"));
+const NewDatasetPage = lazy(() =>
+	import("./pages/NewRepo").then((module) => ({ default: module.NewDatasetPage })),
+);
 const NotFound = lazy(() => import("./pages/NotFound"));
 const LoginPage = lazy(() => import("./pages/Login"));
 const JoinPage = lazy(() => import("./pages/Join"));
@@ -41,6 +44,7 @@ const SECTION_PAGES: Record<AppSection, LazyExoticComponent<ComponentType>> = {
 	settings: SettingsPage,
 	account: AccountPage,
 	new: NewModelPage,
+	"new-dataset": NewDatasetPage,
 	login: LoginPage,
 	join: JoinPage,
 	logout: LogoutPage,

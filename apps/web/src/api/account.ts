@@ -3,6 +3,8 @@ import type {
 	AccountStorageInfo,
 	CreatedRepo,
 	CreateRepoRequest,
+	Deleted,
+	DeleteRepoRequest,
 	MovedRepo,
 	MoveRepoRequest,
 	RepoSettings,
@@ -24,22 +26,30 @@ export async function whoami(options: ApiOptions): Promise<HubAccount> {
 	return account;
 }
 
-/** A model repository just made: its id (`namespace/name`) and page. */
-export interface NewModel {
+/** A repository just made: its id (`namespace/name`) and page. */
+export interface NewRepo {
 	id: CreatedRepo["name"];
 	url: CreatedRepo["url"];
 }
 
-/** Creates a model repository (`POST /api/repos/create`); `organization` when it is not the account's own. */
+/**
+ * Creates a model or dataset repository (`POST /api/repos/create`); `organization` when it is not the
+ * account's own.
+ */
 export async function createRepo(
-	request: { name: string; organization?: string; private: boolean },
+	request: {
+		type: NonNullable<CreateRepoRequest["type"]>;
+		name: string;
+		organization?: string;
+		private: boolean;
+	},
 	options: ApiOptions,
-): Promise<NewModel> {
+): Promise<NewRepo> {
 	const { data } = await requestJson<Partial<CreatedRepo>>(apiUrl(options.baseUrl, "/api/repos/create"), {
 		...options,
 		method: "POST",
 		body: {
-			type: "model",
+			type: request.type,
 			name: request.name,
 			private: request.private,
 			...(request.organization ? { organization: request.organization } : {}),
@@ -47,6 +57,27 @@ export async function createRepo(
 	});
 	const id = data.name ?? (request.organization ? `${request.organization}/${request.name}` : request.name);
 	return { id, url: data.url ?? "" };
+}
+
+/**
+ * Deletes a repository and all its files and history (`DELETE /api/repos/delete`, huggingface_hub's
+ * delete_repo): the id the hub deleted; its message otherwise (403 without admin rights, 404 unknown).
+ */
+export async function deleteRepo(
+	id: string,
+	type: NonNullable<DeleteRepoRequest["type"]>,
+	options: ApiOptions,
+): Promise<string> {
+	const slash = id.indexOf("/");
+	const { data } = await requestJson<Partial<Deleted>>(apiUrl(options.baseUrl, "/api/repos/delete"), {
+		...options,
+		method: "DELETE",
+		body: {
+			type,
+			...(slash < 0 ? { name: id } : { organization: id.slice(0, slash), name: id.slice(slash + 1) }),
+		} satisfies DeleteRepoRequest,
+	});
+	return data.deleted ?? id;
 }
 
 /** Makes a repository private or public (`PUT /api/models/{id}/settings`, `/api/datasets/…`); the hub's answer, `{ private }`. */

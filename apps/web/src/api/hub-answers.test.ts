@@ -35,8 +35,9 @@ import { startHub, type RunningHub } from "../../e2e/support/hub";
 import { modelSize, toModelData } from "../view/model";
 import { providerEntries } from "../view/providers";
 import { buildCommitForm } from "../view/upload";
-import { createRepo, setModelPrivate, whoami } from "./account";
+import { createRepo, deleteRepo, moveRepo, setModelPrivate, whoami } from "./account";
 import { listLibraries, listPipelines } from "./catalogue";
+import { getDataset } from "./datasets";
 import { hubHeaders } from "./http";
 import { countModels, getModel, listModels, listRefs, listTree } from "./models";
 
@@ -354,7 +355,10 @@ describe("the hub's answers, read by the app", () => {
 			await send("POST", "/api/repos/create", { name: "answers-raw", private: false }, 200, token),
 			CREATED,
 		);
-		const repo = await createRepo({ name: "answers", private: true }, { baseUrl: hub.url, token });
+		const repo = await createRepo(
+			{ type: "model", name: "answers", private: true },
+			{ baseUrl: hub.url, token },
+		);
 		expect(repo).toEqual({ id: "drift-user/answers", url: `${hub.url}/drift-user/answers` });
 		expect((await getModel(repo.id, { baseUrl: hub.url, token })).private).toBe(true);
 
@@ -378,5 +382,31 @@ describe("the hub's answers, read by the app", () => {
 		expect(result.commitUrl).toBe(`${hub.url}/${repo.id}/commit/${result.commitOid}`);
 		const tree = await listTree(repo.id, "main", "", { baseUrl: hub.url });
 		expect(tree.map((entry) => entry.path)).toContain("README.md");
+	});
+	it("creates a dataset, flips its visibility, moves and deletes it with the web's own calls", async () => {
+		const { token } = (await send("POST", "/api/admin/users", { name: "data-user" }, 201)) as CreatedUser;
+		const options = { baseUrl: hub.url, token };
+		const created = await createRepo({ type: "dataset", name: "answers-ds", private: false }, options);
+		expect(created).toEqual({ id: "data-user/answers-ds", url: `${hub.url}/datasets/data-user/answers-ds` });
+		// A dataset, not a model of the same name.
+		expect((await getDataset(created.id, options)).id).toBe(created.id);
+		expect((await fetch(`${hub.url}/api/models/${created.id}`)).status).toBe(404);
+
+		const dataset = { ...options, repoType: "dataset" as const };
+		expect(await setModelPrivate(created.id, true, dataset)).toEqual({ private: true });
+		expect((await fetch(`${hub.url}/api/datasets/${created.id}`)).status).toBe(404);
+		expect(await setModelPrivate(created.id, false, dataset)).toEqual({ private: false });
+		expect((await fetch(`${hub.url}/api/datasets/${created.id}`)).status).toBe(200);
+
+		const moved = await moveRepo(created.id, "data-user/answers-renamed", "dataset", options);
+		expect(moved).toBe("data-user/answers-renamed");
+		expect((await getDataset(moved, options)).id).toBe(moved);
+
+		expect(await deleteRepo(moved, "dataset", options)).toBe(moved);
+		expect((await fetch(`${hub.url}/api/datasets/${moved}`, { headers: hubHeaders(token) })).status).toBe(
+			404,
+		);
+		// Deleting what is gone: the hub's 404 message, thrown.
+		await expect(deleteRepo(moved, "dataset", options)).rejects.toThrow();
 	});
 });

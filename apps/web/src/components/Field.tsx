@@ -17,7 +17,7 @@ export interface FieldWiring {
 /**
  * A form control's ids and ARIA wiring: its description (help line) and its error, when shown, describe
  * it (description first), and an error marks it invalid. For a form that lays the parts out itself
- * (NewModel's owner/name row); `Field` is the usual layout.
+ * (NewRepo's owner/name row); `Field` is the usual layout.
  */
 export function useField({ description, error }: { description?: boolean; error?: boolean }): FieldWiring {
 	const id = useId();

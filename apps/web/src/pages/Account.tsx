@@ -70,6 +70,11 @@ function AccountView({ session }: { session: HubSession }) {
 							<span aria-hidden="true">+ </span>New model
 						</Link>
 					) : null}
+					{canCreate ? (
+						<Link to="/new-dataset" className="btn">
+							<span aria-hidden="true">+ </span>New dataset
+						</Link>
+					) : null}
 					<Link to="/settings/tokens" className="btn">
 						Access tokens
 					</Link>

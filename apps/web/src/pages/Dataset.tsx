@@ -244,8 +244,15 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 	const navigate = useNavigate();
 	const [params] = useSearchParams();
 	const queryTab = params.get("tab");
+	// Arriving from "Create dataset", the files tab opens with its upload form, as a new model's does.
 	const tab =
-		view.kind !== "card" ? tabOfView(view) : queryTab && QUERY_TABS.has(queryTab) ? queryTab : "card";
+		view.kind !== "card"
+			? tabOfView(view)
+			: arrival.upload
+				? "files"
+				: queryTab && QUERY_TABS.has(queryTab)
+					? queryTab
+					: "card";
 	const setTab = (next: string) => {
 		if (next === "card") void navigate(browseHref(dataset.id, { kind: "card" }, "dataset"));
 		else if (next === "files")

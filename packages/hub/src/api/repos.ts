@@ -131,8 +131,8 @@ interface VisibilityFields {
 
 /** The body of `POST /api/repos/create`: `organization/name`, or the caller's own namespace. */
 export interface CreateRepoRequest extends VisibilityFields {
-	/** Only models are hosted. */
-	type?: "model" | null;
+	/** The hosted types: `"model"` (the default) and `"dataset"`. */
+	type?: "model" | "dataset" | null;
 	name: string;
 	organization?: string | null;
 }

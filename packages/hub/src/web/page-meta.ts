@@ -102,6 +102,7 @@ const SECTION_PAGES: Record<AppSection, Omit<PageMeta, "status">> = {
 		description: "Search the hub's datasets by task, modality, format, size, license and author.",
 	},
 	new: { title: "New model", description: "Create a model repository." },
+	"new-dataset": { title: "New dataset", description: "Create a dataset repository." },
 	login: { title: "Sign in", description: "Sign in to this hub with your user name and password." },
 	join: { title: "Create an account", description: "Join this hub." },
 	logout: { title: "Signing out", description: "Sign out of this hub." },

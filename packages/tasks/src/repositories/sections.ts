@@ -14,6 +14,7 @@ export const APP_SECTIONS = [
 	"settings",
 	"account",
 	"new",
+	"new-dataset",
 	"login",
 	"join",
 	"logout",

@@ -4,9 +4,13 @@ import { splitModelId } from "../../view/model";
 import { useRepoType } from "../../hooks/useRepoType";
 import type { GatedSetting } from "@modelhub/hub/api";
 import { GatedSettings } from "./GatedSettings";
+import { DeleteSettings } from "./DeleteSettings";
 import { MoveSettings } from "./MoveSettings";
 
-/** The owner's settings of a model or dataset: its visibility, gated access, and its name and namespace. */
+/**
+ * The owner's settings of a model or dataset: its visibility, gated access, its name and namespace, and
+ * its deletion.
+ */
 export function SettingsTab({
 	modelId,
 	isPrivate,
@@ -80,6 +84,7 @@ export function SettingsTab({
 				<GatedSettings modelId={modelId} gated={gatedNow} api={api} onChange={setGatedNow} />
 			)}
 			<MoveSettings modelId={modelId} api={api} />
+			<DeleteSettings modelId={modelId} api={api} />
 		</div>
 	);
 }

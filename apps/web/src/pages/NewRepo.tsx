@@ -1,16 +1,48 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { repoId, repoPagePath } from "@modelhub/tasks/repositories";
 import { createRepo } from "../api/account";
 import { Field, useField } from "../components/Field";
 import { useHubSession } from "../account/session";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { repoNameProblem, writableNamespaces } from "../view/account";
-import { modelHref } from "../view/model";
 
-/** Create a model repository: owner, name (checked as the hub checks it), visibility. */
+/** The types of repository the web app creates, and how its pages name them. */
+const KINDS = {
+	model: {
+		title: "New model",
+		what: "model",
+		Name: "Model",
+		lead: "A repository holds a model's files and their history: weights, configuration, model card.",
+	},
+	dataset: {
+		title: "New dataset",
+		what: "dataset",
+		Name: "Dataset",
+		lead: "A repository holds a dataset's files and their history: data files (Parquet, CSV, JSON Lines, folders of images or audio) and its dataset card.",
+	},
+} as const;
+type NewRepoType = keyof typeof KINDS;
+
+/** `/new`: a model repository, unless the form's type choice says otherwise. */
 export default function NewModelPage() {
-	useDocumentTitle("New model");
+	return <NewRepoPage initialType="model" />;
+}
+
+/** `/new-dataset` (the public hub's address): the same form, a dataset chosen. */
+export function NewDatasetPage() {
+	return <NewRepoPage initialType="dataset" />;
+}
+
+/**
+ * Create a repository: its type (model or dataset), owner, name (checked as the hub checks it) and
+ * visibility; the new repository's page then opens on its files with the upload form.
+ */
+function NewRepoPage({ initialType }: { initialType: NewRepoType }) {
+	const [type, setType] = useState<NewRepoType>(initialType);
+	const kind = KINDS[type];
+	useDocumentTitle(kind.title);
 	const api = useApiOptions();
 	const session = useHubSession(api.baseUrl);
 	const owners = writableNamespaces(session?.account);
@@ -24,13 +56,16 @@ export default function NewModelPage() {
 	// The name's help and error lie under the owner/name row, outside the field: its wiring only.
 	const nameField = useField({ description: true, error: !!nameError });
 	const visibilityId = useId();
+	const typeId = useId();
+	const nameLabel = `${kind.Name} name`;
+	const heading = `Create a new ${kind.what} repository`;
 
 	if (!session) {
 		return (
 			<section className="account-page" aria-labelledby="new-title">
-				<h1 id="new-title">Create a new model repository</h1>
+				<h1 id="new-title">{heading}</h1>
 				<p className="lead">
-					<Link to="/account">Sign in</Link> with a hub access token to create a model repository.
+					<Link to="/account">Sign in</Link> with a hub access token to create a {kind.what} repository.
 				</p>
 			</section>
 		);
@@ -38,7 +73,7 @@ export default function NewModelPage() {
 	if (owners.length === 0) {
 		return (
 			<section className="account-page" aria-labelledby="new-title">
-				<h1 id="new-title">Create a new model repository</h1>
+				<h1 id="new-title">{heading}</h1>
 				<p className="lead">Your token can only read: ask your hub administrator for a write token.</p>
 			</section>
 		);
@@ -46,7 +81,7 @@ export default function NewModelPage() {
 
 	const submit = async (event: FormEvent) => {
 		event.preventDefault();
-		const problem = repoNameProblem(name.trim(), "Model name");
+		const problem = repoNameProblem(name.trim(), nameLabel);
 		setNameError(problem);
 		setError(undefined);
 		if (problem) return;
@@ -54,14 +89,15 @@ export default function NewModelPage() {
 		try {
 			const created = await createRepo(
 				{
+					type,
 					name: name.trim(),
 					private: isPrivate,
 					...(owner !== session.account.name ? { organization: owner } : {}),
 				},
 				api,
 			);
-			// The new model's page opens on its files with the upload form.
-			void navigate(modelHref(created.id), { state: { upload: true } });
+			// The new repository's page opens on its files with the upload form.
+			void navigate(repoPagePath(repoId(type, created.id)), { state: { upload: true } });
 		} catch (failure) {
 			setError(failure instanceof Error ? failure.message : String(failure));
 			setBusy(false);
@@ -70,11 +106,27 @@ export default function NewModelPage() {
 
 	return (
 		<section className="account-page new-model" aria-labelledby="new-title">
-			<h1 id="new-title">Create a new model repository</h1>
-			<p className="lead">
-				A repository holds a model's files and their history: weights, configuration, model card.
-			</p>
+			<h1 id="new-title">{heading}</h1>
+			<p className="lead">{kind.lead}</p>
 			<form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+				<fieldset className="field visibility-choice">
+					<legend>Repository type</legend>
+					{(Object.keys(KINDS) as NewRepoType[]).map((choice) => (
+						<div key={choice} className="field-check">
+							<input
+								id={`${typeId}-${choice}`}
+								type="radio"
+								name="repository-type"
+								checked={type === choice}
+								onChange={() => {
+									setType(choice);
+									if (nameError) setNameError(repoNameProblem(name.trim(), `${KINDS[choice].Name} name`));
+								}}
+							/>
+							<label htmlFor={`${typeId}-${choice}`}>{KINDS[choice].Name}</label>
+						</div>
+					))}
+				</fieldset>
 				<div className="new-model-id">
 					<Field label="Owner">
 						{(control) => (
@@ -96,7 +148,7 @@ export default function NewModelPage() {
 						/
 					</span>
 					<div className="field">
-						<label htmlFor={nameField.control.id}>Model name</label>
+						<label htmlFor={nameField.control.id}>{nameLabel}</label>
 						<input
 							{...nameField.control}
 							className="input"
@@ -106,7 +158,7 @@ export default function NewModelPage() {
 							maxLength={96}
 							onChange={(event) => {
 								setName(event.target.value);
-								if (nameError) setNameError(repoNameProblem(event.target.value.trim(), "Model name"));
+								if (nameError) setNameError(repoNameProblem(event.target.value.trim(), nameLabel));
 							}}
 						/>
 					</div>
@@ -130,7 +182,7 @@ export default function NewModelPage() {
 							onChange={() => setIsPrivate(false)}
 						/>
 						<label htmlFor={`${visibilityId}-public`}>
-							<strong>Public</strong> <span className="muted">— anyone can see this model.</span>
+							<strong>Public</strong> <span className="muted">— anyone can see this {kind.what}.</span>
 						</label>
 					</div>
 					<div className="field-check">
@@ -157,7 +209,7 @@ export default function NewModelPage() {
 				) : null}
 				<div className="form-actions">
 					<button type="submit" className="btn btn-primary" disabled={busy}>
-						{busy ? "Creating…" : "Create model"}
+						{busy ? "Creating…" : `Create ${kind.what}`}
 					</button>
 				</div>
 			</form>
