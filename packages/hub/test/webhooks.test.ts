@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { addressRefusal, isPublicAddress, parseAddressPolicy } from "../src/webhooks/address-policy.js";
@@ -21,11 +22,18 @@ interface Received {
 	body: Record<string, unknown>;
 }
 
-/** A real HTTP receiver on 127.0.0.1: records every POST; `fail` answers the next N to `failPath` with 500. */
+/** How a receiver answers POSTs to one path, always: 500, a redirect to `/landed`, or never. */
+type Mode = "fail" | "redirect" | "hang";
+
+/**
+ * A real HTTP receiver on 127.0.0.1: records every POST; `fail` answers the next N to `failPath` with 500;
+ * `modes` makes a path answer one way every time.
+ */
 class Receiver {
 	readonly received: Received[] = [];
 	fail = 0;
 	failPath = "/alice";
+	readonly modes = new Map<string, Mode>();
 	private server: Server | undefined;
 	url = "";
 
@@ -39,7 +47,11 @@ class Receiver {
 					headers: request.headers,
 					body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>,
 				});
-				if (this.fail > 0 && request.url === this.failPath) {
+				const mode = this.modes.get(request.url ?? "");
+				if (mode === "hang") return; // read, never answered: the hub's time limit ends it
+				if (mode === "fail") response.writeHead(500).end("never");
+				else if (mode === "redirect") response.writeHead(302, { location: `${this.url}/landed` }).end();
+				else if (this.fail > 0 && request.url === this.failPath) {
 					this.fail--;
 					response.writeHead(500).end("not now");
 				} else response.writeHead(200).end("ok");
@@ -63,6 +75,7 @@ class Receiver {
 	}
 
 	async close(): Promise<void> {
+		this.server?.closeAllConnections();
 		await new Promise((resolve) => this.server?.close(resolve));
 	}
 }
@@ -482,5 +495,229 @@ describe("webhooks with huggingface_hub and a real receiver", () => {
 		).toHaveLength(1);
 		expect(JSON.stringify(entries)).not.toContain("secret");
 		expect(JSON.stringify(receiver.on("/carol"))).not.toContain("secret");
+	});
+});
+
+/**
+ * The bounds of delivery, with small MODELHUB_WEBHOOK_* settings read by loadConfig (as the hub reads its
+ * environment) and receivers on 127.0.0.1 that always fail, always redirect or never answer: a delivery
+ * gives up after MODELHUB_WEBHOOK_MAX_ATTEMPTS and is logged `failed`, a redirect is not followed, a silent
+ * receiver is cut off at MODELHUB_WEBHOOK_TIMEOUT_MS, MODELHUB_WEBHOOKS_PER_ACCOUNT answers 400, and past
+ * MODELHUB_WEBHOOK_QUEUE_LIMIT deliveries are logged `dropped` and not sent. Also a dataset's commit, as
+ * the public hub's payload with `repo.type` "dataset". Every wait polls the delivery log (bounded), none
+ * is timed.
+ */
+describe("webhook delivery bounds (small MODELHUB_WEBHOOK_* settings)", () => {
+	const receiver = new Receiver();
+	const hubs: Array<{ hub: RunningHub; db: Database }> = [];
+	let dir: string;
+
+	async function hubWith(env: Record<string, string>): Promise<{ url: string; token: string }> {
+		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		const webhooks = loadConfig({ MODELHUB_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", ...env }, dir).webhooks;
+		const hub = await startHub({ db, seed: false, adminToken: ADMIN_TOKEN, webhooks });
+		hubs.push({ hub, db });
+		return { url: hub.url, token: await createUser(hub.url, ADMIN_TOKEN, "dora") };
+	}
+
+	async function call(hubUrl: string, method: string, path: string, token: string, body?: unknown) {
+		const res = await fetch(`${hubUrl}${path}`, {
+			method,
+			headers: {
+				authorization: `Bearer ${token}`,
+				...(body === undefined
+					? {}
+					: { "content-type": typeof body === "string" ? "application/x-ndjson" : "application/json" }),
+			},
+			...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+		});
+		const text = await res.text();
+		return { status: res.status, text, json: JSON.parse(text || "null") as Record<string, unknown> };
+	}
+
+	/** One file committed to `dora/{name}`'s main (NDJSON, as huggingface_hub sends it). */
+	async function commit(hubUrl: string, token: string, name: string, text: string): Promise<void> {
+		const lines = [
+			{ key: "header", value: { summary: `Add ${text}`, description: "" } },
+			{
+				key: "file",
+				value: { path: `${text}.txt`, content: Buffer.from(text).toString("base64"), encoding: "base64" },
+			},
+		];
+		const done = await call(
+			hubUrl,
+			"POST",
+			`/api/models/dora/${name}/commit/main`,
+			token,
+			lines.map((line) => JSON.stringify(line)).join("\n"),
+		);
+		expect(done.status, done.text).toBe(200);
+	}
+
+	async function hookTo(hubUrl: string, token: string, path: string, repo: string, type = "model") {
+		const made = await call(hubUrl, "POST", "/api/settings/webhooks", token, {
+			url: `${receiver.url}${path}`,
+			watched: [{ type, name: repo }],
+			domains: ["repo"],
+		});
+		expect(made.status, made.text).toBe(200);
+		return (made.json.webhook as { id: string }).id;
+	}
+
+	async function log(hubUrl: string, token: string, id: string): Promise<Array<Record<string, unknown>>> {
+		const res = await call(hubUrl, "GET", `/api/settings/webhooks/${id}/deliveries`, token);
+		expect(res.status, res.text).toBe(200);
+		return res.json as unknown as Array<Record<string, unknown>>;
+	}
+
+	/** The delivery log once its newest entry holds `check` (polled, bounded). */
+	async function logWhen(
+		hubUrl: string,
+		token: string,
+		id: string,
+		check: (latest: Record<string, unknown>) => boolean,
+	): Promise<Array<Record<string, unknown>>> {
+		for (let i = 0; i < 300; i++) {
+			const entries = await log(hubUrl, token, id);
+			if (entries[0] && check(entries[0])) return entries;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		throw new Error(
+			`the delivery log of ${id} never got there: ${JSON.stringify(await log(hubUrl, token, id))}`,
+		);
+	}
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), "modelhub-webhook-bounds-"));
+		await receiver.start();
+		receiver.modes.set("/fail", "fail").set("/redirect", "redirect").set("/hang", "hang");
+	});
+
+	afterAll(async () => {
+		for (const { hub, db } of hubs) {
+			await hub.close();
+			await db.close();
+		}
+		await receiver.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("gives up after MODELHUB_WEBHOOK_MAX_ATTEMPTS on failures, redirects (never followed) and silence (cut off at MODELHUB_WEBHOOK_TIMEOUT_MS), and caps webhooks per account", async () => {
+		const { url, token } = await hubWith({
+			MODELHUB_WEBHOOK_MAX_ATTEMPTS: "3",
+			MODELHUB_WEBHOOK_RETRY_BASE_MS: "1",
+			MODELHUB_WEBHOOK_TIMEOUT_MS: "200",
+			MODELHUB_WEBHOOKS_PER_ACCOUNT: "3",
+		});
+		const paths = ["/fail", "/redirect", "/hang"] as const;
+		const ids: Record<string, string> = {};
+		for (const path of paths) {
+			const name = path.slice(1);
+			expect((await call(url, "POST", "/api/repos/create", token, { name })).status).toBe(200);
+			ids[path] = await hookTo(url, token, path, `dora/${name}`);
+		}
+		// The fourth webhook is one too many.
+		const over = await call(url, "POST", "/api/settings/webhooks", token, {
+			url: `${receiver.url}/fourth`,
+			watched: [{ type: "user", name: "dora" }],
+		});
+		expect(over.status).toBe(400);
+		expect(over.json.error).toBe("dora has 3 webhooks, the most allowed (MODELHUB_WEBHOOKS_PER_ACCOUNT)");
+
+		for (const path of paths) await commit(url, token, path.slice(1), "one");
+		const finished = async (path: string) => {
+			const entries = await logWhen(url, token, ids[path] as string, (latest) => latest.status !== "pending");
+			expect(entries).toHaveLength(1);
+			return entries[0];
+		};
+		expect(await finished("/fail")).toMatchObject({
+			status: "failed",
+			attempts: 3,
+			responseStatus: 500,
+			error: "answered 500",
+		});
+		expect(await finished("/redirect")).toMatchObject({
+			status: "failed",
+			attempts: 3,
+			responseStatus: 302,
+			error: "answered 302: redirects are not followed",
+		});
+		expect(await finished("/hang")).toMatchObject({
+			status: "failed",
+			attempts: 3,
+			error: "no answer within 200 ms",
+		});
+		// Three attempts reached each receiver, the same payload each time, and none reached the redirect's target.
+		for (const path of paths) {
+			const got = receiver.on(path);
+			expect(got, path).toHaveLength(3);
+			expect(new Set(got.map((entry) => JSON.stringify(entry.body))).size, path).toBe(1);
+		}
+		expect(receiver.on("/landed")).toEqual([]);
+	});
+
+	it("logs deliveries past MODELHUB_WEBHOOK_QUEUE_LIMIT as dropped and never sends them", async () => {
+		// One delivery may wait; a failed attempt waits an hour for its retry.
+		const { url, token } = await hubWith({
+			MODELHUB_WEBHOOK_QUEUE_LIMIT: "1",
+			MODELHUB_WEBHOOK_MAX_ATTEMPTS: "2",
+			MODELHUB_WEBHOOK_RETRY_BASE_MS: "3600000",
+		});
+		expect((await call(url, "POST", "/api/repos/create", token, { name: "queued" })).status).toBe(200);
+		receiver.modes.set("/queued", "fail");
+		const id = await hookTo(url, token, "/queued", "dora/queued");
+		await commit(url, token, "queued", "first");
+		await logWhen(url, token, id, (latest) => latest.attempts === 1);
+		await commit(url, token, "queued", "second");
+		const [second, first] = await logWhen(url, token, id, (latest) => latest.status === "dropped");
+		expect(first).toMatchObject({ status: "pending", attempts: 1, responseStatus: 500 });
+		expect(second).toMatchObject({
+			status: "dropped",
+			attempts: 0,
+			error: "the delivery queue is full (MODELHUB_WEBHOOK_QUEUE_LIMIT)",
+		});
+		expect(JSON.stringify(second?.payload)).toContain("refs/heads/main");
+		// Only the first delivery's one attempt reached the receiver.
+		expect(receiver.on("/queued")).toHaveLength(1);
+	});
+
+	it("delivers a dataset's commit as the public hub's payload with repo.type dataset", async () => {
+		const { url, token } = await hubWith({});
+		const id = await hookTo(url, token, "/rows", "dora/rows", "dataset");
+		const out = await runHubClient(
+			"commit",
+			url,
+			join(dir, "dataset-commit"),
+			{ token, repo_type: "dataset", repos: [["dora/rows", false]] },
+			{},
+			SCRIPT,
+		);
+		expect(out["create:dora/rows"]).toBe(`${url}/datasets/dora/rows`);
+		const content = () =>
+			receiver.on("/rows").filter((r) => (r.body.event as { scope: string }).scope === "repo.content");
+		await receiver.until(() => content().length >= 1, "the dataset's commit");
+		const [event] = content();
+		expect(event?.body.repo).toMatchObject({
+			type: "dataset",
+			name: "dora/rows",
+			private: false,
+			url: { web: `${url}/datasets/dora/rows`, api: `${url}/api/datasets/dora/rows` },
+			headSha: out["commit:dora/rows"],
+		});
+		const parsed = (
+			await runHubClient(
+				"parse",
+				url,
+				join(dir, "dataset-parse"),
+				{ payloads: receiver.on("/rows").map((r) => r.body) },
+				{},
+				SCRIPT,
+			)
+		).parsed as Array<Record<string, unknown>>;
+		expect(parsed.map((p) => `${p.scope}:${p.action}:${p.type}:${p.repo}`)).toEqual(
+			expect.arrayContaining(["repo:create:dataset:dora/rows", "repo.content:update:dataset:dora/rows"]),
+		);
+		const [entry] = await logWhen(url, token, id, (latest) => latest.status === "delivered");
+		expect(entry).toMatchObject({ status: "delivered", responseStatus: 200 });
 	});
 });

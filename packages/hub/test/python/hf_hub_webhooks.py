@@ -77,9 +77,12 @@ def group_parse():
 def group_commit():
     api = HfApi(token=params["token"])
     out = {}
+    kind = params.get("repo_type", "model")
     for repo, private in params["repos"]:
-        out[f"create:{repo}"] = str(api.create_repo(repo, private=private, exist_ok=True))
-        out[f"commit:{repo}"] = api.upload_file(path_or_fileobj=b"hello\n", path_in_repo="hello.txt", repo_id=repo).oid
+        out[f"create:{repo}"] = str(api.create_repo(repo, repo_type=kind, private=private, exist_ok=True))
+        out[f"commit:{repo}"] = api.upload_file(
+            path_or_fileobj=b"hello\n", path_in_repo="hello.txt", repo_id=repo, repo_type=kind
+        ).oid
     return out
 
 
