@@ -410,4 +410,38 @@ describe("datasets in the browser", () => {
 			.toEqual(["Datasets", "huggingface_hub", "hf CLI"]);
 		expect(errors).toEqual([]);
 	});
+	it("a task page lists the hub's datasets filed under the task, each linked to its page, and the filtered list", async () => {
+		// The hub's own answer to the query the page sends: only the dataset whose card names the task.
+		const tagged = (await (
+			await fetch(`${hub.url}/api/datasets?filter=task_categories:text-classification`)
+		).json()) as Array<{ id: string }>;
+		expect(tagged.map((dataset) => dataset.id)).toEqual([REVIEWS]);
+
+		await visit(page, "/tasks/text-classification");
+		const section = page.getByRole("region", { name: "Datasets on this hub" });
+		const list = section.getByRole("list", { name: "Text Classification datasets on this hub" });
+		await list.waitFor();
+		await expect.poll(() => list.getByRole("link").allTextContents()).toEqual([REVIEWS]);
+		expect(await list.getByRole("listitem").first().textContent()).toContain("Three short reviews");
+		const browse = page.getByRole("link", { name: "Browse Text Classification datasets" });
+		expect(await browse.getAttribute("href")).toBe(
+			"/datasets?task_categories=task_categories%3Atext-classification",
+		);
+		await expectNoAxeViolations(page, "a task page with the hub's datasets");
+
+		await list.getByRole("link", { name: REVIEWS }).click();
+		await page.waitForURL(`${hub.url}/datasets/${REVIEWS}`);
+		await page.getByRole("heading", { level: 1, name: /reviews/ }).waitFor();
+		await page.goBack({ waitUntil: "networkidle" });
+		await page.getByRole("link", { name: "Browse Text Classification datasets" }).click();
+		await expect.poll(() => listed(page)).toEqual([REVIEWS]);
+
+		// A task no dataset here is filed under says so.
+		await visit(page, "/tasks/image-to-image");
+		await page
+			.getByRole("region", { name: "Datasets on this hub" })
+			.getByText("No dataset on this hub is filed under Image-to-Image yet")
+			.waitFor();
+		expect(errors).toEqual([]);
+	});
 });

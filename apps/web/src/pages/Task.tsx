@@ -2,11 +2,20 @@ import type { ExampleRepo } from "@modelhub/tasks";
 import { Link, useParams } from "react-router";
 import index from "virtual:task-index";
 import taskLoaders from "virtual:task-data";
+import { listDatasets } from "../api/datasets";
 import { DemoEntry } from "../components/Demo";
 import { ErrorNotice, Loading, Notice } from "../components/Status";
+import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
+import { formatCount } from "../view/format";
 import { modelHref } from "../view/model";
+import {
+	catalogueDatasets,
+	datasetPageHref,
+	taskDatasetsHref,
+	taskDatasetsQuery,
+} from "../view/task-datasets";
 import { resolveTaskPage, type TaskPageData } from "../view/tasks";
 import NotFound from "./NotFound";
 
@@ -85,6 +94,9 @@ function TaskView({ data, canonical }: { data: TaskPageData; canonical?: { id: s
 					<Link className="btn" to={`/models?pipeline_tag=${encodeURIComponent(task.id)}`}>
 						Browse {task.label} models
 					</Link>
+					<Link className="btn" to={taskDatasetsHref(task.id)}>
+						Browse {task.label} datasets
+					</Link>
 					{task.youtubeId ? (
 						<a
 							className="btn btn-secondary"
@@ -135,7 +147,7 @@ function TaskView({ data, canonical }: { data: TaskPageData; canonical?: { id: s
 					repos={task.models}
 					link={(repo) => modelHref(repo.id)}
 				/>
-				<RepoSection title="Datasets" id="datasets" repos={task.datasets} />
+				<TaskDatasets task={task} />
 				<RepoSection title="Metrics" id="metrics" repos={task.metrics} />
 				<RepoSection title="Apps" id="apps" repos={task.spaces} />
 			</div>
@@ -158,6 +170,58 @@ function TaskView({ data, canonical }: { data: TaskPageData; canonical?: { id: s
 	);
 }
 
+/**
+ * The task's datasets: the catalogue's suggestions (linked to their pages when this hub holds them), then
+ * the hub's own datasets filed under the task (their cards' `task_categories`), each linked to its page.
+ */
+function TaskDatasets({ task }: { task: Pick<TaskPageData["task"], "id" | "label" | "datasets"> }) {
+	const api = useApiOptions();
+	const held = useResource(
+		(signal) => listDatasets(taskDatasetsQuery(task.id), { ...api, signal }),
+		[task.id, api],
+	);
+	const datasets = held.status === "ready" ? held.data.datasets : [];
+	return (
+		<>
+			<RepoSection title="Datasets" id="datasets" repos={catalogueDatasets(task.datasets, datasets)} />
+			<section aria-labelledby="hub-datasets-title" className="section repo-section">
+				<h2 id="hub-datasets-title">Datasets on this hub</h2>
+				{held.status === "loading" ? <Loading label="Loading this hub's datasets" /> : null}
+				{held.status === "error" ? (
+					<p className="muted">Could not list this hub's datasets: {held.error.message}</p>
+				) : null}
+				{held.status === "ready" && datasets.length === 0 ? (
+					<p className="muted">
+						No dataset on this hub is filed under {task.label} yet: a dataset card lists its tasks under{" "}
+						<code>task_categories</code>.
+					</p>
+				) : null}
+				{datasets.length > 0 ? (
+					<ul className="repo-list" aria-label={`${task.label} datasets on this hub`}>
+						{datasets.map((dataset) => (
+							<li key={dataset.id} className="repo-item">
+								<Link to={datasetPageHref(dataset.id)} className="repo-id">
+									{dataset.id}
+								</Link>
+								{dataset.private ? <span className="badge badge-private">Private</span> : null}
+								<p className="repo-description">
+									{dataset.description ? `${dataset.description} · ` : null}
+									{formatCount(dataset.downloads ?? 0)} downloads
+								</p>
+							</li>
+						))}
+					</ul>
+				) : null}
+				{held.status === "ready" && held.data.nextCursor !== undefined ? (
+					<p>
+						<Link to={taskDatasetsHref(task.id)}>All {task.label} datasets on this hub</Link>
+					</p>
+				) : null}
+			</section>
+		</>
+	);
+}
+
 function RepoSection({
 	title,
 	id,
@@ -166,7 +230,7 @@ function RepoSection({
 }: {
 	title: string;
 	id: string;
-	repos: ExampleRepo[];
+	repos: Array<ExampleRepo & { href?: string }>;
 	link?: (repo: ExampleRepo) => string;
 }) {
 	if (repos.length === 0) return null;
@@ -174,18 +238,21 @@ function RepoSection({
 		<section aria-labelledby={`${id}-title`} className="section repo-section">
 			<h2 id={`${id}-title`}>{title}</h2>
 			<ul className="repo-list">
-				{repos.map((repo) => (
-					<li key={repo.id} className="repo-item">
-						{link ? (
-							<Link to={link(repo)} className="repo-id">
-								{repo.id}
-							</Link>
-						) : (
-							<span className="repo-id">{repo.id}</span>
-						)}
-						<p className="repo-description">{repo.description}</p>
-					</li>
-				))}
+				{repos.map((repo) => {
+					const href = link ? link(repo) : repo.href;
+					return (
+						<li key={repo.id} className="repo-item">
+							{href ? (
+								<Link to={href} className="repo-id">
+									{repo.id}
+								</Link>
+							) : (
+								<span className="repo-id">{repo.id}</span>
+							)}
+							<p className="repo-description">{repo.description}</p>
+						</li>
+					);
+				})}
 			</ul>
 		</section>
 	);
