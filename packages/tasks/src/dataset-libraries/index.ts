@@ -17,8 +17,10 @@
  *   and plain `https://` URLs; for another hub it reads the file's `/resolve/main/` URL, which needs no
  *   endpoint setting (a private dataset there would need a header polars is not shown, so it is not
  *   offered then). `read_parquet`, `read_csv` (`separator="\t"`), `read_ndjson`, `read_json`.
- * - git: `git clone https://huggingface.co/datasets/{id}`, public hub only (this hub has no git
- *   transport yet).
+ * - git: `git clone https://huggingface.co/datasets/{id}`, offered for the public hub only. ModelHub
+ *   serves git too (packages/hub/src/routes/git.ts: `git clone {hub}/datasets/{id}`, fetch, pull, push,
+ *   LFS; packages/hub README, "Git"), but this menu does not offer that command for another hub yet:
+ *   packages/hub/test/dataset-snippets.test.ts runs every block offered for a hub, and has no git run.
  */
 import type { CodeBlock } from "../libraries/types.js";
 import { pyString } from "../literals/python.js";
@@ -192,7 +194,7 @@ export const DATASET_LIBRARIES = {
 		repoName: "git",
 		repoUrl: "https://git-scm.com",
 		docsUrl: "https://huggingface.co/docs/hub/repositories-getting-started",
-		// Only the public hub speaks git; this hub's files are reached through its HTTP API.
+		// The public hub's clone URL only: another hub's git is not offered here yet (see above).
 		applies: (_dataset, options) => otherHubUrl(options) === undefined,
 		codeBlocks: (dataset) => [
 			{
