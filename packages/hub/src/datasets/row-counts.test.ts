@@ -13,6 +13,7 @@ import {
 	parquetFooterColumns,
 	parquetFooterLength,
 	parquetFooterRows,
+	parquetRowGroupSpans,
 } from "./row-counts.js";
 
 /** Thrift compact protocol pieces (the Parquet footer's encoding). */
@@ -63,6 +64,45 @@ describe("Parquet footers", () => {
 			expect(parquetFooterRows(parquetFooter)).toBe(12345);
 			// The same footer cut inside its schema (before num_rows) is refused, not misread.
 			expect(() => parquetFooterRows(parquetFooter.subarray(0, 8))).toThrow(/ends early/);
+		} finally {
+			connection.closeSync();
+			instance.closeSync();
+			await rm(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("finds each row group's rows and bytes as DuckDB's parquet_metadata reports them", async () => {
+		const dir = await mkdtemp(join(tmpdir(), "row-counts-"));
+		const path = join(dir, "groups.parquet");
+		const instance = await DuckDBInstance.create(":memory:");
+		const connection = await instance.connect();
+		try {
+			// A dictionary-encoded text column and a plain one, 4 row groups (DuckDB's row groups are whole vectors of 2,048; the last one short).
+			await connection.run(
+				`COPY (SELECT i, 'label ' || (i % 7) AS label, md5(i::VARCHAR) AS hash FROM range(7000) t(i))
+				TO '${path}' (FORMAT parquet, ROW_GROUP_SIZE 2048)`,
+			);
+			const bytes = new Uint8Array(await readFile(path));
+			const end = bytes.length - PARQUET_TAIL_BYTES;
+			const length = parquetFooterLength(bytes.subarray(end), bytes.length);
+			const spans = parquetRowGroupSpans(bytes.subarray(end - length, end), bytes.length);
+			const reader = await connection.runAndReadAll(
+				`SELECT row_group_id::INTEGER AS g, any_value(row_group_num_rows)::INTEGER AS rows,
+				min(coalesce(dictionary_page_offset, data_page_offset))::INTEGER AS start,
+				max(coalesce(dictionary_page_offset, data_page_offset) + total_compressed_size)::INTEGER AS stop
+				FROM parquet_metadata('${path}') GROUP BY g ORDER BY g`,
+			);
+			const expected = reader
+				.getRowObjectsJS()
+				.map((row) => ({ rows: row.rows, start: row.start, end: row.stop }));
+			expect(expected).toHaveLength(4);
+			expect(spans).toEqual(expected);
+			expect(spans?.map((span) => span.rows)).toEqual([2048, 2048, 2048, 856]);
+			// A size that does not hold the spans, or too small a decoding budget: no spans (read the whole file).
+			expect(parquetRowGroupSpans(bytes.subarray(end - length, end), 100)).toBeUndefined();
+			expect(parquetRowGroupSpans(bytes.subarray(end - length, end), bytes.length, 10)).toBeUndefined();
+			// A cut footer is no footer.
+			expect(parquetRowGroupSpans(bytes.subarray(end - length, end - 20), bytes.length)).toBeUndefined();
 		} finally {
 			connection.closeSync();
 			instance.closeSync();

@@ -209,6 +209,65 @@ export function parquetFooterRows(footer: Uint8Array): number {
 /** Values one footer's schema and key-value metadata may decode to (a column is a few). */
 const MAX_FOOTER_VALUES = 200_000;
 
+/** Where one row group's bytes lie in its file (`start` inclusive, `end` exclusive) and its rows. */
+export interface RowGroupSpan {
+	rows: number;
+	start: number;
+	end: number;
+}
+
+/** An i64 footer value as a safe, non-negative number, or undefined. */
+function offsetOf(value: ThriftValue | undefined): number | undefined {
+	if (typeof value !== "bigint" || value < 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+	return Number(value);
+}
+
+/**
+ * The row groups of a Parquet footer (`FileMetaData.row_groups`, field 4), in order: each one's rows
+ * (`RowGroup.num_rows`) and the bytes its column chunks take, from each chunk's `ColumnMetaData`: its
+ * dictionary page (field 11) when it has one before its first data page (field 9), for
+ * `total_compressed_size` (field 7) bytes. Undefined when the footer does not say where every chunk is
+ * within this file (a chunk in another file, a missing offset, a span outside `fileSize`), or when it is
+ * larger than `maxValues` values to decode: the caller then reads the whole file.
+ */
+export function parquetRowGroupSpans(
+	footer: Uint8Array,
+	fileSize: number,
+	maxValues = MAX_FOOTER_VALUES,
+): RowGroupSpan[] | undefined {
+	let groups: ThriftValue | undefined;
+	try {
+		groups = new CompactReader(footer).fields([4], { values: maxValues }).get(4);
+	} catch {
+		return undefined;
+	}
+	if (!Array.isArray(groups)) return undefined;
+	const spans: RowGroupSpan[] = [];
+	for (const group of groups) {
+		if (!(group instanceof Map)) return undefined;
+		const rows = offsetOf(group.get(3));
+		const chunks = group.get(1);
+		if (rows === undefined || !Array.isArray(chunks) || chunks.length === 0) return undefined;
+		let start = Number.POSITIVE_INFINITY;
+		let end = 0;
+		for (const chunk of chunks) {
+			if (!(chunk instanceof Map) || chunk.has(1)) return undefined; // field 1: the chunk's own file
+			const meta = chunk.get(3);
+			if (!(meta instanceof Map)) return undefined;
+			const data = offsetOf(meta.get(9));
+			const size = offsetOf(meta.get(7));
+			if (data === undefined || size === undefined) return undefined;
+			const dictionary = offsetOf(meta.get(11));
+			const first = dictionary !== undefined && dictionary > 0 && dictionary < data ? dictionary : data;
+			start = Math.min(start, first);
+			end = Math.max(end, first + size);
+		}
+		if (end > fileSize) return undefined;
+		spans.push({ rows, start, end });
+	}
+	return spans;
+}
+
 /** Parquet physical types (`Type`) and the Arrow dtype `datasets` shows for each, unannotated. */
 const PHYSICAL_DTYPES: Readonly<Record<number, string>> = {
 	0: "bool",
