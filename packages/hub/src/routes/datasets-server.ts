@@ -60,6 +60,12 @@ interface PickedRows {
 /** Longest value of a parameter (a `where` clause included). */
 const MAX_PARAMETER_CHARS = 4096;
 
+/**
+ * `/rows` pages within this many rows of the start are answered from a split's leading row groups while
+ * its files are still being copied (the web's first pages); later pages wait for the whole files.
+ */
+const EARLY_ROWS = 10 * ROWS_PER_PAGE;
+
 function parameter(query: Query, name: string): string | undefined {
 	const raw = query[name];
 	const value = Array.isArray(raw) ? raw.at(-1) : raw;
@@ -178,14 +184,21 @@ export function datasetsServerRoutes(
 		const found = await dataset(request, query);
 		const config = required(query, "config");
 		const split = required(query, "split");
-		const body = await withSplit(context, found, config, split, async (open) => ({
-			dataset: found.at.id,
+		const body = await withSplit(
+			context,
+			found,
 			config,
 			split,
-			features: featureItems(open.facts),
-			rows: await rowsPage(open, 0, ROWS_PER_PAGE),
-			truncated: open.facts.numRows > ROWS_PER_PAGE,
-		}));
+			async (open) => ({
+				dataset: found.at.id,
+				config,
+				split,
+				features: featureItems(open.facts),
+				rows: await rowsPage(open, 0, ROWS_PER_PAGE),
+				truncated: open.facts.numRows > ROWS_PER_PAGE,
+			}),
+			ROWS_PER_PAGE,
+		);
 		return answer(reply, found, body);
 	});
 
@@ -197,6 +210,7 @@ export function datasetsServerRoutes(
 	const rowsRoute = (
 		path: string,
 		select: (query: Query) => (open: OpenSplit, offset: number, length: number) => Promise<PickedRows>,
+		readsFromStart = false,
 	): void =>
 		get(path, async (request, reply, query): Promise<ViewerRowsAnswer> => {
 			const found = await dataset(request, query);
@@ -204,23 +218,35 @@ export function datasetsServerRoutes(
 			const split = required(query, "split");
 			const pick = select(query);
 			const { offset, length } = paging(query);
-			const body = await withSplit(context, found, config, split, async (open) => {
-				const { rows, total } = await pick(open, offset, length);
-				return {
-					features: featureItems(open.facts),
-					rows,
-					num_rows_total: total,
-					num_rows_per_page: ROWS_PER_PAGE,
-					partial: open.partial,
-				};
-			});
+			const firstRows = readsFromStart && offset + length <= EARLY_ROWS ? offset + length : undefined;
+			const body = await withSplit(
+				context,
+				found,
+				config,
+				split,
+				async (open) => {
+					const { rows, total } = await pick(open, offset, length);
+					return {
+						features: featureItems(open.facts),
+						rows,
+						num_rows_total: total,
+						num_rows_per_page: ROWS_PER_PAGE,
+						partial: open.partial,
+					};
+				},
+				firstRows,
+			);
 			return answer(reply, found, body);
 		});
 
-	rowsRoute("/rows", () => async (open, offset, length) => ({
-		rows: await rowsPage(open, offset, length),
-		total: open.facts.numRows,
-	}));
+	rowsRoute(
+		"/rows",
+		() => async (open, offset, length) => ({
+			rows: await rowsPage(open, offset, length),
+			total: open.facts.numRows,
+		}),
+		true,
+	);
 
 	rowsRoute("/search", (query) => {
 		const text = required(query, "query");

@@ -59,11 +59,12 @@ import {
 	sqlName,
 	sqlString,
 	type EngineSession,
-	type EngineSource,
+	type FileSource,
 	type MetadataSource,
 	type RowsSource,
 } from "../viewer/engine.js";
 import { datasetNotFound, invalidParameter, notFound, viewerError } from "../viewer/errors.js";
+import { parquetHeadFill } from "../viewer/parquet-head.js";
 import {
 	CROISSANT_MAX_CONFIGS,
 	croissantDocument,
@@ -419,6 +420,9 @@ async function splitFacts(
 /**
  * Opens a split of the dataset in the engine (its files copied locally first) and runs `work` on it,
  * within the viewer's limits. Errors of the data files are answered in the public viewer's words.
+ * `firstRows`: the work reads only the split's first rows, so a Parquet split's work starts once its
+ * footers and leading row groups are copied; should it fail on the part-copied files, it runs again on
+ * the whole ones.
  */
 export async function withSplit<T>(
 	context: ViewerContext,
@@ -426,6 +430,7 @@ export async function withSplit<T>(
 	configName: string,
 	splitName: string,
 	work: (open: OpenSplit) => Promise<T>,
+	firstRows?: number,
 ): Promise<T> {
 	const { config, split } = findSplit(dataset, configName, splitName);
 	if (isFolderKind(config.otherFormat))
@@ -444,56 +449,91 @@ export async function withSplit<T>(
 		);
 	}
 	const { files, partial } = readFiles(context, split);
-	const runtime = context.datasetViewer;
 	const storage = context.storage;
-	const held = await runtime.spool.acquire(files, {
-		read: (file) => fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }),
-		localFile: (file) => storage.localFile?.(file.sha256),
-	});
+	const held = await context.datasetViewer.spool.acquire(
+		files,
+		{
+			read: (file, span) => fileBytes(context, { ...file, path: "", lfs: true, gitOid: null }, span),
+			localFile: (file) => storage.localFile?.(file.sha256),
+		},
+		firstRows !== undefined && config.format === "parquet" ? parquetHeadFill(firstRows) : undefined,
+	);
+	const source: FileSource = {
+		format: config.format,
+		paths: held.paths,
+		tabs: config.format === "csv" && files.every((file) => file.path.toLowerCase().endsWith(".tsv")),
+		...(config.jsonField === undefined ? {} : { jsonField: config.jsonField }),
+	};
+	const splitFiles: SplitFiles = { config, split, files, partial, source };
 	try {
-		const source: EngineSource = {
-			format: config.format,
-			paths: held.paths,
-			tabs: config.format === "csv" && files.every((file) => file.path.toLowerCase().endsWith(".tsv")),
-			...(config.jsonField === undefined ? {} : { jsonField: config.jsonField }),
-		};
-		// Engine messages name local copies: they are told by the repository's paths instead.
-		const describe = (message: string): string => {
-			let text = message;
-			held.paths.forEach((path, index) => {
-				text = text.replaceAll(path, files[index]?.path ?? "file");
-			});
-			text = text.replaceAll(runtime.spool.dir, "");
-			return `Cannot read the split's files: ${text.slice(0, 1000)}`;
-		};
-		return await runtime.engine.run(
-			source,
-			async (session) => {
-				const key = `${dataset.at.id}\n${dataset.at.commitId}\n${config.name}\n${split.name}`;
-				let facts = runtime.splits.get(key);
-				if (facts === undefined) {
-					try {
-						facts = await splitFacts(context, session, config, files, held.paths);
-					} catch (error) {
-						if (error instanceof FeatureDepthError) {
-							throw viewerError(
-								"Unprocessable",
-								"FeaturesError",
-								`Cannot read the split's features: ${error.message}`,
-							);
-						}
-						throw error;
-					}
-					runtime.splits.set(key, facts);
-				}
-				const cellChars = cellCharsFor(context, facts.columns.length);
-				return work({ facts, partial, session, cellChars, finish: async (rows) => rows });
-			},
-			describe,
-		);
+		if (!held.complete) {
+			try {
+				return await openSplit(context, dataset, splitFiles, work, 1);
+			} catch {
+				// The engine read past what was copied early (or the files are bad: the whole copies say which).
+				await held.completed();
+			}
+		}
+		return await openSplit(context, dataset, splitFiles, work);
 	} finally {
 		held.release();
 	}
+}
+
+/** A split's files and the engine's source reading their local copies. */
+interface SplitFiles {
+	config: ConfigLayout;
+	split: SplitLayout;
+	files: readonly LayoutFile[];
+	partial: boolean;
+	source: FileSource;
+}
+
+/** Runs `work` on a split's local copies (see withSplit). */
+async function openSplit<T>(
+	context: ViewerContext,
+	dataset: ViewedDataset,
+	{ config, split, files, partial, source }: SplitFiles,
+	work: (open: OpenSplit) => Promise<T>,
+	threads?: number,
+): Promise<T> {
+	const runtime = context.datasetViewer;
+	const paths = source.paths;
+	// Engine messages name local copies: they are told by the repository's paths instead.
+	const describe = (message: string): string => {
+		let text = message;
+		paths.forEach((path, index) => {
+			text = text.replaceAll(path, files[index]?.path ?? "file");
+		});
+		text = text.replaceAll(runtime.spool.dir, "");
+		return `Cannot read the split's files: ${text.slice(0, 1000)}`;
+	};
+	return await runtime.engine.run(
+		source,
+		async (session) => {
+			const key = `${dataset.at.id}\n${dataset.at.commitId}\n${config.name}\n${split.name}`;
+			let facts = runtime.splits.get(key);
+			if (facts === undefined) {
+				try {
+					facts = await splitFacts(context, session, config, files, paths);
+				} catch (error) {
+					if (error instanceof FeatureDepthError) {
+						throw viewerError(
+							"Unprocessable",
+							"FeaturesError",
+							`Cannot read the split's features: ${error.message}`,
+						);
+					}
+					throw error;
+				}
+				runtime.splits.set(key, facts);
+			}
+			const cellChars = cellCharsFor(context, facts.columns.length);
+			return work({ facts, partial, session, cellChars, finish: async (rows) => rows });
+		},
+		describe,
+		threads,
+	);
 }
 
 /** Most bytes of a split's metadata files read (datasets reads them whole; beyond this the answer is an error). */

@@ -254,11 +254,14 @@ export class ViewerEngine {
 	/**
 	 * Runs `work` against a database whose view `data` reads `source`, within the request's limits;
 	 * `describe` turns an engine error into the answer's (it names the files in the repository's words).
+	 * `threads` overrides the settings' (files still arriving are read by one thread: it reads row groups
+	 * in order and stops at a `LIMIT`, where more threads would start on later ones).
 	 */
 	async run<T>(
 		source: EngineSource,
 		work: (session: EngineSession) => Promise<T>,
 		describe: (message: string) => string,
+		threads = this.settings.threads,
 	): Promise<T> {
 		const release = await this.slot();
 		let instance: DuckDBInstance | undefined;
@@ -273,7 +276,7 @@ export class ViewerEngine {
 			const { DuckDBInstance } = await loadDuckDb();
 			instance = await DuckDBInstance.create(":memory:", {
 				memory_limit: `${this.settings.memoryMb}MB`,
-				threads: String(this.settings.threads),
+				threads: String(threads),
 				autoinstall_known_extensions: "false",
 				autoload_known_extensions: "false",
 			});

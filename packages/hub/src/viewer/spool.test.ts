@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { HubError } from "../errors.js";
-import { Spool, type SpoolFile } from "./spool.js";
+import { Spool, type SpoolFile, type SpoolSource } from "./spool.js";
 
 function fileOf(bytes: Buffer): SpoolFile & { bytes: Buffer } {
 	return { sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length, bytes };
@@ -71,5 +71,84 @@ describe("the viewer's local copies", () => {
 		second.release();
 		const tooLarge = await spool.acquire([files[2] as SpoolFile], source).catch((error: unknown) => error);
 		expect((tooLarge as HubError).status).toBe(413);
+	});
+
+	it("hands over a copy once an early fill has its ranges, the rest arriving meanwhile", async () => {
+		const spool = await Spool.open(undefined, 1 << 20);
+		opened.push(spool);
+		const file = fileOf(Buffer.from(Array.from({ length: 4000 }, (_, index) => index % 251)));
+		let letGo: () => void = () => {};
+		const whole = new Promise<void>((resolve) => {
+			letGo = resolve;
+		});
+		const ranges: string[] = [];
+		const source: SpoolSource = {
+			read: async (_file, span) => {
+				if (span !== undefined) {
+					ranges.push(`${span.start}-${span.end}`);
+					return Readable.from([file.bytes.subarray(span.start, span.end)]);
+				}
+				await whole;
+				return Readable.from([file.bytes.subarray(0, 1000), file.bytes.subarray(1000)]);
+			},
+		};
+		const held = await spool.acquire([file], source, async ([early]) => {
+			expect(early?.complete).toBe(false);
+			expect(await early?.read({ start: 3990, end: 4000 })).toEqual(file.bytes.subarray(3990));
+			await early?.fetch({ start: 100, end: 300 });
+			return true;
+		});
+		expect(held.complete).toBe(false);
+		expect(ranges).toEqual(["3990-4000", "100-300"]);
+		const sparse = readFileSync(held.paths[0] ?? "");
+		// Full size at once; the ranges fetched are the file's bytes, the rest not there yet.
+		expect(sparse.length).toBe(4000);
+		expect(sparse.subarray(100, 300)).toEqual(file.bytes.subarray(100, 300));
+		expect(sparse.subarray(3990)).toEqual(file.bytes.subarray(3990));
+		expect(sparse.subarray(400, 410)).toEqual(Buffer.alloc(10));
+		letGo();
+		await held.completed();
+		expect(readFileSync(held.paths[0] ?? "")).toEqual(file.bytes);
+		held.release();
+		// A whole copy needs no early fill: it is not called.
+		const again = await spool.acquire([file], source, () => Promise.reject(new Error("not called")));
+		expect(again.complete).toBe(true);
+		again.release();
+	});
+
+	it("waits for the whole file when the early fill cannot plan, and a copy that fails unwatched harms nothing", async () => {
+		const spool = await Spool.open(undefined, 1 << 20);
+		opened.push(spool);
+		const file = fileOf(Buffer.from("whole bytes only"));
+		const held = await spool.acquire([file], streamed([file]), async () => false);
+		expect(held.complete).toBe(true);
+		expect(readFileSync(held.paths[0] ?? "", "utf8")).toBe("whole bytes only");
+		held.release();
+
+		// An early answer leaves the copy running; when storage then fails it, nobody is waiting for it:
+		// the copy is dropped (a later acquire copies again), with no unhandled rejection.
+		const broken = fileOf(Buffer.from("a file storage loses"));
+		let fail: (error: Error) => void = () => {};
+		const failing = new Promise<never>((_resolve, reject) => {
+			fail = reject;
+		});
+		let wholeReads = 0;
+		const flaky: SpoolSource = {
+			read: async (_file, span) => {
+				if (span !== undefined) return Readable.from([broken.bytes.subarray(span.start, span.end)]);
+				wholeReads += 1;
+				if (wholeReads === 1) return failing;
+				return Readable.from([broken.bytes]);
+			},
+		};
+		const early = await spool.acquire([broken], flaky, async () => true);
+		expect(early.complete).toBe(false);
+		early.release();
+		fail(new Error("storage went away"));
+		await expect(early.completed()).rejects.toThrow("storage went away");
+		const later = await spool.acquire([broken], flaky);
+		expect(readFileSync(later.paths[0] ?? "", "utf8")).toBe("a file storage loses");
+		expect(wholeReads).toBe(2);
+		later.release();
 	});
 });

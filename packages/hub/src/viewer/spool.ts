@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { link, mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { link, mkdtemp, open, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -10,8 +10,10 @@ import { viewerError } from "./errors.js";
  * Local copies of data files for the engine, which reads local paths (DuckDB reads a Parquet file by
  * ranges: the footer, then the row groups and columns a query needs, so a 1 GB file is never in memory).
  * Files are stored by SHA-256 (a commit's file never changes), copied once by streaming from the hub's
- * storage, kept within a byte budget (least recently used first out, never one in use), and live in a
- * folder of this process's own, removed at close.
+ * storage, kept within a byte budget (least recently used first out, never one in use or still arriving),
+ * and live in a folder of this process's own, removed at close. A copy is made sparse at its full size
+ * and filled in order, so the ranges an early answer needs (a Parquet file's footer and first row groups)
+ * can be fetched into it first: the first rows of a 1 GB file on S3 need not wait for the whole file.
  */
 
 interface Copy {
@@ -19,7 +21,11 @@ interface Copy {
 	size: number;
 	users: number;
 	lastUsed: number;
+	/** Resolves once the file is at `path` at its full size: linked whole, or sparse while its bytes arrive. */
+	created: Promise<void>;
+	/** Resolves once every byte is there. */
 	ready: Promise<void>;
+	complete: boolean;
 }
 
 export interface SpoolFile {
@@ -27,16 +33,52 @@ export interface SpoolFile {
 	size: number;
 }
 
+/** A range of a file's bytes: `start` inclusive, `end` exclusive. */
+export interface ByteSpan {
+	start: number;
+	end: number;
+}
+
 /** Where a file's bytes come from: a stream from storage, and a local file to link when the store has one. */
 export interface SpoolSource {
-	read(file: SpoolFile): Promise<Readable>;
+	read(file: SpoolFile, span?: ByteSpan): Promise<Readable>;
 	localFile?(file: SpoolFile): string | undefined;
 }
+
+/** One file of an early answer: whether its copy is whole, and a reader of its ranges (kept in the copy). */
+export interface EarlyFile {
+	file: SpoolFile;
+	complete: boolean;
+	/** The bytes of `span` (at most MAX_EARLY_READ_BYTES), fetched from storage and written where they belong in the copy. */
+	read(span: ByteSpan): Promise<Buffer>;
+	/** As `read`, streamed into the copy and not kept (a row group of any size). */
+	fetch(span: ByteSpan): Promise<void>;
+}
+
+/**
+ * Fetches the ranges an answer needs before the whole copies are there (a Parquet file's footer and its
+ * first row groups, for its first rows); true when it did, false when the answer must wait for whole files.
+ */
+export type EarlyFill = (files: readonly EarlyFile[]) => Promise<boolean>;
+
+export interface HeldCopies {
+	paths: string[];
+	release: () => void;
+	/** False while some copy is sparse (only the ranges the early fill fetched are sure to be there). */
+	complete: boolean;
+	/** Resolves once every copy is whole. */
+	completed: () => Promise<void>;
+}
+
+/** The most bytes an early fill reads into memory at once (a Parquet footer beyond this waits for the whole file). */
+export const MAX_EARLY_READ_BYTES = 64 * 1024 * 1024;
 
 export class Spool {
 	private readonly copies = new Map<string, Copy>();
 	private used = 0;
 	private clock = 0;
+	/** Numbers each copy's file name: a dropped copy's file may still be being removed when its next copy starts. */
+	private made = 0;
 
 	private constructor(
 		readonly dir: string,
@@ -49,13 +91,11 @@ export class Spool {
 	}
 
 	/**
-	 * The local paths of these files, copied first when needed (`read` streams one from storage), held
-	 * until `release` is called.
+	 * The local paths of these files, held until `release` is called. Each is copied first when needed
+	 * (`read` streams it from storage). With `early`, a copy still under way is handed over as soon as
+	 * `early` has fetched the ranges the answer needs: the rest arrives meanwhile, where it belongs.
 	 */
-	async acquire(
-		files: readonly SpoolFile[],
-		source: SpoolSource,
-	): Promise<{ paths: string[]; release: () => void }> {
+	async acquire(files: readonly SpoolFile[], source: SpoolSource, early?: EarlyFill): Promise<HeldCopies> {
 		const held: Copy[] = [];
 		const release = (): void => {
 			for (const copy of held.splice(0)) copy.users -= 1;
@@ -67,8 +107,26 @@ export class Spool {
 				copy.lastUsed = ++this.clock;
 				held.push(copy);
 			}
-			await Promise.all(held.map((copy) => copy.ready));
-			return { paths: held.map((copy) => copy.path), release };
+			const copies = [...held];
+			const whole = (): Promise<void> => Promise.all(copies.map((copy) => copy.ready)).then(() => {});
+			let complete = true;
+			if (early !== undefined && copies.some((copy) => !copy.complete)) {
+				await Promise.all(copies.map((copy) => copy.created));
+				const filled = await early(
+					copies.map((copy, index) => ({
+						file: files[index] as SpoolFile,
+						complete: copy.complete,
+						read: (span) => this.fill(copy, files[index] as SpoolFile, span, source, true),
+						fetch: (span) => this.fill(copy, files[index] as SpoolFile, span, source, false).then(() => {}),
+					})),
+				);
+				complete = copies.every((copy) => copy.complete);
+				if (!filled) {
+					await whole();
+					complete = true;
+				}
+			} else await whole();
+			return { paths: copies.map((copy) => copy.path), release, complete, completed: whole };
 		} catch (error) {
 			release();
 			throw error;
@@ -77,36 +135,108 @@ export class Spool {
 
 	private start(file: SpoolFile, source: SpoolSource): Copy {
 		this.makeRoom(file.size);
-		const path = join(this.dir, file.sha256);
-		const copy: Copy = { path, size: file.size, users: 0, lastUsed: this.clock, ready: Promise.resolve() };
-		copy.ready = this.copy(file, path, source).catch((error: unknown) => {
-			this.forget(file.sha256, copy);
-			throw error;
-		});
+		const path = join(this.dir, `${file.sha256}.${++this.made}`);
+		let created: () => void = () => {};
+		const copy: Copy = {
+			path,
+			size: file.size,
+			users: 0,
+			lastUsed: this.clock,
+			created: new Promise<void>((resolve) => {
+				created = resolve;
+			}),
+			ready: Promise.resolve(),
+			complete: false,
+		};
+		copy.ready = this.copy(file, path, source, created).then(
+			() => {
+				copy.complete = true;
+			},
+			(error: unknown) => {
+				this.forget(file.sha256, copy);
+				throw error;
+			},
+		);
+		// A failed copy also fails `created` (its waiters see the copy's error), and nobody need wait for
+		// either: a copy an early answer left running may fail with no one listening.
+		copy.created = Promise.race([copy.created, copy.ready]);
+		copy.ready.catch(() => {});
+		copy.created.catch(() => {});
 		this.copies.set(file.sha256, copy);
 		this.used += file.size;
 		return copy;
 	}
 
-	private async copy(file: SpoolFile, path: string, source: SpoolSource): Promise<void> {
-		const partial = `${path}.part`;
+	private async copy(file: SpoolFile, path: string, source: SpoolSource, created: () => void): Promise<void> {
 		const local = source.localFile?.(file);
 		// A hard link costs nothing whatever the size (a 1 GB file is there at once); on another file
 		// system, or for a blob that is not a file of its own, the bytes are copied instead.
-		const linked =
-			local !== undefined &&
-			(await link(local, partial).then(
+		if (local !== undefined) {
+			const partial = `${path}.part`;
+			const linked = await link(local, partial).then(
 				() => true,
 				() => false,
-			));
-		if (!linked) await pipeline(await source.read(file), createWriteStream(partial, { flags: "wx" }));
-		// The store's bytes must be the entry's (a short or long blob is not handed to the engine).
-		const { size } = await stat(partial);
-		if (size !== file.size) {
-			await rm(partial, { force: true });
-			throw new Error(`stored file ${file.sha256} has ${size} bytes, not ${file.size}`);
+			);
+			if (linked) {
+				const { size } = await stat(partial);
+				if (size !== file.size) {
+					await rm(partial, { force: true });
+					throw new Error(`stored file ${file.sha256} has ${size} bytes, not ${file.size}`);
+				}
+				await rename(partial, path);
+				created();
+				return;
+			}
 		}
-		await rename(partial, path);
+		// A sparse file of the full size: early ranges are written into it while the stream fills it in order
+		// (the same bytes where both write, so a reader never sees anything but the file's own bytes or holes).
+		const handle = await open(path, "wx");
+		try {
+			await handle.truncate(file.size);
+		} finally {
+			await handle.close();
+		}
+		created();
+		const out = createWriteStream(path, { flags: "r+", start: 0 });
+		await pipeline(await source.read(file), out);
+		if (out.bytesWritten !== file.size)
+			throw new Error(`stored file ${file.sha256} has ${out.bytesWritten} bytes, not ${file.size}`);
+	}
+
+	/** Fetches `span` of a copy's file from storage and writes it in place; its bytes when `keep`. */
+	private async fill(
+		copy: Copy,
+		file: SpoolFile,
+		span: ByteSpan,
+		source: SpoolSource,
+		keep: boolean,
+	): Promise<Buffer> {
+		const start = Math.max(0, span.start);
+		const end = Math.min(file.size, span.end);
+		if (end <= start) return Buffer.alloc(0);
+		if (keep && end - start > MAX_EARLY_READ_BYTES)
+			throw new Error(
+				`a range of ${end - start} bytes is more than the ${MAX_EARLY_READ_BYTES} read at once`,
+			);
+		// Once the copy is whole its bytes are there: the range is only read.
+		const handle = copy.complete ? undefined : await open(copy.path, "r+");
+		try {
+			const chunks: Buffer[] = [];
+			let at = start;
+			for await (const chunk of await source.read(file, { start, end })) {
+				const bytes = chunk as Buffer;
+				if (at + bytes.length > end)
+					throw new Error(`stored file ${file.sha256} sent more than the range asked for`);
+				if (handle !== undefined) await handle.write(bytes, 0, bytes.length, at);
+				at += bytes.length;
+				if (keep) chunks.push(bytes);
+			}
+			if (at !== end)
+				throw new Error(`stored file ${file.sha256} sent ${at - start} bytes of a ${end - start}-byte range`);
+			return keep ? Buffer.concat(chunks) : Buffer.alloc(0);
+		} finally {
+			await handle?.close();
+		}
 	}
 
 	private forget(sha256: string, copy: Copy): void {
@@ -127,7 +257,7 @@ export class Spool {
 		}
 		if (this.used + bytes <= this.budgetBytes) return;
 		const idle = [...this.copies.entries()]
-			.filter(([, copy]) => copy.users === 0)
+			.filter(([, copy]) => copy.users === 0 && copy.complete)
 			.sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
 		for (const [sha256, copy] of idle) {
 			if (this.used + bytes <= this.budgetBytes) break;

@@ -82,18 +82,22 @@ export async function ndjsonCommit(
 	return ((await res.json()) as { commitOid: string }).commitOid;
 }
 
-/** An LFS file through the batch API (upload, then an NDJSON commit naming it), as huggingface_hub does. */
+/**
+ * An LFS file through the batch API (upload, then an NDJSON commit naming it), as huggingface_hub does;
+ * to a model repository, or to a dataset one when `api` says so.
+ */
 export async function lfsCommit(
 	hubUrl: string,
 	id: string,
 	token: string,
 	path: string,
 	bytes: Buffer,
+	api: "models" | "datasets" = "models",
 ): Promise<void> {
 	const oid = createHash("sha256").update(bytes).digest("hex");
 	const res = await hubCall(
 		hubUrl,
-		`/${id}.git/info/lfs/objects/batch`,
+		`${api === "datasets" ? "/datasets" : ""}/${id}.git/info/lfs/objects/batch`,
 		token,
 		{
 			operation: "upload",
@@ -112,7 +116,7 @@ export async function lfsCommit(
 	];
 	const committed = await hubCall(
 		hubUrl,
-		`/api/models/${id}/commit/main`,
+		`/api/${api}/${id}/commit/main`,
 		token,
 		lines.map((line) => JSON.stringify(line)).join("\n"),
 		"application/x-ndjson",
