@@ -10,39 +10,22 @@
 //
 // Prints one JSON line per measurement and a summary line (min and median seconds, and the ratio
 // snapshot_download / git clone: ≥ 0.8 is the goal, 1 means as fast).
-import { execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, statSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, statSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./process.mjs";
-import { hubApi, putGenerated, sha256Of } from "./support.mjs";
+import { hubApi, putGenerated, pythonEnvironment, sha256Of } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
 const cli = process.env.BENCH_HUB_CLI ?? join(here, "..", "dist", "cli.js");
 const FILES = Number(process.env.BENCH_GIT_FILES ?? 1000);
 const LFS_FILES = Number(process.env.BENCH_GIT_LFS_FILES ?? 2);
 const LFS_BYTES = Number(process.env.BENCH_GIT_LFS_BYTES ?? 64 * 1024 ** 2);
 const ROUNDS = Number(process.env.BENCH_GIT_ROUNDS ?? 3);
 const ADMIN = "git-bench-admin-token";
-
-/** The Python test environment (made by the test setup when missing): huggingface_hub 2.0. */
-function python() {
-	const requirements = join(root, "test-support", "python", "requirements.txt");
-	const hash = createHash("sha256").update(readFileSync(requirements)).digest("hex").slice(0, 12);
-	const dir = join(root, "node_modules", ".cache", `modelhub-python-${hash}`);
-	if (!existsSync(join(dir, ".ready"))) {
-		execFileSync(
-			process.execPath,
-			[join(root, "node_modules", "vitest", "vitest.mjs"), "run", "test-support/python-env.test.ts"],
-			{ cwd: root, stdio: "ignore" },
-		);
-	}
-	return join(dir, "bin", "python");
-}
 
 function timed(command, args, env) {
 	return new Promise((resolve, reject) => {
@@ -84,7 +67,7 @@ const { child, url } = startServer(process.execPath, [cli], {
 });
 try {
 	const base = await url;
-	const interpreter = python();
+	const interpreter = pythonEnvironment();
 	const { token } = await hubApi(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
 	await hubApi(base, "POST", "/api/repos/create", token, { name: "clone" });
 	const lines = [{ key: "header", value: { summary: `${FILES} small files` } }];

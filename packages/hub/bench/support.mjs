@@ -1,7 +1,8 @@
 // What the hub's benchmarks share: generated data, the hub's API, memory and CPU readings, load against a
 // bare node:http server (the floor) in alternating rounds, and a bare server streaming a file from disk.
+import { execFileSync } from "node:child_process";
 import { createCipheriv, createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { get as httpGet, request } from "node:http";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -241,4 +242,97 @@ export function download(url, { hash: hashing = true } = {}) {
 			response.on("error", reject);
 		}).on("error", reject);
 	});
+}
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+
+/**
+ * The interpreter of a Python test environment (test-support/python-env.ts makes each, named by the hash
+ * of its requirements file; made here by that test when missing): "hub2" (huggingface_hub 2.0, hf_xet) or
+ * "hub1" (huggingface_hub 1.x with datasets and pyarrow).
+ */
+export function pythonEnvironment(generation = "hub2") {
+	const file = generation === "hub2" ? "requirements.txt" : `requirements-${generation}.txt`;
+	const hash = createHash("sha256")
+		.update(readFileSync(join(repoRoot, "test-support", "python", file)))
+		.digest("hex")
+		.slice(0, 12);
+	const name = generation === "hub2" ? `modelhub-python-${hash}` : `modelhub-python-${generation}-${hash}`;
+	const dir = join(repoRoot, "node_modules", ".cache", name);
+	if (!existsSync(join(dir, ".ready"))) {
+		execFileSync(
+			process.execPath,
+			[join(repoRoot, "node_modules", "vitest", "vitest.mjs"), "run", "test-support/python-env.test.ts"],
+			{ cwd: repoRoot, stdio: "ignore" },
+		);
+	}
+	return join(dir, "bin", "python");
+}
+
+/**
+ * A Parquet file of `rows` random rows written by DuckDB (an id, 32-hex and 64-hex texts and a float;
+ * about 110 bytes a row compressed), in row groups of 122,880 rows (DuckDB's default).
+ */
+export async function makeParquet(path, rows) {
+	const { DuckDBInstance } = await import("@duckdb/node-api");
+	const instance = await DuckDBInstance.create(":memory:");
+	const connection = await instance.connect();
+	await connection.run(
+		`COPY (SELECT i AS id, md5(i::VARCHAR) AS text, md5((i * 31)::VARCHAR) || md5((i * 17)::VARCHAR) AS notes,
+		random() AS score FROM range(${rows}) t(i))
+		TO '${path}' (FORMAT parquet, ROW_GROUP_SIZE 122880)`,
+	);
+	connection.closeSync();
+	instance.closeSync();
+}
+
+async function sha256File(path) {
+	const hash = createHash("sha256");
+	for await (const chunk of createReadStream(path)) hash.update(chunk);
+	return hash.digest("hex");
+}
+
+function putFile(url, path) {
+	return new Promise((resolve, reject) => {
+		const size = statSync(path).size;
+		const req = request(url, { method: "PUT", headers: { "content-length": String(size) } }, (res) => {
+			res.resume();
+			res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT ${res.statusCode}`))));
+		});
+		req.on("error", reject);
+		pipeline(createReadStream(path), req).catch(reject);
+	});
+}
+
+/**
+ * Creates the dataset `{owner}/{name}` and commits a local Parquet file to it through LFS, at the path
+ * `push_to_hub` gives a one-file train split; the file's size.
+ */
+export async function pushParquetDataset(base, token, owner, name, path) {
+	await hubApi(base, "POST", "/api/repos/create", token, { name, type: "dataset" });
+	const oid = await sha256File(path);
+	const size = statSync(path).size;
+	const batch = await hubApi(
+		base,
+		"POST",
+		`/datasets/${owner}/${name}.git/info/lfs/objects/batch`,
+		token,
+		{ operation: "upload", transfers: ["basic"], objects: [{ oid, size }], hash_algo: "sha256" },
+		"application/vnd.git-lfs+json",
+	);
+	const upload = batch.objects[0].actions?.upload;
+	if (upload) await putFile(upload.href, path);
+	const lines = [
+		{ key: "header", value: { summary: "data" } },
+		{ key: "lfsFile", value: { path: "data/train-00000-of-00001.parquet", algo: "sha256", oid, size } },
+	];
+	await hubApi(
+		base,
+		"POST",
+		`/api/datasets/${owner}/${name}/commit/main`,
+		token,
+		lines.map((line) => JSON.stringify(line)).join("\n"),
+		"application/x-ndjson",
+	);
+	return size;
 }

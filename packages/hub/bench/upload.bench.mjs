@@ -14,50 +14,22 @@
 // machine they move less with other load than the wall-clock rate does; and the bytes the upload added
 // to the file store (`storedMiB`: a Xet file kept as its xorbs only is ~1x its size, rebuilt as a copy
 // too ~2x). Then one line per transfer for reading the file back whole (`hub-download-after-upload`).
-import { execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-	createWriteStream,
-	existsSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	statSync,
-} from "node:fs";
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./process.mjs";
-import { data, hubApi, measured, putGenerated, sha256Of } from "./support.mjs";
+import { data, hubApi, measured, putGenerated, pythonEnvironment, sha256Of } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
 const cli = process.env.BENCH_HUB_CLI ?? join(here, "..", "dist", "cli.js");
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
 const TRANSFERS = (process.env.BENCH_UPLOAD_TRANSFERS ?? "lfs,xet").split(",");
 const NODE_ARGS = (process.env.BENCH_HUB_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 const ADMIN = "upload-bench-admin-token";
-
-/** The Python test environment (made by the test setup when missing): huggingface_hub 2.0 with hf_xet. */
-function python() {
-	const requirements = join(root, "test-support", "python", "requirements.txt");
-	const hash = createHash("sha256").update(readFileSync(requirements)).digest("hex").slice(0, 12);
-	const dir = join(root, "node_modules", ".cache", `modelhub-python-${hash}`);
-	if (!existsSync(join(dir, ".ready"))) {
-		execFileSync(
-			process.execPath,
-			[join(root, "node_modules", "vitest", "vitest.mjs"), "run", "test-support/python-env.test.ts"],
-			{
-				cwd: root,
-				stdio: "ignore",
-			},
-		);
-	}
-	return join(dir, "bin", "python");
-}
 
 const UPLOAD_SCRIPT = `
 import json, os, resource, sys, time
@@ -203,7 +175,7 @@ async function lfsTransfer(base, token) {
 async function xetTransfer(base, token) {
 	const file = join(dir, "weights.bin");
 	await pipeline(data(SIZE, 2), createWriteStream(file));
-	const interpreter = python();
+	const interpreter = pythonEnvironment();
 	const storedBefore = folderBytes(files);
 	const xet = await measured(child.pid, () =>
 		runPython(

@@ -12,18 +12,14 @@
 // Environment: BENCH_VIEWER_ROWS (default 10000000), BENCH_VIEWER_SEARCH_ROWS (default 1000000),
 // BENCH_VIEWER_ROUNDS, BENCH_VIEWER_SPOOL_DIR (where the local copies go: another file system than the
 // hub's data folder measures copying instead of linking), BENCH_CLI (the hub's dist/cli.js to run). Prints one JSON line per measurement.
-import { createHash } from "node:crypto";
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { request } from "node:http";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { pipeline } from "node:stream/promises";
 import { clearInterval, setInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { startServer, stopServer } from "./process.mjs";
-import { hubApi, rssMiB } from "./support.mjs";
+import { hubApi, makeParquet, pushParquetDataset, rssMiB } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = process.env.BENCH_CLI ?? join(here, "..", "dist", "cli.js");
@@ -31,65 +27,6 @@ const ROWS = Number(process.env.BENCH_VIEWER_ROWS ?? 10_000_000);
 const SEARCH_ROWS = Number(process.env.BENCH_VIEWER_SEARCH_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_VIEWER_ROUNDS ?? 5);
 const ADMIN = "viewer-bench-admin-token-0123456789";
-
-async function makeParquet(path, rows) {
-	const instance = await DuckDBInstance.create(":memory:");
-	const connection = await instance.connect();
-	await connection.run(
-		`COPY (SELECT i AS id, md5(i::VARCHAR) AS text, md5((i * 31)::VARCHAR) || md5((i * 17)::VARCHAR) AS notes,
-		random() AS score FROM range(${rows}) t(i))
-		TO '${path}' (FORMAT parquet, ROW_GROUP_SIZE 122880)`,
-	);
-	connection.closeSync();
-	instance.closeSync();
-}
-
-async function sha256File(path) {
-	const hash = createHash("sha256");
-	for await (const chunk of createReadStream(path)) hash.update(chunk);
-	return hash.digest("hex");
-}
-
-function putFile(url, path) {
-	return new Promise((resolve, reject) => {
-		const size = statSync(path).size;
-		const req = request(url, { method: "PUT", headers: { "content-length": String(size) } }, (res) => {
-			res.resume();
-			res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT ${res.statusCode}`))));
-		});
-		req.on("error", reject);
-		pipeline(createReadStream(path), req).catch(reject);
-	});
-}
-
-async function pushDataset(base, token, name, path) {
-	await hubApi(base, "POST", "/api/repos/create", token, { name, type: "dataset" });
-	const oid = await sha256File(path);
-	const size = statSync(path).size;
-	const batch = await hubApi(
-		base,
-		"POST",
-		`/datasets/bench/${name}.git/info/lfs/objects/batch`,
-		token,
-		{ operation: "upload", transfers: ["basic"], objects: [{ oid, size }], hash_algo: "sha256" },
-		"application/vnd.git-lfs+json",
-	);
-	const upload = batch.objects[0].actions?.upload;
-	if (upload) await putFile(upload.href, path);
-	const lines = [
-		{ key: "header", value: { summary: "data" } },
-		{ key: "lfsFile", value: { path: "data/train-00000-of-00001.parquet", algo: "sha256", oid, size } },
-	];
-	await hubApi(
-		base,
-		"POST",
-		`/api/datasets/bench/${name}/commit/main`,
-		token,
-		lines.map((line) => JSON.stringify(line)).join("\n"),
-		"application/x-ndjson",
-	);
-	return size;
-}
 
 async function timed(url) {
 	const started = performance.now();
@@ -124,8 +61,8 @@ async function main() {
 	try {
 		const base = await hub.url;
 		const { token } = await hubApi(base, "POST", "/api/admin/users", ADMIN, { name: "bench" });
-		const bigBytes = await pushDataset(base, token, "big", big);
-		await pushDataset(base, token, "small", small);
+		const bigBytes = await pushParquetDataset(base, token, "bench", "big", big);
+		await pushParquetDataset(base, token, "bench", "small", small);
 		const pid = hub.child.pid;
 		const before = rssMiB(pid);
 		let peak = before;
