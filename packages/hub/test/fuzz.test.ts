@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
-import { startHub, seededRandom, type RunningHub } from "./support/hub.js";
+import { createUser, startHub, seededRandom, type RunningHub } from "./support/hub.js";
 import { rawRequest, type RawResponse } from "./support/raw-http.js";
 
 // A few thousand random requests (paths, methods, query strings, bodies, headers) against the real
@@ -11,6 +11,45 @@ import { rawRequest, type RawResponse } from "./support/raw-http.js";
 const REQUESTS = 3000;
 const CONCURRENCY = 16;
 const TOKEN = "fuzz-admin-token-0123456789abcdef";
+/** A dataset made before the run (a card, two CSV splits): the dataset routes' success paths need one. */
+const DATASET = "fuzz-user/reviews";
+
+/** The viewer's routes (packages/hub/src/routes/datasets-server.ts), the public dataset viewer's API. */
+const VIEWER_ROUTES = [
+	"is-valid",
+	"splits",
+	"first-rows",
+	"rows",
+	"search",
+	"filter",
+	"statistics",
+	"size",
+	"info",
+	"parquet",
+	"archive-member",
+];
+/** The viewer's parameters and values for them, good and bad: a run reaches its success paths too. */
+const VIEWER_PARAMS: Record<string, readonly string[]> = {
+	dataset: [DATASET, DATASET, "fuzz-user/none", "nobody", "a/b/c", "../etc", "%00", "x".repeat(5000)],
+	config: ["default", "default", "nope", "", "%00"],
+	split: ["train", "train", "test", "nope", ""],
+	offset: ["0", "1", "-1", "99999999999999", "1e3", "x", "9".repeat(30)],
+	length: ["0", "2", "100", "101", "-5", "x"],
+	query: ["good", "'", "%25", "a%00b", "\\", "x".repeat(300)],
+	where: [
+		"label = 1",
+		"text = 'good'",
+		"\"label\" > 0 AND text LIKE '%25o%25'",
+		"label = 1; DROP TABLE x",
+		"label IN (SELECT 1)",
+		"read_csv('/etc/passwd') IS NOT NULL",
+		"(((((",
+		"",
+	],
+	orderby: ["label", "label DESC", '"text" ASC', "label; --", "random()"],
+	revision: ["main", "nope", "refs%2Fpr%2F1", "0123456789abcdef0123456789abcdef01234567", ".."],
+	path: ["data/train.csv", "a.zip::b.png", "../x", "::", ""],
+};
 
 const METHODS = ["GET", "GET", "GET", "HEAD", "PUT", "PUT", "DELETE", "POST", "OPTIONS", "PATCH"];
 const PREFIXES = [
@@ -50,6 +89,32 @@ const PREFIXES = [
 	"/api/admin/orgs",
 	"/api/admin/audit",
 	"/api/admin/tokens/",
+	// Datasets (issue 23): the API, files, git LFS and the viewer (`/datasets-server/`), as for models.
+	"/api/datasets",
+	"/api/datasets-count",
+	"/api/datasets/",
+	`/api/datasets/${DATASET}`,
+	`/api/datasets/${DATASET}/tree/`,
+	`/api/datasets/${DATASET}/revision/`,
+	`/api/datasets/${DATASET}/paths-info/`,
+	`/api/datasets/${DATASET}/refs`,
+	`/api/datasets/${DATASET}/commits/`,
+	`/api/datasets/${DATASET}/commit/`,
+	`/api/datasets/${DATASET}/preupload/`,
+	`/api/datasets/${DATASET}/settings`,
+	`/api/datasets/${DATASET}/branch/`,
+	`/api/datasets/${DATASET}/tag/`,
+	`/api/datasets/${DATASET}/xet-write-token/`,
+	`/api/datasets/${DATASET}/croissant`,
+	`/datasets/${DATASET}`,
+	`/datasets/${DATASET}/resolve/`,
+	`/datasets/${DATASET}/resolve/main/`,
+	`/datasets/${DATASET}/resolve/main/data/train.csv`,
+	`/datasets/${DATASET}.git/info/lfs/objects/`,
+	`/api/lfs-upload/datasets/${DATASET}/`,
+	"/datasets/",
+	...VIEWER_ROUTES.map((route) => `/datasets-server/${route}`),
+	"/datasets-server/",
 ];
 const SEGMENTS = [
 	"main",
@@ -84,6 +149,10 @@ const SEGMENTS = [
 	"'",
 	"%22",
 	"<script>",
+	"data",
+	"train.csv",
+	"fuzz-user",
+	"reviews",
 ];
 const PARAMS = [
 	"search",
@@ -111,6 +180,11 @@ const PARAMS = [
 	"x",
 	"__proto__",
 	"constructor",
+	"dataset",
+	"config",
+	"split",
+	"offset",
+	"length",
 ];
 const VALUES = [
 	"",
@@ -151,6 +225,12 @@ const VALUES = [
 	"sha",
 	"siblings",
 	"2024-02-30T00:00:00.000Z",
+	"task_categories:text-classification",
+	"format:csv",
+	"modality:text",
+	"size_categories:n<1K",
+	"task_categories:",
+	"fuzz-user",
 ];
 const CONTENT_TYPES = [
 	"application/json",
@@ -251,11 +331,30 @@ function randomBody(random: () => number): string | undefined {
 	return JSON.stringify(randomJson(random));
 }
 
+/**
+ * A viewer query: mostly a dataset, config and split (good or bad), then the routes' other parameters;
+ * now and then a parameter twice or one of the general ones.
+ */
+function viewerQuery(random: () => number): string {
+	const pairs: string[] = [];
+	for (const [name, values] of Object.entries(VIEWER_PARAMS)) {
+		const chance = name === "dataset" || name === "config" || name === "split" ? 0.85 : 0.35;
+		if (random() < chance) pairs.push(`${name}=${pick(random, values)}`);
+		if (random() < 0.03) pairs.push(`${name}=${pick(random, values)}`);
+	}
+	if (random() < 0.1) pairs.push(`${pick(random, PARAMS)}=${pick(random, VALUES)}`);
+	return pairs.join("&");
+}
+
 function randomPath(random: () => number): string {
 	let path = pick(random, PREFIXES);
-	const segments = Math.floor(random() * 4);
-	for (let i = 0; i < segments; i++) path += `${path.endsWith("/") ? "" : "/"}${pick(random, SEGMENTS)}`;
-	if (random() < 0.5) {
+	if (path.startsWith("/datasets-server/") && random() < 0.8) {
+		path += `?${viewerQuery(random)}`;
+	} else {
+		const segments = Math.floor(random() * 4);
+		for (let i = 0; i < segments; i++) path += `${path.endsWith("/") ? "" : "/"}${pick(random, SEGMENTS)}`;
+	}
+	if (!path.includes("?") && random() < 0.5) {
 		const pairs: string[] = [];
 		for (let i = Math.floor(random() * 5); i > 0; i--)
 			pairs.push(`${pick(random, PARAMS)}=${pick(random, VALUES)}`);
@@ -279,7 +378,40 @@ describe("fuzzing the hub", () => {
 			authFailureLimit: 1_000_000,
 			authCredentialFailureLimit: 1_000_000,
 		});
-	});
+		// The dataset the dataset routes are fuzzed on: a card naming a task, two CSV splits.
+		const [namespace, name] = DATASET.split("/") as [string, string];
+		const userToken = await createUser(hub.url, TOKEN, namespace);
+		const headers = { authorization: `Bearer ${userToken}` };
+		const created = await fetch(`${hub.url}/api/repos/create`, {
+			method: "POST",
+			headers: { ...headers, "content-type": "application/json" },
+			body: JSON.stringify({ type: "dataset", name }),
+		});
+		expect(created.status).toBe(200);
+		const files = {
+			"README.md": "---\nlicense: mit\ntask_categories:\n- text-classification\n---\n\n# Reviews\n",
+			"data/train.csv": "text,label\ngood,1\nbad,0\nfine,1\n",
+			"data/test.csv": "text,label\nokay,1\n",
+		};
+		const lines = [
+			{ key: "header", value: { summary: "Add the data" } },
+			...Object.entries(files).map(([path, content]) => ({
+				key: "file",
+				value: { path, encoding: "base64", content: Buffer.from(content).toString("base64") },
+			})),
+		];
+		const committed = await fetch(`${hub.url}/api/datasets/${DATASET}/commit/main`, {
+			method: "POST",
+			headers: { ...headers, "content-type": "application/x-ndjson" },
+			body: lines.map((line) => JSON.stringify(line)).join("\n"),
+		});
+		expect(committed.status, await committed.text()).toBe(200);
+		await hub.server.analysis.idle();
+		const rows = await fetch(
+			`${hub.url}/datasets-server/rows?dataset=${DATASET}&config=default&split=train&offset=0&length=2`,
+		);
+		expect(rows.status).toBe(200);
+	}, 120_000);
 
 	afterAll(async () => {
 		await hub?.close();
@@ -321,6 +453,17 @@ describe("fuzzing the hub", () => {
 		const base = new URL(hub.url);
 		const failures: string[] = [];
 		const statuses = new Map<number, number>();
+		/** The dataset routes' answers by family: each must reach its handlers' success and error paths. */
+		const families = {
+			"dataset list": (path: string) => /^\/api\/datasets(-count)?(\?|$)/.test(path),
+			"dataset API": (path: string) => path.startsWith(`/api/datasets/${DATASET}`),
+			"dataset files": (path: string) => path.startsWith(`/datasets/${DATASET}/resolve/`),
+			viewer: (path: string) => path.startsWith("/datasets-server/"),
+			"viewer rows": (path: string) => /^\/datasets-server\/(first-rows|rows|search|filter)\?/.test(path),
+		};
+		const reached = new Map<string, { ok: number; refused: number }>(
+			Object.keys(families).map((family) => [family, { ok: 0, refused: 0 }]),
+		);
 		let next = 0;
 		const worker = async (): Promise<void> => {
 			while (next < plan.length) {
@@ -333,12 +476,19 @@ describe("fuzzing the hub", () => {
 					continue;
 				}
 				statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+				for (const [family, matches] of Object.entries(families)) {
+					const count = reached.get(family);
+					if (!count || !matches(item.path)) continue;
+					if (answer.status === 200) count.ok++;
+					else if (answer.status >= 400 && answer.status < 500) count.refused++;
+				}
 				const label = `${item.method} ${item.path.slice(0, 120)} → ${answer.status}`;
 				if (answer.status >= 500) failures.push(`${label}: ${answer.body.slice(0, 200)}`);
 				const isApi = item.path === "/api" || item.path.startsWith("/api/") || item.path.startsWith("/api?");
 				if (isApi && item.method !== "HEAD" && answer.status !== 204 && answer.status !== 304) {
 					const contentType = String(answer.headers["content-type"] ?? "");
-					if (!contentType.startsWith("application/json"))
+					// JSON, or a JSON type of its own (a dataset's Croissant is application/ld+json).
+					if (!/^application\/([a-z.-]+\+)?json(;|$)/.test(contentType))
 						failures.push(`${label}: content-type ${contentType}`);
 					else {
 						try {
@@ -359,8 +509,16 @@ describe("fuzzing the hub", () => {
 		// The plan reached both the success and the client-error paths.
 		expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
 		expect(statuses.get(400) ?? 0).toBeGreaterThan(100);
+		for (const [family, count] of reached) {
+			expect(count.ok, `${family}: 200 answers`).toBeGreaterThan(0);
+			expect(count.refused, `${family}: 4xx answers`).toBeGreaterThan(0);
+		}
 		const health = await fetch(`${hub.url}/healthz`);
 		expect(health.status).toBe(200);
 		expect((await fetch(`${hub.url}/api/tasks`)).status).toBe(200);
+		expect(
+			(await fetch(`${hub.url}/api/datasets/${DATASET}`, { headers: { authorization: `Bearer ${TOKEN}` } }))
+				.status,
+		).toBe(200);
 	}, 120_000);
 });
