@@ -1,6 +1,7 @@
 /**
  * Likes and gated access in Debian's Chromium against the real hub (issue 24): a signed-in user likes a
- * model (the button's pressed state and count), asks for access to a gated model from its page, and the
+ * model and a dataset (the button's pressed state and count; the dataset is unliked again), asks for access
+ * to a gated model from its page, and the
  * owner accepts the request in the model's settings, after which the user's page says so. axe at 1280
  * and 390 px in both themes on every new view; the owner's settings do not scroll sideways at 390 px.
  */
@@ -18,6 +19,7 @@ import { hubJson, navigateInApp, signInWithToken } from "./support/session";
 
 const ADMIN_TOKEN = "community-e2e-admin-token-0123456789";
 const MODEL = "alice/gated-model";
+const DATASET = "alice/liked-rows";
 
 let hub: RunningHub;
 let browser: Browser;
@@ -51,6 +53,7 @@ beforeAll(async () => {
 	const alice = tokens.alice as string;
 	await api("POST", "/api/repos/create", alice, { type: "model", name: "gated-model" });
 	await api("PUT", `/api/models/${MODEL}/settings`, alice, { gated: "manual" });
+	await api("POST", "/api/repos/create", alice, { type: "dataset", name: "liked-rows" });
 }, 120_000);
 
 afterAll(async () => {
@@ -104,6 +107,39 @@ describe("likes and gated access in the browser", () => {
 			headers: { authorization: `Bearer ${tokens.bob}` },
 		});
 		expect(file.status).toBe(200);
+		expect(errors).toEqual([]);
+	});
+
+	it("likes a dataset from its page and unlikes it again", async () => {
+		const bob = await tab(tokens.bob as string);
+		await go(bob, `/datasets/${DATASET}`);
+		const like = bob.getByRole("button", { name: /^Like 0/ });
+		await like.waitFor();
+		await expect(like.getAttribute("aria-pressed")).resolves.toBe("false");
+		await expectNoAxeViolations(bob, "a dataset's like button");
+		await like.click();
+		const liked = bob.getByRole("button", { name: /^Liked 1/ });
+		await liked.waitFor();
+		await expect(liked.getAttribute("aria-pressed")).resolves.toBe("true");
+		const bobToken = tokens.bob as string;
+		expect(((await api("GET", `/api/datasets/${DATASET}`, bobToken)) as { likes: number }).likes).toBe(1);
+		expect(await api("GET", `/api/datasets/${DATASET}/likers`, bobToken)).toEqual([
+			expect.objectContaining({ user: "bob" }),
+		]);
+		// Bob's liked repositories name it as a dataset.
+		const mine = (await api("GET", "/api/users/bob/likes", bobToken)) as Array<{
+			repo: { name: string; type: string };
+		}>;
+		expect(mine.map((entry) => `${entry.repo.type}:${entry.repo.name}`)).toContain(`dataset:${DATASET}`);
+
+		// Opened again (the page read anew from the hub), it knows bob likes it; a second press unlikes it.
+		await go(bob, "/datasets");
+		await bob.getByRole("heading", { level: 1, name: "Datasets" }).waitFor();
+		await go(bob, `/datasets/${DATASET}`);
+		await liked.waitFor();
+		await liked.click();
+		await like.waitFor();
+		expect(((await api("GET", `/api/datasets/${DATASET}`, bobToken)) as { likes: number }).likes).toBe(0);
 		expect(errors).toEqual([]);
 	});
 });

@@ -9,12 +9,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { DatasetAnswer } from "@modelhub/hub/api";
 import { useHubSession } from "../account/session";
 import { getDataset } from "../api/datasets";
-import { ApiError, encodeModelId } from "../api/http";
+import { ApiError, encodeModelId, type ApiOptions } from "../api/http";
 import { getModelCard } from "../api/models";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
 import { CreateCard } from "../components/browse/CreateCard";
 import { MirroredBadge } from "../components/Badges";
 import { CopyButton } from "../components/CopyButton";
+import { LikeButton } from "../components/model/LikeButton";
 import { UseDialog } from "../components/UseDialog";
 import { ErrorNotice, Loading } from "../components/Status";
 import { Tabs } from "../components/Tabs";
@@ -33,7 +34,7 @@ import {
 	type BrowseView,
 } from "../view/browse";
 import { datasetTagLinks, TAG_FILTER_LABELS, type DatasetTagLink } from "../view/dataset-filters";
-import { formatBytes, formatCount, formatExactCount, formatRelative } from "../view/format";
+import { formatBytes, formatExactCount, formatRelative } from "../view/format";
 import { splitModelId } from "../view/model";
 import { pipelineName } from "../view/pipelines";
 import NotFound from "./NotFound";
@@ -100,7 +101,15 @@ function factGroups(links: readonly DatasetTagLink[]): Array<{ kind: string; lin
 	return groups;
 }
 
-function DatasetHeader({ dataset }: { dataset: DatasetAnswer }) {
+function DatasetHeader({
+	dataset,
+	user,
+	api,
+}: {
+	dataset: DatasetAnswer;
+	user: string | undefined;
+	api: ApiOptions;
+}) {
 	const { namespace, name } = splitModelId(dataset.id);
 	const groups = factGroups(datasetTagLinks(dataset.tags, { task: pipelineName }));
 	const bytes = dataset.siblings?.reduce((total, file) => total + (file.size ?? 0), 0);
@@ -122,10 +131,7 @@ function DatasetHeader({ dataset }: { dataset: DatasetAnswer }) {
 					<span>{name}</span>
 				</h1>
 				<CopyButton text={dataset.id} label="Copy dataset id" />
-				<span className="model-likes" title={`${formatExactCount(dataset.likes)} likes`}>
-					<span aria-hidden="true">♥ </span>
-					{formatCount(dataset.likes)} <span className="visually-hidden">likes</span>
-				</span>
+				<LikeButton repoId={dataset.id} likes={dataset.likes ?? 0} user={user} api={api} />
 				{dataset.private ? <span className="badge badge-private">Private</span> : null}
 				{dataset.mirroredFrom ? (
 					<MirroredBadge upstream={dataset.mirroredFrom} path={`datasets/${encodeModelId(dataset.id)}`} />
@@ -328,7 +334,7 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 	];
 	return (
 		<article className="model-page dataset-page">
-			<DatasetHeader dataset={dataset} />
+			<DatasetHeader dataset={dataset} user={account?.name} api={api} />
 			{dataset.gated ? (
 				<Suspense fallback={null}>
 					<GatedAccess modelId={dataset.id} api={api} />

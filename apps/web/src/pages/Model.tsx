@@ -129,7 +129,7 @@ function ModelHeader({
 					<span>{name}</span>
 				</h1>
 				<CopyButton text={model.id} label="Copy model id" />
-				<LikeButton modelId={model.id} likes={model.likes} user={user} api={api} />
+				<LikeButton repoId={model.id} likes={model.likes} user={user} api={api} />
 				{model.private ? <span className="badge badge-private">Private</span> : null}
 				{model.gated ? <span className="badge">Gated</span> : null}
 				{model.mirroredFrom ? (

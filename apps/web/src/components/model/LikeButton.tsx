@@ -4,16 +4,16 @@ import type { ApiOptions } from "../../api/http";
 import { formatCount, formatExactCount } from "../../view/format";
 
 /**
- * The model's likes: a toggle button for a signed-in user (pressed when they like it), the count alone
- * for everyone else.
+ * A repository's likes, on model and dataset pages alike (`api.repoType` says which): a toggle button for
+ * a signed-in user (pressed when they like it), the count alone for everyone else.
  */
 export function LikeButton({
-	modelId,
+	repoId,
 	likes,
 	user,
 	api,
 }: {
-	modelId: string;
+	repoId: string;
 	likes: number;
 	user: string | undefined;
 	api: ApiOptions;
@@ -26,14 +26,14 @@ export function LikeButton({
 	useEffect(() => {
 		if (user === undefined) return;
 		let live = true;
-		modelLikers(modelId, api).then(
+		modelLikers(repoId, api).then(
 			(likers) => live && setLiked(likers.some((liker) => liker.user === user)),
 			() => live && setLiked(false),
 		);
 		return () => {
 			live = false;
 		};
-	}, [modelId, user, api]);
+	}, [repoId, user, api]);
 
 	const label = `${formatExactCount(count)} likes`;
 	if (user === undefined || liked === undefined) {
@@ -48,7 +48,7 @@ export function LikeButton({
 		setBusy(true);
 		setError(undefined);
 		try {
-			const answer = await setModelLiked(modelId, !liked, api);
+			const answer = await setModelLiked(repoId, !liked, api);
 			setLiked(answer.liked);
 			setCount(answer.likes);
 		} catch (failure) {
