@@ -2,8 +2,9 @@
 // (issue 24): a pull request's diff (huggingface_hub's get_discussion_details, the web's files page),
 // git clone over HTTP, and git-LFS (the batch API's downloads and the objects they point to). A user
 // without access (bob) gets nothing of them, and can still open pull requests and discussions and
-// comment; a user granted access (carol) gets them all. The stored .gitignore's rules (preupload's
-// shouldIgnore) follow the same access. The anonymous get the 401 resolve answers, with
+// comment, but cannot fetch even the refs/pr/N they opened (it holds main's files); a user granted
+// access (carol, and that author once granted) gets them all. The stored .gitignore's rules
+// (preupload's shouldIgnore) follow the same access. The anonymous get the 401 resolve answers, with
 // git's Basic challenge.
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -231,4 +232,83 @@ describe("a gated repository's contents beyond resolve", () => {
 		});
 		expect(await config.text()).toBe(CONFIG);
 	});
+
+	// The public hub's documents say only that a gated repository's files are for those with access; they
+	// say nothing of a pull request's own ref. refs/pr/N starts at main's head, so its tree holds every
+	// gated file: a fetch of it is a clone by another name. So the author's ref is refused to them too
+	// until they have access, as every other way to the files is (README.md, "Gated repositories").
+	it("refuses a pull request's author without access a git fetch of their own refs/pr/N, and its files; serves both once granted", async () => {
+		const dave = await createUser(hub.url, ADMIN, "dave");
+		tokens.dave = dave;
+		const opened = await hubCall(
+			hub.url,
+			`/api/models/${REPO}/commit/main?create_pr=1`,
+			dave,
+			[
+				{ key: "header", value: { summary: "Add my notes", description: "" } },
+				{
+					key: "file",
+					value: {
+						path: "dave.txt",
+						content: Buffer.from("dave's\n").toString("base64"),
+						encoding: "base64",
+					},
+				},
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+			"application/x-ndjson",
+		);
+		expect(opened.status).toBe(200);
+		const ref = `refs/pr/${String(((await opened.json()) as { pullRequestUrl: string }).pullRequestUrl.split("/").pop())}`;
+		// The ref is public metadata (list_repo_refs), its head too.
+		const refs = (await (await hubCall(hub.url, `/api/models/${REPO}/refs?include_prs=1`, dave)).json()) as {
+			pullRequests: Array<{ ref: string; targetCommit: string }>;
+		};
+		const head = refs.pullRequests.find((entry) => entry.ref === ref)?.targetCommit;
+		expect(head).toMatch(/^[0-9a-f]{40}$/);
+
+		// git fetch of the ref: refused at the advertisement, and the pack asked for directly too.
+		const home = gitHome("dave");
+		const repo = join(home, "repo");
+		await gitOutcome(home, ["init", "-q", repo]);
+		const fetchRef = () =>
+			gitOutcome(home, ["fetch", "-q", `${hub.url}/${REPO}`, `${ref}:refs/heads/mine`], repo);
+		const refused = await fetchRef();
+		expect(refused.code).not.toBe(0);
+		expect(refused.stderr).toContain("403");
+		expect(refused.stderr).not.toContain(MARKER);
+		expect(refused.stderr).not.toContain(dave);
+		const pack = await fetch(`${hub.url}/${REPO}.git/git-upload-pack`, {
+			method: "POST",
+			headers: { "content-type": "application/x-git-upload-pack-request", ...basic("dave") },
+			body: `0032want ${String(head)}\n00000009done\n`,
+		});
+		expect(pack.status).toBe(403);
+		expect(pack.headers.get("x-error-code")).toBe("GatedRepo");
+		expect(Buffer.from(await pack.arrayBuffer()).toString("latin1")).not.toContain("PACK");
+		// Through resolve at the ref, even the file dave sent himself is refused; the card is not.
+		const resolve = (path: string) =>
+			fetch(`${hub.url}/${REPO}/resolve/${encodeURIComponent(ref)}/${path}`, {
+				headers: { authorization: `Bearer ${dave}` },
+			});
+		for (const path of ["dave.txt", "config.json"]) {
+			const file = await resolve(path);
+			expect(file.status, path).toBe(403);
+			expect(file.headers.get("x-error-code"), path).toBe("GatedRepo");
+		}
+		expect((await resolve("README.md")).status).toBe(200);
+
+		// Granted access, dave fetches his ref: his file and the gated ones.
+		const granted = await hubCall(hub.url, `/api/models/${REPO}/user-access-request/grant`, tokens.alice, {
+			user: "dave",
+		});
+		expect(granted.status).toBe(200);
+		const fetched = await fetchRef();
+		expect(fetched.code, fetched.stderr).toBe(0);
+		const show = (path: string) => gitOutcome(home, ["show", `mine:${path}`], repo);
+		expect((await show("dave.txt")).stdout).toBe("dave's\n");
+		expect((await show("config.json")).stdout).toBe(CONFIG);
+		expect((await resolve("dave.txt")).status).toBe(200);
+	}, 60_000);
 });
