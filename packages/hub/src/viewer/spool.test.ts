@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { HubError } from "../errors.js";
-import { Spool, type SpoolFile, type SpoolSource } from "./spool.js";
+import { Spool, type EarlyFill, type SpoolFile, type SpoolSource } from "./spool.js";
 
 function fileOf(bytes: Buffer): SpoolFile & { bytes: Buffer } {
 	return { sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length, bytes };
@@ -88,18 +88,26 @@ describe("the viewer's local copies", () => {
 					ranges.push(`${span.start}-${span.end}`);
 					return Readable.from([file.bytes.subarray(span.start, span.end)]);
 				}
+				ranges.push("whole");
 				await whole;
 				return Readable.from([file.bytes.subarray(0, 1000), file.bytes.subarray(1000)]);
 			},
 		};
-		const held = await spool.acquire([file], source, async ([early]) => {
+		const fill: EarlyFill = async ([early]) => {
 			expect(early?.complete).toBe(false);
 			expect(await early?.read({ start: 3990, end: 4000 })).toEqual(file.bytes.subarray(3990));
 			await early?.fetch({ start: 100, end: 300 });
 			return true;
-		});
+		};
+		const held = await spool.acquire([file], source, fill);
 		expect(held.complete).toBe(false);
-		expect(ranges).toEqual(["3990-4000", "100-300"]);
+		// The whole file is asked for after the early ranges are in, not before.
+		expect(ranges.slice(0, 2)).toEqual(["3990-4000", "100-300"]);
+		// A second answer before the copy is whole finds its ranges there: nothing is fetched again.
+		const second = await spool.acquire([file], source, fill);
+		expect(second.complete).toBe(false);
+		second.release();
+		expect(ranges.filter((range) => range !== "whole")).toHaveLength(2);
 		const sparse = readFileSync(held.paths[0] ?? "");
 		// Full size at once; the ranges fetched are the file's bytes, the rest not there yet.
 		expect(sparse.length).toBe(4000);
@@ -109,6 +117,7 @@ describe("the viewer's local copies", () => {
 		letGo();
 		await held.completed();
 		expect(readFileSync(held.paths[0] ?? "")).toEqual(file.bytes);
+		expect(ranges).toEqual(["3990-4000", "100-300", "whole"]);
 		held.release();
 		// A whole copy needs no early fill: it is not called.
 		const again = await spool.acquire([file], source, () => Promise.reject(new Error("not called")));

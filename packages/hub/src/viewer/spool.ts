@@ -26,6 +26,12 @@ interface Copy {
 	/** Resolves once every byte is there. */
 	ready: Promise<void>;
 	complete: boolean;
+	/** Ranges written into the copy before it was whole, by `start-end` (each fetched once). */
+	filled: Map<string, Promise<void>>;
+	/** Early fills under way: the whole-file stream waits for them, so the first answer has the bandwidth. */
+	early: number;
+	/** Called when `early` drops to 0. */
+	earlyDone?: () => void;
 }
 
 export interface SpoolFile {
@@ -111,15 +117,24 @@ export class Spool {
 			const whole = (): Promise<void> => Promise.all(copies.map((copy) => copy.ready)).then(() => {});
 			let complete = true;
 			if (early !== undefined && copies.some((copy) => !copy.complete)) {
-				await Promise.all(copies.map((copy) => copy.created));
-				const filled = await early(
-					copies.map((copy, index) => ({
-						file: files[index] as SpoolFile,
-						complete: copy.complete,
-						read: (span) => this.fill(copy, files[index] as SpoolFile, span, source, true),
-						fetch: (span) => this.fill(copy, files[index] as SpoolFile, span, source, false).then(() => {}),
-					})),
-				);
+				for (const copy of copies) copy.early += 1;
+				let filled: boolean;
+				try {
+					await Promise.all(copies.map((copy) => copy.created));
+					filled = await early(
+						copies.map((copy, index) => ({
+							file: files[index] as SpoolFile,
+							complete: copy.complete,
+							read: (span) => this.fill(copy, files[index] as SpoolFile, span, source, true),
+							fetch: (span) => this.fill(copy, files[index] as SpoolFile, span, source, false).then(() => {}),
+						})),
+					);
+				} finally {
+					for (const copy of copies) {
+						copy.early -= 1;
+						if (copy.early === 0) copy.earlyDone?.();
+					}
+				}
 				complete = copies.every((copy) => copy.complete);
 				if (!filled) {
 					await whole();
@@ -147,8 +162,10 @@ export class Spool {
 			}),
 			ready: Promise.resolve(),
 			complete: false,
+			filled: new Map(),
+			early: 0,
 		};
-		copy.ready = this.copy(file, path, source, created).then(
+		copy.ready = this.copy(file, copy, source, created).then(
 			() => {
 				copy.complete = true;
 			},
@@ -167,7 +184,8 @@ export class Spool {
 		return copy;
 	}
 
-	private async copy(file: SpoolFile, path: string, source: SpoolSource, created: () => void): Promise<void> {
+	private async copy(file: SpoolFile, copy: Copy, source: SpoolSource, created: () => void): Promise<void> {
+		const path = copy.path;
 		const local = source.localFile?.(file);
 		// A hard link costs nothing whatever the size (a 1 GB file is there at once); on another file
 		// system, or for a blob that is not a file of its own, the bytes are copied instead.
@@ -197,13 +215,24 @@ export class Spool {
 			await handle.close();
 		}
 		created();
+		// An early fill started with this copy goes first (on one event loop and one storage connection,
+		// the whole file's stream would otherwise slow the first answer down).
+		await Promise.resolve();
+		if (copy.early > 0) {
+			await new Promise<void>((resolve) => {
+				copy.earlyDone = resolve;
+			});
+		}
 		const out = createWriteStream(path, { flags: "r+", start: 0 });
 		await pipeline(await source.read(file), out);
 		if (out.bytesWritten !== file.size)
 			throw new Error(`stored file ${file.sha256} has ${out.bytesWritten} bytes, not ${file.size}`);
 	}
 
-	/** Fetches `span` of a copy's file from storage and writes it in place; its bytes when `keep`. */
+	/**
+	 * Makes sure `span` of a copy is there (fetched from storage into place once, however many answers
+	 * ask for it), then its bytes when `keep`, read from the copy.
+	 */
 	private async fill(
 		copy: Copy,
 		file: SpoolFile,
@@ -218,24 +247,50 @@ export class Spool {
 			throw new Error(
 				`a range of ${end - start} bytes is more than the ${MAX_EARLY_READ_BYTES} read at once`,
 			);
-		// Once the copy is whole its bytes are there: the range is only read.
-		const handle = copy.complete ? undefined : await open(copy.path, "r+");
+		if (!copy.complete) {
+			const key = `${start}-${end}`;
+			let written = copy.filled.get(key);
+			if (written === undefined) {
+				written = this.fetchInto(copy, file, start, end, source);
+				copy.filled.set(key, written);
+				written.catch(() => copy.filled.delete(key));
+			}
+			await written;
+		}
+		if (!keep) return Buffer.alloc(0);
+		const handle = await open(copy.path, "r");
 		try {
-			const chunks: Buffer[] = [];
+			const bytes = Buffer.alloc(end - start);
+			const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
+			if (bytesRead !== bytes.length) throw new Error(`the copy of ${file.sha256} ends early`);
+			return bytes;
+		} finally {
+			await handle.close();
+		}
+	}
+
+	/** Streams `start` ≤ byte < `end` of a file from storage into its place in the copy. */
+	private async fetchInto(
+		copy: Copy,
+		file: SpoolFile,
+		start: number,
+		end: number,
+		source: SpoolSource,
+	): Promise<void> {
+		const handle = await open(copy.path, "r+");
+		try {
 			let at = start;
 			for await (const chunk of await source.read(file, { start, end })) {
 				const bytes = chunk as Buffer;
 				if (at + bytes.length > end)
 					throw new Error(`stored file ${file.sha256} sent more than the range asked for`);
-				if (handle !== undefined) await handle.write(bytes, 0, bytes.length, at);
+				await handle.write(bytes, 0, bytes.length, at);
 				at += bytes.length;
-				if (keep) chunks.push(bytes);
 			}
 			if (at !== end)
 				throw new Error(`stored file ${file.sha256} sent ${at - start} bytes of a ${end - start}-byte range`);
-			return keep ? Buffer.concat(chunks) : Buffer.alloc(0);
 		} finally {
-			await handle?.close();
+			await handle.close();
 		}
 	}
 
