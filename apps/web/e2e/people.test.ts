@@ -2,9 +2,9 @@
  * Profiles, organisation members and the header search in Debian's Chromium against the real hub
  * (issue 22): `/{user}` shows a private model to its owner only, `/{org}` its models and members, an
  * organisation admin adds a member and changes their role on `/organizations/{org}/settings`, and the
- * header search suggests models, users and organisations (arrow keys, Enter to a suggestion or to the
- * models page). axe at 1280 and 390 px in both themes on every new view. Set E2E_SCREENSHOTS_DIR to also
- * write screenshots.
+ * header search suggests models, datasets, users and organisations (arrow keys, Enter to a suggestion
+ * or to the models page; a private dataset only for its owner). axe at 1280 and 390 px in both themes
+ * on every new view. Set E2E_SCREENSHOTS_DIR to also write screenshots.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -87,6 +87,7 @@ beforeAll(async () => {
 		organization: "meta-llama",
 		private: false,
 	});
+	await api("POST", "/api/repos/create", alice, { type: "dataset", name: "secret-prompts", private: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -275,6 +276,42 @@ describe("the header search", () => {
 		await page.waitForURL(`${hub.url}/models?search=vision`);
 		await page.getByRole("link", { name: "acme/acme-vision" }).waitFor();
 		await page.close();
+	});
+
+	it("suggests datasets (private ones to their owner only); a dataset suggestion opens /datasets/{id}", async () => {
+		const page = await tab();
+		await visit(page, "/tasks");
+		const box = page.getByRole("combobox", { name: "Search the hub" });
+		const list = page.getByRole("listbox", { name: "Suggestions" });
+		await box.click();
+		await page.keyboard.type("prompts", { delay: 20 });
+		const open = list.getByRole("option", { name: /Dataset\s*meta-llama\/tiny-prompts/ });
+		await open.waitFor();
+		// Alice's private dataset is no suggestion for someone signed out.
+		expect(await list.getByRole("option", { name: /secret-prompts/ }).count()).toBe(0);
+		await expectNoAxeViolations(page, "the header search with a dataset suggestion");
+		await box.focus();
+		await page.keyboard.press("ArrowDown");
+		const active = await box.getAttribute("aria-activedescendant");
+		expect(await page.locator(`[id="${active}"]`).textContent()).toMatch(
+			/Dataset\s*meta-llama\/tiny-prompts/,
+		);
+		await page.keyboard.press("Enter");
+		await page.waitForURL(`${hub.url}/datasets/meta-llama/tiny-prompts`);
+		await page.getByRole("heading", { level: 1, name: /tiny-prompts/ }).waitFor();
+		await page.close();
+
+		const owner = await tab(tokens.alice);
+		const ownBox = owner.getByRole("combobox", { name: "Search the hub" });
+		await ownBox.click();
+		await owner.keyboard.type("secret-pro", { delay: 20 });
+		const secret = owner
+			.getByRole("listbox", { name: "Suggestions" })
+			.getByRole("option", { name: /Dataset\s*alice\/secret-prompts/ });
+		await secret.click();
+		await owner.waitForURL(`${hub.url}/datasets/alice/secret-prompts`);
+		await owner.getByRole("heading", { level: 1, name: /secret-prompts/ }).waitFor();
+		await owner.close();
 	});
 
 	it("the search box is on every page, at a phone's width too", async () => {

@@ -33,10 +33,16 @@ async function json<T>(response: Response, status = 200): Promise<T> {
 	return JSON.parse(text) as T;
 }
 
-async function createRepo(token: string, name: string, isPrivate: boolean, organization?: string) {
+async function createRepo(
+	token: string,
+	name: string,
+	isPrivate: boolean,
+	organization?: string,
+	type: "model" | "dataset" = "model",
+) {
 	await json(
 		await call("POST", "/api/repos/create", token, {
-			type: "model",
+			type,
 			name,
 			private: isPrivate,
 			...(organization ? { organization } : {}),
@@ -65,6 +71,8 @@ beforeAll(async () => {
 	await createRepo(tokens.alice as string, "secret-model", true);
 	await createRepo(tokens.alice as string, "acme-open", false, "acme");
 	await createRepo(tokens.alice as string, "acme-secret", true, "acme");
+	await createRepo(tokens.alice as string, "acme-reviews", false, "acme", "dataset");
+	await createRepo(tokens.alice as string, "acme-ledger", true, "acme", "dataset");
 });
 
 afterAll(async () => {
@@ -229,6 +237,8 @@ describe("the header search", () => {
 		q: string;
 		models: Array<{ id: string }>;
 		modelsCount: number;
+		datasets: Array<{ _id: string; id: string }>;
+		datasetsCount: number;
 		users: Array<{ user: string }>;
 		orgs: Array<{ name: string }>;
 	};
@@ -249,8 +259,33 @@ describe("the header search", () => {
 		const limited = await json<Answer>(await call("GET", "/api/quicksearch?q=ali&type=user&limit=1"));
 		expect(limited.users.map((user) => user.user)).toEqual(["alice"]);
 		// Types this hub has nothing of are ignored; LIKE wildcards are literal text.
-		expect((await json<Answer>(await call("GET", "/api/quicksearch?q=a&type=dataset"))).users).toEqual([]);
+		expect((await json<Answer>(await call("GET", "/api/quicksearch?q=a&type=space"))).users).toEqual([]);
 		expect((await json<Answer>(await call("GET", "/api/quicksearch?q=%25"))).users).toEqual([]);
+	});
+
+	it("finds datasets; a private dataset only for readers of its namespace", async () => {
+		const anonymous = await json<Answer>(await call("GET", "/api/quicksearch?q=acme"));
+		expect(anonymous.datasets.map((dataset) => dataset.id)).toEqual(["acme/acme-reviews"]);
+		expect(anonymous.datasets[0]?._id).toMatch(/^[0-9a-f]{24}$/);
+		expect(anonymous.datasetsCount).toBe(1);
+		// Bob is no member of acme: the private dataset is neither listed nor counted for him.
+		const outsider = await json<Answer>(await call("GET", "/api/quicksearch?q=ledger", tokens.bob));
+		expect(outsider.datasets).toEqual([]);
+		expect(outsider.datasetsCount).toBe(0);
+		const member = await json<Answer>(await call("GET", "/api/quicksearch?q=acme", tokens.carol));
+		expect(member.datasets.map((dataset) => dataset.id).sort()).toEqual([
+			"acme/acme-ledger",
+			"acme/acme-reviews",
+		]);
+		expect(member.datasetsCount).toBe(2);
+		// Datasets are not models, and type=dataset asks for datasets only.
+		expect(member.models.map((model) => model.id)).not.toContain("acme/acme-ledger");
+		const only = await json<Answer>(await call("GET", "/api/quicksearch?q=acme&type=dataset", tokens.carol));
+		expect(only.datasets).toHaveLength(2);
+		expect([only.models, only.users, only.orgs]).toEqual([[], [], []]);
+		expect((await json<Answer>(await call("GET", "/api/quicksearch?q=acme&type=model"))).datasets).toEqual(
+			[],
+		);
 	});
 
 	it("refuses a search text longer than any name", async () => {

@@ -8,6 +8,7 @@ import {
 	MAX_QUICK_SEARCH,
 	modelsSearchHref,
 	moveActive,
+	QUICK_SEARCH_TYPES,
 	SUGGESTIONS_PER_KIND,
 	suggestionsOf,
 	type Suggestion,
@@ -19,6 +20,7 @@ const DEBOUNCE_MS = 200;
 
 const KIND_LABEL: Record<SuggestionKind, string> = {
 	model: "Model",
+	dataset: "Dataset",
 	user: "User",
 	org: "Organization",
 	all: "Search",
@@ -26,7 +28,7 @@ const KIND_LABEL: Record<SuggestionKind, string> = {
 
 /**
  * The search box of every page's header: a combobox (WAI-ARIA 1.2 pattern, list autocomplete) whose
- * suggestions are the hub's models, users and organisations. Arrow keys move through them, Enter opens
+ * suggestions are the hub's models, datasets, users and organisations. Arrow keys move through them, Enter opens
  * the chosen one or, with none chosen, the models page searched for the text; Escape closes the list.
  */
 export function HeaderSearch() {
@@ -44,7 +46,7 @@ export function HeaderSearch() {
 		const controller = new AbortController();
 		const url = apiUrl(api.baseUrl, "/api/quicksearch", {
 			q: settled,
-			type: ["model", "user", "org"],
+			type: [...QUICK_SEARCH_TYPES],
 			limit: SUGGESTIONS_PER_KIND,
 		});
 		getJson<QuickSearchAnswer>(url, { ...api, signal: controller.signal }).then(
@@ -102,7 +104,7 @@ export function HeaderSearch() {
 				type="search"
 				role="combobox"
 				className="input header-search-input"
-				placeholder="Search models, users…"
+				placeholder="Search models, datasets, users…"
 				autoComplete="off"
 				spellCheck={false}
 				maxLength={MAX_QUICK_SEARCH}

@@ -7,13 +7,16 @@ describe("the header search's suggestions", () => {
 		q: "ac",
 		models: [{ _id: "1", id: "acme/a b" }],
 		modelsCount: 12_345,
+		datasets: [{ _id: "4", id: "acme/reviews 2" }],
+		datasetsCount: 1,
 		users: [{ _id: "2", user: "jack", fullname: "Jack Ace", type: "user" as const, avatarUrl: "" }],
 		orgs: [{ _id: "3", name: "acme", fullname: "acme", type: "org" as const, avatarUrl: "" }],
 	};
 
-	it("lists models, users, organisations, then every matching model, each with its page", () => {
+	it("lists models, datasets, users, organisations, then every matching model, each with its page", () => {
 		expect(suggestionsOf(answer, " ac ")).toEqual([
 			{ kind: "model", label: "acme/a b", href: "/acme/a%20b" },
+			{ kind: "dataset", label: "acme/reviews 2", href: "/datasets/acme/reviews%202" },
 			{ kind: "user", label: "jack", detail: "Jack Ace", href: "/jack" },
 			{ kind: "org", label: "acme", href: "/acme" },
 			{ kind: "all", label: "See all 12,345 models for “ac”", href: "/models?search=ac" },
@@ -21,7 +24,7 @@ describe("the header search's suggestions", () => {
 		expect(suggestionsOf({ ...answer, models: [], modelsCount: 0 }, "ac").at(-1)?.label).toBe(
 			"Search models for “ac”",
 		);
-		expect(suggestionsOf(answer, "  ")).toHaveLength(3);
+		expect(suggestionsOf(answer, "  ")).toHaveLength(4);
 	});
 
 	it("Enter with no suggestion chosen goes to the models page searched for the text", () => {

@@ -1,12 +1,16 @@
 /**
  * The header search's suggestions: the hub's quick-search answer as one flat list of options (models,
- * then users, then organisations, then "all matching models"), each with the page it opens. Pure, so
- * the keyboard logic of the combobox is testable without a browser.
+ * then datasets, then users, then organisations, then "all matching models"), each with the page it
+ * opens. Pure, so the keyboard logic of the combobox is testable without a browser.
  */
 import type { QuickSearchAnswer } from "@modelhub/hub/api";
+import { repoId, repoPagePath } from "@modelhub/tasks/repositories";
 import { modelHref } from "./model";
 
-export type SuggestionKind = "model" | "user" | "org" | "all";
+export type SuggestionKind = "model" | "dataset" | "user" | "org" | "all";
+
+/** The kinds of suggestion the header asks the hub for, in the order they are listed. */
+export const QUICK_SEARCH_TYPES = ["model", "dataset", "user", "org"] as const;
 
 export interface Suggestion {
 	kind: SuggestionKind;
@@ -40,6 +44,11 @@ export function suggestionsOf(answer: QuickSearchAnswer, text: string): Suggesti
 			kind: "model",
 			label: model.id,
 			href: modelHref(model.id),
+		})),
+		...answer.datasets.map((dataset): Suggestion => ({
+			kind: "dataset",
+			label: dataset.id,
+			href: repoPagePath(repoId("dataset", dataset.id)),
 		})),
 		...answer.users.map((user): Suggestion => ({
 			kind: "user",

@@ -66,10 +66,10 @@ export interface OrgMemberChange {
 	role: OrgRole | null;
 }
 
-/** `GET /api/quicksearch?q=…&type=model&type=user&type=org&limit=…`. */
+/** `GET /api/quicksearch?q=…&type=model&type=dataset&type=user&type=org&limit=…`. */
 export interface QuickSearchParameters {
 	q: string;
-	type: "model" | "user" | "org";
+	type: "model" | "dataset" | "user" | "org";
 	limit: number;
 }
 
@@ -87,6 +87,10 @@ export interface QuickSearchAnswer {
 	models: Array<{ _id: string; id: string }>;
 	/** How many models match, counted up to a bound (see packages/hub/README.md). */
 	modelsCount: number;
+	/** Datasets, as models: private ones only for readers of their namespace. */
+	datasets: Array<{ _id: string; id: string }>;
+	/** How many datasets match, counted up to the same bound as models. */
+	datasetsCount: number;
 	users: QuickSearchUser[];
 	orgs: OrgSummary[];
 }

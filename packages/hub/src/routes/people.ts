@@ -26,7 +26,7 @@ const SEARCH_RESULTS = 5;
 const MAX_SEARCH_RESULTS = 20;
 /** The longest search text looked for (longer names cannot exist: ids are at most 96 + 1 + 96). */
 const MAX_SEARCH_TEXT = 200;
-const SEARCH_TYPES: readonly SearchType[] = ["model", "user", "org"];
+const SEARCH_TYPES: readonly SearchType[] = ["model", "dataset", "user", "org"];
 
 function noUser(name: string): HubError {
 	return new HubError("NotFound", `no user named ${name.slice(0, 100)}`);
@@ -109,7 +109,7 @@ export function peopleRoutes(app: FastifyInstance, options: WriteContext): void 
 		if (text.length > MAX_SEARCH_TEXT) {
 			throw invalidParameter("q", `longer than ${MAX_SEARCH_TEXT} characters`);
 		}
-		// Types this hub has no repositories or accounts of (dataset, space…) are ignored, not refused:
+		// Types this hub has no repositories or accounts of (space, paper…) are ignored, not refused:
 		// clients ask for several at once.
 		const asked = many(query, "type", 10, true);
 		const types = new Set(

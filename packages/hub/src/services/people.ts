@@ -15,7 +15,7 @@ import type {
 	QuickSearchUser,
 	UserOverview,
 } from "../api/people.js";
-import { listDatasets } from "../datasets/store.js";
+import { countDatasets, listDatasets } from "../datasets/store.js";
 import { countMatchingModels, listModels } from "../models/store.js";
 import type { ReadContext } from "./models.js";
 
@@ -124,9 +124,12 @@ export async function orgMembers(
 	return { org: org.name, members, ...(more && last ? { next: last.name } : {}) };
 }
 
-export type SearchType = "model" | "user" | "org";
+export type SearchType = "model" | "dataset" | "user" | "org";
 
-/** The header search: models, users and organisations matching `text`, at most `limit` of each. */
+/**
+ * The header search: models, datasets, users and organisations matching `text`, at most `limit` of
+ * each. Private models and datasets are found only by readers of their namespace.
+ */
 export async function quickSearch(
 	context: ReadContext,
 	viewer: Viewer,
@@ -135,7 +138,8 @@ export async function quickSearch(
 	const { text, types, limit } = query;
 	const words = text.split(/\s+/).filter((word) => word !== "");
 	const wantsModels = types.has("model") && words.length > 0;
-	const [models, count, users, orgs] = await Promise.all([
+	const wantsDatasets = types.has("dataset") && words.length > 0;
+	const [models, count, datasets, datasetCount, users, orgs] = await Promise.all([
 		wantsModels
 			? listModels(context.db, {
 					viewer,
@@ -149,6 +153,17 @@ export async function quickSearch(
 		wantsModels
 			? countMatchingModels(context.db, { viewer, searchTerms: words }, MODEL_COUNT_CAP)
 			: undefined,
+		wantsDatasets
+			? listDatasets(context.db, {
+					viewer,
+					searchTerms: words,
+					sort: "downloads",
+					direction: -1,
+					limit,
+					properties: new Set(),
+				})
+			: undefined,
+		wantsDatasets ? countDatasets(context.db, { viewer, searchTerms: words }, MODEL_COUNT_CAP) : undefined,
 		types.has("user") && text !== "" ? searchAccounts(context.db, "user", text, limit) : [],
 		types.has("org") && text !== "" ? searchAccounts(context.db, "org", text, limit) : [],
 	]);
@@ -156,6 +171,11 @@ export async function quickSearch(
 		q: text,
 		models: (models?.models ?? []).map((model) => ({ _id: model._id ?? model.id, id: model.id })),
 		modelsCount: count?.count ?? 0,
+		datasets: (datasets?.datasets ?? []).map((dataset) => ({
+			_id: dataset._id ?? dataset.id,
+			id: dataset.id,
+		})),
+		datasetsCount: datasetCount?.count ?? 0,
 		users: users.map(userCard),
 		orgs: orgs.map(orgSummary),
 	};
