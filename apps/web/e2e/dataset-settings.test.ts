@@ -134,6 +134,34 @@ describe("a dataset made and kept from the web", () => {
 		expect(await download.text()).toBe(CSV);
 	}, 60_000);
 
+	it("Create dataset card, then Edit dataset card: the editor opens on README.md and the edit is committed", async () => {
+		await page.getByRole("tab", { name: "Dataset card" }).click();
+		await page.getByRole("button", { name: "Create dataset card" }).click();
+		await page.getByRole("textbox", { name: "Contents of README.md" }).waitFor();
+		await page.getByRole("button", { name: "Commit changes to main" }).click();
+		const edit = page.getByRole("link", { name: "Edit dataset card" });
+		await edit.click();
+		await page.waitForURL(`${hub.url}/datasets/alice/field-notes/blob/main/README.md`);
+		const text = page.getByRole("textbox", { name: "Contents of README.md" });
+		await text.waitFor();
+		const card = `${await text.inputValue()}\nEdited from the web.\n`;
+		await text.fill(card);
+		await page.getByRole("textbox", { name: "Commit message" }).fill("Edit the card");
+		await page.getByRole("button", { name: "Commit changes to main" }).click();
+		await expect
+			.poll(async () => (await fetch(`${hub.url}/datasets/alice/field-notes/resolve/main/README.md`)).text())
+			.toBe(card);
+		const commits = (await hubJson(
+			hub.url,
+			"GET",
+			"/api/datasets/alice/field-notes/commits/main",
+			alice,
+		)) as Array<{
+			title: string;
+		}>;
+		expect(commits.map((commit) => commit.title).slice(0, 2)).toEqual(["Edit the card", "Create README.md"]);
+	}, 60_000);
+
 	it("Make private and Make public: the hub hides the dataset from others, then shows it again", async () => {
 		await page.getByRole("tab", { name: "Settings" }).click();
 		await page.getByText("This dataset is public").waitFor();
