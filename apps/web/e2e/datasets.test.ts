@@ -391,7 +391,7 @@ describe("datasets in the browser", () => {
 		const tabs = dialog.getByRole("tab");
 		await expect
 			.poll(() => tabs.allTextContents())
-			.toEqual(["Datasets", "pandas", "Polars", "huggingface_hub", "hf CLI"]);
+			.toEqual(["Datasets", "pandas", "Polars", "DuckDB", "huggingface_hub", "hf CLI"]);
 		expect(await dialog.locator("pre").first().textContent()).toContain(`load_dataset("${REVIEWS}")`);
 		expect(await dialog.locator("pre").first().textContent()).toContain(
 			`os.environ["HF_ENDPOINT"] = "${hub.url}"`,

@@ -5,9 +5,10 @@
  * of huggingface_hub 2.0 in hub2) and nothing in the environment but HF_TOKEN: no HF_ENDPOINT.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { DATASET_LIBRARIES, datasetLibrariesFor, type DatasetData } from "@modelhub/tasks/dataset-libraries";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pythonEnv } from "../../../test-support/python-env.js";
@@ -121,6 +122,7 @@ describe("Use this dataset: every snippet runs against the hub as shown", () => 
 			"datasets",
 			"pandas",
 			"polars",
+			"duckdb",
 			"huggingface_hub",
 			"hf-cli",
 		]);
@@ -165,6 +167,49 @@ describe("Use this dataset: every snippet runs against the hub as shown", () => 
 		},
 		180_000,
 	);
+
+	it("DuckDB's query reads the split's first rows from the URL it names on this hub", async () => {
+		// DuckDB's Python package is not on the package mirror, nor its httpfs extension (downloaded on first
+		// use): the block is parsed by python3's ast, its query by DuckDB's own parser, the URL fetched from
+		// the hub as httpfs would, and the query run by DuckDB (@duckdb/node-api) on those bytes.
+		const [block] = DATASET_LIBRARIES.duckdb.codeBlocks(datasetData(await info(PUBLIC)), { hubUrl: hub.url });
+		const extract = await run(
+			"python3",
+			["-c", "import ast, sys; print(ast.parse(sys.stdin.read()).body[-1].value.func.value.args[0].value)"],
+			{ PATH: "/usr/bin:/bin" },
+			dir,
+			block?.code,
+		);
+		expect(extract.code, extract.stderr).toBe(0);
+		const sql = extract.stdout.trim();
+		const url = /'(http[^']+)'/.exec(sql)?.[1] ?? "";
+		expect(url.startsWith(`${hub.url}/datasets/${PUBLIC}/resolve/main/`)).toBe(true);
+		const response = await fetch(url);
+		expect(response.status).toBe(200);
+		const local = join(dir, "duckdb-split.parquet");
+		writeFileSync(local, Buffer.from(await response.arrayBuffer()));
+		const instance = await DuckDBInstance.create(":memory:");
+		const connection = await instance.connect();
+		try {
+			const parsed = await connection.runAndReadAll("SELECT json_serialize_sql(?::VARCHAR) AS tree", [sql]);
+			expect(JSON.parse(String(parsed.getRowObjectsJS()[0]?.tree)).error).toBe(false);
+			const reader = await connection.runAndReadAll(sql.replace(url, local));
+			expect(
+				JSON.parse(
+					JSON.stringify(reader.getRowObjectsJS(), (_key, value: unknown) =>
+						typeof value === "bigint" ? Number(value) : value,
+					),
+				),
+			).toEqual([
+				{ text: "good", label: 1 },
+				{ text: "bad", label: 0 },
+				{ text: "fine", label: 1 },
+			]);
+		} finally {
+			connection.closeSync();
+			instance.closeSync();
+		}
+	});
 
 	it("the private dataset's snippet without HF_TOKEN is refused, and prints no token", async () => {
 		const dataset = datasetData(await info(PRIVATE));

@@ -107,6 +107,7 @@ describe("Use this dataset", () => {
 			"datasets",
 			"pandas",
 			"polars",
+			"duckdb",
 			"huggingface_hub",
 			"hf-cli",
 		]);
@@ -114,9 +115,11 @@ describe("Use this dataset", () => {
 		// Shards and pictures: no one-file-per-split table, so no pandas or polars.
 		expect(datasetLibrariesFor(SHARDED, { hubUrl: HUB })).toEqual(["datasets", "huggingface_hub", "hf-cli"]);
 		expect(datasetLibrariesFor(IMAGES, { hubUrl: HUB })).toEqual(["datasets", "huggingface_hub", "hf-cli"]);
-		// A private dataset on another hub: polars would need a header it is not shown.
+		// A private dataset on another hub: polars and DuckDB would need a header they are not shown.
 		expect(datasetLibrariesFor(JSONL, { hubUrl: HUB })).not.toContain("polars");
+		expect(datasetLibrariesFor(JSONL, { hubUrl: HUB })).not.toContain("duckdb");
 		expect(datasetLibrariesFor(JSONL)).toContain("polars");
+		expect(datasetLibrariesFor(JSONL)).toContain("duckdb");
 		// An empty repository has nothing for datasets to load.
 		expect(datasetLibrariesFor({ id: "a/b", files: [".gitattributes"] }, { hubUrl: HUB })).toEqual([
 			"huggingface_hub",
@@ -156,6 +159,24 @@ describe("Use this dataset", () => {
 			`pl.read_parquet("${HUB}/datasets/alice/tiny-ds/resolve/main/" + splits["train"])`,
 		);
 		expect(blocks("polars", PUSHED, HUB)[0]?.code).not.toContain("HF_ENDPOINT");
+		expect(blocks("duckdb", PUSHED)[0]?.code).toBe(
+			[
+				"import duckdb",
+				"",
+				`duckdb.sql("SELECT * FROM read_parquet('hf://datasets/alice/tiny-ds/data/train-00000-of-00001.parquet') LIMIT 10").show()`,
+			].join("\n"),
+		);
+		expect(blocks("duckdb", PUSHED, HUB)[0]?.code).toContain(
+			`read_parquet('${HUB}/datasets/alice/tiny-ds/resolve/main/data/train-00000-of-00001.parquet')`,
+		);
+		expect(blocks("duckdb", CSV)[0]?.code).toContain("read_csv('hf://datasets/bob/table/");
+		// A private dataset on the public hub: the secret that reads the saved token, never a token.
+		expect(blocks("duckdb", JSONL)[0]?.code).toContain(
+			`duckdb.sql("CREATE SECRET hf_token (TYPE huggingface, PROVIDER credential_chain)")`,
+		);
+		expect(blocks("duckdb", JSONL)[0]?.code).toContain(
+			"read_json('hf://datasets/bob/lines/data.jsonl', format = 'newline_delimited')",
+		);
 		expect(blocks("huggingface_hub", JSONL, HUB)[0]?.code).toContain(
 			'snapshot_download(repo_id="bob/lines", repo_type="dataset")',
 		);

@@ -17,6 +17,11 @@
  *   and plain `https://` URLs; for another hub it reads the file's `/resolve/main/` URL, which needs no
  *   endpoint setting (a private dataset there would need a header polars is not shown, so it is not
  *   offered then). `read_parquet`, `read_csv` (`separator="\t"`), `read_ndjson`, `read_json`.
+ * - DuckDB (its Python package): `hf://datasets/{id}/{path}` paths are read by its httpfs extension
+ *   (loaded on first use) from the public hub, since DuckDB 0.10.3; a private dataset there needs
+ *   `CREATE SECRET … (TYPE huggingface, PROVIDER credential_chain)`, which reads the token `hf auth login`
+ *   saved. For another hub, the file's `/resolve/main/` URL over https (public datasets only, as polars).
+ *   `read_parquet`, `read_csv` (`delim = '\t'`), `read_json` (`format = 'newline_delimited'` for JSON Lines).
  * - git: `git clone https://huggingface.co/datasets/{id}`, offered for the public hub only. ModelHub
  *   serves git too (packages/hub/src/routes/git.ts: `git clone {hub}/datasets/{id}`, fetch, pull, push,
  *   LFS; packages/hub README, "Git"), but this menu does not offer that command for another hub yet:
@@ -78,6 +83,20 @@ const READERS: Record<"pandas" | "polars", Record<TableFormat, string>> = {
 	},
 };
 
+/** DuckDB's table functions for each format, `{path}` a SQL string. */
+const DUCKDB_READERS: Record<TableFormat, string> = {
+	parquet: "read_parquet({path})",
+	csv: "read_csv({path})",
+	tsv: "read_csv({path}, delim = '\\t')",
+	jsonl: "read_json({path}, format = 'newline_delimited')",
+	json: "read_json({path})",
+};
+
+/** A DuckDB string literal. */
+function sqlString(text: string): string {
+	return `'${text.replaceAll("'", "''")}'`;
+}
+
 /** The `# Private dataset…` note and the endpoint before the first import, as model snippets have. */
 function prelude(dataset: DatasetData, hubUrl: string | undefined): string {
 	return pythonPrelude({ private: dataset.private === true }, hubUrl, "dataset");
@@ -115,6 +134,31 @@ function tableBlock(
 	const prefix = viaUrl ? (dataset.private === true ? undefined : "") : prelude(dataset, hubUrl);
 	if (prefix === undefined) return [];
 	return [{ language: "python", code: withPrelude(prefix, lines.join("\n")) }];
+}
+
+/** DuckDB's snippet: the first rows of the first split's file, from the public hub or this hub's URL. */
+function duckdbBlock(dataset: DatasetData, options?: SnippetOptions): CodeBlock[] {
+	const hubUrl = otherHubUrl(options);
+	const table = singleFileSplits(datasetLayout(dataset.files, dataset.cardData));
+	const [first] = table?.splits ?? [];
+	if (!table || !first) return [];
+	const privateDataset = dataset.private === true;
+	// Another hub's files are read by URL, with no header: a private dataset there is not offered.
+	if (hubUrl !== undefined && privateDataset) return [];
+	const path =
+		hubUrl === undefined
+			? `hf://datasets/${dataset.id}/${first.file}`
+			: `${hubUrl}/datasets/${urlPath(dataset.id)}/resolve/main/${first.file.split("/").map(encodeURIComponent).join("/")}`;
+	const reader = DUCKDB_READERS[table.format].replace("{path}", sqlString(path));
+	const lines = ["import duckdb", ""];
+	if (privateDataset) {
+		lines.push(
+			"# Private dataset: DuckDB reads the token `hf auth login` saved",
+			`duckdb.sql("CREATE SECRET hf_token (TYPE huggingface, PROVIDER credential_chain)")`,
+		);
+	}
+	lines.push(`duckdb.sql(${pyString(`SELECT * FROM ${reader} LIMIT 10`)}).show()`);
+	return [{ language: "python", code: lines.join("\n") }];
 }
 
 function hasData(dataset: DatasetData): boolean {
@@ -158,6 +202,14 @@ export const DATASET_LIBRARIES = {
 		docsUrl: "https://docs.pola.rs/user-guide/io/hugging-face/",
 		applies: (dataset, options) => tableBlock("polars", dataset, options).length > 0,
 		codeBlocks: (dataset, options) => tableBlock("polars", dataset, options),
+	},
+	duckdb: {
+		prettyLabel: "DuckDB",
+		repoName: "duckdb",
+		repoUrl: "https://github.com/duckdb/duckdb",
+		docsUrl: "https://duckdb.org/docs/stable/core_extensions/httpfs/hugging_face",
+		applies: (dataset, options) => duckdbBlock(dataset, options).length > 0,
+		codeBlocks: duckdbBlock,
 	},
 	huggingface_hub: {
 		prettyLabel: "huggingface_hub",

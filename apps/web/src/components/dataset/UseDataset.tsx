@@ -1,6 +1,6 @@
 /**
  * The body of the "Use this dataset" dialog: one tab per way to use the dataset that its files allow
- * (`datasetLibrariesFor`: datasets, pandas, Polars, huggingface_hub, the hf CLI; git on the public hub),
+ * (`datasetLibrariesFor`: datasets, pandas, Polars, DuckDB, huggingface_hub, the hf CLI; git on the public hub),
  * each with its generated, copyable code. A chunk of its own, loaded when the button is reached.
  */
 import type { DatasetAnswer } from "@modelhub/hub/api";
