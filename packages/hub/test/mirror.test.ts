@@ -218,6 +218,13 @@ describe("mirror mode: two hubs, the real huggingface_hub and transformers", () 
 	}, 300_000);
 });
 
+/** Listens on a free port of 127.0.0.1: its `host:port`. */
+function listenOn(server: Server): Promise<string> {
+	return new Promise((resolve) =>
+		server.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
+	);
+}
+
 /** The files under a folder, at any depth (relative paths). */
 function filesUnder(dir: string): string[] {
 	return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -245,18 +252,12 @@ describe("mirror mode: a hostile upstream", () => {
 	let release: () => void = () => {};
 	const releaseStream = new Promise<void>((resolve) => (release = resolve));
 
-	function listen(server: Server): Promise<string> {
-		return new Promise((resolve) =>
-			server.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
-		);
-	}
-
 	beforeAll(async () => {
 		other = createServer((req, res) => {
 			seen.push({ server: "other", url: req.url ?? "", authorization: req.headers.authorization });
 			res.writeHead(200, { "content-length": String(good.length) }).end(good);
 		});
-		otherHost = await listen(other);
+		otherHost = await listenOn(other);
 		hostile = createServer((req: IncomingMessage, res: ServerResponse) => {
 			seen.push({
 				server: "hostile",
@@ -311,7 +312,7 @@ describe("mirror mode: a hostile upstream", () => {
 					res.writeHead(200, { "content-length": String(good.length) }).end(good);
 			}
 		});
-		hostileUrl = `http://${await listen(hostile)}`;
+		hostileUrl = `http://${await listenOn(hostile)}`;
 		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
 		hub = await startHub({
 			db,
@@ -448,6 +449,263 @@ describe("mirror mode: a hostile upstream", () => {
 		);
 		expect(seen.find((s) => s.server === "other")?.authorization).toBeUndefined();
 		expect(seen.some((s) => s.authorization?.includes(userToken))).toBe(false);
+	});
+});
+
+/**
+ * An upstream answering as huggingface.co does for a Xet-stored file: `X-Xet-Hash`, `X-Xet-Refresh-Route`
+ * and a `Link` rel="xet-auth" on the resolve HEAD and GET, a 302 to its storage host (the Xet bridge), a
+ * `xetHash` in tree and paths-info entries and `xetEnabled: true` in the info (huggingface_hub's
+ * constants.py and file_download.py read these). A ModelHub upstream sends none of them.
+ */
+describe("mirror mode: an upstream shaped like the public hub, with Xet hints", () => {
+	const id = "hf-org/xet-model";
+	const commit = createHash("sha1").update("the upstream's commit").digest("hex");
+	const config = Buffer.from(`${JSON.stringify({ model_type: "bert", hidden_size: 16 })}\n`);
+	const configOid = createHash("sha1")
+		.update(Buffer.concat([Buffer.from(`blob ${config.length}\0`), config]))
+		.digest("hex");
+	const weights = bytes(300_000 + 7, 43);
+	const weightsSha = createHash("sha256").update(weights).digest("hex");
+	const weightsOid = createHash("sha1").update(`pointer of ${weightsSha}`).digest("hex");
+	const xetHash = createHash("sha256").update("xet merkle hash").update(weights).digest("hex");
+	const requests: Array<{ server: string; method: string; url: string }> = [];
+	let upstream: Server;
+	let storage: Server;
+	let upstreamUrl = "";
+	let storageHost = "";
+	let db: Database;
+	let hub: RunningHub;
+	const dir = mkdtempSync(join(tmpdir(), "modelhub-mirror-xet-"));
+
+	const entries = () => [
+		{ type: "file", oid: configOid, size: config.length, path: "config.json" },
+		{
+			type: "file",
+			oid: weightsOid,
+			size: weights.length,
+			lfs: { oid: weightsSha, size: weights.length, pointerSize: 134 },
+			xetHash,
+			path: "model.safetensors",
+		},
+	];
+
+	function json(res: ServerResponse, value: unknown): void {
+		const body = Buffer.from(JSON.stringify(value));
+		res
+			.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) })
+			.end(body);
+	}
+
+	beforeAll(async () => {
+		storage = createServer((req, res) => {
+			requests.push({ server: "storage", method: req.method ?? "", url: req.url ?? "" });
+			if (req.method === "GET" && (req.url ?? "").startsWith(`/xet-bridge-us/`)) {
+				res
+					.writeHead(200, {
+						"content-type": "application/octet-stream",
+						"content-length": String(weights.length),
+					})
+					.end(weights);
+				return;
+			}
+			res.writeHead(404).end();
+		});
+		storageHost = await listenOn(storage);
+		upstream = createServer((req, res) => {
+			const method = req.method ?? "";
+			requests.push({ server: "upstream", method, url: req.url ?? "" });
+			const path = decodeURIComponent(new URL(req.url ?? "/", "http://upstream").pathname);
+			const api = `/api/models/${id}`;
+			const tokenRoute = `${upstreamUrl}${api}/xet-read-token/${commit}`;
+			if (method === "GET" && (path === api || path.startsWith(`${api}/revision/`))) {
+				json(res, {
+					_id: "0123456789abcdef01234567",
+					id,
+					modelId: id,
+					author: "hf-org",
+					sha: commit,
+					lastModified: "2026-11-01T00:00:00.000Z",
+					createdAt: "2026-10-01T00:00:00.000Z",
+					private: false,
+					gated: false,
+					disabled: false,
+					downloads: 3,
+					likes: 0,
+					tags: ["transformers"],
+					library_name: "transformers",
+					siblings: entries().map((entry) => ({
+						rfilename: entry.path,
+						blobId: entry.oid,
+						size: entry.size,
+						...(entry.lfs ? { lfs: { sha256: weightsSha, size: weights.length, pointerSize: 134 } } : {}),
+					})),
+					xetEnabled: true,
+				});
+				return;
+			}
+			if (method === "GET" && path.startsWith(`${api}/tree/`)) {
+				json(res, entries());
+				return;
+			}
+			if (method === "POST" && path.startsWith(`${api}/paths-info/`)) {
+				let form = "";
+				req.on("data", (chunk: Buffer) => (form += chunk.toString("utf8")));
+				req.on("end", () => {
+					const asked = new URLSearchParams(form).getAll("paths");
+					json(
+						res,
+						entries().filter((entry) => asked.includes(entry.path)),
+					);
+				});
+				return;
+			}
+			if (path.startsWith(`${api}/xet-read-token/`)) {
+				// Only a client that took a Xet hint asks for this: the test checks nobody did.
+				json(res, { accessToken: "xet-token", exp: 4102444800, casUrl: `http://${storageHost}` });
+				return;
+			}
+			const resolve = `/${id}/resolve/`;
+			const [revision, ...rest] = path.startsWith(resolve) ? path.slice(resolve.length).split("/") : [];
+			const file = rest.join("/");
+			if ((revision === "main" || revision === commit) && file === "config.json") {
+				res.writeHead(200, {
+					"x-repo-commit": commit,
+					etag: `"${configOid}"`,
+					"content-type": "application/json",
+					"content-length": String(config.length),
+				});
+				res.end(method === "HEAD" ? undefined : config);
+				return;
+			}
+			if ((revision === "main" || revision === commit) && file === "model.safetensors") {
+				res.writeHead(302, {
+					"x-repo-commit": commit,
+					"x-linked-etag": `"${weightsSha}"`,
+					"x-linked-size": String(weights.length),
+					etag: `"${weightsSha}"`,
+					"x-xet-hash": xetHash,
+					"x-xet-refresh-route": `${api}/xet-read-token/${commit}`,
+					link: `<${tokenRoute}>; rel="xet-auth", <http://${storageHost}/v1/reconstructions/${xetHash}>; rel="xet-reconstruction-info"`,
+					location: `http://${storageHost}/xet-bridge-us/0123abcd/${xetHash}?X-Xet-Signed-Range=bytes%3D0-${weights.length - 1}&Expires=4102444800&Signature=sig`,
+					"content-length": "0",
+				});
+				res.end();
+				return;
+			}
+			res.writeHead(404, { "content-type": "application/json", "x-error-code": "EntryNotFound" });
+			res.end(JSON.stringify({ error: "Entry not found" }));
+		});
+		upstreamUrl = `http://${await listenOn(upstream)}`;
+		db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		hub = await startHub({
+			db,
+			seed: false,
+			upstream: upstreamSettings(upstreamUrl, undefined, { storageHosts: [storageHost] }),
+		});
+	});
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+		upstream?.close();
+		storage?.close();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	/** No upstream Xet hint in a downstream answer: its headers, and its body when it has one. */
+	function expectNoXetHints(res: Response, body = ""): void {
+		const names = [...res.headers.keys()];
+		expect(
+			names.filter((name) => name.startsWith("x-xet")),
+			res.url,
+		).toEqual([]);
+		expect(res.headers.get("link"), res.url).toBeNull();
+		expect(res.headers.get("location"), res.url).toBeNull();
+		for (const hint of [xetHash, "xetHash", "xet-read-token", "xet-auth", storageHost])
+			expect(body, res.url).not.toContain(hint);
+	}
+
+	it("downloads over plain HTTP with the real huggingface_hub (hf_xet installed), correct bytes, no Xet route asked", async () => {
+		const seen = await runHubClient<{
+			xet_available: boolean;
+			sha: string;
+			xet_enabled: unknown;
+			tree_xet: Record<string, string | null>;
+			paths_xet: Record<string, string | null>;
+			metadata: { xet: boolean; etag: string; size: number; commit: string };
+			files: Record<string, string>;
+			single: string;
+		}>("read_xet", hub.url, dir, { repo: id, path: "model.safetensors" }, {}, "hf_hub_mirror.py");
+		// The client would download through Xet if it were told to: hf_xet is installed and not disabled.
+		expect(seen.xet_available).toBe(true);
+		expect(seen.sha).toBe(commit);
+		expect(seen.xet_enabled).toBe(false);
+		expect(seen.tree_xet).toEqual({ "config.json": null, "model.safetensors": null });
+		expect(seen.paths_xet).toEqual({ "config.json": null, "model.safetensors": null });
+		expect(seen.metadata).toEqual({ xet: false, etag: weightsSha, size: weights.length, commit });
+		expect(seen.files).toEqual({
+			"config.json": createHash("sha256").update(config).digest("hex"),
+			"model.safetensors": weightsSha,
+		});
+		expect(seen.single).toBe(weightsSha);
+		// Nobody asked for a Xet token or for reconstruction info; the storage host served the mirror's
+		// plain GETs of the bridge URL only.
+		expect(
+			requests.filter((r) => r.url.includes("xet-read-token") || r.url.includes("reconstructions")),
+		).toEqual([]);
+		const stored = requests.filter((r) => r.server === "storage");
+		expect(stored.length).toBeGreaterThan(0);
+		for (const r of stored) expect(r.url).toMatch(/^\/xet-bridge-us\//);
+	}, 180_000);
+
+	it("sends downstream clients none of the hints: info, tree, paths-info, resolve HEAD and GET", async () => {
+		for (const path of [
+			`/api/models/${id}`,
+			`/api/models/${id}/revision/main`,
+			`/api/models/${id}/revision/${commit}?blobs=true`,
+			`/api/models/${id}/tree/main?recursive=true`,
+			`/api/models/${id}/tree/${commit}?recursive=true&expand=true`,
+		]) {
+			const res = await fetch(`${hub.url}${path}`);
+			expect(res.status, path).toBe(200);
+			const body = await res.text();
+			expectNoXetHints(res, body);
+			const parsed = JSON.parse(body) as unknown;
+			if (Array.isArray(parsed)) {
+				expect(parsed.map((entry) => (entry as { path: string }).path).sort(), path).toEqual([
+					"config.json",
+					"model.safetensors",
+				]);
+			} else expect((parsed as { xetEnabled?: unknown }).xetEnabled, path).toBe(false);
+		}
+		const paths = await fetch(`${hub.url}/api/models/${id}/paths-info/main`, {
+			method: "POST",
+			headers: { "content-type": "application/x-www-form-urlencoded" },
+			body: "paths=model.safetensors&paths=config.json&expand=true",
+		});
+		expect(paths.status).toBe(200);
+		const pathsBody = await paths.text();
+		expectNoXetHints(paths, pathsBody);
+		expect((JSON.parse(pathsBody) as Array<{ lfs?: { oid: string } }>).map((e) => e.lfs?.oid)).toContain(
+			weightsSha,
+		);
+		for (const revision of ["main", commit]) {
+			const url = `${hub.url}/${id}/resolve/${revision}/model.safetensors`;
+			const head = await fetch(url, { method: "HEAD", redirect: "manual" });
+			expect(head.status).toBe(200);
+			expectNoXetHints(head);
+			expect(head.headers.get("x-linked-etag")).toBe(`"${weightsSha}"`);
+			expect(head.headers.get("x-linked-size")).toBe(String(weights.length));
+			const get = await fetch(url, { redirect: "manual" });
+			expect(get.status).toBe(200);
+			expectNoXetHints(get);
+			expect(
+				createHash("sha256")
+					.update(Buffer.from(await get.arrayBuffer()))
+					.digest("hex"),
+			).toBe(weightsSha);
+		}
 	});
 });
 

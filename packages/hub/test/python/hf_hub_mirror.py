@@ -3,6 +3,9 @@
 Groups (params on stdin: repo, token?, work_dir, cache_dir, path?):
   publish   (upstream) a tiny BERT through LFS (push_to_hub) and one more file through Xet
   read      (downstream) model_info, the tree, paths-info, refs, snapshot_download and from_pretrained
+  read_xet  (downstream of an upstream that sends Xet hints, params: path) what the client sees of Xet, and
+            the files it downloads: snapshot_download (the tree cache path) and hf_hub_download into an
+            empty cache (the HEAD path)
 Prints what it saw as JSON; the test asserts.
 """
 
@@ -98,7 +101,43 @@ def group_read():
     }
 
 
-GROUPS = {"publish": group_publish, "read": group_read}
+def group_read_xet():
+    from huggingface_hub import HfApi, get_hf_file_metadata, hf_hub_download, hf_hub_url, snapshot_download
+    from huggingface_hub.utils._runtime import is_xet_available
+
+    api = HfApi()
+    path = params["path"]
+    info = api.model_info(REPO, files_metadata=True)
+    tree = [entry for entry in api.list_repo_tree(REPO, recursive=True) if hasattr(entry, "blob_id")]
+    paths = api.get_paths_info(REPO, [path, "config.json"])
+    metadata = get_hf_file_metadata(hf_hub_url(REPO, path))
+    # snapshot_download keeps the tree listing and, for an entry with a Xet hash, downloads through hf_xet
+    # without a HEAD; hf_hub_download into an empty cache decides from the HEAD's headers.
+    folder = snapshot_download(REPO, cache_dir=CACHE)
+    files = {}
+    for root, _dirs, names in os.walk(folder):
+        for name in names:
+            full = os.path.join(root, name)
+            files[os.path.relpath(full, folder)] = sha256_of(full)
+    single = hf_hub_download(REPO, path, cache_dir=os.path.join(CACHE, "single"))
+    return {
+        "xet_available": is_xet_available(),
+        "sha": info.sha,
+        "xet_enabled": getattr(info, "xetEnabled", None),
+        "tree_xet": {entry.path: entry.xet_hash for entry in tree},
+        "paths_xet": {entry.path: getattr(entry, "xet_hash", None) for entry in paths},
+        "metadata": {
+            "xet": metadata.xet_file_data is not None,
+            "etag": metadata.etag,
+            "size": metadata.size,
+            "commit": metadata.commit_hash,
+        },
+        "files": files,
+        "single": sha256_of(single),
+    }
+
+
+GROUPS = {"publish": group_publish, "read": group_read, "read_xet": group_read_xet}
 
 if __name__ == "__main__":
     print(json.dumps(GROUPS[sys.argv[1]]()))
