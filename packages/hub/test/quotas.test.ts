@@ -340,6 +340,62 @@ describe("storage quotas", () => {
 	});
 });
 
+describe("the organisation quota", () => {
+	it("refuses a commit to an organisation's repository past MODELHUB_QUOTA_ORG_BYTES before storing it, and shows the organisation's usage", async () => {
+		// A second hub on the same database and store, with a small organisation quota (the first has none).
+		const before = (await storageOf("lab")).usedBytes;
+		const orgHub = await startHub({
+			db,
+			storage,
+			seed: false,
+			adminToken: ADMIN,
+			accountLimits: { userQuotaBytes: 50_000, orgQuotaBytes: before + 3000, repoCreatePerMinute: 3 },
+		});
+		try {
+			const commit = (files: Record<string, Buffer>) =>
+				fetch(`${orgHub.url}/api/models/lab/shared/commit/main`, {
+					method: "POST",
+					headers: { authorization: `Bearer ${tokens.carol}`, "content-type": "application/x-ndjson" },
+					body: ndjson(files),
+				});
+			const labStorage = async () => {
+				const res = await fetch(`${orgHub.url}/api/accounts/lab/storage`, {
+					headers: { authorization: `Bearer ${tokens.carol}` },
+				});
+				expect(res.status).toBe(200);
+				return (await res.json()) as Record<string, unknown>;
+			};
+			const big = bytes(4000, 20);
+			const refused = await commit({ "big.bin": big });
+			expect(refused.status).toBe(413);
+			const body = (await refused.json()) as { error: string; usedBytes: number; limitBytes: number };
+			expect(body.error).toMatch(
+				new RegExp(
+					`^Storage quota exceeded: lab uses ${before} of its ${before + 3000} bytes, and this upload needs 4000 more \\(the limit is MODELHUB_QUOTA_ORG_BYTES\\)`,
+				),
+			);
+			expect(body).toMatchObject({ usedBytes: before, limitBytes: before + 3000 });
+			expect(await storage.stat(sha(big))).toBeUndefined();
+			// The organisation's usage and limit, shown to a member as a user's are; carol's own is untouched.
+			expect(await labStorage()).toEqual({
+				account: "lab",
+				kind: "org",
+				usedBytes: before,
+				limitBytes: before + 3000,
+				limitSource: "default",
+			});
+			// Within the quota it goes through and counts for the organisation.
+			const carolBefore = (await storageOf("carol")).usedBytes;
+			const small = bytes(1000, 21);
+			expect((await commit({ "small.bin": small })).status).toBe(200);
+			expect(await labStorage()).toMatchObject({ usedBytes: before + 1000, limitBytes: before + 3000 });
+			expect((await storageOf("carol")).usedBytes).toBe(carolBefore);
+		} finally {
+			await orgHub.close();
+		}
+	});
+});
+
 describe("the repository creation rate", () => {
 	it("answers 429 with Retry-After past MODELHUB_REPO_CREATE_PER_MINUTE, per account; the admin is not limited", async () => {
 		// dave created one repository in beforeAll: two more fit in the minute.

@@ -39,13 +39,25 @@ function limitsOf(context: QuotaContext): AccountLimits {
 	return context.settings.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
 }
 
-/** The storage quota refusal: 413 naming the namespace, its usage, its limit and what was asked. */
+/** Where a namespace's limit comes from, as the refusal names it. */
+export interface QuotaLimit {
+	namespace: string;
+	limit: number;
+	/** The setting the limit comes from: the configured default for its kind, or the admin's override. */
+	setting: string;
+}
+
+/**
+ * The storage quota refusal: 413 naming the namespace, its usage, its limit, what was asked and the
+ * setting the limit comes from.
+ */
 export class QuotaExceededError extends HubError {
 	override name = "QuotaExceededError";
-	constructor(namespace: string, used: number, limit: number, needed: number | undefined) {
+	constructor(quota: QuotaLimit, used: number, needed: number | undefined) {
+		const { namespace, limit, setting } = quota;
 		super(
 			"TooLarge",
-			`Storage quota exceeded: ${namespace} uses ${used} of its ${limit} bytes${needed === undefined ? "" : `, and this upload needs ${needed} more`}. Delete files or repositories (the space is reclaimed by the garbage collector), or ask the hub admin for a larger quota`,
+			`Storage quota exceeded: ${namespace} uses ${used} of its ${limit} bytes${needed === undefined ? "" : `, and this upload needs ${needed} more`} (the limit is ${setting}). Delete files or repositories (the space is reclaimed by the garbage collector), or ask the hub admin for a larger quota`,
 			{ body: { usedBytes: used, limitBytes: limit } },
 		);
 	}
@@ -55,7 +67,7 @@ export class QuotaExceededError extends HubError {
 export async function remainingQuota(
 	context: QuotaContext,
 	namespace: string | null | undefined,
-): Promise<{ namespace: string; used: number; limit: number; left: number } | undefined> {
+): Promise<(QuotaLimit & { used: number; left: number }) | undefined> {
 	if (!namespace) return undefined;
 	const quota = await accountQuota(context.db, namespace, limitsOf(context));
 	if (!quota || quota.limitBytes === null) return undefined;
@@ -65,6 +77,12 @@ export async function remainingQuota(
 		used,
 		limit: quota.limitBytes,
 		left: Math.max(0, quota.limitBytes - used),
+		setting:
+			quota.limitSource === "account"
+				? `the quota the hub admin set for ${quota.account}`
+				: quota.kind === "org"
+					? "MODELHUB_QUOTA_ORG_BYTES"
+					: "MODELHUB_QUOTA_USER_BYTES",
 	};
 }
 
@@ -114,7 +132,7 @@ export async function checkQuota(
 ): Promise<void> {
 	const remaining = await remainingQuota(context, namespace);
 	if (remaining && bytes > remaining.left) {
-		throw new QuotaExceededError(remaining.namespace, remaining.used, remaining.limit, bytes);
+		throw new QuotaExceededError(remaining, remaining.used, bytes);
 	}
 }
 
@@ -125,7 +143,7 @@ export async function requireQuotaLeft(
 ): Promise<void> {
 	const remaining = await remainingQuota(context, namespace);
 	if (remaining && remaining.left <= 0) {
-		throw new QuotaExceededError(remaining.namespace, remaining.used, remaining.limit, undefined);
+		throw new QuotaExceededError(remaining, remaining.used, undefined);
 	}
 }
 

@@ -333,7 +333,7 @@ export async function startCommit(
 					? source
 					: await smallOrStream(source, uploads.smallBlobMaxBytes);
 			if (quota && bytes instanceof Uint8Array && bytes.byteLength > quotaLeft) {
-				throw new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, bytes.byteLength);
+				throw new QuotaExceededError(quota, quota.limit - quotaLeft, bytes.byteLength);
 			}
 			if (cap && bytes instanceof Uint8Array && bytes.byteLength > capLeft) {
 				const used = cap.limit - capLeft;
@@ -360,7 +360,7 @@ export async function startCommit(
 								undefined,
 							)
 						: quota && error.limit < sizeLimit
-							? new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, undefined)
+							? new QuotaExceededError(quota, quota.limit - quotaLeft, undefined)
 							: new HubError(
 									"TooLarge",
 									`a file is larger than the limit of ${error.limit} bytes (inline files: MODELHUB_MAX_REGULAR_FILE_BYTES; others: MODELHUB_MAX_FILE_BYTES)`,
@@ -543,7 +543,7 @@ export async function planLfsUploads(
 			continue;
 		}
 		if (quota && size > quotaLeft) {
-			const { message } = new QuotaExceededError(quota.namespace, quota.limit - quotaLeft, quota.limit, size);
+			const { message } = new QuotaExceededError(quota, quota.limit - quotaLeft, size);
 			plans.push({ status: "over-quota", oid, size, message });
 			continue;
 		}
