@@ -8,7 +8,8 @@
  * screenshots.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -421,15 +422,20 @@ describe("editing in the browser", () => {
 		const record = (request: Request) => requests.push({ method: request.method(), url: request.url() });
 		page.on("request", record);
 		errors.length = 0;
+		const files = mkdtempSync(join(tmpdir(), "modelhub-edit-upload-"));
 		try {
 			await visit(page, `/${MODEL}`);
 			await page.getByRole("tab", { name: "Files and versions" }).click();
 			await page.getByRole("button", { name: "Add files" }).click();
 			await page.getByRole("heading", { name: /^Add files to/ }).waitFor();
-			await page.getByLabel("Choose files").setInputFiles([
-				{ name: "big.safetensors", mimeType: "application/octet-stream", buffer: big },
-				{ name: "small.txt", mimeType: "text/plain", buffer: Buffer.from("small\n") },
-			]);
+			// Files on disk are handed to the browser by path; a 12 MB buffer would cross the DevTools
+			// connection as base64, which on a loaded machine takes longer than the action may wait.
+			// (The browser reads them when the upload does: they are removed once the test is over.)
+			writeFileSync(join(files, "big.safetensors"), big);
+			writeFileSync(join(files, "small.txt"), "small\n");
+			await page
+				.getByLabel("Choose files")
+				.setInputFiles([join(files, "big.safetensors"), join(files, "small.txt")]);
 			await page.getByRole("button", { name: "Commit changes to main" }).click();
 			await page
 				.getByText(/Committed 2 files to main/)
@@ -438,6 +444,7 @@ describe("editing in the browser", () => {
 			expect(await page.getByTestId("upload-error").count()).toBe(0);
 		} finally {
 			page.off("request", record);
+			rmSync(files, { recursive: true, force: true });
 		}
 		// The batch request (with the session cookie), the bytes PUT to the signed upload URL, then the commit.
 		const batch = requests.findIndex((entry) => entry.url.endsWith(`/${MODEL}.git/info/lfs/objects/batch`));
