@@ -38,6 +38,7 @@ import { formatBytes, formatExactCount, formatRelative } from "../view/format";
 import { splitModelId } from "../view/model";
 import { pipelineName } from "../view/pipelines";
 import NotFound from "./NotFound";
+import { EditCardLink } from "../components/model/EditCardLink";
 
 const ModelCard = lazy(() => import("../components/model/ModelCard"));
 const loadUseDataset = () => import("../components/dataset/UseDataset");
@@ -196,16 +197,10 @@ function CardTab({
 	const tags = datasetTagLinks(dataset.tags, { task: pipelineName }).filter(
 		(link) => !Object.values(TAG_FILTER_LABELS).includes(link.kind ?? ""),
 	);
-	// "Edit dataset card" opens README.md's file view with the editor, as "Edit model card" does.
-	const cardFile = browseHref(dataset.id, { kind: "blob", revision: "main", path: "README.md" }, "dataset");
 	return (
 		<div className="card-tab">
 			{canWrite && card.status === "ready" && card.data !== undefined ? (
-				<div className="card-actions">
-					<Link className="btn btn-small" to={cardFile} state={{ edit: true }}>
-						Edit dataset card
-					</Link>
-				</div>
+				<EditCardLink id={dataset.id} repoType="dataset" />
 			) : null}
 			{tags.length > 0 ? (
 				<ul className="chip-list model-tags" aria-label="Tags">

@@ -36,6 +36,7 @@ import { tagLinks } from "../view/model-filters";
 import { pipelineName } from "../view/pipelines";
 import { providerEntries } from "../view/providers";
 import NotFound from "./NotFound";
+import { EditCardLink } from "../components/model/EditCardLink";
 
 // The Markdown renderer, the playground (with the inference client) load on demand, after the page.
 const ModelCard = lazy(() => import("../components/model/ModelCard"));
@@ -224,15 +225,10 @@ function CardTab({
 	const tags = tagLinks(model.tags);
 	const [allTags, setAllTags] = useState(false);
 	const shown = allTags ? tags : tags.slice(0, SHOWN_TAGS);
-	const cardFile = browseHref(model.id, { kind: "blob", revision: "main", path: "README.md" });
 	return (
 		<div className="card-tab">
 			{canWrite && card.status === "ready" && card.data !== undefined ? (
-				<div className="card-actions">
-					<Link className="btn btn-small" to={cardFile} state={{ edit: true }}>
-						Edit model card
-					</Link>
-				</div>
+				<EditCardLink id={model.id} repoType="model" />
 			) : null}
 			{tags.length > 0 ? (
 				<ul className="chip-list model-tags" aria-label="Tags">
