@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS, migrate } from "../src/db/migrations.js";
 import { openPostgres } from "../src/db/postgres.js";
@@ -6,7 +8,7 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
-import { startHub } from "./support/hub.js";
+import { createUser, startHub } from "./support/hub.js";
 import { openBlobStore } from "../src/storage/open.js";
 import { parseModelList } from "../src/models/input.js";
 import { saveModels } from "../src/services/import.js";
@@ -466,6 +468,322 @@ describe("writes and outages on PostgreSQL", () => {
 		}
 		expect(status).toBe(200);
 	}, 60_000);
+});
+
+/**
+ * Issue 24's races over PostgreSQL, where requests run in transactions of their own at once (PGlite runs
+ * one at a time: test/discussions.test.ts has the same races there). Each is repeated so that the
+ * interleavings vary: two merges of one pull request, a merge while a commit lands on its target, comments
+ * while the repository is deleted, and webhook deliveries claimed by two hub processes.
+ */
+describe("pull requests, discussions and webhooks racing on PostgreSQL", () => {
+	const ROUNDS = 10;
+	let db: Database;
+	let hub: Awaited<ReturnType<typeof startHub>>;
+	let alice = "";
+	let bob = "";
+
+	beforeAll(async () => {
+		db = await openDatabase({ databaseUrl: await freshDatabase("community_races"), dataDir: "memory://" });
+		hub = await startHub({ db, adminToken: ADMIN_TOKEN, seed: false, logLevel: "silent" });
+		alice = await createUser(hub.url, ADMIN_TOKEN, "alice");
+		bob = await createUser(hub.url, ADMIN_TOKEN, "bob");
+	}, 120_000);
+
+	afterAll(async () => {
+		await hub?.close();
+		await db?.close();
+	});
+
+	async function call(method: string, path: string, token: string, body?: unknown, hubUrl = hub.url) {
+		const ndjson = typeof body === "string";
+		const res = await fetch(`${hubUrl}${path}`, {
+			method,
+			headers: {
+				authorization: `Bearer ${token}`,
+				...(body === undefined
+					? {}
+					: { "content-type": ndjson ? "application/x-ndjson" : "application/json" }),
+			},
+			...(body === undefined ? {} : { body: ndjson ? body : JSON.stringify(body) }),
+		});
+		const text = await res.text();
+		let json: Record<string, unknown> = {};
+		try {
+			json = JSON.parse(text) as Record<string, unknown>;
+		} catch {
+			// Asserted through `status` and `text`.
+		}
+		return { status: res.status, text, json };
+	}
+
+	/** One file committed to `repo`'s main as huggingface_hub sends it (NDJSON), or opened as a pull request. */
+	function commit(
+		repo: string,
+		path: string,
+		text: string,
+		createPr = false,
+		hubUrl = hub.url,
+		token = alice,
+	) {
+		const lines = [
+			{ key: "header", value: { summary: `Write ${path}`, description: "" } },
+			{ key: "file", value: { path, content: Buffer.from(text).toString("base64"), encoding: "base64" } },
+		];
+		return call(
+			"POST",
+			`/api/models/${repo}/commit/main${createPr ? "?create_pr=1" : ""}`,
+			token,
+			lines.map((line) => JSON.stringify(line)).join("\n"),
+			hubUrl,
+		);
+	}
+
+	async function create(name: string): Promise<string> {
+		const created = await call("POST", "/api/repos/create", alice, { name });
+		expect(created.status, created.text).toBe(200);
+		return `alice/${name}`;
+	}
+
+	async function history(repo: string): Promise<string[]> {
+		const res = await call("GET", `/api/models/${repo}/commits/main`, alice);
+		expect(res.status, res.text).toBe(200);
+		return (JSON.parse(res.text) as Array<{ id: string }>).map((entry) => entry.id);
+	}
+
+	async function mainFile(repo: string, path: string): Promise<string> {
+		const res = await fetch(`${hub.url}/${repo}/resolve/main/${path}`, {
+			headers: { authorization: `Bearer ${alice}` },
+		});
+		expect(res.status, path).toBe(200);
+		return res.text();
+	}
+
+	it(`merge a pull request once when two merges race (${ROUNDS} rounds): one 200, the other 409 already merged`, async () => {
+		for (let round = 0; round < ROUNDS; round++) {
+			const repo = await create(`twice-${round}`);
+			const opened = await commit(repo, "p.txt", `p ${round}\n`, true);
+			expect(opened.status, opened.text).toBe(200);
+			const merges = await Promise.all([
+				call("POST", `/api/models/${repo}/discussions/1/merge`, alice),
+				call("POST", `/api/models/${repo}/discussions/1/merge`, alice),
+			]);
+			expect(
+				merges.map((m) => m.status).sort(),
+				merges.map((m) => `${m.status} ${m.text}`).join(" / "),
+			).toEqual([200, 409]);
+			expect(merges.find((m) => m.status === 409)?.json.error).toBe("Pull request #1 is already merged");
+			const merged = merges.find((m) => m.status === 200)?.json.mergeCommitId;
+			// Merged once: one status change, one commit on main (the pull request's, fast-forwarded).
+			const changes = await db.query<{ n: number | string }>(
+				`SELECT count(*) AS n FROM discussion_events
+				WHERE repo_type = 'model' AND repo_id = $1 AND num = 1 AND type = 'status-change'`,
+				[repo],
+			);
+			expect(Number(changes.rows[0]?.n)).toBe(1);
+			const commits = await history(repo);
+			expect(commits[0]).toBe(merged);
+			expect(commits).toHaveLength(2);
+			expect(await mainFile(repo, "p.txt")).toBe(`p ${round}\n`);
+		}
+	}, 120_000);
+
+	it(`merge a pull request while a commit lands on main (${ROUNDS} rounds): merged over it or refused as a conflict, never a lost commit`, async () => {
+		const outcomes: string[] = [];
+		for (let round = 0; round < ROUNDS; round++) {
+			// Even rounds: the two touch different files (both land). Odd rounds: the same file differently
+			// (whichever is second: the commit lands on the merge, or the merge is refused as a conflict).
+			const clash = round % 2 === 1;
+			const repo = await create(`over-${round}`);
+			// main moves once after the pull request opens, so the merge is a merge commit, not a fast-forward.
+			expect((await commit(repo, "shared.txt", "base\n")).status).toBe(200);
+			const opened = await commit(repo, clash ? "shared.txt" : "pr.txt", "from the pull request\n", true);
+			expect(opened.status, opened.text).toBe(200);
+			expect((await commit(repo, "other.txt", "moved main\n")).status).toBe(200);
+			const [landed, merged] = await Promise.all([
+				commit(repo, clash ? "shared.txt" : "main.txt", "from main\n"),
+				call("POST", `/api/models/${repo}/discussions/1/merge`, alice),
+			]);
+			expect(landed.status, landed.text).toBe(200);
+			const commits = await history(repo);
+			expect(commits).toContain(landed.json.commitOid);
+			if (merged.status === 200) {
+				expect(commits).toContain(merged.json.mergeCommitId);
+				expect(commits).toHaveLength(5);
+				if (!clash) {
+					expect(await mainFile(repo, "pr.txt")).toBe("from the pull request\n");
+					expect(await mainFile(repo, "main.txt")).toBe("from main\n");
+				} else {
+					// The commit landed after the merge, on it: its text is main's.
+					expect(commits[0]).toBe(landed.json.commitOid);
+					expect(await mainFile(repo, "shared.txt")).toBe("from main\n");
+				}
+				outcomes.push(clash ? "clash: merged, then the commit" : "merged with the commit");
+			} else {
+				expect(clash, `${merged.status} ${merged.text}`).toBe(true);
+				expect(merged.status, merged.text).toBe(409);
+				expect(merged.json.error).toBe(
+					"Pull request #1 cannot be merged: 1 file(s) changed on main since it was opened conflict with it (shared.txt). Update the pull request on top of main (commit to refs/pr/1) and merge again",
+				);
+				expect(commits).toHaveLength(4);
+				expect(commits[0]).toBe(landed.json.commitOid);
+				expect(await mainFile(repo, "shared.txt")).toBe("from main\n");
+				outcomes.push("clash: refused");
+			}
+			expect(await mainFile(repo, "other.txt")).toBe("moved main\n");
+		}
+		expect(outcomes.filter((o) => o === "merged with the commit")).toHaveLength(ROUNDS / 2);
+	}, 120_000);
+
+	it(`answer comments racing the delete of their repository with 200 or 404 (${ROUNDS} rounds), leaving no discussion behind`, async () => {
+		for (let round = 0; round < ROUNDS; round++) {
+			const name = `doomed-${round}`;
+			const repo = await create(name);
+			const opened = await call("POST", `/api/models/${repo}/discussions`, bob, {
+				title: "Before it goes",
+				description: "hi",
+			});
+			expect(opened.json.num, opened.text).toBe(1);
+			const results = await Promise.all([
+				call("DELETE", "/api/repos/delete", alice, { name }),
+				...Array.from({ length: 6 }, (_, i) =>
+					call("POST", `/api/models/${repo}/discussions/1/comment`, bob, { comment: `comment ${i}` }),
+				),
+			]);
+			expect(results[0]?.status, results[0]?.text).toBe(200);
+			for (const result of results.slice(1)) {
+				expect([200, 404], `${result.status} ${result.text}`).toContain(result.status);
+			}
+			const late = await call("POST", `/api/models/${repo}/discussions/1/comment`, bob, { comment: "late" });
+			expect(late.status, late.text).toBe(404);
+			expect(late.json.error).toBe("Repository not found");
+		}
+		const orphans = await db.query<{ discussions: number | string; events: number | string }>(
+			`SELECT (SELECT count(*) FROM discussions d WHERE NOT EXISTS (
+					SELECT 1 FROM repos r WHERE r.type = d.repo_type AND r.id = d.repo_id)) AS discussions,
+				(SELECT count(*) FROM discussion_events e WHERE NOT EXISTS (
+					SELECT 1 FROM discussions d WHERE d.repo_type = e.repo_type AND d.repo_id = e.repo_id
+						AND d.num = e.num)) AS events`,
+		);
+		expect([Number(orphans.rows[0]?.discussions), Number(orphans.rows[0]?.events)]).toEqual([0, 0]);
+		const left = await db.query("SELECT 1 FROM discussions WHERE repo_id LIKE 'alice/doomed-%'");
+		expect(left.rows).toHaveLength(0);
+	}, 120_000);
+});
+
+describe("webhook deliveries of two hub processes on one PostgreSQL database", () => {
+	it("are each sent once: a delivery is claimed by one process (10 rounds of commits through both)", async () => {
+		const url = await freshDatabase("webhook_claims");
+		const storage = await openBlobStore({ kind: "disk", dir: undefined });
+		const webhooks = { allowedHosts: "127.0.0.1" };
+		// A real receiver counting what it is sent, by the commit each delivery tells of.
+		const received = new Map<string, number>();
+		let total = 0;
+		const receiver = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on("data", (chunk: Buffer) => chunks.push(chunk));
+			request.on("end", () => {
+				const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+					event: { action: string; scope: string };
+					repo: { name: string };
+					updatedRefs?: Array<{ newSha: string }>;
+				};
+				// What the delivery tells of: the repository, and its commit or its creation. (Repositories made
+				// in one second by one author have the same commits: the name tells them apart.)
+				const told = `${body.repo.name} ${body.updatedRefs?.[0]?.newSha ?? body.event.action}`;
+				received.set(told, (received.get(told) ?? 0) + 1);
+				total++;
+				// Answered on a later turn, so that a second claim has time to happen while this one is sent.
+				setImmediate(() => response.writeHead(200).end("ok"));
+			});
+		});
+		await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+		const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+		const dbs = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: url, dataDir: "memory://" })));
+		const hubs: Array<Awaited<ReturnType<typeof startHub>>> = [];
+		try {
+			const start = (db: Database) =>
+				startHub({ db, storage, adminToken: ADMIN_TOKEN, seed: false, logLevel: "silent", webhooks });
+			hubs.push(await start(dbs[0]!));
+			const token = await createUser(hubs[0]!.url, ADMIN_TOKEN, "dora");
+			const auth = { authorization: `Bearer ${token}` };
+			const made = await fetch(`${hubs[0]!.url}/api/settings/webhooks`, {
+				method: "POST",
+				headers: { ...auth, "content-type": "application/json" },
+				body: JSON.stringify({ url: target, watched: [{ type: "user", name: "dora" }], domains: ["repo"] }),
+			});
+			expect(made.status, await made.clone().text()).toBe(200);
+			// Started once the webhook exists: it knows at start that events are watched.
+			hubs.push(await start(dbs[1]!));
+			const repos = Array.from({ length: 6 }, (_, index) => `claims-${index}`);
+			for (const name of repos) {
+				const created = await fetch(`${hubs[0]!.url}/api/repos/create`, {
+					method: "POST",
+					headers: { ...auth, "content-type": "application/json" },
+					body: JSON.stringify({ name }),
+				});
+				expect(created.status).toBe(200);
+			}
+			const commits: string[] = [];
+			for (let round = 0; round < 10; round++) {
+				// A commit to each repository at once, half through each hub: both send what is due.
+				const oids = await Promise.all(
+					repos.map(async (name, index) => {
+						const res = await fetch(`${hubs[index % 2]!.url}/api/models/dora/${name}/commit/main`, {
+							method: "POST",
+							headers: { ...auth, "content-type": "application/x-ndjson" },
+							body: [
+								{ key: "header", value: { summary: `Round ${round}` } },
+								{
+									key: "file",
+									value: {
+										path: "round.txt",
+										content: Buffer.from(`${round}\n`).toString("base64"),
+										encoding: "base64",
+									},
+								},
+							]
+								.map((line) => JSON.stringify(line))
+								.join("\n"),
+						});
+						const text = await res.text();
+						expect(res.status, text).toBe(200);
+						return `dora/${name} ${(JSON.parse(text) as { commitOid: string }).commitOid}`;
+					}),
+				);
+				commits.push(...oids);
+			}
+			// Every delivery finished (polled, bounded), then both hubs stopped: nothing is in flight. (Fewer
+			// than the log's 100 entries per webhook: none is trimmed.)
+			let open = -1;
+			for (let attempt = 0; attempt < 300 && open !== 0; attempt++) {
+				const rows = await dbs[0]!.query<{ n: number | string }>(
+					"SELECT count(*) AS n FROM webhook_deliveries WHERE status <> 'delivered'",
+				);
+				open = Number(rows.rows[0]?.n);
+				if (open !== 0) await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+			expect(open).toBe(0);
+			await Promise.all(hubs.splice(0).map((hub) => hub.close()));
+			const rows = await dbs[0]!.query<{ n: number | string; attempts: number | string }>(
+				"SELECT count(*) AS n, max(attempts) AS attempts FROM webhook_deliveries",
+			);
+			const stored = Number(rows.rows[0]?.n);
+			expect(stored).toBeGreaterThanOrEqual(repos.length + commits.length);
+			expect(stored).toBeLessThan(100);
+			expect(Number(rows.rows[0]?.attempts)).toBe(1);
+			const twice = [...received].filter(([, count]) => count !== 1);
+			expect(twice, `sent more than once: ${JSON.stringify(twice)}`).toEqual([]);
+			for (const sent of commits) expect(received.get(sent), sent).toBe(1);
+			expect(total).toBe(stored);
+		} finally {
+			await Promise.all(hubs.map((hub) => hub.close()));
+			await Promise.all(dbs.map((db) => db.close()));
+			await storage.close();
+			receiver.closeAllConnections();
+			await new Promise((resolve) => receiver.close(resolve));
+		}
+	}, 180_000);
 });
 
 describe("migrations on PostgreSQL", () => {
