@@ -394,8 +394,13 @@ describe("webhooks with huggingface_hub and a real receiver", () => {
 		expect(failed?.body).toEqual(retried?.body);
 		expect(retried?.body.event).toEqual({ action: "update", scope: "repo.config" });
 		expect(retried?.body.updatedConfig).toEqual({ private: true });
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		const [latest] = await log(aliceHook, tokens.alice as string);
+		// The outcome is stored after the receiver answers: the log is read until it holds it (bounded).
+		let latest: Record<string, unknown> | undefined;
+		for (let i = 0; i < 100; i++) {
+			[latest] = await log(aliceHook, tokens.alice as string);
+			if (latest?.status !== "pending") break;
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
 		expect(latest).toMatchObject({ status: "delivered", attempts: 2, responseStatus: 200 });
 	});
 
