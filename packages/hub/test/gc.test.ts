@@ -39,6 +39,7 @@ import { createS3Client } from "../src/storage/s3/client.js";
 import type { BlobStore } from "../src/storage/types.js";
 import { bytes } from "./support/hf-client-suite.js";
 import { startPostgresCluster, type PostgresCluster } from "./support/postgres.js";
+import { startHub } from "./support/hub.js";
 import { startLocalS3, type LocalS3 } from "./support/s3.js";
 import { xorbOf } from "./support/xet-objects.js";
 
@@ -605,3 +606,112 @@ describe("the garbage collector and git pushes' quarantines", () => {
 		}
 	}, 180_000);
 });
+
+describe("the periodic garbage collector", () => {
+	it("reclaims a deleted repository's file in a hub started with a short interval, with no command run, and records the run as @gc", async () => {
+		const ADMIN = "gc-periodic-admin-token-0123456789abcdef";
+		const dir = mkdtempSync(join(tmpdir(), "modelhub-gc-periodic-"));
+		folders.push(dir);
+		const db = await openDatabase({ databaseUrl: undefined, dataDir: "memory://" });
+		const storage = await openBlobStore({ kind: "disk", dir: join(dir, "files") });
+		// Every file a blob file, everything unreferenced collectable at once, a run every 200 ms.
+		const hub = await startHub({
+			db,
+			storage,
+			seed: false,
+			adminToken: ADMIN,
+			uploads: { smallBlobMaxBytes: 0 },
+			gc: { intervalMs: 200, graceMs: 0, uploadMaxAgeMs: 0, xorbMaxAgeMs: 0 },
+		});
+		try {
+			const send = (method: string, path: string, token: string, body?: string, type = "application/json") =>
+				fetch(`${hub.url}${path}`, {
+					method,
+					headers: {
+						authorization: `Bearer ${token}`,
+						...(body === undefined ? {} : { "content-type": type }),
+					},
+					...(body === undefined ? {} : { body }),
+				});
+			const created = await send("POST", "/api/admin/users", ADMIN, JSON.stringify({ name: "gwen" }));
+			const { token } = (await created.json()) as { token: string };
+			for (const name of ["doomed", "kept"])
+				expect((await send("POST", "/api/repos/create", token, JSON.stringify({ name }))).status).toBe(200);
+			/**
+			 * A commit of one inline file. With no grace period the collector may take its bytes before the
+			 * commit lands (503, the client sends it again), as it would a client's.
+			 */
+			const commit = async (name: string, content: Buffer): Promise<void> => {
+				const body = [
+					JSON.stringify({ key: "header", value: { summary: "add" } }),
+					JSON.stringify({
+						key: "file",
+						value: { path: "weights.bin", content: content.toString("base64"), encoding: "base64" },
+					}),
+				].join("\n");
+				const statuses: number[] = [];
+				for (let attempt = 0; attempt < 8; attempt++) {
+					const res = await send(
+						"POST",
+						`/api/models/gwen/${name}/commit/main`,
+						token,
+						body,
+						"application/x-ndjson",
+					);
+					statuses.push(res.status);
+					if (res.status !== 503) break;
+				}
+				expect(statuses.at(-1)).toBe(200);
+			};
+			const doomed = bytes(3000, 70);
+			const kept = bytes(2000, 71);
+			await commit("doomed", doomed);
+			await commit("kept", kept);
+			expect(await storage.stat(sha(doomed))).toBeDefined();
+			expect(
+				(await send("DELETE", "/api/repos/delete", token, JSON.stringify({ name: "doomed", type: "model" })))
+					.status,
+			).toBe(200);
+			// No command is run: the hub's own periodic run reclaims the bytes. Polled a bounded number of
+			// times (no timing is asserted: the interval only makes it happen soon).
+			let tries = 0;
+			while ((await storage.stat(sha(doomed))) !== undefined && tries < 300) {
+				tries++;
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+			expect(await storage.stat(sha(doomed))).toBeUndefined();
+			// The live repository's file stays, and still downloads.
+			expect(await storage.stat(sha(kept))).toBeDefined();
+			const download = await fetch(`${hub.url}/gwen/kept/resolve/main/weights.bin`, {
+				headers: { authorization: `Bearer ${token}` },
+			});
+			expect(Buffer.from(await download.arrayBuffer()).equals(kept)).toBe(true);
+			// The run is in the audit log, by the collector's actor, with what it reclaimed: written when the
+			// run ends, after its blobs are deleted, so it too is polled a bounded number of times.
+			const runs = async (): Promise<Array<{ actor: string; details: GcRunDetails }>> => {
+				const audit = await send("GET", "/api/admin/audit?action=gc.run", ADMIN);
+				expect(audit.status).toBe(200);
+				return ((await audit.json()) as { entries: Array<{ actor: string; details: GcRunDetails }> }).entries;
+			};
+			const reclaimed = (entry: { details: GcRunDetails }) =>
+				entry.details.dryRun === false && entry.details.unreferencedBlobs.bytes >= doomed.length;
+			let entries = await runs();
+			for (tries = 0; !entries.some(reclaimed) && tries < 300; tries++) {
+				await new Promise((resolve) => setTimeout(resolve, 100));
+				entries = await runs();
+			}
+			expect(entries.filter(reclaimed).length).toBeGreaterThanOrEqual(1);
+			expect(entries.every((entry) => entry.actor === "@gc")).toBe(true);
+		} finally {
+			await hub.close();
+			await storage.close();
+			await db.close();
+		}
+	}, 180_000);
+});
+
+/** What a `gc.run` audit entry records (the collector's report). */
+interface GcRunDetails {
+	dryRun: boolean;
+	unreferencedBlobs: { count: number; bytes: number };
+}
