@@ -22,13 +22,49 @@ export function gitEnv(home: string, extra: Record<string, string> = {}): NodeJS
 	};
 }
 
+const INSTALL_GIT = "install them with `apt-get install git git-lfs` (or run .ci/run, which does)";
+
+/**
+ * The one line the git suites fail with when `git` or git-lfs is not installed (undefined when both
+ * are), looked up on `path` as the suites' git runs.
+ */
+export async function gitMissing(git = "git", path = process.env.PATH ?? ""): Promise<string | undefined> {
+	const env = { PATH: path, GIT_CONFIG_NOSYSTEM: "1" };
+	try {
+		await run(git, ["--version"], { env });
+	} catch {
+		return `git not found (${git}): the git suites run the real git and git-lfs; ${INSTALL_GIT}`;
+	}
+	try {
+		await run(git, ["lfs", "version"], { env });
+	} catch {
+		return `git-lfs not found (\`${git} lfs\` fails): the git suites run the real git and git-lfs; ${INSTALL_GIT}`;
+	}
+	return undefined;
+}
+
+let gitChecked: Promise<string | undefined> | undefined;
+
+/** Fails at once with gitMissing's line when git or git-lfs is missing (checked once per test file). */
+async function requireGit(): Promise<void> {
+	const missing = await (gitChecked ??= gitMissing());
+	if (missing) throw new Error(missing);
+}
+
 /** Runs git in `cwd` with the throwaway `home`, failing on a non-zero exit. */
-export function runGit(home: string, args: string[], cwd = home, extraEnv: Record<string, string> = {}) {
+export async function runGit(
+	home: string,
+	args: string[],
+	cwd = home,
+	extraEnv: Record<string, string> = {},
+) {
+	await requireGit();
 	return run("git", args, { cwd, env: gitEnv(home, extraEnv), maxBuffer: 64 * 1024 * 1024 });
 }
 
 /** git's exit and output without throwing. */
 export async function gitOutcome(home: string, args: string[], cwd = home) {
+	await requireGit();
 	try {
 		const { stdout, stderr } = await runGit(home, args, cwd);
 		return { code: 0, stdout, stderr };

@@ -33,12 +33,39 @@ interface Started {
 	motoVersion: string;
 }
 
+const INSTALL_MOTO = "install it with `python3 -m pip install 'moto[server]'`";
+
+/**
+ * The one line the S3 suites fail with when `python` (with `args`) cannot import moto's server
+ * (undefined when it can): checked before the server is started.
+ */
+export async function motoMissing(
+	python = "python3",
+	args: readonly string[] = [],
+): Promise<string | undefined> {
+	const code = await new Promise<number | "not found">((resolve) => {
+		const child = spawn(python, [...args, "-c", "import boto3, moto.server"], {
+			stdio: "ignore",
+			env: { PATH: process.env.PATH ?? "" },
+		});
+		child.once("error", () => resolve("not found"));
+		child.once("exit", (exit) => resolve(exit ?? 1));
+	});
+	if (code === "not found")
+		return `${python} not found: the S3 tests run moto in server mode under python3; install python3 (\`apt-get install python3\`), then moto: ${INSTALL_MOTO}`;
+	if (code !== 0)
+		return `${python} cannot import moto's server (the S3 tests run moto in server mode): ${INSTALL_MOTO}`;
+	return undefined;
+}
+
 /**
  * A real S3-protocol server: moto in server mode (test/support/s3_server.py, the machine's python3)
  * on 127.0.0.1, a free port, with IAM authentication on, so that every request's access key and
  * Signature V4 are checked, and one bucket. It lives until stop() or the end of the test process.
  */
 export async function startLocalS3(): Promise<LocalS3> {
+	const missing = await motoMissing();
+	if (missing) throw new Error(missing);
 	const dir = mkdtempSync(join(tmpdir(), "modelhub-s3-"));
 	const script = join(packageRoot(), "test", "support", "s3_server.py");
 	const child: ChildProcessByStdio<Writable, Readable, Readable> = spawn("python3", [script, S3_BUCKET], {
