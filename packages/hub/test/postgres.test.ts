@@ -8,7 +8,7 @@ import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { defineHfClientSuite } from "./support/hf-client-suite.js";
 import { ADMIN_TOKEN, defineHubSuite } from "./support/hub-suite.js";
-import { createUser, startHub } from "./support/hub.js";
+import { callHub, createUser, startHub } from "./support/hub.js";
 import { openBlobStore } from "../src/storage/open.js";
 import { parseModelList } from "../src/models/input.js";
 import { saveModels } from "../src/services/import.js";
@@ -495,27 +495,9 @@ describe("pull requests, discussions and webhooks racing on PostgreSQL", () => {
 		await db?.close();
 	});
 
-	async function call(method: string, path: string, token: string, body?: unknown, hubUrl = hub.url) {
-		const ndjson = typeof body === "string";
-		const res = await fetch(`${hubUrl}${path}`, {
-			method,
-			headers: {
-				authorization: `Bearer ${token}`,
-				...(body === undefined
-					? {}
-					: { "content-type": ndjson ? "application/x-ndjson" : "application/json" }),
-			},
-			...(body === undefined ? {} : { body: ndjson ? body : JSON.stringify(body) }),
-		});
-		const text = await res.text();
-		let json: Record<string, unknown> = {};
-		try {
-			json = JSON.parse(text) as Record<string, unknown>;
-		} catch {
-			// Asserted through `status` and `text`.
-		}
-		return { status: res.status, text, json };
-	}
+	/** One request to the hub (or to `hubUrl`), as support/hub.ts's callHub sends it. */
+	const call = (method: string, path: string, token: string, body?: unknown, hubUrl = hub.url) =>
+		callHub(hubUrl, method, path, token, body);
 
 	/** One file committed to `repo`'s main as huggingface_hub sends it (NDJSON), or opened as a pull request. */
 	function commit(
