@@ -29,7 +29,7 @@ import {
 	browseTitle,
 	filesViewOf,
 	parseDatasetPath,
-	tabOfView,
+	openTab,
 	communityViewOf,
 	type BrowseView,
 } from "../view/browse";
@@ -255,14 +255,7 @@ function DatasetView({ dataset: loaded, view }: { dataset: DatasetAnswer; view: 
 	const [params] = useSearchParams();
 	const queryTab = params.get("tab");
 	// Arriving from "Create dataset", the files tab opens with its upload form, as a new model's does.
-	const tab =
-		view.kind !== "card"
-			? tabOfView(view)
-			: arrival.upload
-				? "files"
-				: queryTab && QUERY_TABS.has(queryTab)
-					? queryTab
-					: "card";
+	const tab = openTab(view, arrival.upload === true, queryTab, QUERY_TABS);
 	const setTab = (next: string) => {
 		if (next === "card") void navigate(browseHref(dataset.id, { kind: "card" }, "dataset"));
 		else if (next === "files")

@@ -25,7 +25,7 @@ import {
 	browseTitle,
 	filesViewOf,
 	parseBrowsePath,
-	tabOfView,
+	openTab,
 	communityViewOf,
 	type BrowseView,
 } from "../view/browse";
@@ -313,14 +313,7 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 	const [params] = useSearchParams();
 	const queryTab = params.get("tab");
 	// The tab is the address: reload and Back restore it.
-	const tab =
-		view.kind !== "card"
-			? tabOfView(view)
-			: arrival.upload
-				? "files"
-				: queryTab && QUERY_TABS.has(queryTab)
-					? queryTab
-					: "card";
+	const tab = openTab(view, arrival.upload === true, queryTab, QUERY_TABS);
 	const setTab = (next: string) => {
 		if (next === "card") void navigate(browseHref(model.id, { kind: "card" }));
 		else if (next === "files")

@@ -8,6 +8,7 @@ import {
 	parseBrowsePath,
 	parseDatasetPath,
 	pathCrumbs,
+	openTab,
 	tabOfView,
 } from "./browse";
 import { decodeShown, fileKind, highlightLanguage, prettyJson, textLines } from "./files";
@@ -88,6 +89,11 @@ describe("browsing addresses", () => {
 		expect(tabOfView({ kind: "commits", revision: "main" })).toBe("files");
 		expect(filesViewOf({ kind: "discussions" })).toEqual({ kind: "tree", revision: "main", path: "" });
 		expect(communityViewOf({ kind: "card" })).toEqual({ kind: "discussions" });
+		const tabs = new Set(["viewer", "settings"]);
+		expect(openTab({ kind: "card" }, false, "viewer", tabs)).toBe("viewer");
+		expect(openTab({ kind: "card" }, false, "inference", tabs)).toBe("card");
+		expect(openTab({ kind: "card" }, true, "viewer", tabs)).toBe("files");
+		expect(openTab({ kind: "discussions" }, true, "viewer", tabs)).toBe("community");
 	});
 
 	it("refuses addresses that are no view", () => {

@@ -118,6 +118,21 @@ export function tabOfView(view: BrowseView): "card" | "files" | "community" {
 	return isCommunityView(view) ? "community" : "files";
 }
 
+/**
+ * The tab a repository page opens: the address's own (files, community); on the card's address, the files
+ * when arriving from "Create" with the upload form, else `?tab=` when the page has that tab, else the card.
+ */
+export function openTab(
+	view: BrowseView,
+	upload: boolean,
+	queryTab: string | null,
+	queryTabs: ReadonlySet<string>,
+): string {
+	if (view.kind !== "card") return tabOfView(view);
+	if (upload) return "files";
+	return queryTab !== null && queryTabs.has(queryTab) ? queryTab : "card";
+}
+
 /** The Community tab's view for an address: its own, or the list. */
 export function communityViewOf(view: BrowseView): CommunityView {
 	return isCommunityView(view) ? view : { kind: "discussions" };
