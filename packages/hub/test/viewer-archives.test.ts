@@ -13,7 +13,7 @@ import type {
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
-import { VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
+import { firstRowsErrors, VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "viewer-archives-admin-token-0123456789";
@@ -248,13 +248,14 @@ describe("the dataset viewer on folder datasets in zip archives", () => {
 		expect(JSON.stringify(made.labels)).toContain("Invalid string class label data");
 		// A metadata.csv outside the archive naming `images.zip/img/3.png`: datasets opens the archive as a folder.
 		expect(JSON.stringify(made.outside)).toContain("NotADirectoryError");
-		const answers: Record<string, [number, string | null, string]> = {};
-		for (const config of ["labels", "outside", "corrupt", "encrypted", "unsafe", "bomb"]) {
-			const answer = await get<{ error: string }>(
-				`/first-rows?dataset=alice/zipped-hostile&config=${config}&split=train`,
-			);
-			answers[config] = [answer.status, answer.headers.get("x-error-code"), answer.body.error];
-		}
+		const answers = await firstRowsErrors(hub.url, "alice/zipped-hostile", [
+			"labels",
+			"outside",
+			"corrupt",
+			"encrypted",
+			"unsafe",
+			"bomb",
+		]);
 		expect(answers.labels?.slice(0, 2)).toEqual([422, "DatasetGenerationError"]);
 		expect(answers.labels?.[2]).toContain("Invalid string class label data");
 		expect(answers.outside?.slice(0, 2)).toEqual([422, "RowsPostProcessingError"]);

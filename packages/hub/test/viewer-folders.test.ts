@@ -12,7 +12,7 @@ import type {
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
-import { VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
+import { firstRowsErrors, VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "viewer-folders-admin-token-0123456789";
@@ -159,13 +159,7 @@ describe("the dataset viewer on folder datasets", () => {
 
 		// Hostile lists (datasets 5.0 fails to build each of the first three: it iterates the missing list,
 		// refuses `..`): a clear 422 each.
-		const answers: Record<string, [number, string | null, string]> = {};
-		for (const config of ["empty", "missing", "escape"]) {
-			const answer = await get<{ error: string }>(
-				`/first-rows?dataset=alice/lists-hostile&config=${config}&split=train`,
-			);
-			answers[config] = [answer.status, answer.headers.get("x-error-code"), answer.body.error];
-		}
+		const answers = await firstRowsErrors(hub.url, "alice/lists-hostile", ["empty", "missing", "escape"]);
 		expect(answers.empty?.slice(0, 2)).toEqual([422, "RowsPostProcessingError"]);
 		expect(answers.empty?.[2]).toContain("row 1: its list of file names is empty");
 		expect(answers.missing?.slice(0, 2)).toEqual([422, "RowsPostProcessingError"]);
