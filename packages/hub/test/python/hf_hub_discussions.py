@@ -322,9 +322,10 @@ def group_stale_parent():
     return out
 
 
-def group_pr_diff():
-    """A reader's pull request changing a text file in two distant places and an LFS file: its diff as
-    get_discussion_details gives it (git's hunks; the LFS file as its pointer), to its author and to the public."""
+def seeded_repo(files):
+    """The owner (alice), a reader who is not a member (bob) and an anonymous client; the owner creates the
+    model repository params["repo"] and commits `files` (path -> bytes) to it as "Seed". Returns the three
+    clients, the repository and the results so far (`create`, `seed`)."""
     owner = HfApi(token=params["token"])
     reader = HfApi(token=params["other_token"])
     anonymous = HfApi(token=False)
@@ -334,12 +335,18 @@ def group_pr_diff():
     out["seed"] = attempt(
         lambda: owner.create_commit(
             repo,
-            operations=[
-                CommitOperationAdd("notes.txt", params["notes_before"].encode()),
-                CommitOperationAdd("weights.bin", bytes.fromhex(params["weights_before"])),
-            ],
+            operations=[CommitOperationAdd(path, content) for path, content in files.items()],
             commit_message="Seed",
         ).oid
+    )
+    return owner, reader, anonymous, repo, out
+
+
+def group_pr_diff():
+    """A reader's pull request changing a text file in two distant places and an LFS file: its diff as
+    get_discussion_details gives it (git's hunks; the LFS file as its pointer), to its author and to the public."""
+    owner, reader, anonymous, repo, out = seeded_repo(
+        {"notes.txt": params["notes_before"].encode(), "weights.bin": bytes.fromhex(params["weights_before"])}
     )
     pr = attempt(
         lambda: reader.create_commit(
@@ -363,18 +370,8 @@ def group_limits():
     MODELHUB_DISCUSSION_MAX_COMMENT_BYTES, one at it, the repository's cap on discussions, a pull request's
     diff cut at MODELHUB_PR_DIFF_MAX_BYTES, and get_repo_discussions walking pages of
     MODELHUB_DISCUSSIONS_PAGE_SIZE."""
-    owner = HfApi(token=params["token"])
-    reader = HfApi(token=params["other_token"])
-    anonymous = HfApi(token=False)
-    repo = params["repo"]
-    out = {}
-    out["create"] = attempt(lambda: str(owner.create_repo(repo)))
-    out["seed"] = attempt(
-        lambda: owner.create_commit(
-            repo,
-            operations=[CommitOperationAdd(path, text.encode()) for path, text in params["before"].items()],
-            commit_message="Seed",
-        ).oid
+    owner, reader, anonymous, repo, out = seeded_repo(
+        {path: text.encode() for path, text in params["before"].items()}
     )
     out["pr"] = attempt(
         lambda: reader.create_commit(
