@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ndjson } from "../../../test-support/ndjson";
 import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 
@@ -49,18 +50,6 @@ async function fromPage(
 		},
 		{ path, init },
 	);
-}
-
-function ndjsonCommit(summary: string, files: Record<string, string>): string {
-	return [
-		{ key: "header", value: { summary } },
-		...Object.entries(files).map(([path, content]) => ({
-			key: "file",
-			value: { path, encoding: "base64", content: Buffer.from(content).toString("base64") },
-		})),
-	]
-		.map((line) => JSON.stringify(line))
-		.join("\n");
 }
 
 async function commitTitles(repo: string, revision = "main"): Promise<string[]> {
@@ -138,7 +127,7 @@ beforeAll(async () => {
 		(
 			await bobApi(
 				`/api/models/${OTHERS}/commit/main`,
-				ndjsonCommit("Bob's", { "README.md": CARD, "a.txt": "a\n" }),
+				ndjson({ "README.md": CARD, "a.txt": "a\n" }, "Bob's"),
 				"application/x-ndjson",
 			)
 		).status,
@@ -164,11 +153,7 @@ beforeAll(async () => {
 	const first = await fromPage(page, `/api/models/${MODEL}/commit/main`, {
 		method: "POST",
 		type: "application/x-ndjson",
-		body: ndjsonCommit("Start", {
-			"README.md": CARD,
-			"notes.txt": "first line\n",
-			"src/old.py": "print('old')\n",
-		}),
+		body: ndjson({ "README.md": CARD, "notes.txt": "first line\n", "src/old.py": "print('old')\n" }, "Start"),
 	});
 	expect(first.status, first.text).toBe(200);
 }, 300_000);
@@ -288,7 +273,7 @@ describe("editing in the browser", () => {
 		const meanwhile = await fromPage(page, `/api/models/${MODEL}/commit/main`, {
 			method: "POST",
 			type: "application/x-ndjson",
-			body: ndjsonCommit("Meanwhile", { "other.txt": "x\n" }),
+			body: ndjson({ "other.txt": "x\n" }, "Meanwhile"),
 		});
 		expect(meanwhile.status).toBe(200);
 		await text.fill("overwritten\n");
@@ -362,7 +347,7 @@ describe("editing in the browser", () => {
 		const first = await fromPage(page, "/api/models/carol/no-card/commit/main", {
 			method: "POST",
 			type: "application/x-ndjson",
-			body: ndjsonCommit("Weights first", { "config.json": "{}\n" }),
+			body: ndjson({ "config.json": "{}\n" }, "Weights first"),
 		});
 		expect(first.status, first.text).toBe(200);
 		errors.length = 0;
@@ -395,7 +380,7 @@ describe("editing in the browser", () => {
 		const first = await fromPage(page, "/api/datasets/carol/no-card-data/commit/main", {
 			method: "POST",
 			type: "application/x-ndjson",
-			body: ndjsonCommit("Data first", { "rows.csv": "a,b\n1,2\n" }),
+			body: ndjson({ "rows.csv": "a,b\n1,2\n" }, "Data first"),
 		});
 		expect(first.status, first.text).toBe(200);
 		await visit(page, "/datasets/carol/no-card-data");

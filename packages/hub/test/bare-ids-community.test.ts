@@ -7,12 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESERVED_REPO_NAMES } from "@modelhub/tasks/repositories";
+import { ndjson } from "../../../test-support/ndjson.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { repoWriteTarget } from "../src/routes/repo-paths.js";
 import { gitOutcome, runGit } from "./support/git.js";
 import { callHub, createUser, type HubAnswer, type RunningHub, startHub } from "./support/hub.js";
-import { type Attempt, failed, ndjson, ok, runHubClient } from "./support/python.js";
+import { type Attempt, failed, ok, runHubClient } from "./support/python.js";
 
 const ADMIN = "bare-community-admin-token-0123456789abcdef";
 const SCRIPT = "hf_hub_bare_ids.py";

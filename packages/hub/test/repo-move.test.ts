@@ -9,11 +9,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ndjson } from "../../../test-support/ndjson.js";
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { gitOutcome } from "./support/git.js";
 import { callHub, createUser, type HubAnswer, type RunningHub, startHub } from "./support/hub.js";
-import { type Attempt, failed, ndjson, ok, runHubClient } from "./support/python.js";
+import { type Attempt, failed, ok, runHubClient } from "./support/python.js";
 import { startMirrorPair } from "./support/mirror.js";
 
 const ADMIN = "repo-move-admin-token-0123456789abcdef";

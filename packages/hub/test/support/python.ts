@@ -115,16 +115,3 @@ export function failed(attempt: Attempt | undefined): {
 	if (!attempt || !("error" in attempt)) throw new Error(`expected an error, got ${JSON.stringify(attempt)}`);
 	return attempt;
 }
-
-/** An NDJSON commit body (the commit API's) writing `files` (path → text) with `summary`. */
-export function ndjson(files: Record<string, string>, summary: string): string {
-	return [
-		{ key: "header", value: { summary } },
-		...Object.entries(files).map(([path, content]) => ({
-			key: "file",
-			value: { path, encoding: "base64", content: Buffer.from(content).toString("base64") },
-		})),
-	]
-		.map((line) => JSON.stringify(line))
-		.join("\n");
-}
