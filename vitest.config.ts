@@ -14,8 +14,8 @@ const ALL_TESTS = [
 /**
  * Files that start no server, database or Python of their own and leave no global state behind (timers,
  * environment variables and stubs are restored where a file sets them). They run without per-file isolation:
- * one worker process takes file after file and keeps the modules it has loaded. On the 2-core CI machine the
- * 135 such files took 113 s of wall and 209 s of CPU isolated, 58 s and 106 s not.
+ * one worker process takes file after file and keeps the modules it has loaded. Why, and what it saves as
+ * measured: test-support/README.md, "Two vitest projects".
  */
 const UNIT_TESTS = [
 	"packages/tasks/src/**/*.test.ts",
