@@ -22,6 +22,33 @@ const ADMIN_TOKEN = "browse-e2e-admin-token-0123456789";
 const SCREENS = process.env.E2E_SCREENSHOTS_DIR;
 const MODEL = "alice/browse-demo";
 const HIDDEN = "alice/browse-hidden";
+const CARDED = "alice/card-demo";
+
+/**
+ * A card with what cards hold: a fenced code block whose line is far wider than a phone, a wide
+ * Markdown table and an image from the repository.
+ */
+const RICH_CARD = [
+	"---",
+	"license: mit",
+	"---",
+	"",
+	"# Card demo",
+	"",
+	"A card with code, a table and a picture.",
+	"",
+	"```python",
+	'from transformers import pipeline; classifier = pipeline("text-classification", model="alice/card-demo", device_map="auto", torch_dtype="auto")  # one long line',
+	"```",
+	"",
+	"| Benchmark | Accuracy | F1 | Precision | Recall | Latency (ms) | Evaluation configuration |",
+	"| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+	"| glue/sst2 | 0.912 | 0.908 | 0.915 | 0.901 | 12.5 | default_configuration_without_any_tuning_at_all |",
+	"| imdb | 0.887 | 0.884 | 0.890 | 0.879 | 48.1 | max_length=512, truncation=True, batch_size=32 |",
+	"",
+	"![The model's logo](images/logo.png)",
+	"",
+].join("\n");
 
 let hub: RunningHub;
 let browser: Browser;
@@ -123,6 +150,7 @@ beforeAll(async () => {
 	for (const [name, isPrivate] of [
 		["browse-demo", false],
 		["browse-hidden", true],
+		["card-demo", false],
 	] as const) {
 		const res = await api("/api/repos/create", { method: "POST", json: { name, private: isPrivate } });
 		if (res.status !== 200) throw new Error(`create ${name}: ${res.status}`);
@@ -151,6 +179,7 @@ beforeAll(async () => {
 	await api(`/api/models/${MODEL}/branch/dev`, { method: "POST", json: { startingPoint: commitIds[1] } });
 	await api(`/api/models/${MODEL}/tag/${commitIds[0]}`, { method: "POST", json: { tag: "v1" } });
 	await commit(HIDDEN, "Secret", { "secret.txt": "secret\n" });
+	await commit(CARDED, "A rich card", { "README.md": RICH_CARD, "images/logo.png": PNG });
 	page = browser.context.pages()[0] ?? (await browser.context.newPage());
 	page.setDefaultTimeout(15_000);
 	errors = watchErrors(page);
@@ -325,6 +354,43 @@ describe("repository browsing", () => {
 		expect(await horizontalOverflow(page)).toBe(0);
 		expect(await diff.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
 		await expectNoAxeViolations(page, "a commit with a long line", [390]);
+		expect(errors).toEqual([]);
+	}, 180_000);
+
+	it("a model page whose card has a long code line, a wide table and an image: axe finds nothing at 1280 and 390 px in both themes", async () => {
+		await visit(page, `/${CARDED}`);
+		const card = page.locator(".markdown");
+		await card.locator("h2", { hasText: "Card demo" }).waitFor();
+		expect(await card.locator("pre").count()).toBe(1);
+		expect(await card.locator("table tbody tr").count()).toBe(2);
+		const image = card.getByRole("img", { name: "The model's logo" });
+		await image.waitFor();
+		// The picture is the repository's file, loaded.
+		expect(new URL((await image.getAttribute("src")) ?? "", hub.url).pathname).toBe(
+			`/${CARDED}/resolve/main/images/logo.png`,
+		);
+		await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBe(2);
+		await expectNoAxeViolations(page, "a model card with code, a table and an image");
+		await page.setViewportSize({ width: 390, height: 844 });
+		// The code block scrolls sideways within itself: the page does not.
+		expect(await horizontalOverflow(page)).toBe(0);
+		expect(await card.locator("pre").evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+		// The table keeps its numbers whole (one line a cell) and scrolls in its own region, which the
+		// keyboard reaches.
+		const scroller = card.getByRole("region", { name: "Table 1" });
+		expect(await scroller.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+		const cell = card.getByRole("cell", { name: "0.912" });
+		const lines = await cell.evaluate((td) => {
+			const range = document.createRange();
+			range.selectNodeContents(td);
+			return range.getClientRects().length;
+		});
+		expect(lines).toBe(1);
+		await card.getByRole("region", { name: "Code example 1" }).focus();
+		await page.keyboard.press("Tab");
+		expect(await scroller.evaluate((region) => region === document.activeElement)).toBe(true);
+		await screenshot(page, "model-card-rich");
+		await page.setViewportSize({ width: 1280, height: 800 });
 		expect(errors).toEqual([]);
 	}, 180_000);
 

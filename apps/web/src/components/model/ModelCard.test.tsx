@@ -28,6 +28,30 @@ describe("renderCard", () => {
 		expect(names).toEqual(["Code example 1", "Code example 2"]);
 	});
 
+	it("wraps a table in a named scroller in the tab order, keeping the table a table", () => {
+		const html = renderCard(
+			"| a | b |\n| - | - |\n| 1 | 2 |\n\n| c |\n| - |\n| 3 |\n",
+			"org/model",
+			"http://127.0.0.1",
+		);
+		const page = new DOMParser().parseFromString(html, "text/html");
+		const scrollers = [...page.querySelectorAll(".card-table-scroll")];
+		expect(scrollers.map((scroller) => scroller.getAttribute("aria-label"))).toEqual(["Table 1", "Table 2"]);
+		for (const scroller of scrollers) {
+			expect(scroller.getAttribute("role")).toBe("region");
+			expect(scroller.getAttribute("tabindex")).toBe("0");
+			expect(scroller.firstElementChild?.tagName).toBe("TABLE");
+		}
+		expect(page.querySelector("td")?.textContent).toBe("1");
+		const comment = renderCard("| a |\n| - |\n| 1 |\n", "org/model", "", { comment: { label: "Comment 2" } });
+		expect(
+			new DOMParser()
+				.parseFromString(comment, "text/html")
+				.querySelector(".card-table-scroll")
+				?.getAttribute("aria-label"),
+		).toBe("Comment 2, table 1");
+	});
+
 	it("points relative links and pictures at the revision shown and the file's folder, not main's root", () => {
 		const html = renderCard(
 			"[guide](./guide.md) [top](/LICENSE) [up](../config.json#x)\n\n![chart](img/chart.png)\n",

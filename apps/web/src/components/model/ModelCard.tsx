@@ -5,8 +5,9 @@
  * Beyond DOMPurify's defaults: no `style` attributes or `<style>` elements (the hub's CSP forbids inline
  * styles; each would log a violation), no forms; links to other sites open with `rel="noopener
  * noreferrer nofollow"`; relative links and images point at the repository's files; pictures from other
- * hosts become links (the CSP allows images from the hub only). Headings move one level down, so the
- * card's `#` sits under the page's own title.
+ * hosts become links (the CSP allows images from the hub only). Code blocks, and wrappers around tables,
+ * are named regions in the tab order that scroll sideways on a phone. Headings move one level down, so
+ * the card's `#` sits under the page's own title.
  */
 import DOMPurify from "dompurify";
 import { Marked } from "marked";
@@ -114,9 +115,28 @@ export function renderCard(
 	const clean = purify.sanitize(html, {
 		FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select"],
 		FORBID_ATTR: ["style"],
+		RETURN_DOM_FRAGMENT: true,
 	});
 	purify.removeAllHooks();
-	return clean;
+	// A table keeps its columns' natural widths (numbers whole, not a digit a line on a phone) and
+	// scrolls sideways in a named region in the tab order, as a code block does; the table keeps its
+	// table semantics, so the scroller is a wrapper (added after the sanitiser, which would walk into it).
+	let tables = 0;
+	for (const table of clean.querySelectorAll("table")) {
+		const scroller = window.document.createElement("div");
+		scroller.className = "card-table-scroll";
+		scroller.tabIndex = 0;
+		scroller.setAttribute("role", "region");
+		scroller.setAttribute(
+			"aria-label",
+			comment ? `${comment.label}, table ${++tables}` : `Table ${++tables}`,
+		);
+		table.replaceWith(scroller);
+		scroller.append(table);
+	}
+	const out = window.document.createElement("div");
+	out.append(clean);
+	return out.innerHTML;
 }
 
 export default function ModelCard({
