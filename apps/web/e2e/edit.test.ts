@@ -461,6 +461,85 @@ describe("editing in the browser", () => {
 		expect(errors).toEqual([]);
 	}, 120_000);
 
+	it('uploads from the page: config.json then a README with a task, and the header, tags and "Use this model" follow without a reload', async () => {
+		const id = "carol/upload-facts";
+		const created = await fromPage(page, "/api/repos/create", {
+			method: "POST",
+			type: "application/json",
+			body: JSON.stringify({ name: "upload-facts" }),
+		});
+		expect(created.status, created.text).toBe(200);
+		errors.length = 0;
+		await visit(page, `/${id}`);
+		const facts = page.getByRole("list", { name: "Model facts" });
+		await facts.waitFor();
+		expect(await facts.textContent()).not.toMatch(/Task|transformers/);
+		// Marks this document: a reload would lose it.
+		await page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
+		await page.getByRole("button", { name: "Use this model" }).click();
+		await page.getByRole("dialog").getByRole("tab", { name: "hf CLI" }).waitFor();
+		expect(await page.getByRole("dialog").getByRole("tab", { name: "Transformers" }).count()).toBe(0);
+		await page.keyboard.press("Escape");
+
+		const upload = async (file: { name: string; text: string }) => {
+			await page.getByRole("tab", { name: "Files and versions" }).click();
+			if ((await page.getByLabel("Choose files").count()) === 0)
+				await page.getByRole("button", { name: "Add files" }).click();
+			await page
+				.getByLabel("Choose files")
+				.setInputFiles([
+					{ name: file.name, mimeType: "application/octet-stream", buffer: Buffer.from(file.text) },
+				]);
+			await page.getByRole("button", { name: "Commit changes to main" }).click();
+			await page
+				.getByText(/Committed 1 file to main/)
+				.or(page.getByTestId("upload-error"))
+				.waitFor({ timeout: 60_000 });
+			expect(await page.getByTestId("upload-error").count()).toBe(0);
+		};
+
+		// A transformers config: the hub's analysis (just after the commit) names the library and the
+		// auto class, and the page reads the model again.
+		await upload({
+			name: "config.json",
+			text: JSON.stringify({ architectures: ["BertForSequenceClassification"], model_type: "bert" }),
+		});
+		await facts.getByRole("link", { name: "transformers" }).waitFor();
+		await page.getByRole("button", { name: "Use this model" }).click();
+		const dialog = page.getByRole("dialog");
+		await dialog.getByRole("tab", { name: "Transformers" }).waitFor();
+		await expect
+			.poll(() => dialog.locator("pre").allInnerTexts())
+			.toContainEqual(
+				expect.stringContaining('AutoModelForSequenceClassification.from_pretrained("carol/upload-facts")'),
+			);
+		await page.keyboard.press("Escape");
+
+		// A card with a task, a license and a tag.
+		await upload({
+			name: "README.md",
+			text: "---\nlicense: apache-2.0\npipeline_tag: token-classification\ntags:\n- uploaded-tag\n---\n\n# Upload facts\n",
+		});
+		await facts.getByRole("link", { name: "Token Classification" }).waitFor();
+		expect(await facts.textContent()).toContain("apache-2.0");
+		await page.getByRole("tab", { name: "Model card" }).click();
+		await page
+			.getByRole("list", { name: "Tags" })
+			.getByRole("link", { name: /uploaded-tag/ })
+			.waitFor();
+		await page.locator(".markdown h2", { hasText: "Upload facts" }).waitFor();
+		await page.getByRole("button", { name: "Use this model" }).click();
+		await dialog.getByRole("tab", { name: "Transformers" }).waitFor();
+		await expect
+			.poll(() => dialog.locator("pre").allInnerTexts())
+			.toContainEqual(
+				expect.stringContaining('pipeline("token-classification", model="carol/upload-facts")'),
+			);
+		await page.keyboard.press("Escape");
+		expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
+		expect(errors).toEqual([]);
+	}, 180_000);
+
 	it("offers no editing to those who may not write", async () => {
 		await visit(page, `/${OTHERS}`);
 		await page.locator(".markdown h2", { hasText: "Edit demo" }).waitFor();
