@@ -63,7 +63,13 @@ import {
 	type MetadataSource,
 	type RowsSource,
 } from "../viewer/engine.js";
-import { datasetNotFound, invalidParameter, notFound, viewerError } from "../viewer/errors.js";
+import {
+	datasetNotFound,
+	invalidParameter,
+	isEngineReadError,
+	notFound,
+	viewerError,
+} from "../viewer/errors.js";
 import { parquetHeadFill } from "../viewer/parquet-head.js";
 import {
 	CROISSANT_MAX_CONFIGS,
@@ -469,8 +475,10 @@ export async function withSplit<T>(
 		if (!held.complete) {
 			try {
 				return await openSplit(context, dataset, splitFiles, work, 1);
-			} catch {
-				// The engine read past what was copied early (or the files are bad: the whole copies say which).
+			} catch (error) {
+				// Only the engine's read errors can come from bytes not copied yet (or the files are bad: the
+				// whole copies say which); the request's own errors and time-outs would only repeat.
+				if (!isEngineReadError(error)) throw error;
 				await held.completed();
 			}
 		}

@@ -39,6 +39,11 @@ export function viewerError(
 export const DATASET_NOT_FOUND =
 	"The dataset does not exist, or is not accessible without authentication (private or gated). Please check the spelling of the dataset name or retry with authentication.";
 
+/** An error the engine met reading a split's files (`StreamingRowsError`, as the public viewer names it). */
+export function isEngineReadError(error: unknown): boolean {
+	return error instanceof HubError && error.options.headers?.["x-error-code"] === "StreamingRowsError";
+}
+
 export function datasetNotFound(): HubError {
 	return viewerError("NotFound", "ResponseNotFound", DATASET_NOT_FOUND);
 }
