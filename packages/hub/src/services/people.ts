@@ -139,31 +139,20 @@ export async function quickSearch(
 	const words = text.split(/\s+/).filter((word) => word !== "");
 	const wantsModels = types.has("model") && words.length > 0;
 	const wantsDatasets = types.has("dataset") && words.length > 0;
+	// Models and datasets are searched alike: most downloaded first, counted up to the same bound.
+	const listing = {
+		viewer,
+		searchTerms: words,
+		sort: "downloads",
+		direction: -1,
+		limit,
+	} as const;
+	const counting = { viewer, searchTerms: words };
 	const [models, count, datasets, datasetCount, users, orgs] = await Promise.all([
-		wantsModels
-			? listModels(context.db, {
-					viewer,
-					searchTerms: words,
-					sort: "downloads",
-					direction: -1,
-					limit,
-					properties: new Set(),
-				})
-			: undefined,
-		wantsModels
-			? countMatchingModels(context.db, { viewer, searchTerms: words }, MODEL_COUNT_CAP)
-			: undefined,
-		wantsDatasets
-			? listDatasets(context.db, {
-					viewer,
-					searchTerms: words,
-					sort: "downloads",
-					direction: -1,
-					limit,
-					properties: new Set(),
-				})
-			: undefined,
-		wantsDatasets ? countDatasets(context.db, { viewer, searchTerms: words }, MODEL_COUNT_CAP) : undefined,
+		wantsModels ? listModels(context.db, { ...listing, properties: new Set() }) : undefined,
+		wantsModels ? countMatchingModels(context.db, counting, MODEL_COUNT_CAP) : undefined,
+		wantsDatasets ? listDatasets(context.db, { ...listing, properties: new Set() }) : undefined,
+		wantsDatasets ? countDatasets(context.db, counting, MODEL_COUNT_CAP) : undefined,
 		types.has("user") && text !== "" ? searchAccounts(context.db, "user", text, limit) : [],
 		types.has("org") && text !== "" ? searchAccounts(context.db, "org", text, limit) : [],
 	]);
