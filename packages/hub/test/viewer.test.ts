@@ -16,7 +16,7 @@ import type {
 import { openDatabase } from "../src/db/open.js";
 import type { Database } from "../src/db/types.js";
 import { createUser, startHub, type RunningHub } from "./support/hub.js";
-import { VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
+import { firstRowsErrors, VIEWER_TEST_LIMITS, viewerGet } from "./support/viewer.js";
 import { runHubClient } from "./support/python.js";
 
 const ADMIN = "viewer-admin-token-0123456789abcdef";
@@ -1093,13 +1093,13 @@ describe("the dataset viewer API", () => {
 		]);
 
 		// Hostile metadata: a clear error each, never a 5xx.
-		const hostile = async (config: string) =>
-			get<{ error: string }>(`/first-rows?dataset=alice/folders-hostile&config=${config}&split=train`);
-		const answers: Record<string, [number, string | null, string]> = {};
-		for (const config of ["nofile", "lying", "wide", "longline", "escape"]) {
-			const answer = await hostile(config);
-			answers[config] = [answer.status, answer.headers.get("x-error-code"), answer.body.error];
-		}
+		const answers = await firstRowsErrors(hub.url, "alice/folders-hostile", [
+			"nofile",
+			"lying",
+			"wide",
+			"longline",
+			"escape",
+		]);
 		expect(answers.nofile?.slice(0, 2)).toEqual([422, "DatasetGenerationError"]);
 		expect(answers.nofile?.[2]).toContain("`file_name`");
 		expect(answers.lying?.slice(0, 2)).toEqual([422, "StreamingRowsError"]);
