@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, watchErrors, type Browser } from "./support/browser";
 import { startHub, type RunningHub } from "./support/hub";
 import { hubJson, navigateInApp, signInWithToken, visitPage } from "./support/session";
+import { formatBytes } from "../src/view/format";
 
 const ADMIN_TOKEN = "people-e2e-admin-token-0123456789";
 const SCREENS = process.env.E2E_SCREENSHOTS_DIR;
@@ -60,7 +61,14 @@ async function listedModels(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-	[hub, browser] = await Promise.all([startHub({ MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN }), launchBrowser()]);
+	[hub, browser] = await Promise.all([
+		startHub({
+			MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN,
+			MODELHUB_QUOTA_USER_BYTES: "5000000",
+			MODELHUB_QUOTA_ORG_BYTES: "20000000",
+		}),
+		launchBrowser(),
+	]);
 	for (const name of ["alice", "bob"]) {
 		tokens[name] = (
 			(await api("POST", "/api/admin/users", ADMIN_TOKEN, { name })) as { token: string }
@@ -178,6 +186,19 @@ describe("organisation members", () => {
 		await alice.getByRole("link", { name: "Manage members" }).click();
 		await alice.getByRole("heading", { level: 1, name: /Members of/ }).waitFor();
 		expect(new URL(alice.url()).pathname).toBe("/organizations/acme/settings");
+		// The organisation's storage and quota (MODELHUB_QUOTA_ORG_BYTES), as the hub counts them.
+		const acmeUsed = (
+			(await api("GET", "/api/accounts/acme/storage", tokens.alice as string)) as { usedBytes: number }
+		).usedBytes;
+		expect(acmeUsed).toBeGreaterThan(0);
+		await alice.getByText(`Storage: ${formatBytes(acmeUsed)} used of 20 MB`, { exact: true }).waitFor();
+		await go(alice, "/account");
+		const aliceUsed = (
+			(await api("GET", "/api/accounts/alice/storage", tokens.alice as string)) as { usedBytes: number }
+		).usedBytes;
+		await alice.getByText(`Storage: ${formatBytes(aliceUsed)} used of 5 MB`, { exact: true }).waitFor();
+		await go(alice, "/organizations/acme/settings");
+		await alice.getByRole("heading", { level: 1, name: /Members of/ }).waitFor();
 
 		// A name that cannot be a user is refused before any request; an unknown one by the hub.
 		await alice.getByLabel("User name").fill("no such user!");

@@ -1,6 +1,6 @@
+import { StorageLine } from "../components/account/StorageLine";
 import { useMemo } from "react";
 import { Link, Navigate, useLocation } from "react-router";
-import { accountStorage } from "../api/account";
 import { listModels, type ModelSummary } from "../api/models";
 import { signOut, useHubSession, type HubSession } from "../account/session";
 import { PasswordChange } from "../components/account/PasswordChange";
@@ -10,7 +10,7 @@ import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
 import { readableNamespaces, writableNamespaces } from "../view/account";
-import { formatBytes, formatRelative } from "../view/format";
+import { formatRelative } from "../view/format";
 import { modelHref } from "../view/model";
 import { pipelineName } from "../view/pipelines";
 import { useSettings } from "../settings/store";
@@ -149,19 +149,5 @@ function YourModels({ models, canCreate }: { models: ModelSummary[]; canCreate: 
 				</li>
 			))}
 		</ul>
-	);
-}
-
-/** One line: the bytes the account's repositories hold, and its quota (nothing while loading or on error). */
-function StorageLine({ name }: { name: string }) {
-	const api = useApiOptions();
-	const storage = useResource((signal) => accountStorage(name, { ...api, signal }), [api, name]);
-	if (storage.status !== "ready") return null;
-	const { usedBytes, limitBytes } = storage.data;
-	return (
-		<p className="muted small" data-testid="account-storage">
-			Storage: {formatBytes(usedBytes)} used
-			{limitBytes === null ? " (no quota)" : ` of ${formatBytes(limitBytes)}`}
-		</p>
 	);
 }

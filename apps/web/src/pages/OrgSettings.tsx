@@ -4,6 +4,7 @@ import type { OrgRole } from "@modelhub/hub/api";
 import { ApiError } from "../api/http";
 import { orgMembers, orgOverview, removeOrgMember, setOrgMember } from "../api/people";
 import { useHubSession } from "../account/session";
+import { StorageLine } from "../components/account/StorageLine";
 import { Field } from "../components/Field";
 import { ErrorNotice, Loading, Notice } from "../components/Status";
 import { useApiOptions } from "../hooks/useApiOptions";
@@ -80,6 +81,7 @@ function OrgSettings({ org, manages }: { org: string; manages: boolean }) {
 					Members of <Link to={profileHref(org)}>{overview?.fullname || org}</Link>
 				</h1>
 				<p className="muted">Roles: {ROLES.map((role) => `${role} (${ROLE_HELP[role]})`).join("; ")}.</p>
+				<StorageLine name={org} />
 			</header>
 			{!manages ? (
 				<Notice tone="warning">
