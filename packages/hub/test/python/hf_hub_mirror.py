@@ -6,6 +6,8 @@ Groups (params on stdin: repo, token?, work_dir, cache_dir, path?):
   read_xet  (downstream of an upstream that sends Xet hints, params: path) what the client sees of Xet, and
             the files it downloads: snapshot_download (the tree cache path) and hf_hub_download into an
             empty cache (the HEAD path)
+  fetch     (downstream, params: paths) hf_hub_download of each path into an empty cache, with the file's
+            metadata as the client reads it (get_hf_file_metadata)
 Prints what it saw as JSON; the test asserts.
 """
 
@@ -137,7 +139,23 @@ def group_read_xet():
     }
 
 
-GROUPS = {"publish": group_publish, "read": group_read, "read_xet": group_read_xet}
+def group_fetch():
+    from huggingface_hub import get_hf_file_metadata, hf_hub_download, hf_hub_url
+
+    files = {}
+    for path in params["paths"]:
+        metadata = get_hf_file_metadata(hf_hub_url(REPO, path))
+        local = hf_hub_download(REPO, path, cache_dir=CACHE)
+        files[path] = {
+            "sha256": sha256_of(local),
+            "etag": metadata.etag,
+            "size": metadata.size,
+            "commit": metadata.commit_hash,
+        }
+    return {"files": files}
+
+
+GROUPS = {"publish": group_publish, "read": group_read, "read_xet": group_read_xet, "fetch": group_fetch}
 
 if __name__ == "__main__":
     print(json.dumps(GROUPS[sys.argv[1]]()))
