@@ -243,6 +243,14 @@ describe("mirror mode: a hostile upstream", () => {
 	const streamedSha = createHash("sha256").update(streamed).digest("hex");
 	const afterSweep = Buffer.from("bytes fetched after the spool folder was swept\n");
 	const afterSweepSha = createHash("sha256").update(afterSweep).digest("hex");
+	// A regular file (no X-Linked-Etag; its ETag the git blob id), sent with wrong bytes of the right size
+	// until `regularHonest` is set.
+	const regular = Buffer.from('{"model_type": "bert", "regular": true}\n');
+	const regularOid = createHash("sha1")
+		.update(Buffer.concat([Buffer.from(`blob ${regular.length}\0`), regular]))
+		.digest("hex");
+	const regularEvil = Buffer.from('{"model_type": "evil", "regular": true}\n');
+	let regularHonest = false;
 	let hostile: Server;
 	let other: Server;
 	let hostileUrl = "";
@@ -266,6 +274,15 @@ describe("mirror mode: a hostile upstream", () => {
 				authorization: req.headers.authorization,
 			});
 			const name = (req.url ?? "").split("/").pop() ?? "";
+			if (name === "regular.json") {
+				res.writeHead(200, {
+					"x-repo-commit": "a".repeat(40),
+					etag: `"${regularOid}"`,
+					"content-length": String(regular.length),
+				});
+				res.end(req.method === "HEAD" ? undefined : regularHonest ? regular : regularEvil);
+				return;
+			}
 			const [body, sha] =
 				name === "stream.bin"
 					? [streamed, streamedSha]
@@ -366,6 +383,31 @@ describe("mirror mode: a hostile upstream", () => {
 			timeout: 10_000,
 		});
 		await vi.waitFor(() => expect(filesUnder(spoolDir)).toEqual([]), { timeout: 10_000 });
+	});
+
+	it("never serves or keeps a regular file whose bytes do not match its git blob id, and serves the right bytes later", async () => {
+		const regularSha = createHash("sha256").update(regular).digest("hex");
+		const evilSha = createHash("sha256").update(regularEvil).digest("hex");
+		expect(regularEvil.length).toBe(regular.length);
+		const started = Date.now();
+		const got = await download("regular.json");
+		expect(got.ok).toBe(false);
+		expect(Date.now() - started).toBeLessThan(5000);
+		// A second client is refused too: nothing of the wrong answer was kept for it.
+		expect((await download("regular.json")).ok).toBe(false);
+		expect(await hub.storage.stat(evilSha)).toBeUndefined();
+		expect(await hub.storage.stat(regularSha)).toBeUndefined();
+		const spoolDir = hub.storage.spoolDir ?? "";
+		await vi.waitFor(() => expect(filesUnder(spoolDir)).toEqual([]), { timeout: 10_000 });
+		// The upstream now sends the right bytes: they are served and stored.
+		regularHonest = true;
+		const fixed = await download("regular.json");
+		expect(fixed.body?.equals(regular)).toBe(true);
+		await vi.waitFor(
+			async () => expect(await hub.storage.stat(regularSha)).toEqual({ size: regular.length }),
+			{ timeout: 10_000 },
+		);
+		expect(await hub.storage.stat(evilSha)).toBeUndefined();
 	});
 
 	it("fetches and stores a file after the collector removed the empty spool folder", async () => {
