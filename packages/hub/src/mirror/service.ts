@@ -159,6 +159,8 @@ export interface PrefetchOptions {
 	maxBytes: number;
 }
 
+/** The longest an upstream listing is waited for (a listing by id then shows this hub's repositories only). */
+const LISTING_BUDGET_MS = 5_000;
 /** Failed files named in a prefetch's progress, at most. */
 const FAILURES_KEPT = 20;
 /** Prefetches run at once in a hub, at most (each `concurrency` files at a time). */
@@ -271,6 +273,77 @@ export class MirrorService {
 		if (typeof info.downloads === "number") info.downloads += counted.recent;
 		if (typeof info.downloadsAllTime === "number") info.downloadsAllTime += counted.allTime;
 		return { ...answer, body: Buffer.from(JSON.stringify(info)) };
+	}
+
+	/**
+	 * The upstream's items for a listing by id (`search` naming a repository id, or `author`), asked as this
+	 * hub was asked (`pathAndQuery`), within LISTING_BUDGET_MS: those the listing names (their id contains
+	 * the search, or is in the author's namespace), allowed, and that no repository of this hub (any
+	 * visibility) has the id of: local ones win. Read with the upstream token for signed-in users (and
+	 * anonymous ones where MODELHUB_UPSTREAM_TOKEN_ANONYMOUS lists the repository), as the public otherwise.
+	 * Nothing (never an error) when the upstream is down, slow or answers something else than a list.
+	 */
+	async listing(
+		type: RepoType,
+		by: { search?: string | undefined; author?: string | undefined },
+		pathAndQuery: string,
+		signedIn: boolean,
+	): Promise<Array<Record<string, unknown>>> {
+		const settings = this.context.settings;
+		const listed = settings.tokenForAnonymous;
+		const subject = by.search ?? by.author ?? "";
+		const scope: UpstreamScope =
+			this.credential !== undefined && (signedIn || tokenForAnonymous(listed, subject)) ? "token" : "public";
+		const outbound = {
+			...settings.outbound,
+			retries: 0,
+			timeoutMs: Math.min(settings.outbound.timeoutMs, LISTING_BUDGET_MS),
+			idleTimeoutMs: Math.min(settings.outbound.idleTimeoutMs, LISTING_BUDGET_MS),
+		};
+		let response: OutboundResponse | undefined;
+		let timer: NodeJS.Timeout | undefined;
+		const deadline = new Promise<undefined>((resolve) => {
+			timer = setTimeout(() => {
+				response?.discard();
+				resolve(undefined);
+			}, LISTING_BUDGET_MS);
+		});
+		const asked = (async (): Promise<unknown> => {
+			response = await outboundRequest(outbound, {
+				method: "GET",
+				url: this.upstreamUrl(pathAndQuery),
+				headers: { accept: "application/json" },
+				credential: this.credentialOf(scope),
+				redirects: "same-origin",
+			});
+			if (response.status !== 200) {
+				response.discard();
+				return undefined;
+			}
+			return JSON.parse((await readBounded(response, settings.maxAnswerBytes)).toString("utf8")) as unknown;
+		})().catch(() => undefined);
+		const parsed = await Promise.race([asked, deadline]);
+		clearTimeout(timer);
+		if (!Array.isArray(parsed)) return [];
+		const search = by.search?.toLowerCase();
+		const author = by.author?.toLowerCase();
+		const items: Array<Record<string, unknown>> = [];
+		const seen = new Set<string>();
+		for (const item of parsed) {
+			if (!isObject(item) || typeof item.id !== "string") continue;
+			const id = item.id;
+			const lower = id.toLowerCase();
+			if (seen.has(lower) || !/^[^/]+\/[^/]+$/.test(id)) continue;
+			if (search !== undefined && !lower.includes(search)) continue;
+			if (author !== undefined && !lower.startsWith(`${author}/`)) continue;
+			// An anonymous client read with the token gets only what the operator listed for it.
+			if (scope === "token" && !signedIn && !tokenForAnonymous(listed, id)) continue;
+			// Allowed, and no repository of this hub (whoever may see it) has the id.
+			if (!(await this.mirrors({ type, id }))) continue;
+			seen.add(lower);
+			items.push({ ...(withoutXetHints(item) as Record<string, unknown>), mirroredFrom: this.upstream });
+		}
+		return items;
 	}
 
 	/** The library a mirrored model's info names (which of its files count as downloads), when known. */

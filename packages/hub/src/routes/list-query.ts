@@ -131,6 +131,14 @@ export interface ListingPage {
 	next?: string;
 }
 
+/** In mirror mode, a listing by id also shows the upstream's repositories (routes/mirror.ts). */
+export interface UpstreamListing<Query> {
+	/** Whether the request (its raw query, read before the cache) may be a listing by id. */
+	asks(q: RawQuery): boolean;
+	/** The page with the upstream's items added. */
+	merge(request: FastifyRequest, query: Query, page: ListingPage): Promise<ListingPage>;
+}
+
 /**
  * `GET path`: a listing answered from the response cache (keyed by viewer and raw URL, which names the
  * type) or, on a miss, parsed and fetched, with the next page in `Link` and `X-Next-Cursor`.
@@ -141,6 +149,7 @@ export function cachedListRoute<Query>(
 	path: string,
 	parse: (q: RawQuery) => ParsedListing<Query>,
 	page: (request: FastifyRequest, query: Query) => Promise<ListingPage>,
+	upstream?: UpstreamListing<NoInfer<Query>>,
 ): void {
 	const { cache } = options;
 
@@ -155,14 +164,18 @@ export function cachedListRoute<Query>(
 	// Not an async function: a cache hit is answered without parsing or a promise.
 	app.get(path, (request, reply) => {
 		const key = viewerCacheKey("l", request.viewer, request.url);
-		const hit = cache.get(key);
+		// A listing the upstream's answer is merged into is never cached: it follows the upstream.
+		const live = upstream?.asks(request.query as RawQuery) === true;
+		const hit = live ? undefined : cache.get(key);
 		if (hit) {
 			send(request, reply, hit);
 			return undefined;
 		}
 		const parsed = parse(request.query as RawQuery);
 		const version = cache.version;
-		return page(request, parsed.query).then(({ items, next }) => {
+		const local = page(request, parsed.query);
+		const merged = upstream && live ? local.then((p) => upstream.merge(request, parsed.query, p)) : local;
+		return merged.then(({ items, next }) => {
 			const entry: CachedResponse = { body: Buffer.from(JSON.stringify(items)) };
 			if (next) {
 				const nextParameters = new URLSearchParams(parsed.canonical);
@@ -170,7 +183,7 @@ export function cachedListRoute<Query>(
 				entry.next = `${path}?${nextParameters.toString()}`;
 				entry.cursor = next;
 			}
-			cache.set(key, entry, version);
+			if (!live) cache.set(key, entry, version);
 			send(request, reply, entry);
 			return reply;
 		});

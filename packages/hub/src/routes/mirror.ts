@@ -16,6 +16,7 @@ import { COMMIT_ID } from "../vocabulary.js";
 import { requireSiteAdmin } from "../services/actor.js";
 import { actorOf, adminOnly } from "./auth.js";
 import { objectBody } from "./body.js";
+import type { UpstreamListing } from "./list-query.js";
 import { originOf } from "./models/context.js";
 import { fileCacheControl, parseRange } from "./models/resolve.js";
 import {
@@ -108,6 +109,54 @@ export async function mirrorPathsInfo(
 		},
 	);
 	return reply.header(AGE_HEADER, String(answer.ageSeconds)).type(JSON_TYPE).send(answer.body);
+}
+
+/** What a listing by id reads of its query (the model and dataset listings' parsed queries). */
+interface ListingByIdQuery {
+	searchTerms?: string[];
+	author?: string;
+	limit: number;
+}
+
+/** A repository id, or the start of one, as a listing's search: `namespace/` and something. */
+const ID_SEARCH = /^[^/\s]+\/[^/\s]*$/;
+
+/**
+ * Mirror mode's part of a listing (`GET /api/models`, `/api/datasets`): when it is by id (its `search`
+ * names a repository, `namespace/name` or the start of one, or it has an `author`), the upstream's
+ * answer to the same query (MirrorService.listing) follows this hub's items on the listing's last page,
+ * up to its limit. Without a mirror: none.
+ */
+export function upstreamListing(
+	mirror: MirrorService | undefined,
+	type: RepoKey["type"],
+): UpstreamListing<ListingByIdQuery> | undefined {
+	if (mirror === undefined) return undefined;
+	return {
+		asks: (q) => {
+			if (q.author !== undefined) return true;
+			const search = q.search;
+			return (Array.isArray(search) ? search : [search]).some((value) => value?.includes("/") === true);
+		},
+		merge: async (request, query, page) => {
+			const terms = query.searchTerms ?? [];
+			const search = terms.length === 1 && ID_SEARCH.test(terms[0] ?? "") ? terms[0] : undefined;
+			if (terms.length > 0 && search === undefined) return page;
+			if (search === undefined && query.author === undefined) return page;
+			// This hub's own items first; the upstream's on the last page, in the room left.
+			const room = query.limit - page.items.length;
+			if (page.next !== undefined || room <= 0) return page;
+			const url = new URL(request.url, "http://listing.invalid");
+			url.searchParams.delete("cursor");
+			const items = await mirror.listing(
+				type,
+				{ search, author: query.author },
+				`${url.pathname}${url.search}`,
+				signedIn(request),
+			);
+			return { items: [...page.items, ...items.slice(0, room)] };
+		},
+	};
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {

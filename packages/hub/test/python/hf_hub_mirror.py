@@ -6,6 +6,8 @@ Groups (params on stdin: repo, token?, work_dir, cache_dir, path?):
   read_xet  (downstream of an upstream that sends Xet hints, params: path) what the client sees of Xet, and
             the files it downloads: snapshot_download (the tree cache path) and hf_hub_download into an
             empty cache (the HEAD path)
+  list      (downstream, params: queries [{search?, author?}], token?) list_models of each query: the
+            listed ids, whether private, and where each is mirrored from
   fetch     (downstream, params: paths) hf_hub_download of each path into an empty cache, with the file's
             metadata as the client reads it (get_hf_file_metadata)
 Prints what it saw as JSON; the test asserts.
@@ -155,7 +157,29 @@ def group_fetch():
     return {"files": files}
 
 
-GROUPS = {"publish": group_publish, "read": group_read, "read_xet": group_read_xet, "fetch": group_fetch}
+def group_list():
+    from huggingface_hub import HfApi
+
+    api = HfApi(token=params.get("token") or False)
+    answers = []
+    for query in params["queries"]:
+        models = api.list_models(search=query.get("search"), author=query.get("author"))
+        answers.append(
+            [
+                {"id": m.id, "private": m.private, "mirroredFrom": getattr(m, "mirroredFrom", None)}
+                for m in models
+            ]
+        )
+    return {"answers": answers}
+
+
+GROUPS = {
+    "publish": group_publish,
+    "read": group_read,
+    "read_xet": group_read_xet,
+    "fetch": group_fetch,
+    "list": group_list,
+}
 
 if __name__ == "__main__":
     print(json.dumps(GROUPS[sys.argv[1]]()))

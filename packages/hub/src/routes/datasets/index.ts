@@ -22,6 +22,7 @@ import {
 	searchTerms,
 	type ParsedListing,
 } from "../list-query.js";
+import { upstreamListing } from "../mirror.js";
 import type { ModelRoutesOptions } from "../models/context.js";
 import { flag, invalidParameter, many, type RawQuery } from "../query.js";
 
@@ -70,11 +71,17 @@ export function parseDatasetListQuery(
  * `GET /api/datasets-count`: how many datasets the same filters match in all (the web app's "N datasets").
  */
 export function datasetRoutes(app: FastifyInstance, options: ModelRoutesOptions): void {
-	cachedListRoute(app, options, DATASET_LIST_PATH, parseDatasetListQuery, (request, query) =>
-		datasetPage(options, { ...query, viewer: request.viewer }).then((page) => ({
-			items: page.datasets,
-			...(page.next ? { next: page.next } : {}),
-		})),
+	cachedListRoute(
+		app,
+		options,
+		DATASET_LIST_PATH,
+		parseDatasetListQuery,
+		(request, query) =>
+			datasetPage(options, { ...query, viewer: request.viewer }).then((page) => ({
+				items: page.datasets,
+				...(page.next ? { next: page.next } : {}),
+			})),
+		upstreamListing(options.mirror, "dataset"),
 	);
 	cachedCountRoute(app, options, `${DATASET_LIST_PATH}-count`, parseDatasetListQuery, (request, query, cap) =>
 		datasetCount(options, { ...query, viewer: request.viewer }, cap),

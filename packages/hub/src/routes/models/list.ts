@@ -19,6 +19,7 @@ import {
 	type ParsedListing,
 } from "../list-query.js";
 import { choice, flag, invalidParameter, many, matching, one, type RawQuery } from "../query.js";
+import { upstreamListing } from "../mirror.js";
 import type { ModelRoutesOptions } from "./context.js";
 
 const MAX_PROVIDERS = 30;
@@ -124,10 +125,16 @@ export function parseListQuery(
 export const MODEL_LIST_PATH = `/api/${REPO_TYPE_URLS.model.api}`;
 
 export function listRoute(app: FastifyInstance, options: ModelRoutesOptions): void {
-	cachedListRoute(app, options, MODEL_LIST_PATH, parseListQuery, (request, query) =>
-		modelPage(options, { ...query, viewer: request.viewer }).then((page) => ({
-			items: page.models,
-			...(page.next ? { next: page.next } : {}),
-		})),
+	cachedListRoute(
+		app,
+		options,
+		MODEL_LIST_PATH,
+		parseListQuery,
+		(request, query) =>
+			modelPage(options, { ...query, viewer: request.viewer }).then((page) => ({
+				items: page.models,
+				...(page.next ? { next: page.next } : {}),
+			})),
+		upstreamListing(options.mirror, "model"),
 	);
 }
