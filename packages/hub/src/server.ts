@@ -536,6 +536,7 @@ export async function createHubServer(options: HubServerOptions): Promise<HubSer
 		webDir: options.webDir,
 		demoDir: options.demoDir ?? demoAssetsDir(),
 		publicUrl: options.publicUrl,
+		mirror,
 	});
 
 	if (options.db.subscribe) {

@@ -9,6 +9,8 @@ import { publicDiscussionPage } from "../services/discussions.js";
 import { publicDatasetInfo } from "../services/datasets.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
 import { publicAccount, publicNamespace } from "../services/people.js";
+import type { MirrorService } from "../mirror/service.js";
+import { REPO_TYPE_URLS } from "../repo-identity.js";
 import { movedLocation, MOVED_STATUS } from "./redirects.js";
 import {
 	type AccountFacts,
@@ -29,6 +31,61 @@ export interface WebRoutesOptions extends ReadContext {
 	demoDir: string;
 	/** The URL clients reach the hub at, when configured (MODELHUB_PUBLIC_URL): told to the app for its snippets. */
 	publicUrl?: string | undefined;
+	/** Mirror mode: the page of a repository only the upstream has is the upstream's (as the public sees it). */
+	mirror?: MirrorService | undefined;
+}
+
+/**
+ * The upstream's info of a repository this hub does not have (mirror mode), as an anonymous client gets it
+ * (the same answer the app then asks for); undefined when it is not mirrored or the upstream has none.
+ */
+async function mirroredInfo(
+	mirror: MirrorService | undefined,
+	type: "model" | "dataset",
+	id: string,
+): Promise<Record<string, unknown> | undefined> {
+	if (mirror === undefined || !(await mirror.mirrors({ type, id }))) return undefined;
+	const path = `/api/${REPO_TYPE_URLS[type].api}/${id.split("/").map(encodeURIComponent).join("/")}`;
+	try {
+		const answer = await mirror.answer(
+			{ type, id, signedIn: false },
+			{ method: "GET", pathAndQuery: path, immutable: false, revision: "main" },
+		);
+		const info: unknown = JSON.parse(answer.body.toString("utf8"));
+		return typeof info === "object" && info !== null && !Array.isArray(info)
+			? (info as Record<string, unknown>)
+			: undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The page facts of a mirrored repository's info (the fields the page's title and description use). */
+function mirroredFacts(info: Record<string, unknown>, id: string): ModelFacts {
+	const text = (key: string): string | undefined => {
+		const value = info[key];
+		return typeof value === "string" ? value : undefined;
+	};
+	const count = (key: string): number | undefined => {
+		const value = info[key];
+		return typeof value === "number" ? value : undefined;
+	};
+	const card = info.cardData;
+	const license =
+		typeof card === "object" && card !== null && "license" in card && typeof card.license === "string"
+			? card.license
+			: undefined;
+	const facts: ModelFacts = { id: text("id") ?? id };
+	const pipeline = text("pipeline_tag");
+	if (pipeline) facts.pipeline_tag = pipeline;
+	const library = text("library_name");
+	if (library) facts.library_name = library;
+	const downloads = count("downloads");
+	if (downloads !== undefined) facts.downloads = downloads;
+	const likes = count("likes");
+	if (likes !== undefined) facts.likes = likes;
+	if (license) facts.license = license;
+	return facts;
 }
 
 /** Shown when the web app has not been built. No script and no inline style, so the CSP holds. */
@@ -59,12 +116,15 @@ const HTML_TYPE = "text/html; charset=utf-8";
 const MAX_MODEL_ID_LENGTH = 200;
 const MODEL_FACTS = new Set(["pipeline_tag", "library_name", "downloads", "likes", "cardData"] as const);
 
-async function modelFacts(context: ReadContext, id: string): Promise<ModelFacts | undefined> {
+async function modelFacts(context: WebRoutesOptions, id: string): Promise<ModelFacts | undefined> {
 	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
 	// Pages are rendered for anyone (the app sends its token with API calls, not with page loads), so a
 	// private model's page is looked up as the public sees it: no title, no description, 404.
 	const model = await publicModelInfo(context, id, { properties: MODEL_FACTS });
-	if (!model) return undefined;
+	if (!model) {
+		const mirrored = await mirroredInfo(context.mirror, "model", id);
+		return mirrored ? mirroredFacts(mirrored, id) : undefined;
+	}
 	const license = model.cardData?.license;
 	return {
 		id: model.id,
@@ -78,11 +138,21 @@ async function modelFacts(context: ReadContext, id: string): Promise<ModelFacts 
 
 const DATASET_FACTS = new Set(["downloads", "likes", "cardData"] as const);
 
-async function datasetFacts(context: ReadContext, id: string): Promise<DatasetFacts | undefined> {
+async function datasetFacts(context: WebRoutesOptions, id: string): Promise<DatasetFacts | undefined> {
 	if (id.length > MAX_MODEL_ID_LENGTH) return undefined;
 	// As the public sees it, for the reason modelFacts gives.
 	const dataset = await publicDatasetInfo(context, id, { properties: DATASET_FACTS });
-	if (!dataset) return undefined;
+	if (!dataset) {
+		const mirrored = await mirroredInfo(context.mirror, "dataset", id);
+		if (!mirrored) return undefined;
+		const { id: shown, downloads, likes, license } = mirroredFacts(mirrored, id);
+		return {
+			id: shown,
+			...(downloads !== undefined ? { downloads } : {}),
+			...(likes !== undefined ? { likes } : {}),
+			...(license !== undefined ? { license } : {}),
+		};
+	}
 	const license = dataset.cardData?.license;
 	return {
 		id: dataset.id,
