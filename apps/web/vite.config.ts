@@ -3,8 +3,9 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { MODEL_LIBRARIES_UI_ELEMENTS, TASKS_DATA } from "@modelhub/tasks";
+import { MODEL_LIBRARIES_UI_ELEMENTS, MODEL_LIBRARY_FAMILIES, TASKS_DATA } from "@modelhub/tasks";
 import { defineConfig, type Plugin } from "vite";
+import { familiesOf, libraryIndex, type LibraryEntryLike } from "./src/view/libraries.ts";
 import { taskCards } from "./src/view/task-cards.ts";
 import { buildTaskIndex, type TaskPageData } from "./src/view/tasks.ts";
 
@@ -13,11 +14,13 @@ const tasksSource = (path: string) =>
 const hubForDev = process.env.MODELHUB_DEV_HUB ?? "http://127.0.0.1:8080";
 
 /**
- * The task catalogue as build-time modules, so no page's first load carries all of it:
+ * The task and library catalogues as build-time modules, so no page's first load carries all of them:
  * - `virtual:task-cards`: the few fields the home page shows of each task (id, label, modality, colour);
  * - `virtual:task-index`: labels, summaries and canonical types (the task list and the task pages);
  * - `virtual:task-data`: one loader per task, each importing `virtual:task-data/<id>`, that task's full
- *   page data (demo, models, datasets…) with its libraries' names, as a chunk of its own.
+ *   page data (demo, models, datasets…) with its libraries' names, as a chunk of its own;
+ * - `virtual:library-index`: every library without its snippet generator, and the family whose chunk has it
+ *   (the libraries table and a library's page; see src/view/libraries.ts).
  */
 function taskCatalogueModules(): Plugin {
 	const libraries = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, { prettyLabel: string } | undefined>;
@@ -29,7 +32,7 @@ function taskCatalogueModules(): Plugin {
 		);
 		return { task, libraryLabels };
 	};
-	const modules: Record<string, () => string> = {
+	const modules: Record<string, () => string | Promise<string>> = {
 		"virtual:task-cards": () => `export default ${JSON.stringify(taskCards(TASKS_DATA))};`,
 		"virtual:task-index": () => `export default ${JSON.stringify(buildTaskIndex(TASKS_DATA))};`,
 		"virtual:task-data": () =>
@@ -40,6 +43,13 @@ function taskCatalogueModules(): Plugin {
 						`${JSON.stringify(task.id)}: () => import(${JSON.stringify(`virtual:task-data/${task.id}`)})`,
 				)
 				.join(",\n")}};`,
+		"virtual:library-index": async () =>
+			`export default ${JSON.stringify(
+				libraryIndex(
+					MODEL_LIBRARIES_UI_ELEMENTS as Record<string, LibraryEntryLike>,
+					await familiesOf(MODEL_LIBRARY_FAMILIES),
+				),
+			)};`,
 	};
 	return {
 		name: "modelhub-task-catalogue",

@@ -16,3 +16,10 @@ declare module "virtual:task-data" {
 	const loaders: Record<string, () => Promise<{ default: TaskPageData }>>;
 	export default loaders;
 }
+
+declare module "virtual:library-index" {
+	import type { LibraryIndex } from "./view/libraries";
+	/** Every library of the catalogue without its snippet generator, in catalogue order. */
+	const index: LibraryIndex;
+	export default index;
+}

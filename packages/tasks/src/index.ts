@@ -72,6 +72,12 @@ export {
 	isLibraryDownload,
 	isModelDownload,
 } from "./libraries/index.js";
+export {
+	MODEL_LIBRARY_FAMILIES,
+	isModelLibraryFamily,
+	loadLibraryEntry,
+} from "./libraries/family-loaders.js";
+export type { ModelLibraryFamily } from "./libraries/family-loaders.js";
 export { isModelLibraryKey } from "./libraries/keys.js";
 export type { ModelLibraryKey } from "./libraries/keys.js";
 export { SPECIAL_TOKENS_ATTRIBUTES } from "./libraries/types.js";

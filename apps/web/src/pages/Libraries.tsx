@@ -1,6 +1,6 @@
-import { MODEL_LIBRARIES_UI_ELEMENTS } from "@modelhub/tasks";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import LIBRARY_INDEX from "virtual:library-index";
 import { listLibraries } from "../api/catalogue";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -10,7 +10,6 @@ import {
 	filterLibraries,
 	libraryRows,
 	sortLibraries,
-	type LibraryEntryLike,
 	type LibrarySortKey,
 	type SortDirection,
 } from "../view/libraries";
@@ -43,10 +42,7 @@ export default function LibrariesPage() {
 		return () => controller.abort();
 	}, [api]);
 
-	const rows = useMemo(
-		() => libraryRows(MODEL_LIBRARIES_UI_ELEMENTS as unknown as Record<string, LibraryEntryLike>, counts),
-		[counts],
-	);
+	const rows = useMemo(() => libraryRows(LIBRARY_INDEX, counts), [counts]);
 	const shown = useMemo(
 		() => sortLibraries(filterLibraries(rows, query), sortKey, direction),
 		[rows, query, sortKey, direction],

@@ -1,25 +1,24 @@
-import { getLibraryCodeBlocks, MODEL_LIBRARIES_UI_ELEMENTS } from "@modelhub/tasks";
-import type { LibraryUiElement, ModelData, SnippetOptions } from "@modelhub/tasks";
+import { loadLibraryEntry } from "@modelhub/tasks";
+import type { CodeBlock, ModelData, SnippetOptions } from "@modelhub/tasks";
 import { Link, useParams } from "react-router";
+import LIBRARY_INDEX from "virtual:library-index";
 import { getModel, listModels } from "../api/models";
 import { Code } from "../components/code";
-import { Loading } from "../components/Status";
+import { ErrorNotice, Loading } from "../components/Status";
 import { SnippetBlocks } from "../components/SnippetBlocks";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useResource } from "../hooks/useResource";
-import { describeDownloadRule } from "../view/libraries";
+import { describeDownloadRule, type LibraryIndexEntry } from "../view/libraries";
 import { modelHref, placeholderModel, toModelData } from "../view/model";
 import { languageLabel } from "../view/snippets";
 import { snippetHubUrl, snippetOptions } from "../view/snippet-hub";
 import { useSettings } from "../settings/store";
 import NotFound from "./NotFound";
 
-const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as Record<string, LibraryUiElement | undefined>;
-
 export default function LibraryPage() {
 	const { key = "" } = useParams();
-	const library = Object.prototype.hasOwnProperty.call(LIBRARIES, key) ? LIBRARIES[key] : undefined;
+	const library = Object.hasOwn(LIBRARY_INDEX, key) ? LIBRARY_INDEX[key] : undefined;
 	useDocumentTitle(library?.prettyLabel ?? "Library not found");
 	if (!library)
 		return (
@@ -28,34 +27,48 @@ export default function LibraryPage() {
 	return <LibraryView libraryKey={key} library={library} />;
 }
 
-function LibraryView({ libraryKey, library }: { libraryKey: string; library: LibraryUiElement }) {
+function LibraryView({ libraryKey, library }: { libraryKey: string; library: LibraryIndexEntry }) {
 	const api = useApiOptions();
-	// The snippets are shown for the library's most downloaded model on the hub, or a stand-in model.
+	// The snippets are shown for the library's most downloaded model on the hub, or a stand-in model. The
+	// generator is in the chunk of the library's family, loaded while the hub is asked for the model.
 	const { hubUrl } = useSettings();
-	const sample = useResource<{ model: ModelData; fromHub: boolean; options: SnippetOptions }>(
+	const sample = useResource<{
+		model: ModelData;
+		fromHub: boolean;
+		options: SnippetOptions;
+		codeBlocks: (model: ModelData, options: SnippetOptions) => CodeBlock[];
+	}>(
 		async (signal) => {
-			try {
-				const page = await listModels(
-					{ library: libraryKey, sort: "downloads", direction: -1, limit: 1 },
-					{ ...api, signal },
-				);
-				const first = page.models[0];
-				if (first) {
-					const info = await getModel(first.id, { ...api, signal });
-					// The model's files are on this hub unless it carries only catalogue metadata.
-					const options = snippetOptions(info, snippetHubUrl(hubUrl));
-					return { model: toModelData(info), fromHub: true, options };
+			const findSample = async (): Promise<{
+				model: ModelData;
+				fromHub: boolean;
+				options: SnippetOptions;
+			}> => {
+				try {
+					const page = await listModels(
+						{ library: libraryKey, sort: "downloads", direction: -1, limit: 1 },
+						{ ...api, signal },
+					);
+					const first = page.models[0];
+					if (first) {
+						const info = await getModel(first.id, { ...api, signal });
+						// The model's files are on this hub unless it carries only catalogue metadata.
+						const options = snippetOptions(info, snippetHubUrl(hubUrl));
+						return { model: toModelData(info), fromHub: true, options };
+					}
+				} catch (error) {
+					if (signal.aborted) throw error;
 				}
-			} catch (error) {
-				if (signal.aborted) throw error;
-			}
-			return { model: placeholderModel(libraryKey), fromHub: false, options: {} };
+				return { model: placeholderModel(libraryKey), fromHub: false, options: {} };
+			};
+			const [found, entry] = await Promise.all([findSample(), loadLibraryEntry(library.family, libraryKey)]);
+			return { ...found, codeBlocks: entry?.codeBlocks ?? (() => []) };
 		},
-		[libraryKey, api, hubUrl],
+		[libraryKey, library.family, api, hubUrl],
 	);
 	const languages = new Set<string>();
 	const blocks =
-		sample.status === "ready" ? getLibraryCodeBlocks(libraryKey, sample.data.model, sample.data.options) : [];
+		sample.status === "ready" ? sample.data.codeBlocks(sample.data.model, sample.data.options) : [];
 	for (const block of blocks) languages.add(block.language);
 
 	return (
@@ -124,6 +137,9 @@ function LibraryView({ libraryKey, library }: { libraryKey: string; library: Lib
 			<section aria-labelledby="snippets-title" className="section">
 				<h2 id="snippets-title">Usage snippets</h2>
 				{sample.status === "loading" ? <Loading label="Finding a sample model" /> : null}
+				{sample.status === "error" ? (
+					<ErrorNotice title="The snippets could not be loaded">{sample.error.message}</ErrorNotice>
+				) : null}
 				{sample.status === "ready" ? (
 					<>
 						<p>

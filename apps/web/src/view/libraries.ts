@@ -1,5 +1,12 @@
-/** Rows of the libraries table and their filtering and sorting; pure. */
+/**
+ * The library catalogue as the pages read it, and the rows of the libraries table with their filtering
+ * and sorting; pure. What the libraries table and a library's page show of each library (everything but
+ * its snippet generator) is computed at build time (`virtual:library-index`, see vite.config.ts), so
+ * neither page's first load carries the generators: a library's page loads its family's chunk for the
+ * snippets (`loadLibraryEntry` of @modelhub/tasks) while it asks the hub for a sample model.
+ */
 import type { LibraryInfo } from "@modelhub/hub/api";
+import type { ModelLibraryFamily } from "@modelhub/tasks";
 
 /** A library of the hub's `GET /api/libraries`; the model count is undefined when the hub did not say. */
 export type LibraryRow = Omit<LibraryInfo, "modelCount"> & { modelCount?: number };
@@ -18,21 +25,88 @@ export interface LibraryEntryLike {
 	codeBlocks?: unknown;
 }
 
-/** Builds rows from the catalogue, adding model counts from the hub's `/api/libraries` where known. */
-export function libraryRows(
+/** A library as the pages show it: its catalogue entry without the generator, and the family holding that. */
+export interface LibraryIndexEntry {
+	prettyLabel: string;
+	repoName: string;
+	repoUrl: string;
+	docsUrl?: string;
+	filter: boolean;
+	countDownloads?: string;
+	installCommand?: string;
+	/** Whether the catalogue has a snippet generator for it. */
+	hasSnippets: boolean;
+	/** The catalogue family (a chunk of its own) whose entry has the generator. */
+	family: ModelLibraryFamily;
+}
+
+/** Every library of the catalogue, in catalogue order. */
+export type LibraryIndex = Record<string, LibraryIndexEntry>;
+
+/**
+ * The index of `catalogue` (`MODEL_LIBRARIES_UI_ELEMENTS`), each library with its family from `families`
+ * (built by loading `MODEL_LIBRARY_FAMILIES`). Throws for a library in no family, as the page could not
+ * load its snippets.
+ */
+export function libraryIndex(
 	catalogue: Record<string, LibraryEntryLike>,
+	families: ReadonlyMap<string, ModelLibraryFamily>,
+): LibraryIndex {
+	return Object.fromEntries(
+		Object.entries(catalogue).map(([key, entry]): [string, LibraryIndexEntry] => {
+			const family = families.get(key);
+			if (!family) throw new Error(`The library ${key} is in no family of the catalogue.`);
+			const indexed: LibraryIndexEntry = {
+				prettyLabel: entry.prettyLabel,
+				repoName: entry.repoName,
+				repoUrl: entry.repoUrl,
+				filter: entry.filter === true,
+				hasSnippets: typeof entry.codeBlocks === "function",
+				family,
+			};
+			if (entry.docsUrl !== undefined) indexed.docsUrl = entry.docsUrl;
+			if (entry.countDownloads !== undefined) indexed.countDownloads = entry.countDownloads;
+			if (entry.installCommand !== undefined) indexed.installCommand = entry.installCommand;
+			return [key, indexed];
+		}),
+	);
+}
+
+/**
+ * Which family holds each library, by loading every family of `families` (`MODEL_LIBRARY_FAMILIES`) once;
+ * throws for a library in two families.
+ */
+export async function familiesOf(
+	families: Readonly<Record<ModelLibraryFamily, () => Promise<Readonly<Record<string, unknown>>>>>,
+): Promise<Map<string, ModelLibraryFamily>> {
+	const found = new Map<string, ModelLibraryFamily>();
+	for (const [family, load] of Object.entries(families) as Array<
+		[ModelLibraryFamily, () => Promise<Readonly<Record<string, unknown>>>]
+	>) {
+		for (const key of Object.keys(await load())) {
+			const other = found.get(key);
+			if (other) throw new Error(`The library ${key} is in two families: ${other} and ${family}.`);
+			found.set(key, family);
+		}
+	}
+	return found;
+}
+
+/** Builds rows from the index, adding model counts from the hub's `/api/libraries` where known. */
+export function libraryRows(
+	index: Readonly<Record<string, Omit<LibraryIndexEntry, "family">>>,
 	counts: ReadonlyMap<string, number> = new Map(),
 ): LibraryRow[] {
-	return Object.entries(catalogue).map(([key, entry]) => ({
+	return Object.entries(index).map(([key, entry]) => ({
 		key,
 		prettyLabel: entry.prettyLabel,
 		repoName: entry.repoName,
 		repoUrl: entry.repoUrl,
 		docsUrl: entry.docsUrl,
-		filter: entry.filter === true,
+		filter: entry.filter,
 		countDownloads: entry.countDownloads,
 		installCommand: entry.installCommand,
-		hasSnippets: typeof entry.codeBlocks === "function",
+		hasSnippets: entry.hasSnippets,
 		modelCount: counts.get(key),
 	}));
 }

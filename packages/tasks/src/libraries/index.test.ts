@@ -9,6 +9,7 @@ import {
 	getLibraryInstallCommand,
 	isLibraryDownload,
 } from "./index.js";
+import { isModelLibraryFamily, loadLibraryEntry, MODEL_LIBRARY_FAMILIES } from "./family-loaders.js";
 import { isModelLibraryKey } from "./keys.js";
 import type { LibraryUiElement } from "./types.js";
 
@@ -39,6 +40,35 @@ describe("MODEL_LIBRARIES_UI_ELEMENTS", () => {
 		for (const keys of Object.values(TASKS_MODEL_LIBRARIES))
 			for (const key of keys) expect(isModelLibraryKey(key), key).toBe(true);
 		for (const key of Object.keys(LIBRARY_TASK_MAPPING)) expect(isModelLibraryKey(key), key).toBe(true);
+	});
+});
+
+describe("MODEL_LIBRARY_FAMILIES", () => {
+	it("loads every catalogue entry in exactly one family, as the catalogue's own object", async () => {
+		const seen = new Map<string, string>();
+		for (const [family, load] of Object.entries(MODEL_LIBRARY_FAMILIES)) {
+			const entries: Readonly<Record<string, LibraryUiElement>> = await load();
+			expect(Object.keys(entries).length, family).toBeGreaterThan(0);
+			for (const [key, entry] of Object.entries(entries)) {
+				expect(seen.get(key), `${key} is in ${family} and ${seen.get(key) ?? ""}`).toBeUndefined();
+				seen.set(key, family);
+				expect(entry, key).toBe((MODEL_LIBRARIES_UI_ELEMENTS as Record<string, LibraryUiElement>)[key]);
+			}
+		}
+		expect([...seen.keys()].sort()).toEqual([...ALL_MODEL_LIBRARY_KEYS].sort());
+	});
+
+	it("loads one entry from its family, and nothing for a key the family lacks", async () => {
+		expect(await loadLibraryEntry("audio", "audioseal")).toBe(MODEL_LIBRARIES_UI_ELEMENTS.audioseal);
+		expect(await loadLibraryEntry("audio", "transformers")).toBeUndefined();
+		expect(await loadLibraryEntry("audio", "__proto__")).toBeUndefined();
+	});
+
+	it("tells family names from other strings", () => {
+		expect(isModelLibraryFamily("audio")).toBe(true);
+		expect(isModelLibraryFamily("rl-tabular")).toBe(true);
+		expect(isModelLibraryFamily("no-such-family")).toBe(false);
+		expect(isModelLibraryFamily("__proto__")).toBe(false);
 	});
 });
 
