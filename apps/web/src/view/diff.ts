@@ -2,7 +2,9 @@
  * A commit's text diff as rows to show: hunks of `diff`'s structuredPatch (jsdiff, the well-kept
  * library git-style diffs in JavaScript come from), each line with its old and new line numbers.
  */
-import { structuredPatch } from "diff";
+// From its own module (the package's `./lib/*.js` export): the package declares no `sideEffects`, so its
+// index would bring every diff flavour (words, JSON, CSS, sentences…) into the commit view's chunk.
+import { structuredPatch } from "diff/lib/patch/create.js";
 import type { DiffRow } from "./diff-rows";
 
 export { diffStats, type DiffRow } from "./diff-rows";
