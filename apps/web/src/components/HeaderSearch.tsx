@@ -1,19 +1,15 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
-import type { QuickSearchAnswer } from "@modelhub/hub/api";
-import { apiUrl, getJson } from "../api/http";
+import type { quickSuggestions } from "../api/quick-suggestions";
 import { useApiOptions } from "../hooks/useApiOptions";
 import { useDebounced } from "../hooks/useDebounced";
 import {
 	MAX_QUICK_SEARCH,
 	modelsSearchHref,
 	moveActive,
-	QUICK_SEARCH_TYPES,
-	SUGGESTIONS_PER_KIND,
-	suggestionsOf,
 	type Suggestion,
 	type SuggestionKind,
-} from "../view/quick-search";
+} from "../view/search-box";
 
 /** Typing pauses this long before suggestions are asked for. */
 const DEBOUNCE_MS = 200;
@@ -30,6 +26,8 @@ const KIND_LABEL: Record<SuggestionKind, string> = {
  * The search box of every page's header: a combobox (WAI-ARIA 1.2 pattern, list autocomplete) whose
  * suggestions are the hub's models, datasets, users and organisations. Arrow keys move through them, Enter opens
  * the chosen one or, with none chosen, the models page searched for the text; Escape closes the list.
+ * What asks for the suggestions loads when the box is first focused (a page's first load is without it);
+ * text typed before it is in is asked for once it is.
  */
 export function HeaderSearch() {
 	const navigate = useNavigate();
@@ -40,22 +38,27 @@ export function HeaderSearch() {
 	const [active, setActive] = useState(-1);
 	const [found, setFound] = useState<{ text: string; items: Suggestion[] }>({ text: "", items: [] });
 	const settled = useDebounced(text.trim(), DEBOUNCE_MS);
+	const [suggest, setSuggest] = useState<typeof quickSuggestions>();
+
+	const loadSuggest = () => {
+		if (suggest) return;
+		// A failed load leaves the box without suggestions until the next focus tries again.
+		import("../api/quick-suggestions").then(
+			(module) => setSuggest(() => module.quickSuggestions),
+			() => undefined,
+		);
+	};
 
 	useEffect(() => {
-		if (!settled) return;
+		if (!settled || !suggest) return;
 		const controller = new AbortController();
-		const url = apiUrl(api.baseUrl, "/api/quicksearch", {
-			q: settled,
-			type: [...QUICK_SEARCH_TYPES],
-			limit: SUGGESTIONS_PER_KIND,
-		});
-		getJson<QuickSearchAnswer>(url, { ...api, signal: controller.signal }).then(
-			({ data }) => setFound({ text: settled, items: suggestionsOf(data, settled) }),
+		suggest(settled, { ...api, signal: controller.signal }).then(
+			(items) => setFound({ text: settled, items }),
 			// No suggestions is the fallback: Enter still searches the models page.
 			() => undefined,
 		);
 		return () => controller.abort();
-	}, [settled, api]);
+	}, [settled, api, suggest]);
 
 	const trimmed = text.trim();
 	const items = trimmed && found.text === trimmed ? found.items : [];
@@ -118,7 +121,10 @@ export function HeaderSearch() {
 					setOpen(true);
 					setActive(-1);
 				}}
-				onFocus={() => setOpen(true)}
+				onFocus={() => {
+					setOpen(true);
+					loadSuggest();
+				}}
 				onBlur={() => setOpen(false)}
 				onKeyDown={onKeyDown}
 			/>

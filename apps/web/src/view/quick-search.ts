@@ -1,35 +1,27 @@
 /**
  * The header search's suggestions: the hub's quick-search answer as one flat list of options (models,
  * then datasets, then users, then organisations, then "all matching models"), each with the page it
- * opens. Pure, so the keyboard logic of the combobox is testable without a browser.
+ * opens. Pure, so the keyboard logic of the combobox is testable without a browser. What the box needs
+ * before its first focus is in `./search-box` (re-exported here), so the first load carries only that.
  */
 import type { QuickSearchAnswer } from "@modelhub/hub/api";
 import { repoId, repoPagePath } from "@modelhub/tasks/repositories";
 import { modelHref } from "./model";
+import { modelsSearchHref, type Suggestion } from "./search-box";
 
-export type SuggestionKind = "model" | "dataset" | "user" | "org" | "all";
+export {
+	MAX_QUICK_SEARCH,
+	modelsSearchHref,
+	moveActive,
+	type Suggestion,
+	type SuggestionKind,
+} from "./search-box";
 
 /** The kinds of suggestion the header asks the hub for, in the order they are listed. */
 export const QUICK_SEARCH_TYPES = ["model", "dataset", "user", "org"] as const;
 
-export interface Suggestion {
-	kind: SuggestionKind;
-	/** What the option says. */
-	label: string;
-	/** A second line (a full name), when there is one. */
-	detail?: string;
-	href: string;
-}
-
-/** The longest text sent to the hub (its own bound is 200). */
-export const MAX_QUICK_SEARCH = 200;
 /** Suggestions of each kind asked for. */
 export const SUGGESTIONS_PER_KIND = 5;
-
-/** The models page for a search text: where Enter goes when no suggestion is chosen. */
-export function modelsSearchHref(text: string): string {
-	return `/models?search=${encodeURIComponent(text.trim())}`;
-}
 
 export function profileHref(name: string): string {
 	return `/${encodeURIComponent(name)}`;
@@ -75,11 +67,4 @@ export function suggestionsOf(answer: QuickSearchAnswer, text: string): Suggesti
 				]
 			: []),
 	];
-}
-
-/** The option an arrow key moves to from `active` (-1: none) among `count`, wrapping round. */
-export function moveActive(active: number, count: number, key: "ArrowDown" | "ArrowUp"): number {
-	if (count === 0) return -1;
-	if (key === "ArrowDown") return active < 0 || active >= count - 1 ? 0 : active + 1;
-	return active <= 0 ? count - 1 : active - 1;
 }
