@@ -10,7 +10,6 @@ import { CopyButton } from "../components/CopyButton";
 import { UseDialog } from "../components/UseDialog";
 import { RepoBrowser } from "../components/browse/RepoBrowser";
 import { CreateCard } from "../components/browse/CreateCard";
-import { ProvidersPanel } from "../components/model/ProvidersPanel";
 import { preloadUseModel, useUseModelModule } from "../components/model/useModelLoader";
 import { ErrorNotice, Loading } from "../components/Status";
 import { Tabs } from "../components/Tabs";
@@ -34,13 +33,13 @@ import { can } from "../view/account";
 import { ggufFacts, modelLicense, modelSize, parameterTypes, splitModelId } from "../view/model";
 import { tagLinks } from "../view/model-filters";
 import { pipelineName } from "../view/pipelines";
-import { providerEntries } from "../view/providers";
 import NotFound from "./NotFound";
 import { EditCardLink } from "../components/model/EditCardLink";
 
-// The Markdown renderer, the playground (with the inference client) load on demand, after the page.
+// The Markdown renderer and the sidebar (the providers and the playground, with the inference client)
+// load on demand, after the page.
 const ModelCard = lazy(() => import("../components/model/ModelCard"));
-const Playground = lazy(() => import("../components/model/playground/Playground"));
+const ModelSidebar = lazy(() => import("../components/model/ModelSidebar"));
 const Community = lazy(() => import("../components/community/Community"));
 const SettingsTab = lazy(() =>
 	import("../components/model/SettingsTab").then((module) => ({ default: module.SettingsTab })),
@@ -279,6 +278,12 @@ function CardTab({
 /** When the model is read again after a commit from the page (bounded: four reads). */
 const REFRESH_AFTER_COMMIT_MS = [0, 1500, 4000, 10_000];
 
+/** The first provider serving a model (`providerEntries`' first, without loading the provider catalogue). */
+function firstProvider(mapping: ModelDetail["inferenceProviderMapping"]): string | undefined {
+	if (!mapping || typeof mapping !== "object") return undefined;
+	return Object.keys(mapping)[0];
+}
+
 /** At this width and wider the page has two columns; narrower, the sidebar is a third tab. */
 const TWO_COLUMNS = "(min-width: 1000px)";
 
@@ -305,8 +310,9 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 			setTimeout(() => getModel(loaded.id, api).then(setFresh, () => undefined), delay),
 		);
 	}, [loaded.id, api]);
-	const providers = useMemo(() => providerEntries(model.inferenceProviderMapping), [model]);
-	const [provider, setProvider] = useState(providers[0]?.provider);
+	// The first provider of the mapping (the hub's preference order) until another is chosen; the sidebar
+	// lists them (components/model/ModelSidebar.tsx).
+	const [provider, setProvider] = useState(() => firstProvider(model.inferenceProviderMapping));
 	// Arriving from "Create model", the files tab opens with its upload form.
 	const arrival = (useLocation().state ?? {}) as { upload?: boolean };
 	const navigate = useNavigate();
@@ -328,23 +334,13 @@ function ModelView({ model: loaded, view }: { model: ModelDetail; view: BrowseVi
 	const twoColumns = useMediaQuery(TWO_COLUMNS);
 	// The sidebar loads the inference client (snippets, playground): after the card, when the browser is idle.
 	const idle = useWhenIdle();
+	const loadingSidebar = <Loading label="Loading the inference providers" />;
 	const sidebar = idle ? (
-		<>
-			<ProvidersPanel
-				model={model}
-				providers={providers}
-				provider={provider}
-				onProviderChange={setProvider}
-			/>
-			<section aria-labelledby="playground-title" className="section sidebar-section">
-				<h2 id="playground-title">Playground</h2>
-				<Suspense fallback={<Loading label="Loading the playground" />}>
-					<Playground model={model} providers={providers} provider={provider} />
-				</Suspense>
-			</section>
-		</>
+		<Suspense fallback={loadingSidebar}>
+			<ModelSidebar model={model} provider={provider} onProviderChange={setProvider} />
+		</Suspense>
 	) : (
-		<Loading label="Loading the inference providers" />
+		loadingSidebar
 	);
 	const tabs = [
 		{
