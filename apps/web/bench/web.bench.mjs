@@ -2,10 +2,11 @@
 /* global window, document, performance, PerformanceObserver, MutationObserver -- functions passed to page.evaluate run in the browser */
 // The web app's first-load benchmark, run after `npm run build`. Against the real hub server serving
 // apps/web/dist on 127.0.0.1, it measures:
-//  - initial JavaScript (gzip -9) of every page type (target: 120 KB each), and of the home page and a
-//    model page in detail: the scripts and modulepreloads
-//    index.html references plus the route's chunk and its static imports (from Vite's manifest), and,
-//    as a cross-check, every script the page actually fetched until the network went idle;
+//  - initial JavaScript (gzip -9) of every page type (target: 120 KiB each): the scripts and modulepreloads
+//    index.html references plus the route's chunk and its static imports, and those of the views the
+//    route loads before it shows them (from Vite's manifest; ../initial-js.mjs, which
+//    src/initial-js.test.ts checks against the target), and, for the home page and a model page, as a
+//    cross-check, every script the page actually fetched until the network went idle;
 //  - first contentful paint and time to interactive in headless Chromium (median of 5 cold loads,
 //    cache disabled). Interactive = the latest of DOMContentLoaded, the route's <h1> being rendered by
 //    React, and the end of the last long task;
@@ -20,6 +21,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { INITIAL_JS_LIMIT, measurePageTypes } from "../initial-js.mjs";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const dist = join(root, "apps/web/dist");
@@ -48,80 +50,16 @@ const median = (values) => {
 
 // ---- Static sizes from the manifest ---------------------------------------------------------------
 
-const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
-function closure(key, seen = new Set()) {
-	const chunk = manifest[key];
-	if (!chunk || seen.has(key)) return seen;
-	seen.add(key);
-	for (const child of chunk.imports ?? []) closure(child, seen);
-	return seen;
-}
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const entryFiles = new Set([...closure(entryKey)].map((key) => manifest[key].file));
-// What index.html itself references: the entry script and its modulepreloads.
-const html = readFileSync(join(dist, "index.html"), "utf8");
-for (const match of html.matchAll(
-	/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g,
-)) {
-	entryFiles.add(match[1]);
-}
-/** Every page type of the app (apps/web/src/App.tsx) and its route module. */
-const PAGE_MODULES = [
-	["home", "src/pages/Home.tsx"],
-	["tasks", "src/pages/Tasks.tsx"],
-	["task", "src/pages/Task.tsx"],
-	["libraries", "src/pages/Libraries.tsx"],
-	["library", "src/pages/Library.tsx"],
-	["models", "src/pages/Models.tsx"],
-	["model", "src/pages/Model.tsx"],
-	["settings", "src/pages/Settings.tsx"],
-	["account", "src/pages/Account.tsx"],
-	["new_model", "src/pages/NewRepo.tsx"],
-	["new_dataset", "src/pages/NewRepo.tsx"],
-	["not_found", "src/pages/NotFound.tsx"],
-	// The model page's browsing views: a folder and a history are the route's chunk; a file and a commit
-	// also need their view's chunk (with the highlighter, the Markdown renderer or the diff library)
-	// before they show anything, so it counts as initial.
-	["tree", "src/pages/Model.tsx"],
-	["blob", ["src/pages/Model.tsx", "src/components/browse/BlobView.tsx"]],
-	["commits", "src/pages/Model.tsx"],
-	["commit", ["src/pages/Model.tsx", "src/components/browse/CommitView.tsx"]],
-	["login", "src/pages/Login.tsx"],
-	["join", "src/pages/Join.tsx"],
-	["settings_tokens", "src/pages/Tokens.tsx"],
-	["profile", "src/pages/Name.tsx"],
-	["org_settings", "src/pages/OrgSettings.tsx"],
-	["datasets", "src/pages/Datasets.tsx"],
-	// A dataset's page and its views share the model page's browsing chunks.
-	["dataset", "src/pages/Dataset.tsx"],
-	["dataset_blob", ["src/pages/Dataset.tsx", "src/components/browse/BlobView.tsx"]],
-	["dataset_commit", ["src/pages/Dataset.tsx", "src/components/browse/CommitView.tsx"]],
-	// The Community tab's views (`/{id}/discussions…`): the tab's chunk, and a thread's or a pull request's
-	// files' chunk (comments show as written until the Markdown renderer, loaded after, renders them).
-	["discussions", ["src/pages/Model.tsx", "src/components/community/Community.tsx"]],
-	[
-		"discussion",
-		[
-			"src/pages/Model.tsx",
-			"src/components/community/Community.tsx",
-			"src/components/community/DiscussionThread.tsx",
-		],
-	],
-	[
-		"discussion_files",
-		[
-			"src/pages/Model.tsx",
-			"src/components/community/Community.tsx",
-			"src/components/community/PullRequestFiles.tsx",
-		],
-	],
-];
-function initialJs(routeSources) {
-	const files = new Set(entryFiles);
-	for (const source of [routeSources].flat())
-		for (const key of closure(source)) files.add(manifest[key].file);
-	return gzipKb(Buffer.concat([...files].map((file) => readFileSync(join(dist, file)))));
-}
+// Every page type of the app and its initial JavaScript, as src/initial-js.test.ts checks it (the page
+// types are derived from the manifest: every page module, and the views a page loads before it shows
+// them, e.g. "Model+CommitView"; see ../initial-js.mjs).
+const pageTypeSizes = measurePageTypes(dist);
+const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const initialJs = (name) => {
+	const found = pageTypeSizes.find((page) => page.name === name);
+	if (!found) throw new Error(`no page type ${name}`);
+	return kib(found.bytes);
+};
 
 // ---- The real hub ---------------------------------------------------------------------------------
 
@@ -385,12 +323,10 @@ try {
 	const result = {
 		name: "web-first-load",
 		model_page: modelId,
-		home_initial_js_gzip_kb: initialJs("src/pages/Home.tsx"),
-		model_initial_js_gzip_kb: initialJs("src/pages/Model.tsx"),
-		// Every page type, each against the same target.
-		initial_js_gzip_kb_by_page: Object.fromEntries(
-			PAGE_MODULES.map(([name, source]) => [name, initialJs(source)]),
-		),
+		home_initial_js_gzip_kb: initialJs("Home"),
+		model_initial_js_gzip_kb: initialJs("Model"),
+		// Every page type, each against the same target (KiB, 1 KiB = 1,024 B).
+		initial_js_gzip_kb_by_page: Object.fromEntries(pageTypeSizes.map((page) => [page.name, kib(page.bytes)])),
 		home_loaded_js_gzip_kb: home.loadedJs,
 		model_loaded_js_gzip_kb: model.loadedJs,
 		home_fcp_ms: home.fcp,
@@ -408,8 +344,8 @@ try {
 					...(lh.home.error || lh.model.error ? { lighthouse_errors: [lh.home.error, lh.model.error] } : {}),
 				}
 			: { lighthouse: "not installed" }),
-		target_initial_js_gzip_kb: 120,
-		pages_over_target: PAGE_MODULES.filter(([, source]) => initialJs(source) > 120).map(([name]) => name),
+		target_initial_js_gzip_kb: INITIAL_JS_LIMIT / 1024,
+		pages_over_target: pageTypeSizes.filter((page) => page.bytes > INITIAL_JS_LIMIT).map((page) => page.name),
 	};
 	console.log(JSON.stringify(result));
 } finally {
