@@ -1,6 +1,7 @@
 // Mirror mode on S3-compatible storage (moto on 127.0.0.1): the real huggingface_hub downloads an LFS
 // file and a regular file of a repository that exists only upstream through the downstream hub; both
-// are verified and stored as objects of the bucket, and served from there with the upstream stopped.
+// are verified and stored as objects of the bucket, and served from there with the upstream stopped. A
+// local repository of the same hub takes the client's Xet and LFS uploads as without mirror mode.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -167,5 +168,51 @@ describe("mirror mode with the downstream's files in S3", () => {
 		});
 		expect(range.status).toBe(206);
 		expect(Buffer.from(await range.arrayBuffer()).equals(weights.subarray(1000, 2000))).toBe(true);
+	}, 300_000);
+
+	it("takes huggingface_hub's Xet and LFS uploads to a local repository and serves them back, the upstream stopped", async () => {
+		const { downstream } = pair as MirrorPair;
+		const token = await createUser(downstream.url, ADMIN, "dora");
+		const created = await fetch(`${downstream.url}/api/repos/create`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "local-model" }),
+		});
+		expect(created.status).toBe(200);
+		const local = "dora/local-model";
+		const contents = { "xet.bin": bytes(1024 * 1024 + 7, 81), "lfs.bin": bytes(1024 * 1024 + 9, 82) };
+		for (const [name, env] of [
+			["xet.bin", {}],
+			["lfs.bin", { HF_HUB_DISABLE_XET: "1" }],
+		] as const) {
+			const path = join(dir, name);
+			writeFileSync(path, contents[name]);
+			const out = await runHubClient<{ result: { ok?: string; message?: string } }>(
+				"upload_path",
+				downstream.url,
+				join(dir, `local-${name}`),
+				{ token, repo: local, path },
+				env,
+				"hf_hub_sharing.py",
+			);
+			expect(out.result.ok, JSON.stringify(out.result)).toMatch(/^[0-9a-f]{40}$/);
+		}
+		const info = await fetch(`${downstream.url}/api/models/${local}`);
+		const { sha, mirroredFrom } = (await info.json()) as { sha: string; mirroredFrom?: string };
+		expect(mirroredFrom).toBeUndefined();
+		const back = await runHubClient<Fetched>(
+			"fetch",
+			downstream.url,
+			join(dir, "local-fetch"),
+			{ repo: local, paths: ["xet.bin", "lfs.bin"] },
+			{},
+			"hf_hub_mirror.py",
+		);
+		expect(back.files["xet.bin"]).toMatchObject({ sha256: sha256(contents["xet.bin"]), commit: sha });
+		expect(back.files["lfs.bin"]).toMatchObject({ sha256: sha256(contents["lfs.bin"]), commit: sha });
+		// The LFS upload is an object of the bucket (a Xet upload is kept as its xorbs).
+		const listed = await bucketBlobs(s3);
+		expect(listed.get(sha256(contents["lfs.bin"]))).toBe(contents["lfs.bin"].length);
+		expect(listed.has(sha256(contents["xet.bin"]))).toBe(false);
 	}, 300_000);
 });
