@@ -1,6 +1,7 @@
 // Mirror mode's listings by id: huggingface_hub 2.0's list_models(search="namespace/name") and
-// list_models(author=…) against a mirroring hub show the upstream's repositories too, as the upstream
-// token rules, the allow-list and local repositories allow; with the upstream down, this hub's own only.
+// list_models(author=…) (list_datasets likewise) against a mirroring hub show the upstream's repositories
+// too, as the upstream token rules, the allow-list and local repositories allow; with the upstream down,
+// this hub's own only.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,11 +26,17 @@ interface Query {
 	author?: string;
 }
 
-async function createRepo(hub: RunningHub, token: string, name: string, isPrivate = false): Promise<void> {
+async function createRepo(
+	hub: RunningHub,
+	token: string,
+	name: string,
+	isPrivate = false,
+	type: "model" | "dataset" = "model",
+): Promise<void> {
 	const res = await fetch(`${hub.url}/api/repos/create`, {
 		method: "POST",
 		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-		body: JSON.stringify({ name, private: isPrivate }),
+		body: JSON.stringify({ name, private: isPrivate, type }),
 	});
 	if (res.status !== 200) throw new Error(`creating ${name}: ${res.status} ${await res.text()}`);
 }
@@ -44,12 +51,12 @@ describe("mirror mode: listings by id show the upstream's repositories", () => {
 	let runs = 0;
 
 	/** Each query's listing as huggingface_hub's list_models gives it (anonymous without a token). */
-	async function list(queries: Query[], token?: string): Promise<Listed[][]> {
+	async function list(queries: Query[], token?: string, datasets = false): Promise<Listed[][]> {
 		const out = await runHubClient<{ answers: Listed[][] }>(
 			"list",
 			downstream.url,
 			join(dir, `list-${runs++}`),
-			{ repo: "", queries, ...(token ? { token } : {}) },
+			{ repo: "", queries, datasets, ...(token ? { token } : {}) },
 			{},
 			"hf_hub_mirror.py",
 		);
@@ -68,6 +75,7 @@ describe("mirror mode: listings by id show the upstream's repositories", () => {
 				const alice = await createUser(hub.url, ADMIN, "alice");
 				await createRepo(hub, alice, "tiny-listed");
 				await createRepo(hub, alice, "private-listed", true);
+				await createRepo(hub, alice, "listed-data", false, "dataset");
 				await createRepo(hub, await createUser(hub.url, ADMIN, "carol"), "shared");
 				await createRepo(hub, await createUser(hub.url, ADMIN, "eve"), "not-allowed");
 				// The downstream reads the upstream with alice's token.
@@ -119,6 +127,14 @@ describe("mirror mode: listings by id show the upstream's repositories", () => {
 		const [carolShadowed, carolAuthor] = await list([{ search: "carol/shared" }, { author: "carol" }], carol);
 		expect(carolShadowed).toEqual([{ id: "carol/shared", private: true, mirroredFrom: null }]);
 		expect(carolAuthor).toEqual([{ id: "carol/shared", private: true, mirroredFrom: null }]);
+		// Datasets the same way (list_datasets): the upstream's dataset, not its models.
+		const [dataById, dataByAuthor] = await list(
+			[{ search: "alice/listed-data" }, { author: "alice" }],
+			undefined,
+			true,
+		);
+		expect(dataById).toEqual([{ id: "alice/listed-data", private: false, mirroredFrom: from }]);
+		expect(dataByAuthor).toEqual([{ id: "alice/listed-data", private: false, mirroredFrom: from }]);
 		// A search that names no repository is this hub's listing only.
 		const plain = await fetch(`${downstream.url}/api/models?search=tiny`);
 		expect(await plain.json()).toEqual([]);

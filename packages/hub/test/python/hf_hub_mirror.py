@@ -6,8 +6,8 @@ Groups (params on stdin: repo, token?, work_dir, cache_dir, path?):
   read_xet  (downstream of an upstream that sends Xet hints, params: path) what the client sees of Xet, and
             the files it downloads: snapshot_download (the tree cache path) and hf_hub_download into an
             empty cache (the HEAD path)
-  list      (downstream, params: queries [{search?, author?}], token?) list_models of each query: the
-            listed ids, whether private, and where each is mirrored from
+  list      (downstream, params: queries [{search?, author?}], token?, datasets?) list_models (or
+            list_datasets) of each query: the listed ids, whether private, and where each is mirrored from
   fetch     (downstream, params: paths) hf_hub_download of each path into an empty cache, with the file's
             metadata as the client reads it (get_hf_file_metadata)
 Prints what it saw as JSON; the test asserts.
@@ -161,9 +161,10 @@ def group_list():
     from huggingface_hub import HfApi
 
     api = HfApi(token=params.get("token") or False)
+    lister = api.list_datasets if params.get("datasets") else api.list_models
     answers = []
     for query in params["queries"]:
-        models = api.list_models(search=query.get("search"), author=query.get("author"))
+        models = lister(search=query.get("search"), author=query.get("author"))
         answers.append(
             [
                 {"id": m.id, "private": m.private, "mirroredFrom": getattr(m, "mirroredFrom", None)}
