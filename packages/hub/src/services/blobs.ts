@@ -9,7 +9,7 @@ import {
 } from "../blobs/small.js";
 import type { Database, Queryable } from "../db/types.js";
 import { holdsRecipe, recipeTerms } from "../xet/files.js";
-import { recipeBytes } from "../xet/serve.js";
+import { RecipeStream } from "../xet/serve.js";
 import { HubError } from "../errors.js";
 import {
 	BlobNotFoundError,
@@ -148,8 +148,9 @@ async function readStored(
 }
 
 /**
- * The bytes of a blob kept as a Xet recipe, streamed from its xorbs (src/xet/serve.ts: a block at a
- * time, a range starting at the chunk that holds it), or undefined when the blob has no recipe.
+ * The bytes of a blob kept as a Xet recipe, streamed from its xorbs (src/xet/serve.ts: a group of chunks
+ * at a time, a range starting at the chunk that holds it; piped to an HTTP response, from buffers it
+ * reuses), or undefined when the blob has no recipe.
  */
 async function recipeStream(
 	context: { db: Queryable; storage: BlobStore },
@@ -160,10 +161,7 @@ async function recipeStream(
 	const end = Math.max(start, Math.min(range?.end ?? blob.size, blob.size));
 	const recipe = await recipeTerms(context.db, blob.sha256, { start, end });
 	if (!recipe) return undefined;
-	// Byte mode: the stream asks for the next block only once the response has taken this one.
-	return Readable.from(recipeBytes(context.storage, recipe.terms, recipe.layouts, start, end), {
-		objectMode: false,
-	});
+	return new RecipeStream(context.storage, recipe.terms, recipe.layouts, start, end);
 }
 
 function bytesStream(bytes: Buffer, range: ByteRange | undefined): Readable {

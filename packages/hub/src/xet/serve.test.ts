@@ -1,17 +1,28 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer, get, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lz4FrameOfByte, lz4FrameOfZeros, lz4XorbOf, xorbOf } from "../../test/support/xet-objects.js";
 import { openBlobStore } from "../storage/open.js";
 import type { BlobReader, BlobStore } from "../storage/types.js";
 import type { RecipeTerm, XorbLayouts } from "./files.js";
-import { recipeBytes, SERVE_READ_BYTES } from "./serve.js";
+import { recipeBytes, RecipeStream, SERVE_POOL_BUFFERS, SERVE_READ_BYTES } from "./serve.js";
 import { XorbScanner } from "./xorb.js";
 
 let storage: BlobStore;
+/** A real HTTP server on 127.0.0.1 answering each request with `answer` (set by each test). */
+let server: Server;
+let answer: (res: ServerResponse) => void = (res) => res.end();
 beforeAll(async () => {
 	storage = await openBlobStore({ kind: "disk", dir: undefined });
+	server = createServer((_req, res) => answer(res));
+	server.listen(0, "127.0.0.1");
+	await once(server, "listening");
 });
 afterAll(async () => {
+	server?.close();
 	await storage?.close();
 });
 
@@ -71,9 +82,16 @@ async function read(
 	return { bytes: Buffer.concat(pieces), pieces };
 }
 
-/** The disk store, noting the size of each positioned read and how many files are open at once. */
-function watched(): { store: BlobStore; reads: number[]; open: () => number; mostOpen: () => number } {
+/** The disk store, noting each positioned read (its size, its buffer) and how many files are open at once. */
+function watched(): {
+	store: BlobStore;
+	reads: number[];
+	buffers: Set<ArrayBufferLike>;
+	open: () => number;
+	mostOpen: () => number;
+} {
 	const reads: number[] = [];
+	const buffers = new Set<ArrayBufferLike>();
 	let open = 0;
 	let mostOpen = 0;
 	const store: BlobStore = {
@@ -85,6 +103,7 @@ function watched(): { store: BlobStore; reads: number[]; open: () => number; mos
 			return {
 				read: (target, position) => {
 					reads.push(target.length);
+					buffers.add(target.buffer);
 					return reader.read(target, position);
 				},
 				close: async () => {
@@ -94,7 +113,7 @@ function watched(): { store: BlobStore; reads: number[]; open: () => number; mos
 			};
 		},
 	};
-	return { store, reads, open: () => open, mostOpen: () => mostOpen };
+	return { store, reads, buffers, open: () => open, mostOpen: () => mostOpen };
 }
 
 describe("serving a file from its recipe", () => {
@@ -152,5 +171,182 @@ describe("serving a file from its recipe", () => {
 			const long = new Map([[a.sha256, { ...a.layout, chunkOffsets: [0, 1008, 2020] }]]);
 			await expect(read(store, { terms, layouts: long }, 0, 2000)).rejects.toThrow(/truncated|changed size/);
 		}
+	});
+});
+
+/**
+ * A file larger than the buffers a download keeps (SERVE_POOL_BUFFERS × SERVE_READ_BYTES): uncompressed
+ * chunks of 8-128 KiB over two xorbs, then a xorb mixing uncompressed, LZ4 and byte-grouped chunks and
+ * ending with 30 LZ4 chunks of 120,000 bytes stored in a few hundred bytes each (3.6 MB decoded from
+ * about 10 KB stored), then a run of the first xorb again.
+ */
+async function largeFile(): Promise<{ terms: RecipeTerm[]; layouts: XorbLayouts; expected: Buffer }> {
+	const sizes = (count: number, seed: number): number[] =>
+		Array.from({ length: count }, (_, n) => 8 * 1024 + ((n * 48_271 + seed * 7_919) % (120 * 1024)));
+	const plainA = sizes(60, 1).map((size) => randomBytes(size));
+	const plainB = sizes(50, 2).map((size) => randomBytes(size));
+	const a = await stored(xorbOf(plainA));
+	const b = await stored(xorbOf(plainB));
+	const m1 = randomBytes(50_000);
+	const m2 = randomBytes(90_000);
+	const runs = Array.from({ length: 30 }, () => ({ size: 120_000, frame: lz4FrameOfByte(120_000, 5) }));
+	const c = await stored(
+		Buffer.concat([
+			xorbOf([m1]),
+			lz4XorbOf([{ size: 100_000, frame: lz4FrameOfZeros(100_000) }]),
+			xorbOf([m2]),
+			groupedXorbOf(70_000, 9),
+			lz4XorbOf(runs),
+		]),
+	);
+	const mixed = Buffer.concat([
+		m1,
+		Buffer.alloc(100_000),
+		m2,
+		Buffer.alloc(70_000, 9),
+		Buffer.alloc(30 * 120_000, 5),
+	]);
+	const layouts = new Map([a, b, c].map((x) => [x.sha256, x.layout]));
+	const parts: Array<[typeof a, number, number, Buffer]> = [
+		[a, 0, 60, Buffer.concat(plainA)],
+		[b, 0, 50, Buffer.concat(plainB)],
+		[c, 0, 34, mixed],
+		[a, 10, 20, Buffer.concat(plainA.slice(10, 20))],
+	];
+	let fileOffset = 0;
+	const terms = parts.map(([x, chunkStart, chunkEnd, bytes]) => {
+		const term = { fileOffset, size: bytes.length, xorbSha256: x.sha256, chunkStart, chunkEnd };
+		fileOffset += bytes.length;
+		return term;
+	});
+	return { terms, layouts, expected: Buffer.concat(parts.map((part) => part[3])) };
+}
+
+/**
+ * The range `start` ≤ byte < `end` of a file as a RecipeStream piped to a real HTTP response (as Fastify
+ * sends a stream), read by a client; `slow` reads one piece at a time with a pause after each (the socket
+ * fills up and the server waits for drains); `stopAfter` destroys the request after that many bytes.
+ * The bytes received and the server's stream.
+ */
+async function overHttp(
+	store: BlobStore,
+	file: { terms: RecipeTerm[]; layouts: XorbLayouts },
+	start: number,
+	end: number,
+	options: { slow?: boolean; stopAfter?: number } = {},
+): Promise<{ bytes: Buffer; stream: RecipeStream }> {
+	const terms = file.terms.filter((term) => term.fileOffset + term.size > start && term.fileOffset < end);
+	const stream = new RecipeStream(store, terms, file.layouts, start, end);
+	answer = (res) => {
+		res.writeHead(200, { "content-length": String(end - start) });
+		stream.pipe(res);
+	};
+	const { port } = server.address() as AddressInfo;
+	const bytes = await new Promise<Buffer>((resolve, reject) => {
+		const request = get(`http://127.0.0.1:${port}/`, (res) => {
+			const pieces: Buffer[] = [];
+			let received = 0;
+			res.on("data", (piece: Buffer) => {
+				pieces.push(piece);
+				received += piece.length;
+				if (options.stopAfter !== undefined && received >= options.stopAfter) {
+					request.destroy();
+					resolve(Buffer.concat(pieces));
+				} else if (options.slow) {
+					res.pause();
+					setTimeout(() => res.resume(), 1);
+				}
+			});
+			res.on("end", () => resolve(Buffer.concat(pieces)));
+			res.on("error", reject);
+		});
+		request.on("error", (error) => (options.stopAfter === undefined ? reject(error) : undefined));
+	});
+	return { bytes, stream };
+}
+
+describe("serving a file to an HTTP response from reused buffers", () => {
+	it("answers whole files and ranges (mid-chunk starts and ends, chunk, group, term and xorb boundaries, mixed schemes) from a few buffers", async () => {
+		const file = await largeFile();
+		const size = file.expected.length;
+		const [, second, third, fourth] = file.terms as [RecipeTerm, RecipeTerm, RecipeTerm, RecipeTerm];
+		const ranges: Array<[number, number]> = [
+			[0, size],
+			[0, 1],
+			[size - 1, size],
+			// Starting and ending inside uncompressed chunks of one xorb, over many groups.
+			[12_345, 3_456_789],
+			// Across the first xorb's end into the second's (a term and xorb boundary), ending mid-chunk.
+			[second.fileOffset - 70_001, second.fileOffset + 99_999],
+			// The mixed xorb: an uncompressed chunk into an LZ4 one, an LZ4 one into an uncompressed one.
+			[third.fileOffset + 49_990, third.fileOffset + 50_010],
+			[third.fileOffset + 149_995, third.fileOffset + 150_007],
+			// Inside the byte-grouped chunk, and from it into the compressible run.
+			[third.fileOffset + 240_100, third.fileOffset + 240_200],
+			[third.fileOffset + 300_000, third.fileOffset + 1_000_001],
+			// From the compressible run (one stored group, several decoded ones) into the first xorb again.
+			[fourth.fileOffset - 1_300_000, fourth.fileOffset + 1],
+			[fourth.fileOffset + 1, size - 1],
+		];
+		for (const [start, end] of ranges) {
+			const { store, buffers, reads, open, mostOpen } = watched();
+			const { bytes, stream } = await overHttp(store, file, start, end);
+			expect(bytes.equals(file.expected.subarray(start, end)), `${start}-${end}`).toBe(true);
+			if (!stream.closed) await once(stream, "close");
+			expect(open()).toBe(0);
+			expect(mostOpen()).toBe(1);
+			// Every read went into one of the pool's buffers, read into again and again.
+			expect(buffers.size).toBeLessThanOrEqual(SERVE_POOL_BUFFERS);
+			if (end - start > SERVE_POOL_BUFFERS * SERVE_READ_BYTES)
+				expect(reads.length).toBeGreaterThan(SERVE_POOL_BUFFERS);
+		}
+		// A store without positioned reads (S3) is piped as any stream.
+		for (const [start, end] of ranges) {
+			const { bytes } = await overHttp({ ...storage, openReader: undefined }, file, start, end);
+			expect(bytes.equals(file.expected.subarray(start, end)), `${start}-${end}`).toBe(true);
+		}
+	});
+
+	it("keeps every byte when the client reads slowly: a buffer is read into again only once the socket has sent it", async () => {
+		const file = await largeFile();
+		const { store, buffers, reads } = watched();
+		const { bytes } = await overHttp(store, file, 3, file.expected.length - 3, { slow: true });
+		expect(bytes.equals(file.expected.subarray(3, file.expected.length - 3))).toBe(true);
+		expect(buffers.size).toBeLessThanOrEqual(SERVE_POOL_BUFFERS);
+		expect(reads.length).toBeGreaterThan(3 * SERVE_POOL_BUFFERS);
+	});
+
+	it("stops reading and closes its file when the client goes away", async () => {
+		const file = await largeFile();
+		const { store, reads, open } = watched();
+		const { bytes, stream } = await overHttp(store, file, 0, file.expected.length, {
+			slow: true,
+			stopAfter: 100_000,
+		});
+		expect(bytes.equals(file.expected.subarray(0, bytes.length))).toBe(true);
+		if (!stream.closed) await once(stream, "close");
+		expect(stream.destroyed).toBe(true);
+		expect(open()).toBe(0);
+		expect(reads.length * SERVE_READ_BYTES).toBeLessThan(file.expected.length);
+	});
+
+	it("read as any stream (or piped to anything but an HTTP response), hands on buffers of its own, at most SERVE_READ_BYTES decoded each", async () => {
+		const file = await largeFile();
+		const size = file.expected.length;
+		const pieces: Buffer[] = [];
+		for await (const piece of new RecipeStream(storage, file.terms, file.layouts, 0, size))
+			pieces.push(piece as Buffer);
+		expect(Buffer.concat(pieces).equals(file.expected)).toBe(true);
+		expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(pieces.length);
+		// 30 compressible chunks stored in ~10 KB decode to 3.6 MB: more than one group.
+		expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThanOrEqual(SERVE_READ_BYTES);
+		const { pieces: generated } = await read(storage, file, 0, size);
+		expect(Math.max(...generated.map((piece) => piece.length))).toBeLessThanOrEqual(SERVE_READ_BYTES);
+
+		const through = new PassThrough();
+		new RecipeStream(storage, file.terms, file.layouts, 1, size - 1).pipe(through);
+		const piped: Buffer[] = [];
+		for await (const piece of through) piped.push(piece as Buffer);
+		expect(Buffer.concat(piped).equals(file.expected.subarray(1, size - 1))).toBe(true);
 	});
 });
