@@ -15,6 +15,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ReactElement, ReactNode } from "react";
 import type { Locator, Page, Request } from "playwright-core";
+
+type Box = { x: number; y: number; width: number; height: number };
 import { createRoutesFromChildren, matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { App } from "../src/App";
@@ -407,6 +409,8 @@ async function screenshots(name: string): Promise<void> {
 	if (!SCREENS) return;
 	mkdirSync(SCREENS, { recursive: true });
 	const width = page.viewportSize()?.width ?? 1280;
+	// From the top: scrolled, a full-page shot draws the sticky header over the middle of the page.
+	await page.evaluate(() => window.scrollTo(0, 0));
 	for (const colorScheme of ["light", "dark"] as const) {
 		await page.emulateMedia({ colorScheme });
 		await page.screenshot({ path: join(SCREENS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
@@ -581,6 +585,26 @@ describe("layout shift on every page type", () => {
 			await measureAll(ACCOUNT_PAGES);
 		});
 
+		it("a file's buttons stand together at the right of its name, on a phone and a desktop", async () => {
+			const blob = modelPages().find((type) => type.screenshot === "blob-code") as PageType;
+			for (const width of WIDTHS) {
+				await measure(blob, width);
+				const boxes = [];
+				for (const name of ["Download", "Edit", "Delete"]) {
+					const box = await page
+						.getByRole(name === "Download" ? "link" : "button", { name: new RegExp(`^${name}`) })
+						.boundingBox();
+					if (!box) throw new Error(`no ${name} button at ${width} px`);
+					boxes.push(box);
+				}
+				const [download, edit, remove] = boxes as [Box, Box, Box];
+				// On one line, one gap (0.5rem) apart: each with its own auto margin they were spread across the row.
+				expect([edit.y, remove.y], `at ${width} px`).toEqual([download.y, download.y]);
+				expect(Math.round(edit.x - (download.x + download.width)), `at ${width} px`).toBe(8);
+				expect(Math.round(remove.x - (edit.x + edit.width)), `at ${width} px`).toBe(8);
+			}
+		});
+
 		it("a token just created fits a phone's width, its secret included", async () => {
 			for (const width of WIDTHS) {
 				await measure(ACCOUNT_PAGES.find((type) => type.path === "/settings/tokens") as PageType, width);
@@ -592,6 +616,13 @@ describe("layout shift on every page type", () => {
 					.waitFor();
 				await page.getByRole("row", { name: new RegExp(`laptop-${width}`) }).waitFor();
 				expect(await horizontalOverflow(page), `sideways scroll at ${width} px`).toBe(0);
+				// Its name on one line in the list (on a phone the column was a letter wide: "lapto|p-390").
+				const lines = await page.getByRole("rowheader", { name: `laptop-${width}` }).evaluate((cell) => {
+					const range = document.createRange();
+					range.selectNodeContents(cell);
+					return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+				});
+				expect(lines, `lines of the token's name at ${width} px`).toBe(1);
 				await tabTo(page.getByRole("button", { name: "Copy token" }));
 				await screenshots("tokens-created");
 			}

@@ -247,31 +247,33 @@ function FileView({ modelId, revision, file, isPrivate, edit }: FileProps & { ed
 				</h2>
 				<span className="muted">{formatBytes(entry.size)}</span>
 				<StorageMarks entry={entry} />
-				<DownloadLink
-					modelId={modelId}
-					revision={revision}
-					path={entry.path}
-					name={name}
-					isPrivate={isPrivate}
-				/>
-				{edit && edit.mode === "view" ? (
-					<>
-						{edit.editable ? (
-							<button
-								type="button"
-								className="btn btn-small"
-								onMouseEnter={() => void loadEditor()}
-								onFocus={() => void loadEditor()}
-								onClick={() => edit.setMode("edit")}
-							>
-								Edit<span className="visually-hidden"> {entry.path}</span>
+				<div className="blob-actions">
+					<DownloadLink
+						modelId={modelId}
+						revision={revision}
+						path={entry.path}
+						name={name}
+						isPrivate={isPrivate}
+					/>
+					{edit && edit.mode === "view" ? (
+						<>
+							{edit.editable ? (
+								<button
+									type="button"
+									className="btn btn-small"
+									onMouseEnter={() => void loadEditor()}
+									onFocus={() => void loadEditor()}
+									onClick={() => edit.setMode("edit")}
+								>
+									Edit<span className="visually-hidden"> {entry.path}</span>
+								</button>
+							) : null}
+							<button type="button" className="btn btn-small" onClick={() => edit.setMode("delete")}>
+								Delete<span className="visually-hidden"> {entry.path}</span>
 							</button>
-						) : null}
-						<button type="button" className="btn btn-small" onClick={() => edit.setMode("delete")}>
-							Delete<span className="visually-hidden"> {entry.path}</span>
-						</button>
-					</>
-				) : null}
+						</>
+					) : null}
+				</div>
 			</div>
 			{edit?.committed ? (
 				<p className="notice notice-info" role="status">
