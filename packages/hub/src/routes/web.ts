@@ -2,15 +2,16 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { noSuchApiRoute, noSuchPath } from "../errors.js";
+import { HubError, noSuchApiRoute, noSuchPath } from "../errors.js";
 import { acceptsHtml, pathOf } from "../http.js";
-import { publicRepoPage } from "../services/contents.js";
+import { publicRepoPage, type RepoPageTarget } from "../services/contents.js";
 import { publicDiscussionPage } from "../services/discussions.js";
 import { publicDatasetInfo } from "../services/datasets.js";
 import { publicModelInfo, type ReadContext } from "../services/models.js";
 import { publicAccount, publicNamespace } from "../services/people.js";
-import type { MirrorService } from "../mirror/service.js";
+import type { AnswerRequest, MirrorService } from "../mirror/service.js";
 import { REPO_TYPE_URLS } from "../repo-identity.js";
+import { COMMIT_ID } from "../vocabulary.js";
 import { movedLocation, MOVED_STATUS } from "./redirects.js";
 import {
 	type AccountFacts,
@@ -45,7 +46,7 @@ async function mirroredInfo(
 	id: string,
 ): Promise<Record<string, unknown> | undefined> {
 	if (mirror === undefined || !(await mirror.mirrors({ type, id }))) return undefined;
-	const path = `/api/${REPO_TYPE_URLS[type].api}/${id.split("/").map(encodeURIComponent).join("/")}`;
+	const path = mirroredApiPath(type, id);
 	try {
 		const answer = await mirror.answer(
 			{ type, id, signedIn: false },
@@ -57,6 +58,82 @@ async function mirroredInfo(
 			: undefined;
 	} catch {
 		return undefined;
+	}
+}
+
+/** This hub's API path of a repository (the upstream's is the same). */
+function mirroredApiPath(type: "model" | "dataset", id: string): string {
+	return `/api/${REPO_TYPE_URLS[type].api}/${id.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A browsing page (`tree`, `blob`, `commits`, `commit`) of a repository only the upstream has (mirror
+ * mode), by the rules of a local repository's (publicRepoPage): the revision must resolve (the upstream's
+ * info at it), a tree's path be a folder and a blob's a file (the upstream's paths-info), and a commit page
+ * names the revision's commit (the first of the upstream's history from it). Asked through MirrorService as
+ * the public sees it (the same answers the app then asks for, within the service's bounds, kept answers
+ * served while the upstream is unreachable); undefined when it is not mirrored, the upstream has none of
+ * it, or it cannot be asked and nothing was kept (the page is then sent as a 404 document the app fills in).
+ */
+async function mirroredRepoPage(
+	mirror: MirrorService | undefined,
+	type: "model" | "dataset",
+	id: string,
+	page: RepoPageTarget,
+): Promise<RepoViewFacts | undefined> {
+	if (mirror === undefined || !(await mirror.mirrors({ type, id }))) return undefined;
+	const base = mirroredApiPath(type, id);
+	const revision = encodeURIComponent(page.revision);
+	const immutable = COMMIT_ID.test(page.revision);
+	const ask = async (request: AnswerRequest): Promise<unknown> => {
+		const answer = await mirror.answer({ type, id, signedIn: false }, request);
+		return JSON.parse(answer.body.toString("utf8"));
+	};
+	try {
+		const info = await ask({
+			method: "GET",
+			pathAndQuery: `${base}/revision/${revision}`,
+			immutable,
+			revision: page.revision,
+		});
+		if (!isRecord(info)) return undefined;
+		const shown = typeof info.id === "string" ? info.id : id;
+		switch (page.kind) {
+			case "tree":
+			case "blob": {
+				if (page.path === "") return page.kind === "tree" ? { id: shown } : undefined;
+				const form = new URLSearchParams([["paths", page.path]]);
+				const entries = await ask({
+					method: "POST",
+					pathAndQuery: `${base}/paths-info/${revision}`,
+					form: form.toString(),
+					immutable,
+				});
+				const wanted = page.kind === "tree" ? "directory" : "file";
+				const found =
+					Array.isArray(entries) &&
+					entries.some((entry) => isRecord(entry) && entry.path === page.path && entry.type === wanted);
+				return found ? { id: shown } : undefined;
+			}
+			case "commits":
+				return { id: shown };
+			case "commit": {
+				const history = await ask({ method: "GET", pathAndQuery: `${base}/commits/${revision}`, immutable });
+				const first: unknown = Array.isArray(history) ? history[0] : undefined;
+				if (!isRecord(first) || typeof first.id !== "string" || typeof first.title !== "string") {
+					return undefined;
+				}
+				return { id: shown, commit: { id: first.id, title: first.title } };
+			}
+		}
+	} catch (error) {
+		// The upstream's 4xx passed on, an upstream that cannot be read (5xx, 504), an answer that is not JSON.
+		if (error instanceof HubError || error instanceof SyntaxError) return undefined;
+		throw error;
 	}
 }
 
@@ -163,7 +240,7 @@ async function datasetFacts(context: WebRoutesOptions, id: string): Promise<Data
 }
 
 async function repoViewFacts(
-	context: ReadContext,
+	context: WebRoutesOptions,
 	type: PageRepoType,
 	id: string,
 	view: RepoView,
@@ -181,7 +258,11 @@ async function repoViewFacts(
 			return page;
 		}
 		default:
-			return publicRepoPage(context, { type, id }, view);
+			// A private local repository of the id is no mirror's: its pages stay 404 (MirrorService.mirrors).
+			return (
+				(await publicRepoPage(context, { type, id }, view)) ??
+				mirroredRepoPage(context.mirror, type, id, view)
+			);
 	}
 }
 
