@@ -25,18 +25,12 @@ export interface LibraryEntryLike {
 	codeBlocks?: unknown;
 }
 
-/** A library as the pages show it: its catalogue entry without the generator, and the family holding that. */
-export interface LibraryIndexEntry {
-	prettyLabel: string;
-	repoName: string;
-	repoUrl: string;
-	docsUrl?: string;
-	filter: boolean;
-	countDownloads?: string;
-	installCommand?: string;
-	/** Whether the catalogue has a snippet generator for it. */
-	hasSnippets: boolean;
-	/** The catalogue family (a chunk of its own) whose entry has the generator. */
+/**
+ * A library as the pages show it: what `GET /api/libraries` says of it but its key and model count (the
+ * same catalogue entry without the generator), and the catalogue family (a chunk of its own) whose entry
+ * has the generator.
+ */
+export interface LibraryIndexEntry extends Omit<LibraryInfo, "key" | "modelCount"> {
 	family: ModelLibraryFamily;
 }
 
