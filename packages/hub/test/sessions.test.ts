@@ -579,7 +579,11 @@ describe("own access tokens", () => {
 		expect(bad.status).toBe(400);
 
 		const client = await runHubClient<
-			Record<string, { ok?: unknown; error?: string; status?: number }> & { stored: string[] }
+			Record<string, { ok?: unknown; error?: string; status?: number }> & {
+				stored: string[];
+				cli_login?: { code: number; output: string };
+				cli_whoami?: { code: number; output: string };
+			}
 		>(
 			"own_tokens",
 			hub.url,
@@ -597,6 +601,11 @@ describe("own access tokens", () => {
 		expect(client.upload_read?.status).toBe(403);
 		expect(client.files?.ok).toEqual([".gitattributes", "hello.txt"]);
 		expect(client.stored).toContain("laptop");
+		// The real `hf` CLI: `hf auth login --token …` then `hf auth whoami`, against this hub (HF_ENDPOINT).
+		expect(client.cli_login?.code, JSON.stringify(client.cli_login)).toBe(0);
+		expect(client.cli_whoami?.code, JSON.stringify(client.cli_whoami)).toBe(0);
+		expect(String(client.cli_whoami?.output)).toMatch(/\brita\b/);
+		expect(JSON.stringify(client)).not.toContain(read.token);
 
 		const list = (await (await call(jar, "GET", "/api/settings/tokens")).json()) as Array<{
 			id: string;

@@ -7,6 +7,7 @@ message); the test asserts on them.
 
 import json
 import os
+import subprocess
 import sys
 
 import huggingface_hub
@@ -40,6 +41,13 @@ def group_own_tokens():
     # What `hf auth login --token …` does: the token is checked with whoami and stored under its name.
     huggingface_hub.login(token=params["write"], add_to_git_credential=False)
     out["stored"] = sorted(get_stored_tokens().keys())
+    # The `hf` CLI itself, as a user runs it, in a home of its own: log in with the read token, then whoami.
+    hf = os.path.join(os.path.dirname(sys.executable), "hf")
+    env = {**os.environ, "HF_HOME": os.path.join(params["work_dir"], "hf-cli-home")}
+    env.pop("HF_TOKEN", None)
+    for name, argv in (("cli_login", ["auth", "login", "--token", params["read"]]), ("cli_whoami", ["auth", "whoami"])):
+        done = subprocess.run([hf, *argv], env=env, capture_output=True, text=True, timeout=120)
+        out[name] = {"code": done.returncode, "output": (done.stdout + done.stderr)[-2000:]}
     return out
 
 
