@@ -50,6 +50,9 @@ async function sessionCookie(): Promise<string | undefined> {
 
 /** Signs out of the hub and of the provider (its cookies too: the next sign-in asks again). */
 async function signOutEverywhere() {
+	// Leave the page first: requests it still has in flight (the account page reloads its parts after a
+	// change) would otherwise be answered 401 once the cookies are gone, and logged as console errors.
+	await page.goto("about:blank");
 	await context.clearCookies();
 	await page.goto(`${hub.url}/login`, { waitUntil: "networkidle" });
 	await page.evaluate(() => localStorage.clear());
