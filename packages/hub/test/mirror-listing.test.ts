@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_UPSTREAM_SETTINGS } from "../src/mirror/settings.js";
-import { createUser, type RunningHub } from "./support/hub.js";
+import { createRepo, createUser, type RunningHub } from "./support/hub.js";
 import { startMirrorPair, type MirrorPair } from "./support/mirror.js";
 import { runHubClient } from "./support/python.js";
 
@@ -24,21 +24,6 @@ interface Listed {
 interface Query {
 	search?: string;
 	author?: string;
-}
-
-async function createRepo(
-	hub: RunningHub,
-	token: string,
-	name: string,
-	isPrivate = false,
-	type: "model" | "dataset" = "model",
-): Promise<void> {
-	const res = await fetch(`${hub.url}/api/repos/create`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-		body: JSON.stringify({ name, private: isPrivate, type }),
-	});
-	if (res.status !== 200) throw new Error(`creating ${name}: ${res.status} ${await res.text()}`);
 }
 
 describe("mirror mode: listings by id show the upstream's repositories", () => {

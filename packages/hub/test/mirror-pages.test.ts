@@ -8,26 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ndjsonCommit } from "./support/git.js";
-import { createUser, type RunningHub } from "./support/hub.js";
+import { createRepo, createUser, type RunningHub } from "./support/hub.js";
 import { startMirrorPair, type MirrorPair } from "./support/mirror.js";
 
 const ADMIN = "mirror-pages-admin-token-0123456789";
 const TEMPLATE = `<!doctype html><html><head><title>ModelHub</title></head><body><div id="root"></div></body></html>`;
-
-async function createRepo(
-	hub: RunningHub,
-	token: string,
-	name: string,
-	isPrivate = false,
-	type: "model" | "dataset" = "model",
-): Promise<void> {
-	const res = await fetch(`${hub.url}/api/repos/create`, {
-		method: "POST",
-		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-		body: JSON.stringify({ name, private: isPrivate, type }),
-	});
-	expect(res.status, await res.text()).toBe(200);
-}
 
 describe("mirror mode: the browsing pages of a repository only the upstream has", () => {
 	let pair: MirrorPair | undefined;

@@ -90,4 +90,20 @@ export async function createUser(hubUrl: string, adminToken: string, name: strin
 	return ((await res.json()) as { token: string }).token;
 }
 
+/** Creates a repository as `token`'s owner (`POST /api/repos/create`); throws with the hub's answer otherwise. */
+export async function createRepo(
+	hub: RunningHub,
+	token: string,
+	name: string,
+	isPrivate = false,
+	type: "model" | "dataset" = "model",
+): Promise<void> {
+	const res = await fetch(`${hub.url}/api/repos/create`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+		body: JSON.stringify({ name, private: isPrivate, type }),
+	});
+	if (res.status !== 200) throw new Error(`creating ${name}: ${res.status} ${await res.text()}`);
+}
+
 export { seededRandom } from "./random.mjs";
