@@ -13,19 +13,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { entryFiles, readBuild, staticClosure, type Manifest } from "../initial-js.mjs";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const dist = join(root, "apps/web/dist");
 const manifestPath = join(dist, ".vite/manifest.json");
-
-interface ManifestChunk {
-	file: string;
-	isEntry?: boolean;
-	isDynamicEntry?: boolean;
-	imports?: string[];
-	dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 interface LazyLibrary {
 	name: string;
@@ -52,14 +44,6 @@ const LIBRARIES: readonly LazyLibrary[] = [
 	},
 ];
 
-/** The manifest keys `key` loads before it runs: itself and its static imports, transitively. */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-	if (seen.has(key) || !manifest[key]) return seen;
-	seen.add(key);
-	for (const child of manifest[key].imports ?? []) staticClosure(manifest, child, seen);
-	return seen;
-}
-
 /**
  * Where chunks holding `library` load though nothing there needs it: "entry" for the first load, else
  * the lazily loaded module (a page, a view) whose static closure holds one.
@@ -71,11 +55,7 @@ function unneededLoads(
 	preloaded: readonly string[] = [],
 ): string[] {
 	const found: string[] = [];
-	const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-	const entryFiles = new Set(preloaded);
-	for (const key of entryKeys)
-		for (const inner of staticClosure(manifest, key)) entryFiles.add(manifest[inner]?.file ?? "");
-	if ([...entryFiles].some((file) => holders.has(file))) found.push("entry");
+	if ([...entryFiles(manifest, preloaded)].some((file) => holders.has(file))) found.push("entry");
 	for (const key of Object.keys(manifest)) {
 		if (!manifest[key]?.isDynamicEntry || neededBy.includes(key)) continue;
 		const files = [...staticClosure(manifest, key)].map((inner) => manifest[inner]?.file ?? "");
@@ -84,18 +64,11 @@ function unneededLoads(
 	return found;
 }
 
-function builtManifest(): Manifest {
+/** The built app's manifest and the scripts index.html loads and preloads itself. */
+function built(): { manifest: Manifest; preloaded: string[] } {
 	if (!existsSync(manifestPath))
 		throw new Error(`${manifestPath} is missing: build the web app first (npm run build)`);
-	return JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
-}
-
-/** The scripts index.html loads and preloads itself (paths as in the manifest's `file`). */
-function preloadedByHtml(): string[] {
-	const html = readFileSync(join(dist, "index.html"), "utf8");
-	return [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
-		(match) => match[1] ?? "",
-	);
+	return readBuild(dist);
 }
 
 describe("the highlighter and the diff library load only where they are needed", () => {
@@ -121,8 +94,7 @@ describe("the highlighter and the diff library load only where they are needed",
 	});
 
 	it("in the built app: neither is in the entry, a page, or a view but the one that needs it", () => {
-		const manifest = builtManifest();
-		const preloaded = preloadedByHtml();
+		const { manifest, preloaded } = built();
 		const files = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) =>
 			file.endsWith(".js"),
 		);
