@@ -46,19 +46,28 @@ async function mirroredInfo(
 	id: string,
 ): Promise<Record<string, unknown> | undefined> {
 	if (mirror === undefined || !(await mirror.mirrors({ type, id }))) return undefined;
-	const path = mirroredApiPath(type, id);
 	try {
-		const answer = await mirror.answer(
-			{ type, id, signedIn: false },
-			{ method: "GET", pathAndQuery: path, immutable: false, revision: "main" },
-		);
-		const info: unknown = JSON.parse(answer.body.toString("utf8"));
-		return typeof info === "object" && info !== null && !Array.isArray(info)
-			? (info as Record<string, unknown>)
-			: undefined;
+		const info = await askMirror(mirror, type, id, {
+			method: "GET",
+			pathAndQuery: mirroredApiPath(type, id),
+			immutable: false,
+			revision: "main",
+		});
+		return isRecord(info) ? info : undefined;
 	} catch {
 		return undefined;
 	}
+}
+
+/** The upstream's answer to `request` about a repository this hub mirrors, as the public sees it, parsed. */
+async function askMirror(
+	mirror: MirrorService,
+	type: "model" | "dataset",
+	id: string,
+	request: AnswerRequest,
+): Promise<unknown> {
+	const answer = await mirror.answer({ type, id, signedIn: false }, request);
+	return JSON.parse(answer.body.toString("utf8"));
 }
 
 /** This hub's API path of a repository (the upstream's is the same). */
@@ -89,10 +98,7 @@ async function mirroredRepoPage(
 	const base = mirroredApiPath(type, id);
 	const revision = encodeURIComponent(page.revision);
 	const immutable = COMMIT_ID.test(page.revision);
-	const ask = async (request: AnswerRequest): Promise<unknown> => {
-		const answer = await mirror.answer({ type, id, signedIn: false }, request);
-		return JSON.parse(answer.body.toString("utf8"));
-	};
+	const ask = (request: AnswerRequest): Promise<unknown> => askMirror(mirror, type, id, request);
 	try {
 		const info = await ask({
 			method: "GET",
@@ -148,10 +154,7 @@ function mirroredFacts(info: Record<string, unknown>, id: string): ModelFacts {
 		return typeof value === "number" ? value : undefined;
 	};
 	const card = info.cardData;
-	const license =
-		typeof card === "object" && card !== null && "license" in card && typeof card.license === "string"
-			? card.license
-			: undefined;
+	const license = isRecord(card) && typeof card.license === "string" ? card.license : undefined;
 	const facts: ModelFacts = { id: text("id") ?? id };
 	const pipeline = text("pipeline_tag");
 	if (pipeline) facts.pipeline_tag = pipeline;
