@@ -3,12 +3,8 @@
  * module when its search box is first focused (components/HeaderSearch.tsx), not with every page.
  */
 import type { QuickSearchAnswer } from "@modelhub/hub/api";
-import {
-	QUICK_SEARCH_TYPES,
-	SUGGESTIONS_PER_KIND,
-	suggestionsOf,
-	type Suggestion,
-} from "../view/quick-search";
+import { QUICK_SEARCH_TYPES, SUGGESTIONS_PER_KIND, suggestionsOf } from "../view/quick-search";
+import type { Suggestion } from "../view/search-box";
 import { apiUrl, getJson, type ApiOptions } from "./http";
 
 export async function quickSuggestions(text: string, options: ApiOptions): Promise<Suggestion[]> {

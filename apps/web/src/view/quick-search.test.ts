@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextCursor } from "../api/people";
-import { modelsSearchHref, moveActive, suggestionsOf } from "./quick-search";
+import { suggestionsOf } from "./quick-search";
+import { modelsSearchHref, moveActive } from "./search-box";
 
 describe("the header search's suggestions", () => {
 	const answer = {

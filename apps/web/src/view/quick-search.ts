@@ -1,21 +1,13 @@
 /**
  * The header search's suggestions: the hub's quick-search answer as one flat list of options (models,
  * then datasets, then users, then organisations, then "all matching models"), each with the page it
- * opens. Pure, so the keyboard logic of the combobox is testable without a browser. What the box needs
- * before its first focus is in `./search-box` (re-exported here), so the first load carries only that.
+ * opens. Pure, so it is testable without a browser. What the box needs (its keys, where Enter goes)
+ * before its first focus is in `./search-box`, so the first load carries only that.
  */
 import type { QuickSearchAnswer } from "@modelhub/hub/api";
 import { repoId, repoPagePath } from "@modelhub/tasks/repositories";
 import { modelHref } from "./model";
 import { modelsSearchHref, type Suggestion } from "./search-box";
-
-export {
-	MAX_QUICK_SEARCH,
-	modelsSearchHref,
-	moveActive,
-	type Suggestion,
-	type SuggestionKind,
-} from "./search-box";
 
 /** The kinds of suggestion the header asks the hub for, in the order they are listed. */
 export const QUICK_SEARCH_TYPES = ["model", "dataset", "user", "org"] as const;
