@@ -37,6 +37,25 @@ async function stored(
 	return { sha256: blob.sha256, layout: { chunkOffsets, chunkSizes } };
 }
 
+type StoredXorb = Awaited<ReturnType<typeof stored>>;
+
+/**
+ * A file made of `parts` in order, each chunks `chunkStart` ≤ index < `chunkEnd` of a stored xorb with the
+ * bytes they decode to: its recipe's terms, the xorbs' layouts and the file's bytes.
+ */
+function fileOf(
+	parts: ReadonlyArray<[StoredXorb, number, number, Buffer]>,
+	layouts: XorbLayouts,
+): { terms: RecipeTerm[]; layouts: XorbLayouts; expected: Buffer } {
+	let fileOffset = 0;
+	const terms = parts.map(([x, chunkStart, chunkEnd, bytes]) => {
+		const term = { fileOffset, size: bytes.length, xorbSha256: x.sha256, chunkStart, chunkEnd };
+		fileOffset += bytes.length;
+		return term;
+	});
+	return { terms, layouts, expected: Buffer.concat(parts.map((part) => part[3])) };
+}
+
 /** A xorb of one byte-grouped LZ4 chunk (scheme 2) of `size` bytes all equal to `byte`. */
 function groupedXorbOf(size: number, byte: number): Buffer {
 	const xorb = lz4XorbOf([{ size, frame: lz4FrameOfByte(size, byte) }]);
@@ -53,19 +72,13 @@ async function threeXorbFile(): Promise<{ terms: RecipeTerm[]; layouts: XorbLayo
 	const b = await stored(lz4XorbOf([{ size: zeros, frame: lz4FrameOfZeros(zeros) }]));
 	const c = await stored(groupedXorbOf(70_000, 9));
 	const layouts = new Map([a, b, c].map((x) => [x.sha256, x.layout]));
-	const parts: Array<[typeof a, number, number, Buffer]> = [
+	const parts: Array<[StoredXorb, number, number, Buffer]> = [
 		[a, 3, 40, Buffer.concat(plain.slice(3))],
 		[b, 0, 1, Buffer.alloc(zeros)],
 		[c, 0, 1, Buffer.alloc(70_000, 9)],
 		[a, 0, 3, Buffer.concat(plain.slice(0, 3))],
 	];
-	let fileOffset = 0;
-	const terms = parts.map(([x, chunkStart, chunkEnd, bytes]) => {
-		const term = { fileOffset, size: bytes.length, xorbSha256: x.sha256, chunkStart, chunkEnd };
-		fileOffset += bytes.length;
-		return term;
-	});
-	return { terms, layouts, expected: Buffer.concat(parts.map((part) => part[3])) };
+	return fileOf(parts, layouts);
 }
 
 /** recipeBytes over the terms that hold bytes of the range (as recipeTerms selects them), concatenated. */
@@ -207,19 +220,13 @@ async function largeFile(): Promise<{ terms: RecipeTerm[]; layouts: XorbLayouts;
 		Buffer.alloc(30 * 120_000, 5),
 	]);
 	const layouts = new Map([a, b, c].map((x) => [x.sha256, x.layout]));
-	const parts: Array<[typeof a, number, number, Buffer]> = [
+	const parts: Array<[StoredXorb, number, number, Buffer]> = [
 		[a, 0, 60, Buffer.concat(plainA)],
 		[b, 0, 50, Buffer.concat(plainB)],
 		[c, 0, 34, mixed],
 		[a, 10, 20, Buffer.concat(plainA.slice(10, 20))],
 	];
-	let fileOffset = 0;
-	const terms = parts.map(([x, chunkStart, chunkEnd, bytes]) => {
-		const term = { fileOffset, size: bytes.length, xorbSha256: x.sha256, chunkStart, chunkEnd };
-		fileOffset += bytes.length;
-		return term;
-	});
-	return { terms, layouts, expected: Buffer.concat(parts.map((part) => part[3])) };
+	return fileOf(parts, layouts);
 }
 
 /**
