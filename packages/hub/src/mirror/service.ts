@@ -281,13 +281,15 @@ export class MirrorService {
 	 * the search, or is in the author's namespace), allowed, and that no repository of this hub (any
 	 * visibility) has the id of: local ones win. Read with the upstream token for signed-in users (and
 	 * anonymous ones where MODELHUB_UPSTREAM_TOKEN_ANONYMOUS lists the repository), as the public otherwise.
-	 * Nothing (never an error) when the upstream is down, slow or answers something else than a list.
+	 * Nothing (never an error) when the upstream is down, slow or answers something else than a list;
+	 * at most `max` items.
 	 */
 	async listing(
 		type: RepoType,
 		by: { search?: string | undefined; author?: string | undefined },
 		pathAndQuery: string,
 		signedIn: boolean,
+		max: number,
 	): Promise<Array<Record<string, unknown>>> {
 		const settings = this.context.settings;
 		const listed = settings.tokenForAnonymous;
@@ -330,6 +332,8 @@ export class MirrorService {
 		const items: Array<Record<string, unknown>> = [];
 		const seen = new Set<string>();
 		for (const item of parsed) {
+			// Each item is checked against this hub's repositories: none past what the page has room for.
+			if (items.length >= max) break;
 			if (!isObject(item) || typeof item.id !== "string") continue;
 			const id = item.id;
 			const lower = id.toLowerCase();

@@ -153,8 +153,9 @@ export function upstreamListing(
 				{ search, author: query.author },
 				`${url.pathname}${url.search}`,
 				signedIn(request),
+				room,
 			);
-			return { items: [...page.items, ...items.slice(0, room)] };
+			return { items: [...page.items, ...items] };
 		},
 	};
 }
